@@ -1,0 +1,88 @@
+// swift-tools-version:6.0
+//
+// Speakable — localized screen-reader text for grid games, from ICU MessageFormat templates.
+//
+// Layers (each depends only on those above it in this list):
+//   1. CICU                 system ICU 72 (libicu-dev), seen through a shim of inline wrappers
+//   2. SpeakableICU         safe Swift types over ICU; the only module that touches C
+//   3. SpeakableMessages    MF1 parser, AST, diagnostics, compiler, formatter
+//   7. SpeakableCommandLine the `speakable` commands; `speakable` itself is one file
+//
+// Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
+// reader that keeps line and column and reports duplicate keys).
+//
+// Test support: ICUOracle wraps ICU's own `umsg_*` MessageFormat, the reference that tests and
+// benchmarks compare against. It is Foundation-free (see ICU-NOTES: Foundation and the system ICU
+// headers cannot meet in one module).
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Speakable",
+    products: [
+        .library(name: "SpeakableMessages", targets: ["SpeakableMessages"]),
+        .library(name: "SpeakableICU", targets: ["SpeakableICU"]),
+        .executable(name: "speakable", targets: ["speakable"]),
+    ],
+    targets: [
+        // MARK: ICU
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        .target(name: "SpeakableICU", dependencies: ["CICU"], swiftSettings: swiftSettings),
+        .target(name: "ICUOracle", dependencies: ["CICU"], swiftSettings: swiftSettings),
+
+        // MARK: Base
+        .target(name: "SpeakableDiagnostics", swiftSettings: swiftSettings),
+        .target(name: "SpeakableJSON", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
+
+        // MARK: Messages
+        .target(
+            name: "SpeakableMessages",
+            dependencies: ["SpeakableICU", "SpeakableDiagnostics"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Command line
+        .target(
+            name: "SpeakableCommandLine",
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
+
+        // MARK: Tools (run with `swift run -c release <name>`)
+        .executableTarget(
+            name: "MessageFormatBenchmark",
+            dependencies: ["SpeakableMessages", "ICUOracle"],
+            path: "tools/MessageFormatBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "MF1Conformance",
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle"],
+            path: "tools/MF1Conformance",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpeakableMessagesTests",
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpeakableCommandLineTests",
+            dependencies: ["SpeakableCommandLine", "SpeakableJSON"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,170 @@
+// Speakable's view of system ICU (Debian libicu-dev, ICU 72).
+//
+// Debian's ICU renames every function with a version suffix (uplrules_open is a macro for
+// uplrules_open_72), and Swift's importer cannot see through those macros. Each function used is
+// therefore wrapped here in a `static inline` function with a `cicu_` prefix: clang compiles the
+// body, so the macro resolves, and Swift sees a plain C function.
+//
+// Only SpeakableICU (and the test-support module ICUOracle) import this module, with
+// `internal import`; nothing above them touches C.
+#ifndef SPEAKABLE_CICU_SHIM_H
+#define SPEAKABLE_CICU_SHIM_H
+
+#include <stdarg.h>
+#include <unicode/utypes.h>
+#include <unicode/uchar.h>
+#include <unicode/uloc.h>
+#include <unicode/uenum.h>
+#include <unicode/ucal.h>
+#include <unicode/upluralrules.h>
+#include <unicode/unum.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/ulistformatter.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/ubrk.h>
+#include <unicode/umsg.h>
+#include <unicode/uversion.h>
+
+// MARK: errors, versions, properties
+
+static inline const char *cicu_u_errorName(UErrorCode code) { return u_errorName(code); }
+static inline void cicu_u_getVersion(UVersionInfo info) { u_getVersion(info); }
+static inline UBool cicu_u_hasBinaryProperty(UChar32 c, UProperty which) { return u_hasBinaryProperty(c, which); }
+
+// MARK: locales
+
+static inline int32_t cicu_uloc_forLanguageTag(const char *tag, char *id, int32_t cap, int32_t *parsed, UErrorCode *s) {
+    return uloc_forLanguageTag(tag, id, cap, parsed, s);
+}
+static inline int32_t cicu_uloc_toLanguageTag(const char *id, char *tag, int32_t cap, UBool strict, UErrorCode *s) {
+    return uloc_toLanguageTag(id, tag, cap, strict, s);
+}
+static inline int32_t cicu_uloc_canonicalize(const char *id, char *name, int32_t cap, UErrorCode *s) {
+    return uloc_canonicalize(id, name, cap, s);
+}
+static inline int32_t cicu_uloc_getLanguage(const char *id, char *lang, int32_t cap, UErrorCode *s) {
+    return uloc_getLanguage(id, lang, cap, s);
+}
+static inline UBool cicu_uloc_isRightToLeft(const char *id) { return uloc_isRightToLeft(id); }
+
+// MARK: enumerations
+
+static inline void cicu_uenum_close(UEnumeration *e) { uenum_close(e); }
+static inline const char *cicu_uenum_next(UEnumeration *e, int32_t *len, UErrorCode *s) { return uenum_next(e, len, s); }
+
+// MARK: calendar (default time zone, for the MessageFormat oracle)
+
+static inline void cicu_ucal_setDefaultTimeZone(const UChar *zone, UErrorCode *s) { ucal_setDefaultTimeZone(zone, s); }
+static inline int32_t cicu_ucal_getCanonicalTimeZoneID(const UChar *id, int32_t len, UChar *buf, int32_t cap, UBool *isSystemID, UErrorCode *s) {
+    return ucal_getCanonicalTimeZoneID(id, len, buf, cap, isSystemID, s);
+}
+
+// MARK: plural rules
+
+static inline UPluralRules *cicu_uplrules_openForType(const char *locale, UPluralType type, UErrorCode *s) {
+    return uplrules_openForType(locale, type, s);
+}
+static inline void cicu_uplrules_close(UPluralRules *r) { uplrules_close(r); }
+static inline int32_t cicu_uplrules_select(const UPluralRules *r, double n, UChar *kw, int32_t cap, UErrorCode *s) {
+    return uplrules_select(r, n, kw, cap, s);
+}
+static inline int32_t cicu_uplrules_selectFormatted(const UPluralRules *r, const UFormattedNumber *n, UChar *kw, int32_t cap, UErrorCode *s) {
+    return uplrules_selectFormatted(r, n, kw, cap, s);
+}
+static inline int32_t cicu_uplrules_selectWithFormat(const UPluralRules *r, double n, const UNumberFormat *f, UChar *kw, int32_t cap, UErrorCode *s) {
+    return uplrules_selectWithFormat(r, n, f, kw, cap, s);
+}
+static inline UEnumeration *cicu_uplrules_getKeywords(const UPluralRules *r, UErrorCode *s) {
+    return uplrules_getKeywords(r, s);
+}
+
+// MARK: numbers by skeleton (UNumberFormatter)
+
+static inline UNumberFormatter *cicu_unumf_openForSkeletonAndLocaleWithError(const UChar *skeleton, int32_t len, const char *locale, UParseError *pe, UErrorCode *s) {
+    return unumf_openForSkeletonAndLocaleWithError(skeleton, len, locale, pe, s);
+}
+static inline void cicu_unumf_close(UNumberFormatter *f) { unumf_close(f); }
+static inline UFormattedNumber *cicu_unumf_openResult(UErrorCode *s) { return unumf_openResult(s); }
+static inline void cicu_unumf_closeResult(UFormattedNumber *r) { unumf_closeResult(r); }
+static inline void cicu_unumf_formatInt(const UNumberFormatter *f, int64_t v, UFormattedNumber *r, UErrorCode *s) { unumf_formatInt(f, v, r, s); }
+static inline void cicu_unumf_formatDouble(const UNumberFormatter *f, double v, UFormattedNumber *r, UErrorCode *s) { unumf_formatDouble(f, v, r, s); }
+static inline void cicu_unumf_formatDecimal(const UNumberFormatter *f, const char *v, int32_t len, UFormattedNumber *r, UErrorCode *s) { unumf_formatDecimal(f, v, len, r, s); }
+static inline int32_t cicu_unumf_resultToString(const UFormattedNumber *r, UChar *buf, int32_t cap, UErrorCode *s) {
+    return unumf_resultToString(r, buf, cap, s);
+}
+
+// MARK: classic number formats (NumberFormat: MF1 styles, DecimalFormat patterns, RBNF)
+
+static inline UNumberFormat *cicu_unum_open(UNumberFormatStyle style, const UChar *pattern, int32_t len, const char *locale, UParseError *pe, UErrorCode *s) {
+    return unum_open(style, pattern, len, locale, pe, s);
+}
+static inline void cicu_unum_close(UNumberFormat *f) { unum_close(f); }
+static inline void cicu_unum_applyPattern(UNumberFormat *f, UBool localized, const UChar *p, int32_t len, UParseError *pe, UErrorCode *s) {
+    unum_applyPattern(f, localized, p, len, pe, s);
+}
+static inline void cicu_unum_setAttribute(UNumberFormat *f, UNumberFormatAttribute a, int32_t v) { unum_setAttribute(f, a, v); }
+static inline int32_t cicu_unum_getAttribute(const UNumberFormat *f, UNumberFormatAttribute a) { return unum_getAttribute(f, a); }
+static inline void cicu_unum_setTextAttribute(UNumberFormat *f, UNumberFormatTextAttribute a, const UChar *v, int32_t len, UErrorCode *s) {
+    unum_setTextAttribute(f, a, v, len, s);
+}
+static inline int32_t cicu_unum_formatInt64(const UNumberFormat *f, int64_t v, UChar *buf, int32_t cap, UErrorCode *s) {
+    return unum_formatInt64(f, v, buf, cap, NULL, s);
+}
+static inline int32_t cicu_unum_formatDouble(const UNumberFormat *f, double v, UChar *buf, int32_t cap, UErrorCode *s) {
+    return unum_formatDouble(f, v, buf, cap, NULL, s);
+}
+
+// MARK: lists
+
+static inline UListFormatter *cicu_ulistfmt_openForType(const char *locale, UListFormatterType t, UListFormatterWidth w, UErrorCode *s) {
+    return ulistfmt_openForType(locale, t, w, s);
+}
+static inline void cicu_ulistfmt_close(UListFormatter *f) { ulistfmt_close(f); }
+static inline int32_t cicu_ulistfmt_format(const UListFormatter *f, const UChar *const strings[], const int32_t *lengths, int32_t count, UChar *buf, int32_t cap, UErrorCode *s) {
+    return ulistfmt_format(f, strings, lengths, count, buf, cap, s);
+}
+
+// MARK: dates
+
+static inline UDateFormat *cicu_udat_open(UDateFormatStyle timeStyle, UDateFormatStyle dateStyle, const char *locale, const UChar *tz, int32_t tzLen, const UChar *pattern, int32_t patternLen, UErrorCode *s) {
+    return udat_open(timeStyle, dateStyle, locale, tz, tzLen, pattern, patternLen, s);
+}
+static inline void cicu_udat_close(UDateFormat *f) { udat_close(f); }
+static inline void cicu_udat_applyPattern(UDateFormat *f, UBool localized, const UChar *p, int32_t len) { udat_applyPattern(f, localized, p, len); }
+static inline int32_t cicu_udat_format(const UDateFormat *f, UDate d, UChar *buf, int32_t cap, UErrorCode *s) {
+    return udat_format(f, d, buf, cap, NULL, s);
+}
+static inline int32_t cicu_udat_toPattern(const UDateFormat *f, UBool localized, UChar *buf, int32_t cap, UErrorCode *s) {
+    return udat_toPattern(f, localized, buf, cap, s);
+}
+static inline UDateTimePatternGenerator *cicu_udatpg_open(const char *locale, UErrorCode *s) { return udatpg_open(locale, s); }
+static inline void cicu_udatpg_close(UDateTimePatternGenerator *g) { udatpg_close(g); }
+static inline int32_t cicu_udatpg_getBestPattern(UDateTimePatternGenerator *g, const UChar *skeleton, int32_t len, UChar *buf, int32_t cap, UErrorCode *s) {
+    return udatpg_getBestPattern(g, skeleton, len, buf, cap, s);
+}
+
+// MARK: grapheme clusters
+
+static inline UBreakIterator *cicu_ubrk_open(UBreakIteratorType t, const char *locale, const UChar *text, int32_t len, UErrorCode *s) {
+    return ubrk_open(t, locale, text, len, s);
+}
+static inline void cicu_ubrk_close(UBreakIterator *b) { ubrk_close(b); }
+static inline void cicu_ubrk_setText(UBreakIterator *b, const UChar *text, int32_t len, UErrorCode *s) { ubrk_setText(b, text, len, s); }
+static inline int32_t cicu_ubrk_first(UBreakIterator *b) { return ubrk_first(b); }
+static inline int32_t cicu_ubrk_next(UBreakIterator *b) { return ubrk_next(b); }
+
+// MARK: MessageFormat (used only as the reference oracle in tests and benchmarks)
+
+static inline UMessageFormat *cicu_umsg_open(const UChar *pattern, int32_t len, const char *locale, UParseError *pe, UErrorCode *s) {
+    return umsg_open(pattern, len, locale, pe, s);
+}
+static inline void cicu_umsg_close(UMessageFormat *f) { umsg_close(f); }
+static inline int32_t cicu_umsg_vformat(const UMessageFormat *f, UChar *buf, int32_t cap, va_list ap, UErrorCode *s) {
+    return umsg_vformat(f, buf, cap, ap, s);
+}
+
+/// Does nothing with a va_list; lets benchmarks measure what building one costs from Swift.
+static inline int32_t cicu_va_list_noop(va_list ap) { (void)ap; return 0; }
+
+#endif

@@ -1,0 +1,159 @@
+internal import CICU
+import Synchronization
+
+/// A moment in time as ICU counts it: milliseconds since 1970-01-01T00:00:00Z (`UDate`).
+public typealias ICUDate = Double
+
+/// Dates and times by style, by pattern or by skeleton (ICU `UDateFormat`), in an explicit time zone.
+///
+/// ```swift
+/// let day = try DateFormat.cached(.skeleton("MMMMd"), locale: .english, timeZone: .utc)
+/// try day.format(1_756_166_400_000)   // "August 26"   (ko: "8월 26일")
+/// ```
+///
+/// ICU's SimpleDateFormat is not thread-safe; formatting takes a lock.
+public final class DateFormat: @unchecked Sendable {
+    /// ICU's date and time styles.
+    public enum Style: Hashable, Sendable {
+        case none, short, medium, long, full
+    }
+
+    /// What to open.
+    public enum Kind: Hashable, Sendable {
+        /// A date style and a time style, e.g. `(.short, .short)` for MessageFormat's `{d}`.
+        case styles(date: Style, time: Style)
+        /// A SimpleDateFormat pattern such as `y-M-d HH:mm`, applied as MessageFormat applies one.
+        case pattern(String)
+        /// A skeleton such as `MMMMd`; the locale's best pattern for it is used.
+        case skeleton(String)
+    }
+
+    public let kind: Kind
+    public let locale: ICULocale
+    public let timeZone: ICUTimeZone
+    // @unchecked Sendable: `handle` is only used inside `lock`.
+    private let handle: VoidHandle
+    private let lock = Mutex<Void>(())
+
+    public init(_ kind: Kind, locale: ICULocale, timeZone: ICUTimeZone) throws(ICUError) {
+        self.kind = kind
+        self.locale = locale
+        self.timeZone = timeZone
+        var status = U_ZERO_ERROR
+        let opened: VoidHandle?
+        switch kind {
+        case .styles(let date, let time):
+            opened = Self.open(date: date, time: time, pattern: nil, locale: locale, timeZone: timeZone, &status)
+        case .pattern(let pattern):
+            // MessageFormat opens the default date style, then applies the pattern to it.
+            opened = Self.open(date: .medium, time: .none, pattern: nil, locale: locale, timeZone: timeZone, &status)
+            if let opened, !ICUStatus.isFailure(status) {
+                pattern.withUTF16Buffer { units, length in cicu_udat_applyPattern(opened, 0, units, length) }
+            }
+        case .skeleton(let skeleton):
+            let best = try DateTimePatternGenerator.cached(for: locale).bestPattern(for: skeleton)
+            opened = Self.open(date: .none, time: .none, pattern: best, locale: locale, timeZone: timeZone, &status)
+        }
+        if ICUStatus.isFailure(status) || opened == nil {
+            if let opened { cicu_udat_close(opened) }
+            throw ICUError(code: status.rawValue, operation: "udat_open(\(locale.identifier))")
+        }
+        self.handle = opened!
+    }
+
+    private static func open(date: Style, time: Style, pattern: String?, locale: ICULocale,
+                             timeZone: ICUTimeZone, _ status: inout UErrorCode) -> VoidHandle? {
+        func u(_ style: Style) -> UDateFormatStyle {
+            switch style {
+            case .none: UDAT_NONE
+            case .short: UDAT_SHORT
+            case .medium: UDAT_MEDIUM
+            case .long: UDAT_LONG
+            case .full: UDAT_FULL
+            }
+        }
+        return timeZone.identifier.withUTF16Buffer { tz, tzLength in
+            if let pattern {
+                return pattern.withUTF16Buffer { p, pLength in
+                    cicu_udat_open(UDAT_PATTERN, UDAT_PATTERN, locale.identifier, tz, tzLength, p, pLength, &status)
+                }
+            }
+            return cicu_udat_open(u(time), u(date), locale.identifier, tz, tzLength, nil, -1, &status)
+        }
+    }
+
+    deinit { cicu_udat_close(handle) }
+
+    /// Formats a moment (milliseconds since the epoch).
+    public func format(_ date: ICUDate) throws(ICUError) -> String {
+        try lock.withLock { _ throws(ICUError) -> String in
+            try withUTF16Result("udat_format") { buffer, capacity, status in
+                cicu_udat_format(handle, date, buffer, capacity, &status)
+            }
+        }
+    }
+
+    /// The SimpleDateFormat pattern in use.
+    public var pattern: String {
+        (try? lock.withLock { _ throws(ICUError) -> String in
+            try withUTF16Result("udat_toPattern") { buffer, capacity, status in
+                cicu_udat_toPattern(handle, 0, buffer, capacity, &status)
+            }
+        }) ?? ""
+    }
+
+    private struct CacheKey: Hashable, Sendable {
+        let kind: Kind
+        let locale: ICULocale
+        let timeZone: ICUTimeZone
+    }
+    private static let cache = FormatterCache<CacheKey, DateFormat>()
+
+    /// The shared format for these options, opened once.
+    public static func cached(_ kind: Kind, locale: ICULocale, timeZone: ICUTimeZone) throws(ICUError) -> DateFormat {
+        try cache.value(for: CacheKey(kind: kind, locale: locale, timeZone: timeZone)) { () throws(ICUError) in
+            try DateFormat(kind, locale: locale, timeZone: timeZone)
+        }
+    }
+}
+
+/// A locale's best date pattern for a skeleton (ICU `UDateTimePatternGenerator`).
+///
+/// ```swift
+/// try DateTimePatternGenerator.cached(for: .english).bestPattern(for: "MMMMd")   // "MMMM d"
+/// ```
+public final class DateTimePatternGenerator: @unchecked Sendable {
+    public let locale: ICULocale
+    // @unchecked Sendable: `handle` is only used inside `lock` (getBestPattern mutates caches).
+    private let handle: VoidHandle
+    private let lock = Mutex<Void>(())
+
+    public init(locale: ICULocale) throws(ICUError) {
+        var status = U_ZERO_ERROR
+        let opened = cicu_udatpg_open(locale.identifier, &status)
+        if ICUStatus.isFailure(status) || opened == nil {
+            if let opened { cicu_udatpg_close(opened) }
+            throw ICUError(code: status.rawValue, operation: "udatpg_open(\(locale.identifier))")
+        }
+        self.handle = opened!
+        self.locale = locale
+    }
+
+    deinit { cicu_udatpg_close(handle) }
+
+    public func bestPattern(for skeleton: String) throws(ICUError) -> String {
+        try lock.withLock { _ throws(ICUError) -> String in
+            try withUTF16Result("udatpg_getBestPattern") { buffer, capacity, status in
+                skeleton.withUTF16Buffer { units, length in
+                    cicu_udatpg_getBestPattern(handle, units, length, buffer, capacity, &status)
+                }
+            }
+        }
+    }
+
+    private static let cache = FormatterCache<ICULocale, DateTimePatternGenerator>()
+
+    public static func cached(for locale: ICULocale) throws(ICUError) -> DateTimePatternGenerator {
+        try cache.value(for: locale) { () throws(ICUError) in try DateTimePatternGenerator(locale: locale) }
+    }
+}

@@ -1,0 +1,197 @@
+internal import CICU
+import Synchronization
+
+/// A classic ICU `NumberFormat`: what MessageFormat 1 opens for `{n, number}`, `{n, number, integer}`,
+/// `{n, number, percent}`, `{n, number, currency}`, `{n, number, #,##0.0}` (a DecimalFormat pattern),
+/// and the rule-based `{n, spellout}`, `{n, ordinal}`, `{n, duration}`.
+///
+/// ```swift
+/// let decimal = try NumberFormat.cached(.decimal, locale: .english)
+/// decimal.format(9180 as Int64)                          // "9,180"
+/// let spellout = try NumberFormat.cached(.spellout(ruleSet: ""), locale: ICULocale("ko"))
+/// spellout.format(4530 as Int64)                         // "사천오백삼십"
+/// ```
+///
+/// Integers in `.decimal` and `.integer` styles take a fast path that never calls ICU: its digits,
+/// minus sign and grouping are read off ICU's own output when the format is opened and verified
+/// against ICU on a battery of values; a locale whose output does not fit that model keeps calling
+/// ICU. Everything else calls ICU under a lock (ICU's rule-based formats are not thread-safe).
+public final class NumberFormat: @unchecked Sendable {
+    /// Which format to open; mirrors ICU MessageFormat's argument styles.
+    public enum Style: Hashable, Sendable {
+        /// `{n, number}` and `#` — the locale's decimal format.
+        case decimal
+        /// `{n, number, currency}` — the locale's currency format (currency from the region).
+        case currency
+        /// `{n, number, percent}`.
+        case percent
+        /// `{n, number, integer}` — decimal with no fraction digits (rounding half-even).
+        case integer
+        /// `{n, number, <pattern>}` — a DecimalFormat pattern, applied to the locale's decimal format.
+        case pattern(String)
+        /// `{n, spellout[, %rule-set]}`; an unknown rule set falls back to the default, as in ICU.
+        case spellout(ruleSet: String)
+        /// `{n, ordinal[, %rule-set]}` — "1st", "2nd".
+        case ordinal(ruleSet: String)
+        /// `{n, duration[, %rule-set]}` — "1:40", or "1 minute, 40 seconds" with `%with-words`.
+        case duration(ruleSet: String)
+    }
+
+    public let style: Style
+    public let locale: ICULocale
+    /// Whether ICU implements this style with a DecimalFormat (plural selection then looks at the
+    /// formatted digits; for rule-based styles it looks at the plain number).
+    public let isDecimalFormat: Bool
+
+    // @unchecked Sendable: `handle` is only used inside `lock`; `fastIntegers` is immutable.
+    private let handle: VoidHandle
+    private let lock = Mutex<Void>(())
+    private let fastIntegers: IntegerDigitFormat?
+
+    /// Opens the format. A malformed DecimalFormat pattern throws with `parseOffset` inside it.
+    public init(_ style: Style, locale: ICULocale) throws(ICUError) {
+        self.style = style
+        self.locale = locale
+        let uStyle: UNumberFormatStyle
+        switch style {
+        case .decimal, .integer, .pattern: uStyle = UNUM_DECIMAL
+        case .currency: uStyle = UNUM_CURRENCY
+        case .percent: uStyle = UNUM_PERCENT
+        case .spellout: uStyle = UNUM_SPELLOUT
+        case .ordinal: uStyle = UNUM_ORDINAL
+        case .duration: uStyle = UNUM_DURATION
+        }
+        var status = U_ZERO_ERROR
+        var parseError = UParseError()
+        let opened = cicu_unum_open(uStyle, nil, 0, locale.identifier, &parseError, &status)
+        if ICUStatus.isFailure(status) || opened == nil {
+            if let opened { cicu_unum_close(opened) }
+            throw ICUError(code: status.rawValue, operation: "unum_open(\(locale.identifier))")
+        }
+        let handle = opened!
+        switch style {
+        case .integer:
+            cicu_unum_setAttribute(handle, UNUM_MAX_FRACTION_DIGITS, 0)
+            cicu_unum_setAttribute(handle, UNUM_DECIMAL_ALWAYS_SHOWN, 0)
+            cicu_unum_setAttribute(handle, UNUM_PARSE_INT_ONLY, 1)
+        case .pattern(let pattern):
+            pattern.withUTF16Buffer { units, length in
+                cicu_unum_applyPattern(handle, 0, units, length, &parseError, &status)
+            }
+            if ICUStatus.isFailure(status) {
+                cicu_unum_close(handle)
+                throw ICUError(code: status.rawValue, operation: "unum_applyPattern(\(pattern))",
+                               parseOffset: Int(parseError.offset))
+            }
+        case .spellout(let ruleSet), .ordinal(let ruleSet), .duration(let ruleSet):
+            let trimmed = ruleSet.trimmingPatternWhiteSpace()
+            if !trimmed.isEmpty {
+                // ICU MessageFormat ignores an unknown rule set and keeps the default.
+                var ignored = U_ZERO_ERROR
+                trimmed.withUTF16Buffer { units, length in
+                    cicu_unum_setTextAttribute(handle, UNUM_DEFAULT_RULESET, units, length, &ignored)
+                }
+            }
+        case .decimal, .currency, .percent:
+            break
+        }
+        self.handle = handle
+        switch style {
+        case .decimal, .currency, .percent, .integer, .pattern: self.isDecimalFormat = true
+        case .spellout, .ordinal, .duration: self.isDecimalFormat = false
+        }
+        switch style {
+        case .decimal, .integer:
+            self.fastIntegers = IntegerDigitFormat.derive { value in
+                try? withUTF16Result("unum_formatInt64") { buffer, capacity, status in
+                    cicu_unum_formatInt64(handle, value, buffer, capacity, &status)
+                }
+            }
+        default:
+            self.fastIntegers = nil
+        }
+    }
+
+    deinit { cicu_unum_close(handle) }
+
+    /// Whether integers are formatted without calling ICU (see the type's discussion).
+    public var hasIntegerFastPath: Bool { fastIntegers != nil }
+
+    /// Formats an integer exactly.
+    public func format(_ value: Int64) throws(ICUError) -> String {
+        if let fastIntegers { return fastIntegers.format(value) }
+        return try formatWithICU(value)
+    }
+
+    /// Formats a double. Whole doubles below 2^53 in magnitude take the integer fast path.
+    public func format(_ value: Double) throws(ICUError) -> String {
+        if let fastIntegers, value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero),
+           !(value == 0 && value.sign == .minus) {
+            return fastIntegers.format(Int64(value))
+        }
+        return try formatWithICU(value)
+    }
+
+    /// Formats either kind of number.
+    public func format(_ value: ICUNumber) throws(ICUError) -> String {
+        switch value {
+        case .int(let n): try format(n)
+        case .double(let d): try format(d)
+        }
+    }
+
+    /// Formats with ICU, bypassing the fast path (tests compare the two).
+    public func formatWithICU(_ value: Int64) throws(ICUError) -> String {
+        try withHandle { handle throws(ICUError) in
+            try withUTF16Result("unum_formatInt64") { buffer, capacity, status in
+                cicu_unum_formatInt64(handle, value, buffer, capacity, &status)
+            }
+        }
+    }
+
+    /// Formats with ICU, bypassing the fast path.
+    public func formatWithICU(_ value: Double) throws(ICUError) -> String {
+        try withHandle { handle throws(ICUError) in
+            try withUTF16Result("unum_formatDouble") { buffer, capacity, status in
+                cicu_unum_formatDouble(handle, value, buffer, capacity, &status)
+            }
+        }
+    }
+
+    func withHandle<R>(_ body: (VoidHandle) throws(ICUError) -> R) throws(ICUError) -> R {
+        try lock.withLock { _ throws(ICUError) -> R in try body(handle) }
+    }
+
+    private struct CacheKey: Hashable, Sendable {
+        let style: Style
+        let locale: ICULocale
+    }
+    private static let cache = FormatterCache<CacheKey, NumberFormat>()
+
+    /// The shared format for a style and locale, opened once.
+    public static func cached(_ style: Style, locale: ICULocale) throws(ICUError) -> NumberFormat {
+        try cache.value(for: CacheKey(style: style, locale: locale)) { () throws(ICUError) in
+            try NumberFormat(style, locale: locale)
+        }
+    }
+}
+
+extension String {
+    /// Drops leading and trailing Pattern_White_Space (what ICU trims in argument styles).
+    func trimmingPatternWhiteSpace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isPatternWhiteSpace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isPatternWhiteSpace })!
+        return String(scalars[first...last])
+    }
+}
+
+extension Unicode.Scalar {
+    /// Unicode's Pattern_White_Space (immutable by Unicode's stability policy).
+    var isPatternWhiteSpace: Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0x200E, 0x200F, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,148 @@
+internal import CICU
+
+/// A CLDR plural category.
+public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Comparable {
+    case zero, one, two, few, many, other
+
+    /// CLDR's order: zero, one, two, few, many, other.
+    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A locale's plural rules (ICU `UPluralRules`), cardinal ("3 stars") or ordinal ("3rd").
+///
+/// ```swift
+/// let russian = try PluralRules.cached(for: ICULocale("ru"), kind: .cardinal)
+/// russian.category(for: 3)       // .few
+/// russian.categories             // [.one, .few, .many, .other]
+/// let korean = try PluralRules.cached(for: ICULocale("ko"), kind: .cardinal)
+/// korean.category(for: 1)        // .other — Korean counts with counters, not plurals
+/// ```
+///
+/// Selecting is thread-safe: `uplrules_select` does not mutate the rules.
+public final class PluralRules: @unchecked Sendable {
+    /// Cardinal ("1 star, 2 stars") or ordinal ("1st, 2nd") rules.
+    public enum Kind: Hashable, Sendable {
+        case cardinal, ordinal
+    }
+
+    public let locale: ICULocale
+    public let kind: Kind
+    /// The categories this locale uses, in CLDR order.
+    public let categories: [PluralCategory]
+
+    // @unchecked Sendable: `handle` is only read after init; ICU's select functions are const.
+    private let handle: OpaquePointer
+    /// Categories of 0..<smallTableSize, computed once by ICU at init.
+    private let smallIntegers: [PluralCategory]
+    private static let smallTableSize = 256
+
+    public init(locale: ICULocale, kind: Kind) throws(ICUError) {
+        var status = U_ZERO_ERROR
+        let type = kind == .cardinal ? UPLURAL_TYPE_CARDINAL : UPLURAL_TYPE_ORDINAL
+        let opened = cicu_uplrules_openForType(locale.identifier, type, &status)
+        if ICUStatus.isFailure(status) || opened == nil {
+            if let opened { cicu_uplrules_close(opened) }
+            throw ICUError(code: status.rawValue, operation: "uplrules_openForType(\(locale.identifier))")
+        }
+        self.handle = opened!
+        self.locale = locale
+        self.kind = kind
+
+        var found = Set<PluralCategory>()
+        status = U_ZERO_ERROR
+        if let keywords = cicu_uplrules_getKeywords(handle, &status) {
+            defer { cicu_uenum_close(keywords) }
+            while true {
+                var length: Int32 = 0
+                guard let next = cicu_uenum_next(keywords, &length, &status), !ICUStatus.isFailure(status) else { break }
+                if let category = PluralCategory(rawValue: String(cString: next)) { found.insert(category) }
+            }
+        }
+        try ICUStatus.check(status, "uplrules_getKeywords")
+        self.categories = PluralCategory.allCases.filter(found.contains)
+
+        var table: [PluralCategory] = []
+        table.reserveCapacity(Self.smallTableSize)
+        for n in 0..<Self.smallTableSize {
+            table.append(try Self.select(handle, Double(n)))
+        }
+        self.smallIntegers = table
+    }
+
+    deinit { cicu_uplrules_close(handle) }
+
+    private static func select(_ handle: OpaquePointer, _ number: Double) throws(ICUError) -> PluralCategory {
+        let keyword = try withUTF16Result("uplrules_select") { buffer, capacity, status in
+            cicu_uplrules_select(handle, number, buffer, capacity, &status)
+        }
+        return PluralCategory(rawValue: keyword) ?? .other
+    }
+
+    /// The category of `number` as a plain double (no formatting applied).
+    public func category(for number: Double) -> PluralCategory {
+        if number >= 0, number < Double(Self.smallTableSize), number == number.rounded(.towardZero) {
+            return smallIntegers[Int(number)]
+        }
+        return (try? Self.select(handle, number)) ?? .other
+    }
+
+    /// The category of an integer, exact for every `Int64` (values beyond 2^53 are selected on
+    /// ICU's decimal form of the integer, not on a rounded double).
+    public func category(forInteger number: Int64) -> PluralCategory {
+        if number >= 0, number < Int64(Self.smallTableSize) {
+            return smallIntegers[Int(number)]
+        }
+        if number.magnitude <= 1 << 53 {
+            return (try? Self.select(handle, Double(number))) ?? .other
+        }
+        return (try? category(for: number, formattedWith: SkeletonNumberFormatter.plain(for: locale))) ?? .other
+    }
+
+    /// The category of `number` as `format` would print it (ICU `uplrules_selectWithFormat`):
+    /// a DecimalFormat that prints "1.0" selects on 1.0, not on 1. Rule-based formats (spellout,
+    /// ordinal, duration) select on the plain number, as ICU does.
+    public func category(for number: Double, formattedWith format: NumberFormat) throws(ICUError) -> PluralCategory {
+        let keyword = try format.withHandle { fmt throws(ICUError) -> String in
+            try withUTF16Result("uplrules_selectWithFormat") { buffer, capacity, status in
+                cicu_uplrules_selectWithFormat(handle, number, fmt, buffer, capacity, &status)
+            }
+        }
+        return PluralCategory(rawValue: keyword) ?? .other
+    }
+
+    /// The category of `number` as a skeleton formatter prints it (ICU `uplrules_selectFormatted`):
+    /// `::precision-integer` prints 1.5 as "2" and selects on that.
+    public func category(for number: Int64, formattedWith formatter: SkeletonNumberFormatter) throws(ICUError) -> PluralCategory {
+        try formatter.withFormatted(.int(number)) { result throws(ICUError) -> PluralCategory in
+            let keyword = try withUTF16Result("uplrules_selectFormatted") { buffer, capacity, status in
+                cicu_uplrules_selectFormatted(handle, result, buffer, capacity, &status)
+            }
+            return PluralCategory(rawValue: keyword) ?? .other
+        }
+    }
+
+    /// See ``category(for:formattedWith:)-(Int64,_)``.
+    public func category(for number: Double, formattedWith formatter: SkeletonNumberFormatter) throws(ICUError) -> PluralCategory {
+        try formatter.withFormatted(.double(number)) { result throws(ICUError) -> PluralCategory in
+            let keyword = try withUTF16Result("uplrules_selectFormatted") { buffer, capacity, status in
+                cicu_uplrules_selectFormatted(handle, result, buffer, capacity, &status)
+            }
+            return PluralCategory(rawValue: keyword) ?? .other
+        }
+    }
+
+    private struct CacheKey: Hashable, Sendable {
+        let locale: ICULocale
+        let kind: Kind
+    }
+    private static let cache = FormatterCache<CacheKey, PluralRules>()
+
+    /// The shared rules for a locale and kind, opened once.
+    public static func cached(for locale: ICULocale, kind: Kind) throws(ICUError) -> PluralRules {
+        try cache.value(for: CacheKey(locale: locale, kind: kind)) { () throws(ICUError) in
+            try PluralRules(locale: locale, kind: kind)
+        }
+    }
+}
