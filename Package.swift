@@ -64,9 +64,15 @@ let package = Package(
             path: "tools/MessageFormatBenchmark",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "ConformanceSupport",
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableICU"],
+            path: "tools/ConformanceSupport",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "MF1Conformance",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle"],
+            dependencies: ["ConformanceSupport"],
             path: "tools/MF1Conformance",
             swiftSettings: swiftSettings
         ),
@@ -75,7 +81,7 @@ let package = Package(
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableMessagesTests",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle"],
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),

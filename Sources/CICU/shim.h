@@ -60,6 +60,17 @@ static inline int32_t cicu_ucal_getCanonicalTimeZoneID(const UChar *id, int32_t 
     return ucal_getCanonicalTimeZoneID(id, len, buf, cap, isSystemID, s);
 }
 
+static inline UCalendar *cicu_ucal_open(const UChar *zone, int32_t len, const char *locale, UCalendarType type, UErrorCode *s) {
+    return ucal_open(zone, len, locale, type, s);
+}
+static inline void cicu_ucal_close(UCalendar *c) { ucal_close(c); }
+static inline void cicu_ucal_clear(UCalendar *c) { ucal_clear(c); }
+static inline void cicu_ucal_setDateTime(UCalendar *c, int32_t y, int32_t mo, int32_t d, int32_t h, int32_t mi, int32_t sec, UErrorCode *s) {
+    ucal_setDateTime(c, y, mo, d, h, mi, sec, s);
+}
+static inline void cicu_ucal_set(UCalendar *c, UCalendarDateFields f, int32_t v) { ucal_set(c, f, v); }
+static inline UDate cicu_ucal_getMillis(const UCalendar *c, UErrorCode *s) { return ucal_getMillis(c, s); }
+
 // MARK: plural rules
 
 static inline UPluralRules *cicu_uplrules_openForType(const char *locale, UPluralType type, UErrorCode *s) {

@@ -74,6 +74,30 @@ public struct ICUTimeZone: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { identifier }
 
+    /// The moment a wall-clock time in this zone stands for (Gregorian calendar; `month` 1–12).
+    ///
+    /// ```swift
+    /// try ICUTimeZone("Asia/Seoul").date(year: 2026, month: 8, day: 26, hour: 9)   // 1787702400000
+    /// ```
+    public func date(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+                     millisecond: Int = 0) throws(ICUError) -> ICUDate {
+        var status = U_ZERO_ERROR
+        let calendar = identifier.withUTF16Buffer { zone, length in
+            cicu_ucal_open(zone, length, "en_US@calendar=gregorian", UCAL_GREGORIAN, &status)
+        }
+        guard let calendar, !ICUStatus.isFailure(status) else {
+            throw ICUError(code: status.rawValue, operation: "ucal_open(\(identifier))")
+        }
+        defer { cicu_ucal_close(calendar) }
+        cicu_ucal_clear(calendar)
+        cicu_ucal_setDateTime(calendar, Int32(year), Int32(month - 1), Int32(day), Int32(hour), Int32(minute),
+                              Int32(second), &status)
+        cicu_ucal_set(calendar, UCAL_MILLISECOND, Int32(millisecond))
+        let millis = cicu_ucal_getMillis(calendar, &status)
+        try ICUStatus.check(status, "ucal_getMillis")
+        return millis
+    }
+
     /// Coordinated Universal Time.
     public static let utc: ICUTimeZone = try! ICUTimeZone("UTC")
 }

@@ -1,0 +1,434 @@
+public import SpeakableDiagnostics
+
+/// Reads JSON (RFC 8259) into ``JSONNode`` trees that keep every value's line and column.
+///
+/// Unlike decoders that silently keep the last of two equal keys, it reports duplicate keys; it
+/// also reports numbers outside `Int64`/`Double`, invalid UTF-8, and nesting deeper than
+/// ``maximumDepth`` — each as a ``Diagnostic`` with an id and a position, never a crash.
+///
+/// ```swift
+/// let result = JSONReader.read(Array(#"{"a": 1, "a": 2}"#.utf8), file: "x.json")
+/// result.diagnostics[0].rendered
+/// // "x.json:1:10: error: duplicate key 'a' in this object (first at 1:2) [json-duplicate-key]"
+/// ```
+public enum JSONReader {
+    /// Arrays and objects nested deeper than this are an error (`json-too-deep`).
+    public static let maximumDepth = 512
+
+    public struct Result: Sendable {
+        /// The value, unless the text is not JSON at all.
+        public var root: JSONNode?
+        public var diagnostics: [Diagnostic]
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Reads `bytes` (UTF-8; a leading byte-order mark is skipped). `file` is used in diagnostics.
+    public static func read(_ bytes: [UInt8], file: String? = nil) -> Result {
+        var parser = Parser(bytes: bytes, file: file)
+        return parser.parseDocument()
+    }
+
+    /// Reads a string.
+    public static func read(_ text: String, file: String? = nil) -> Result {
+        read(Array(text.utf8), file: file)
+    }
+}
+
+private struct Parser {
+    let bytes: [UInt8]
+    let file: String?
+    var index = 0
+    var line = 1
+    var column = 1
+    var diagnostics: [Diagnostic] = []
+    var depth = 0
+
+    struct Failure: Error {}
+
+    init(bytes: [UInt8], file: String?) {
+        self.bytes = bytes
+        self.file = file
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    mutating func parseDocument() -> JSONReader.Result {
+        do {
+            skipWhiteSpace()
+            let root = try parseValue()
+            skipWhiteSpace()
+            if index < bytes.count {
+                error("json-syntax", "unexpected \(describeCurrent()) after the JSON value")
+                return JSONReader.Result(root: root, diagnostics: diagnostics)
+            }
+            return JSONReader.Result(root: root, diagnostics: diagnostics)
+        } catch {
+            return JSONReader.Result(root: nil, diagnostics: diagnostics)
+        }
+    }
+
+    mutating func error(_ id: String, _ message: String, at: SourcePosition? = nil, hint: String? = nil) {
+        diagnostics.append(Diagnostic(severity: .error, id: id, message: message, file: file,
+                                      position: at ?? position, hint: hint))
+    }
+
+    /// Advances one byte, keeping line and column (columns count scalars).
+    mutating func advance() {
+        let b = bytes[index]
+        index += 1
+        if b == 0x0A {
+            line += 1
+            column = 1
+        } else if b & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    mutating func skipWhiteSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: advance()
+            default: return
+            }
+        }
+    }
+
+    func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let b = bytes[index]
+        if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return String(format: b)
+    }
+
+    private func String(format b: UInt8) -> Swift.String {
+        let hex = Swift.String(b, radix: 16, uppercase: true)
+        return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
+    }
+
+    mutating func parseValue() throws(Failure) -> JSONNode {
+        guard index < bytes.count else {
+            error("json-syntax", "expected a value, found end of file")
+            throw Failure()
+        }
+        let start = position
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""):
+            let (text, marks) = try parseString()
+            var node = JSONNode(kind: .string(text), start: start, end: position)
+            node.escapeMarks = marks
+            return node
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default:
+            error("json-syntax", "expected a value, found \(describeCurrent())")
+            throw Failure()
+        }
+    }
+
+    mutating func parseLiteral(_ word: Swift.String, _ kind: JSONNode.Kind) throws(Failure) -> JSONNode {
+        let start = position
+        for b in word.utf8 {
+            guard index < bytes.count, bytes[index] == b else {
+                error("json-syntax", "expected '\(word)', found \(describeCurrent())", at: start)
+                throw Failure()
+            }
+            advance()
+        }
+        return JSONNode(kind: kind, start: start, end: position)
+    }
+
+    mutating func parseNumber() throws(Failure) -> JSONNode {
+        let start = position
+        let begin = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { advance() }
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            error("json-syntax", "expected a digit, found \(describeCurrent())")
+            throw Failure()
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            advance()
+            if index < bytes.count, isDigit(bytes[index]) {
+                error("json-syntax", "numbers cannot have leading zeros", at: start)
+                throw Failure()
+            }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { advance() }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            advance()
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                error("json-syntax", "expected a digit after '.', found \(describeCurrent())")
+                throw Failure()
+            }
+            while index < bytes.count, isDigit(bytes[index]) { advance() }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            advance()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                error("json-syntax", "expected a digit in the exponent, found \(describeCurrent())")
+                throw Failure()
+            }
+            while index < bytes.count, isDigit(bytes[index]) { advance() }
+        }
+        let text = Swift.String(decoding: bytes[begin..<index], as: UTF8.self)
+        if isInteger {
+            guard let value = Int64(text) else {
+                error("json-number-range", "the integer \(text) does not fit in 64 bits", at: start,
+                      hint: "write it with a fraction or exponent to make it a floating-point number")
+                return JSONNode(kind: .number(.double(Double(text) ?? 0)), start: start, end: position)
+            }
+            return JSONNode(kind: .number(.int(value)), start: start, end: position)
+        }
+        guard let value = Double(text), value.isFinite else {
+            error("json-number-range", "the number \(text) is out of range", at: start)
+            return JSONNode(kind: .number(.double(0)), start: start, end: position)
+        }
+        return JSONNode(kind: .number(.double(value)), start: start, end: position)
+    }
+
+    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    /// Parses a string at the opening quote; returns the text and its escape marks.
+    mutating func parseString() throws(Failure) -> (Swift.String, [EscapeMark]) {
+        let start = position
+        advance()  // opening quote
+        var scalars = Swift.String.UnicodeScalarView()
+        var marks: [EscapeMark] = []
+        var decodedUTF16 = 0
+        var sourceScalars = 0
+        while true {
+            guard index < bytes.count else {
+                error("json-syntax", "this string is never closed", at: start, hint: "add the closing '\"'")
+                throw Failure()
+            }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                advance()
+                return (Swift.String(scalars), marks)
+            }
+            if b < 0x20 {
+                error("json-syntax", b == 0x0A ? "a line break inside a string must be written \\n"
+                                               : "control character U+00\(Swift.String(b, radix: 16, uppercase: true)) must be escaped in a string")
+                throw Failure()
+            }
+            if b == UInt8(ascii: "\\") {
+                let escapeStart = position
+                advance()
+                guard index < bytes.count else { continue }
+                let e = bytes[index]
+                advance()
+                var scalar: Unicode.Scalar
+                var consumed = 2
+                switch e {
+                case UInt8(ascii: "\""): scalar = "\""
+                case UInt8(ascii: "\\"): scalar = "\\"
+                case UInt8(ascii: "/"): scalar = "/"
+                case UInt8(ascii: "b"): scalar = "\u{08}"
+                case UInt8(ascii: "f"): scalar = "\u{0C}"
+                case UInt8(ascii: "n"): scalar = "\n"
+                case UInt8(ascii: "r"): scalar = "\r"
+                case UInt8(ascii: "t"): scalar = "\t"
+                case UInt8(ascii: "u"):
+                    let high = try hex4(escapeStart)
+                    consumed = 6
+                    if UTF16.isLeadSurrogate(high) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            error("json-syntax", "unpaired surrogate \\u\(Swift.String(high, radix: 16)) in a string", at: escapeStart)
+                            throw Failure()
+                        }
+                        advance(); advance()
+                        let low = try hex4(escapeStart)
+                        guard UTF16.isTrailSurrogate(low) else {
+                            error("json-syntax", "unpaired surrogate \\u\(Swift.String(high, radix: 16)) in a string", at: escapeStart)
+                            throw Failure()
+                        }
+                        consumed = 12
+                        let value = 0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+                        scalar = Unicode.Scalar(value)!
+                    } else if UTF16.isTrailSurrogate(high) {
+                        error("json-syntax", "unpaired surrogate \\u\(Swift.String(high, radix: 16)) in a string", at: escapeStart)
+                        throw Failure()
+                    } else {
+                        scalar = Unicode.Scalar(UInt32(high))!
+                    }
+                default:
+                    error("json-syntax", "'\\\(Character(Unicode.Scalar(e)))' is not a JSON escape", at: escapeStart,
+                          hint: "JSON escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+                    throw Failure()
+                }
+                scalars.append(scalar)
+                decodedUTF16 += UTF16.width(scalar)
+                sourceScalars += consumed
+                marks.append(EscapeMark(decodedUTF16: decodedUTF16, sourceScalars: sourceScalars))
+                continue
+            }
+            // A UTF-8 sequence.
+            let scalarStart = position
+            guard let (scalar, length) = decodeUTF8(at: index) else {
+                error("json-invalid-utf8", "the file is not valid UTF-8 here", at: scalarStart,
+                      hint: "save the file as UTF-8")
+                throw Failure()
+            }
+            for _ in 0..<length { advance() }
+            scalars.append(scalar)
+            decodedUTF16 += UTF16.width(scalar)
+            sourceScalars += 1
+        }
+    }
+
+    mutating func hex4(_ escapeStart: SourcePosition) throws(Failure) -> UInt16 {
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+                error("json-syntax", "\\u must be followed by four hex digits", at: escapeStart)
+                throw Failure()
+            }
+            value = value << 4 | UInt16(digit)
+            advance()
+        }
+        return value
+    }
+
+    func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    func decodeUTF8(at i: Int) -> (Unicode.Scalar, Int)? {
+        let b0 = bytes[i]
+        if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+        let length: Int
+        var value: UInt32
+        switch b0 {
+        case 0xC2...0xDF: length = 2; value = UInt32(b0 & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(b0 & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(b0 & 0x07)
+        default: return nil
+        }
+        guard i + length <= bytes.count else { return nil }
+        for k in 1..<length {
+            let b = bytes[i + k]
+            guard b & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        // Reject overlong forms and surrogates.
+        let minimum: UInt32 = [0, 0, 0x80, 0x800, 0x10000][length]
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
+
+    mutating func parseArray() throws(Failure) -> JSONNode {
+        let start = position
+        depth += 1
+        defer { depth -= 1 }
+        if depth > JSONReader.maximumDepth {
+            error("json-too-deep", "arrays and objects are nested more than \(JSONReader.maximumDepth) levels deep")
+            throw Failure()
+        }
+        advance()  // [
+        var items: [JSONNode] = []
+        skipWhiteSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            advance()
+            return JSONNode(kind: .array(items), start: start, end: position)
+        }
+        while true {
+            skipWhiteSpace()
+            items.append(try parseValue())
+            skipWhiteSpace()
+            guard index < bytes.count else {
+                error("json-syntax", "this array is never closed", at: start, hint: "add ']'")
+                throw Failure()
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                advance()
+                skipWhiteSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    error("json-syntax", "a trailing comma is not allowed in JSON", hint: "remove the last ','")
+                    throw Failure()
+                }
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                advance()
+                return JSONNode(kind: .array(items), start: start, end: position)
+            }
+            error("json-syntax", "expected ',' or ']' in an array, found \(describeCurrent())")
+            throw Failure()
+        }
+    }
+
+    mutating func parseObject() throws(Failure) -> JSONNode {
+        let start = position
+        depth += 1
+        defer { depth -= 1 }
+        if depth > JSONReader.maximumDepth {
+            error("json-too-deep", "arrays and objects are nested more than \(JSONReader.maximumDepth) levels deep")
+            throw Failure()
+        }
+        advance()  // {
+        var members: [JSONMember] = []
+        var seen: [Swift.String: SourcePosition] = [:]
+        skipWhiteSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            advance()
+            return JSONNode(kind: .object(members), start: start, end: position)
+        }
+        while true {
+            skipWhiteSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    error("json-syntax", "a trailing comma is not allowed in JSON", hint: "remove the last ','")
+                } else {
+                    error("json-syntax", "expected a key in double quotes, found \(describeCurrent())")
+                }
+                throw Failure()
+            }
+            let keyStart = position
+            let (key, _) = try parseString()
+            if let first = seen[key] {
+                error("json-duplicate-key", "duplicate key '\(key)' in this object (first at \(first))", at: keyStart,
+                      hint: "JSON readers keep only one of them; remove or rename one")
+            } else {
+                seen[key] = keyStart
+            }
+            skipWhiteSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                error("json-syntax", "expected ':' after key '\(key)', found \(describeCurrent())")
+                throw Failure()
+            }
+            advance()
+            skipWhiteSpace()
+            let value = try parseValue()
+            members.append(JSONMember(key: key, keyStart: keyStart, value: value))
+            skipWhiteSpace()
+            guard index < bytes.count else {
+                error("json-syntax", "this object is never closed", at: start, hint: "add '}'")
+                throw Failure()
+            }
+            if bytes[index] == UInt8(ascii: ",") {
+                advance()
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                advance()
+                return JSONNode(kind: .object(members), start: start, end: position)
+            }
+            error("json-syntax", "expected ',' or '}' in an object, found \(describeCurrent())")
+            throw Failure()
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// Writes JSON deterministically: members in the order given, UTF-8 as is (no `\u` for non-ASCII),
+/// `/` unescaped, only `"`, `\` and control characters escaped.
+///
+/// ```swift
+/// JSONWriter.string("Row 3, \"empty\"")   // "\"Row 3, \\\"empty\\\"\""
+/// ```
+public enum JSONWriter {
+    /// A JSON string literal for `text`.
+    public static func string(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    /// A JSON number for a double: integral values without a fraction ("3"), others in the shortest
+    /// form that reads back the same.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(.towardZero) && value.magnitude < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+}
+
+/// A JSON value to write, with members in a fixed order.
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+    public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
+
+    /// Compact JSON on one line (for JSON Lines).
+    public func serialized() -> String {
+        var out = ""
+        write(into: &out, indent: nil, level: 0)
+        return out
+    }
+
+    /// Indented JSON (two spaces), ending without a newline.
+    public func prettyPrinted() -> String {
+        var out = ""
+        write(into: &out, indent: "  ", level: 0)
+        return out
+    }
+
+    private func write(into out: inout String, indent: String?, level: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let n): out += String(n)
+        case .double(let d): out += JSONWriter.format(d)
+        case .string(let s): out += JSONWriter.string(s)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+                item.write(into: &out, indent: indent, level: level + 1)
+            }
+            if let indent { out += "\n" + String(repeating: indent, count: level) }
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+                out += JSONWriter.string(key)
+                out += indent == nil ? ":" : ": "
+                value.write(into: &out, indent: indent, level: level + 1)
+            }
+            if let indent { out += "\n" + String(repeating: indent, count: level) }
+            out += "}"
+        }
+    }
+}
+
+extension JSONNode {
+    /// The value without positions.
+    public var value: JSONValue {
+        switch kind {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .number(.int(let n)): .int(n)
+        case .number(.double(let d)): .double(d)
+        case .string(let s): .string(s)
+        case .array(let items): .array(items.map(\.value))
+        case .object(let members): .object(members.map { ($0.key, $0.value.value) })
+        }
+    }
+}
