@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableCommandLineTests",
-            dependencies: ["SpeakableCommandLine", "SpeakableJSON"],
+            dependencies: ["SpeakableCommandLine", "SpeakableJSON", "speakable"],
             swiftSettings: swiftSettings
         ),
     ]

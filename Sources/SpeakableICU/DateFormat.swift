@@ -34,6 +34,7 @@ public final class DateFormat: @unchecked Sendable {
     // @unchecked Sendable: `handle` is only used inside `lock`.
     private let handle: VoidHandle
     private let lock = Mutex<Void>(())
+    private let memo = ResultMemo()
 
     public init(_ kind: Kind, locale: ICULocale, timeZone: ICUTimeZone) throws(ICUError) {
         self.kind = kind
@@ -86,9 +87,16 @@ public final class DateFormat: @unchecked Sendable {
 
     /// Formats a moment (milliseconds since the epoch).
     public func format(_ date: ICUDate) throws(ICUError) -> String {
-        try lock.withLock { _ throws(ICUError) -> String in
-            try withUTF16Result("udat_format") { buffer, capacity, status in
-                cicu_udat_format(handle, date, buffer, capacity, &status)
+        String(decoding: try formatUTF8(date), as: UTF8.self)
+    }
+
+    /// Formats a moment as UTF-8. Recent results are remembered.
+    public func formatUTF8(_ date: ICUDate) throws(ICUError) -> [UInt8] {
+        try memo.utf8(for: .double(date)) { () throws(ICUError) -> [UInt8] in
+            try lock.withLock { _ throws(ICUError) -> [UInt8] in
+                try withUTF8Result("udat_format") { buffer, capacity, status in
+                    cicu_udat_format(handle, date, buffer, capacity, &status)
+                }
             }
         }
     }

@@ -5,13 +5,33 @@
 /// ``derive(from:)`` returns `nil` unless the model reproduces ICU exactly on a battery of values
 /// (every integer up to 1,100, each power of ten and its neighbours, negatives, both `Int64` ends);
 /// callers then keep calling ICU.
-struct IntegerDigitFormat: Sendable {
+final class IntegerDigitFormat: Sendable {
     let digits: [[UInt8]]          // UTF-8 of 0...9 (ASCII, Arabic-Indic, Devanagari, …)
     let minus: [UInt8]             // UTF-8 written before the digits of a negative number
     let separator: [UInt8]         // grouping separator, empty when the format does not group
     let primary: Int               // digits in the rightmost group (0: no grouping)
     let secondary: Int             // digits in each further group
     let minimumGrouping: Int       // a number groups only with at least primary + this many digits
+    /// All ten digits, each `digitWidth` bytes, back to back (what `write` reads).
+    private let flatDigits: [UInt8]
+    private let digitWidth: Int
+
+    init(digits: [[UInt8]], minus: [UInt8], separator: [UInt8], primary: Int, secondary: Int, minimumGrouping: Int) {
+        self.digits = digits
+        self.minus = minus
+        self.separator = separator
+        self.primary = primary
+        self.secondary = secondary
+        self.minimumGrouping = minimumGrouping
+        let width = digits[0].count
+        if digits.allSatisfy({ $0.count == width }) {
+            self.flatDigits = digits.flatMap { $0 }
+            self.digitWidth = width
+        } else {
+            self.flatDigits = []
+            self.digitWidth = 0
+        }
+    }
 
     static func derive(from icu: (Int64) -> String?) -> IntegerDigitFormat? {
         var digits: [[UInt8]] = []
@@ -112,41 +132,53 @@ struct IntegerDigitFormat: Sendable {
     }
 
     func format(_ value: Int64) -> String {
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+            let count = write(value, into: buffer.baseAddress!)
+            return String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: count), as: UTF8.self)
+        }
+    }
+
+    /// Writes the formatted integer as UTF-8 at `out`, which has room for 128 bytes (19 digits of
+    /// up to 4 bytes, 6 separators, a sign), and returns the byte count.
+    @inline(__always)
+    func write(_ value: Int64, into out: UnsafeMutablePointer<UInt8>) -> Int {
         // Digits of |value|, least significant first (UInt64 holds |Int64.min|).
         var magnitude = value.magnitude
-        var digitValues: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digitValues) { raw in
+        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return withUnsafeMutableBytes(of: &reversed) { raw -> Int in
+            let d = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            var count = 0
             repeat {
-                raw[count] = UInt8(magnitude % 10)
-                magnitude /= 10
+                let (q, r) = magnitude.quotientAndRemainder(dividingBy: 10)
+                d[count] = UInt8(truncatingIfNeeded: r)
+                magnitude = q
                 count += 1
             } while magnitude > 0
-        }
-        let grouping = primary > 0 && count >= primary + minimumGrouping
-        let digitWidth = digits[0].count
-        var capacity = minus.count + count * 4 + (grouping ? (count / max(1, min(primary, secondary)) + 1) * separator.count : 0)
-        capacity = max(capacity, 1)
-        return String(unsafeUninitializedCapacity: capacity) { out in
             var at = 0
             if value < 0 {
                 for byte in minus { out[at] = byte; at += 1 }
             }
-            withUnsafeBytes(of: &digitValues) { raw in
-                var position = count - 1
-                while position >= 0 {
-                    let digit = digits[Int(raw[position])]
-                    if digitWidth == 1 {
-                        out[at] = digit[0]; at += 1
-                    } else {
-                        for byte in digit { out[at] = byte; at += 1 }
+            let grouping = primary > 0 && count >= primary + minimumGrouping
+            flatDigits.withUnsafeBufferPointer { table in
+                separator.withUnsafeBufferPointer { sep in
+                    var position = count - 1
+                    while position >= 0 {
+                        let digit = Int(d[position])
+                        if digitWidth == 1 {
+                            out[at] = table[digit]
+                            at += 1
+                        } else if digitWidth > 1 {
+                            for k in 0..<digitWidth { out[at + k] = table[digit * digitWidth + k] }
+                            at += digitWidth
+                        } else {
+                            for byte in digits[digit] { out[at] = byte; at += 1 }
+                        }
+                        if grouping && position > 0 && isGroupBoundary(position) {
+                            for k in 0..<sep.count { out[at + k] = sep[k] }
+                            at += sep.count
+                        }
+                        position -= 1
                     }
-                    if grouping && position > 0 && isGroupBoundary(position) {
-                        for byte in separator { out[at] = byte; at += 1 }
-                    }
-                    position -= 1
                 }
             }
             return at

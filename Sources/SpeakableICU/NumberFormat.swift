@@ -16,7 +16,7 @@ import Synchronization
 /// minus sign and grouping are read off ICU's own output when the format is opened and verified
 /// against ICU on a battery of values; a locale whose output does not fit that model keeps calling
 /// ICU. Everything else calls ICU under a lock (ICU's rule-based formats are not thread-safe).
-public final class NumberFormat: @unchecked Sendable {
+public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// Which format to open; mirrors ICU MessageFormat's argument styles.
     public enum Style: Hashable, Sendable {
         /// `{n, number}` and `#` — the locale's decimal format.
@@ -29,7 +29,8 @@ public final class NumberFormat: @unchecked Sendable {
         case integer
         /// `{n, number, <pattern>}` — a DecimalFormat pattern, applied to the locale's decimal format.
         case pattern(String)
-        /// `{n, spellout[, %rule-set]}`; an unknown rule set falls back to the default, as in ICU.
+        /// `{n, spellout[,%rule-set]}`; the name is used verbatim and an unknown one falls back to
+        /// the default, as in ICU.
         case spellout(ruleSet: String)
         /// `{n, ordinal[, %rule-set]}` — "1st", "2nd".
         case ordinal(ruleSet: String)
@@ -47,6 +48,7 @@ public final class NumberFormat: @unchecked Sendable {
     private let handle: VoidHandle
     private let lock = Mutex<Void>(())
     private let fastIntegers: IntegerDigitFormat?
+    private let memo = ResultMemo()
 
     /// Opens the format. A malformed DecimalFormat pattern throws with `parseOffset` inside it.
     public init(_ style: Style, locale: ICULocale) throws(ICUError) {
@@ -84,11 +86,11 @@ public final class NumberFormat: @unchecked Sendable {
                                parseOffset: Int(parseError.offset))
             }
         case .spellout(let ruleSet), .ordinal(let ruleSet), .duration(let ruleSet):
-            let trimmed = ruleSet.trimmingPatternWhiteSpace()
-            if !trimmed.isEmpty {
-                // ICU MessageFormat ignores an unknown rule set and keeps the default.
+            if !ruleSet.isEmpty {
+                // As ICU MessageFormat does: the rule set name verbatim (untrimmed); an unknown
+                // one is ignored and the default kept.
                 var ignored = U_ZERO_ERROR
-                trimmed.withUTF16Buffer { units, length in
+                ruleSet.withUTF16Buffer { units, length in
                     cicu_unum_setTextAttribute(handle, UNUM_DEFAULT_RULESET, units, length, &ignored)
                 }
             }
@@ -117,27 +119,48 @@ public final class NumberFormat: @unchecked Sendable {
     /// Whether integers are formatted without calling ICU (see the type's discussion).
     public var hasIntegerFastPath: Bool { fastIntegers != nil }
 
+    /// The integer digit model, for formats that build on the locale's digits.
+    var integerDigits: IntegerDigitFormat? { fastIntegers }
+
     /// Formats an integer exactly.
-    public func format(_ value: Int64) throws(ICUError) -> String {
-        if let fastIntegers { return fastIntegers.format(value) }
-        return try formatWithICU(value)
-    }
+    public func format(_ value: Int64) throws(ICUError) -> String { try formatted(.int(value)) }
 
     /// Formats a double. Whole doubles below 2^53 in magnitude take the integer fast path.
-    public func format(_ value: Double) throws(ICUError) -> String {
-        if let fastIntegers, value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero),
-           !(value == 0 && value.sign == .minus) {
-            return fastIntegers.format(Int64(value))
-        }
-        return try formatWithICU(value)
-    }
+    public func format(_ value: Double) throws(ICUError) -> String { try formatted(.double(value)) }
 
     /// Formats either kind of number.
-    public func format(_ value: ICUNumber) throws(ICUError) -> String {
+    public func format(_ value: ICUNumber) throws(ICUError) -> String { try formatted(value) }
+
+    public func writeFastPath(_ value: ICUNumber, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let fastIntegers, buffer.count >= 128 else { return nil }
+        let whole: Int64
         switch value {
-        case .int(let n): try format(n)
-        case .double(let d): try format(d)
+        case .int(let n): whole = n
+        case .double(let d):
+            guard let exact = Self.exactInteger(d) else { return nil }
+            whole = exact
         }
+        return fastIntegers.write(whole, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    }
+
+    public func formatUTF8(_ value: ICUNumber) throws(ICUError) -> [UInt8] {
+        try memo.utf8(for: value) { () throws(ICUError) -> [UInt8] in
+            try withHandle { handle throws(ICUError) in
+                try withUTF8Result("unum_format") { buffer, capacity, status in
+                    switch value {
+                    case .int(let n): cicu_unum_formatInt64(handle, n, buffer, capacity, &status)
+                    case .double(let d): cicu_unum_formatDouble(handle, d, buffer, capacity, &status)
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func exactInteger(_ value: Double) -> Int64? {
+        guard value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero),
+              !(value == 0 && value.sign == .minus) else { return nil }
+        return Int64(value)
     }
 
     /// Formats with ICU, bypassing the fast path (tests compare the two).
@@ -172,26 +195,6 @@ public final class NumberFormat: @unchecked Sendable {
     public static func cached(_ style: Style, locale: ICULocale) throws(ICUError) -> NumberFormat {
         try cache.value(for: CacheKey(style: style, locale: locale)) { () throws(ICUError) in
             try NumberFormat(style, locale: locale)
-        }
-    }
-}
-
-extension String {
-    /// Drops leading and trailing Pattern_White_Space (what ICU trims in argument styles).
-    func trimmingPatternWhiteSpace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.isPatternWhiteSpace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.isPatternWhiteSpace })!
-        return String(scalars[first...last])
-    }
-}
-
-extension Unicode.Scalar {
-    /// Unicode's Pattern_White_Space (immutable by Unicode's stability policy).
-    var isPatternWhiteSpace: Bool {
-        switch value {
-        case 0x09...0x0D, 0x20, 0x85, 0x200E, 0x200F, 0x2028, 0x2029: true
-        default: false
         }
     }
 }

@@ -5,8 +5,31 @@ public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Comparable
     case zero, one, two, few, many, other
 
     /// CLDR's order: zero, one, two, few, many, other.
-    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.index < rhs.index }
+
+    /// The category named by a UTF-16 keyword, without making a String.
+    init?(utf16 keyword: UnsafeBufferPointer<UInt16>) {
+        switch (keyword.count, keyword.first) {
+        case (4, 0x7A): self = .zero      // z
+        case (3, 0x6F): self = .one       // o
+        case (3, 0x74): self = .two       // t
+        case (3, 0x66): self = .few       // f
+        case (4, 0x6D): self = .many      // m
+        case (5, 0x6F): self = .other     // o
+        default: return nil
+        }
+    }
+
+    /// The position in CLDR's order (0 for zero … 5 for other).
+    public var index: Int {
+        switch self {
+        case .zero: 0
+        case .one: 1
+        case .two: 2
+        case .few: 3
+        case .many: 4
+        case .other: 5
+        }
     }
 }
 
@@ -74,10 +97,13 @@ public final class PluralRules: @unchecked Sendable {
     deinit { cicu_uplrules_close(handle) }
 
     private static func select(_ handle: OpaquePointer, _ number: Double) throws(ICUError) -> PluralCategory {
-        let keyword = try withUTF16Result("uplrules_select") { buffer, capacity, status in
-            cicu_uplrules_select(handle, number, buffer, capacity, &status)
+        // The keyword is read straight from ICU's buffer: no String on this path.
+        try withUnsafeTemporaryAllocation(of: UChar.self, capacity: 16) { buffer throws(ICUError) -> PluralCategory in
+            var status = U_ZERO_ERROR
+            let length = cicu_uplrules_select(handle, number, buffer.baseAddress, 16, &status)
+            try ICUStatus.check(status, "uplrules_select")
+            return PluralCategory(utf16: UnsafeBufferPointer(start: buffer.baseAddress, count: Int(length))) ?? .other
         }
-        return PluralCategory(rawValue: keyword) ?? .other
     }
 
     /// The category of `number` as a plain double (no formatting applied).

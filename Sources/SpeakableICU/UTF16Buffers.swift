@@ -57,6 +57,30 @@ func withCharResult(
     throw ICUError(code: ICUError.bufferOverflow, operation: operation())
 }
 
+/// Calls an ICU function that writes UTF-16 into a buffer (retrying once with the size it asks
+/// for) and returns the result transcoded to UTF-8.
+func withUTF8Result(
+    _ operation: @autoclosure () -> String,
+    _ body: (UnsafeMutablePointer<UInt16>, Int32, inout UErrorCode) -> Int32
+) throws(ICUError) -> [UInt8] {
+    var needed = 0
+    for capacity in [128, -1] {
+        let size = capacity > 0 ? capacity : needed + 1
+        let result: [UInt8]? = try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: size) { buffer throws(ICUError) -> [UInt8]? in
+            var status = U_ZERO_ERROR
+            let length = Int(body(buffer.baseAddress!, Int32(size), &status))
+            if status == U_BUFFER_OVERFLOW_ERROR && capacity > 0 {
+                needed = length
+                return nil
+            }
+            try ICUStatus.check(status, operation())
+            return transcodeToUTF8(UnsafeBufferPointer(start: buffer.baseAddress!, count: length))
+        }
+        if let result { return result }
+    }
+    throw ICUError(code: ICUError.bufferOverflow, operation: operation())
+}
+
 extension String {
     /// Calls `body` with this string as a NUL-terminated UTF-16 buffer and its length (without the NUL).
     @inline(__always)

@@ -124,6 +124,8 @@ private struct Parser {
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            try reportBareWord()
         default:
             error("json-syntax", "expected a value, found \(describeCurrent())")
             throw Failure()
@@ -132,14 +134,31 @@ private struct Parser {
 
     mutating func parseLiteral(_ word: Swift.String, _ kind: JSONNode.Kind) throws(Failure) -> JSONNode {
         let start = position
+        let startIndex = index
         for b in word.utf8 {
             guard index < bytes.count, bytes[index] == b else {
-                error("json-syntax", "expected '\(word)', found \(describeCurrent())", at: start)
-                throw Failure()
+                index = startIndex
+                line = start.line
+                column = start.column
+                try reportBareWord()
             }
             advance()
         }
         return JSONNode(kind: kind, start: start, end: position)
+    }
+
+    /// Reports the word at the current position ("yes", "None", an unquoted key) as not JSON.
+    mutating func reportBareWord() throws(Failure) -> Never {
+        var end = index
+        while end < bytes.count, end - index < 40, bytes[end] >= 0x80 || isLetterOrDigit(bytes[end]) { end += 1 }
+        let word = Swift.String(decoding: bytes[index..<max(end, index + 1)], as: UTF8.self)
+        error("json-syntax", "'\(word)' is not a JSON value",
+              hint: "JSON text is written in double quotes; the bare words are true, false and null")
+        throw Failure()
+    }
+
+    func isLetterOrDigit(_ b: UInt8) -> Bool {
+        (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z")) || isDigit(b) || b == UInt8(ascii: "_")
     }
 
     mutating func parseNumber() throws(Failure) -> JSONNode {

@@ -1,1 +1,4 @@
-print("hi")
+import Foundation
+import SpeakableCommandLine
+
+exit(SpeakableCLI.run(Array(CommandLine.arguments.dropFirst()), io: StandardIO()))

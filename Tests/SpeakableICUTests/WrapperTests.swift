@@ -156,6 +156,33 @@ import Testing
         }
     }
 
+    /// The affix fast path must print exactly what ICU prints, for every value it covers.
+    @Test(arguments: ["en", "ko", "ru", "fr", "de", "pl", "cy", "ja", "hi", "ar", "lt", "ga"])
+    func integerFastPathMatchesICU(_ tag: String) throws {
+        let locale = try ICULocale(tag)
+        let skeletons = ["measure-unit/duration-second unit-width-full-name", "measure-unit/duration-minute unit-width-short",
+                         "measure-unit/length-meter unit-width-full-name", "percent", "currency/EUR", ".00",
+                         "precision-integer", "sign-always", "compact-short", "group-off", "measure-unit/mass-kilogram"]
+        var fast = 0
+        for skeleton in skeletons {
+            let formatter = try SkeletonNumberFormatter(skeleton: skeleton, locale: locale)
+            let oracle = try ICUMessageFormat(pattern: "{0,number,::\(skeleton)}", locale: locale.identifier)
+            var values = Array(Int64(0)...2_100)
+            values += [9_999, 10_000, 21_001, 100_000, 1_000_000, 2_000_000, 1_234_567, 999_999_999_999_999, 1_000_000_000_000_000, -1, -21]
+            for value in values {
+                let ours = withUnsafeTemporaryAllocation(byteCount: 256, alignment: 8) { raw in
+                    formatter.writeFastPath(.int(value), into: raw).map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<$0]), as: UTF8.self) }
+                }
+                guard let ours else { continue }
+                fast += 1
+                let expected = try oracle.format([.double(Double(value))]).get()
+                #expect(ours == expected, "\(tag) \(skeleton) \(value)")
+                if ours != expected { break }
+            }
+        }
+        #expect(fast > 0)
+    }
+
     @Test func badSkeletonThrowsWithOffset() {
         do {
             _ = try SkeletonNumberFormatter(skeleton: "percent badtoken", locale: .english)

@@ -149,7 +149,7 @@ public enum MF1Conformance {
         case .success:
             return Outcome(id: id, passed: false, detail: "accepted, ICU rejects it with \(want)")
         case .failure(.syntax(let errors)):
-            let ours = "\(errors.first.icuErrorName)@\(errors.first.icuOffset)"
+            let ours = "\(errors.first.icuErrorName ?? "accepted")@\(errors.first.icuOffset ?? 0)"
             return Outcome(id: id, passed: ours == want, detail: ours == want ? "\(ours): \(errors.first.message)" : "got \(ours), want \(want)")
         case .failure(let error):
             return Outcome(id: id, passed: false, detail: "failed after parsing (\(error)), ICU rejects the pattern with \(want)")
@@ -175,7 +175,7 @@ public enum MF1Conformance {
 
     private static func icuDescription(_ error: MessageError) -> String {
         switch error {
-        case .syntax(let e): "PARSE_ERROR:\(e.first.icuErrorName)@\(e.first.icuOffset)"
+        case .syntax(let e): "PARSE_ERROR:\(e.first.icuErrorName ?? "none")@\(e.first.icuOffset ?? 0)"
         case .compile(let e): "PARSE_ERROR:\(e.icuErrorName)@0"
         case .format(let e): "FORMAT_ERROR:\(e.icuErrorName)"
         }

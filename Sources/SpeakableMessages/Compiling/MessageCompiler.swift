@@ -7,7 +7,9 @@ struct MessageCompiler {
     private(set) var slots: [String: Int] = [:]
     private(set) var slotNames: [String] = []
     private(set) var sites: [ArgumentSite] = []
-    private var instructions: [Instruction] = []
+    private var program = MessageProgram()
+    private var pendingText: [UInt8] = []
+    private var pluralDepth = 0
 
     init(locale: ICULocale, timeZone: ICUTimeZone) {
         self.locale = locale
@@ -17,8 +19,10 @@ struct MessageCompiler {
     mutating func compile(_ pattern: MessagePattern) throws(MessageCompileError) -> MessageProgram {
         // Slots follow the order of first appearance, like MessagePattern.argumentNames.
         for name in pattern.argumentNames { slot(for: name) }
-        try emit(pattern.body, inPlural: false)
-        return MessageProgram(instructions: instructions)
+        try emit(pattern.body)
+        flushText()
+        program.sizeHint = program.literals.count + 16 * sites.count
+        return program
     }
 
     @discardableResult
@@ -34,25 +38,50 @@ struct MessageCompiler {
         return sites.count - 1
     }
 
-    private mutating func emitText(_ text: String) {
-        if case .text(let previous)? = instructions.last {
-            instructions[instructions.count - 1] = .text(previous + text)
-        } else {
-            instructions.append(.text(text))
-        }
+    /// Adjacent literals become one instruction.
+    private mutating func flushText() {
+        guard !pendingText.isEmpty else { return }
+        program.instructions.append(.text(start: Int32(program.literals.count), count: Int32(pendingText.count)))
+        program.literals += pendingText
+        pendingText.removeAll(keepingCapacity: true)
     }
 
-    private mutating func emit(_ body: MessageBody, inPlural: Bool) throws(MessageCompileError) {
+    private mutating func append(_ instruction: Instruction) {
+        flushText()
+        program.instructions.append(instruction)
+    }
+
+    private var here: Int { program.instructions.count }
+
+    private mutating func emit(_ body: MessageBody) throws(MessageCompileError) {
         for part in body.parts {
             switch part {
             case .text(let text, _):
-                emitText(text)
+                pendingText += Array(text.utf8)
             case .pound:
-                instructions.append(.pound)
+                append(.pound)
             case .argument(let argument):
                 try emit(argument)
             }
         }
+    }
+
+    /// Emits the cases of a complex argument; returns each case's start and the end.
+    private mutating func emitCases(_ bodies: [MessageBody], popNumber: Bool) throws(MessageCompileError) -> ([Int], Int) {
+        var targets: [Int] = []
+        var jumps: [Int] = []
+        for body in bodies {
+            flushText()
+            targets.append(here)
+            try emit(body)
+            if popNumber { append(.popNumber) }
+            flushText()
+            jumps.append(here)
+            append(.jump(-1))
+        }
+        let end = here
+        for j in jumps { program.instructions[j] = .jump(Int32(end)) }
+        return (targets, end)
     }
 
     private mutating func emit(_ argument: ArgumentNode) throws(MessageCompileError) {
@@ -60,28 +89,26 @@ struct MessageCompiler {
         switch argument.kind {
         case .none:
             let site = site(argument, kind: "")
-            instructions.append(.value(slot: slot, formatter: .untyped, argument: site))
+            program.formatters.append(.untyped)
+            append(.value(slot: Int32(slot), formatter: Int32(program.formatters.count - 1), site: Int32(site)))
         case .simple(let simple):
             let site = site(argument, kind: simple.type.rawValue)
-            instructions.append(.value(slot: slot, formatter: try formatter(for: simple, argument), argument: site))
+            program.formatters.append(try formatter(for: simple, argument))
+            append(.value(slot: Int32(slot), formatter: Int32(program.formatters.count - 1), site: Int32(site)))
         case .select(let select):
             let site = site(argument, kind: "select")
-            let at = instructions.count
-            instructions.append(.jump(-1))  // placeholder, replaced below
+            flushText()
+            let at = here
+            append(.jump(-1))  // the select/plural/choice instruction, filled in below  // replaced below
+            let (targets, end) = try emitCases(select.cases.map(\.message), popNumber: false)
             var cases: [(key: [UInt8], target: Int)] = []
             var other = -1
-            var jumps: [Int] = []
-            for item in select.cases {
-                let target = instructions.count
+            for (item, target) in zip(select.cases, targets) {
                 cases.append((Array(item.key.utf8), target))
                 if item.key == "other" && other < 0 { other = target }
-                try emit(item.message, inPlural: false)
-                jumps.append(instructions.count)
-                instructions.append(.jump(-1))
             }
-            let end = instructions.count
-            for j in jumps { instructions[j] = .jump(end) }
-            instructions[at] = .select(SelectInstruction(slot: slot, argument: site, cases: cases, otherTarget: other, end: end))
+            program.selects.append(SelectInstruction(slot: slot, site: site, cases: cases, otherTarget: other, end: end))
+            program.instructions[at] = .select(Int32(program.selects.count - 1))
         case .plural(let plural):
             let site = site(argument, kind: plural.isOrdinal ? "selectordinal" : "plural")
             let rules: PluralRules
@@ -92,13 +119,16 @@ struct MessageCompiler {
                                           icuErrorName: error.name)
             }
             let selection = try selectionFormat(for: plural, name: argument.name)
-            let at = instructions.count
-            instructions.append(.jump(-1))
+            flushText()
+            let at = here
+            append(.jump(-1))  // the select/plural/choice instruction, filled in below
+            pluralDepth += 1
+            program.pluralDepth = max(program.pluralDepth, pluralDepth)
+            let (targets, end) = try emitCases(plural.cases.map(\.message), popNumber: true)
+            pluralDepth -= 1
             var cases: [PluralInstruction.Case] = []
             var sawOther = false
-            var jumps: [Int] = []
-            for item in plural.cases {
-                let target = instructions.count
+            for (item, target) in zip(plural.cases, targets) {
                 switch item.selector {
                 case .explicit(let value):
                     cases.append(.explicit(value, target: target))
@@ -108,31 +138,19 @@ struct MessageCompiler {
                 case .keyword(let word):
                     cases.append(.keyword(PluralCategory(rawValue: word), target: target))
                 }
-                try emit(item.message, inPlural: true)
-                instructions.append(.popNumber)
-                jumps.append(instructions.count)
-                instructions.append(.jump(-1))
             }
-            let end = instructions.count
-            for j in jumps { instructions[j] = .jump(end) }
-            instructions[at] = .plural(PluralInstruction(
-                slot: slot, argument: site, offset: plural.offset, rules: rules, cases: cases,
-                selection: selection, end: end))
+            program.plurals.append(PluralInstruction(
+                slot: slot, site: site, offset: plural.offset, rules: rules, cases: cases, selection: selection, end: end))
+            program.instructions[at] = .plural(Int32(program.plurals.count - 1))
         case .choice(let choice):
             let site = site(argument, kind: "choice")
-            let at = instructions.count
-            instructions.append(.jump(-1))
-            var cases: [(limit: Double, isExclusive: Bool, target: Int)] = []
-            var jumps: [Int] = []
-            for item in choice.cases {
-                cases.append((item.limit, item.isExclusive, instructions.count))
-                try emit(item.message, inPlural: false)
-                jumps.append(instructions.count)
-                instructions.append(.jump(-1))
-            }
-            let end = instructions.count
-            for j in jumps { instructions[j] = .jump(end) }
-            instructions[at] = .choice(ChoiceInstruction(slot: slot, argument: site, cases: cases, end: end))
+            flushText()
+            let at = here
+            append(.jump(-1))  // the select/plural/choice instruction, filled in below
+            let (targets, end) = try emitCases(choice.cases.map(\.message), popNumber: false)
+            let cases = zip(choice.cases, targets).map { (limit: $0.limit, isExclusive: $0.isExclusive, target: $1) }
+            program.choices.append(ChoiceInstruction(slot: slot, site: site, cases: cases, end: end))
+            program.instructions[at] = .choice(Int32(program.choices.count - 1))
         }
     }
 

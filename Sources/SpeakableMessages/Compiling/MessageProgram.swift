@@ -1,29 +1,42 @@
 import SpeakableICU
 
 /// A compiled message: a flat list of instructions with jumps, argument names resolved to slots,
-/// adjacent literals joined and every formatter opened once for the locale.
+/// adjacent literals joined into one UTF-8 pool, and every formatter opened once for the locale.
+///
+/// Instructions are plain values (no references), so running them costs no reference counting;
+/// what they point at lives in the side tables.
 ///
 /// Layout of a complex argument at index `p`:
 ///
-///     p:       select / plural / choice (case targets, end)
+///     p:       select / plural / choice (table index → case targets, end)
 ///     case 1:  … instructions …, [popNumber], jump end
 ///     case 2:  …
 ///     end:
 struct MessageProgram: Sendable {
-    var instructions: [Instruction]
+    var instructions: [Instruction] = []
+    /// All literal text, UTF-8.
+    var literals: [UInt8] = []
+    var formatters: [ValueFormatter] = []
+    var selects: [SelectInstruction] = []
+    var plurals: [PluralInstruction] = []
+    var choices: [ChoiceInstruction] = []
+    /// The deepest nesting of plural cases (how many numbers `#` may need at once).
+    var pluralDepth = 0
+    /// Literal bytes plus a guess per value: the starting size of the output buffer.
+    var sizeHint = 0
 }
 
 enum Instruction: Sendable {
-    /// Literal text.
-    case text(String)
-    /// `{name}` or `{name, type, style}`.
-    case value(slot: Int, formatter: ValueFormatter, argument: Int)
+    /// Literal text: `count` bytes of the pool from `start`.
+    case text(start: Int32, count: Int32)
+    /// `{name}` or `{name, type, style}`: format slot `slot` with `formatters[formatter]`.
+    case value(slot: Int32, formatter: Int32, site: Int32)
     /// `#`: the innermost plural's number minus its offset, in the locale's decimal format.
     case pound
-    case select(SelectInstruction)
-    case plural(PluralInstruction)
-    case choice(ChoiceInstruction)
-    case jump(Int)
+    case select(Int32)
+    case plural(Int32)
+    case choice(Int32)
+    case jump(Int32)
     /// Leaves a plural case (drops its number).
     case popNumber
 }
@@ -42,7 +55,7 @@ enum ValueFormatter: Sendable {
 
 struct SelectInstruction: Sendable {
     let slot: Int
-    let argument: Int
+    let site: Int
     /// Case keys as UTF-8 with their targets, in source order (ICU takes the first exact match).
     let cases: [(key: [UInt8], target: Int)]
     let otherTarget: Int
@@ -71,7 +84,7 @@ struct PluralInstruction: Sendable {
     }
 
     let slot: Int
-    let argument: Int
+    let site: Int
     let offset: Double
     let rules: PluralRules
     let cases: [Case]
@@ -81,12 +94,12 @@ struct PluralInstruction: Sendable {
 
 struct ChoiceInstruction: Sendable {
     let slot: Int
-    let argument: Int
+    let site: Int
     let cases: [(limit: Double, isExclusive: Bool, target: Int)]
     let end: Int
 }
 
-/// What the program needs to know about each argument occurrence for error messages.
+/// An argument occurrence, for error messages and for printing a missing argument as `{name}`.
 struct ArgumentSite: Sendable {
     let name: String
     let range: Range<Int>

@@ -79,61 +79,85 @@ public final class CompiledMessage: Sendable {
     // MARK: Running the program
 
     private func run(_ values: [MessageArgument?]) throws(MessageFormatError) -> String {
-        let instructions = program.instructions
-        var out = ""
-        var numbers: [ICUNumber] = []
+        let stackSize = max(256, min(program.sizeHint + 64, 2048))
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack throws(MessageFormatError) -> String in
+            var writer = UTF8Writer(stack: stack)
+            try program.literals.withUnsafeBufferPointer { literals throws(MessageFormatError) in
+                try values.withUnsafeBufferPointer { values throws(MessageFormatError) in
+                    try withUnsafeTemporaryAllocation(of: ICUNumber.self, capacity: max(1, program.pluralDepth)) { numbers throws(MessageFormatError) in
+                        try execute(values, literals: literals, numbers: numbers, into: &writer)
+                    }
+                }
+            }
+            return writer.makeString()
+        }
+    }
+
+    private func execute(
+        _ values: UnsafeBufferPointer<MessageArgument?>,
+        literals: UnsafeBufferPointer<UInt8>,
+        numbers: UnsafeMutableBufferPointer<ICUNumber>,
+        into out: inout UTF8Writer
+    ) throws(MessageFormatError) {
+        var depth = 0
         var pc = 0
-        while pc < instructions.count {
+        let instructions = program.instructions
+        let end = instructions.count
+        while pc < end {
             switch instructions[pc] {
-            case .text(let text):
-                out += text
+            case .text(let start, let count):
+                out.append(UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(start + count)]))
                 pc += 1
             case .value(let slot, let formatter, let site):
-                if let value = values[slot] {
-                    out += try format(value, with: formatter, site: site)
+                if let value = values[Int(slot)] {
+                    try write(value, with: program.formatters[Int(formatter)], site: Int(site), into: &out)
                 } else {
-                    appendMissing(site, to: &out)
+                    appendMissing(Int(site), to: &out)
                 }
                 pc += 1
             case .pound:
-                if let number = numbers.last {
-                    out += try icu(site: nil) { () throws(ICUError) in try decimal.format(number) }
+                if depth > 0 {
+                    try writeDecimal(numbers[depth - 1], site: nil, into: &out)
                 } else {
-                    out += "#"
+                    out.append(byte: UInt8(ascii: "#"))
                 }
                 pc += 1
             case .popNumber:
-                numbers.removeLast()
+                depth -= 1
                 pc += 1
             case .jump(let target):
-                pc = target
-            case .select(let select):
+                pc = Int(target)
+            case .select(let index):
+                let select = program.selects[Int(index)]
                 guard let value = values[select.slot] else {
-                    appendMissing(select.argument, to: &out)
+                    appendMissing(select.site, to: &out)
                     pc = select.end
                     continue
                 }
                 guard case .string(let key) = value else {
-                    throw typeError(.notAString, site: select.argument, value: value, icu: "U_INVALID_FORMAT_ERROR")
+                    throw typeError(.notAString, site: select.site, value: value, icu: "U_INVALID_FORMAT_ERROR")
                 }
                 pc = Self.selectTarget(select, key: key)
-            case .plural(let plural):
+            case .plural(let index):
+                let plural = program.plurals[Int(index)]
                 guard let value = values[plural.slot] else {
-                    appendMissing(plural.argument, to: &out)
+                    appendMissing(plural.site, to: &out)
                     pc = plural.end
                     continue
                 }
                 let (target, number) = try selectPlural(plural, value: value)
-                numbers.append(number)
+                numbers[depth] = number
+                depth += 1
                 pc = target
-            case .choice(let choice):
+            case .choice(let index):
+                let choice = program.choices[Int(index)]
                 guard let value = values[choice.slot] else {
-                    appendMissing(choice.argument, to: &out)
+                    appendMissing(choice.site, to: &out)
                     pc = choice.end
                     continue
                 }
                 guard let number = value.doubleValue else {
-                    throw typeError(.notANumber, site: choice.argument, value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                    throw typeError(.notANumber, site: choice.site, value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
                 }
                 var target = choice.cases[0].target
                 for item in choice.cases.dropFirst() {
@@ -147,47 +171,70 @@ public final class CompiledMessage: Sendable {
                 pc = target
             }
         }
-        return out
     }
 
-    private func appendMissing(_ site: Int, to out: inout String) {
-        out += "{"
-        out += sites[site].name
-        out += "}"
+    private func appendMissing(_ site: Int, to out: inout UTF8Writer) {
+        out.append(byte: UInt8(ascii: "{"))
+        out.append(sites[site].name)
+        out.append(byte: UInt8(ascii: "}"))
+    }
+
+    /// A number in the locale's decimal format: digits written straight into the output when the
+    /// format's integer fast path applies, otherwise through ICU.
+    @inline(__always)
+    private func writeDecimal(_ number: ICUNumber, site: Int?, into out: inout UTF8Writer) throws(MessageFormatError) {
+        try writeNumber(number, with: decimal, site: site, into: &out)
     }
 
     @inline(__always)
-    private func format(_ value: MessageArgument, with formatter: ValueFormatter, site: Int) throws(MessageFormatError) -> String {
+    private func writeNumber<F: NumberFormatting>(_ number: ICUNumber, with format: F, site: Int?, into out: inout UTF8Writer) throws(MessageFormatError) {
+        let at = out.reserve(256)
+        if let written = format.writeFastPath(number, into: UnsafeMutableRawBufferPointer(start: at, count: 256)) {
+            out.advance(written)
+        } else {
+            let utf8 = try icu(site: site) { () throws(ICUError) in try format.formatUTF8(number) }
+            utf8.withUnsafeBufferPointer { out.append($0) }
+        }
+    }
+
+    @inline(__always)
+    private func write(_ value: MessageArgument, with formatter: ValueFormatter, site: Int, into out: inout UTF8Writer) throws(MessageFormatError) {
         switch formatter {
         case .untyped:
             switch value {
-            case .string(let s): return s
-            case .int(let n): return try icu(site: site) { () throws(ICUError) in try decimal.format(n) }
-            case .double(let d): return try icu(site: site) { () throws(ICUError) in try decimal.format(d) }
-            case .date(let d): return try icu(site: site) { () throws(ICUError) in try dateTime.format(d) }
+            case .string(let s): out.append(s)
+            case .int(let n): try writeNumber(.int(n), with: decimal, site: site, into: &out)
+            case .double(let d): try writeNumber(.double(d), with: decimal, site: site, into: &out)
+            case .date(let d): try writeDate(d, with: dateTime, site: site, into: &out)
             }
         case .number(let format):
             switch value {
-            case .int(let n): return try icu(site: site) { () throws(ICUError) in try format.format(n) }
-            case .double(let d): return try icu(site: site) { () throws(ICUError) in try format.format(d) }
+            case .int(let n): try writeNumber(.int(n), with: format, site: site, into: &out)
+            case .double(let d): try writeNumber(.double(d), with: format, site: site, into: &out)
             case .string, .date:
                 throw typeError(.notANumber, site: site, value: value, icu: "U_INVALID_FORMAT_ERROR")
             }
         case .skeleton(let skeleton):
             switch value {
-            case .int(let n): return try icu(site: site) { () throws(ICUError) in try skeleton.format(n) }
-            case .double(let d): return try icu(site: site) { () throws(ICUError) in try skeleton.format(d) }
+            case .int(let n): try writeNumber(.int(n), with: skeleton, site: site, into: &out)
+            case .double(let d): try writeNumber(.double(d), with: skeleton, site: site, into: &out)
             case .string, .date:
                 throw typeError(.notANumber, site: site, value: value, icu: "U_INVALID_STATE_ERROR")
             }
         case .date(let format):
             switch value {
             // ICU's DateFormat takes a double as milliseconds, but not an Int64 or a string.
-            case .date(let d), .double(let d): return try icu(site: site) { () throws(ICUError) in try format.format(d) }
+            case .date(let d), .double(let d): try writeDate(d, with: format, site: site, into: &out)
             case .int, .string:
                 throw typeError(.notADate, site: site, value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
             }
         }
+    }
+
+    @inline(__always)
+    private func writeDate(_ date: ICUDate, with format: DateFormat, site: Int, into out: inout UTF8Writer) throws(MessageFormatError) {
+        let utf8 = try icu(site: site) { () throws(ICUError) in try format.formatUTF8(date) }
+        utf8.withUnsafeBufferPointer { out.append($0) }
     }
 
     private static func selectTarget(_ select: SelectInstruction, key: String) -> Int {
@@ -205,7 +252,7 @@ public final class CompiledMessage: Sendable {
     /// is reached, and the first matching keyword (or the first `other`) wins.
     private func selectPlural(_ plural: PluralInstruction, value: MessageArgument) throws(MessageFormatError) -> (Int, ICUNumber) {
         guard let raw = value.doubleValue else {
-            throw typeError(.notANumber, site: plural.argument, value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+            throw typeError(.notANumber, site: plural.site, value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
         }
         // The number the cases and `#` see: the value itself (exact integer) when there is no
         // offset, otherwise value - offset as a double, as in ICU.
@@ -250,7 +297,7 @@ public final class CompiledMessage: Sendable {
             switch number {
             case .int(let n):
                 if format.style == .decimal || format.style == .integer { return rules.category(forInteger: n) }
-                return try icu(site: plural.argument) { () throws(ICUError) in
+                return try icu(site: plural.site) { () throws(ICUError) in
                     try rules.category(for: Double(n), formattedWith: format)
                 }
             case .double(let d):
@@ -258,7 +305,7 @@ public final class CompiledMessage: Sendable {
                    d.magnitude < 9_007_199_254_740_992, d == d.rounded(.towardZero), !(d == 0 && d.sign == .minus) {
                     return rules.category(forInteger: Int64(d))
                 }
-                return try icu(site: plural.argument) { () throws(ICUError) in
+                return try icu(site: plural.site) { () throws(ICUError) in
                     try rules.category(for: d, formattedWith: format)
                 }
             }
@@ -273,8 +320,8 @@ public final class CompiledMessage: Sendable {
                 // ICU formats the number with the date format first, and DateFormat rejects Int64.
                 throw MessageFormatError(
                     kind: .notADate,
-                    message: "\(sites[plural.argument].kindName) argument '\(sites[plural.argument].name)' formats its number as a date in the 'other' case, which ICU cannot do for an integer",
-                    argument: sites[plural.argument].name, range: sites[plural.argument].range,
+                    message: "\(sites[plural.site].kindName) argument '\(sites[plural.site].name)' formats its number as a date in the 'other' case, which ICU cannot do for an integer",
+                    argument: sites[plural.site].name, range: sites[plural.site].range,
                     icuErrorName: "U_ILLEGAL_ARGUMENT_ERROR")
             case .double(let d): return rules.category(for: d)
             }

@@ -36,7 +36,7 @@ struct MessageParser {
                 .messageTooLong,
                 "the message is \(count) UTF-16 code units long; the limit is \(MessagePattern.maximumLength)",
                 range: 0..<count, hint: "split it into several messages",
-                icuErrorName: "U_ZERO_ERROR", icuOffset: 0)])
+                icuErrorName: nil, icuOffset: nil)])
         }
         let body: MessageBody
         do {
@@ -58,7 +58,7 @@ struct MessageParser {
                 .nestingTooDeep, "cases are nested more than \(Self.maxNesting) levels deep",
                 range: (openBrace ?? start)..<(openBrace ?? start) + 1,
                 hint: "split the message, or move shared text out of the cases",
-                icuErrorName: "U_INDEX_OUTOFBOUNDS_ERROR", icuOffset: 0)
+                icuErrorName: nil, icuOffset: nil)
         }
         var parts: [MessagePart] = []
         var text: [UInt16] = []
@@ -422,7 +422,7 @@ struct MessageParser {
                     if index == valueIndex {
                         throw MessageSyntaxError(
                             .badNumber, "'offset:' must be followed by a number",
-                            range: selectorIndex..<(valueIndex == count ? valueIndex : valueIndex + 1),
+                            range: selectorIndex..<(selectorIndex + 7),
                             icuErrorName: "U_PATTERN_SYNTAX_ERROR", icuOffset: start)
                     }
                     if index - valueIndex > Self.maxPartLength {
@@ -552,10 +552,13 @@ struct MessageParser {
                 let skeleton = String(decoding: Array(style.utf16)[skeletonStart...], as: UTF16.self)
                 meaning = .numberSkeleton(skeleton)
                 do {
-                    _ = try SkeletonNumberFormatter.cached(skeleton: skeleton, locale: .root)
+                    try SkeletonNumberFormatter.validate(skeleton: skeleton)
                 } catch {
-                    let at = styleStart + skeletonStart + (error.parseOffset ?? 0)
-                    let end = min(styleRange?.upperBound ?? at, max(at + 1, at))
+                    // Point at the token ICU stopped at (up to the next space).
+                    let styleEnd = styleRange?.upperBound ?? styleStart
+                    let at = min(styleStart + skeletonStart + (error.parseOffset ?? 0), styleEnd)
+                    var end = at
+                    while end < styleEnd && !PatternCharacters.isWhiteSpace(u[end]) { end += 1 }
                     deferred.append(MessageSyntaxError(
                         .invalidNumberSkeleton, "'\(skeleton.trimmingPatternWhiteSpace())' is not a valid number skeleton (\(error.name))",
                         range: at..<max(end, at), hint: "see ICU's number skeleton syntax, e.g. '::percent' or '::currency/EUR'",
@@ -583,7 +586,9 @@ struct MessageParser {
                 meaning = .datePattern(style)
             }
         case .spellout, .ordinal, .duration:
-            meaning = .ruleSet(style.trimmingPatternWhiteSpace())
+            // Verbatim: ICU 72 passes the style untrimmed to setDefaultRuleSet, so
+            // "{n, duration, %with-words}" (with a space) keeps the default rule set.
+            meaning = .ruleSet(style)
         }
         return SimpleArgument(type: type, typeText: typeText, typeRange: typeRange, styleText: styleText,
                               styleRange: styleRange, style: meaning)

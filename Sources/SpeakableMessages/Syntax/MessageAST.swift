@@ -105,7 +105,9 @@ public enum ArgumentStyle: Hashable, Sendable {
     case dateSkeleton(String)
     /// `date`/`time, <SimpleDateFormat pattern>`.
     case datePattern(String)
-    /// `spellout`/`ordinal`/`duration` with an optional rule set such as `%with-words` (trimmed).
+    /// `spellout`/`ordinal`/`duration` with an optional rule set such as `%with-words`, as written:
+    /// ICU applies it verbatim, so `{n, duration, %with-words}` (with a space) uses the default
+    /// rule set, and an unknown rule set is ignored.
     case ruleSet(String)
 }
 

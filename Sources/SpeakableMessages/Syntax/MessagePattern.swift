@@ -22,7 +22,9 @@ public struct MessagePattern: Hashable, Sendable {
     /// The parsed tree.
     public let body: MessageBody
 
-    /// The deepest nesting of cases ICU accepts (its MessagePattern limit).
+    /// The deepest nesting of cases Speakable accepts. ICU 72 accepts far deeper nesting (about
+    /// 30,000 levels overflow its recursive parser's stack and crash the process); no real message
+    /// comes near this limit, and past it Speakable reports `nesting-too-deep` instead.
     public static let maximumNesting = 255
     /// The longest pattern Speakable accepts, in UTF-16 code units (a guard against runaway input;
     /// ICU has no such limit).

@@ -44,7 +44,8 @@ public struct MessageSyntaxError: Error, Hashable, Sendable, CustomStringConvert
         case invalidNumberPattern = "invalid-number-pattern"
         /// An argument number above 32767, or a name, selector or style longer than 65535.
         case tooLarge = "too-large"
-        /// Cases nested deeper than ``MessagePattern/maximumNesting`` levels.
+        /// Cases nested deeper than ``MessagePattern/maximumNesting`` levels (Speakable's limit;
+        /// ICU 72 has none that it reaches before its own recursion overflows the stack).
         case nestingTooDeep = "nesting-too-deep"
         /// A pattern longer than ``MessagePattern/maximumLength`` UTF-16 code units.
         case messageTooLong = "message-too-long"
@@ -57,13 +58,14 @@ public struct MessageSyntaxError: Error, Hashable, Sendable, CustomStringConvert
     public let range: Range<Int>
     /// What to do about it, when there is something to say.
     public let hint: String?
-    /// The `UErrorCode` ICU 72's MessageFormat reports for this pattern.
-    public let icuErrorName: String
+    /// The `UErrorCode` ICU 72's MessageFormat reports for this pattern; `nil` for Speakable's own
+    /// limits (``Kind/nestingTooDeep``, ``Kind/messageTooLong``), which ICU does not have.
+    public let icuErrorName: String?
     /// The parse-error offset ICU 72 reports (often 0 where ICU does not know better).
-    public let icuOffset: Int
+    public let icuOffset: Int?
 
     public init(_ kind: Kind, _ message: String, range: Range<Int>, hint: String? = nil,
-                icuErrorName: String, icuOffset: Int) {
+                icuErrorName: String?, icuOffset: Int?) {
         self.kind = kind
         self.message = message
         self.range = range

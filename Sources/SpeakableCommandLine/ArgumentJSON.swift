@@ -1,0 +1,54 @@
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+
+/// Message arguments from JSON, by Speakable's rule (DESIGN "Arguments"): an integer literal is
+/// an `Int64`, a number with a fraction or exponent a `Double`, a string a string,
+/// `{"$date": "ISO-8601"}` (or epoch milliseconds) a date, `null` a missing argument.
+enum ArgumentJSON {
+    struct Failure: Error {
+        let message: String
+        let position: SourcePosition
+    }
+
+    static func arguments(_ node: JSONNode, timeZone: ICUTimeZone) throws(Failure) -> [String: MessageArgument] {
+        guard let members = node.members else {
+            throw Failure(message: "arguments must be a JSON object such as {\"n\": 3}, not \(node.kindName)",
+                          position: node.start)
+        }
+        var result: [String: MessageArgument] = [:]
+        for member in members {
+            let value = member.value
+            switch value.kind {
+            case .null:
+                continue
+            case .number(.int(let n)):
+                result[member.key] = .int(n)
+            case .number(.double(let d)):
+                result[member.key] = .double(d)
+            case .string(let s):
+                result[member.key] = .string(s)
+            case .object where value["$date"] != nil && value.members?.count == 1:
+                let date = value["$date"]!
+                if let text = date.string {
+                    do {
+                        result[member.key] = .date(try ISODate.parse(text, timeZone: timeZone))
+                    } catch {
+                        throw Failure(message: "argument '\(member.key)': \(error)", position: date.start)
+                    }
+                } else if let millis = date.number {
+                    result[member.key] = .date(millis.doubleValue)
+                } else {
+                    throw Failure(message: "argument '\(member.key)': $date must be ISO 8601 text or milliseconds since 1970",
+                                  position: date.start)
+                }
+            default:
+                throw Failure(
+                    message: "argument '\(member.key)' is \(value.kindName); use a number, a string or {\"$date\": \"2026-08-26T09:30:00Z\"}",
+                    position: value.start)
+            }
+        }
+        return result
+    }
+}

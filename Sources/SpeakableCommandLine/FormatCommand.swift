@@ -1,0 +1,234 @@
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+
+/// `speakable format`: one message from the command line, or a stream of JSON lines.
+enum FormatCommand {
+    static let help = """
+    speakable format — format an ICU MessageFormat message exactly as ICU 72 would
+
+    USAGE:
+      speakable format [--locale TAG] [--args JSON] [--time-zone ZONE] MESSAGE
+      speakable format --jsonl [--locale TAG] [--time-zone ZONE] < requests.jsonl
+
+    OPTIONS:
+      --locale TAG       BCP 47 locale (default: en), e.g. ko, ar-EG, sr-Latn
+      --args JSON        the arguments as a JSON object: an integer is an Int64, a number with a
+                         fraction or exponent a Double, a string a string,
+                         {"$date": "2026-08-26T09:30:00Z"} a date
+      --time-zone ZONE   where dates are shown, and how ISO dates without an offset are read
+                         (default: UTC), e.g. Asia/Seoul
+      --jsonl            read one request per line from standard input:
+                           {"locale": "ko", "message": "…", "args": {…}}
+                         ("locale" and "args" may be left out) and write one line per request, in
+                         order: {"output": "…"} or {"error": {"id", "message", "line", "column"}}.
+                         The line and column of a message error are inside the message; of any
+                         other error, inside the request line. A bad line gets an error line and
+                         the run goes on.
+      -h, --help         show this help
+
+    EXIT STATUS:
+      0 formatted (every line, with --jsonl); 1 an error in a message, its arguments or a line;
+      64 a wrong command line.
+
+    EXAMPLES:
+      speakable format 'Level {level}, {stars} of 3 stars' --args '{"level": 5, "stars": 2}'
+      speakable format --locale ko --args '{"n": 3}' '별 3개 중 {n}개'
+      speakable format --locale en --args '{"d": {"$date": "2025-08-26"}}' 'Daily, {d, date, ::MMMMd}'
+      printf '%s\\n' '{"locale": "ru", "message": "{n, plural, one {# звезда} few {# звезды} other {# звёзд}}", "args": {"n": 3}}' \\
+        | speakable format --jsonl
+
+    """
+
+    static let spec = CommandSpec(valueOptions: ["locale", "args", "time-zone"], flags: ["jsonl", "help"])
+
+    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try spec.parse(arguments)
+        } catch {
+            return usage(error.message, io)
+        }
+        if parsed.has("help") {
+            io.write(help)
+            return ExitStatus.success
+        }
+        let locale: ICULocale
+        do {
+            locale = try ICULocale(parsed.value("locale") ?? "en")
+        } catch {
+            return usage("'\(parsed.value("locale") ?? "")' is not a BCP 47 locale tag such as en, ko or sr-Latn", io)
+        }
+        let timeZone: ICUTimeZone
+        do {
+            timeZone = try ICUTimeZone(parsed.value("time-zone") ?? "UTC")
+        } catch {
+            return usage("'\(parsed.value("time-zone") ?? "")' is not a time zone ICU knows, such as UTC or Asia/Seoul", io)
+        }
+        if parsed.has("jsonl") {
+            guard parsed.positionals.isEmpty, parsed.value("args") == nil else {
+                return usage("with --jsonl, messages and arguments come from standard input", io)
+            }
+            return JSONLinesFormatter(defaultLocale: locale, timeZone: timeZone, io: io).run()
+        }
+        guard parsed.positionals.count == 1 else {
+            return usage(parsed.positionals.isEmpty ? "give the message to format, or --jsonl"
+                                                    : "give one message (quote it), not \(parsed.positionals.count) words", io)
+        }
+        let source = parsed.positionals[0]
+        var args: [String: MessageArgument] = [:]
+        if let text = parsed.value("args") {
+            let json = JSONReader.read(text, file: "--args")
+            if let problem = json.diagnostics.first {
+                io.writeError(printer(io).render(problem, sourceLine: text))
+                return ExitStatus.usage
+            }
+            do {
+                args = try ArgumentJSON.arguments(json.root!, timeZone: timeZone)
+            } catch {
+                io.writeError(printer(io).render(
+                    Diagnostic(severity: .error, id: "bad-argument", message: error.message, file: "--args", position: error.position),
+                    sourceLine: text))
+                return ExitStatus.usage
+            }
+        }
+        do {
+            let message = try CompiledMessage(source, locale: locale, timeZone: timeZone)
+            io.write(try message.format(args) + "\n")
+            return ExitStatus.success
+        } catch let error as MessageError {
+            report(error, source: source, io: io)
+            return ExitStatus.failure
+        } catch {
+            report(.format(error as! MessageFormatError), source: source, io: io)
+            return ExitStatus.failure
+        }
+    }
+
+    private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
+
+    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
+        io.writeError("speakable format: \(message)\nRun 'speakable format --help' for usage and examples.\n")
+        return ExitStatus.usage
+    }
+
+    private static func report(_ error: MessageError, source: String, io: any CommandIO) {
+        let positions = TextPositions(source)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var diagnostics: [Diagnostic] = []
+        switch error {
+        case .syntax(let errors):
+            diagnostics = errors.errors.map { $0.diagnostic(file: "<message>") { positions.position(ofUTF16Offset: $0) } }
+        case .compile(let e):
+            diagnostics = [Diagnostic(severity: .error, id: e.id, message: e.message, file: "<message>",
+                                      position: e.range.map { positions.position(ofUTF16Offset: $0.lowerBound) })]
+        case .format(let e):
+            diagnostics = [Diagnostic(severity: .error, id: e.id, message: e.message, file: "<message>",
+                                      position: e.range.map { positions.position(ofUTF16Offset: $0.lowerBound) },
+                                      endPosition: e.range.map { positions.position(ofUTF16Offset: $0.upperBound) })]
+        }
+        for diagnostic in diagnostics {
+            let line = diagnostic.position.flatMap { $0.line - 1 < lines.count ? lines[$0.line - 1] : nil }
+            io.writeError(printer(io).render(diagnostic, sourceLine: line))
+        }
+    }
+}
+
+/// `speakable format --jsonl`: one request per line in, one result per line out, in order.
+struct JSONLinesFormatter {
+    let defaultLocale: ICULocale
+    let timeZone: ICUTimeZone
+    let io: any CommandIO
+
+    /// Compiled messages by (message, locale, time zone): requests repeat the same templates.
+    private final class Cache {
+        var entries: [Key: Result<CompiledMessage, MessageError>] = [:]
+        struct Key: Hashable {
+            let source: String
+            let locale: ICULocale
+            let timeZone: ICUTimeZone
+        }
+    }
+
+    func run() -> Int32 {
+        let cache = Cache()
+        var lineNumber = 0
+        var failures = 0
+        let progress = io.errorIsTerminal
+        while let line = io.readLine() {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            let result = handle(line, cache: cache)
+            if case .object(let members) = result, members.first?.0 == "error" { failures += 1 }
+            io.write(result.serialized() + "\n")
+            if progress && lineNumber % 1000 == 0 {
+                io.writeError("\rformatted \(lineNumber) lines, \(failures) with errors")
+            }
+        }
+        if progress && lineNumber >= 1000 { io.writeError("\rformatted \(lineNumber) lines, \(failures) with errors\n") }
+        return failures == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    private func errorLine(_ id: String, _ message: String, _ position: SourcePosition?) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("id", .string(id)), ("message", .string(message))]
+        if let position {
+            fields.append(("line", .int(Int64(position.line))))
+            fields.append(("column", .int(Int64(position.column))))
+        }
+        return .object([("error", .object(fields))])
+    }
+
+    private func handle(_ line: String, cache: Cache) -> JSONValue {
+        let json = JSONReader.read(line)
+        if let problem = json.diagnostics.first {
+            return errorLine(problem.id, problem.message, problem.position)
+        }
+        guard let request = json.root, let members = request.members else {
+            return errorLine("bad-request", "each line must be a JSON object with \"message\" (and \"locale\", \"args\")",
+                             json.root?.start)
+        }
+        for member in members where !["locale", "message", "args"].contains(member.key) {
+            return errorLine("bad-request", "unknown field '\(member.key)'; a request has \"locale\", \"message\" and \"args\"",
+                             member.keyStart)
+        }
+        guard let messageNode = request["message"], let source = messageNode.string else {
+            return errorLine("bad-request", "the request has no \"message\" string", request["message"]?.start ?? request.start)
+        }
+        var locale = defaultLocale
+        if let localeNode = request["locale"] {
+            guard let tag = localeNode.string, let parsed = try? ICULocale(tag) else {
+                return errorLine("bad-locale", "\"locale\" must be a BCP 47 tag such as en, ko or sr-Latn", localeNode.start)
+            }
+            locale = parsed
+        }
+        var args: [String: MessageArgument] = [:]
+        if let argsNode = request["args"], !argsNode.isNull {
+            do {
+                args = try ArgumentJSON.arguments(argsNode, timeZone: timeZone)
+            } catch {
+                return errorLine("bad-argument", error.message, error.position)
+            }
+        }
+        let key = Cache.Key(source: source, locale: locale, timeZone: timeZone)
+        let compiled: Result<CompiledMessage, MessageError>
+        if let hit = cache.entries[key] {
+            compiled = hit
+        } else {
+            compiled = Result { () throws(MessageError) in try CompiledMessage(source, locale: locale, timeZone: timeZone) }
+            if cache.entries.count > 10_000 { cache.entries.removeAll() }
+            cache.entries[key] = compiled
+        }
+        let positions = TextPositions(source)
+        switch compiled {
+        case .failure(let error):
+            return errorLine(error.id, error.message, error.range.map { positions.position(ofUTF16Offset: $0.lowerBound) })
+        case .success(let message):
+            do {
+                return .object([("output", .string(try message.format(args)))])
+            } catch {
+                return errorLine(error.id, error.message, error.range.map { positions.position(ofUTF16Offset: $0.lowerBound) })
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import SpeakableICU
+
+/// The `speakable` command: dispatches to subcommands. All work happens in the libraries.
+public enum SpeakableCLI {
+    public static let version = "0.1.0"
+
+    struct Command: Sendable {
+        let name: String
+        let summary: String
+        let run: @Sendable ([String], any CommandIO) -> Int32
+    }
+
+    static let commands: [Command] = [
+        Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
+    ]
+
+    static var help: String {
+        var text = """
+        speakable — screen-reader text for grid games, from ICU MessageFormat templates
+
+        USAGE: speakable <command> [options]
+
+        COMMANDS:
+
+        """
+        for command in commands {
+            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += """
+
+        Run 'speakable <command> --help' for a command's options and examples.
+
+        EXAMPLES:
+          speakable format --locale ko --args '{"n": 3}' '별 {n}개'
+          echo '{"locale": "en", "message": "{n, plural, one {# star} other {# stars}}", "args": {"n": 2}}' | speakable format --jsonl
+
+        """
+        return text
+    }
+
+    /// Runs `speakable` with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
+        guard let first = arguments.first else {
+            io.writeError(help)
+            return ExitStatus.usage
+        }
+        switch first {
+        case "-h", "--help", "help":
+            io.write(help)
+            return ExitStatus.success
+        case "--version":
+            io.write("speakable \(version) (ICU \(icuVersion))\n")
+            return ExitStatus.success
+        default:
+            guard let command = commands.first(where: { $0.name == first }) else {
+                io.writeError("speakable: unknown command '\(first)'\n\n" + help)
+                return ExitStatus.usage
+            }
+            return command.run(Array(arguments.dropFirst()), io)
+        }
+    }
+}

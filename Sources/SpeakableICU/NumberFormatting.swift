@@ -1,0 +1,52 @@
+/// What Speakable's message formatter needs from a number format: a way to write a number's
+/// UTF-8 without calling ICU when that is exact, and ICU's result otherwise.
+public protocol NumberFormatting: AnyObject, Sendable {
+    /// Writes `value` as UTF-8 into `buffer` (at least 128 bytes) when this format has a fast path
+    /// for it, returning the byte count; nil when ICU must be asked.
+    func writeFastPath(_ value: ICUNumber, into buffer: UnsafeMutableRawBufferPointer) -> Int?
+
+    /// The formatted value as UTF-8 — ICU's own output (recent results are remembered).
+    func formatUTF8(_ value: ICUNumber) throws(ICUError) -> [UInt8]
+}
+
+extension NumberFormatting {
+    /// The formatted value, taking the fast path when there is one.
+    public func formatted(_ value: ICUNumber) throws(ICUError) -> String {
+        let fast = withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { raw -> String? in
+            writeFastPath(value, into: raw).map { String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<$0]), as: UTF8.self) }
+        }
+        if let fast { return fast }
+        return String(decoding: try formatUTF8(value), as: UTF8.self)
+    }
+}
+
+/// UTF-16 to UTF-8; unpaired surrogates (which ICU never produces here) become U+FFFD.
+@inline(__always)
+func transcodeToUTF8(_ units: UnsafeBufferPointer<UInt16>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(units.count * 3)
+    var i = 0
+    while i < units.count {
+        let u = UInt32(units[i])
+        i += 1
+        if u < 0x80 {
+            out.append(UInt8(u))
+        } else if u < 0x800 {
+            out.append(UInt8(0xC0 | (u >> 6)))
+            out.append(UInt8(0x80 | (u & 0x3F)))
+        } else if u >= 0xD800 && u < 0xDC00, i < units.count, units[i] >= 0xDC00, units[i] < 0xE000 {
+            let scalar = 0x10000 + ((u - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+            i += 1
+            out.append(UInt8(0xF0 | (scalar >> 18)))
+            out.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (scalar & 0x3F)))
+        } else {
+            let scalar = (u >= 0xD800 && u < 0xE000) ? 0xFFFD : u
+            out.append(UInt8(0xE0 | (scalar >> 12)))
+            out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+    return out
+}
