@@ -11,6 +11,10 @@
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
 // reader that keeps line and column and reports duplicate keys).
 //
+// No module that depends on SpeakableICU may import Foundation (FoundationEssentials is fine):
+// debug builds compile with testing enabled, which makes the wrapper's `internal import CICU`
+// visible to the modules above it, and the system ICU headers clash with Foundation's bundled ICU.
+//
 // Test support: ICUOracle wraps ICU's own `umsg_*` MessageFormat, the reference that tests and
 // benchmarks compare against. It is Foundation-free (see ICU-NOTES: Foundation and the system ICU
 // headers cannot meet in one module).
@@ -87,8 +91,10 @@ let package = Package(
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableCommandLineTests",
-            dependencies: ["SpeakableCommandLine", "SpeakableJSON", "speakable"],
+            dependencies: ["SpeakableCommandLine", "SpeakableJSON"],
             swiftSettings: swiftSettings
         ),
+        // Runs the `speakable` binary; depends on it only to have it built.
+        .testTarget(name: "SpeakableExecutableTests", dependencies: ["speakable"], swiftSettings: swiftSettings),
     ]
 )

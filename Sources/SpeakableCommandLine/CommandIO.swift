@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a command reads and writes. The real one is the process's standard streams; tests use
 /// ``BufferedIO``.
@@ -17,12 +21,23 @@ public protocol CommandIO: AnyObject {
 public final class StandardIO: CommandIO {
     public init() {}
 
-    public func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    public func write(_ text: String) { Self.write(text, to: 1) }
 
-    public func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    public func writeError(_ text: String) { Self.write(text, to: 2) }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // the reader went away (EPIPE); nothing sensible to do
+                }
+                offset += written
+            }
+        }
     }
 
     public func readLine() -> String? { Swift.readLine(strippingNewline: true) }

@@ -1,4 +1,3 @@
-import Foundation
 import SpeakableJSON
 import Testing
 @testable import SpeakableCommandLine
@@ -93,34 +92,5 @@ import Testing
         #expect(field(lines[4], "error", "id")?.string == "argument-not-a-number")
         #expect(field(lines[5], "error", "id")?.string == "bad-request")
         #expect(field(lines[6], "output")?.string == "3 звезды")
-    }
-
-    @Test func theBinaryExitsWithTheRightStatus() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("speakable")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            Issue.record("speakable is not built next to the tests at \(binary.path)")
-            return
-        }
-        func exec(_ arguments: [String], stdin: String? = nil) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = Pipe()
-            let input = Pipe()
-            process.standardInput = input
-            try process.run()
-            if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-            try input.fileHandleForWriting.close()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-        #expect(try exec(["format", "--locale", "ko", "--args", #"{"n":3}"#, "{n}개"]) == (0, "3개\n"))
-        #expect(try exec(["format", "{n, plural, one {x}}"]).0 == 1)
-        #expect(try exec(["format", "--nope"]).0 == 64)
-        #expect(try exec(["format", "--jsonl"], stdin: #"{"message": "{n, number}", "args": {"n": 1234.5}}"# + "\n")
-                == (0, #"{"output":"1,234.5"}"# + "\n"))
     }
 }

@@ -1,5 +1,5 @@
 import ConformanceSupport
-import Foundation
+import FoundationEssentials
 import Testing
 
 /// The MF1 conformance data in ../shared/testdata/mf1 (see tools/ConformanceSupport): every ICU4C

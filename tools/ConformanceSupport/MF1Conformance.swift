@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 public import SpeakableICU
 public import SpeakableMessages
 public import SpeakableJSON

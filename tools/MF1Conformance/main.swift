@@ -3,13 +3,16 @@
 //   swift run MF1Conformance            summary
 //   swift run MF1Conformance --verbose  every case
 import ConformanceSupport
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let verbose = CommandLine.arguments.contains("--verbose")
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 guard let directory = MF1Conformance.dataDirectory(packageRoot: root) else {
-    FileHandle.standardError.write(Data("MF1Conformance: ../shared/testdata/mf1 is not next to the package; nothing to run\n".utf8))
+    fputs("MF1Conformance: ../shared/testdata/mf1 is not next to the package; nothing to run\n", stderr)
     exit(2)
 }
 let report = try MF1Conformance.run(dataDirectory: directory)
