@@ -74,7 +74,7 @@ public enum MF1Conformance {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let result = JSONReader.read(Array(data), file: path)
         guard let root = result.root, let cases = root["cases"]?.array else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: path])
+            throw UnreadableData(path: path, problem: result.diagnostics.first?.rendered ?? "no \"cases\" array")
         }
         return cases
     }
@@ -157,6 +157,13 @@ public enum MF1Conformance {
     }
 
     // MARK: Helpers
+
+    /// A conformance file that is not what the runner expects.
+    public struct UnreadableData: Error, CustomStringConvertible {
+        public let path: String
+        public let problem: String
+        public var description: String { "\(path): \(problem)" }
+    }
 
     /// Formats through the public API: parse, compile for the locale, format.
     public static func format(_ source: String, locale: ICULocale, timeZone: ICUTimeZone,

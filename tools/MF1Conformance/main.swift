@@ -12,7 +12,7 @@ let verbose = CommandLine.arguments.contains("--verbose")
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 guard let directory = MF1Conformance.dataDirectory(packageRoot: root) else {
-    fputs("MF1Conformance: ../shared/testdata/mf1 is not next to the package; nothing to run\n", stderr)
+    print("MF1Conformance: ../shared/testdata/mf1 is not next to the package; nothing to run")
     exit(2)
 }
 let report = try MF1Conformance.run(dataDirectory: directory)
