@@ -6,6 +6,7 @@
 //   1. CICU                 system ICU 72 (libicu-dev), seen through a shim of inline wrappers
 //   2. SpeakableICU         safe Swift types over ICU; the only module that touches C
 //   3. SpeakableMessages    MF1 parser, AST, diagnostics, compiler, formatter
+//   4. SpeakableCatalog     speakable.json, Templates/, Locales/ loaded with positions
 //   7. SpeakableCommandLine the `speakable` commands; `speakable` itself is one file
 //
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
@@ -53,10 +54,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Catalog
+        .target(
+            name: "SpeakableCatalog",
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Command line
         .target(
             name: "SpeakableCommandLine",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics"],
+            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
@@ -89,6 +97,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpeakableCatalogTests",
+            dependencies: ["SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SpeakableCommandLineTests",
             dependencies: ["SpeakableCommandLine", "SpeakableJSON"],

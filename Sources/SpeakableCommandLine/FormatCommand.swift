@@ -1,3 +1,4 @@
+import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON

@@ -1,18 +1,24 @@
-import SpeakableDiagnostics
-import SpeakableICU
-import SpeakableJSON
-import SpeakableMessages
+public import SpeakableDiagnostics
+public import SpeakableICU
+public import SpeakableJSON
+public import SpeakableMessages
 
 /// Message arguments from JSON, by Speakable's rule (DESIGN "Arguments"): an integer literal is
 /// an `Int64`, a number with a fraction or exponent a `Double`, a string a string,
 /// `{"$date": "ISO-8601"}` (or epoch milliseconds) a date, `null` a missing argument.
-enum ArgumentJSON {
-    struct Failure: Error {
-        let message: String
-        let position: SourcePosition
+///
+/// ```swift
+/// let node = JSONReader.read(#"{"row": 3, "ratio": 0.5, "day": {"$date": "2025-08-26"}}"#).root!
+/// try ArgumentJSON.arguments(node)   // ["row": .int(3), "ratio": .double(0.5), "day": .date(1756166400000)]
+/// ```
+public enum ArgumentJSON {
+    /// An argument value JSON cannot stand for, with where it is.
+    public struct Failure: Error, Sendable {
+        public let message: String
+        public let position: SourcePosition
     }
 
-    static func arguments(_ node: JSONNode, timeZone: ICUTimeZone) throws(Failure) -> [String: MessageArgument] {
+    public static func arguments(_ node: JSONNode, timeZone: ICUTimeZone = .utc) throws(Failure) -> [String: MessageArgument] {
         guard let members = node.members else {
             throw Failure(message: "arguments must be a JSON object such as {\"n\": 3}, not \(node.kindName)",
                           position: node.start)

@@ -1,0 +1,156 @@
+public import SpeakableDiagnostics
+public import SpeakableICU
+public import SpeakableJSON
+public import SpeakableMessages
+
+/// What a message is for; drives the checks and how each platform presents it.
+public enum Role: String, Hashable, Sendable, CaseIterable {
+    /// The element's name ("Row 3, column 5, empty").
+    case label
+    /// A value the label does not carry ("2 of 3 stars").
+    case value
+    /// What activating does ("Selects the cell", or a gesture sentence with `hintStyle: gesture`).
+    case hint
+    /// An action fragment ("hear about your current location"); TalkBack adds the gesture.
+    case action
+    /// Spoken when something happens ("Cleared 2 lines. Score 640.").
+    case announcement
+    /// Any other text.
+    case text
+}
+
+/// How iOS hints are phrased (Android always uses the action fragment as the click label).
+public enum HintStyle: String, Hashable, Sendable {
+    /// Apple's guidance: a third-person result phrase, "Selects the cell".
+    case result
+    /// A gesture sentence built from the fragment, "Double tap to select the cell".
+    case gesture
+}
+
+/// How a rule's findings count.
+public enum RuleSeverity: String, Hashable, Sendable {
+    case error, warning, off
+}
+
+/// A spoken-length budget for a role.
+public struct Budget: Hashable, Sendable {
+    public var seconds: Double?
+    public var graphemes: Int?
+
+    public init(seconds: Double? = nil, graphemes: Int? = nil) {
+        self.seconds = seconds
+        self.graphemes = graphemes
+    }
+}
+
+/// `speakable.json`, with the documented defaults for everything left out.
+public struct ProjectConfig: Sendable {
+    /// Where the config was read from (nil: no file, all defaults).
+    public var file: String?
+    public var templates = "Templates"
+    public var locales = "Locales"
+    public var sourceLocale = "en"
+    public var targetLocales = ["ko"]
+    public var hintStyle = HintStyle.result
+    public var budgets: [Role: Budget] = [
+        .label: Budget(seconds: 2.5), .hint: Budget(seconds: 3.0), .announcement: Budget(seconds: 6.0),
+    ]
+    /// Severity overrides by rule id, with where each was written.
+    public var rules: [String: (severity: RuleSeverity, position: SourcePosition)] = [:]
+
+    public init() {}
+}
+
+/// Text read from a file that can point back into it: every UTF-16 offset of the decoded text
+/// maps to the line and column where it was written (JSON escapes included).
+public struct SourceText: Sendable {
+    public let text: String
+    public let file: String
+    /// The JSON string the text came from (nil: not from a file, positions are in the text).
+    let node: JSONNode?
+
+    public init(text: String, file: String, node: JSONNode?) {
+        self.text = text
+        self.file = file
+        self.node = node
+    }
+
+    /// Where the value starts in the file (the opening quote).
+    public var start: SourcePosition { node?.start ?? SourcePosition(line: 1, column: 1) }
+
+    /// The file position of UTF-16 offset `offset` inside the text.
+    public func position(ofUTF16Offset offset: Int) -> SourcePosition {
+        if let node { return node.position(ofUTF16Offset: offset) }
+        return TextPositions(text).position(ofUTF16Offset: offset)
+    }
+}
+
+/// One source message of `Templates/<table>.json`.
+public struct TemplateMessage: Sendable {
+    public let key: String
+    /// Where the key is written.
+    public let keyPosition: SourcePosition
+    public let role: Role
+    public let source: SourceText
+    /// The parsed message; nil when it does not parse (the loader reported why).
+    public let pattern: MessagePattern?
+    public let comment: String?
+    /// Real argument sets, each with where it is written.
+    public let examples: [(arguments: [String: MessageArgument], position: SourcePosition)]
+    public let maxSeconds: Double?
+    public let maxGraphemes: Int?
+    /// Formatted at run time only: not exported into platform catalogs, so constructs they
+    /// cannot express (selectordinal, offsets) are fine.
+    public let runtimeOnly: Bool
+    /// Rules this message is deliberately exempt from, with the reason given.
+    public let exemptions: [String: String]
+}
+
+/// One translation in `Locales/<tag>/<table>.json`.
+public struct Translation: Sendable {
+    public let key: String
+    public let keyPosition: SourcePosition
+    public let source: SourceText
+    public let pattern: MessagePattern?
+}
+
+/// One `Locales/<tag>/<table>.json`.
+public struct LocaleFile: Sendable {
+    /// The folder name as written (a BCP 47 tag).
+    public let tag: String
+    public let locale: ICULocale
+    public let file: String
+    /// In file order.
+    public let translations: [Translation]
+
+    public subscript(key: String) -> Translation? { translations.first { $0.key == key } }
+}
+
+/// One table: `Templates/<name>.json` and its translations.
+public struct Table: Sendable {
+    public let name: String
+    public let file: String
+    /// In file order.
+    public let messages: [TemplateMessage]
+    /// By locale tag, for every locale folder that has this table.
+    public let locales: [String: LocaleFile]
+
+    public subscript(key: String) -> TemplateMessage? { messages.first { $0.key == key } }
+}
+
+/// A loaded project: config, tables, and every problem found while loading.
+public struct Project: Sendable {
+    /// The directory paths are relative to.
+    public let root: String
+    public let config: ProjectConfig
+    /// Sorted by name.
+    public let tables: [Table]
+    /// Every locale folder found (tags), sorted.
+    public let localeTags: [String]
+    /// Everything wrong with the inputs, in file order; loading goes on past each.
+    public let diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    public subscript(table name: String) -> Table? { tables.first { $0.name == name } }
+}

@@ -1,0 +1,434 @@
+import FoundationEssentials
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+
+/// Loads a Speakable project — `speakable.json` (optional), `Templates/<table>.json` and
+/// `Locales/<tag>/<table>.json` — keeping every value's file, line and column, and reporting
+/// every problem at once instead of stopping at the first.
+///
+/// ```swift
+/// let project = ProjectLoader.load(directory: ".")
+/// for d in project.diagnostics { print(d.rendered) }
+/// // Templates/game.json:12:18: error: plural argument 'stars' has no 'other' case [syntax-error]
+/// let label = project[table: "game"]?["level.label"]?.source.text
+/// ```
+///
+/// Diagnostic ids: `file-unreadable`, `json-syntax`, `json-duplicate-key`, `json-number-range`,
+/// `json-invalid-utf8`, `json-too-deep` (from the JSON reader), `unknown-field`, `wrong-type`,
+/// `missing-field`, `unknown-role`, `invalid-key`, `invalid-locale`, `invalid-config-value`,
+/// `invalid-example`, `syntax-error`, `unknown-table`.
+public enum ProjectLoader {
+    /// Loads the project whose config is `configPath`; with nil, `./speakable.json` when it
+    /// exists, else the defaults with the current directory as the root.
+    public static func load(configPath: String?) -> Project {
+        if let configPath {
+            let directory = parent(of: configPath)
+            return load(directory: directory, configFile: configPath)
+        }
+        let candidate = "speakable.json"
+        return load(directory: ".", configFile: FileManager.default.fileExists(atPath: candidate) ? candidate : nil)
+    }
+
+    /// Loads the project in `directory` (its `speakable.json` when there is one).
+    public static func load(directory: String) -> Project {
+        let candidate = join(directory, "speakable.json")
+        return load(directory: directory, configFile: FileManager.default.fileExists(atPath: candidate) ? candidate : nil)
+    }
+
+    static func load(directory: String, configFile: String?) -> Project {
+        var loader = Loader(root: directory)
+        var config = ProjectConfig()
+        if let configFile {
+            config = loader.readConfig(configFile)
+        }
+        let tables = loader.readTables(config: config)
+        return Project(root: directory, config: config, tables: tables.tables, localeTags: tables.tags,
+                       diagnostics: loader.diagnostics)
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        if directory == "." || directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+private struct Loader {
+    let root: String
+    var diagnostics: [Diagnostic] = []
+
+    init(root: String) { self.root = root }
+
+    // MARK: Reporting
+
+    mutating func error(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
+        diagnostics.append(Diagnostic(severity: .error, id: id, message: message, file: file, position: position, hint: hint))
+    }
+
+    mutating func warning(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
+        diagnostics.append(Diagnostic(severity: .warning, id: id, message: message, file: file, position: position, hint: hint))
+    }
+
+    /// The path as shown in diagnostics: relative to where the tool runs.
+    func display(_ path: String) -> String {
+        path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    }
+
+    mutating func readJSON(_ path: String) -> JSONNode? {
+        let shown = display(path)
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+            error("file-unreadable", "cannot read this file", file: shown, at: nil, hint: "check that it exists and is readable")
+            return nil
+        }
+        let result = JSONReader.read(Array(data), file: shown)
+        diagnostics += result.diagnostics
+        return result.root
+    }
+
+    mutating func expectObject(_ node: JSONNode, _ what: String, file: String) -> [JSONMember]? {
+        guard let members = node.members else {
+            error("wrong-type", "\(what) must be a JSON object, not \(node.kindName)", file: file, at: node.start)
+            return nil
+        }
+        return members
+    }
+
+    // MARK: speakable.json
+
+    mutating func readConfig(_ path: String) -> ProjectConfig {
+        var config = ProjectConfig()
+        let file = display(path)
+        config.file = file
+        guard let root = readJSON(path), let members = expectObject(root, "speakable.json", file: file) else { return config }
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "$schema":
+                continue
+            case "templates", "locales":
+                guard let text = value.string, !text.isEmpty, isSafeRelativePath(text) else {
+                    error(value.string == nil ? "wrong-type" : "invalid-config-value",
+                          "\"\(member.key)\" must be a folder inside the project, such as \"\(member.key == "templates" ? "Templates" : "Locales")\"",
+                          file: file, at: value.start)
+                    continue
+                }
+                if member.key == "templates" { config.templates = text } else { config.locales = text }
+            case "sourceLocale":
+                guard let text = value.string, (try? ICULocale(text)) != nil, !text.contains("_") else {
+                    error("invalid-config-value", "\"sourceLocale\" must be a BCP 47 tag such as \"en\"", file: file, at: value.start)
+                    continue
+                }
+                config.sourceLocale = text
+            case "targetLocales":
+                guard let items = value.array else {
+                    error("wrong-type", "\"targetLocales\" must be an array of BCP 47 tags, such as [\"ko\"]", file: file, at: value.start)
+                    continue
+                }
+                var tags: [String] = []
+                for item in items {
+                    guard let text = item.string, (try? ICULocale(text)) != nil, !text.contains("_") else {
+                        error("invalid-config-value", "each target locale must be a BCP 47 tag such as \"ko\" or \"sr-Latn\"",
+                              file: file, at: item.start)
+                        continue
+                    }
+                    tags.append(text)
+                }
+                config.targetLocales = tags
+            case "hintStyle":
+                guard let text = value.string, let style = HintStyle(rawValue: text) else {
+                    error("invalid-config-value", "\"hintStyle\" must be \"result\" or \"gesture\"", file: file, at: value.start,
+                          hint: "result: \"Selects the cell\" (Apple's guidance); gesture: \"Double tap to select the cell\"")
+                    continue
+                }
+                config.hintStyle = style
+            case "budgets":
+                guard let roles = expectObject(value, "\"budgets\"", file: file) else { continue }
+                for entry in roles {
+                    guard let role = Role(rawValue: entry.key) else {
+                        error("unknown-role", "'\(entry.key)' is not a role", file: file, at: entry.keyStart,
+                              hint: "roles are \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
+                        continue
+                    }
+                    guard let fields = expectObject(entry.value, "a budget", file: file) else { continue }
+                    var budget = Budget()
+                    for field in fields {
+                        switch field.key {
+                        case "seconds":
+                            guard let n = field.value.number, n.doubleValue > 0 else {
+                                error("invalid-config-value", "\"seconds\" must be a positive number", file: file, at: field.value.start)
+                                continue
+                            }
+                            budget.seconds = n.doubleValue
+                        case "graphemes":
+                            guard case .int(let n)? = field.value.number, n > 0 else {
+                                error("invalid-config-value", "\"graphemes\" must be a positive integer", file: file, at: field.value.start)
+                                continue
+                            }
+                            budget.graphemes = Int(n)
+                        default:
+                            error("unknown-field", "a budget has \"seconds\" and \"graphemes\", not \"\(field.key)\"",
+                                  file: file, at: field.keyStart)
+                        }
+                    }
+                    config.budgets[role] = budget
+                }
+            case "rules":
+                guard let entries = expectObject(value, "\"rules\"", file: file) else { continue }
+                for entry in entries {
+                    guard let text = entry.value.string, let severity = RuleSeverity(rawValue: text) else {
+                        error("invalid-config-value", "a rule's severity is \"error\", \"warning\" or \"off\"", file: file,
+                              at: entry.value.start)
+                        continue
+                    }
+                    config.rules[entry.key] = (severity, entry.keyStart)
+                }
+            default:
+                error("unknown-field", "speakable.json has no field \"\(member.key)\"", file: file, at: member.keyStart,
+                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules")
+            }
+        }
+        return config
+    }
+
+    // MARK: Tables
+
+    mutating func readTables(config: ProjectConfig) -> (tables: [Table], tags: [String]) {
+        let templatesDirectory = ProjectLoader.join(root, config.templates)
+        let localesDirectory = ProjectLoader.join(root, config.locales)
+        let templateFiles = jsonFiles(in: templatesDirectory)
+        if templateFiles.isEmpty {
+            warning("file-unreadable", "no templates: \(display(templatesDirectory))/ has no .json files",
+                    file: display(templatesDirectory), at: nil,
+                    hint: "write Templates/<table>.json with {\"messages\": {…}}, or set \"templates\" in speakable.json")
+        }
+        var tables: [Table] = []
+        var localeFolders: [(tag: String, locale: ICULocale, path: String)] = []
+        for name in directories(in: localesDirectory) {
+            let path = ProjectLoader.join(localesDirectory, name)
+            guard let locale = validLocale(name) else {
+                error("invalid-locale", "locale folder '\(name)' is not a BCP 47 language tag", file: display(path), at: nil,
+                      hint: name.contains("_") ? "write it as \(name.split(separator: "_").joined(separator: "-"))" : "for example ko, pt-BR, sr-Latn")
+                continue
+            }
+            localeFolders.append((name, locale, path))
+        }
+        let templateNames = Set(templateFiles.map { String($0.dropLast(5)) })
+        for fileName in templateFiles {
+            let name = String(fileName.dropLast(5))
+            let path = ProjectLoader.join(templatesDirectory, fileName)
+            let messages = readTemplate(path)
+            var locales: [String: LocaleFile] = [:]
+            for folder in localeFolders {
+                let localePath = ProjectLoader.join(folder.path, fileName)
+                guard FileManager.default.fileExists(atPath: localePath) else { continue }
+                locales[folder.tag] = readLocaleFile(localePath, tag: folder.tag, locale: folder.locale)
+            }
+            tables.append(Table(name: name, file: display(path), messages: messages, locales: locales))
+        }
+        for folder in localeFolders {
+            for fileName in jsonFiles(in: folder.path) where !templateNames.contains(String(fileName.dropLast(5))) {
+                warning("unknown-table", "there is no template \(config.templates)/\(fileName) for this translation file",
+                        file: display(ProjectLoader.join(folder.path, fileName)), at: nil,
+                        hint: "rename it to match a table in \(config.templates)/, or remove it")
+            }
+        }
+        return (tables, localeFolders.map(\.tag))
+    }
+
+    func validLocale(_ name: String) -> ICULocale? {
+        guard !name.contains("_"), !name.isEmpty, let locale = try? ICULocale(name) else { return nil }
+        return locale
+    }
+
+    mutating func readTemplate(_ path: String) -> [TemplateMessage] {
+        let file = display(path)
+        guard let root = readJSON(path), let members = expectObject(root, "a template file", file: file) else { return [] }
+        var messages: [TemplateMessage] = []
+        var sawMessages = false
+        for member in members {
+            switch member.key {
+            case "$schema":
+                continue
+            case "messages":
+                sawMessages = true
+                guard let entries = expectObject(member.value, "\"messages\"", file: file) else { continue }
+                for entry in entries {
+                    if let message = readTemplateMessage(entry, file: file) { messages.append(message) }
+                }
+            default:
+                error("unknown-field", "a template file has \"messages\", not \"\(member.key)\"", file: file, at: member.keyStart)
+            }
+        }
+        if !sawMessages {
+            error("missing-field", "a template file needs \"messages\": {…}", file: file, at: root.start)
+        }
+        return messages
+    }
+
+    mutating func checkKey(_ key: String, file: String, at position: SourcePosition) -> Bool {
+        let allowed = key.unicodeScalars.allSatisfy {
+            ($0.value >= 0x61 && $0.value <= 0x7A) || ($0.value >= 0x41 && $0.value <= 0x5A)
+                || ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." || $0 == "_" || $0 == "-"
+        }
+        if key.isEmpty || !allowed || key.hasPrefix(".") || key.hasSuffix(".") {
+            error("invalid-key", "message key '\(key)' must be letters, digits, '.', '_' and '-', like \"sudoku.cell.label\"",
+                  file: file, at: position, hint: "keys become Android resource names and Swift identifiers")
+            return false
+        }
+        return true
+    }
+
+    mutating func readTemplateMessage(_ entry: JSONMember, file: String) -> TemplateMessage? {
+        guard checkKey(entry.key, file: file, at: entry.keyStart) else { return nil }
+        guard let fields = expectObject(entry.value, "message '\(entry.key)'", file: file) else { return nil }
+        var role = Role.text
+        var source: SourceText?
+        var comment: String?
+        var examples: [(arguments: [String: MessageArgument], position: SourcePosition)] = []
+        var maxSeconds: Double?
+        var maxGraphemes: Int?
+        var runtimeOnly = false
+        var exemptions: [String: String] = [:]
+        for field in fields {
+            let value = field.value
+            switch field.key {
+            case "role":
+                guard let text = value.string else {
+                    error("wrong-type", "\"role\" must be a string", file: file, at: value.start)
+                    continue
+                }
+                guard let parsed = Role(rawValue: text) else {
+                    error("unknown-role", "'\(text)' is not a role", file: file, at: value.start,
+                          hint: "roles are \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
+                    continue
+                }
+                role = parsed
+            case "message":
+                guard let text = value.string else {
+                    error("wrong-type", "\"message\" must be a string", file: file, at: value.start)
+                    continue
+                }
+                source = SourceText(text: text, file: file, node: value)
+            case "comment":
+                guard let text = value.string else {
+                    error("wrong-type", "\"comment\" must be a string", file: file, at: value.start)
+                    continue
+                }
+                comment = text
+            case "examples":
+                guard let items = value.array else {
+                    error("wrong-type", "\"examples\" must be an array of argument objects", file: file, at: value.start)
+                    continue
+                }
+                for item in items {
+                    do {
+                        examples.append((try ArgumentJSON.arguments(item), item.start))
+                    } catch {
+                        self.error("invalid-example", error.message, file: file, at: error.position)
+                    }
+                }
+            case "maxSeconds":
+                guard let n = value.number, n.doubleValue > 0 else {
+                    error("wrong-type", "\"maxSeconds\" must be a positive number", file: file, at: value.start)
+                    continue
+                }
+                maxSeconds = n.doubleValue
+            case "maxGraphemes":
+                guard case .int(let n)? = value.number, n > 0 else {
+                    error("wrong-type", "\"maxGraphemes\" must be a positive integer", file: file, at: value.start)
+                    continue
+                }
+                maxGraphemes = Int(n)
+            case "runtimeOnly":
+                guard let flag = value.bool else {
+                    error("wrong-type", "\"runtimeOnly\" must be true or false", file: file, at: value.start)
+                    continue
+                }
+                runtimeOnly = flag
+            case "exempt":
+                guard let rules = expectObject(value, "\"exempt\"", file: file) else { continue }
+                for rule in rules {
+                    guard let reason = rule.value.string, reason.contains(where: { !$0.isWhitespace }) else {
+                        error("wrong-type", "an exemption needs a reason: \"\(rule.key)\": \"why this message is fine\"",
+                              file: file, at: rule.value.start)
+                        continue
+                    }
+                    exemptions[rule.key] = reason
+                }
+            default:
+                error("unknown-field", "message '\(entry.key)' has no field \"\(field.key)\"", file: file, at: field.keyStart,
+                      hint: "fields: role, message, comment, examples, maxSeconds, maxGraphemes, runtimeOnly, exempt")
+            }
+        }
+        guard let source else {
+            error("missing-field", "message '\(entry.key)' has no \"message\"", file: file, at: entry.value.start)
+            return nil
+        }
+        return TemplateMessage(key: entry.key, keyPosition: entry.keyStart, role: role, source: source,
+                               pattern: parse(source), comment: comment, examples: examples, maxSeconds: maxSeconds,
+                               maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions)
+    }
+
+    mutating func readLocaleFile(_ path: String, tag: String, locale: ICULocale) -> LocaleFile {
+        let file = display(path)
+        var translations: [Translation] = []
+        if let root = readJSON(path), let members = expectObject(root, "a translation file", file: file) {
+            for member in members {
+                guard checkKey(member.key, file: file, at: member.keyStart) else { continue }
+                guard let text = member.value.string else {
+                    error("wrong-type", "translation '\(member.key)' must be a string (ICU message JSON is flat)", file: file,
+                          at: member.value.start)
+                    continue
+                }
+                let source = SourceText(text: text, file: file, node: member.value)
+                translations.append(Translation(key: member.key, keyPosition: member.keyStart, source: source, pattern: parse(source)))
+            }
+        }
+        return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)
+    }
+
+    /// Parses a message; each syntax error becomes a `syntax-error` diagnostic inside the text.
+    mutating func parse(_ source: SourceText) -> MessagePattern? {
+        do {
+            return try MessagePattern(source.text)
+        } catch {
+            for problem in error.errors {
+                diagnostics.append(Diagnostic(
+                    severity: .error, id: "syntax-error", message: problem.message + " (\(problem.id))", file: source.file,
+                    position: source.position(ofUTF16Offset: problem.range.lowerBound),
+                    endPosition: source.position(ofUTF16Offset: problem.range.upperBound), hint: problem.hint))
+            }
+            return nil
+        }
+    }
+
+    // MARK: Files
+
+    func jsonFiles(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    func directories(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { name in
+            var isDirectory: Bool = false
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: ProjectLoader.join(directory, name), isDirectory: &isDirectory)
+                && isDirectory
+        }.sorted()
+    }
+}
+
+/// Whether `path` stays inside the folder it is relative to: not absolute, no `..`, no NUL.
+public func isSafeRelativePath(_ path: String) -> Bool {
+    if path.isEmpty || path.hasPrefix("/") || path.contains("\0") || path.contains("\\") { return false }
+    return !path.split(separator: "/").contains("..")
+}

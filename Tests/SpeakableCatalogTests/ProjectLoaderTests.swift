@@ -1,0 +1,113 @@
+import FoundationEssentials
+import SpeakableDiagnostics
+import Testing
+@testable import SpeakableCatalog
+
+/// Writes a project into a fresh temporary folder.
+func makeProject(_ files: [String: String]) throws -> String {
+    let root = FileManager.default.temporaryDirectory.path + "/speakable-test-\(UInt64.random(in: 0...UInt64.max))"
+    for (path, text) in files {
+        let full = root + "/" + path
+        let folder = String(full[..<full.lastIndex(of: "/")!])
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+    if files.isEmpty { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) }
+    return root
+}
+
+@Suite struct ProjectLoaderTests {
+    @Test func loadsAValidProjectWithPositions() throws {
+        let root = try makeProject([
+            "speakable.json": #"{"sourceLocale": "en", "targetLocales": ["ko", "ja"], "hintStyle": "gesture", "rules": {"role-word": "warning"}}"#,
+            "Templates/game.json": """
+            {
+              "messages": {
+                "level.label": {
+                  "role": "label",
+                  "message": "Level {level}, {stars, plural, one {# star} other {# stars}}",
+                  "comment": "A level cell.",
+                  "examples": [{"level": 5, "stars": 2}, {"level": 6, "stars": 0.5}],
+                  "maxSeconds": 2.5
+                }
+              }
+            }
+            """,
+            "Locales/ko/game.json": #"{"level.label": "{level}단계, 별 {stars}개"}"#,
+        ])
+        let project = ProjectLoader.load(directory: root)
+        #expect(project.diagnostics.isEmpty, "\(project.diagnostics)")
+        #expect(project.config.targetLocales == ["ko", "ja"])
+        #expect(project.config.hintStyle == .gesture)
+        #expect(project.config.rules["role-word"]?.severity == .warning)
+        let table = try #require(project[table: "game"])
+        let message = try #require(table["level.label"])
+        #expect(message.role == .label)
+        #expect(message.keyPosition == SourcePosition(line: 3, column: 5))
+        #expect(message.source.start == SourcePosition(line: 5, column: 18))
+        // "{stars" is UTF-16 offset 15 of the message: column 18 + 1 + 15.
+        #expect(message.source.position(ofUTF16Offset: 15) == SourcePosition(line: 5, column: 34))
+        #expect(message.examples.count == 2)
+        #expect(message.examples[1].arguments["stars"] == .double(0.5))
+        #expect(message.pattern?.argumentNames == ["level", "stars"])
+        let korean = try #require(table.locales["ko"]?["level.label"])
+        #expect(korean.source.text == "{level}단계, 별 {stars}개")
+        #expect(korean.keyPosition == SourcePosition(line: 1, column: 2))
+        #expect(project.localeTags == ["ko"])
+    }
+
+    @Test func defaultsWithoutConfig() throws {
+        let root = try makeProject(["Templates/a.json": #"{"messages": {"x": {"message": "hi"}}}"#])
+        let project = ProjectLoader.load(directory: root)
+        #expect(project.config.file == nil)
+        #expect(project.config.sourceLocale == "en")
+        #expect(project.config.targetLocales == ["ko"])
+        #expect(project.config.budgets[.label]?.seconds == 2.5)
+        #expect(project[table: "a"]?["x"]?.role == .text)
+    }
+
+    @Test func everyProblemIsReportedAtOnce() throws {
+        let root = try makeProject([
+            "speakable.json": #"{"hintStyle": "loud", "colour": "red"}"#,
+            "Templates/a.json": """
+            {"messages": {
+              "one": {"role": "button", "message": "x"},
+              "two": {"role": "label", "message": "{n, plural, one {#}}", "colour": 1},
+              "two": {"role": "label", "message": "dup"},
+              "bad key": {"message": "x"},
+              "three": {"role": "label"},
+              "four": {"message": "ok", "examples": [{"d": [1]}]}
+            }}
+            """,
+            "Templates/broken.json": #"{"messages": {"a": "#,
+            "Locales/en_US/a.json": #"{}"#,
+            "Locales/ko/a.json": #"{"one": 3, "two": "{n, select, a {x}}"}"#,
+            "Locales/ko/orphan.json": #"{}"#,
+        ])
+        let project = ProjectLoader.load(directory: root)
+        let ids = project.diagnostics.map(\.id)
+        for expected in ["invalid-config-value", "unknown-field", "unknown-role", "syntax-error", "json-duplicate-key",
+                         "invalid-key", "missing-field", "invalid-example", "json-syntax", "invalid-locale", "wrong-type",
+                         "unknown-table"] {
+            #expect(ids.contains(expected), "missing \(expected) in \(ids)")
+        }
+        // Every diagnostic says where.
+        for d in project.diagnostics where d.id != "invalid-locale" && d.id != "unknown-table" {
+            #expect(d.file != nil && d.position != nil, "\(d.rendered)")
+        }
+        // The syntax error points inside the message, at the plural argument.
+        let syntax = try #require(project.diagnostics.first { $0.id == "syntax-error" && $0.file?.hasSuffix("Templates/a.json") == true })
+        #expect(syntax.position == SourcePosition(line: 3, column: 40))
+        #expect(syntax.message.contains("has no 'other' case"))
+        let translationSyntax = try #require(project.diagnostics.first { $0.id == "syntax-error" && $0.file?.hasSuffix("ko/a.json") == true })
+        #expect(translationSyntax.position == SourcePosition(line: 1, column: 20))  // the select argument, first character of the message
+    }
+
+    @Test func pathsFromConfigCannotEscape() {
+        #expect(isSafeRelativePath("Templates"))
+        #expect(isSafeRelativePath("strings/Templates"))
+        #expect(!isSafeRelativePath("../elsewhere"))
+        #expect(!isSafeRelativePath("/etc"))
+        #expect(!isSafeRelativePath("a/../../b"))
+    }
+}
