@@ -186,3 +186,25 @@ import Testing
         }
     }
 }
+
+@Suite struct ArgumentUsageTests {
+    @Test func kindsFollowTheUses() throws {
+        let pattern = try MessagePattern(
+            "{row} {n, plural, one {# star} other {{n, number} stars}} {mode, select, classic {C} other {J}} {d, date, short} {k, selectordinal, other {#}} {x, spellout} {s}")
+        let usages = pattern.argumentUsages
+        #expect(usages["row"]?.kind == .untyped)
+        #expect(usages["n"]?.kind == .plural)
+        #expect(usages["n"]?.ranges.count == 2)
+        #expect(usages["mode"]?.kind == .select(cases: ["classic", "other"]))
+        #expect(usages["d"]?.kind == .date)
+        #expect(usages["k"]?.kind == .ordinal)
+        #expect(usages["x"]?.kind == .number)
+        #expect(usages["s"]?.kind == .untyped)
+    }
+
+    @Test func conflictingUsesAreNamed() throws {
+        let usage = try #require(MessagePattern("{a, select, x {1} other {2}} {a, number}").argumentUsages["a"])
+        #expect(usage.kind == .conflicting([.select(cases: ["x", "other"]), .number]))
+        #expect(usage.kind.name == "select and number")
+    }
+}
