@@ -75,6 +75,11 @@ let package = Package(
         //   readers, writers, and the conversions between ICU messages and those formats.
         // SpeakableExport: project → outputs, Swift accessors, compile/import, atomic writes.
         .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
+        .target(
+            name: "SpeakablePlatformFormats",
+            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tools (run with `swift run -c release <name>`)
         .executableTarget(
@@ -115,6 +120,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpeakablePlatformFormatsTests",
+            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
         // Runs the `speakable` binary; depends on it only to have it built.
         .testTarget(name: "SpeakableExecutableTests", dependencies: ["speakable"], swiftSettings: swiftSettings),
     ]
