@@ -1,0 +1,224 @@
+/// One cell of a block-puzzle board (O'Block): filled or empty, possibly an ink cell, possibly
+/// marked to clear (a Journey target).
+///
+/// ```swift
+/// describer.describe(BlockCell(row: 3, column: 5)).voiceOver.label                   // "Row 3, column 5, empty"
+/// describer.describe(BlockCell(row: 3, column: 5, hasInk: true)).voiceOver.label     // "Row 3, column 5, empty, ink cell"
+/// // ko: "3행 5열, 빈칸" / "3행 5열, 빈칸, 잉크 칸"
+/// ```
+public struct BlockCell: Hashable, Sendable {
+    public var row: Int
+    public var column: Int
+    public var isFilled: Bool
+    /// An ink cell: clearing a line through it earns a charge.
+    public var hasInk: Bool
+    /// A Journey target: a filled cell the level asks the player to clear.
+    public var isMarkedToClear: Bool
+
+    public init(row: Int, column: Int, isFilled: Bool = false, hasInk: Bool = false, isMarkedToClear: Bool = false) {
+        self.row = row
+        self.column = column
+        self.isFilled = isFilled
+        self.hasInk = hasInk
+        self.isMarkedToClear = isMarkedToClear
+    }
+
+    public var position: GridPosition { GridPosition(row: row, column: column) }
+}
+
+/// Why a board map could not be read.
+public struct BoardMapError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let message: String
+    /// The row (from 1) and character (from 1) of the problem, when it is at one.
+    public let row: Int?
+    public let column: Int?
+    public var description: String { message }
+}
+
+/// A block-puzzle board: rows × columns cells, filled or empty.
+///
+/// ```swift
+/// var board = BlockBoard(rows: 8, columns: 8)
+/// board[4, 1] = BlockCell(row: 4, column: 1, isFilled: true)
+/// let square = try Piece(map: "XX/XX")
+/// board.placement(of: square, touching: GridPosition(row: 3, column: 5))?.cells
+/// // [(3, 5), (3, 6), (4, 5), (4, 6)]
+/// ```
+public struct BlockBoard: Hashable, Sendable {
+    public let rows: Int
+    public let columns: Int
+    /// Row-major flags: 1 filled, 2 ink, 4 marked to clear.
+    private var flags: [UInt8]
+
+    static let filled: UInt8 = 1, ink: UInt8 = 2, marked: UInt8 = 4
+
+    /// An empty board (8 × 8 by default, as in O'Block).
+    public init(rows: Int = 8, columns: Int = 8) {
+        self.rows = max(1, rows)
+        self.columns = max(1, columns)
+        self.flags = Array(repeating: 0, count: self.rows * self.columns)
+    }
+
+    /// Reads a board from one string per row: `.` empty, `#` filled, `i` an empty ink cell, `I` a
+    /// filled ink cell, `x` a filled cell marked to clear. Every row must be as long as the first.
+    ///
+    /// ```swift
+    /// let board = try BlockBoard(map: ["##..", "#...", "....", "..x#"])
+    /// ```
+    public init(map: [String]) throws(BoardMapError) {
+        guard let first = map.first, !first.isEmpty else {
+            throw BoardMapError(message: "a board needs at least one row of cells", row: nil, column: nil)
+        }
+        let width = first.unicodeScalars.count
+        var flags: [UInt8] = []
+        for (r, line) in map.enumerated() {
+            let scalars = Array(line.unicodeScalars)
+            guard scalars.count == width else {
+                throw BoardMapError(message: "row \(r + 1) has \(scalars.count) cells, but row 1 has \(width)", row: r + 1, column: nil)
+            }
+            for (c, s) in scalars.enumerated() {
+                switch s {
+                case ".": flags.append(0)
+                case "#": flags.append(Self.filled)
+                case "i": flags.append(Self.ink)
+                case "I": flags.append(Self.filled | Self.ink)
+                case "x": flags.append(Self.filled | Self.marked)
+                default:
+                    throw BoardMapError(message: "'\(s)' is not a board cell; use . (empty), # (filled), i (ink), I (filled ink) or x (marked to clear)",
+                                        row: r + 1, column: c + 1)
+                }
+            }
+        }
+        self.rows = map.count
+        self.columns = width
+        self.flags = flags
+    }
+
+    /// The cell at a position counted from 1.
+    public subscript(row: Int, column: Int) -> BlockCell {
+        get {
+            let f = flags[index(row, column)]
+            return BlockCell(row: row, column: column, isFilled: f & Self.filled != 0, hasInk: f & Self.ink != 0,
+                             isMarkedToClear: f & Self.marked != 0)
+        }
+        set {
+            flags[index(row, column)] = (newValue.isFilled ? Self.filled : 0) | (newValue.hasInk ? Self.ink : 0)
+                | (newValue.isMarkedToClear ? Self.marked : 0)
+        }
+    }
+
+    @inline(__always) func index(_ row: Int, _ column: Int) -> Int { (row - 1) * columns + column - 1 }
+
+    public func contains(_ position: GridPosition) -> Bool {
+        position.row >= 1 && position.row <= rows && position.column >= 1 && position.column <= columns
+    }
+
+    public func isFilled(_ row: Int, _ column: Int) -> Bool { flags[index(row, column)] & Self.filled != 0 }
+
+    /// Every cell, row-major.
+    public var cells: [BlockCell] {
+        var result: [BlockCell] = []
+        for row in 1...rows { for column in 1...columns { result.append(self[row, column]) } }
+        return result
+    }
+
+    /// The board's frame, "Board, 8 by 8".
+    public var frame: Board { Board(rows: rows, columns: columns) }
+
+    /// The map `init(map:)` reads.
+    public var map: [String] {
+        (1...rows).map { row in
+            String((1...columns).map { column -> Character in
+                let f = flags[index(row, column)]
+                if f & Self.marked != 0 { return "x" }
+                if f & Self.ink != 0 { return f & Self.filled != 0 ? "I" : "i" }
+                return f & Self.filled != 0 ? "#" : "."
+            })
+        }
+    }
+
+    // MARK: Placing pieces
+
+    /// The piece with its top-left bounding-box corner at `anchor`, when every cell it covers is on
+    /// the board and empty.
+    public func placement(of piece: Piece, at anchor: GridPosition) -> Placement? {
+        var cells: [GridPosition] = []
+        cells.reserveCapacity(piece.cells.count)
+        for offset in piece.cells {
+            let position = GridPosition(row: anchor.row + offset.row, column: anchor.column + offset.column)
+            guard contains(position), !isFilled(position.row, position.column) else { return nil }
+            cells.append(position)
+        }
+        return Placement(piece: piece, anchor: anchor, cells: cells, completedLines: completedLines(adding: cells))
+    }
+
+    /// The placement a double tap on `cell` makes: of all the ways the piece can cover that cell,
+    /// the one that fits and is most nearly centred on it — so near an edge the piece moves inward,
+    /// and touching the middle of a gap gets the piece across the gap. Ties go to the placement
+    /// that completes more lines, then to the one nearer the top left. Nil when no way fits.
+    public func placement(of piece: Piece, touching cell: GridPosition) -> Placement? {
+        guard contains(cell) else { return nil }
+        var best: Placement?
+        var bestScore = (Int.max, Int.min, Int.max, Int.max)
+        let n = piece.cells.count
+        for offset in piece.cells {
+            let anchor = GridPosition(row: cell.row - offset.row, column: cell.column - offset.column)
+            guard let candidate = placement(of: piece, at: anchor) else { continue }
+            // Distance² (× n²) from the touched cell to the centroid of the covered cells.
+            var sumRow = 0, sumColumn = 0
+            for p in candidate.cells { sumRow += p.row; sumColumn += p.column }
+            let dr = n * cell.row - sumRow, dc = n * cell.column - sumColumn
+            let score = (dr * dr + dc * dc, -candidate.completedLines.count, anchor.row, anchor.column)
+            if score < bestScore {
+                bestScore = score
+                best = candidate
+            }
+        }
+        return best
+    }
+
+    /// The rows and columns that would be full after filling `cells` (and that contain one of them).
+    func completedLines(adding cells: [GridPosition]) -> [BoardLine] {
+        var rowsTouched = Set<Int>(), columnsTouched = Set<Int>()
+        let added = Set(cells)
+        for p in cells {
+            rowsTouched.insert(p.row)
+            columnsTouched.insert(p.column)
+        }
+        var lines: [BoardLine] = []
+        for row in rowsTouched.sorted()
+        where (1...columns).allSatisfy({ isFilled(row, $0) || added.contains(GridPosition(row: row, column: $0)) }) {
+            lines.append(.row(row))
+        }
+        for column in columnsTouched.sorted()
+        where (1...rows).allSatisfy({ isFilled($0, column) || added.contains(GridPosition(row: $0, column: column)) }) {
+            lines.append(.column(column))
+        }
+        return lines
+    }
+
+    /// Lines one cell from clearing, each with the cell it needs (rows first, then columns).
+    public var linesOneCellFromClearing: [(line: BoardLine, needs: GridPosition)] {
+        var result: [(BoardLine, GridPosition)] = []
+        for row in 1...rows {
+            let empty = (1...columns).filter { !isFilled(row, $0) }
+            if empty.count == 1 { result.append((.row(row), GridPosition(row: row, column: empty[0]))) }
+        }
+        for column in 1...columns {
+            let empty = (1...rows).filter { !isFilled($0, column) }
+            if empty.count == 1 { result.append((.column(column), GridPosition(row: empty[0], column: column))) }
+        }
+        return result
+    }
+}
+
+/// A piece put down on a board: the cells it covers and the lines it completes.
+public struct Placement: Hashable, Sendable {
+    public let piece: Piece
+    /// Where the top-left corner of the piece's bounding box goes.
+    public let anchor: GridPosition
+    /// The covered cells, row-major.
+    public let cells: [GridPosition]
+    /// The rows and columns that become full, rows first.
+    public let completedLines: [BoardLine]
+}
