@@ -43,18 +43,35 @@ public struct KoreanParticle: Hashable, Sendable {
     /// `(으)` and `(이)` stand for the optional syllable only: `(으)로서` is `(으)` followed by
     /// the literal 로서. The one contraction, `(이)에요` → 예요 after a vowel, is part of it.
     public init?<S: StringProtocol>(notation text: S) {
-        var scalars = text.unicodeScalars.makeIterator()
-        guard let first = scalars.next() else { return nil }
-        if first == "(" {
-            guard let optional = scalars.next(), optional == "으" || optional == "이", scalars.next() == ")" else { return nil }
-            if optional == "이" {
+        self.init(scalars: text.unicodeScalars)
+    }
+
+    /// The same, from the first scalars of any sequence (the formatter reads them straight off
+    /// its UTF-8 output).
+    init?<S: Sequence<Unicode.Scalar>>(scalars sequence: S) {
+        var iterator = sequence.makeIterator()
+        var head: (Unicode.Scalar, Unicode.Scalar, Unicode.Scalar, Unicode.Scalar, Unicode.Scalar) = ("\0", "\0", "\0", "\0", "\0")
+        var count = 0
+        while count < 5, let s = iterator.next() {
+            switch count {
+            case 0: head.0 = s
+            case 1: head.1 = s
+            case 2: head.2 = s
+            case 3: head.3 = s
+            default: head.4 = s
+            }
+            count += 1
+        }
+        guard count >= 3 else { return nil }
+        if head.0 == "(" {
+            guard head.1 == "으" || head.1 == "이", head.2 == ")" else { return nil }
+            if head.1 == "이" {
                 // 이에요 contracts to 예요 after a vowel (사과예요); 이었 to 였 (의사였다).
-                let rest = Array(text.unicodeScalars.dropFirst(3).prefix(2))
-                if rest.count == 2 && rest[0] == "에" && rest[1] == "요" {
+                if count == 5 && head.3 == "에" && head.4 == "요" {
                     self.init(afterConsonant: "이에요", afterVowel: "예요", rieulTakesVowelForm: false, notationLength: 5)
                     return
                 }
-                if rest.first == "었" {
+                if count >= 4 && head.3 == "었" {
                     self.init(afterConsonant: "이었", afterVowel: "였", rieulTakesVowelForm: false, notationLength: 4)
                     return
                 }
@@ -64,9 +81,9 @@ public struct KoreanParticle: Hashable, Sendable {
             }
             return
         }
-        guard let open = scalars.next(), open == "(", let second = scalars.next(), scalars.next() == ")" else { return nil }
+        guard count >= 4, head.1 == "(", head.3 == ")" else { return nil }
         for (consonant, vowel) in Self.pairs {
-            if first == consonant && second == vowel || first == vowel && second == consonant {
+            if head.0 == consonant && head.2 == vowel || head.0 == vowel && head.2 == consonant {
                 self.init(afterConsonant: String(consonant), afterVowel: String(vowel), rieulTakesVowelForm: false,
                           notationLength: 4)
                 return
@@ -115,15 +132,44 @@ public enum KoreanParticles {
 
     /// How `word` ends when spoken; nil when it is empty.
     public static func finalSound<S: StringProtocol>(of word: S) -> KoreanFinalSound? {
-        let scalars = Array(word.unicodeScalars)
-        if scalars.isEmpty { return nil }
-        var end = scalars.count
-        while end > 0 && !isSpoken(scalars[end - 1]) { end -= 1 }
-        if end == 0 { return .vowel }
-        let last = scalars[end - 1]
-        if isASCIIDigit(last) {
-            return numberSound(scalars[..<end])
+        finalSound(ofScalars: word.unicodeScalars)
+    }
+
+    /// The same over any scalars, in one pass forward: the last spoken scalar, and the number
+    /// written just before it when it is a digit.
+    static func finalSound<S: Sequence<Unicode.Scalar>>(ofScalars scalars: S) -> KoreanFinalSound? {
+        var any = false
+        var last: Unicode.Scalar?
+        var number = ""                // the number being read: digits, "," grouping, one "."
+        var pending: Unicode.Scalar?   // a "," or "." that belongs to the number if a digit follows
+        var closed = false             // something not part of a number came after it
+        for s in scalars {
+            any = true
+            if isASCIIDigit(s) {
+                if closed {
+                    number = ""
+                    closed = false
+                }
+                if let separator = pending { number.unicodeScalars.append(separator) }
+                pending = nil
+                number.unicodeScalars.append(s)
+                last = s
+            } else if s == "," || (s == "." && !number.contains(".")), !number.isEmpty, !closed, pending == nil {
+                pending = s
+            } else {
+                pending = nil
+                if isSpoken(s) {
+                    last = s
+                    number = ""
+                    closed = false
+                } else {
+                    closed = true
+                }
+            }
         }
+        guard any else { return nil }
+        guard let last else { return .vowel }
+        if isASCIIDigit(last) { return numberSound(number) }
         return sound(ofLetter: last)
     }
 
@@ -147,8 +193,12 @@ public enum KoreanParticles {
     static func isASCIIDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
 
     /// Letters and digits are spoken; punctuation, spaces and symbols are not.
+    @inline(__always)
     static func isSpoken(_ s: Unicode.Scalar) -> Bool {
-        isASCIIDigit(s) || s.properties.isAlphabetic || s.properties.numericType != nil
+        let v = s.value
+        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A) }
+        if v >= 0xAC00 && v <= 0xD7A3 { return true }   // Hangul syllables
+        return s.properties.isAlphabetic || s.properties.numericType != nil
     }
 
     static func sound(ofLetter s: Unicode.Scalar) -> KoreanFinalSound {
@@ -173,25 +223,12 @@ public enum KoreanParticles {
 
     /// The number that ends `scalars` (digits with `,` grouping and one `.`), read by ICU's
     /// Korean spellout.
-    static func numberSound(_ scalars: ArraySlice<Unicode.Scalar>) -> KoreanFinalSound {
-        var start = scalars.endIndex
-        var sawPoint = false
-        while start > scalars.startIndex {
-            let s = scalars[start - 1]
-            if isASCIIDigit(s) {
-                start -= 1
-            } else if (s == "," || (s == "." && !sawPoint)), start - 1 > scalars.startIndex,
-                      isASCIIDigit(scalars[start - 2]), start < scalars.endIndex, isASCIIDigit(scalars[start]) {
-                if s == "." { sawPoint = true }
-                start -= 1
-            } else {
-                break
-            }
-        }
-        var text = ""
-        for s in scalars[start...] where s != "," { text.unicodeScalars.append(s) }
+    /// How a number written with ASCII digits (and "," grouping, one "." fraction) ends when
+    /// ICU's Korean spellout reads it.
+    static func numberSound(_ written: String) -> KoreanFinalSound {
+        let text = written.filter { $0 != "," }
         let number: ICUNumber
-        if !sawPoint, let n = Int64(text) {
+        if !text.contains("."), let n = Int64(text) {
             number = .int(n)
         } else if let d = Double(text) {
             number = .double(d)

@@ -112,34 +112,57 @@ public final class ParticleResolvingMessage: Sendable {
     // MARK: Resolving
 
     /// Replaces each marked value and the notation after it with the value and the particle form.
+    /// Works on UTF-8: the markers are EF B7 90 (U+FDD0) and EF B7 91 (U+FDD1).
     static func resolve(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var output: [Unicode.Scalar] = []
-        output.reserveCapacity(scalars.count)
-        var starts: [Int] = []
-        var i = 0
-        while i < scalars.count {
-            let s = scalars[i]
-            i += 1
-            if s == open {
-                starts.append(output.count)
-            } else if s == close {
-                guard let start = starts.popLast() else { continue }
-                var rest = String.UnicodeScalarView()
-                rest.append(contentsOf: scalars[i..<min(scalars.count, i + 5)])
-                guard let particle = KoreanParticle(notation: String(rest)) else { continue }
-                i += particle.notationLength
-                var value = String.UnicodeScalarView()
-                value.append(contentsOf: output[start...])
-                if let sound = KoreanParticles.finalSound(of: String(value)) {
-                    output.append(contentsOf: particle.form(after: sound).unicodeScalars)
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var starts: [Int] = []
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let b = bytes[i]
+                if b == 0xEF, i + 2 < count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
+                    let isOpen = bytes[i + 2] == 0x90
+                    i += 3
+                    if isOpen {
+                        starts.append(out.count)
+                        continue
+                    }
+                    guard let start = starts.popLast() else { continue }
+                    let rest = UnsafeBufferPointer(rebasing: bytes[i...])
+                    guard let particle = KoreanParticle(scalars: UTF8Scalars(rest)) else { continue }
+                    for s in UTF8Scalars(rest).prefix(particle.notationLength) { i += UTF8.width(s) }
+                    let sound = out.withUnsafeBufferPointer { out in
+                        KoreanParticles.finalSound(ofScalars: UTF8Scalars(UnsafeBufferPointer(rebasing: out[start...])))
+                    }
+                    if let sound { out.append(contentsOf: particle.form(after: sound).utf8) }
+                    continue
                 }
-            } else {
-                output.append(s)
+                out.append(b)
+                i += 1
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
+
+/// The scalars of valid UTF-8 bytes, decoded lazily.
+struct UTF8Scalars: Sequence {
+    let bytes: UnsafeBufferPointer<UInt8>
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    struct Iterator: IteratorProtocol {
+        var bytes: UnsafeBufferPointer<UInt8>.Iterator
+        var decoder = UTF8()
+        mutating func next() -> Unicode.Scalar? {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let s): s
+            case .emptyInput, .error: nil
             }
         }
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: output)
-        return String(result)
     }
+
+    func makeIterator() -> Iterator { Iterator(bytes: bytes.makeIterator()) }
 }

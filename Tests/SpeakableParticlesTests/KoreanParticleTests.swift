@@ -98,6 +98,10 @@ struct JosaCaseTests {
         #expect(KoreanParticles.attach("1,001", "(으)로") == "1,001로")
         #expect(KoreanParticles.attach("ㄹ", "(으)로") == "ㄹ로")
         #expect(KoreanParticles.attach("?!", "이(가)") == "?!가")
+        #expect(KoreanParticles.attach("3-6", "(으)로") == "3-6으로")     // 육, not 삼십육
+        #expect(KoreanParticles.attach("1,000.", "이(가)") == "1,000.이")  // 천
+        #expect(KoreanParticles.attach("2,5", "이(가)") == "2,5가")        // grouping: 25, 이십오
+        #expect(KoreanParticles.attach("v1.5", "은(는)") == "v1.5는")      // 일점오
         #expect(KoreanParticles.attach("학생", "(이)었다") == "학생이었다")
         #expect(KoreanParticles.attach("의사", "(이)었다") == "의사였다")
     }

@@ -9,7 +9,7 @@ extension Describer {
     /// // "Row 3, column 5, filled, marked to clear"   (ko "3행 5열, 채워짐, 지울 대상")
     /// ```
     public func describe(_ cell: BlockCell) -> AccessibleText {
-        let flags: [MessageArgument] = [cell.isFilled ? "yes" : "no", cell.hasInk ? "yes" : "no", cell.isMarkedToClear ? "yes" : "no"]
+        let flags: [MessageArgument?] = [cell.isFilled ? "yes" : "no", cell.hasInk ? "yes" : "no", cell.isMarkedToClear ? "yes" : "no"]
         let label = text(.blockCellLabel, [number(cell.row), number(cell.column)] + flags)
         let content = text(.blockCellContent, flags)
         return AccessibleText(
@@ -31,12 +31,31 @@ extension Describer {
     /// // ko: "가로세로 2칸 정사각형을 3행 5열부터 6열, 4행 5열부터 6열에 배치하고 4행을 완성합니다."
     /// ```
     public func describe(cellAt position: GridPosition, on board: BlockBoard, placing piece: Piece?) -> AccessibleText {
+        describe(cellAt: position, on: board, placing: piece, reference: piece.map(describeReference))
+    }
+
+    /// Every cell of a board, row-major, with the hints for `piece` when one is selected — what a
+    /// game refreshes when the player picks a piece (the piece is named once for all 64 cells).
+    public func describeCells(of board: BlockBoard, placing piece: Piece?) -> [AccessibleText] {
+        let reference = piece.map(describeReference)
+        var result: [AccessibleText] = []
+        result.reserveCapacity(board.rows * board.columns)
+        for row in 1...board.rows {
+            for column in 1...board.columns {
+                result.append(describe(cellAt: GridPosition(row: row, column: column), on: board, placing: piece, reference: reference))
+            }
+        }
+        return result
+    }
+
+    func describe(cellAt position: GridPosition, on board: BlockBoard, placing piece: Piece?, reference: String?) -> AccessibleText {
         var result = describe(board[position.row, position.column])
-        guard let piece else { return result }
+        guard let piece, let reference else { return result }
         if let placement = board.placement(of: piece, touching: position) {
-            let phrases = placementPhrases(placement)
-            result.voiceOver.hint = hint(result: text(.placementHint, phrases), action: text(.placementAction, phrases))
-            result.talkBack.clickLabel = text(.placementAction, phrases)
+            let phrases = placementPhrases(placement, reference: reference)
+            let action = text(.placementAction, phrases)
+            result.voiceOver.hint = hintStyle == .result ? text(.placementHint, phrases) : text(.hintGesture, [.string(action)])
+            result.talkBack.clickLabel = action
         } else {
             result.voiceOver.hint = noFitHint
             result.talkBack.stateDescription = noFitState
@@ -46,14 +65,13 @@ extension Describer {
 
     /// The hint and action for a placement, as ``describe(cellAt:on:placing:)`` gives them.
     public func hint(for placement: Placement) -> (voiceOver: String, action: String) {
-        let phrases = placementPhrases(placement)
+        let phrases = placementPhrases(placement, reference: describeReference(placement.piece))
         let action = text(.placementAction, phrases)
         return (hint(result: text(.placementHint, phrases), action: action), action)
     }
 
     /// [piece, cells, completes, lines] for block.placement.hint/action.
-    func placementPhrases(_ placement: Placement) -> [MessageArgument] {
-        let reference = describeReference(placement.piece)
+    func placementPhrases(_ placement: Placement, reference: String) -> [MessageArgument?] {
         let lines = placement.completedLines.map(lineText)
         return [.string(reference), .string(coveredCells(placement.cells)), lines.isEmpty ? "no" : "yes", .string(andJoined(lines))]
     }

@@ -66,7 +66,7 @@ extension Describer {
     /// "26 seconds", "1 minute 30 seconds" (ko "26초", "1분 30초").
     func duration(_ seconds: Int) -> String {
         let minutes = seconds / 60, rest = seconds % 60
-        let span: MessageArgument = minutes == 0 ? "seconds" : rest == 0 ? "minutes" : "mixed"
+        let span: MessageArgument? = minutes == 0 ? "seconds" : rest == 0 ? "minutes" : "mixed"
         return text(.duration, [span, number(minutes), number(rest)])
     }
 

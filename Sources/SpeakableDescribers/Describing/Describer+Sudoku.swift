@@ -29,7 +29,7 @@ extension Describer {
         board.cells.map { describe($0) }
     }
 
-    private func arguments(for content: SudokuCell.Content) -> (MessageArgument, MessageArgument, MessageArgument) {
+    private func arguments(for content: SudokuCell.Content) -> (MessageArgument?, MessageArgument?, MessageArgument?) {
         switch content {
         case .empty: return ("empty", 0, "")
         case .given(let d): return ("given", number(d), "")

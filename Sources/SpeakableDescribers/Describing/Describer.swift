@@ -118,7 +118,7 @@ public final class Describer: Sendable {
 
     /// Formats a built-in message with values in its spec's order.
     @inline(__always)
-    func text(_ id: MessageID, _ values: [MessageArgument]) -> String {
+    func text(_ id: MessageID, _ values: [MessageArgument?]) -> String {
         messages[id.rawValue].format(values, recorder)
     }
 
@@ -146,7 +146,7 @@ public final class Describer: Sendable {
         hintStyle == .result ? result() : text(.hintGesture, [.string(action)])
     }
 
-    func number(_ n: Int) -> MessageArgument { .int(Int64(n)) }
+    func number(_ n: Int) -> MessageArgument? { .int(Int64(n)) }
 
     /// A whole number in the locale's digits (for text that is joined before formatting).
     func digitsText(_ n: Int) -> String { (try? digits?.format(Int64(n))) ?? String(n) }
@@ -205,12 +205,14 @@ public final class FormatRecorder: Sendable {
 }
 
 /// A compiled message with the slot of each argument a describer passes.
-struct BoundMessage: Sendable {
+final class BoundMessage: Sendable {
     let id: MessageID
     let message: ParticleResolvingMessage?
     /// For each argument of the spec, its slot in the message, or -1 when the message does not use it.
     let slots: [Int]
     let slotCount: Int
+    /// Whether the spec's arguments are exactly the message's slots, in order (values pass as they are).
+    let isIdentity: Bool
     /// The text of a message without arguments.
     let constant: String?
 
@@ -219,6 +221,7 @@ struct BoundMessage: Sendable {
         self.message = nil
         self.slots = []
         self.slotCount = 0
+        self.isIdentity = false
         self.constant = "{\(id.spec.key)}"
     }
 
@@ -228,13 +231,21 @@ struct BoundMessage: Sendable {
         let names = message.argumentNames
         self.slots = id.spec.arguments.map { argument in names.firstIndex(of: argument.name) ?? -1 }
         self.slotCount = names.count
+        self.isIdentity = slots == Array(0..<names.count)
         self.constant = names.isEmpty ? (try? message.format(slots: [])) : nil
     }
 
-    func format(_ values: [MessageArgument], _ recorder: FormatRecorder?) -> String {
+    @inline(__always)
+    func format(_ values: [MessageArgument?], _ recorder: FormatRecorder?) -> String {
         guard let message else { return constant ?? "" }
-        var slotValues = [MessageArgument?](repeating: nil, count: slotCount)
-        for (i, slot) in slots.enumerated() where slot >= 0 { slotValues[slot] = values[i] }
+        let slotValues: [MessageArgument?]
+        if isIdentity {
+            slotValues = values
+        } else {
+            var reordered = [MessageArgument?](repeating: nil, count: slotCount)
+            for (i, slot) in slots.enumerated() where slot >= 0 { reordered[slot] = values[i] }
+            slotValues = reordered
+        }
         if let recorder {
             let raw = (try? message.compiled.format(slots: slotValues)) ?? ""
             let output = (try? message.format(slots: slotValues)) ?? ""

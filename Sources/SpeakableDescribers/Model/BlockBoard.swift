@@ -142,14 +142,16 @@ public struct BlockBoard: Hashable, Sendable {
     /// The piece with its top-left bounding-box corner at `anchor`, when every cell it covers is on
     /// the board and empty.
     public func placement(of piece: Piece, at anchor: GridPosition) -> Placement? {
-        var cells: [GridPosition] = []
-        cells.reserveCapacity(piece.cells.count)
-        for offset in piece.cells {
-            let position = GridPosition(row: anchor.row + offset.row, column: anchor.column + offset.column)
-            guard contains(position), !isFilled(position.row, position.column) else { return nil }
-            cells.append(position)
-        }
+        guard fits(piece, at: anchor) else { return nil }
+        let cells = piece.cells.map { GridPosition(row: anchor.row + $0.row, column: anchor.column + $0.column) }
         return Placement(piece: piece, anchor: anchor, cells: cells, completedLines: completedLines(adding: cells))
+    }
+
+    func fits(_ piece: Piece, at anchor: GridPosition) -> Bool {
+        guard anchor.row >= 1, anchor.column >= 1, anchor.row + piece.height - 1 <= rows,
+              anchor.column + piece.width - 1 <= columns else { return false }
+        for offset in piece.cells where isFilled(anchor.row + offset.row, anchor.column + offset.column) { return false }
+        return true
     }
 
     /// The placement a double tap on `cell` makes: of all the ways the piece can cover that cell,
@@ -158,42 +160,48 @@ public struct BlockBoard: Hashable, Sendable {
     /// that completes more lines, then to the one nearer the top left. Nil when no way fits.
     public func placement(of piece: Piece, touching cell: GridPosition) -> Placement? {
         guard contains(cell) else { return nil }
-        var best: Placement?
-        var bestScore = (Int.max, Int.min, Int.max, Int.max)
         let n = piece.cells.count
+        var sumRow = 0, sumColumn = 0
+        for offset in piece.cells { sumRow += offset.row; sumColumn += offset.column }
+        var best: (distance: Int, anchors: [GridPosition]) = (Int.max, [])
         for offset in piece.cells {
             let anchor = GridPosition(row: cell.row - offset.row, column: cell.column - offset.column)
-            guard let candidate = placement(of: piece, at: anchor) else { continue }
+            guard fits(piece, at: anchor) else { continue }
             // Distance² (× n²) from the touched cell to the centroid of the covered cells.
-            var sumRow = 0, sumColumn = 0
-            for p in candidate.cells { sumRow += p.row; sumColumn += p.column }
-            let dr = n * cell.row - sumRow, dc = n * cell.column - sumColumn
-            let score = (dr * dr + dc * dc, -candidate.completedLines.count, anchor.row, anchor.column)
-            if score < bestScore {
-                bestScore = score
-                best = candidate
+            let dr = n * cell.row - (n * anchor.row + sumRow), dc = n * cell.column - (n * anchor.column + sumColumn)
+            let distance = dr * dr + dc * dc
+            if distance < best.distance {
+                best = (distance, [anchor])
+            } else if distance == best.distance {
+                best.anchors.append(anchor)
             }
         }
-        return best
+        var chosen: Placement?
+        for anchor in best.anchors {
+            guard let candidate = placement(of: piece, at: anchor) else { continue }
+            if let current = chosen {
+                let a = (-candidate.completedLines.count, anchor.row, anchor.column)
+                let b = (-current.completedLines.count, current.anchor.row, current.anchor.column)
+                if a < b { chosen = candidate }
+            } else {
+                chosen = candidate
+            }
+        }
+        return chosen
     }
 
     /// The rows and columns that would be full after filling `cells` (and that contain one of them).
     func completedLines(adding cells: [GridPosition]) -> [BoardLine] {
-        var rowsTouched = Set<Int>(), columnsTouched = Set<Int>()
-        let added = Set(cells)
-        for p in cells {
-            rowsTouched.insert(p.row)
-            columnsTouched.insert(p.column)
-        }
+        var filled = flags.map { $0 & Self.filled != 0 }
+        for p in cells { filled[index(p.row, p.column)] = true }
         var lines: [BoardLine] = []
-        for row in rowsTouched.sorted()
-        where (1...columns).allSatisfy({ isFilled(row, $0) || added.contains(GridPosition(row: row, column: $0)) }) {
-            lines.append(.row(row))
+        var rowsSeen: [Int] = [], columnsSeen: [Int] = []
+        for p in cells {
+            if !rowsSeen.contains(p.row) { rowsSeen.append(p.row) }
+            if !columnsSeen.contains(p.column) { columnsSeen.append(p.column) }
         }
-        for column in columnsTouched.sorted()
-        where (1...rows).allSatisfy({ isFilled($0, column) || added.contains(GridPosition(row: $0, column: column)) }) {
-            lines.append(.column(column))
-        }
+        for row in rowsSeen.sorted() where (1...columns).allSatisfy({ filled[index(row, $0)] }) { lines.append(.row(row)) }
+        for column in columnsSeen.sorted() where (1...rows).allSatisfy({ filled[index($0, column)] }) { lines.append(.column(column)) }
         return lines
     }
 

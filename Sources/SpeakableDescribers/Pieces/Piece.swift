@@ -34,6 +34,11 @@ public struct Piece: Hashable, Sendable, CustomStringConvertible {
     public let cells: [Offset]
     public let width: Int
     public let height: Int
+    /// What the piece is called (see ``PieceShape``), read off its cells once.
+    public let shape: PieceShape
+
+    public static func == (lhs: Piece, rhs: Piece) -> Bool { lhs.cells == rhs.cells }
+    public func hash(into hasher: inout Hasher) { hasher.combine(cells) }
 
     /// A piece from any non-empty set of cells (they are moved to start at row 0, column 0);
     /// nil for no cells.
@@ -41,9 +46,11 @@ public struct Piece: Hashable, Sendable, CustomStringConvertible {
         let unique = Set(cells)
         guard let minRow = unique.map(\.row).min(), let minColumn = unique.map(\.column).min() else { return nil }
         let moved = unique.map { Offset(row: $0.row - minRow, column: $0.column - minColumn) }.sorted()
+        let width = moved.map(\.column).max()! + 1, height = moved.map(\.row).max()! + 1
         self.cells = moved
-        self.width = moved.map(\.column).max()! + 1
-        self.height = moved.map(\.row).max()! + 1
+        self.width = width
+        self.height = height
+        self.shape = PieceShape(cells: moved, width: width, height: height)
     }
 
     /// Reads a piece map: rows separated by `/`, `X` (or `x`, `#`) a block, `.` (or `_`, a space)
@@ -74,7 +81,9 @@ public struct Piece: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The map `init(map:)` reads, with `X` and `.`: "XX/X./X.".
-    public var map: String {
+    public var map: String { Self.map(of: cells, width: width, height: height) }
+
+    static func map(of cells: [Offset], width: Int, height: Int) -> String {
         let set = Set(cells)
         return (0..<height).map { r in
             String((0..<width).map { c in set.contains(Offset(row: r, column: c)) ? "X" : "." })

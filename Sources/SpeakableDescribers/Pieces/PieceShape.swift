@@ -86,10 +86,13 @@ public enum PieceShape: Hashable, Sendable {
         }
     }
 
-    /// The shape of any piece.
-    public init(_ piece: Piece) {
-        let count = piece.cells.count, width = piece.width, height = piece.height
-        func rows(_ rows: String...) -> Bool { piece.map == rows.joined(separator: "/") }
+    /// The shape of any piece (also ``Piece/shape``).
+    public init(_ piece: Piece) { self = piece.shape }
+
+    /// Reads the shape off normalized cells (row-major, starting at row 0 and column 0).
+    init(cells: [Piece.Offset], width: Int, height: Int) {
+        let count = cells.count
+        func has(_ row: Int, _ column: Int) -> Bool { cells.contains(Piece.Offset(row: row, column: column)) }
         if count == 1 {
             self = .single
         } else if count == width * height {
@@ -103,11 +106,9 @@ public enum PieceShape: Hashable, Sendable {
                 self = .rectangle(width: width, height: height)
             }
         } else if count == 3 && width == 2 && height == 2 {
-            let open: Corner = !piece.contains(row: 0, column: 0) ? .topLeft
-                : !piece.contains(row: 0, column: 1) ? .topRight
-                : !piece.contains(row: 1, column: 0) ? .bottomLeft : .bottomRight
+            let open: Corner = !has(0, 0) ? .topLeft : !has(0, 1) ? .topRight : !has(1, 0) ? .bottomLeft : .bottomRight
             self = .corner(open: open)
-        } else if count == 4, let letter = Self.tetromino(piece.map) {
+        } else if count == 4, let letter = Self.tetromino(Piece.map(of: cells, width: width, height: height)) {
             self = letter
         } else {
             self = .blocks(count: count, width: width, height: height)
@@ -138,7 +139,3 @@ public enum PieceShape: Hashable, Sendable {
     }
 }
 
-extension Piece {
-    /// What the piece is called (see ``PieceShape``).
-    public var shape: PieceShape { PieceShape(self) }
-}
