@@ -50,6 +50,9 @@ public struct DescriberCatalog: Sendable {
     /// The locale of the templates' own text.
     public let sourceLocale: String
     public private(set) var entries: [String: Entry]
+    /// Translations of keys this catalog has no template for (a project that translates the
+    /// built-in messages into another locale): merged by ``overriding(with:)``.
+    var orphanTranslations: [String: [String: SourceText]] = [:]
 
     public init(sourceLocale: String, entries: [Entry]) {
         self.sourceLocale = sourceLocale
@@ -77,6 +80,13 @@ public struct DescriberCatalog: Sendable {
             }
         }
         self.init(sourceLocale: project.config.sourceLocale, entries: entries)
+        for table in project.tables {
+            for (tag, file) in table.locales {
+                for translation in file.translations where self.entries[translation.key] == nil {
+                    orphanTranslations[translation.key, default: [:]][tag] = translation.source
+                }
+            }
+        }
     }
 
     /// The built-in catalog: every message the describers use, in English and Korean (generated
@@ -85,9 +95,21 @@ public struct DescriberCatalog: Sendable {
 
     /// This catalog with `other`'s messages added, and replacing this one's where the keys match.
     /// A translation missing from `other` falls back to this catalog's, when the source text is the
-    /// same.
+    /// same. Translations in `other` of keys it has no template for are added to this catalog's
+    /// messages (a project that only translates the built-in messages: `Locales/ja/*.json`).
     public func overriding(with other: DescriberCatalog) -> DescriberCatalog {
         var result = self
+        for (key, translations) in other.orphanTranslations {
+            guard let base = result.entries[key] else { continue }
+            var texts = base.translations
+            var origins = base.origins
+            for (tag, source) in translations {
+                texts[tag] = source.text
+                origins[tag] = source
+            }
+            result.entries[key] = Entry(key: key, table: base.table, role: base.role, source: base.source, translations: texts,
+                                        origins: origins)
+        }
         for (key, entry) in other.entries {
             if let base = entries[key], base.source == entry.source, other.sourceLocale == sourceLocale {
                 var translations = base.translations

@@ -259,6 +259,26 @@ final class BoundMessage: Sendable {
         return (try? message.format(slots: slotValues)) ?? "{\(id.spec.key)}"
     }
 
+    /// The cases of every `select` on `name`, with where each key is written.
+    static func selectCases(of name: String, in body: MessageBody) -> [(String, Range<Int>)] {
+        var result: [(String, Range<Int>)] = []
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .select(let select):
+                if argument.name == name { result += select.cases.map { ($0.key, $0.keyRange) } }
+                for item in select.cases { result += selectCases(of: name, in: item.message) }
+            case .plural(let plural):
+                for item in plural.cases { result += selectCases(of: name, in: item.message) }
+            case .choice(let choice):
+                for item in choice.cases { result += selectCases(of: name, in: item.message) }
+            case .none, .simple:
+                break
+            }
+        }
+        return result
+    }
+
     /// Compiles `id`'s text for `locale` and checks it uses only the arguments describers pass,
     /// in ways their types allow.
     static func make(_ id: MessageID, catalog: DescriberCatalog, locale: ICULocale,
@@ -309,8 +329,9 @@ final class BoundMessage: Sendable {
                     severity: .error, id: "argument-kind",
                     message: "\(spec.key) uses {\(name)} as \(usage.kind.name), but the describers pass \(type.name)",
                     file: file, position: at))
-            } else if case .choice(let allowed) = type, case .select(let cases) = usage.kind {
-                for key in cases where key != "other" && !allowed.contains(key) {
+            } else if case .choice(let allowed) = type, case .select = usage.kind {
+                for (key, range) in selectCases(of: name, in: pattern.body) where key != "other" && !allowed.contains(key) {
+                    let at = position(range.lowerBound)
                     problems.append(Diagnostic(
                         severity: .error, id: "unknown-select-case",
                         message: "\(spec.key): the case '\(key)' of {\(name)} never matches; \(name) is \(type.name)",

@@ -39,10 +39,11 @@ public struct BoardMapError: Error, Hashable, Sendable, CustomStringConvertible 
 ///
 /// ```swift
 /// var board = BlockBoard(rows: 8, columns: 8)
-/// board[4, 1] = BlockCell(row: 4, column: 1, isFilled: true)
+/// for column in [1, 2, 3, 4, 7, 8] { board[4, column] = BlockCell(row: 4, column: column, isFilled: true) }
 /// let square = try Piece(map: "XX/XX")
 /// board.placement(of: square, touching: GridPosition(row: 3, column: 5))?.cells
-/// // [(3, 5), (3, 6), (4, 5), (4, 6)]
+/// // [(3, 5), (3, 6), (4, 5), (4, 6)]: of the three equally centred ways that fit, the one that
+/// // completes row 4
 /// ```
 public struct BlockBoard: Hashable, Sendable {
     public let rows: Int
