@@ -18,8 +18,9 @@ enum DescribeCommand {
       --locale TAG          en (default, or the scenario's "locale"), ko, or any BCP 47 tag (other
                             locales get the English text with their own numbers and dates)
       --platform NAME       voiceover (default) or talkback: which platform's fields to show
-      --hint-style STYLE    result (default: "Selects the cell.") or gesture ("Double tap to select
-                            the cell"), as speakable.json's hintStyle; iOS only
+      --hint-style STYLE    result ("Selects the cell.") or gesture ("Double tap to select the cell");
+                            iOS only. Default: the scenario's "hintStyle", else the project's
+                            speakable.json, else result
       --time-zone ZONE      where dates are shown (default: the scenario's "timeZone", else UTC)
       --project PATH        a Speakable project (folder or speakable.json) whose messages replace or
                             add to the built-in ones
@@ -108,14 +109,16 @@ enum DescribeCommand {
         let tag = options.locale ?? scenario?.locale ?? "en"
         let zone = options.timeZone ?? scenario?.timeZone ?? "UTC"
         var catalog = DescriberCatalog.builtIn
+        var projectStyle: HintStyle?
         if let path = options.project {
             let project = path.hasSuffix(".json") ? ProjectLoader.load(configPath: path) : ProjectLoader.load(directory: path)
             for diagnostic in project.diagnostics { io.writeError(printer(io).render(diagnostic)) }
             if project.hasErrors { return (nil, ExitStatus.failure) }
             catalog = catalog.overriding(with: DescriberCatalog(project: project))
+            if project.config.file != nil { projectStyle = project.config.hintStyle }
         }
         do {
-            let describer = try Describer(locale: tag, hintStyle: options.hintStyle ?? scenario?.hintStyle ?? .result,
+            let describer = try Describer(locale: tag, hintStyle: options.hintStyle ?? scenario?.hintStyle ?? projectStyle ?? .result,
                                           timeZone: zone, catalog: catalog)
             return (describer, ExitStatus.success)
         } catch {

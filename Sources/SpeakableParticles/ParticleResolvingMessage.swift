@@ -122,8 +122,15 @@ public final class ParticleResolvingMessage: Sendable {
             var i = 0
             let count = bytes.count
             while i < count {
-                let b = bytes[i]
-                if b == 0xEF, i + 2 < count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
+                // Copy up to the next possible marker in one go.
+                var next = i
+                while next < count && bytes[next] != 0xEF { next += 1 }
+                if next > i {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<next]))
+                    i = next
+                    continue
+                }
+                if i + 2 < count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
                     let isOpen = bytes[i + 2] == 0x90
                     i += 3
                     if isOpen {
@@ -140,7 +147,7 @@ public final class ParticleResolvingMessage: Sendable {
                     if let sound { out.append(contentsOf: particle.form(after: sound).utf8) }
                     continue
                 }
-                out.append(b)
+                out.append(bytes[i])
                 i += 1
             }
             return String(decoding: out, as: UTF8.self)

@@ -194,6 +194,15 @@ func formattedExamples() throws -> [(key: String, role: Role, tag: String, text:
         #expect(try Describer(locale: "en", catalog: catalog).describe(CoinBalance(2)).voiceOver.label == "2 coins")
     }
 
+    @Test func aProjectSetsTheHintStyle() throws {
+        let project = try project(["speakable.json": #"{"hintStyle": "gesture"}"#, "Templates/game.json": #"{"messages": {}}"#])
+        let describer = try Describer(locale: "en", project: project)
+        #expect(describer.hintStyle == .gesture)
+        #expect(describer.describe(SudokuCell(row: 1, column: 1, content: .empty)).voiceOver.hint == "Double tap to select the cell")
+        let broken = try self.project(["Templates/game.json": #"{"messages": {"x": {"role": "label", "message": "{"}}}"#])
+        #expect(throws: DescriberError.self) { try Describer(locale: "en", project: broken) }
+    }
+
     @Test func aProjectCanTranslateTheBuiltInMessages() throws {
         // Only a locale file, no templates: a translator adds Japanese to the built-in catalog.
         let project = try project([

@@ -74,6 +74,20 @@ public final class Describer: Sendable {
         try self.init(locale: locale, hintStyle: hintStyle, timeZone: timeZone, catalog: catalog, recorder: nil)
     }
 
+    /// A describer for a game's own project (loaded by ``ProjectLoader``): its messages replace or
+    /// add to the built-in ones, and its `speakable.json` sets the hint style.
+    ///
+    /// ```swift
+    /// let describer = try Describer(locale: "ko", project: ProjectLoader.load(directory: "Speakable"))
+    /// ```
+    ///
+    /// A project with errors throws them (with their files, lines and columns).
+    public convenience init(locale: String, project: Project, timeZone: String = "UTC") throws(DescriberError) {
+        if project.hasErrors { throw DescriberError(diagnostics: project.diagnostics.filter { $0.severity == .error }) }
+        try self.init(locale: locale, hintStyle: project.config.hintStyle, timeZone: timeZone,
+                      catalog: DescriberCatalog.builtIn.overriding(with: DescriberCatalog(project: project)))
+    }
+
     /// A describer that records every message it formats (for the benchmark's ICU comparison).
     @_spi(Recording)
     public init(locale: ICULocale, hintStyle: HintStyle, timeZone: ICUTimeZone, catalog: DescriberCatalog,
