@@ -90,5 +90,14 @@ let seedPhrases: [String] = [
         #expect(report.elements[5].voiceOver.traits.contains(.selected))
         let bad = Scenario.read(#"{"items": [{"type": "sudokuBoard", "rows": ["5 x"]}]}"#, file: "s.json")
         #expect(bad.diagnostics.map(\.id) == ["invalid-value"])
+        // Size limits are errors, not endless output.
+        let wide = String(repeating: ". ", count: 100)
+        #expect(Scenario.read(#"{"items": [{"type": "sudokuBoard", "rows": ["# + "\"\(wide)\"]}]}", file: "s.json").diagnostics.map(\.id)
+                == ["invalid-value"])
+        let tall = Array(repeating: "\".\"", count: 100).joined(separator: ",")
+        #expect(Scenario.read(#"{"items": [{"type": "blockBoard", "rows": ["# + tall + "]}]}", file: "b.json").diagnostics.map(\.id)
+                == ["invalid-value"])
+        #expect(Scenario.read(#"{"items": [{"type": "sudokuBoard", "rows": []}]}"#, file: "s.json").diagnostics.map(\.id)
+                == ["invalid-value"])
     }
 }

@@ -15,9 +15,11 @@ public import SpeakableICU
 public struct DescriberCatalog: Sendable {
     /// One message: its source text and its translations.
     public struct Entry: Sendable {
+        /// The dotted key, such as `sudoku.cell.label`.
         public let key: String
         /// The table (template file) it comes from.
         public let table: String
+        /// What the message is for (label, hint, action…).
         public let role: Role
         /// The source-locale text (the template's `message`).
         public let source: String
@@ -49,11 +51,13 @@ public struct DescriberCatalog: Sendable {
 
     /// The locale of the templates' own text.
     public let sourceLocale: String
+    /// Every message, by key.
     public private(set) var entries: [String: Entry]
     /// Translations of keys this catalog has no template for (a project that translates the
     /// built-in messages into another locale): merged by ``overriding(with:)``.
     var orphanTranslations: [String: [String: SourceText]] = [:]
 
+    /// A catalog from entries (the last of two with one key wins).
     public init(sourceLocale: String, entries: [Entry]) {
         self.sourceLocale = sourceLocale
         var byKey: [String: Entry] = [:]

@@ -8,6 +8,8 @@ import Synchronization
 /// Why a ``Describer`` could not be made: a bad locale or time zone, or messages in the catalog
 /// the describers cannot use — each with where it is, a stable id and a plain sentence.
 public struct DescriberError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, each with its stable id (`invalid-locale`, `invalid-time-zone`,
+    /// `missing-message`, `syntax-error`, `unknown-argument`, `argument-kind`, `unknown-select-case`).
     public let diagnostics: [Diagnostic]
     public var description: String { diagnostics.map(\.rendered).joined(separator: "\n") }
 }
@@ -37,10 +39,14 @@ public struct DescriberError: Error, Sendable, CustomStringConvertible {
 /// after placeholders (`{piece}을(를)`) are resolved from the value (``ParticleResolvingMessage``).
 /// A describer is immutable and safe to share between threads.
 public final class Describer: Sendable {
+    /// The locale numbers, dates and plurals are formatted in; the text is its catalog
+    /// translation, or its language's, or the source text.
     public let locale: ICULocale
+    /// Where dates (the daily result's) are shown.
     public let timeZone: ICUTimeZone
     /// How VoiceOver hints are phrased: Apple's result phrase, or "Double tap to …".
     public let hintStyle: HintStyle
+    /// The messages it formats.
     public let catalog: DescriberCatalog
 
     let messages: [BoundMessage]
@@ -69,6 +75,7 @@ public final class Describer: Sendable {
         try self.init(locale: parsedLocale, hintStyle: hintStyle, timeZone: zone, catalog: catalog)
     }
 
+    /// A describer for an ICU locale; throws the catalog's problems (see ``DescriberError``).
     public convenience init(locale: ICULocale, hintStyle: HintStyle = .result, timeZone: ICUTimeZone = .utc,
                             catalog: DescriberCatalog = .builtIn) throws(DescriberError) {
         try self.init(locale: locale, hintStyle: hintStyle, timeZone: timeZone, catalog: catalog, recorder: nil)

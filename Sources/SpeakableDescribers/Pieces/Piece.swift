@@ -32,7 +32,9 @@ public struct Piece: Hashable, Sendable, CustomStringConvertible {
 
     /// The cells, row-major, moved so the topmost row and leftmost column are 0.
     public let cells: [Offset]
+    /// Columns of the bounding box.
     public let width: Int
+    /// Rows of the bounding box.
     public let height: Int
     /// What the piece is called (see ``PieceShape``), read off its cells once.
     public let shape: PieceShape

@@ -252,8 +252,20 @@ public struct Scenario: Sendable {
         }
     }
 
+    /// Boards in scenarios have at most this many rows and columns.
+    static let maximumBoardSide = 99
+
     static func readSudokuBoard(_ r: ObjectReader) -> Kind? {
-        guard let rows = r.array("rows", required: true), !rows.isEmpty else { return nil }
+        guard let rows = r.array("rows", required: true), !rows.isEmpty else {
+            if let node = r.node["rows"], node.array?.isEmpty == true {
+                r.sink.error("invalid-value", "a board needs at least one row", at: node.start)
+            }
+            return nil
+        }
+        guard rows.count <= maximumBoardSide else {
+            r.sink.error("invalid-value", "a board has at most \(maximumBoardSide) rows, not \(rows.count)", at: r.node["rows"]!.start)
+            return nil
+        }
         var parsed: [[SudokuCell.Content]] = []
         var ok = true
         for row in rows {
@@ -283,6 +295,10 @@ public struct Scenario: Sendable {
         }
         guard ok else { return nil }
         let width = parsed[0].count
+        guard width >= 1, width <= maximumBoardSide else {
+            r.sink.error("invalid-value", "a board row has 1 to \(maximumBoardSide) cells, not \(width)", at: rows[0].start)
+            return nil
+        }
         if let bad = parsed.firstIndex(where: { $0.count != width }) {
             r.sink.error("invalid-value", "row \(bad + 1) has \(parsed[bad].count) cells, but row 1 has \(width)", at: rows[bad].start)
             return nil
@@ -493,6 +509,11 @@ struct ObjectReader {
 
     func blockBoard(_ key: String, required: Bool = false) -> BlockBoard? {
         guard let rows = array(key, required: required) else { return nil }
+        let side = Scenario.maximumBoardSide
+        if rows.count > side || rows.contains(where: { ($0.string?.unicodeScalars.count ?? 0) > side }) {
+            sink.error("invalid-value", "a board has at most \(side) rows of at most \(side) cells", at: node[key]!.start)
+            return nil
+        }
         let texts = rows.map { $0.string }
         if let bad = texts.firstIndex(where: { $0 == nil }) {
             sink.error("wrong-type", "each row of a board is a string such as \"..##....\"", at: rows[bad].start)

@@ -29,6 +29,8 @@ public struct ScenarioReport: Sendable {
     public let locale: String
     public let hintStyle: String
 
+    /// Describes every item of `scenario` with `describer`; app texts given by locale take the
+    /// describer's.
     public init(scenario: Scenario, describer: Describer) {
         var elements: [Element] = []
         let locale = describer.locale
