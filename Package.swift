@@ -7,6 +7,8 @@
 //   2. SpeakableICU         safe Swift types over ICU; the only module that touches C
 //   3. SpeakableMessages    MF1 parser, AST, diagnostics, compiler, formatter
 //   4. SpeakableCatalog     speakable.json, Templates/, Locales/ loaded with positions
+//   5. SpeakableParticles   Korean particles resolved after placeholders (opt-in, on top of the engine)
+//      SpeakableDescribers  semantics (cells, pieces, boards, controls, events) → AccessibleText
 //   7. SpeakableCommandLine the `speakable` commands; `speakable` itself is one file
 //
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
@@ -31,6 +33,7 @@ let package = Package(
     products: [
         .library(name: "SpeakableMessages", targets: ["SpeakableMessages"]),
         .library(name: "SpeakableICU", targets: ["SpeakableICU"]),
+        .library(name: "SpeakableDescribers", targets: ["SpeakableDescribers"]),
         .executable(name: "speakable", targets: ["speakable"]),
     ],
     targets: [
@@ -61,10 +64,53 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Describers (issue 4)
+        .target(
+            name: "SpeakableParticles",
+            dependencies: ["SpeakableMessages", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SpeakableDescribers",
+            dependencies: ["SpeakableParticles", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
+                           "SpeakableDiagnostics", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        // Turns Templates/ and Locales/ into the Swift source the describers embed.
+        .target(
+            name: "CatalogEmbedding",
+            dependencies: ["SpeakableCatalog"],
+            path: "tools/CatalogEmbedding",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BuiltInCatalogGenerator",
+            dependencies: ["CatalogEmbedding", "SpeakableCatalog"],
+            path: "tools/BuiltInCatalogGenerator",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "DescriberBenchmark",
+            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            path: "tools/DescriberBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SpeakableParticlesTests",
+            dependencies: ["SpeakableParticles", "SpeakableMessages", "SpeakableJSON", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SpeakableDescribersTests",
+            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableCatalog", "SpeakableMessages",
+                           "SpeakableJSON", "CatalogEmbedding"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Command line
         .target(
             name: "SpeakableCommandLine",
-            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics"],
+            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
