@@ -64,7 +64,7 @@ let package = Package(
         // MARK: Command line
         .target(
             name: "SpeakableCommandLine",
-            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics"],
+            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableExport"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
@@ -78,6 +78,12 @@ let package = Package(
         .target(
             name: "SpeakablePlatformFormats",
             dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SpeakableExport",
+            dependencies: ["SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
+                           "SpeakableICU"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,0 +1,211 @@
+import FoundationEssentials
+public import SpeakableCatalog
+public import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+import SpeakablePlatformFormats
+
+/// Compiles a loaded project into platform catalogs, XLIFF and Swift accessors — in memory;
+/// ``OutputWriter`` writes the result all or nothing.
+///
+/// ```swift
+/// let project = ProjectLoader.load(directory: "Game")
+/// let result = CatalogCompiler.compile(project, options: CompileOptions())
+/// result.files.map(\.path)
+/// // ["xcstrings/game.xcstrings", "android/res/values/strings.xml", "android/res/values-ko/strings.xml",
+/// //  "xliff/ko.xliff", "swift/GameStrings.swift"]
+/// ```
+///
+/// A project with loading errors, or a message a platform cannot express (and that is not
+/// `runtimeOnly`), gives diagnostics and no files. Diagnostic ids (besides the loader's):
+/// `catalog-*` (from ``CatalogExport``, positioned inside the message), `catalog-conflicting-argument`,
+/// `catalog-too-many-cases`, `catalog-key-collision`, `unknown-key` (a warning: a translation of
+/// no template message), `metadata-invalid`.
+public enum CatalogCompiler {
+    public static func compile(_ project: Project, options: CompileOptions,
+                               metadata: [String: TableMetadata]? = nil) -> CompileResult {
+        var diagnostics = project.diagnostics
+        if project.hasErrors { return CompileResult(files: [], diagnostics: diagnostics) }
+        var tableMetadata: [String: TableMetadata] = [:]
+        if let metadata {
+            tableMetadata = metadata
+        } else if options.useMetadata {
+            let loaded = loadMetadata(project)
+            tableMetadata = loaded.metadata
+            diagnostics += loaded.diagnostics
+        }
+        var context = Context(project: project, options: options, metadata: tableMetadata)
+        let prepared = project.tables.map { context.prepare($0) }
+        diagnostics += context.diagnostics
+        if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
+
+        var files: [OutputFile] = []
+        var exporter = Exporter(context: context)
+        if options.outputs.contains(.xcstrings) {
+            for (table, messages) in zip(project.tables, prepared) {
+                files.append(exporter.xcstrings(table, messages))
+            }
+        }
+        if options.outputs.contains(.android) {
+            files += exporter.android(Array(zip(project.tables, prepared)))
+        }
+        if options.outputs.contains(.xliff) {
+            files += exporter.xliff(project.tables, prepared)
+        }
+        if options.outputs.contains(.swift) {
+            for (table, messages) in zip(project.tables, prepared) {
+                files.append(SwiftAccessorGenerator.file(table: table, messages: messages, sourceLocale: project.config.sourceLocale,
+                                                         access: options.swiftAccess, bundle: options.swiftBundle))
+            }
+        }
+        diagnostics += exporter.diagnostics
+        if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
+        return CompileResult(files: files, diagnostics: diagnostics)
+    }
+
+    /// Reads `.speakable/<table>.platform.json` for every table that has one.
+    public static func loadMetadata(_ project: Project) -> (metadata: [String: TableMetadata], diagnostics: [Diagnostic]) {
+        var result: [String: TableMetadata] = [:]
+        var diagnostics: [Diagnostic] = []
+        for table in project.tables {
+            let path = TableMetadata.path(root: project.root, table: table.name)
+            let (metadata, problems) = TableMetadata.read(path: path, display: path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+            diagnostics += problems
+            if let metadata { result[table.name] = metadata }
+        }
+        return (result, diagnostics)
+    }
+
+    /// The locales of a table besides the source: the configured targets and every locale folder
+    /// with this table, sorted.
+    static func targetLocales(_ project: Project, _ table: Table) -> [String] {
+        Array(Set(project.config.targetLocales).union(table.locales.keys).subtracting([project.config.sourceLocale])).sorted()
+    }
+}
+
+struct Context {
+    let project: Project
+    let options: CompileOptions
+    let metadata: [String: TableMetadata]
+    var diagnostics: [Diagnostic] = []
+    /// Android resource names in use, by kind ("string:" / "plurals:"), with their message.
+    var androidNames: [String: String] = [:]
+
+    init(project: Project, options: CompileOptions, metadata: [String: TableMetadata]) {
+        self.project = project
+        self.options = options
+        self.metadata = metadata
+    }
+
+    var needsPlatformForms: Bool {
+        options.outputs.contains(.xcstrings) || options.outputs.contains(.android) || options.outputs.contains(.swift)
+    }
+
+    mutating func error(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
+        diagnostics.append(Diagnostic(severity: .error, id: id, message: message, file: file, position: position, hint: hint))
+    }
+
+    mutating func prepare(_ table: Table) -> [PreparedMessage] {
+        var result: [PreparedMessage] = []
+        var appleKeys: [String: String] = [:]
+        let tableMetadata = metadata[table.name]
+        for message in table.messages {
+            guard let pattern = message.pattern else { continue }
+            let kinds = argumentKinds(message, pattern, file: table.file)
+            let meta = tableMetadata?[message.key]
+            var variants: [PreparedMessage.Variant] = []
+            let combinations = SelectExpansion.combinations(of: pattern.body)
+            if combinations.count > SelectExpansion.maximumCombinations && !message.runtimeOnly {
+                error("catalog-too-many-cases",
+                      "message '\(message.key)' has \(combinations.count) combinations of select cases; platform catalogs would need one key each (at most \(SelectExpansion.maximumCombinations))",
+                      file: table.file, at: message.keyPosition, hint: "split the message, or mark it runtimeOnly")
+                continue
+            }
+            if !message.runtimeOnly {
+                for choices in combinations {
+                    let body = SelectExpansion.prune(pattern.body, choosing: choices)
+                    let expandedKey = SelectExpansion.key(message.key, choices)
+                    let appleKey = choices.isEmpty ? (meta?.platformKey ?? message.key) : expandedKey
+                    let androidBase = choices.isEmpty && meta?.platformKey.map(Self.isAndroidName) == true ? meta!.platformKey! : expandedKey
+                    let androidName = Self.androidName(androidBase)
+                    if let other = appleKeys[appleKey] {
+                        error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(appleKey)', which '\(other)' already uses",
+                              file: table.file, at: message.keyPosition,
+                              hint: "keys of select cases are <key>__<argument>_<case>; rename one of the messages")
+                    }
+                    appleKeys[appleKey] = message.key
+                    let apple = ordered(CatalogExport.formatArguments(of: body, platform: .apple), recorded: meta?.appleArguments,
+                                        kinds: kinds, specifiers: meta?.appleSpecifiers ?? [:])
+                    let android = ordered(CatalogExport.formatArguments(of: body, platform: .android), recorded: meta?.androidArguments,
+                                          kinds: kinds, specifiers: meta?.androidSpecifiers ?? [:])
+                    variants.append(PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName,
+                                                            templateBody: body, appleArguments: apple, androidArguments: android))
+                }
+            }
+            result.append(PreparedMessage(template: message, pattern: pattern, kinds: kinds, variants: variants, metadata: meta))
+        }
+        for (tag, file) in table.locales {
+            for translation in file.translations where table[translation.key] == nil {
+                diagnostics.append(Diagnostic(severity: .warning, id: "unknown-key",
+                                              message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
+                                              file: file.file, position: translation.keyPosition))
+                _ = tag
+            }
+        }
+        return result
+    }
+
+    /// Argument order: the recorded one (from an import) for the names it knows, then the rest
+    /// in order of first appearance.
+    func ordered(_ names: [String], recorded: [String]?, kinds: [String: CatalogArgument.Kind],
+                 specifiers: [String: String]) -> [CatalogArgument] {
+        var order = (recorded ?? []).filter { names.contains($0) }
+        for name in names where !order.contains(name) { order.append(name) }
+        if let recorded, names.allSatisfy(recorded.contains) { order = recorded.filter { names.contains($0) } }
+        return order.map { CatalogArgument(name: $0, kind: kinds[$0] ?? .text, recordedSpecifier: specifiers[$0]) }
+    }
+
+    /// A valid Android resource name: letters, digits, `_` and `.`, not starting with a digit.
+    static func androidName(_ key: String) -> String {
+        var name = String(String.UnicodeScalarView(key.unicodeScalars.map { s in
+            (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s))) || s == "_" || s == "." ? s : "_"
+        }))
+        if name.isEmpty || name.unicodeScalars.first.map({ ("0"..."9").contains($0) || $0 == "." }) == true { name = "_" + name }
+        return name
+    }
+
+    static func isAndroidName(_ text: String) -> Bool { !text.isEmpty && androidName(text) == text }
+
+    /// What each argument takes: numbers for plurals and number formats, dates for dates, and
+    /// for plain `{name}` what the examples pass (an integer, a date), else text.
+    mutating func argumentKinds(_ message: TemplateMessage, _ pattern: MessagePattern, file: String) -> [String: CatalogArgument.Kind] {
+        var kinds: [String: CatalogArgument.Kind] = [:]
+        for (name, usage) in pattern.argumentUsages {
+            let example = message.examples.lazy.compactMap { $0.arguments[name] }.first
+            switch usage.kind {
+            case .plural, .ordinal, .number:
+                if case .double? = example { kinds[name] = .double } else { kinds[name] = .integer }
+            case .date:
+                kinds[name] = .date
+            case .select:
+                kinds[name] = .text
+            case .untyped:
+                switch example {
+                case .int?: kinds[name] = .integer
+                case .double?: kinds[name] = .double
+                case .date?: kinds[name] = .date
+                default: kinds[name] = .text
+                }
+            case .conflicting(let uses):
+                if !message.runtimeOnly {
+                    error("catalog-conflicting-argument",
+                          "argument '\(name)' of '\(message.key)' is used as \(uses.map(\.name).joined(separator: " and ")), which no single value satisfies",
+                          file: file, at: usage.ranges.first.map { message.source.position(ofUTF16Offset: $0.lowerBound) } ?? message.keyPosition)
+                }
+                kinds[name] = .text
+            }
+        }
+        return kinds
+    }
+}
