@@ -22,8 +22,10 @@ enum CompileCommand {
       --only LIST          some of xcstrings,android,xliff,swift (default: all)
       --swift-access A     internal (default) or public
       --swift-bundle B     main (default) or module: where the accessors look strings up
-      --no-metadata        ignore what `speakable import` kept in .speakable/ (comments, states,
-                           original platform text) and convert everything from ICU
+      --no-metadata        ignore what `speakable import` kept in .speakable/ (original keys,
+                           comments, states, platform text) and convert everything from ICU
+      --convert-all        keep the original keys and argument order from .speakable/ but
+                           convert every value from ICU (states and device variants are lost)
       -q, --quiet          print nothing but problems
       -h, --help           show this help
 
@@ -43,7 +45,7 @@ enum CompileCommand {
     """
 
     static let spec = CommandSpec(valueOptions: ["config", "out", "only", "swift-access", "swift-bundle"],
-                                  flags: ["no-metadata", "quiet", "help"])
+                                  flags: ["no-metadata", "convert-all", "quiet", "help"])
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         var arguments = arguments
@@ -79,6 +81,7 @@ enum CompileCommand {
             options.swiftBundle = bundle
         }
         options.useMetadata = !parsed.has("no-metadata")
+        options.reuseOriginalValues = !parsed.has("convert-all")
         if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
             return usage("there is no config file '\(config)'", io)
         }

@@ -13,6 +13,7 @@ public enum SpeakableCLI {
     static let commands: [Command] = [
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
         Command(name: "compile", summary: "Write .xcstrings, Android resources, XLIFF and Swift accessors", run: CompileCommand.run),
+        Command(name: "import", summary: "Bring .xcstrings, Android strings.xml and XLIFF into Templates/ and Locales/", run: ImportCommand.run),
     ]
 
     static var help: String {

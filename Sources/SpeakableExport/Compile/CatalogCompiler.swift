@@ -27,8 +27,12 @@ public enum CatalogCompiler {
                                metadata: [String: TableMetadata]? = nil) -> CompileResult {
         var diagnostics = project.diagnostics
         if project.hasErrors { return CompileResult(files: [], diagnostics: diagnostics) }
+        var options = options
+        if !options.useMetadata { options.reuseOriginalValues = false }
         var tableMetadata: [String: TableMetadata] = [:]
-        if let metadata {
+        if !options.useMetadata {
+            tableMetadata = [:]
+        } else if let metadata {
             tableMetadata = metadata
         } else if options.useMetadata {
             let loaded = loadMetadata(project)
@@ -127,7 +131,9 @@ struct Context {
                     let body = SelectExpansion.prune(pattern.body, choosing: choices)
                     let expandedKey = SelectExpansion.key(message.key, choices)
                     let appleKey = choices.isEmpty ? (meta?.platformKey ?? message.key) : expandedKey
-                    let androidBase = choices.isEmpty && meta?.platformKey.map(Self.isAndroidName) == true ? meta!.platformKey! : expandedKey
+                    let androidBase = choices.isEmpty
+                        ? (meta?.androidName ?? (meta?.platformKey.map(Self.isAndroidName) == true ? meta!.platformKey! : message.key))
+                        : expandedKey
                     let androidName = Self.androidName(androidBase)
                     if let other = appleKeys[appleKey] {
                         error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(appleKey)', which '\(other)' already uses",
@@ -156,13 +162,14 @@ struct Context {
         return result
     }
 
-    /// Argument order: the recorded one (from an import) for the names it knows, then the rest
-    /// in order of first appearance.
+    /// Argument order: the recorded one (from an import), then the other arguments in order of
+    /// first appearance.
     func ordered(_ names: [String], recorded: [String]?, kinds: [String: CatalogArgument.Kind],
                  specifiers: [String: String]) -> [CatalogArgument] {
-        var order = (recorded ?? []).filter { names.contains($0) }
+        // Recorded positions are kept as they were, gaps included (app code passes arguments by
+        // position: `getString(id, hours, minutes, remaining)`); new arguments go after them.
+        var order = recorded ?? []
         for name in names where !order.contains(name) { order.append(name) }
-        if let recorded, names.allSatisfy(recorded.contains) { order = recorded.filter { names.contains($0) } }
         return order.map { CatalogArgument(name: $0, kind: kinds[$0] ?? .text, recordedSpecifier: specifiers[$0]) }
     }
 

@@ -23,8 +23,13 @@ public struct CompileOptions: Sendable {
     /// Where the accessors look strings up: `main` (`Bundle.main`) or `module` (`Bundle.module`,
     /// for a package target with the catalogs as resources).
     public var swiftBundle: String = "main"
-    /// Write back what `.speakable/*.platform.json` kept from imported catalogs.
+    /// Use what `.speakable/*.platform.json` kept from imported catalogs: original keys,
+    /// argument order and specifiers, entry fields (comments, states, unknown members).
     public var useMetadata = true
+    /// Also write a kept platform value back verbatim while its ICU text is unchanged (states,
+    /// device variations, Android markup and comments survive). Off: every value is converted
+    /// from ICU (what happens to a value once it is edited).
+    public var reuseOriginalValues = true
 
     public init() {}
 }

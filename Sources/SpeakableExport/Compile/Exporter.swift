@@ -63,12 +63,13 @@ struct Exporter {
                     members.append((name, value))
                     if name == "extractionState" { hasExtractionState = true }
                 }
-                if !hasExtractionState && recorded == nil { members.append(("extractionState", .string("manual"))) }
+                if !hasExtractionState && recorded?.xcstrings.isEmpty != false { members.append(("extractionState", .string("manual"))) }
                 var localizations: [(String, JSONValue)] = []
                 for tag in locales {
                     guard let (pattern, _) = text(of: message, in: table, tag: tag) else { continue }
-                    if context.options.useMetadata, let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
-                        localizations.append((tag, kept.value))
+                    if context.options.reuseOriginalValues, let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
+                        // null: the catalog had no localization here (Xcode takes the key as the source text).
+                        if kept.value != .null { localizations.append((tag, kept.value)) }
                         continue
                     }
                     guard let value = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
@@ -126,7 +127,7 @@ struct Exporter {
                     for variant in message.variants {
                         guard let (pattern, _) = text(of: message, in: table, tag: tag) else { continue }
                         let recorded = variant.choices.isEmpty ? message.metadata : nil
-                        if context.options.useMetadata, let kept = recorded?.android[tag], kept.icu == pattern.source,
+                        if context.options.reuseOriginalValues, let kept = recorded?.android[tag], kept.icu == pattern.source,
                            let xml = kept.value.objectMember("xml")?.stringValue {
                             section.append(.raw(xml))
                             continue
@@ -216,7 +217,7 @@ struct Exporter {
                         }
                     }
                     var state = translation == nil ? "initial" : "translated"
-                    if let translation, context.options.useMetadata, let kept = message.metadata?.xliff[tag], kept.icu == translation.source.text {
+                    if let translation, context.options.reuseOriginalValues, let kept = message.metadata?.xliff[tag], kept.icu == translation.source.text {
                         if let recordedState = kept.value.objectMember("state")?.stringValue { state = recordedState }
                         if case .array(let recordedNotes)? = kept.value.objectMember("notes") {
                             for note in recordedNotes {

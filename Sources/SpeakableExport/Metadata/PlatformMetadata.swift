@@ -59,8 +59,12 @@ public struct TableMetadata: Sendable {
 }
 
 public struct MessageMetadata: Sendable {
-    /// The key as the platform file wrote it, when it differs from the Speakable key.
+    /// The `.xcstrings` / Xcode XLIFF key as the file wrote it, when it differs from the
+    /// Speakable key.
     public var platformKey: String?
+    /// The Android resource name, when it differs from the Speakable key (a `<plurals>` that
+    /// shares its name with a `<string>`).
+    public var androidName: String?
     /// Argument names by position as the platforms pass them (1-based: index 0 is `%1$`).
     public var appleArguments: [String]?
     public var androidArguments: [String]?
@@ -121,6 +125,7 @@ extension TableMetadata {
             guard let m = messages[key] else { return nil }
             var fields: [(String, JSONValue)] = []
             if let k = m.platformKey { fields.append(("platformKey", .string(k))) }
+            if let k = m.androidName { fields.append(("androidName", .string(k))) }
             if let a = m.appleArguments { fields.append(("appleArguments", .array(a.map(JSONValue.string)))) }
             if let a = m.androidArguments { fields.append(("androidArguments", .array(a.map(JSONValue.string)))) }
             if !m.appleSpecifiers.isEmpty {
@@ -163,6 +168,7 @@ extension TableMetadata {
             let node = member.value
             var m = MessageMetadata()
             m.platformKey = node["platformKey"]?.string
+            m.androidName = node["androidName"]?.string
             m.appleArguments = node["appleArguments"]?.array?.compactMap(\.string)
             m.androidArguments = node["androidArguments"]?.array?.compactMap(\.string)
             for s in node["appleSpecifiers"]?.members ?? [] { m.appleSpecifiers[s.key] = s.value.string }

@@ -102,7 +102,9 @@ enum SwiftAccessorGenerator {
             func call(_ variant: PreparedMessage.Variant, indent: String) -> String {
                 let fallback = fallbackFormat(message, variant, locale: locale)
                 let arguments = variant.appleArguments.map { argument -> String in
-                    let label = escapeIdentifier(parameters.first { $0.name == argument.name }?.label ?? argument.name)
+                    // A position the format skips (kept from an imported catalog) still takes a value.
+                    guard let parameter = parameters.first(where: { $0.name == argument.name }) else { return "\"\"" }
+                    let label = escapeIdentifier(parameter.label)
                     if argument.kind == .date { return "date(\(label), \(dateStyle(message.pattern, argument.name)))" }
                     return label
                 }
@@ -281,7 +283,9 @@ enum SwiftAccessorGenerator {
     static func identifier(_ text: String, upperFirst: Bool) -> String {
         let parts = words(text)
         var out = ""
-        for (index, word) in parts.enumerated() {
+        for (index, original) in parts.enumerated() {
+            // An all-capitals word (HOURS, URL) reads as a word, not as letters: Hours, url.
+            let word = original.count > 1 && original.allSatisfy({ $0.isUppercase || $0.isNumber }) ? original.lowercased() : original
             if index == 0 && !upperFirst {
                 out += word.prefix(1).lowercased() + word.dropFirst()
             } else {
