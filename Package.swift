@@ -127,6 +127,13 @@ let package = Package(
         ),
         .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML"], swiftSettings: swiftSettings),
         .testTarget(
+            name: "SpeakableExportTests",
+            dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableXML", "SpeakableDiagnostics",
+                           "SpeakableICU"],
+            exclude: ["Fixtures", "Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "SpeakablePlatformFormatsTests",
             dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU"],
             swiftSettings: swiftSettings

@@ -67,10 +67,14 @@ struct Exporter {
                 var localizations: [(String, JSONValue)] = []
                 for tag in locales {
                     guard let (pattern, _) = text(of: message, in: table, tag: tag) else { continue }
-                    if context.options.reuseOriginalValues, let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
-                        // null: the catalog had no localization here (Xcode takes the key as the source text).
-                        if kept.value != .null { localizations.append((tag, kept.value)) }
-                        continue
+                    if let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
+                        // null: the catalog had no localization here (Xcode takes the key as the
+                        // source text), and still needs none.
+                        if kept.value == .null { continue }
+                        if context.options.reuseOriginalValues {
+                            localizations.append((tag, kept.value))
+                            continue
+                        }
                     }
                     guard let value = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
                     localizations.append((tag, XCStringsWriter.json(Self.content(value))))
