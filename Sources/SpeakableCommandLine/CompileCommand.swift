@@ -14,11 +14,12 @@ enum CompileCommand {
     OPTIONS:
       --config FILE        the project's speakable.json (default: ./speakable.json when present,
                            else the current folder with the default layout)
+      --project DIR        the project folder instead (its speakable.json when it has one)
       --out DIR            where to write (default: Generated/ next to the config). Inside it:
                              xcstrings/<table>.xcstrings         one String Catalog per table
                              android/res/values*/strings.xml     every table, one file per locale
                              xliff/<locale>.xliff                XLIFF 2.0 per target locale
-                             swift/<Table>Strings.swift          typed accessors per table
+                             swift/Speakable+<table>.swift       typed accessors per table
       --only LIST          some of xcstrings,android,xliff,swift (default: all)
       --swift-access A     internal (default) or public
       --swift-bundle B     main (default) or module: where the accessors look strings up
@@ -44,7 +45,7 @@ enum CompileCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["config", "out", "only", "swift-access", "swift-bundle"],
+    static let spec = CommandSpec(valueOptions: ["config", "project", "out", "only", "swift-access", "swift-bundle"],
                                   flags: ["no-metadata", "convert-all", "quiet", "help"])
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
@@ -85,7 +86,19 @@ enum CompileCommand {
         if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
             return usage("there is no config file '\(config)'", io)
         }
-        let project = ProjectLoader.load(configPath: parsed.value("config"))
+        if parsed.value("config") != nil && parsed.value("project") != nil {
+            return usage("give --config or --project, not both", io)
+        }
+        let project: Project
+        if let directory = parsed.value("project") {
+            var isDirectory: Bool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
+                return usage("there is no project folder '\(directory)'", io)
+            }
+            project = ProjectLoader.load(directory: directory)
+        } else {
+            project = ProjectLoader.load(configPath: parsed.value("config"))
+        }
         let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
         let result = CatalogCompiler.compile(project, options: options)
         let printer = SourcePrinter(io: io)

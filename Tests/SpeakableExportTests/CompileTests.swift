@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct CompileGoldenTests {
     static let outputs = ["xcstrings/game.xcstrings", "android/res/values/strings.xml", "android/res/values-ko/strings.xml",
-                          "xliff/ko.xliff", "swift/GameStrings.swift"]
+                          "xliff/ko.xliff", "swift/Speakable+game.swift"]
 
     /// Each output of the fixture project against its golden file (re-record with
     /// SPEAKABLE_RECORD_SNAPSHOTS=1 and read the diff before committing).

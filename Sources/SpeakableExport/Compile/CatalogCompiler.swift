@@ -14,7 +14,7 @@ import SpeakablePlatformFormats
 /// let result = CatalogCompiler.compile(project, options: CompileOptions())
 /// result.files.map(\.path)
 /// // ["xcstrings/game.xcstrings", "android/res/values/strings.xml", "android/res/values-ko/strings.xml",
-/// //  "xliff/ko.xliff", "swift/GameStrings.swift"]
+/// //  "xliff/ko.xliff", "swift/Speakable+game.swift"]
 /// ```
 ///
 /// A project with loading errors, or a message a platform cannot express (and that is not

@@ -11,7 +11,7 @@ public enum CompileOutput: String, CaseIterable, Hashable, Sendable {
     case android
     /// `xliff/<locale>.xliff`: XLIFF 2.0 per target locale, for translators.
     case xliff
-    /// `swift/<Table>Strings.swift`: typed accessors per table.
+    /// `swift/Speakable+<table>.swift`: typed accessors per table (type `<Table>Strings`).
     case swift
 }
 

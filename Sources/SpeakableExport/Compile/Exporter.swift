@@ -38,11 +38,15 @@ struct Exporter {
                                            arguments: platform == .apple ? variant.appleArguments : variant.androidArguments)
         } catch {
             let key = variant.choices.isEmpty ? "'\(message.template.key)'" : "'\(message.template.key)' (\(variant.appleKey))"
-            diagnostics.append(Diagnostic(
-                severity: .error, id: error.id, message: "\(key) for \(platform == .apple ? "String Catalogs" : "Android"): \(error.message)",
+            // Most problems are the same for both platforms: reported once, without a platform.
+            let platformSpecific = ["catalog-exact-match", "catalog-several-plurals"].contains(error.id)
+            let diagnostic = Diagnostic(
+                severity: .error, id: error.id,
+                message: platformSpecific ? "\(key) for \(platform == .apple ? "String Catalogs" : "Android"): \(error.message)" : "\(key): \(error.message)",
                 file: source.file, position: error.range.map { source.position(ofUTF16Offset: $0.lowerBound) } ?? source.start,
                 endPosition: error.range.map { source.position(ofUTF16Offset: $0.upperBound) },
-                hint: error.hint ?? "mark the message \"runtimeOnly\": true to keep it out of platform catalogs"))
+                hint: error.hint ?? "mark the message \"runtimeOnly\": true to keep it out of platform catalogs")
+            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
             return nil
         }
     }

@@ -149,7 +149,7 @@ enum SwiftAccessorGenerator {
         }
 
         """
-        return OutputFile(path: "swift/\(type).swift", contents: out)
+        return OutputFile(path: "swift/Speakable+\(table.name).swift", contents: out)
     }
 
     struct SelectEnum: Hashable {
