@@ -99,6 +99,12 @@ let package = Package(
             path: "tools/MessageFormatBenchmark",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "CompileBenchmark",
+            dependencies: ["SpeakableExport", "SpeakableCatalog"],
+            path: "tools/CompileBenchmark",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "ConformanceSupport",
             dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableICU"],

@@ -1,4 +1,6 @@
+import Dispatch
 import FoundationEssentials
+import Synchronization
 public import SpeakableCatalog
 public import SpeakableDiagnostics
 import SpeakableICU
@@ -44,26 +46,48 @@ public enum CatalogCompiler {
         diagnostics += context.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
 
+        // Every output file is its own job; jobs run in parallel and their results are put
+        // back in job order, so the outcome does not depend on scheduling.
+        enum Job {
+            case xcstrings(Int), android(String), xliff(String), swift(Int)
+        }
+        var jobs: [Job] = []
+        if options.outputs.contains(.xcstrings) { jobs += project.tables.indices.map(Job.xcstrings) }
+        if options.outputs.contains(.android) { jobs += Exporter.androidTags(project).map(Job.android) }
+        if options.outputs.contains(.xliff) { jobs += Exporter.xliffTags(project).map(Job.xliff) }
+        if options.outputs.contains(.swift) { jobs += project.tables.indices.map(Job.swift) }
+        let lookup = Exporter.Lookup(project)
+        let pairs = Array(zip(project.tables, prepared))
+        let results = Mutex<[Int: (files: [OutputFile], diagnostics: [Diagnostic])]>([:])
+        let frozen = context
+        let allJobs = jobs
+        let swiftAccess = options.swiftAccess
+        let swiftBundle = options.swiftBundle
+        DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
+            var exporter = Exporter(context: frozen, lookup: lookup)
+            var files: [OutputFile] = []
+            switch allJobs[index] {
+            case .xcstrings(let t):
+                files = [exporter.xcstrings(project.tables[t], prepared[t])]
+            case .android(let tag):
+                files = exporter.android(pairs, tags: [tag])
+            case .xliff(let tag):
+                files = exporter.xliff(project.tables, prepared, tags: [tag])
+            case .swift(let t):
+                files = [SwiftAccessorGenerator.file(table: project.tables[t], messages: prepared[t],
+                                                     sourceLocale: project.config.sourceLocale,
+                                                     access: swiftAccess, bundle: swiftBundle)]
+            }
+            let produced = (files, exporter.diagnostics)
+            results.withLock { $0[index] = produced }
+        }
         var files: [OutputFile] = []
-        var exporter = Exporter(context: context)
-        if options.outputs.contains(.xcstrings) {
-            for (table, messages) in zip(project.tables, prepared) {
-                files.append(exporter.xcstrings(table, messages))
-            }
+        let collected = results.withLock { $0 }
+        for index in jobs.indices {
+            guard let result = collected[index] else { continue }
+            files += result.files
+            for diagnostic in result.diagnostics where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
-        if options.outputs.contains(.android) {
-            files += exporter.android(Array(zip(project.tables, prepared)))
-        }
-        if options.outputs.contains(.xliff) {
-            files += exporter.xliff(project.tables, prepared)
-        }
-        if options.outputs.contains(.swift) {
-            for (table, messages) in zip(project.tables, prepared) {
-                files.append(SwiftAccessorGenerator.file(table: table, messages: messages, sourceLocale: project.config.sourceLocale,
-                                                         access: options.swiftAccess, bundle: options.swiftBundle))
-            }
-        }
-        diagnostics += exporter.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
         return CompileResult(files: files, diagnostics: diagnostics)
     }
@@ -151,12 +175,13 @@ struct Context {
             }
             result.append(PreparedMessage(template: message, pattern: pattern, kinds: kinds, variants: variants, metadata: meta))
         }
-        for (tag, file) in table.locales {
-            for translation in file.translations where table[translation.key] == nil {
+        let keys = Set(table.messages.map(\.key))
+        for tag in table.locales.keys.sorted() {
+            let file = table.locales[tag]!
+            for translation in file.translations where !keys.contains(translation.key) {
                 diagnostics.append(Diagnostic(severity: .warning, id: "unknown-key",
                                               message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
                                               file: file.file, position: translation.keyPosition))
-                _ = tag
             }
         }
         return result

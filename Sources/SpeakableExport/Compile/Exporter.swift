@@ -12,27 +12,58 @@ struct Exporter {
     var project: Project { context.project }
     var sourceLocale: String { project.config.sourceLocale }
 
-    init(context: Context) { self.context = context }
+    let lookup: Lookup
+
+    /// Translations by table, locale and key (the catalog's own lookups are linear), and ICU
+    /// locales by tag — built once, read by every output job.
+    final class Lookup: Sendable {
+        let translations: [String: [String: [String: Translation]]]
+        let locales: [String: ICULocale]
+
+        init(_ project: Project) {
+            var translations: [String: [String: [String: Translation]]] = [:]
+            var locales: [String: ICULocale] = [:]
+            for table in project.tables {
+                var byTag: [String: [String: Translation]] = [:]
+                for (tag, file) in table.locales {
+                    byTag[tag] = Dictionary(file.translations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                    locales[tag] = file.locale
+                }
+                translations[table.name] = byTag
+            }
+            if let source = try? ICULocale(project.config.sourceLocale) { locales[project.config.sourceLocale] = source }
+            self.translations = translations
+            self.locales = locales
+        }
+    }
+
+    init(context: Context, lookup: Lookup) {
+        self.context = context
+        self.lookup = lookup
+    }
+
+    func translation(_ table: Table, _ tag: String, _ key: String) -> Translation? {
+        lookup.translations[table.name]?[tag]?[key]
+    }
+
+    func icuLocale(_ tag: String) -> ICULocale {
+        lookup.locales[tag] ?? (try? ICULocale(tag)) ?? .english
+    }
 
     // MARK: Per message and locale
 
     /// The message of `tag` (the template's for the source locale) and where it is written.
     func text(of message: PreparedMessage, in table: Table, tag: String) -> (pattern: MessagePattern, source: SourceText)? {
         if tag == sourceLocale { return (message.pattern, message.template.source) }
-        guard let translation = table.locales[tag]?[message.template.key], let pattern = translation.pattern else { return nil }
+        guard let translation = translation(table, tag, message.template.key), let pattern = translation.pattern else { return nil }
         return (pattern, translation.source)
     }
 
     mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
                           platform: CatalogPlatform) -> CatalogValue? {
         guard let (pattern, source) = text(of: message, in: table, tag: tag) else { return nil }
-        let body = SelectExpansion.prune(pattern.body, choosing: variant.choices)
-        let locale: ICULocale
-        if tag == sourceLocale {
-            locale = (try? ICULocale(tag)) ?? .english
-        } else {
-            locale = table.locales[tag]?.locale ?? ((try? ICULocale(tag)) ?? .english)
-        }
+        let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
+        let locale = icuLocale(tag)
         do {
             return try CatalogExport.value(of: body, platform: platform, locale: locale,
                                            arguments: platform == .apple ? variant.appleArguments : variant.androidArguments)
@@ -56,7 +87,7 @@ struct Exporter {
     mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage]) -> OutputFile {
         let meta = context.metadata[table.name]
         let locales = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
-        var entries: [(String, JSONValue)] = []
+        var entries: [XCStringsStreamWriter.Entry] = []
         for message in messages {
             for variant in message.variants {
                 var members: [(String, JSONValue)] = []
@@ -68,7 +99,7 @@ struct Exporter {
                     if name == "extractionState" { hasExtractionState = true }
                 }
                 if !hasExtractionState && recorded?.xcstrings.isEmpty != false { members.append(("extractionState", .string("manual"))) }
-                var localizations: [(String, JSONValue)] = []
+                var localizations: [(String, XCStringsStreamWriter.Localization)] = []
                 for tag in locales {
                     guard let (pattern, _) = text(of: message, in: table, tag: tag) else { continue }
                     if let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
@@ -76,54 +107,46 @@ struct Exporter {
                         // source text), and still needs none.
                         if kept.value == .null { continue }
                         if context.options.reuseOriginalValues {
-                            localizations.append((tag, kept.value))
+                            localizations.append((tag, .json(kept.value)))
                             continue
                         }
                     }
                     guard let value = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
-                    localizations.append((tag, XCStringsWriter.json(Self.content(value))))
+                    localizations.append((tag, .value(value)))
                 }
-                if !localizations.isEmpty { members.append(("localizations", .object(localizations))) }
-                entries.append((variant.appleKey, .object(members)))
+                entries.append(XCStringsStreamWriter.Entry(key: variant.appleKey, members: members, localizations: localizations))
             }
         }
-        var top: [(String, JSONValue)] = [("sourceLanguage", .string(sourceLocale)), ("strings", .object(entries))]
         var version: JSONValue = .string("1.0")
+        var extra: [(String, JSONValue)] = []
         if case .object(let fields)? = meta?.xcstrings {
             for (name, value) in fields {
-                if name == "version" { version = value } else if name != "sourceLanguage" { top.append((name, value)) }
+                if name == "version" { version = value } else if name != "sourceLanguage" { extra.append((name, value)) }
             }
         }
-        top.append(("version", version))
-        return OutputFile(path: "xcstrings/\(table.name).xcstrings", contents: XcodeJSON.text(.object(top)))
-    }
-
-    static func content(_ value: CatalogValue) -> XCStringsContent {
-        func unit(_ text: String) -> XCStringsContent { XCStringsContent(stringUnit: XCStringsStringUnit(state: "translated", value: text)) }
-        func plural(_ forms: [CatalogPluralForm]) -> XCStringsVariation {
-            XCStringsVariation(kind: "plural", cases: forms.map { XCStringsVariationCase(name: $0.category, content: unit($0.text)) })
-        }
-        switch value {
-        case .text(let text):
-            return unit(text)
-        case .plural(let forms):
-            return XCStringsContent(variations: [plural(forms)])
-        case .substitutions(let format, let substitutions):
-            return XCStringsContent(
-                stringUnit: XCStringsStringUnit(state: "translated", value: format),
-                substitutions: substitutions.map {
-                    XCStringsSubstitution(name: $0.name, argNum: $0.argumentNumber, formatSpecifier: $0.formatSpecifier,
-                                          variations: [plural($0.forms)])
-                })
-        }
+        return OutputFile(path: "xcstrings/\(table.name).xcstrings",
+                          contents: XCStringsStreamWriter.text(sourceLanguage: sourceLocale, version: version, extra: extra, entries: entries))
     }
 
     // MARK: Android
 
-    mutating func android(_ tables: [(Table, [PreparedMessage])]) -> [OutputFile] {
-        var tags: [String] = [sourceLocale]
-        for (table, _) in tables { for tag in CatalogCompiler.targetLocales(project, table) where !tags.contains(tag) { tags.append(tag) } }
-        tags = [sourceLocale] + tags.dropFirst().sorted()
+    /// Every locale with an Android file: the source locale first, then the others sorted.
+    static func androidTags(_ project: Project) -> [String] {
+        var tags: Set<String> = []
+        for table in project.tables { tags.formUnion(CatalogCompiler.targetLocales(project, table)) }
+        tags.remove(project.config.sourceLocale)
+        return [project.config.sourceLocale] + tags.sorted()
+    }
+
+    /// Every locale with an XLIFF file (the targets), sorted.
+    static func xliffTags(_ project: Project) -> [String] {
+        var tags = Set(project.config.targetLocales)
+        for table in project.tables { tags.formUnion(CatalogCompiler.targetLocales(project, table)) }
+        tags.remove(project.config.sourceLocale)
+        return tags.sorted()
+    }
+
+    mutating func android(_ tables: [(Table, [PreparedMessage])], tags: [String]) -> [OutputFile] {
         var files: [OutputFile] = []
         var names: [String: String] = [:]
         for tag in tags {
@@ -191,15 +214,21 @@ struct Exporter {
 
     // MARK: XLIFF
 
-    mutating func xliff(_ tables: [Table], _ prepared: [[PreparedMessage]]) -> [OutputFile] {
-        var tags = Set(project.config.targetLocales)
-        for table in tables { tags.formUnion(CatalogCompiler.targetLocales(project, table)) }
-        tags.remove(sourceLocale)
+    mutating func xliff(_ tables: [Table], _ prepared: [[PreparedMessage]], tags: [String]) -> [OutputFile] {
         var files: [OutputFile] = []
-        let sourceICU = (try? ICULocale(sourceLocale)) ?? .english
-        for tag in tags.sorted() {
+        let sourceICU = icuLocale(sourceLocale)
+        // The source example of each message, formatted once for all target files.
+        var sourceExamples: [String: [String: String]] = [:]
+        for (table, messages) in zip(tables, prepared) {
+            for message in messages {
+                guard let example = message.template.examples.first,
+                      let text = Self.format(message.pattern, locale: sourceICU, example.arguments) else { continue }
+                sourceExamples[table.name, default: [:]][message.template.key] = text
+            }
+        }
+        for tag in tags {
             var document = XLIFFDocument(sourceLanguage: sourceLocale, targetLanguage: tag, files: [])
-            let targetICU = (try? ICULocale(tag)) ?? .english
+            let targetICU = icuLocale(tag)
             for (table, messages) in zip(tables, prepared) {
                 var file = XLIFFFile(id: table.name, original: table.file, units: [])
                 for message in messages {
@@ -215,12 +244,12 @@ struct Exporter {
                         notes.append(XLIFFNote(category: "max-graphemes", text: "at most \(graphemes) characters"))
                     }
                     if template.runtimeOnly { notes.append(XLIFFNote(category: "runtime-only", text: "formatted at run time by Speakable (ICU), not exported to platform catalogs")) }
-                    let translation = table.locales[tag]?[template.key]
+                    let translation = translation(table, tag, template.key)
                     if let example = template.examples.first {
-                        if let text = Self.format(message.pattern.source, locale: sourceICU, example.arguments) {
+                        if let text = sourceExamples[table.name]?[template.key] {
                             notes.append(XLIFFNote(category: "example", appliesTo: "source", text: text))
                         }
-                        if let translation, let text = Self.format(translation.source.text, locale: targetICU, example.arguments) {
+                        if let pattern = translation?.pattern, let text = Self.format(pattern, locale: targetICU, example.arguments) {
                             notes.append(XLIFFNote(category: "example", appliesTo: "target", text: text))
                         }
                     }
@@ -246,8 +275,8 @@ struct Exporter {
         return files
     }
 
-    static func format(_ source: String, locale: ICULocale, _ arguments: [String: MessageArgument]) -> String? {
-        guard let compiled = try? CompiledMessage(source, locale: locale, timeZone: .utc) else { return nil }
+    static func format(_ pattern: MessagePattern, locale: ICULocale, _ arguments: [String: MessageArgument]) -> String? {
+        guard let compiled = try? CompiledMessage(pattern, locale: locale, timeZone: .utc) else { return nil }
         return try? compiled.format(arguments)
     }
 }

@@ -182,7 +182,7 @@ enum SwiftAccessorGenerator {
         out += "    \(access) enum \(name): String, CaseIterable, Sendable {\n"
         for value in cases.cases {
             let identifier = caseName(value)
-            out += identifier.replacing("`", with: "") == value ? "        case \(identifier)\n" : "        case \(identifier) = \(literal(value))\n"
+            out += identifier.filter({ $0 != "`" }) == value ? "        case \(identifier)\n" : "        case \(identifier) = \(literal(value))\n"
         }
         out += "    }\n\n"
         return out

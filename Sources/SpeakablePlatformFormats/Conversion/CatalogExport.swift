@@ -1,5 +1,6 @@
 public import SpeakableICU
 public import SpeakableMessages
+import Synchronization
 
 /// The platform a catalog string is written for.
 public enum CatalogPlatform: String, Hashable, Sendable {
@@ -368,12 +369,16 @@ public enum CatalogExport {
         return forms.keys.sorted().map { ($0.rawValue, forms[$0]!) }
     }
 
-    /// For each category, the integers 0…200 it holds.
+    /// For each category, the integers 0…200 it holds (computed once per locale).
     static func integerMembers(_ rules: PluralRules) -> [PluralCategory: [Int64]] {
+        if let known = memberCache.withLock({ $0[rules.locale.identifier] }) { return known }
         var members: [PluralCategory: [Int64]] = [:]
         for n in Int64(0)...200 { members[rules.category(forInteger: n), default: []].append(n) }
+        memberCache.withLock { $0[rules.locale.identifier] = members }
         return members
     }
+
+    static let memberCache = Mutex<[String: [PluralCategory: [Int64]]]>([:])
 }
 
 /// Renders message parts as a platform format string.
@@ -418,12 +423,24 @@ struct Renderer {
         return "%" + (positional ? "\(position(of: name))$" : "") + lengthAndConversion(name)
     }
 
+    /// `%` → `%%` (most texts have none: returned as they are).
+    static func doublingPercents(_ text: String) -> String {
+        guard text.utf8.contains(0x25) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 4)
+        for scalar in text.unicodeScalars {
+            out.unicodeScalars.append(scalar)
+            if scalar == "%" { out.unicodeScalars.append("%") }
+        }
+        return out
+    }
+
     func render(_ parts: [MessagePart], plural: String?) -> String {
         var out = ""
         for part in parts {
             switch part {
             case .text(let text, _):
-                out += isFormat ? text.replacing("%", with: "%%") : text
+                out += isFormat ? Self.doublingPercents(text) : text
             case .pound:
                 out += specifier(plural ?? "")
             case .argument(let argument):
