@@ -170,3 +170,40 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["a", "two.txt"])
     }
 }
+
+@Suite struct PathSafetyTests {
+    @Test func localeNamesFromAnImportedCatalogCannotLeaveTheProject() throws {
+        let root = try temporaryDirectory()
+        let evil = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "a" : { "localizations" : {
+              "en" : { "stringUnit" : { "state" : "translated", "value" : "A" } },
+              "../../../evil" : { "stringUnit" : { "state" : "translated", "value" : "x" } }
+            } }
+          },
+          "version" : "1.0"
+        }
+        """
+        try write(evil, to: root + "/in/Strings.xcstrings")
+        let result = CatalogImporter.importFiles([root + "/in/Strings.xcstrings"], project: ProjectLoader.load(directory: root + "/p"),
+                                                 options: ImportOptions())
+        #expect(result.hasErrors && result.files.isEmpty)
+        #expect(result.diagnostics.contains { $0.id == "invalid-locale" && $0.message.contains("../../../evil") })
+        // A table name that is not a file name is refused too.
+        var options = ImportOptions()
+        options.table = "../x"
+        let named = CatalogImporter.importFiles([root + "/in/Strings.xcstrings"], project: ProjectLoader.load(directory: root + "/p"),
+                                                options: options)
+        #expect(named.hasErrors && named.files.isEmpty)
+    }
+
+    @Test func targetLocalesThatAreNotTagsStopTheCompile() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "targetLocales": ["../../etc"] }"#, to: root + "/speakable.json")
+        try write(#"{ "messages": { "a": { "message": "A" } } }"#, to: root + "/Templates/t.json")
+        let result = CatalogCompiler.compile(ProjectLoader.load(directory: root), options: CompileOptions())
+        #expect(result.hasErrors && result.files.isEmpty)
+    }
+}

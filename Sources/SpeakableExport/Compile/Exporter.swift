@@ -14,19 +14,25 @@ struct Exporter {
 
     let lookup: Lookup
 
+    /// A translation, boxed so that lookups share it instead of copying its fields.
+    final class Entry: Sendable {
+        let translation: Translation
+        init(_ translation: Translation) { self.translation = translation }
+    }
+
     /// Translations by table, locale and key (the catalog's own lookups are linear), and ICU
     /// locales by tag — built once, read by every output job.
     final class Lookup: Sendable {
-        let translations: [String: [String: [String: Translation]]]
+        let translations: [String: [String: [String: Entry]]]
         let locales: [String: ICULocale]
 
         init(_ project: Project) {
-            var translations: [String: [String: [String: Translation]]] = [:]
+            var translations: [String: [String: [String: Entry]]] = [:]
             var locales: [String: ICULocale] = [:]
             for table in project.tables {
-                var byTag: [String: [String: Translation]] = [:]
+                var byTag: [String: [String: Entry]] = [:]
                 for (tag, file) in table.locales {
-                    byTag[tag] = Dictionary(file.translations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+                    byTag[tag] = Dictionary(file.translations.map { ($0.key, Entry($0)) }, uniquingKeysWith: { first, _ in first })
                     locales[tag] = file.locale
                 }
                 translations[table.name] = byTag
@@ -43,7 +49,14 @@ struct Exporter {
     }
 
     func translation(_ table: Table, _ tag: String, _ key: String) -> Translation? {
-        lookup.translations[table.name]?[tag]?[key]
+        lookup.translations[table.name]?[tag]?[key]?.translation
+    }
+
+    /// The parsed message of `tag` (the template's for the source locale), without copying
+    /// where it was written (see ``text(of:in:tag:)``).
+    func pattern(of message: PreparedMessage, in table: Table, tag: String) -> MessagePattern? {
+        if tag == sourceLocale { return message.pattern }
+        return lookup.translations[table.name]?[tag]?[message.template.key]?.translation.pattern
     }
 
     func icuLocale(_ tag: String) -> ICULocale {
@@ -61,13 +74,14 @@ struct Exporter {
 
     mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
                           platform: CatalogPlatform) -> CatalogValue? {
-        guard let (pattern, source) = text(of: message, in: table, tag: tag) else { return nil }
+        guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
         let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
         let locale = icuLocale(tag)
         do {
             return try CatalogExport.value(of: body, platform: platform, locale: locale,
                                            arguments: platform == .apple ? variant.appleArguments : variant.androidArguments)
         } catch {
+            guard let (_, source) = text(of: message, in: table, tag: tag) else { return nil }
             let key = variant.choices.isEmpty ? "'\(message.template.key)'" : "'\(message.template.key)' (\(variant.appleKey))"
             // Most problems are the same for both platforms: reported once, without a platform.
             let platformSpecific = ["catalog-exact-match", "catalog-several-plurals"].contains(error.id)
@@ -101,7 +115,7 @@ struct Exporter {
                 if !hasExtractionState && recorded?.xcstrings.isEmpty != false { members.append(("extractionState", .string("manual"))) }
                 var localizations: [(String, XCStringsStreamWriter.Localization)] = []
                 for tag in locales {
-                    guard let (pattern, _) = text(of: message, in: table, tag: tag) else { continue }
+                    guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
                     if let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
                         // null: the catalog had no localization here (Xcode takes the key as the
                         // source text), and still needs none.
@@ -156,7 +170,7 @@ struct Exporter {
                 let meta = context.metadata[table.name]
                 for message in messages {
                     for variant in message.variants {
-                        guard let (pattern, _) = text(of: message, in: table, tag: tag) else { continue }
+                        guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
                         let recorded = variant.choices.isEmpty ? message.metadata : nil
                         if context.options.reuseOriginalValues, let kept = recorded?.android[tag], kept.icu == pattern.source,
                            let xml = kept.value.objectMember("xml")?.stringValue {

@@ -125,10 +125,9 @@ public enum CatalogExport {
     public static func value(of body: MessageBody, platform: CatalogPlatform, locale: ICULocale,
                              arguments: [CatalogArgument]) throws(CatalogConversionError) -> CatalogValue {
         try check(body, nestedInPlural: false)
-        let names = Set(arguments.map(\.name))
         var missing: (String, Range<Int>)?
         forEachArgument(body) { argument in
-            if missing == nil, !names.contains(argument.name) {
+            if missing == nil, !arguments.contains(where: { $0.name == argument.name }) {
                 if platform == .android, case .plural = argument.kind { return }
                 missing = (argument.name, argument.range)
             }
