@@ -125,6 +125,10 @@ struct RoundTripTests {
         #expect(catalog1["interpolation_key"]?["en"]?.content.variation("plural")?.cases.map(\.name) == ["one", "other"])
     }
 
+}
+
+/// Needs no test data: the fixture project's own XLIFF.
+@Suite struct XLIFFRoundTripTests {
     /// XLIFF 2.0 for translators: compile, "translate" (the file as written), import into a
     /// project without the Korean file: the same Korean file comes back.
     @Test func xliffForTranslatorsComesBackIntoLocales() throws {

@@ -76,7 +76,7 @@ public enum CatalogCompiler {
             case .swift(let t):
                 files = [SwiftAccessorGenerator.file(table: project.tables[t], messages: prepared[t],
                                                      sourceLocale: project.config.sourceLocale,
-                                                     access: swiftAccess, bundle: swiftBundle)]
+                                                     templates: project.config.templates, access: swiftAccess, bundle: swiftBundle)]
             }
             let produced = (files, exporter.diagnostics)
             results.withLock { $0[index] = produced }

@@ -244,7 +244,8 @@ struct Exporter {
             var document = XLIFFDocument(sourceLanguage: sourceLocale, targetLanguage: tag, files: [])
             let targetICU = icuLocale(tag)
             for (table, messages) in zip(tables, prepared) {
-                var file = XLIFFFile(id: table.name, original: table.file, units: [])
+                // Project-relative, so the output does not depend on where the project is.
+                var file = XLIFFFile(id: table.name, original: "\(project.config.templates)/\(table.name).json", units: [])
                 for message in messages {
                     let template = message.template
                     var notes: [XLIFFNote] = []
