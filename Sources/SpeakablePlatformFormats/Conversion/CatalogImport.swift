@@ -19,7 +19,7 @@ public struct ImportedMessage: Hashable, Sendable {
 /// // "%lld commands found" in CotEditor's String Catalog, Czech:
 /// let imported = try CatalogImport.icuMessage(from: message, dialect: .apple, locale: ICULocale("cs"))
 /// imported.icu
-/// // "{arg1, plural, =0 {Nenalezeny žádné příkazy} one {Nalezen # příkaz} few {Nalezeny # příkazy} many {Nalezeno # příkazu} other {Nalezeno # příkazů}}"
+/// // "{arg1, plural, =0 {Nebyly nalezeny žádné příkazy} one {Nalezen # příkaz} few {Nalezeny # příkazy} many {Nalezeno # příkazu} other {Nalezeno # příkazů}}"
 /// ```
 ///
 /// * Specifiers become named arguments: `%@`/`%s` → `{name}`, integers and floating point →

@@ -122,7 +122,7 @@ public enum SelectExpansion {
 /// ```swift
 /// ICUText.escape("Don't {panic}")                 // "Don't '{'panic'}'"
 /// ICUText.escape("# of stars", inPlural: true)     // "'#' of stars"
-/// ICUText.escape("it's", followedBySyntax: true)   // "it''s" — an apostrophe before an argument
+/// ICUText.escape("Players'")                      // "Players''" — an apostrophe before what follows ({…} or #)
 /// ```
 public enum ICUText {
     /// `followedBySyntax`: the text will be followed by `{` or `#` (an argument or a number), so
