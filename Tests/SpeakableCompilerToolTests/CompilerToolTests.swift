@@ -170,6 +170,30 @@ func parseXML(_ path: String) throws -> ResourceCounter {
         #expect(output.output.split(separator: "\n").prefix(2) == ["Row 2, column 7, 4, error", "Cleared 2 lines. Score 640."])
     }
 
+    /// Keys and arguments that are Swift keywords, standard types or the generated helpers'
+    /// own names still give code that compiles without warnings.
+    @Test func awkwardNamesStillCompile() throws {
+        let swiftc = try #require(which("swiftc"), "swiftc is not on PATH")
+        let project = try temporaryFolder("names")
+        try FileManager.default.createDirectory(atPath: project + "/Templates", withIntermediateDirectories: true)
+        try """
+        { "messages": {
+            "string": { "message": "{string, select, int {Int} default {D} other {O}}" },
+            "table.name": { "message": "{self} {in} {Type}" },
+            "bundle": { "message": "{n, plural, one {# a} other {# b}} {date, date, short}" },
+            "date": { "message": "x" },
+            "2nd-try": { "message": "{count, number} {COUNT}", "examples": [ { "COUNT": 3 } ] },
+            "return": { "message": "it's {what}" },
+            "z.string": { "message": "{string, select, a {A} other {B}}" }
+        } }
+        """.write(toFile: project + "/Templates/names.json", atomically: true, encoding: .utf8)
+        let compiled = try run(speakable, ["compile", "--project", project, "--out", project + "/out", "--only", "swift,xcstrings"])
+        #expect(compiled.status == 0, "\(compiled.error)")
+        let result = try run(swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck",
+                                      project + "/out/swift/Speakable+names.swift"])
+        #expect(result.status == 0, "\(result.error)")
+    }
+
     @Test func aFailingCompileReportsWhereAndWritesNothing() throws {
         let project = try temporaryFolder("failing")
         try FileManager.default.createDirectory(atPath: project + "/Templates", withIntermediateDirectories: true)

@@ -25,7 +25,7 @@ import SpeakablePlatformFormats
 ///     /// Level {level}, {stars, plural, one {# star} other {# stars}}
 ///     /// ```
 ///     static func levelLabel(level: Int, stars: Int) -> String {
-///         string("level.label", "Level %1$lld, %2$#@stars@", [level, stars])
+///         Self.string("level.label", "Level %1$lld, %2$lld stars", [level, stars])
 ///     }
 ///     …
 /// }
@@ -59,6 +59,8 @@ enum SwiftAccessorGenerator {
             let template = message.template
             if template.runtimeOnly || message.variants.isEmpty { continue }
             var function = lowerCamel(template.key)
+            // Names the generated type uses itself.
+            if ["tableName", "bundle", "string", "date", "init"].contains(function) { function += "Message" }
             if keywords.contains(function) { function = "`\(function)`" }
             var unique = function
             var n = 2
@@ -83,7 +85,7 @@ enum SwiftAccessorGenerator {
                     if let shared = enums.nameFor[name], enums.shared[shared]?.cases == select.cases {
                         type = shared
                     } else {
-                        type = upperCamel(template.key) + upperCamel(name)
+                        type = upperCamel(template.key) + enumName(name)
                         ownEnums.append((type, SelectEnum(argument: name, cases: select.cases)))
                     }
                 } else {
@@ -108,10 +110,11 @@ enum SwiftAccessorGenerator {
                     // A position the format skips (kept from an imported catalog) still takes a value.
                     guard let parameter = parameters.first(where: { $0.name == argument.name }) else { return "\"\"" }
                     let label = escapeIdentifier(parameter.label)
-                    if argument.kind == .date { return "date(\(label), \(dateStyle(message.pattern, argument.name)))" }
+                    if argument.kind == .date { return "Self.date(\(label), \(dateStyle(message.pattern, argument.name)))" }
                     return label
                 }
-                return indent + "string(\(literal(variant.appleKey)), \(literal(fallback)), [\(arguments.joined(separator: ", "))])\n"
+                // `Self.`: a parameter may be named `string` or `date` too.
+                return indent + "Self.string(\(literal(variant.appleKey)), \(literal(fallback)), [\(arguments.joined(separator: ", "))])\n"
             }
             if selectArguments.isEmpty {
                 out += call(message.variants[0], indent: "        ")
@@ -172,7 +175,7 @@ enum SwiftAccessorGenerator {
         var shared: [String: SelectEnum] = [:]
         var nameFor: [String: String] = [:]
         for (argument, caseSets) in byArgument where caseSets.count == 1 {
-            let name = upperCamel(argument)
+            let name = enumName(argument)
             guard shared[name] == nil, !name.isEmpty else { continue }
             shared[name] = SelectEnum(argument: argument, cases: caseSets.first!)
             nameFor[argument] = name
@@ -192,6 +195,15 @@ enum SwiftAccessorGenerator {
     }
 
     static func caseName(_ value: String) -> String { escapeIdentifier(identifier(value, upperFirst: false)) }
+
+    /// Types the generated code names; an enum must not shadow them.
+    static let usedTypes: Set<String> = ["String", "Int", "Double", "Date", "Bundle", "Locale", "DateFormatter", "CVarArg",
+                                         "Sendable", "CaseIterable", "Any", "Self", "Type", "Value"]
+
+    static func enumName(_ argument: String) -> String {
+        let name = upperCamel(argument)
+        return usedTypes.contains(name) ? name + "Case" : name
+    }
 
     static func documentation(_ template: TemplateMessage) -> String {
         var lines: [String] = []

@@ -24,15 +24,15 @@ internal enum GameStrings {
     internal static func sudokuCellLabel(row: Int, column: Int, content: Content, digit: Int, notes: String) -> String {
         switch content {
         case .empty:
-            string("sudoku.cell.label__content_empty", "Row %1$lld, column %2$lld, empty", [row, column])
+            Self.string("sudoku.cell.label__content_empty", "Row %1$lld, column %2$lld, empty", [row, column])
         case .given:
-            string("sudoku.cell.label__content_given", "Row %1$lld, column %2$lld, given %3$lld", [row, column, digit])
+            Self.string("sudoku.cell.label__content_given", "Row %1$lld, column %2$lld, given %3$lld", [row, column, digit])
         case .error:
-            string("sudoku.cell.label__content_error", "Row %1$lld, column %2$lld, %3$lld, error", [row, column, digit])
+            Self.string("sudoku.cell.label__content_error", "Row %1$lld, column %2$lld, %3$lld, error", [row, column, digit])
         case .notes:
-            string("sudoku.cell.label__content_notes", "Row %1$lld, column %2$lld, notes %3$@", [row, column, notes])
+            Self.string("sudoku.cell.label__content_notes", "Row %1$lld, column %2$lld, notes %3$@", [row, column, notes])
         case .other:
-            string("sudoku.cell.label__content_other", "Row %1$lld, column %2$lld, %3$lld", [row, column, digit])
+            Self.string("sudoku.cell.label__content_other", "Row %1$lld, column %2$lld, %3$lld", [row, column, digit])
         }
     }
 
@@ -44,7 +44,7 @@ internal enum GameStrings {
     /// {coins, number} O'Coins
     /// ```
     internal static func coinsBalance(coins: Int) -> String {
-        string("coins.balance", "%lld O'Coins", [coins])
+        Self.string("coins.balance", "%lld O'Coins", [coins])
     }
 
     /// Role: label. Key: `hint.button`.
@@ -53,7 +53,7 @@ internal enum GameStrings {
     /// Hint, {price, plural, one {# O'Coin} other {# O'Coins}}
     /// ```
     internal static func hintButton(price: Int) -> String {
-        string("hint.button", "Hint, %lld O'Coins", [price])
+        Self.string("hint.button", "Hint, %lld O'Coins", [price])
     }
 
     /// Role: label. Key: `level.cell`.
@@ -62,7 +62,7 @@ internal enum GameStrings {
     /// Level {level}, {stars} of 3 stars
     /// ```
     internal static func levelCell(level: Int, stars: Int) -> String {
-        string("level.cell", "Level %1$lld, %2$lld of 3 stars", [level, stars])
+        Self.string("level.cell", "Level %1$lld, %2$lld of 3 stars", [level, stars])
     }
 
     /// Role: announcement. Key: `lines.cleared`.
@@ -71,7 +71,7 @@ internal enum GameStrings {
     /// Cleared {lines, plural, one {# line} other {# lines}}. Score {score, number}.
     /// ```
     internal static func linesCleared(lines: Int, score: Int) -> String {
-        string("lines.cleared", "Cleared %1$lld lines. Score %2$lld.", [lines, score])
+        Self.string("lines.cleared", "Cleared %1$lld lines. Score %2$lld.", [lines, score])
     }
 
     /// TalkBack says "Double-tap to …" before it; VoiceOver reads it as the hint.
@@ -82,7 +82,7 @@ internal enum GameStrings {
     /// hear about your current location
     /// ```
     internal static func locationHint() -> String {
-        string("location.hint", "hear about your current location", [])
+        Self.string("location.hint", "hear about your current location", [])
     }
 
     /// Role: text. Key: `daily.result`.
@@ -91,7 +91,7 @@ internal enum GameStrings {
     /// Daily puzzle, {day, date, ::MMMMd}: 100% solved
     /// ```
     internal static func dailyResult(day: Date) -> String {
-        string("daily.result", "Daily puzzle, %@: 100%% solved", [date(day, (template: "MMMMd", date: .none, time: .none))])
+        Self.string("daily.result", "Daily puzzle, %@: 100%% solved", [Self.date(day, (template: "MMMMd", date: .none, time: .none))])
     }
 
     /// The string table the messages are read from.
