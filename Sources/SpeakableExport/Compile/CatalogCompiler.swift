@@ -57,6 +57,7 @@ public enum CatalogCompiler {
         if options.outputs.contains(.xliff) { jobs += Exporter.xliffTags(project).map(Job.xliff) }
         if options.outputs.contains(.swift) { jobs += project.tables.indices.map(Job.swift) }
         let lookup = Exporter.Lookup(project)
+        let commonNotes = options.outputs.contains(.xliff) ? Exporter.commonNotes(project, prepared) : [:]
         let pairs = Array(zip(project.tables, prepared))
         let results = Mutex<[Int: (files: [OutputFile], diagnostics: [Diagnostic])]>([:])
         let frozen = context
@@ -72,7 +73,7 @@ public enum CatalogCompiler {
             case .android(let tag):
                 files = exporter.android(pairs, tags: [tag])
             case .xliff(let tag):
-                files = exporter.xliff(project.tables, prepared, tags: [tag])
+                files = exporter.xliff(project.tables, prepared, tags: [tag], commonNotes: commonNotes)
             case .swift(let t):
                 files = [SwiftAccessorGenerator.file(table: project.tables[t], messages: prepared[t],
                                                      sourceLocale: project.config.sourceLocale,
@@ -200,6 +201,8 @@ struct Context {
 
     /// A valid Android resource name: letters, digits, `_` and `.`, not starting with a digit.
     static func androidName(_ key: String) -> String {
+        let valid: (UInt8) -> Bool = { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2E }
+        if let first = key.utf8.first, first > 0x39 || first < 0x30, first != 0x2E, key.utf8.allSatisfy(valid) { return key }
         var name = String(String.UnicodeScalarView(key.unicodeScalars.map { s in
             (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s))) || s == "_" || s == "." ? s : "_"
         }))

@@ -44,14 +44,25 @@ public struct CompileResult: Sendable {
 
 /// One message of a table ready for the platforms: its argument types and, for each
 /// combination of select cases, its catalog key and argument order.
-struct PreparedMessage {
+/// A class: every output job reads the same prepared messages, and copying one would copy the
+/// whole template.
+final class PreparedMessage: Sendable {
     let template: TemplateMessage
     let pattern: MessagePattern
     let kinds: [String: CatalogArgument.Kind]
     let variants: [Variant]
     let metadata: MessageMetadata?
 
-    struct Variant {
+    init(template: TemplateMessage, pattern: MessagePattern, kinds: [String: CatalogArgument.Kind], variants: [Variant],
+         metadata: MessageMetadata?) {
+        self.template = template
+        self.pattern = pattern
+        self.kinds = kinds
+        self.variants = variants
+        self.metadata = metadata
+    }
+
+    struct Variant: Sendable {
         let choices: [SelectExpansion.Choice]
         /// The key in `.xcstrings` (and the Swift lookup).
         let appleKey: String

@@ -228,45 +228,56 @@ struct Exporter {
 
     // MARK: XLIFF
 
-    mutating func xliff(_ tables: [Table], _ prepared: [[PreparedMessage]], tags: [String]) -> [OutputFile] {
-        var files: [OutputFile] = []
-        let sourceICU = icuLocale(sourceLocale)
-        // The source example of each message, formatted once for all target files.
-        var sourceExamples: [String: [String: String]] = [:]
-        for (table, messages) in zip(tables, prepared) {
+    /// The notes of each message that do not depend on the target locale — comment, role,
+    /// budget, runtime-only, the source example (formatted by ICU) — by table and key, computed
+    /// once for every XLIFF file.
+    static func commonNotes(_ project: Project, _ prepared: [[PreparedMessage]]) -> [String: [String: [XLIFFNote]]] {
+        let sourceICU = (try? ICULocale(project.config.sourceLocale)) ?? .english
+        var result: [String: [String: [XLIFFNote]]] = [:]
+        for (table, messages) in zip(project.tables, prepared) {
+            var byKey: [String: [XLIFFNote]] = [:]
             for message in messages {
-                guard let example = message.template.examples.first,
-                      let text = Self.format(message.pattern, locale: sourceICU, example.arguments) else { continue }
-                sourceExamples[table.name, default: [:]][message.template.key] = text
+                let template = message.template
+                var notes: [XLIFFNote] = []
+                if let comment = template.comment { notes.append(XLIFFNote(category: "comment", text: comment)) }
+                notes.append(XLIFFNote(category: "role", text: template.role.rawValue))
+                let budget = project.config.budgets[template.role]
+                if let seconds = template.maxSeconds ?? budget?.seconds {
+                    notes.append(XLIFFNote(category: "max-seconds", text: "at most \(JSONWriter.format(seconds)) s spoken"))
+                }
+                if let graphemes = template.maxGraphemes ?? budget?.graphemes {
+                    notes.append(XLIFFNote(category: "max-graphemes", text: "at most \(graphemes) characters"))
+                }
+                if template.runtimeOnly {
+                    notes.append(XLIFFNote(category: "runtime-only", text: "formatted at run time by Speakable (ICU), not exported to platform catalogs"))
+                }
+                if let example = template.examples.first, let text = format(message.pattern, locale: sourceICU, example.arguments) {
+                    notes.append(XLIFFNote(category: "example", appliesTo: "source", text: text))
+                }
+                byKey[template.key] = notes
             }
+            result[table.name] = byKey
         }
+        return result
+    }
+
+    mutating func xliff(_ tables: [Table], _ prepared: [[PreparedMessage]], tags: [String],
+                        commonNotes: [String: [String: [XLIFFNote]]]) -> [OutputFile] {
+        var files: [OutputFile] = []
         for tag in tags {
             var document = XLIFFDocument(sourceLanguage: sourceLocale, targetLanguage: tag, files: [])
             let targetICU = icuLocale(tag)
             for (table, messages) in zip(tables, prepared) {
                 // Project-relative, so the output does not depend on where the project is.
                 var file = XLIFFFile(id: table.name, original: "\(project.config.templates)/\(table.name).json", units: [])
+                file.units.reserveCapacity(messages.count)
                 for message in messages {
                     let template = message.template
-                    var notes: [XLIFFNote] = []
-                    if let comment = template.comment { notes.append(XLIFFNote(category: "comment", text: comment)) }
-                    notes.append(XLIFFNote(category: "role", text: template.role.rawValue))
-                    let budget = project.config.budgets[template.role]
-                    if let seconds = template.maxSeconds ?? budget?.seconds {
-                        notes.append(XLIFFNote(category: "max-seconds", text: "at most \(JSONWriter.format(seconds)) s spoken"))
-                    }
-                    if let graphemes = template.maxGraphemes ?? budget?.graphemes {
-                        notes.append(XLIFFNote(category: "max-graphemes", text: "at most \(graphemes) characters"))
-                    }
-                    if template.runtimeOnly { notes.append(XLIFFNote(category: "runtime-only", text: "formatted at run time by Speakable (ICU), not exported to platform catalogs")) }
+                    var notes = commonNotes[table.name]?[template.key] ?? []
                     let translation = translation(table, tag, template.key)
-                    if let example = template.examples.first {
-                        if let text = sourceExamples[table.name]?[template.key] {
-                            notes.append(XLIFFNote(category: "example", appliesTo: "source", text: text))
-                        }
-                        if let pattern = translation?.pattern, let text = Self.format(pattern, locale: targetICU, example.arguments) {
-                            notes.append(XLIFFNote(category: "example", appliesTo: "target", text: text))
-                        }
+                    if let example = template.examples.first, let pattern = translation?.pattern,
+                       let text = Self.format(pattern, locale: targetICU, example.arguments) {
+                        notes.append(XLIFFNote(category: "example", appliesTo: "target", text: text))
                     }
                     var state = translation == nil ? "initial" : "translated"
                     if let translation, context.options.reuseOriginalValues, let kept = message.metadata?.xliff[tag], kept.icu == translation.source.text {

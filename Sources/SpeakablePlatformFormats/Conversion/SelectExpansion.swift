@@ -72,7 +72,10 @@ public enum SelectExpansion {
     }
 
     static func sanitize(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+        if text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }) {
+            return text
+        }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
             (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || scalar == "_" ? scalar : "_"
         }))
     }
