@@ -14,6 +14,8 @@ public enum SpeakableCLI {
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
         Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
                 run: DescribeCommand.run),
+        Command(name: "compile", summary: "Write .xcstrings, Android resources, XLIFF and Swift accessors", run: CompileCommand.run),
+        Command(name: "import", summary: "Bring .xcstrings, Android strings.xml and XLIFF into Templates/ and Locales/", run: ImportCommand.run),
     ]
 
     static var help: String {

@@ -26,6 +26,7 @@ public enum XMLEscaping {
 
     /// An attribute value in double quotes: also `"` and the whitespace that would be normalized.
     public static func attribute(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {

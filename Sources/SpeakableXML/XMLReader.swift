@@ -11,7 +11,7 @@ public import SpeakableDiagnostics
 /// ```swift
 /// let result = XMLReader.read("<a>\n  <b x='1'/>\n</b>", file: "strings.xml")
 /// result.diagnostics[0].rendered
-/// // "strings.xml:3:3: error: closing tag </b> does not match <a> opened at 1:1 [xml-mismatched-tag]"
+/// // "strings.xml:3:1: error: closing tag </b> does not match <a> opened at 1:1 [xml-mismatched-tag]"
 /// ```
 ///
 /// Diagnostic ids: `xml-syntax`, `xml-mismatched-tag`, `xml-unknown-entity`,

@@ -119,3 +119,65 @@ import Testing
         #expect(AndroidQualifiers.localeTag(forValuesFolder: "values-ko-night") == "ko")
     }
 }
+
+/// Cut and damaged copies of the real catalogs: each read ends in diagnostics (with positions)
+/// or a model — never a crash, never a silent empty result for a file that lost its end.
+@Suite(.enabled(if: catalogsDirectory != nil, testDataNote))
+struct DamagedInputTests {
+    static let files = ["CotEditor_CommandBar.xcstrings", "DeskClock_values_strings.xml", "moz-l10n_xcode26-xcstrings.xliff",
+                        "xcstrings-tool_Substitution.xcstrings"]
+
+    static func read(_ name: String, _ bytes: [UInt8]) -> (parsed: Bool, diagnostics: [Diagnostic]) {
+        if name.hasSuffix(".xcstrings") {
+            let r = XCStringsReader.read(bytes, file: name)
+            return (r.catalog != nil, r.diagnostics)
+        }
+        if name.hasSuffix(".xml") {
+            let r = AndroidResourceReader.read(bytes, file: name)
+            return (r.file != nil, r.diagnostics)
+        }
+        let r = XLIFFReader.read(bytes, file: name)
+        return (r.document != nil, r.diagnostics)
+    }
+
+    @Test(arguments: files)
+    func truncatedFilesAreErrorsWithPositions(name: String) throws {
+        let bytes = try testCatalog(name)
+        for step in 1..<40 {
+            let cut = Array(bytes.prefix(bytes.count * step / 40))
+            let errors = Self.read(name, cut).diagnostics.filter { $0.severity == .error }
+            #expect(!errors.isEmpty, "cut at \(cut.count) bytes read without an error")
+            #expect(errors.allSatisfy { $0.position != nil && $0.file == name })
+        }
+    }
+
+    /// Damaged bytes give a model or errors that say where — each error with a file position.
+    @Test(arguments: files)
+    func damagedBytesGiveAModelOrPositionedErrors(name: String) throws {
+        let bytes = try testCatalog(name)
+        var generator = SplitMix(seed: 42)
+        for _ in 0..<200 {
+            var damaged = bytes
+            for _ in 0..<3 {
+                let index = Int(generator.next() % UInt64(damaged.count))
+                damaged[index] = [0x7B, 0x7D, 0x3C, 0x3E, 0x22, 0x26, 0x25, 0x5C, 0x00, 0xFF][Int(generator.next() % 10)]
+            }
+            let (parsed, diagnostics) = Self.read(name, damaged)
+            let errors = diagnostics.filter { $0.severity == .error }
+            #expect(parsed || !errors.isEmpty)
+            #expect(errors.allSatisfy { $0.position != nil })
+        }
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}

@@ -90,6 +90,45 @@ import Testing
         #expect(XCStringsWriter.text(catalog) == text)
     }
 
+    /// The streaming writer the compiler uses writes exactly what the tree writer writes.
+    @Test func theStreamWriterWritesWhatTheTreeWriterWrites() {
+        let values: [CatalogValue] = [
+            .text("Row %1$lld, \"quoted\" / 한국어"),
+            .plural([.init(category: "zero", text: "none"), .init(category: "one", text: "%lld star"), .init(category: "other", text: "%lld stars")]),
+            .substitutions(format: "%1$#@b@ and %2$#@a@", [
+                CatalogSubstitution(name: "b", argumentNumber: 1, formatSpecifier: "lld", forms: [.init(category: "other", text: "%arg")]),
+                CatalogSubstitution(name: "a", argumentNumber: 2, formatSpecifier: "ld",
+                                    forms: [.init(category: "one", text: "%arg x"), .init(category: "few", text: "%arg y"), .init(category: "other", text: "%arg z")]),
+            ]),
+        ]
+        let kept: JSONValue = .object([("stringUnit", .object([("value", .string("kept")), ("state", .string("needs_review"))]))])
+        let streamEntries: [XCStringsStreamWriter.Entry] = [
+            .init(key: "Key10", members: [("extractionState", .string("manual")), ("comment", .string("c"))],
+                  localizations: [("ko", .value(values[0])), ("en", .value(values[1])), ("zh-Hans", .json(kept))]),
+            .init(key: "key2", members: [("shouldTranslate", .bool(false)), ("future", .array([.int(1)]))],
+                  localizations: [("en", .value(values[2]))]),
+            .init(key: "empty", members: [], localizations: []),
+        ]
+        let stream = XCStringsStreamWriter.text(sourceLanguage: "en", version: .string("1.1"), extra: [("aExtra", .bool(true))],
+                                                entries: streamEntries)
+        var tree: [(String, JSONValue)] = []
+        for entry in streamEntries {
+            var members = entry.members
+            if !entry.localizations.isEmpty {
+                members.append(("localizations", .object(entry.localizations.map { tag, localization in
+                    switch localization {
+                    case .json(let json): (tag, json)
+                    case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
+                    }
+                })))
+            }
+            tree.append((entry.key, .object(members)))
+        }
+        let reference = XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree)), ("aExtra", .bool(true)),
+                                                ("sourceLanguage", .string("en"))]))
+        #expect(stream == reference)
+    }
+
     @Test func badInputGetsPositionedDiagnostics() {
         let text = """
         {

@@ -92,3 +92,11 @@ import Testing
         #expect(root.text == text)
     }
 }
+
+@Suite struct XMLDocumentationExampleTests {
+    /// The example in XMLReader's documentation.
+    @Test func mismatchedTagExample() {
+        let result = XMLReader.read("<a>\n  <b x='1'/>\n</b>", file: "strings.xml")
+        #expect(result.diagnostics.map(\.rendered) == ["strings.xml:3:1: error: closing tag </b> does not match <a> opened at 1:1 [xml-mismatched-tag]"])
+    }
+}

@@ -43,12 +43,24 @@ public enum AndroidResourceWriter {
     /// notice); namespaces used by `.raw` items (`xliff:`, `tools:`) are declared on `<resources>`.
     public static func text(_ items: [Item], header: String? = nil) -> String {
         var body = ""
-        for item in items { write(item, into: &body) }
+        var usesXLIFF = false
+        var usesTools = false
+        for item in items {
+            write(item, into: &body)
+            if case .raw(let xml) = item {
+                usesXLIFF = usesXLIFF || contains(xml, "<xliff:")
+                usesTools = usesTools || contains(xml, " tools:")
+            } else if case .string(_, _, _, let attributes) = item {
+                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") }
+            } else if case .plurals(_, _, _, let attributes) = item {
+                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") }
+            }
+        }
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         if let header { out += "<!-- " + commentText(header) + " -->\n" }
         out += "<resources"
-        if body.contains("<xliff:") { out += " xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"" }
-        if body.contains(" tools:") { out += " xmlns:tools=\"http://schemas.android.com/tools\"" }
+        if usesXLIFF { out += " xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"" }
+        if usesTools { out += " xmlns:tools=\"http://schemas.android.com/tools\"" }
         out += ">\n" + body + "</resources>\n"
         return out
     }
@@ -74,13 +86,33 @@ public enum AndroidResourceWriter {
         }
     }
 
+    /// Whether `text` contains `part` (a plain byte search).
+    static func contains(_ text: String, _ part: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: part.utf8Start, count: part.utf8CodeUnitCount)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= needle.count, let first = needle.first else { return false }
+            var i = 0
+            while i <= bytes.count - needle.count {
+                if bytes[i] == first && memcmpEqual(bytes, i, needle) { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    static func memcmpEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        for k in 1..<needle.count where bytes[at + k] != needle[k] { return false }
+        return true
+    }
+
     static func attributeText(_ attributes: [(String, String)]) -> String {
         attributes.map { " " + $0.0 + "=\"" + XMLEscaping.attribute($0.1) + "\"" }.joined()
     }
 
     /// Comment text that cannot end the comment early (`--` is not allowed inside).
     static func commentText(_ text: String) -> String {
-        var out = text.replacing("--", with: "- -")
+        var out = contains(text, "--") ? text.replacing("--", with: "- -") : text
         if out.hasSuffix("-") { out += " " }
         return out
     }
@@ -95,6 +127,19 @@ public enum AndroidResourceWriter {
 /// ```
 public enum AndroidText {
     public static func escape(_ text: String) -> String {
+        // Most strings need nothing: no escapes, no whitespace to protect.
+        var plain = true
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C, 0x22, 0x27, 0x26, 0x3C, 0x00...0x1F: plain = false
+            case 0x20 where previous == 0x20: plain = false
+            default: break
+            }
+            if !plain { break }
+            previous = byte
+        }
+        if plain, let first = text.utf8.first, first != 0x40, first != 0x3F, first != 0x20, text.utf8.last != 0x20 { return text }
         let scalars = Array(text.unicodeScalars)
         // Whitespace aapt2 would collapse or trim must be inside double quotes.
         var needsQuotes = false

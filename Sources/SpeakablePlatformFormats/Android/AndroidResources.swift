@@ -10,8 +10,8 @@ public import SpeakableXML
 /// let snooze = file["alarm_alert_snooze_set"]!
 /// snooze.kind                                  // .plurals
 /// snooze.items[0].quantity                     // "other"
-/// snooze.items[0].value.text                   // "%d분 동안 일시 중지"
-/// snooze.items[0].value.placeholders[0].id     // "minutes"
+/// snooze.items[0].value.text                   // "%d분 동안 알림 일시 중지"
+/// snooze.items[0].value.placeholders[0].id     // "MINUTES"
 /// ```
 public struct AndroidResourceFile: Sendable {
     public var file: String

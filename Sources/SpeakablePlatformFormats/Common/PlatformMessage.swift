@@ -10,9 +10,9 @@ public import SpeakableDiagnostics
 /// ```swift
 /// let catalog = XCStringsReader.read(bytes, file: "CommandBar.xcstrings").catalog!
 /// let message = catalog.messages.first { $0.key == "%lld commands found" && $0.locale == "ko" }!
-/// message.pluralForms.map(\.category)        // ["other"]
-/// message.pluralForms[0].form.value          // "%lld개의 명령어 찾음"
-/// message.pluralForms[0].form.position       // 12:28 (of the JSON string in the file)
+/// message.pluralForms.map(\.category)        // ["other", "zero"]
+/// message.pluralForms[0].form.value          // "%lld개의 명령을 찾음"
+/// message.pluralForms[0].form.position       // 235:29 (the opening quote of the JSON string)
 /// ```
 public struct PlatformMessage: Sendable {
     /// The key (`.xcstrings`, XLIFF) or resource name (Android) exactly as written.

@@ -140,9 +140,25 @@ public enum XcodeJSON {
     /// Sort keys of short, repeated member names (`stringUnit`, `state`, `one`…), computed once.
     struct KeyMemo {
         var keys: [String: [UInt8]] = [:]
+        /// Orders of small objects by their member names: a catalog repeats a few shapes
+        /// (`state`/`value`, `one`/`other`, the same locales) thousands of times.
+        var shapes: [String: [Int]] = [:]
 
         mutating func order(_ names: [String]) -> [Int] {
             guard names.count > 1 else { return Array(names.indices) }
+            guard names.count <= 32 else { return sortedOrder(names) }
+            var shape = ""
+            for name in names {
+                shape += name
+                shape.unicodeScalars.append("\u{0}")
+            }
+            if let known = shapes[shape] { return known }
+            let order = sortedOrder(names)
+            if shapes.count < 4096 { shapes[shape] = order }
+            return order
+        }
+
+        mutating func sortedOrder(_ names: [String]) -> [Int] {
             guard let primary = XcodeKeyOrder.primary, names.count < 64 else { return XcodeKeyOrder.sortKeys(names) }
             var sortKeys: [[UInt8]] = []
             sortKeys.reserveCapacity(names.count)
@@ -155,10 +171,12 @@ public enum XcodeJSON {
                     sortKeys.append(key)
                 }
             }
-            let indices = Array(names.indices)
+            let sorted = names.indices.sorted { sortKeys[$0].lexicographicallyPrecedes(sortKeys[$1]) }
             // Names in one object are distinct; equal primary keys need the full tie-break.
-            if Set(sortKeys).count != sortKeys.count { return XcodeKeyOrder.sortKeys(names) }
-            return indices.sorted { sortKeys[$0].lexicographicallyPrecedes(sortKeys[$1]) }
+            for i in sorted.indices.dropFirst() where sortKeys[sorted[i]] == sortKeys[sorted[i - 1]] {
+                return XcodeKeyOrder.sortKeys(names)
+            }
+            return sorted
         }
     }
 
@@ -199,7 +217,8 @@ public enum XcodeJSON {
         }
     }
 
-    static func indent(_ level: Int) -> String { String(repeating: "  ", count: level) }
+    static let indents: [String] = (0..<32).map { String(repeating: "  ", count: $0) }
+    static func indent(_ level: Int) -> String { level < indents.count ? indents[level] : String(repeating: "  ", count: level) }
 
     /// A JSON string as Apple's JSON writer produces it: `"` and `\` escaped, control characters
     /// as `\n`, `\t`… or `\u00XX`; everything else literal (no `\/`).

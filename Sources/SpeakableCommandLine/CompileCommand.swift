@@ -1,0 +1,154 @@
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableDiagnostics
+import SpeakableExport
+
+/// `speakable compile`: templates and translations into platform catalogs, XLIFF and Swift.
+enum CompileCommand {
+    static let help = """
+    speakable compile — write String Catalogs, Android resources, XLIFF and Swift accessors
+
+    USAGE:
+      speakable compile [--config FILE] [--out DIR] [--only LIST] [options]
+
+    OPTIONS:
+      --config FILE        the project's speakable.json (default: ./speakable.json when present,
+                           else the current folder with the default layout)
+      --project DIR        the project folder instead (its speakable.json when it has one)
+      --out DIR            where to write (default: Generated/ next to the config). Inside it:
+                             xcstrings/<table>.xcstrings         one String Catalog per table
+                             android/res/values*/strings.xml     every table, one file per locale
+                             xliff/<locale>.xliff                XLIFF 2.0 per target locale
+                             swift/Speakable+<table>.swift       typed accessors per table
+      --only LIST          some of xcstrings,android,xliff,swift (default: all)
+      --swift-access A     internal (default) or public
+      --swift-bundle B     main (default) or module: where the accessors look strings up
+      --no-metadata        ignore what `speakable import` kept in .speakable/ (original keys,
+                           comments, states, platform text) and convert everything from ICU
+      --convert-all        keep the original keys and argument order from .speakable/ but
+                           convert every value from ICU (states and device variants are lost)
+      -q, --quiet          print nothing but problems
+      -h, --help           show this help
+
+    Outputs are written all or nothing: a compile with an error writes no file and leaves
+    earlier outputs as they were; files whose content is unchanged are not touched.
+    Select arguments become one key per case: <key>__<argument>_<case>.
+
+    EXIT STATUS:
+      0 compiled; 1 errors in the project (printed with file, line and column); 64 a wrong
+      command line.
+
+    EXAMPLES:
+      speakable compile
+      speakable compile --config Game/speakable.json --out Game/Generated --only xcstrings,swift
+      speakable compile --only android --out app/src/main
+
+    """
+
+    static let spec = CommandSpec(valueOptions: ["config", "project", "out", "only", "swift-access", "swift-bundle"],
+                                  flags: ["no-metadata", "convert-all", "quiet", "help"])
+
+    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
+        var arguments = arguments
+        if let q = arguments.firstIndex(of: "-q") { arguments[q] = "--quiet" }
+        let parsed: ParsedArguments
+        do {
+            parsed = try spec.parse(arguments)
+        } catch {
+            return usage(error.message, io)
+        }
+        if parsed.has("help") {
+            io.write(help)
+            return ExitStatus.success
+        }
+        guard parsed.positionals.isEmpty else { return usage("unexpected argument '\(parsed.positionals[0])'", io) }
+        var options = CompileOptions()
+        if let only = parsed.value("only") {
+            var outputs = Set<CompileOutput>()
+            for item in only.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let output = CompileOutput(rawValue: String(item.filter { $0 != " " })) else {
+                    return usage("'\(item)' is not an output; --only takes xcstrings, android, xliff, swift", io)
+                }
+                outputs.insert(output)
+            }
+            options.outputs = outputs
+        }
+        if let access = parsed.value("swift-access") {
+            guard access == "internal" || access == "public" else { return usage("--swift-access is internal or public", io) }
+            options.swiftAccess = access
+        }
+        if let bundle = parsed.value("swift-bundle") {
+            guard bundle == "main" || bundle == "module" else { return usage("--swift-bundle is main or module", io) }
+            options.swiftBundle = bundle
+        }
+        options.useMetadata = !parsed.has("no-metadata")
+        options.reuseOriginalValues = !parsed.has("convert-all")
+        if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
+            return usage("there is no config file '\(config)'", io)
+        }
+        if parsed.value("config") != nil && parsed.value("project") != nil {
+            return usage("give --config or --project, not both", io)
+        }
+        let project: Project
+        if let directory = parsed.value("project") {
+            var isDirectory: Bool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
+                return usage("there is no project folder '\(directory)'", io)
+            }
+            project = ProjectLoader.load(directory: directory)
+        } else {
+            project = ProjectLoader.load(configPath: parsed.value("config"))
+        }
+        let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
+        let result = CatalogCompiler.compile(project, options: options)
+        let printer = SourcePrinter(io: io)
+        for diagnostic in result.diagnostics { printer.print(diagnostic) }
+        if result.hasErrors {
+            let count = result.diagnostics.filter { $0.severity == .error }.count
+            io.writeError("speakable compile: \(count) error\(count == 1 ? "" : "s"); nothing was written\n")
+            return ExitStatus.failure
+        }
+        do throws(OutputWriter.Failure) {
+            let report = try OutputWriter.write(result.files, to: out)
+            if !parsed.has("quiet") {
+                io.write("compiled \(project.tables.count) table\(project.tables.count == 1 ? "" : "s") into \(out)/: "
+                         + "\(report.written.count) written, \(report.unchanged.count) unchanged\n")
+                for path in report.written { io.write("  \(path)\n") }
+            }
+            return ExitStatus.success
+        } catch {
+            for diagnostic in error.diagnostics { printer.print(diagnostic) }
+            return ExitStatus.failure
+        }
+    }
+
+    static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
+        io.writeError("speakable compile: \(message)\nRun 'speakable compile --help' for usage and examples.\n")
+        return ExitStatus.usage
+    }
+}
+
+/// Prints diagnostics with the line they point at, read from their file.
+struct SourcePrinter {
+    let io: any CommandIO
+    private let cache = LineCache()
+
+    init(io: any CommandIO) { self.io = io }
+
+    final class LineCache {
+        var lines: [String: [String]] = [:]
+    }
+
+    func print(_ diagnostic: Diagnostic) {
+        var line: String?
+        if let file = diagnostic.file, let position = diagnostic.position {
+            if cache.lines[file] == nil {
+                let text = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                cache.lines[file] = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+            let lines = cache.lines[file] ?? []
+            if position.line - 1 < lines.count { line = lines[position.line - 1] }
+        }
+        io.writeError(DiagnosticPrinter(colour: io.errorIsTerminal).render(diagnostic, sourceLine: line))
+    }
+}

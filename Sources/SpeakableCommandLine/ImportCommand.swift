@@ -1,0 +1,99 @@
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableDiagnostics
+import SpeakableExport
+
+/// `speakable import`: platform catalogs into templates and flat ICU JSON.
+enum ImportCommand {
+    static let help = """
+    speakable import — bring .xcstrings, Android strings.xml and XLIFF into Templates/ and Locales/
+
+    USAGE:
+      speakable import FILE… [--config FILE] [--locales DIR] [--table NAME] [--locale TAG]
+
+    FILES:
+      *.xcstrings          String Catalogs (plural variations and substitutions become ICU
+                           plurals; printf specifiers become named arguments)
+      res/values*/*.xml    Android resources (the folder gives the locale: values/ is the source
+                           language, values-ko Korean, values-b+sr+Latn Serbian in Latin script)
+      *.xliff, *.xlf       XLIFF 2.0 (from speakable compile) or Xcode's XLIFF 1.2 export
+
+    OPTIONS:
+      --config FILE        the project's speakable.json (default: ./speakable.json when present)
+      --locales DIR        where translations go (default: the config's "locales", Locales/)
+      --table NAME         the table to import into (default: the file's name; XLIFF: its <file>)
+      --locale TAG         the locale of Android files whose folder does not say
+      --dry-run            print what would be written, write nothing
+      -h, --help           show this help
+
+    Source-language text becomes template messages (existing ones are kept); translations are
+    merged into Locales/<tag>/<table>.json. What Speakable's files do not model — comments,
+    states, shouldTranslate, device variations, string arrays, the original keys and
+    specifiers — is kept in .speakable/<table>.platform.json and written back by
+    `speakable compile`. An import with an error writes nothing.
+
+    EXIT STATUS:
+      0 imported; 1 errors in a file (printed with file, line and column); 64 a wrong command line.
+
+    EXAMPLES:
+      speakable import Localizable.xcstrings
+      speakable import app/src/main/res/values/strings.xml app/src/main/res/values-ko/strings.xml
+      speakable import Generated/xliff/ko.xliff
+      speakable import --locale ko --table strings DeskClock_values-ko_strings.xml
+
+    """
+
+    static let spec = CommandSpec(valueOptions: ["config", "locales", "table", "locale"], flags: ["dry-run", "help"])
+
+    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try spec.parse(arguments)
+        } catch {
+            return usage(error.message, io)
+        }
+        if parsed.has("help") {
+            io.write(help)
+            return ExitStatus.success
+        }
+        guard !parsed.positionals.isEmpty else { return usage("give the catalog files to import", io) }
+        if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
+            return usage("there is no config file '\(config)'", io)
+        }
+        var options = ImportOptions()
+        options.table = parsed.value("table")
+        options.locale = parsed.value("locale")
+        if let locales = parsed.value("locales") {
+            guard isSafeRelativePath(locales) else { return usage("--locales must be a folder inside the project", io) }
+            options.localesDirectory = locales
+        }
+        let project = ProjectLoader.load(configPath: parsed.value("config"))
+        let printer = SourcePrinter(io: io)
+        let result = CatalogImporter.importFiles(parsed.positionals, project: project, options: options)
+        for diagnostic in result.diagnostics { printer.print(diagnostic) }
+        if result.hasErrors {
+            io.writeError("speakable import: errors; nothing was written\n")
+            return ExitStatus.failure
+        }
+        let summary = result.counts.keys.sorted().map { "\($0): \(result.counts[$0]!)" }.joined(separator: ", ")
+        if parsed.has("dry-run") {
+            io.write("would write (\(summary)):\n")
+            for file in result.files { io.write("  \(file.path)\n") }
+            return ExitStatus.success
+        }
+        do throws(OutputWriter.Failure) {
+            let report = try OutputWriter.write(result.files, to: project.root)
+            io.write("imported \(summary.isEmpty ? "nothing" : summary): \(report.written.count) written, \(report.unchanged.count) unchanged\n")
+            for path in report.written { io.write("  \(path)\n") }
+            return ExitStatus.success
+        } catch {
+            for diagnostic in error.diagnostics { printer.print(diagnostic) }
+            return ExitStatus.failure
+        }
+    }
+
+    static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
+        io.writeError("speakable import: \(message)\nRun 'speakable import --help' for usage and examples.\n")
+        return ExitStatus.usage
+    }
+}

@@ -1,0 +1,75 @@
+import SpeakableCatalog
+public import SpeakableDiagnostics
+import SpeakableMessages
+import SpeakablePlatformFormats
+
+/// What `speakable compile` writes.
+public enum CompileOutput: String, CaseIterable, Hashable, Sendable {
+    /// `xcstrings/<table>.xcstrings`: one String Catalog per table, all locales.
+    case xcstrings
+    /// `android/res/values*/strings.xml`: every table, one file per locale.
+    case android
+    /// `xliff/<locale>.xliff`: XLIFF 2.0 per target locale, for translators.
+    case xliff
+    /// `swift/Speakable+<table>.swift`: typed accessors per table (type `<Table>Strings`).
+    case swift
+}
+
+/// How the compiler runs.
+public struct CompileOptions: Sendable {
+    public var outputs: Set<CompileOutput> = Set(CompileOutput.allCases)
+    /// Access level of the generated Swift (`internal` or `public`).
+    public var swiftAccess: String = "internal"
+    /// Where the accessors look strings up: `main` (`Bundle.main`) or `module` (`Bundle.module`,
+    /// for a package target with the catalogs as resources).
+    public var swiftBundle: String = "main"
+    /// Use what `.speakable/*.platform.json` kept from imported catalogs: original keys,
+    /// argument order and specifiers, entry fields (comments, states, unknown members).
+    public var useMetadata = true
+    /// Also write a kept platform value back verbatim while its ICU text is unchanged (states,
+    /// device variations, Android markup and comments survive). Off: every value is converted
+    /// from ICU (what happens to a value once it is edited).
+    public var reuseOriginalValues = true
+
+    public init() {}
+}
+
+/// The files a compile would write, and what stopped it.
+public struct CompileResult: Sendable {
+    /// Paths relative to the output folder. Empty when there are errors.
+    public var files: [OutputFile]
+    public var diagnostics: [Diagnostic]
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// One message of a table ready for the platforms: its argument types and, for each
+/// combination of select cases, its catalog key and argument order.
+/// A class: every output job reads the same prepared messages, and copying one would copy the
+/// whole template.
+final class PreparedMessage: Sendable {
+    let template: TemplateMessage
+    let pattern: MessagePattern
+    let kinds: [String: CatalogArgument.Kind]
+    let variants: [Variant]
+    let metadata: MessageMetadata?
+
+    init(template: TemplateMessage, pattern: MessagePattern, kinds: [String: CatalogArgument.Kind], variants: [Variant],
+         metadata: MessageMetadata?) {
+        self.template = template
+        self.pattern = pattern
+        self.kinds = kinds
+        self.variants = variants
+        self.metadata = metadata
+    }
+
+    struct Variant: Sendable {
+        let choices: [SelectExpansion.Choice]
+        /// The key in `.xcstrings` (and the Swift lookup).
+        let appleKey: String
+        /// The Android resource name.
+        let androidName: String
+        let templateBody: MessageBody
+        let appleArguments: [CatalogArgument]
+        let androidArguments: [CatalogArgument]
+    }
+}

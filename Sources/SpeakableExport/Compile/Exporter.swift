@@ -1,0 +1,320 @@
+import SpeakableCatalog
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+import SpeakablePlatformFormats
+
+/// Writes the prepared messages of every table into each output format.
+struct Exporter {
+    let context: Context
+    var diagnostics: [Diagnostic] = []
+    var project: Project { context.project }
+    var sourceLocale: String { project.config.sourceLocale }
+
+    let lookup: Lookup
+
+    /// A translation, boxed so that lookups share it instead of copying its fields.
+    final class Entry: Sendable {
+        let translation: Translation
+        init(_ translation: Translation) { self.translation = translation }
+    }
+
+    /// Translations by table, locale and key (the catalog's own lookups are linear), and ICU
+    /// locales by tag — built once, read by every output job.
+    final class Lookup: Sendable {
+        let translations: [String: [String: [String: Entry]]]
+        let locales: [String: ICULocale]
+
+        init(_ project: Project) {
+            var translations: [String: [String: [String: Entry]]] = [:]
+            var locales: [String: ICULocale] = [:]
+            for table in project.tables {
+                var byTag: [String: [String: Entry]] = [:]
+                for (tag, file) in table.locales {
+                    byTag[tag] = Dictionary(file.translations.map { ($0.key, Entry($0)) }, uniquingKeysWith: { first, _ in first })
+                    locales[tag] = file.locale
+                }
+                translations[table.name] = byTag
+            }
+            if let source = try? ICULocale(project.config.sourceLocale) { locales[project.config.sourceLocale] = source }
+            self.translations = translations
+            self.locales = locales
+        }
+    }
+
+    init(context: Context, lookup: Lookup) {
+        self.context = context
+        self.lookup = lookup
+    }
+
+    func translation(_ table: Table, _ tag: String, _ key: String) -> Translation? {
+        lookup.translations[table.name]?[tag]?[key]?.translation
+    }
+
+    /// The parsed message of `tag` (the template's for the source locale), without copying
+    /// where it was written (see ``text(of:in:tag:)``).
+    func pattern(of message: PreparedMessage, in table: Table, tag: String) -> MessagePattern? {
+        if tag == sourceLocale { return message.pattern }
+        return lookup.translations[table.name]?[tag]?[message.template.key]?.translation.pattern
+    }
+
+    func icuLocale(_ tag: String) -> ICULocale {
+        lookup.locales[tag] ?? (try? ICULocale(tag)) ?? .english
+    }
+
+    // MARK: Per message and locale
+
+    /// The message of `tag` (the template's for the source locale) and where it is written.
+    func text(of message: PreparedMessage, in table: Table, tag: String) -> (pattern: MessagePattern, source: SourceText)? {
+        if tag == sourceLocale { return (message.pattern, message.template.source) }
+        guard let translation = translation(table, tag, message.template.key), let pattern = translation.pattern else { return nil }
+        return (pattern, translation.source)
+    }
+
+    mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
+                          platform: CatalogPlatform) -> CatalogValue? {
+        guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
+        let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
+        let locale = icuLocale(tag)
+        do {
+            return try CatalogExport.value(of: body, platform: platform, locale: locale,
+                                           arguments: platform == .apple ? variant.appleArguments : variant.androidArguments)
+        } catch {
+            guard let (_, source) = text(of: message, in: table, tag: tag) else { return nil }
+            let key = variant.choices.isEmpty ? "'\(message.template.key)'" : "'\(message.template.key)' (\(variant.appleKey))"
+            // Most problems are the same for both platforms: reported once, without a platform.
+            let platformSpecific = ["catalog-exact-match", "catalog-several-plurals"].contains(error.id)
+            let diagnostic = Diagnostic(
+                severity: .error, id: error.id,
+                message: platformSpecific ? "\(key) for \(platform == .apple ? "String Catalogs" : "Android"): \(error.message)" : "\(key): \(error.message)",
+                file: source.file, position: error.range.map { source.position(ofUTF16Offset: $0.lowerBound) } ?? source.start,
+                endPosition: error.range.map { source.position(ofUTF16Offset: $0.upperBound) },
+                hint: error.hint ?? "mark the message \"runtimeOnly\": true to keep it out of platform catalogs")
+            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            return nil
+        }
+    }
+
+    // MARK: .xcstrings
+
+    mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage]) -> OutputFile {
+        let meta = context.metadata[table.name]
+        let locales = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
+        var entries: [XCStringsStreamWriter.Entry] = []
+        for message in messages {
+            for variant in message.variants {
+                var members: [(String, JSONValue)] = []
+                let recorded = variant.choices.isEmpty ? message.metadata : nil
+                if let comment = message.template.comment { members.append(("comment", .string(comment))) }
+                var hasExtractionState = false
+                for (name, value) in recorded?.xcstringsEntry ?? [] where name != "comment" || message.template.comment == nil {
+                    members.append((name, value))
+                    if name == "extractionState" { hasExtractionState = true }
+                }
+                if !hasExtractionState && recorded?.xcstrings.isEmpty != false { members.append(("extractionState", .string("manual"))) }
+                var localizations: [(String, XCStringsStreamWriter.Localization)] = []
+                for tag in locales {
+                    guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
+                    if let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
+                        // null: the catalog had no localization here (Xcode takes the key as the
+                        // source text), and still needs none.
+                        if kept.value == .null { continue }
+                        if context.options.reuseOriginalValues {
+                            localizations.append((tag, .json(kept.value)))
+                            continue
+                        }
+                    }
+                    guard let value = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
+                    localizations.append((tag, .value(value)))
+                }
+                entries.append(XCStringsStreamWriter.Entry(key: variant.appleKey, members: members, localizations: localizations))
+            }
+        }
+        var version: JSONValue = .string("1.0")
+        var extra: [(String, JSONValue)] = []
+        if case .object(let fields)? = meta?.xcstrings {
+            for (name, value) in fields {
+                if name == "version" { version = value } else if name != "sourceLanguage" { extra.append((name, value)) }
+            }
+        }
+        return OutputFile(path: "xcstrings/\(table.name).xcstrings",
+                          contents: XCStringsStreamWriter.text(sourceLanguage: sourceLocale, version: version, extra: extra, entries: entries))
+    }
+
+    // MARK: Android
+
+    /// Every locale with an Android file: the source locale first, then the others sorted.
+    static func androidTags(_ project: Project) -> [String] {
+        var tags: Set<String> = []
+        for table in project.tables { tags.formUnion(CatalogCompiler.targetLocales(project, table)) }
+        tags.remove(project.config.sourceLocale)
+        return [project.config.sourceLocale] + tags.sorted()
+    }
+
+    /// Every locale with an XLIFF file (the targets), sorted.
+    static func xliffTags(_ project: Project) -> [String] {
+        var tags = Set(project.config.targetLocales)
+        for table in project.tables { tags.formUnion(CatalogCompiler.targetLocales(project, table)) }
+        tags.remove(project.config.sourceLocale)
+        return tags.sorted()
+    }
+
+    mutating func android(_ tables: [(Table, [PreparedMessage])], tags: [String]) -> [OutputFile] {
+        var files: [OutputFile] = []
+        var names: [String: String] = [:]
+        for tag in tags {
+            var items: [AndroidResourceWriter.Item] = []
+            for (table, messages) in tables {
+                var section: [AndroidResourceWriter.Item] = []
+                let meta = context.metadata[table.name]
+                for message in messages {
+                    for variant in message.variants {
+                        guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
+                        let recorded = variant.choices.isEmpty ? message.metadata : nil
+                        if context.options.reuseOriginalValues, let kept = recorded?.android[tag], kept.icu == pattern.source,
+                           let xml = kept.value.objectMember("xml")?.stringValue {
+                            section.append(.raw(xml))
+                            continue
+                        }
+                        guard let value = convert(variant, message, table: table, tag: tag, platform: .android) else { continue }
+                        let comment = tag == sourceLocale ? message.template.comment : nil
+                        var attributes: [(String, String)] = []
+                        if case .array(let pairs)? = recorded?.android[sourceLocale]?.value.objectMember("attributes") ?? recorded?.android.values.first?.value.objectMember("attributes") {
+                            for pair in pairs {
+                                if case .array(let p) = pair, p.count == 2, let name = p[0].stringValue, let v = p[1].stringValue,
+                                   name != "name", name != "msgid", tag == sourceLocale || name != "translatable" {
+                                    attributes.append((name, v))
+                                }
+                            }
+                        }
+                        let kind: String
+                        switch value {
+                        case .text(let text):
+                            section.append(.string(name: variant.androidName, value: text, comment: comment, attributes: attributes))
+                            kind = "string:"
+                        case .plural(let forms):
+                            section.append(.plurals(name: variant.androidName, items: forms.map { ($0.category, $0.text) },
+                                                    comment: comment, attributes: attributes))
+                            kind = "plurals:"
+                        case .substitutions:
+                            continue
+                        }
+                        if tag == sourceLocale {
+                            let owner = "\(table.name):\(message.template.key)"
+                            if let other = names[kind + variant.androidName], other != owner {
+                                diagnostics.append(Diagnostic(
+                                    severity: .error, id: "catalog-key-collision",
+                                    message: "Android resource name '\(variant.androidName)' of '\(message.template.key)' is already used by '\(other)'",
+                                    file: table.file, position: message.template.keyPosition,
+                                    hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages"))
+                            }
+                            names[kind + variant.androidName] = owner
+                        }
+                    }
+                }
+                for extra in meta?.androidExtras[tag] ?? [] where context.options.useMetadata { section.append(.raw(extra)) }
+                if !section.isEmpty {
+                    items.append(.comment("\(project.config.templates)/\(table.name).json"))
+                    items += section
+                }
+            }
+            let folder = tag == sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
+            files.append(OutputFile(path: "android/res/\(folder)/strings.xml",
+                                    contents: AndroidResourceWriter.text(items, header: "Generated by speakable compile from \(project.config.templates)/ and \(project.config.locales)/. Do not edit: edit the templates and translations.")))
+        }
+        return files
+    }
+
+    // MARK: XLIFF
+
+    /// The notes of each message that do not depend on the target locale — comment, role,
+    /// budget, runtime-only, the source example (formatted by ICU) — by table and key, computed
+    /// once for every XLIFF file.
+    static func commonNotes(_ project: Project, _ prepared: [[PreparedMessage]]) -> [String: [String: [XLIFFNote]]] {
+        let sourceICU = (try? ICULocale(project.config.sourceLocale)) ?? .english
+        var result: [String: [String: [XLIFFNote]]] = [:]
+        for (table, messages) in zip(project.tables, prepared) {
+            var byKey: [String: [XLIFFNote]] = [:]
+            for message in messages {
+                let template = message.template
+                var notes: [XLIFFNote] = []
+                if let comment = template.comment { notes.append(XLIFFNote(category: "comment", text: comment)) }
+                notes.append(XLIFFNote(category: "role", text: template.role.rawValue))
+                let budget = project.config.budgets[template.role]
+                if let seconds = template.maxSeconds ?? budget?.seconds {
+                    notes.append(XLIFFNote(category: "max-seconds", text: "at most \(JSONWriter.format(seconds)) s spoken"))
+                }
+                if let graphemes = template.maxGraphemes ?? budget?.graphemes {
+                    notes.append(XLIFFNote(category: "max-graphemes", text: "at most \(graphemes) characters"))
+                }
+                if template.runtimeOnly {
+                    notes.append(XLIFFNote(category: "runtime-only", text: "formatted at run time by Speakable (ICU), not exported to platform catalogs"))
+                }
+                if let example = template.examples.first, let text = format(message.pattern, locale: sourceICU, example.arguments) {
+                    notes.append(XLIFFNote(category: "example", appliesTo: "source", text: text))
+                }
+                byKey[template.key] = notes
+            }
+            result[table.name] = byKey
+        }
+        return result
+    }
+
+    mutating func xliff(_ tables: [Table], _ prepared: [[PreparedMessage]], tags: [String],
+                        commonNotes: [String: [String: [XLIFFNote]]]) -> [OutputFile] {
+        var files: [OutputFile] = []
+        for tag in tags {
+            var document = XLIFFDocument(sourceLanguage: sourceLocale, targetLanguage: tag, files: [])
+            let targetICU = icuLocale(tag)
+            for (table, messages) in zip(tables, prepared) {
+                // Project-relative, so the output does not depend on where the project is.
+                var file = XLIFFFile(id: table.name, original: "\(project.config.templates)/\(table.name).json", units: [])
+                file.units.reserveCapacity(messages.count)
+                for message in messages {
+                    let template = message.template
+                    var notes = commonNotes[table.name]?[template.key] ?? []
+                    let translation = translation(table, tag, template.key)
+                    if let example = template.examples.first, let pattern = translation?.pattern,
+                       let text = Self.format(pattern, locale: targetICU, example.arguments) {
+                        notes.append(XLIFFNote(category: "example", appliesTo: "target", text: text))
+                    }
+                    var state = translation == nil ? "initial" : "translated"
+                    if let translation, context.options.reuseOriginalValues, let kept = message.metadata?.xliff[tag], kept.icu == translation.source.text {
+                        if let recordedState = kept.value.objectMember("state")?.stringValue { state = recordedState }
+                        if case .array(let recordedNotes)? = kept.value.objectMember("notes") {
+                            for note in recordedNotes {
+                                guard let text = note.objectMember("text")?.stringValue else { continue }
+                                notes.append(XLIFFNote(category: note.objectMember("category")?.stringValue,
+                                                       appliesTo: note.objectMember("appliesTo")?.stringValue, text: text))
+                            }
+                        }
+                    }
+                    file.units.append(XLIFFUnit(id: template.key, source: XLIFFText(template.source.text),
+                                                target: translation.map { XLIFFText($0.source.text) }, state: state, notes: notes))
+                }
+                document.files.append(file)
+            }
+            files.append(OutputFile(path: "xliff/\(tag).xliff",
+                                    contents: XLIFFWriter.text(document, header: "Generated by speakable compile. Translate the <target> of each unit (ICU MessageFormat); bring it back with speakable import.")))
+        }
+        return files
+    }
+
+    static func format(_ pattern: MessagePattern, locale: ICULocale, _ arguments: [String: MessageArgument]) -> String? {
+        guard let compiled = try? CompiledMessage(pattern, locale: locale, timeZone: .utc) else { return nil }
+        return try? compiled.format(arguments)
+    }
+}
+
+extension JSONValue {
+    func objectMember(_ name: String) -> JSONValue? {
+        if case .object(let members) = self { return members.first { $0.0 == name }?.1 }
+        return nil
+    }
+
+    var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}

@@ -1,0 +1,621 @@
+import FoundationEssentials
+public import SpeakableCatalog
+public import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+import SpeakablePlatformFormats
+
+/// Options of `speakable import`.
+public struct ImportOptions: Sendable {
+    /// The table to import into (default: the file's name, `Localizable.xcstrings` → `Localizable`;
+    /// XLIFF: each `<file>`'s id or original name).
+    public var table: String?
+    /// The locale of Android files whose folder does not say (`values/` is the source locale).
+    public var locale: String?
+    /// Where translations go, relative to the project root (default: the config's `locales`).
+    public var localesDirectory: String?
+
+    public init() {}
+}
+
+/// What an import would write, and what it found.
+public struct ImportResult: Sendable {
+    /// Paths relative to the project root: templates, locale files, `.speakable/` metadata.
+    public var files: [OutputFile]
+    /// Problems (errors stop the import) and notes on what Speakable's files do not model.
+    public var diagnostics: [Diagnostic]
+    /// Messages imported per locale.
+    public var counts: [String: Int]
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Brings platform catalogs into a Speakable project: `.xcstrings`, Android `strings.xml`, XLIFF
+/// 2.0 (what `speakable compile` writes for translators) and Xcode's XLIFF 1.2 export.
+///
+/// Source-language text becomes template messages (`Templates/<table>.json`, added next to the
+/// messages already there, which are kept as written); other locales become flat ICU JSON
+/// (`Locales/<tag>/<table>.json`, merged over what is there). What the catalog holds that these
+/// files do not model is kept in `.speakable/<table>.platform.json` (see ``TableMetadata``), so
+/// that compiling writes it back.
+///
+/// ```swift
+/// let project = ProjectLoader.load(directory: ".")
+/// let result = CatalogImporter.importFiles(["Localizable.xcstrings"], project: project, options: ImportOptions())
+/// result.files.map(\.path)
+/// // ["Templates/Localizable.json", "Locales/ko/Localizable.json", ".speakable/Localizable.platform.json"]
+/// ```
+///
+/// Diagnostic ids: the readers' (`xcstrings-*`, `android-*`, `xliff-*`, `xml-*`, `json-*`),
+/// `import-unreadable`, `import-unknown-format`, `import-invalid-message` (an XLIFF target that
+/// is not ICU MessageFormat), `import-missing-other`, `import-source-differs` (warning),
+/// `import-not-modeled` (note: kept in the metadata file only), `import-renamed-key` (note).
+public enum CatalogImporter {
+    public static func importFiles(_ paths: [String], project: Project, options: ImportOptions) -> ImportResult {
+        var session = Session(project: project, options: options)
+        // Source-language files first, so translations take their argument names.
+        let ordered = paths.enumerated().sorted { a, b in
+            (session.isSourceFile(a.element) ? 0 : 1, a.offset) < (session.isSourceFile(b.element) ? 0 : 1, b.offset)
+        }.map(\.element)
+        for path in ordered { session.importFile(path) }
+        return session.result()
+    }
+}
+
+private struct Session {
+    let project: Project
+    let options: ImportOptions
+    var diagnostics: [Diagnostic] = []
+    var counts: [String: Int] = [:]
+    /// table → key → template fields.
+    var newTemplates: [String: [(key: String, fields: [(String, JSONValue)], icu: String, position: SourcePosition, file: String)]] = [:]
+    /// table → tag → [(key, icu)].
+    var translations: [String: [String: [(String, String)]]] = [:]
+    var metadata: [String: TableMetadata] = [:]
+    /// table → source argument names by key, for translations imported in the same run.
+    var sourceNames: [String: [String: [Int: String]]] = [:]
+
+    init(project: Project, options: ImportOptions) {
+        self.project = project
+        self.options = options
+    }
+
+    var sourceLocale: String { project.config.sourceLocale }
+    var localesDirectory: String { options.localesDirectory ?? project.config.locales }
+
+    func display(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
+
+    func isSourceFile(_ path: String) -> Bool {
+        guard path.hasSuffix(".xml") else { return path.hasSuffix(".xcstrings") }
+        if let locale = options.locale { return locale == sourceLocale }
+        return AndroidQualifiers.localeTag(forValuesFolder: AndroidQualifiers.folderName(of: path) ?? "") == nil
+    }
+
+    mutating func note(_ message: String, file: String, at position: SourcePosition? = nil, id: String = "import-not-modeled") {
+        diagnostics.append(Diagnostic(severity: .note, id: id, message: message, file: file, position: position))
+    }
+
+    mutating func metadataFor(_ table: String) -> TableMetadata {
+        if let existing = metadata[table] { return existing }
+        let path = TableMetadata.path(root: project.root, table: table)
+        let (loaded, problems) = TableMetadata.read(path: path, display: display(path))
+        diagnostics += problems
+        let result = loaded ?? TableMetadata(table: table)
+        metadata[table] = result
+        return result
+    }
+
+    static func baseName(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[..<dot])
+    }
+
+    static func isValidKey(_ key: String) -> Bool {
+        !key.isEmpty && !key.hasPrefix(".") && !key.hasSuffix(".") && key.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "_" || $0 == "-")
+        }
+    }
+
+    static func isValidTable(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && isValidKey(name)
+    }
+
+    /// A Speakable key for a platform key: itself when valid; else words joined by `_`.
+    mutating func speakableKey(_ platformKey: String, table: String, kind: String, taken: inout Set<String>) -> String {
+        var meta = metadataFor(table)
+        if let known = meta.order.first(where: { meta[$0]?.platformKey == platformKey && (meta[$0]?.android.isEmpty != false || kind == "any" || meta[$0].map(kindOf) == kind) }),
+           !taken.contains(known) {
+            taken.insert(known)
+            return known
+        }
+        var key = platformKey
+        if !Self.isValidKey(key) {
+            var words: [String] = []
+            var current = ""
+            for scalar in platformKey.unicodeScalars {
+                if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+                    current.unicodeScalars.append(scalar)
+                } else if !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            if !current.isEmpty { words.append(current) }
+            key = words.joined(separator: "_")
+            if key.isEmpty { key = "message" }
+        }
+        var unique = key
+        var n = 2
+        while taken.contains(unique) {
+            unique = key + "_\(n)"
+            n += 1
+        }
+        taken.insert(unique)
+        if unique != platformKey {
+            meta = metadataFor(table)
+            var entry = meta[unique] ?? MessageMetadata()
+            entry.platformKey = platformKey
+            meta[unique] = entry
+            metadata[table] = meta
+        }
+        return unique
+    }
+
+    func kindOf(_ message: MessageMetadata) -> String {
+        for value in message.android.values {
+            if case .string(let xml)? = value.value.member("xml") { return xml.contains("<plurals") ? "plurals" : "string" }
+        }
+        return "any"
+    }
+
+    mutating func read(_ path: String) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.append(Diagnostic(severity: .error, id: "import-unreadable", message: "cannot read this file", file: display(path)))
+            return nil
+        }
+        return Array(data)
+    }
+
+    mutating func importFile(_ path: String) {
+        if path.hasSuffix(".xcstrings") {
+            importXCStrings(path)
+        } else if path.hasSuffix(".xml") {
+            importAndroid(path)
+        } else if path.hasSuffix(".xliff") || path.hasSuffix(".xlf") {
+            importXLIFF(path)
+        } else {
+            diagnostics.append(Diagnostic(severity: .error, id: "import-unknown-format",
+                                          message: "not a catalog speakable can import (.xcstrings, Android .xml, .xliff)",
+                                          file: display(path)))
+        }
+    }
+
+    mutating func tableName(_ candidate: String, file: String) -> String? {
+        let name = options.table ?? candidate
+        guard Self.isValidTable(name) else {
+            diagnostics.append(Diagnostic(severity: .error, id: "import-unknown-format",
+                                          message: "'\(name)' cannot be a table name (letters, digits, '.', '_', '-')", file: file,
+                                          position: nil, hint: "give one with --table NAME"))
+            return nil
+        }
+        return name
+    }
+
+    mutating func locale(_ tag: String, file: String) -> ICULocale? {
+        guard !tag.contains("_"), let locale = try? ICULocale(tag) else {
+            diagnostics.append(Diagnostic(severity: .error, id: "invalid-locale", message: "'\(tag)' is not a BCP 47 language tag", file: file))
+            return nil
+        }
+        return locale
+    }
+
+    // MARK: Recording
+
+    mutating func addSource(table: String, key: String, icu: String, comment: String?, examples: JSONValue? = nil,
+                            file: String, position: SourcePosition) {
+        var fields: [(String, JSONValue)] = [("role", .string("text")), ("message", .string(icu))]
+        if let comment, !comment.isEmpty { fields.append(("comment", .string(comment))) }
+        if let examples { fields.append(("examples", examples)) }
+        newTemplates[table, default: []].removeAll { $0.key == key }
+        newTemplates[table, default: []].append((key, fields, icu, position, file))
+        counts[sourceLocale, default: 0] += 1
+    }
+
+    mutating func addTranslation(table: String, tag: String, key: String, icu: String) {
+        if tag == sourceLocale { return }
+        translations[table, default: [:]][tag, default: []].removeAll { $0.0 == key }
+        translations[table, default: [:]][tag, default: []].append((key, icu))
+        counts[tag, default: 0] += 1
+    }
+
+    mutating func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, locale: ICULocale,
+                          names: [Int: String]) -> ImportedMessage? {
+        do {
+            let imported = try CatalogImport.icuMessage(from: message, dialect: dialect, locale: locale, names: names)
+            for text in imported.notes { note("'\(message.key)' (\(message.locale)): \(text); kept in the metadata file", file: message.file, at: message.keyPosition) }
+            return imported
+        } catch {
+            diagnostics.append(Diagnostic(severity: .error, id: error.id, message: "'\(message.key)' (\(message.locale)): \(error.message)",
+                                          file: message.file, position: message.forms.first?.position ?? message.keyPosition,
+                                          hint: error.hint))
+            return nil
+        }
+    }
+
+    // MARK: .xcstrings
+
+    mutating func importXCStrings(_ path: String) {
+        guard let bytes = read(path) else { return }
+        let file = display(path)
+        let result = XCStringsReader.read(bytes, file: file)
+        diagnostics += result.diagnostics
+        guard let catalog = result.catalog, !result.hasErrors, let table = tableName(Self.baseName(path), file: file) else { return }
+        let source = catalog.sourceLanguage.isEmpty ? sourceLocale : catalog.sourceLanguage
+        if source != sourceLocale {
+            diagnostics.append(Diagnostic(severity: .error, id: "invalid-locale",
+                                          message: "the catalog's source language is \(source), the project's is \(sourceLocale)", file: file,
+                                          hint: "set \"sourceLocale\" in speakable.json"))
+            return
+        }
+        var meta = metadataFor(table)
+        var top: [(String, JSONValue)] = [("sourceLanguage", .string(catalog.sourceLanguage))]
+        if let version = catalog.version { top.append(("version", .string(version))) }
+        top += catalog.extra.map { ($0.key, $0.value) }
+        meta.xcstrings = .object(top)
+        metadata[table] = meta
+        var taken = Set(existingKeys(table))
+        taken.subtract(meta.order)
+        guard let sourceICU = locale(sourceLocale, file: file) else { return }
+        let messages = catalog.messages
+        for entry in catalog.entries {
+            let key = speakableKey(entry.key, table: table, kind: "any", taken: &taken)
+            if key != entry.key {
+                note("key '\(entry.key)' is '\(key)' in Speakable (the original key is kept for compiling)", file: file,
+                     at: entry.keyPosition, id: "import-renamed-key")
+            }
+            var entryMeta = metadataFor(table)[key] ?? MessageMetadata()
+            var fields: [(String, JSONValue)] = []
+            if let c = entry.comment { fields.append(("comment", .string(c))) }
+            if let s = entry.extractionState { fields.append(("extractionState", .string(s))) }
+            if let t = entry.shouldTranslate { fields.append(("shouldTranslate", .bool(t))) }
+            fields += entry.extra.map { ($0.key, $0.value) }
+            entryMeta.xcstringsEntry = fields
+            // Source text: the source localization, else (as Xcode does) the key itself.
+            let own = messages.filter { $0.key == entry.key }
+            var names: [Int: String] = [:]
+            if let sourceMessage = own.first(where: { $0.locale == sourceLocale }), let imported = convert(sourceMessage, dialect: .apple, locale: sourceICU, names: [:]) {
+                names = imported.arguments
+                record(&entryMeta, imported, platform: .apple)
+                entryMeta.xcstrings[sourceLocale] = PlatformValue(icu: imported.icu, value: XCStringsWriter.json(entry[sourceLocale]!.content))
+                addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, file: file, position: entry.keyPosition)
+            } else if !own.contains(where: { $0.locale == sourceLocale }) {
+                let keyMessage = PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: sourceLocale, file: file,
+                                                 forms: [PlatformForm(path: "", value: entry.key, position: entry.keyPosition)])
+                if let imported = convert(keyMessage, dialect: .apple, locale: sourceICU, names: [:]) {
+                    names = imported.arguments
+                    record(&entryMeta, imported, platform: .apple)
+                    entryMeta.xcstrings[sourceLocale] = PlatformValue(icu: imported.icu, value: .null)
+                    addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, file: file, position: entry.keyPosition)
+                }
+            }
+            sourceNames[table, default: [:]][key] = names
+            for message in own where message.locale != sourceLocale {
+                guard let tagLocale = locale(message.locale, file: file),
+                      let imported = convert(message, dialect: .apple, locale: tagLocale, names: names) else { continue }
+                entryMeta.xcstrings[message.locale] = PlatformValue(icu: imported.icu, value: XCStringsWriter.json(entry[message.locale]!.content))
+                addTranslation(table: table, tag: message.locale, key: key, icu: imported.icu)
+            }
+            meta = metadataFor(table)
+            meta[key] = entryMeta
+            metadata[table] = meta
+        }
+    }
+
+    /// Keeps the argument order and specifiers an import found.
+    func record(_ meta: inout MessageMetadata, _ imported: ImportedMessage, platform: CatalogPlatform) {
+        let positions = imported.arguments.keys.sorted()
+        guard let last = positions.last else { return }
+        var names: [String] = []
+        for p in 1...last { names.append(imported.arguments[p] ?? "arg\(p)") }
+        var specifiers: [String: String] = [:]
+        for (p, spec) in imported.specifiers {
+            guard let name = imported.arguments[p], let parsed = PrintfFormat.parse(spec, dialect: platform == .apple ? .apple : .java).specifiers.first else { continue }
+            let plain = "%" + parsed.flags + (parsed.width ?? "") + (parsed.precision.map { "." + $0 } ?? "") + parsed.length + String(parsed.conversion)
+            let standard = platform == .apple ? ["%lld", "%@"] : ["%d", "%s"]
+            if !standard.contains(plain) { specifiers[name] = plain }
+        }
+        if platform == .apple {
+            meta.appleArguments = names
+            meta.appleSpecifiers = specifiers
+        } else {
+            meta.androidArguments = names
+            meta.androidSpecifiers = specifiers
+        }
+    }
+
+    func existingKeys(_ table: String) -> [String] {
+        (project[table: table]?.messages.map(\.key) ?? []) + (newTemplates[table]?.map(\.key) ?? [])
+    }
+
+    // MARK: Android
+
+    mutating func importAndroid(_ path: String) {
+        guard let bytes = read(path) else { return }
+        let file = display(path)
+        let result = AndroidResourceReader.read(bytes, file: file, locale: options.locale)
+        diagnostics += result.diagnostics
+        guard let resources = result.file, !result.hasErrors, let table = tableName(Self.baseName(path), file: file) else { return }
+        let tag = options.locale ?? resources.locale ?? sourceLocale
+        guard let tagLocale = locale(tag, file: file) else { return }
+        let isSource = tag == sourceLocale
+        var taken = Set<String>()
+        var nameCounts: [String: Int] = [:]
+        for resource in resources.resources where resource.kind == .string || resource.kind == .plurals { nameCounts[resource.name, default: 0] += 1 }
+        var extras: [String] = []
+        var meta = metadataFor(table)
+        let messages = resources.messages(defaultLocale: tag)
+        var messageIndex = 0
+        for resource in resources.resources {
+            let raw = (resource.rawComments.isEmpty ? "" : "    " + resource.rawComments + "\n") + "    " + resource.rawXML
+            guard resource.kind == .string || resource.kind == .plurals else {
+                if resource.kind != .other("skip") && resource.kind != .other("eat-comment") {
+                    extras.append(raw)
+                    note("\(resource.kind == .stringArray ? "string array" : "resource") '\(resource.name)' is not a message; it is kept in the metadata file",
+                         file: file, at: resource.position)
+                }
+                continue
+            }
+            let message = messages[messageIndex]
+            messageIndex += 1
+            let shared = (nameCounts[resource.name] ?? 0) > 1 && resource.kind == .plurals
+            let platformName = resource.name
+            let kind = resource.kind == .plurals ? "plurals" : "string"
+            var key: String
+            let known = metadataFor(table)
+            if let existing = known.order.first(where: { key in
+                guard let m = known[key], !m.android.isEmpty else { return false }
+                return (m.androidName ?? key) == platformName && kindOf(m) == kind && !taken.contains(key)
+            }) {
+                key = existing
+                taken.insert(existing)
+            } else if shared {
+                key = speakableKey(platformName + ".plurals", table: table, kind: "plurals", taken: &taken)
+                var entry = metadataFor(table)[key] ?? MessageMetadata()
+                entry.androidName = platformName
+                meta = metadataFor(table)
+                meta[key] = entry
+                metadata[table] = meta
+            } else {
+                key = speakableKey(platformName, table: table, kind: kind, taken: &taken)
+            }
+            if resource.value?.hasMarkup == true || resource.items.contains(where: { $0.value.hasMarkup }) {
+                note("'\(resource.name)' has style markup; the ICU message has its text only (the markup is kept in the metadata file while the text is unchanged)",
+                     file: file, at: resource.position)
+            }
+            var entryMeta = metadataFor(table)[key] ?? MessageMetadata()
+            let names: [Int: String] = isSource ? message.argumentNames : (sourceNames[table]?[key] ?? namesFromMetadata(entryMeta))
+            guard let imported = convert(message, dialect: .java, locale: tagLocale, names: names) else { continue }
+            if isSource {
+                record(&entryMeta, imported, platform: .android)
+                sourceNames[table, default: [:]][key] = imported.arguments
+                addSource(table: table, key: key, icu: imported.icu, comment: resource.comment,
+                          examples: examples(resource, imported), file: file, position: resource.namePosition)
+            } else {
+                addTranslation(table: table, tag: tag, key: key, icu: imported.icu)
+            }
+            let attributes: JSONValue = .array(resource.attributes.map { .array([.string($0.name), .string($0.value)]) })
+            entryMeta.android[tag] = PlatformValue(icu: imported.icu, value: .object([("xml", .string(raw)), ("attributes", attributes)]))
+            meta = metadataFor(table)
+            meta[key] = entryMeta
+            metadata[table] = meta
+        }
+        meta = metadataFor(table)
+        meta.androidExtras[tag] = extras.isEmpty ? nil : extras
+        metadata[table] = meta
+    }
+
+    func namesFromMetadata(_ meta: MessageMetadata) -> [Int: String] {
+        var names: [Int: String] = [:]
+        for (index, name) in (meta.androidArguments ?? meta.appleArguments ?? []).enumerated() { names[index + 1] = name }
+        return names
+    }
+
+    /// `<xliff:g example="7">` values as a template example, when every argument has one.
+    func examples(_ resource: AndroidResource, _ imported: ImportedMessage) -> JSONValue? {
+        let strings = resource.value.map { [$0] } ?? resource.items.map(\.value)
+        var values: [(String, JSONValue)] = []
+        for string in strings {
+            var sequential = 0
+            for spec in PrintfFormat.parse(string.text, dialect: .java).specifiers {
+                let position: Int
+                if let p = spec.position { position = p } else { sequential += 1; position = sequential }
+                guard let name = imported.arguments[position], !values.contains(where: { $0.0 == name }),
+                      let placeholder = string.placeholders.first(where: { $0.range.lowerBound <= spec.range.lowerBound && spec.range.upperBound <= $0.range.upperBound }),
+                      let example = placeholder.example else { continue }
+                if spec.valueKind == .integer, let n = Int64(example) { values.append((name, .int(n))) } else { values.append((name, .string(example))) }
+            }
+        }
+        guard !values.isEmpty, Set(values.map(\.0)) == Set(imported.arguments.values) else { return nil }
+        if imported.icu.contains(", plural,"), let pattern = try? MessagePattern(imported.icu),
+           pattern.argumentNames.contains(where: { name in !values.contains { $0.0 == name } }) { return nil }
+        return .array([.object(values)])
+    }
+
+    // MARK: XLIFF
+
+    mutating func importXLIFF(_ path: String) {
+        guard let bytes = read(path) else { return }
+        let file = display(path)
+        let result = XLIFFReader.read(bytes, file: file)
+        diagnostics += result.diagnostics
+        guard let document = result.document, !result.hasErrors else { return }
+        if document.version.hasPrefix("1") {
+            importXcodeXLIFF(document, file: file)
+            return
+        }
+        guard let tag = document.targetLanguage, let targetLocale = locale(tag, file: file) else {
+            diagnostics.append(Diagnostic(severity: .error, id: "invalid-locale", message: "the XLIFF has no trgLang", file: file))
+            return
+        }
+        _ = targetLocale
+        let ours: Set<String> = ["comment", "role", "max-seconds", "max-graphemes", "example", "runtime-only"]
+        for xliffFile in document.files {
+            guard let table = tableName(xliffFile.id, file: file) else { continue }
+            for unit in xliffFile.units {
+                guard Self.isValidKey(unit.id) else {
+                    diagnostics.append(Diagnostic(severity: .error, id: "invalid-key", message: "unit id '\(unit.id)' is not a message key",
+                                                  file: file, position: unit.position))
+                    continue
+                }
+                if project[table: table]?[unit.id] == nil, let source = unit.source, !existingKeys(table).contains(unit.id) {
+                    if validate(source, file: file) {
+                        let comment = unit.notes.first { $0.category == "comment" }?.text
+                        addSource(table: table, key: unit.id, icu: source.text, comment: comment, file: file, position: unit.position)
+                    }
+                }
+                guard let target = unit.target, unit.state != "initial" || !target.text.isEmpty else { continue }
+                guard validate(target, file: file) else { continue }
+                addTranslation(table: table, tag: tag, key: unit.id, icu: target.text)
+                let kept = unit.notes.filter { !ours.contains($0.category ?? "") }
+                var value: [(String, JSONValue)] = []
+                if let state = unit.state { value.append(("state", .string(state))) }
+                if !kept.isEmpty {
+                    value.append(("notes", .array(kept.map { note in
+                        var fields: [(String, JSONValue)] = [("text", .string(note.text))]
+                        if let c = note.category { fields.append(("category", .string(c))) }
+                        if let a = note.appliesTo { fields.append(("appliesTo", .string(a))) }
+                        return .object(fields)
+                    })))
+                }
+                if !value.isEmpty {
+                    var meta = metadataFor(table)
+                    var entry = meta[unit.id] ?? MessageMetadata()
+                    entry.xliff[tag] = PlatformValue(icu: target.text, value: .object(value))
+                    meta[unit.id] = entry
+                    metadata[table] = meta
+                }
+            }
+        }
+    }
+
+    mutating func validate(_ text: XLIFFText, file: String) -> Bool {
+        do {
+            _ = try MessagePattern(text.text)
+            return true
+        } catch {
+            diagnostics.append(Diagnostic(severity: .error, id: "import-invalid-message",
+                                          message: "this is not ICU MessageFormat: \(error.first.message)", file: file,
+                                          position: text.position, hint: error.first.hint))
+            return false
+        }
+    }
+
+    mutating func importXcodeXLIFF(_ document: XLIFFDocument, file: String) {
+        let sources = document.xcodeMessages(useTarget: false, file: file)
+        let targets = document.xcodeMessages(useTarget: true, file: file)
+        guard let sourceICU = locale(sourceLocale, file: file) else { return }
+        for ((xliffFile, sourceMessages), (_, targetMessages)) in zip(sources, targets) {
+            guard let table = tableName(Self.baseName(xliffFile.original ?? xliffFile.id), file: file) else { continue }
+            let tag = xliffFile.targetLanguage ?? document.targetLanguage
+            var taken = Set(existingKeys(table))
+            taken.subtract(metadataFor(table).order)
+            for message in sourceMessages {
+                let key = speakableKey(message.key, table: table, kind: "any", taken: &taken)
+                guard let imported = convert(message, dialect: .apple, locale: sourceICU, names: [:]) else { continue }
+                sourceNames[table, default: [:]][key] = imported.arguments
+                if project[table: table]?[key] == nil {
+                    addSource(table: table, key: key, icu: imported.icu, comment: message.comment, file: file, position: message.keyPosition)
+                }
+                var meta = metadataFor(table)
+                var entry = meta[key] ?? MessageMetadata()
+                record(&entry, imported, platform: .apple)
+                meta[key] = entry
+                metadata[table] = meta
+                guard let tag, let target = targetMessages.first(where: { $0.key == message.key }),
+                      let tagLocale = locale(tag, file: file),
+                      let translated = convert(target, dialect: .apple, locale: tagLocale, names: imported.arguments) else { continue }
+                addTranslation(table: table, tag: tag, key: key, icu: translated.icu)
+                if let state = target.forms.first?.state {
+                    meta = metadataFor(table)
+                    entry = meta[key] ?? MessageMetadata()
+                    entry.xliff[tag] = PlatformValue(icu: translated.icu, value: .object([("state", .string(state))]))
+                    meta[key] = entry
+                    metadata[table] = meta
+                }
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    mutating func result() -> ImportResult {
+        var files: [OutputFile] = []
+        let tables = Set(newTemplates.keys).union(translations.keys).union(metadata.keys).sorted()
+        for table in tables {
+            if let added = newTemplates[table], !added.isEmpty, let text = templateFile(table, added) {
+                files.append(OutputFile(path: project.config.templates + "/\(table).json", contents: text))
+            }
+            for (tag, entries) in (translations[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                files.append(OutputFile(path: localesDirectory + "/\(tag)/\(table).json", contents: localeFile(table, tag, entries)))
+            }
+            if let meta = metadata[table], !meta.order.isEmpty || meta.xcstrings != nil || !meta.androidExtras.isEmpty {
+                files.append(OutputFile(path: TableMetadata.relativePath(table: table), contents: meta.text))
+            }
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) { files = [] }
+        return ImportResult(files: files, diagnostics: diagnostics, counts: counts)
+    }
+
+    /// The template file with new messages added after the existing ones (kept as written).
+    mutating func templateFile(_ table: String, _ added: [(key: String, fields: [(String, JSONValue)], icu: String, position: SourcePosition, file: String)]) -> String? {
+        let path = joinPath(project.root, project.config.templates + "/\(table).json")
+        var top: [(String, JSONValue)] = []
+        var messages: [(String, JSONValue)] = []
+        if let data = FileManager.default.contents(atPath: path), let root = JSONReader.read(Array(data)).root, case .object(let members) = root.value {
+            for (name, value) in members {
+                if name == "messages", case .object(let existing) = value { messages = existing } else { top.append((name, value)) }
+            }
+        }
+        var changed = false
+        for item in added {
+            if let existing = messages.first(where: { $0.0 == item.key }) {
+                if case .string(let text)? = existing.1.member("message"), text != item.icu {
+                    diagnostics.append(Diagnostic(severity: .warning, id: "import-source-differs",
+                                                  message: "'\(item.key)': the template's message differs from the imported source text; the template is kept",
+                                                  file: item.file, position: item.position))
+                }
+                continue
+            }
+            messages.append((item.key, .object(item.fields)))
+            changed = true
+        }
+        guard changed else { return nil }
+        return JSONValue.object(top.filter { $0.0 == "$schema" } + [("messages", .object(messages))] + top.filter { $0.0 != "$schema" })
+            .prettyPrinted() + "\n"
+    }
+
+    func localeFile(_ table: String, _ tag: String, _ entries: [(String, String)]) -> String {
+        let path = joinPath(project.root, localesDirectory + "/\(tag)/\(table).json")
+        var members: [(String, JSONValue)] = []
+        if let data = FileManager.default.contents(atPath: path), let root = JSONReader.read(Array(data)).root, case .object(let existing) = root.value {
+            members = existing
+        }
+        for (key, icu) in entries {
+            if let index = members.firstIndex(where: { $0.0 == key }) { members[index].1 = .string(icu) } else { members.append((key, .string(icu))) }
+        }
+        return JSONValue.object(members).prettyPrinted() + "\n"
+    }
+}
+
+extension JSONValue {
+    func member(_ name: String) -> JSONValue? {
+        if case .object(let members) = self { return members.first { $0.0 == name }?.1 }
+        return nil
+    }
+}
+
+func joinPath(_ directory: String, _ name: String) -> String {
+    if directory == "." || directory.isEmpty { return name }
+    return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+}

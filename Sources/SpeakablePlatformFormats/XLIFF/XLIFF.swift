@@ -1,0 +1,330 @@
+public import SpeakableDiagnostics
+import SpeakableXML
+
+/// An XLIFF document — version 2.0 (what `speakable compile` writes for translators) or 1.2
+/// (what Xcode exports) — with positions.
+///
+/// ```swift
+/// let document = XLIFFReader.read(bytes, file: "ko.xliff").document!
+/// document.version                      // "2.0"
+/// document.targetLanguage               // "ko"
+/// let unit = document.files[0].units[0]
+/// unit.id                               // "sudoku.cell.label"
+/// unit.target?.text                     // "{row}행 {column}열, …"
+/// unit.state                            // "translated"
+/// ```
+public struct XLIFFDocument: Sendable {
+    public var version: String
+    public var sourceLanguage: String
+    public var targetLanguage: String?
+    public var files: [XLIFFFile]
+
+    public init(version: String = "2.0", sourceLanguage: String, targetLanguage: String?, files: [XLIFFFile]) {
+        self.version = version
+        self.sourceLanguage = sourceLanguage
+        self.targetLanguage = targetLanguage
+        self.files = files
+    }
+}
+
+/// `<file>`: in 2.0 its `id`; in 1.2 its `original` (e.g. `Localizable.xcstrings`).
+public struct XLIFFFile: Sendable {
+    public var id: String
+    public var original: String?
+    /// 1.2 only: a file may name its own languages.
+    public var sourceLanguage: String?
+    public var targetLanguage: String?
+    public var position: SourcePosition
+    public var units: [XLIFFUnit]
+
+    public init(id: String, original: String? = nil, sourceLanguage: String? = nil, targetLanguage: String? = nil,
+                position: SourcePosition = SourcePosition(line: 1, column: 1), units: [XLIFFUnit]) {
+        self.id = id
+        self.original = original
+        self.sourceLanguage = sourceLanguage
+        self.targetLanguage = targetLanguage
+        self.position = position
+        self.units = units
+    }
+}
+
+/// `<unit>` (2.0) or `<trans-unit>` (1.2).
+public struct XLIFFUnit: Sendable {
+    public var id: String
+    public var position: SourcePosition
+    public var source: XLIFFText?
+    public var target: XLIFFText?
+    /// 2.0 `<segment state>` (`initial`, `translated`, `reviewed`, `final`); 1.2 `<target state>`.
+    public var state: String?
+    public var notes: [XLIFFNote]
+
+    public init(id: String, position: SourcePosition = SourcePosition(line: 1, column: 1), source: XLIFFText?,
+                target: XLIFFText?, state: String?, notes: [XLIFFNote] = []) {
+        self.id = id
+        self.position = position
+        self.source = source
+        self.target = target
+        self.state = state
+        self.notes = notes
+    }
+}
+
+public struct XLIFFText: Hashable, Sendable {
+    public var text: String
+    public var position: SourcePosition
+
+    public init(_ text: String, position: SourcePosition = SourcePosition(line: 1, column: 1)) {
+        self.text = text
+        self.position = position
+    }
+}
+
+/// `<note category="…" appliesTo="…">` (2.0) or `<note from="…">` (1.2).
+public struct XLIFFNote: Hashable, Sendable {
+    public var category: String?
+    public var appliesTo: String?
+    public var text: String
+
+    public init(category: String? = nil, appliesTo: String? = nil, text: String) {
+        self.category = category
+        self.appliesTo = appliesTo
+        self.text = text
+    }
+}
+
+/// Reads XLIFF 2.0 and 1.2.
+///
+/// Diagnostic ids: the XML reader's, `xliff-not-xliff`, `xliff-unsupported-version`,
+/// `xliff-missing-id`, `xliff-inline-markup` (a warning: inline elements such as `<ph>` are read
+/// as their text).
+public enum XLIFFReader {
+    public struct Result: Sendable {
+        public var document: XLIFFDocument?
+        public var diagnostics: [Diagnostic]
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    public static func read(_ bytes: [UInt8], file: String) -> Result {
+        let xml = XMLReader.read(bytes, file: file)
+        var diagnostics = xml.diagnostics
+        guard let root = xml.document?.root else { return Result(document: nil, diagnostics: diagnostics) }
+        guard root.localName == "xliff" else {
+            diagnostics.append(Diagnostic(severity: .error, id: "xliff-not-xliff", message: "the root element is <\(root.name)>, not <xliff>",
+                                          file: file, position: root.start))
+            return Result(document: nil, diagnostics: diagnostics)
+        }
+        let version = root["version"] ?? ""
+        var reader = Reader(file: file)
+        let document: XLIFFDocument?
+        switch version {
+        case "2.0", "2.1", "2.2":
+            document = reader.version2(root)
+        case "1.2", "1.1", "1.0":
+            document = reader.version1(root)
+        default:
+            reader.diagnostics.append(Diagnostic(severity: .error, id: "xliff-unsupported-version",
+                                                 message: "XLIFF version '\(version)' is not supported (2.0 and 1.2 are)",
+                                                 file: file, position: root.attribute("version")?.valuePosition ?? root.start))
+            document = nil
+        }
+        return Result(document: document, diagnostics: diagnostics + reader.diagnostics)
+    }
+}
+
+private struct Reader {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    mutating func text(_ element: XMLElement) -> XLIFFText {
+        if element.elements.contains(where: { $0.localName != "mrk" }) {
+            diagnostics.append(Diagnostic(severity: .warning, id: "xliff-inline-markup",
+                                          message: "inline elements in <\(element.localName)> are read as their text",
+                                          file: file, position: element.elements[0].start))
+        }
+        return XLIFFText(element.text, position: element.contentStart)
+    }
+
+    mutating func id(_ element: XMLElement) -> String? {
+        guard let id = element["id"], !id.isEmpty else {
+            diagnostics.append(Diagnostic(severity: .error, id: "xliff-missing-id", message: "<\(element.localName)> has no id",
+                                          file: file, position: element.start))
+            return nil
+        }
+        return id
+    }
+
+    mutating func version2(_ root: XMLElement) -> XLIFFDocument {
+        var document = XLIFFDocument(version: root["version"] ?? "2.0", sourceLanguage: root["srcLang"] ?? "",
+                                     targetLanguage: root["trgLang"], files: [])
+        for fileElement in root.elements where fileElement.localName == "file" {
+            var file = XLIFFFile(id: fileElement["id"] ?? "", original: fileElement["original"], position: fileElement.start, units: [])
+            collectUnits2(fileElement, into: &file.units)
+            document.files.append(file)
+        }
+        return document
+    }
+
+    /// Units may sit inside `<group>`s.
+    mutating func collectUnits2(_ parent: XMLElement, into units: inout [XLIFFUnit]) {
+        for element in parent.elements {
+            switch element.localName {
+            case "group":
+                collectUnits2(element, into: &units)
+            case "unit":
+                guard let id = id(element) else { continue }
+                var unit = XLIFFUnit(id: id, position: element.start, source: nil, target: nil, state: nil)
+                for child in element.elements {
+                    switch child.localName {
+                    case "notes":
+                        for note in child.elements where note.localName == "note" {
+                            unit.notes.append(XLIFFNote(category: note["category"], appliesTo: note["appliesTo"], text: note.text))
+                        }
+                    case "segment", "ignorable":
+                        if child.localName == "segment", let state = child["state"] { unit.state = state }
+                        for part in child.elements {
+                            if part.localName == "source" {
+                                let t = text(part)
+                                unit.source = unit.source.map { XLIFFText($0.text + t.text, position: $0.position) } ?? t
+                            } else if part.localName == "target" {
+                                let t = text(part)
+                                unit.target = unit.target.map { XLIFFText($0.text + t.text, position: $0.position) } ?? t
+                            }
+                        }
+                    default:
+                        continue
+                    }
+                }
+                units.append(unit)
+            default:
+                continue
+            }
+        }
+    }
+
+    mutating func version1(_ root: XMLElement) -> XLIFFDocument {
+        var document = XLIFFDocument(version: root["version"] ?? "1.2", sourceLanguage: "", targetLanguage: nil, files: [])
+        for fileElement in root.elements where fileElement.localName == "file" {
+            var file = XLIFFFile(id: fileElement["original"] ?? "", original: fileElement["original"],
+                                 sourceLanguage: fileElement["source-language"], targetLanguage: fileElement["target-language"],
+                                 position: fileElement.start, units: [])
+            if document.sourceLanguage.isEmpty { document.sourceLanguage = file.sourceLanguage ?? "" }
+            if document.targetLanguage == nil { document.targetLanguage = file.targetLanguage }
+            for body in fileElement.elements where body.localName == "body" {
+                collectUnits1(body, into: &file.units)
+            }
+            document.files.append(file)
+        }
+        return document
+    }
+
+    mutating func collectUnits1(_ parent: XMLElement, into units: inout [XLIFFUnit]) {
+        for element in parent.elements {
+            switch element.localName {
+            case "group":
+                collectUnits1(element, into: &units)
+            case "trans-unit":
+                guard let id = id(element) else { continue }
+                var unit = XLIFFUnit(id: id, position: element.start, source: nil, target: nil, state: nil)
+                for child in element.elements {
+                    switch child.localName {
+                    case "source": unit.source = text(child)
+                    case "target":
+                        unit.target = text(child)
+                        unit.state = child["state"]
+                    case "note": unit.notes.append(XLIFFNote(category: child["from"], text: child.text))
+                    default: continue
+                    }
+                }
+                units.append(unit)
+            default:
+                continue
+            }
+        }
+    }
+}
+
+/// Writes XLIFF 2.0 (one target language per document), two-space indented, notes before the
+/// segment, `xml:space="preserve"` on every unit so translators' tools keep spaces.
+///
+/// ```swift
+/// let document = XLIFFDocument(sourceLanguage: "en", targetLanguage: "ko", files: [
+///     XLIFFFile(id: "game", units: [XLIFFUnit(id: "coins", source: XLIFFText("{n} O'Coins"), target: nil, state: "initial")])
+/// ])
+/// XLIFFWriter.text(document)
+/// // <?xml version="1.0" encoding="UTF-8"?>
+/// // <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ko">
+/// //   <file id="game">
+/// //     <unit id="coins" xml:space="preserve">
+/// //       <segment state="initial">
+/// //         <source>{n} O'Coins</source>
+/// //       </segment>
+/// //     </unit>
+/// //   </file>
+/// // </xliff>
+/// ```
+public enum XLIFFWriter {
+    public static func text(_ document: XLIFFDocument, header: String? = nil) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        if let header { out += "<!-- " + header.replacing("--", with: "- -") + " -->\n" }
+        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\""
+        out += XMLEscaping.attribute(document.sourceLanguage) + "\""
+        if let target = document.targetLanguage { out += " trgLang=\"" + XMLEscaping.attribute(target) + "\"" }
+        out += ">\n"
+        for file in document.files {
+            out += "  <file id=\"" + XMLEscaping.attribute(file.id) + "\""
+            if let original = file.original { out += " original=\"" + XMLEscaping.attribute(original) + "\"" }
+            out += ">\n"
+            for unit in file.units {
+                out += "    <unit id=\"" + XMLEscaping.attribute(unit.id) + "\" xml:space=\"preserve\">\n"
+                if !unit.notes.isEmpty {
+                    out += "      <notes>\n"
+                    for note in unit.notes {
+                        out += "        <note"
+                        if let category = note.category { out += " category=\"" + XMLEscaping.attribute(category) + "\"" }
+                        if let applies = note.appliesTo { out += " appliesTo=\"" + XMLEscaping.attribute(applies) + "\"" }
+                        out += ">" + XMLEscaping.text(note.text) + "</note>\n"
+                    }
+                    out += "      </notes>\n"
+                }
+                out += "      <segment"
+                if let state = unit.state { out += " state=\"" + XMLEscaping.attribute(state) + "\"" }
+                out += ">\n"
+                out += "        <source>" + XMLEscaping.text(unit.source?.text ?? "") + "</source>\n"
+                if let target = unit.target { out += "        <target>" + XMLEscaping.text(target.text) + "</target>\n" }
+                out += "      </segment>\n"
+                out += "    </unit>\n"
+            }
+            out += "  </file>\n"
+        }
+        out += "</xliff>\n"
+        return out
+    }
+}
+
+extension XLIFFDocument {
+    /// Xcode's XLIFF 1.2 export as ``PlatformMessage``s: units `key`, `key|==|plural.one`,
+    /// `key|==|substitutions.name.plural.other`, `key|==|device.iphone` grouped by key, per file.
+    /// `useTarget` picks `<target>` (the translation) over `<source>`; units without a target
+    /// are left out then.
+    public func xcodeMessages(useTarget: Bool, file documentPath: String) -> [(file: XLIFFFile, messages: [PlatformMessage])] {
+        files.map { file in
+            var order: [String] = []
+            var grouped: [String: PlatformMessage] = [:]
+            let locale = (useTarget ? (file.targetLanguage ?? targetLanguage) : (file.sourceLanguage ?? sourceLanguage)) ?? ""
+            for unit in file.units {
+                let parts = unit.id.split(separator: "|==|", maxSplits: 1, omittingEmptySubsequences: false)
+                let key = String(parts[0])
+                let path = parts.count > 1 ? String(parts[1]) : ""
+                guard let text = useTarget ? unit.target : unit.source else { continue }
+                if grouped[key] == nil {
+                    order.append(key)
+                    grouped[key] = PlatformMessage(key: key, keyPosition: unit.position, locale: locale, file: documentPath, forms: [],
+                                                   comment: unit.notes.first?.text)
+                }
+                grouped[key]!.forms.append(PlatformForm(path: path, value: text.text, position: text.position,
+                                                        state: useTarget ? unit.state : nil))
+            }
+            return (file, order.map { grouped[$0]! })
+        }
+    }
+}

@@ -1,0 +1,146 @@
+// Compile benchmark: a generated project of 10,000 messages × 12 locales, compiled into every
+// output (String Catalogs, Android resources, XLIFF, Swift accessors) and written to disk.
+//
+//   swift run -c release CompileBenchmark [--messages N] [--rounds R] [--keep DIR]
+//
+// Prints, per round, the time to load the project, compile it in memory and write the files,
+// then the median, the peak memory of the process (getrusage ru_maxrss), and a no-change
+// rebuild (compile + write when every output is already up to date: nothing is written).
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpeakableCatalog
+import SpeakableExport
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: "--" + name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+let messageCount = Int(option("messages") ?? "") ?? 10_000
+let rounds = Int(option("rounds") ?? "") ?? 3
+let tables = 10
+let locales = ["en", "ko", "ja", "de", "fr", "es", "ru", "ar", "pl", "pt-BR", "zh-Hans", "sr-Latn"]
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+/// User + system CPU time of the process so far (less sensitive to a busy machine than wall time).
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+func peakMemoryMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024  // Linux reports kibibytes
+}
+
+func write(_ text: String, _ path: String) {
+    let url = URL(fileURLWithPath: path)
+    try! FileManager.default.createDirectory(atPath: url.deletingLastPathComponent().path, withIntermediateDirectories: true)
+    try! Data(text.utf8).write(to: url)
+}
+
+func quoted(_ s: String) -> String {
+    "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+}
+
+/// One message of the mix: selects (one key per case), plurals inside text (substitutions),
+/// whole plurals, numbers, plain text — the shapes of the seeds' messages.
+func message(_ i: Int, _ tag: String) -> String {
+    let p = tag == "en" ? "" : "[\(tag)] "
+    switch i % 6 {
+    case 0: return p + "Row {row}, column {column}, {content, select, empty {empty} given {given {digit}} other {{digit}}}"
+    case 1: return p + "Level {level}, {stars, plural, one {# star} other {# stars}}"
+    case 2: return "{count, plural, one {" + p + "# line cleared} other {" + p + "# lines cleared}}"
+    case 3: return p + "Piece \(i) placed. Score {score, number}."
+    case 4: return p + "{coins, number} O'Coins, hint \(i)"
+    default: return p + "Static label number \(i)"
+    }
+}
+
+func examples(_ i: Int) -> String {
+    switch i % 6 {
+    case 0: return #"[{"row": 3, "column": 5, "content": "given", "digit": 4}]"#
+    case 1: return #"[{"level": 5, "stars": 2}]"#
+    case 2: return #"[{"count": 2}]"#
+    case 3: return #"[{"score": 640}]"#
+    case 4: return #"[{"coins": 9180}]"#
+    default: return "[]"
+    }
+}
+
+func generate(_ root: String) {
+    write("{ \"sourceLocale\": \"en\", \"targetLocales\": [\(locales.dropFirst().map(quoted).joined(separator: ", "))] }", root + "/speakable.json")
+    let perTable = messageCount / tables
+    for t in 0..<tables {
+        var template = "{\n  \"messages\": {\n"
+        var entries: [String] = []
+        for j in 0..<perTable {
+            let i = t * perTable + j
+            entries.append("    \"table\(t).message\(j)\": { \"role\": \"label\", \"message\": \(quoted(message(i, "en"))), \"comment\": \"Message \(i).\", \"examples\": \(examples(i)) }")
+        }
+        template += entries.joined(separator: ",\n") + "\n  }\n}\n"
+        write(template, root + "/Templates/table\(t).json")
+        for tag in locales.dropFirst() {
+            var file = "{\n"
+            file += (0..<perTable).map { j in "  \"table\(t).message\(j)\": \(quoted(message(t * perTable + j, tag)))" }.joined(separator: ",\n")
+            file += "\n}\n"
+            write(file, root + "/Locales/\(tag)/table\(t).json")
+        }
+    }
+}
+
+let root = option("keep") ?? FileManager.default.temporaryDirectory.appendingPathComponent("speakable-compile-benchmark-\(getpid())").path
+try? FileManager.default.removeItem(atPath: root)
+generate(root)
+print("project: \(messageCount) messages in \(tables) tables × \(locales.count) locales (\(root))")
+
+var options = CompileOptions()
+if let only = option("only") { options.outputs = Set(only.split(separator: ",").compactMap { CompileOutput(rawValue: String($0)) }) }
+var totals: [Double] = []
+var cpus: [Double] = []
+var last: (files: Int, bytes: Int) = (0, 0)
+for round in 1...rounds {
+    try? FileManager.default.removeItem(atPath: root + "/Generated")
+    let t0 = now()
+    let c0 = cpuSeconds()
+    let project = ProjectLoader.load(directory: root)
+    let t1 = now()
+    let result = CatalogCompiler.compile(project, options: options)
+    let t2 = now()
+    guard !result.hasErrors else {
+        for d in result.diagnostics.prefix(10) { print(d.rendered) }
+        exit(1)
+    }
+    let report = try OutputWriter.write(result.files, to: root + "/Generated")
+    let t3 = now()
+    totals.append(t3 - t0)
+    cpus.append(cpuSeconds() - c0)
+    last = (report.written.count, result.files.reduce(0) { $0 + $1.contents.utf8.count })
+    print("round \(round): load \(format3(t1 - t0)) s, compile \(format3(t2 - t1)) s, write \(String(format3(t3 - t2))) s, total \(format3(t3 - t0)) s (CPU \(format3(cpus.last!)) s)")
+}
+
+func format3(_ x: Double) -> String {
+    let scaled = (x * 1000).rounded() / 1000
+    return "\(scaled)"
+}
+
+let median = totals.sorted()[totals.count / 2]
+print("median total: \(format3(median)) s (CPU \(format3(cpus.sorted()[cpus.count / 2])) s) for \(last.files) files, \(last.bytes / 1_048_576) MiB")
+
+let r0 = now()
+let project = ProjectLoader.load(directory: root)
+let result = CatalogCompiler.compile(project, options: options)
+let report = try OutputWriter.write(result.files, to: root + "/Generated")
+let r1 = now()
+print("no-change rebuild: \(format3(r1 - r0)) s, \(report.written.count) written, \(report.unchanged.count) unchanged")
+print("peak memory: \(Int(peakMemoryMiB())) MiB")
+if option("keep") == nil { try? FileManager.default.removeItem(atPath: root) }
