@@ -7,6 +7,7 @@
 //   2. SpeakableICU         safe Swift types over ICU; the only module that touches C
 //   3. SpeakableMessages    MF1 parser, AST, diagnostics, compiler, formatter
 //   4. SpeakableCatalog     speakable.json, Templates/, Locales/ loaded with positions
+//   5. SpeakableChecker     `speakable check` rules and reports; SpeakableSpeech spoken length (siblings)
 //   7. SpeakableCommandLine the `speakable` commands; `speakable` itself is one file
 //
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
@@ -31,6 +32,8 @@ let package = Package(
     products: [
         .library(name: "SpeakableMessages", targets: ["SpeakableMessages"]),
         .library(name: "SpeakableICU", targets: ["SpeakableICU"]),
+        .library(name: "SpeakableChecker", targets: ["SpeakableChecker"]),
+        .library(name: "SpeakableSpeech", targets: ["SpeakableSpeech"]),
         .executable(name: "speakable", targets: ["speakable"]),
     ],
     targets: [
@@ -61,10 +64,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Checker and speech (issue 5)
+        // Siblings: the checker measures speech only through a function the caller passes in.
+        .target(
+            name: "SpeakableSpeech",
+            dependencies: ["SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SpeakableChecker",
+            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Command line
         .target(
             name: "SpeakableCommandLine",
-            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics"],
+            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
+                           "SpeakableChecker", "SpeakableSpeech"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
@@ -89,6 +106,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Checker and speech tools (issue 5)
+        .executableTarget(
+            name: "SpeechCalibration",
+            dependencies: ["SpeakableSpeech", "SpeakableICU"],
+            path: "tools/SpeechCalibration",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "CheckerBenchmark",
+            dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableSpeech", "SpeakableICU"],
+            path: "tools/CheckerBenchmark",
+            exclude: ["setup.sh", "run.sh"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tests
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
         .testTarget(
@@ -107,6 +139,12 @@ let package = Package(
             dependencies: ["SpeakableCommandLine", "SpeakableJSON"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "SpeakableCheckerTests",
+            dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
         // Runs the `speakable` binary; depends on it only to have it built.
         .testTarget(name: "SpeakableExecutableTests", dependencies: ["speakable"], swiftSettings: swiftSettings),
     ]

@@ -189,9 +189,32 @@ private struct Loader {
                     }
                     config.rules[entry.key] = (severity, entry.keyStart)
                 }
+            case "check":
+                guard let fields = expectObject(value, "\"check\"", file: file) else { continue }
+                for field in fields {
+                    switch field.key {
+                    case "allowUntranslated":
+                        guard let items = field.value.array, items.allSatisfy({ $0.string != nil }) else {
+                            error("wrong-type", "\"allowUntranslated\" must be an array of strings, such as [\"O'Block\"]",
+                                  file: file, at: field.value.start)
+                            continue
+                        }
+                        config.check.allowUntranslated = items.compactMap(\.string)
+                    case "bidiControls":
+                        guard let text = field.value.string, text == "unbalanced" || text == "any" else {
+                            error("invalid-config-value", "\"bidiControls\" must be \"unbalanced\" or \"any\"", file: file,
+                                  at: field.value.start)
+                            continue
+                        }
+                        config.check.bidiControls = text
+                    default:
+                        error("unknown-field", "\"check\" has \"allowUntranslated\" and \"bidiControls\", not \"\(field.key)\"",
+                              file: file, at: field.keyStart)
+                    }
+                }
             default:
                 error("unknown-field", "speakable.json has no field \"\(member.key)\"", file: file, at: member.keyStart,
-                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules")
+                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check")
             }
         }
         return config

@@ -12,6 +12,7 @@ public enum SpeakableCLI {
 
     static let commands: [Command] = [
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
+        Command(name: "check", summary: "Check messages and translations, and judge them as speech", run: CheckCommand.run),
     ]
 
     static var help: String {

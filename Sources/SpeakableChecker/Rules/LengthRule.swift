@@ -1,0 +1,96 @@
+import SpeakableCatalog
+import SpeakableICU
+import SpeakableMessages
+
+/// `over-long`: formats the message in its locale with the template's examples — and, for every
+/// `select`, each of its cases (the worst case) — and compares the spoken length with the budget
+/// (`maxSeconds`, else the role's `budgets` entry) and the text with `maxGraphemes`.
+///
+/// A message with arguments but no examples is checked only when all its arguments are selects
+/// (their cases are the values); other values are unknown, and guessing them would invent
+/// findings.
+enum LengthRule {
+    /// At most this many argument sets per message and locale.
+    static let maximumVariants = 64
+
+    static func check(_ c: MessageContext, pattern: MessagePattern, settings: CheckSettings,
+                      spokenSeconds: Checker.SpokenSeconds?, emitter: inout Emitter) {
+        let budget = c.role.flatMap { settings.budgets[$0] }
+        let seconds = c.source.maxSeconds ?? budget?.seconds
+        let graphemes = c.source.maxGraphemes ?? budget?.graphemes
+        guard (seconds != nil && spokenSeconds != nil) || graphemes != nil else { return }
+        let variants = argumentSets(c, pattern: pattern)
+        guard !variants.isEmpty, let compiled = try? CompiledMessage(pattern, locale: c.locale) else { return }
+        var worstSeconds: (Double, String)?
+        var worstGraphemes: (Int, String)?
+        for arguments in variants {
+            guard let text = try? compiled.format(arguments) else { continue }
+            if let seconds, let spokenSeconds, let spoken = spokenSeconds(text, c.locale), spoken > seconds,
+               spoken > (worstSeconds?.0 ?? 0) {
+                worstSeconds = (spoken, text)
+            }
+            if let graphemes {
+                let count = GraphemeClusters.count(text)
+                if count > graphemes && count > (worstGraphemes?.0 ?? 0) { worstGraphemes = (count, text) }
+            }
+        }
+        let whose = c.source.maxSeconds != nil ? "the message's maxSeconds" : "the \(c.role?.rawValue ?? "") budget"
+        if let (spoken, text) = worstSeconds, let seconds {
+            RuleRunner.emit(.overLong, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
+                            message: "\"\(text)\" takes about \(format(spoken)) s to speak; \(whose) is \(format(seconds)) s",
+                            hint: "shorten it: move detail into the value or the hint, or raise maxSeconds if users need every word",
+                            subject: "seconds")
+        }
+        if let (count, text) = worstGraphemes, let graphemes {
+            let whoseCount = c.source.maxGraphemes != nil ? "maxGraphemes" : "the \(c.role?.rawValue ?? "") budget"
+            RuleRunner.emit(.overLong, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
+                            message: "\"\(text)\" is \(count) characters; \(whoseCount) is \(graphemes)",
+                            hint: "shorten it", subject: "graphemes")
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// The examples (or one empty set when the message has only selects or no arguments), each
+    /// expanded over every case of every select.
+    static func argumentSets(_ c: MessageContext, pattern: MessagePattern) -> [[String: MessageArgument]] {
+        let usages = pattern.argumentUsages
+        var selects: [(String, [String])] = []
+        var othersKnown = true
+        for name in usages.keys.sorted() {
+            if case .select(let cases) = usages[name]!.kind {
+                selects.append((name, cases))
+            } else {
+                othersKnown = false
+            }
+        }
+        var bases = c.source.examples
+        if bases.isEmpty {
+            guard othersKnown else { return [] }
+            bases = [[:]]
+        }
+        var result: [[String: MessageArgument]] = []
+        for base in bases {
+            var sets = [base]
+            for (name, cases) in selects {
+                var next: [[String: MessageArgument]] = []
+                for set in sets {
+                    for key in cases {
+                        var copy = set
+                        copy[name] = .string(key)
+                        next.append(copy)
+                        if next.count >= maximumVariants { break }
+                    }
+                    if next.count >= maximumVariants { break }
+                }
+                sets = next
+            }
+            result += sets
+            if result.count >= maximumVariants { break }
+        }
+        return Array(result.prefix(maximumVariants))
+    }
+}

@@ -1,0 +1,266 @@
+public import SpeakableICU
+
+/// How long a text takes to speak, estimated without a speech engine: numbers expanded as they
+/// are spoken (ICU spellout), symbols as screen readers read them, syllables counted per script,
+/// pauses at punctuation.
+///
+/// ```swift
+/// let estimate = SpokenLength.estimate("Row 3, column 5, empty", locale: .english)
+/// estimate.spoken      // "Row three, column five, empty"
+/// estimate.syllables   // 7
+/// estimate.seconds     // about 1.4 (see the README for the calibration against espeak-ng)
+/// ```
+public enum SpokenLength {
+    /// Seconds per unit, fitted against espeak-ng at its default rate (`tools/SpeechCalibration`).
+    public struct Profile: Hashable, Sendable {
+        /// Seconds per syllable.
+        public var perSyllable: Double
+        /// Seconds per word boundary (the gap between words, and the longer onset of short words).
+        public var perWord: Double
+        /// Seconds per short pause (comma, semicolon, colon, dash).
+        public var shortPause: Double
+        /// Seconds per long pause (sentence end, line break) inside the text.
+        public var longPause: Double
+
+        public init(perSyllable: Double, perWord: Double, shortPause: Double, longPause: Double) {
+            self.perSyllable = perSyllable
+            self.perWord = perWord
+            self.shortPause = shortPause
+            self.longPause = longPause
+        }
+
+        /// The profile for a language (`en`, `ko`; others use English's timing).
+        public static func forLanguage(_ language: String) -> Profile {
+            switch language {
+            case "ko": korean
+            default: english
+            }
+        }
+
+        /// Fitted on the calibration set (README, "Spoken length").
+        public static let english = Profile(perSyllable: 0.1545, perWord: 0.0488, shortPause: 0.2264, longPause: 0.2960)
+        public static let korean = Profile(perSyllable: 0.1345, perWord: 0.0647, shortPause: 0.2330, longPause: 0.3339)
+    }
+
+    /// An estimate and what it was made of.
+    public struct Estimate: Hashable, Sendable {
+        public var seconds: Double
+        /// The text as it would be spoken (numbers and symbols in words).
+        public var spoken: String
+        public var syllables: Int
+        public var words: Int
+        public var shortPauses: Int
+        public var longPauses: Int
+    }
+
+    /// Estimates `text` in `locale` with the language's profile (or `profile`).
+    public static func estimate(_ text: String, locale: ICULocale, profile: Profile? = nil) -> Estimate {
+        let profile = profile ?? Profile.forLanguage(locale.language)
+        var counts = count(text, locale: locale)
+        counts.seconds = Double(counts.syllables) * profile.perSyllable + Double(counts.words) * profile.perWord
+            + Double(counts.shortPauses) * profile.shortPause + Double(counts.longPauses) * profile.longPause
+        return counts
+    }
+
+    /// Only the counts (seconds left 0): what calibration fits against.
+    public static func count(_ text: String, locale: ICULocale) -> Estimate {
+        let spoken = SpokenText.expand(text, locale: locale)
+        var syllables = 0
+        var words = 0
+        var shortPauses = 0
+        var longPauses = 0
+        var pendingLong = false
+        var pendingShort = false
+        for token in SpokenText.tokens(spoken) {
+            switch token {
+            case .word(let word):
+                let n = Syllables.count(word)
+                if n > 0 {
+                    if pendingLong { longPauses += 1 } else if pendingShort { shortPauses += 1 }
+                    pendingLong = false
+                    pendingShort = false
+                    syllables += n
+                    words += 1
+                }
+            case .shortPause:
+                if words > 0 { pendingShort = true }
+            case .longPause:
+                if words > 0 { pendingLong = true }
+            }
+        }
+        return Estimate(seconds: 0, spoken: spoken, syllables: syllables, words: words, shortPauses: shortPauses,
+                        longPauses: longPauses)
+    }
+}
+
+/// Numbers and symbols spelled out as a screen reader speaks them.
+enum SpokenText {
+    enum Token: Hashable { case word(String), shortPause, longPause }
+
+    /// Symbols read aloud, by language (VoiceOver and TalkBack read these by name).
+    static let symbolWords: [String: [Unicode.Scalar: String]] = [
+        "en": ["%": "percent", "&": "and", "+": "plus", "=": "equals", "#": "number", "@": "at", "×": "times",
+               "/": "slash", "*": "star", "°": "degrees", "€": "euros", "$": "dollars", "£": "pounds", "→": "right arrow",
+               "←": "left arrow", "↑": "up arrow", "↓": "down arrow", "★": "star", "☆": "star"],
+        "ko": ["%": "퍼센트", "&": "앤드", "+": "더하기", "=": "는", "#": "샵", "@": "골뱅이", "×": "곱하기",
+               "/": "슬래시", "*": "별표", "°": "도", "€": "유로", "$": "달러", "£": "파운드", "→": "오른쪽 화살표",
+               "←": "왼쪽 화살표", "↑": "위쪽 화살표", "↓": "아래쪽 화살표", "★": "별", "☆": "별"],
+    ]
+
+    static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
+
+    /// Replaces numbers (with grouping separators and decimals) by their spellout and symbols by
+    /// their names.
+    static func expand(_ text: String, locale: ICULocale) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let symbols = symbolWords[locale.language] ?? symbolWords["en"]!
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            if isDigit(s) {
+                var digits = ""
+                var j = i
+                var fraction: String?
+                while j < scalars.count {
+                    if isDigit(scalars[j]) {
+                        digits.unicodeScalars.append(scalars[j])
+                        j += 1
+                    } else if scalars[j] == ",", (1...3).allSatisfy({ j + $0 < scalars.count && isDigit(scalars[j + $0]) }),
+                              !(j + 4 < scalars.count && isDigit(scalars[j + 4])) {
+                        j += 1  // a grouping separator: 9,180
+                    } else if scalars[j] == ".", fraction == nil, j + 1 < scalars.count, isDigit(scalars[j + 1]) {
+                        var f = ""
+                        j += 1
+                        while j < scalars.count && isDigit(scalars[j]) { f.unicodeScalars.append(scalars[j]); j += 1 }
+                        fraction = f
+                        break
+                    } else {
+                        break
+                    }
+                }
+                let words = spell(digits: digits, fraction: fraction, locale: locale)
+                out.append(contentsOf: " ".unicodeScalars)
+                out.append(contentsOf: words.unicodeScalars)
+                out.append(contentsOf: " ".unicodeScalars)
+                i = j
+                continue
+            }
+            if let word = symbols[s] {
+                out.append(contentsOf: (" " + word + " ").unicodeScalars)
+            } else {
+                out.append(s)
+            }
+            i += 1
+        }
+        return collapseSpaces(String(out))
+    }
+
+    static func spell(digits: String, fraction: String?, locale: ICULocale) -> String {
+        guard let format = try? NumberFormat.cached(.spellout(ruleSet: ""), locale: locale) else { return digits }
+        if let fraction, let value = Double(digits + "." + fraction), let text = try? format.format(value) { return text }
+        if digits.count <= 18, let value = Int64(digits), let text = try? format.format(value) { return text }
+        return digits.map { String($0) }.joined(separator: " ")
+    }
+
+    static func collapseSpaces(_ text: String) -> String {
+        var out = ""
+        var lastSpace = true
+        for ch in text {
+            if ch == " " {
+                if !lastSpace { out.append(" ") }
+                lastSpace = true
+            } else {
+                out.append(ch)
+                lastSpace = false
+            }
+        }
+        if out.last == " " { out.removeLast() }
+        return out
+    }
+
+    static func tokens(_ text: String) -> [Token] {
+        var result: [Token] = []
+        var word = String.UnicodeScalarView()
+        func flush() {
+            if !word.isEmpty { result.append(.word(String(word))); word = String.UnicodeScalarView() }
+        }
+        for s in text.unicodeScalars {
+            switch s {
+            case ",", ";", ":", "—", "–", "、", "，", "·", "(", ")":
+                flush(); result.append(.shortPause)
+            case ".", "!", "?", "。", "！", "？", "…", "\n":
+                flush(); result.append(.longPause)
+            default:
+                if s.properties.isWhitespace {
+                    flush()
+                } else if s == "-" || s == "'" || s == "’" || s.properties.isAlphabetic || s.properties.numericType != nil {
+                    word.append(s)
+                } else {
+                    flush()
+                }
+            }
+        }
+        flush()
+        return result
+    }
+}
+
+/// Syllables in one written word, by script.
+enum Syllables {
+    static func count(_ word: String) -> Int {
+        var total = 0
+        var latin = String.UnicodeScalarView()
+        func flushLatin() {
+            if !latin.isEmpty { total += latinWord(String(latin)); latin = String.UnicodeScalarView() }
+        }
+        for s in word.unicodeScalars {
+            let v = s.value
+            if (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0x3400 && v <= 0x4DBF) {
+                flushLatin(); total += 1                        // Hangul syllable, Han character
+            } else if (v >= 0x3041 && v <= 0x30FF) {
+                flushLatin()                                     // kana: one mora each, small ones join
+                if !"ぁぃぅぇぉゃゅょっァィゥェォャュョッー".unicodeScalars.contains(s) { total += 1 }
+            } else if s.properties.isAlphabetic {
+                latin.append(s)
+            } else {
+                flushLatin()
+            }
+        }
+        flushLatin()
+        return total
+    }
+
+    /// Vowel groups in a word of an alphabetic script, with English's silent e; short all-capital
+    /// words (TV, OK) are spelled letter by letter.
+    static func latinWord(_ word: String) -> Int {
+        let letters = Array(word.unicodeScalars)
+        if letters.count <= 3, letters.count >= 2, letters.allSatisfy({ $0.properties.isUppercase }) {
+            return letters.reduce(0) { $0 + ($1 == "W" ? 3 : 1) }
+        }
+        let lower = word.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic }
+        let vowels: Set<Unicode.Scalar> = ["a", "e", "i", "o", "u", "y", "à", "á", "â", "ä", "è", "é", "ê", "ë", "ì", "í", "î",
+                                           "ï", "ò", "ó", "ô", "ö", "ù", "ú", "û", "ü", "å", "æ", "ø", "œ", "ã", "õ",
+                                           "а", "е", "ё", "и", "о", "у", "ы", "э", "ю", "я", "α", "ε", "η", "ι", "ο", "υ", "ω"]
+        let chars = Array(lower)
+        var groups = 0
+        var inVowel = false
+        for c in chars {
+            let isVowel = vowels.contains(c)
+            if isVowel && !inVowel { groups += 1 }
+            inVowel = isVowel
+        }
+        if chars.count > 2, chars.last == "e", groups > 1 {
+            let before = chars[chars.count - 2]
+            if before != "l" && !vowels.contains(before) { groups -= 1 }  // silent e: "piece", not "table"
+        }
+        if chars.count > 3, chars.suffix(2) == ["e", "d"], groups > 1, chars[chars.count - 3] != "t", chars[chars.count - 3] != "d" {
+            groups -= 1  // "placed", not "added"
+        }
+        if groups == 0 {
+            // No vowel letters at all (an abbreviation, or a script without vowel letters).
+            return max(1, chars.count / 2)
+        }
+        return groups
+    }
+}
