@@ -109,7 +109,7 @@ let package = Package(
         // MARK: Checker and speech tools (issue 5)
         .executableTarget(
             name: "SpeechCalibration",
-            dependencies: ["SpeakableSpeech", "SpeakableICU"],
+            dependencies: ["SpeakableSpeech", "SpeakableCatalog", "SpeakableMessages", "SpeakableICU"],
             path: "tools/SpeechCalibration",
             swiftSettings: swiftSettings
         ),
