@@ -156,10 +156,10 @@ public enum CheckReports {
         return out
     }
 
-    /// A relative path as a URI reference: unreserved characters and `/` kept, the rest
-    /// percent-encoded as UTF-8.
+    /// A path as a URI reference: unreserved characters and `/` kept, the rest percent-encoded
+    /// as UTF-8; an absolute path becomes a `file://` URI.
     static func uriEscape(_ path: String) -> String {
-        var out = ""
+        var out = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
             let c = Unicode.Scalar(byte)
             if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

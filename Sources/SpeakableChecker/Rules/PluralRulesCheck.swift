@@ -53,6 +53,14 @@ enum PluralRulesCheck {
             if case .double(let d)? = args[argument.name] { return d != d.rounded(.towardZero) }
             return false
         }
+        // An 'other' case with no words ("#", "{n}") reads the same for every number: no
+        // category is missing then.
+        if let other = plural.otherCase {
+            var texts: [(String, Range<Int>)] = []
+            var shows = false
+            collect(other.message, name: argument.name, texts: &texts, showsNumber: &shows)
+            if !texts.contains(where: { $0.0.unicodeScalars.contains { $0.properties.isAlphabetic } }) { return }
+        }
         var missing: [PluralCategory] = []
         for category in info.categories where category != .other && !keywords.contains(category.rawValue) {
             if !info.hasIntegers(category) && !examplesHaveDecimals { continue }
