@@ -73,7 +73,8 @@ let package = Package(
         ),
         .target(
             name: "SpeakableChecker",
-            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableICU"],
+            dependencies: ["SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
+                           "SpeakableDiagnostics", "SpeakableICU"],
             swiftSettings: swiftSettings
         ),
 
@@ -85,6 +86,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
+
+        // MARK: Platform catalogs and the compiler (issue 3)
+        // SpeakableXML: an XML reader with positions and escaping (no ICU, no Foundation).
+        // SpeakablePlatformFormats: .xcstrings, Android resources, XLIFF 2.0 / Xcode XLIFF 1.2 models,
+        //   readers, writers, and the conversions between ICU messages and those formats.
+        // SpeakableExport: project → outputs, Swift accessors, compile/import, atomic writes.
+        .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
+        .target(
+            name: "SpeakablePlatformFormats",
+            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tools (run with `swift run -c release <name>`)
         .executableTarget(
@@ -141,10 +154,17 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableCheckerTests",
-            dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech"],
+            dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
+                           "SpeakablePlatformFormats"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SpeakablePlatformFormatsTests",
+            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
         // Runs the `speakable` binary; depends on it only to have it built.
         .testTarget(name: "SpeakableExecutableTests", dependencies: ["speakable"], swiftSettings: swiftSettings),
     ]

@@ -24,6 +24,7 @@
 #include <unicode/udatpg.h>
 #include <unicode/ubrk.h>
 #include <unicode/umsg.h>
+#include <unicode/ucol.h>
 #include <unicode/uversion.h>
 
 // MARK: errors, versions, properties
@@ -164,6 +165,17 @@ static inline void cicu_ubrk_close(UBreakIterator *b) { ubrk_close(b); }
 static inline void cicu_ubrk_setText(UBreakIterator *b, const UChar *text, int32_t len, UErrorCode *s) { ubrk_setText(b, text, len, s); }
 static inline int32_t cicu_ubrk_first(UBreakIterator *b) { return ubrk_first(b); }
 static inline int32_t cicu_ubrk_next(UBreakIterator *b) { return ubrk_next(b); }
+
+// MARK: collation (the order Xcode sorts String Catalog keys in)
+
+static inline UCollator *cicu_ucol_open(const char *locale, UErrorCode *s) { return ucol_open(locale, s); }
+static inline void cicu_ucol_close(UCollator *c) { ucol_close(c); }
+static inline void cicu_ucol_setAttribute(UCollator *c, UColAttribute a, UColAttributeValue v, UErrorCode *s) {
+    ucol_setAttribute(c, a, v, s);
+}
+static inline int32_t cicu_ucol_getSortKey(const UCollator *c, const UChar *text, int32_t len, uint8_t *key, int32_t cap) {
+    return ucol_getSortKey(c, text, len, key, cap);
+}
 
 // MARK: MessageFormat (used only as the reference oracle in tests and benchmarks)
 

@@ -15,9 +15,13 @@ enum CheckCommand {
       speakable check [PROJECT] [--config FILE] [--format text|json|sarif|junit|github]
                       [--output FILE] [--baseline FILE] [--write-baseline FILE]
                       [--locale TAG]... [--measure]
+      speakable check Localizable.xcstrings [--config speakable.json] [options]
+      speakable check app/src/main/res [--source-locale TAG] [--config speakable.json] [options]
 
     PROJECT is a Speakable project folder (speakable.json, Templates/, Locales/) or its
-    speakable.json; by default ./speakable.json, else the current folder.
+    speakable.json; by default ./speakable.json, else the current folder. A .xcstrings file or
+    an Android res/ folder (values/, values-ko/…) is checked as it is, with the rules that apply
+    to strings without roles; --config then only supplies rule severities and options.
 
     OPTIONS:
       --config FILE          the project's speakable.json (instead of PROJECT)
@@ -30,6 +34,7 @@ enum CheckCommand {
       --baseline FILE        accept the findings listed in FILE: only new findings count
       --write-baseline FILE  write every current finding to FILE as the new baseline, exit 0
       --locale TAG           check only this target locale (repeatable)
+      --source-locale TAG    the language of an Android res/values/ folder (default: en)
       --measure              measure spoken length with espeak-ng instead of estimating it
                              (says so when espeak-ng is not installed)
       -h, --help             show this help
@@ -53,14 +58,19 @@ enum CheckCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["config", "format", "output", "baseline", "write-baseline", "locale"],
+    static let spec = CommandSpec(valueOptions: ["config", "format", "output", "baseline", "write-baseline", "locale", "source-locale"],
                                   flags: ["measure", "help"], repeatable: ["locale"])
 
     enum Format: String, CaseIterable { case text, json, sarif, junit, github }
 
     /// The validated command line.
+    enum Input {
+        case project(Project)
+        case platform(CheckInput)
+    }
+
     struct Configuration {
-        var project: Project
+        var input: Input
         var format: Format
         var output: String?
         var baseline: String?
@@ -95,8 +105,8 @@ enum CheckCommand {
         guard parsed.positionals.count <= 1 else {
             return .failure(UsageError(message: "give one project folder, not \(parsed.positionals.count)"))
         }
-        if parsed.positionals.count == 1 && parsed.value("config") != nil {
-            return .failure(UsageError(message: "give either a project folder or --config, not both"))
+        if let path = parsed.positionals.first, parsed.value("config") != nil, !PlatformInput.recognizes(path) {
+            return .failure(UsageError(message: "give either a project folder or --config, not both (--config goes with a platform catalog)"))
         }
         let project: Project
         if let path = parsed.positionals.first {
@@ -104,8 +114,17 @@ enum CheckCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 return .failure(UsageError(message: "'\(path)' does not exist"))
             }
-            if path.hasSuffix(".xcstrings") || (isDirectory && isAndroidResources(path)) {
-                return .failure(UsageError(message: "'\(path)' is a platform catalog; checking .xcstrings files and Android res/ folders directly needs the platform readers (SpeakablePlatformFormats), which this build does not have yet. Import it with 'speakable import' and check the project"))
+            if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || (isDirectory && isAndroidResources(path)) {
+                var settings = CheckSettings()
+                if let config = parsed.value("config") {
+                    settings = ProjectInput.make(from: ProjectLoader.load(configPath: config)).settings
+                }
+                do {
+                    let input = try PlatformInput.load(path: path, sourceLocale: parsed.value("source-locale") ?? "en", settings: settings)
+                    return configuration(.platform(input), parsed, format: format)
+                } catch {
+                    return .failure(UsageError(message: error.description))
+                }
             }
             project = isDirectory ? ProjectLoader.load(directory: path) : ProjectLoader.load(configPath: path)
         } else if let config = parsed.value("config") {
@@ -116,6 +135,10 @@ enum CheckCommand {
         } else {
             project = ProjectLoader.load(configPath: nil)
         }
+        return configuration(.project(project), parsed, format: format)
+    }
+
+    static func configuration(_ input: Input, _ parsed: ParsedArguments, format: Format) -> Result<Configuration, UsageError> {
         let locales = parsed.values["locale"] ?? []
         for tag in locales where (try? ICULocale(tag)) == nil {
             return .failure(UsageError(message: "'--locale \(tag)' is not a BCP 47 tag such as ko or sr-Latn"))
@@ -123,7 +146,10 @@ enum CheckCommand {
         if parsed.value("baseline") != nil && parsed.value("write-baseline") != nil {
             return .failure(UsageError(message: "--baseline and --write-baseline do not go together"))
         }
-        return .success(Configuration(project: project, format: format, output: parsed.value("output"),
+        if let tag = parsed.value("source-locale"), (try? ICULocale(tag)) == nil {
+            return .failure(UsageError(message: "'--source-locale \(tag)' is not a BCP 47 tag such as en"))
+        }
+        return .success(Configuration(input: input, format: format, output: parsed.value("output"),
                                       baseline: parsed.value("baseline"), writeBaseline: parsed.value("write-baseline"),
                                       locales: locales, measure: parsed.has("measure")))
     }
@@ -134,7 +160,11 @@ enum CheckCommand {
     }
 
     static func check(_ configuration: Configuration, io: any CommandIO) -> Int32 {
-        var input = ProjectInput.make(from: configuration.project)
+        var input: CheckInput
+        switch configuration.input {
+        case .project(let project): input = ProjectInput.make(from: project)
+        case .platform(let platform): input = platform
+        }
         if !configuration.locales.isEmpty {
             let wanted = Set(configuration.locales)
             for i in input.tables.indices { input.tables[i].locales.removeAll { !wanted.contains($0.tag) } }

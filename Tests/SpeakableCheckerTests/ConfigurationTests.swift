@@ -44,8 +44,8 @@ import Testing
     }
 
     @Test func summaryCountsPerLocale() throws {
-        let files = ["Templates/game.json": template([("a", #""message": "A""#), ("b", #""message": "B""#), ("c", #""message": "C""#)]),
-                     "Locales/ko/game.json": localeFile([("a", "가"), ("b", "B")])]
+        let files = ["Templates/game.json": template([("a", #""message": "A""#), ("b", #""message": "Big B""#), ("c", #""message": "C""#)]),
+                     "Locales/ko/game.json": localeFile([("a", "가"), ("b", "Big B")])]
         let summaries = try check(files).summaries
         #expect(summaries.map(\.locale) == ["en", "ko"])
         #expect(summaries[1].translated == 2 && summaries[1].messages == 3)
@@ -59,11 +59,11 @@ import Testing
 
 @Suite struct BaselineTests {
     @Test func fingerprintsSurviveUnrelatedEdits() throws {
-        let before = try check(korean(source: "Save", ko: "Save"))
+        let before = try check(korean(source: "Save game", ko: "Save game"))
         // Another message above, a longer key line, a comment: the finding moves, its fingerprint does not.
         let after = try check(["Templates/game.json": template([("aaa", #""message": "New""#),
-                                                                ("m", #""role": "label", "comment": "Saves.", "message": "Save""#)]),
-                               "Locales/ko/game.json": localeFile([("aaa", "새"), ("m", "Save")])])
+                                                                ("m", #""role": "label", "comment": "Saves.", "message": "Save game""#)]),
+                               "Locales/ko/game.json": localeFile([("aaa", "새"), ("m", "Save game")])])
         let a = try #require(before.findings.first { $0.rule == "untranslated" })
         let b = try #require(after.findings.first { $0.rule == "untranslated" })
         #expect(a.position != b.position)
@@ -72,13 +72,13 @@ import Testing
     }
 
     @Test func aBaselineAcceptsOnlyWhatItLists() throws {
-        let old = try check(korean(source: "Save", ko: "Save"))
+        let old = try check(korean(source: "Save game", ko: "Save game"))
         let baseline = Baseline(accepting: old.findings)
         let text = baseline.serialized()
         let reread = try Baseline.read(Array(text.utf8), file: "baseline.json")
         #expect(reread.entries == baseline.entries)
         #expect(reread.apply(to: old.findings).new.isEmpty)
-        let now = try check(korean(source: "Save", ko: "Save  "))
+        let now = try check(korean(source: "Save game", ko: "Save game  "))
         let applied = reread.apply(to: now.findings)
         #expect(applied.new.map(\.rule) == ["whitespace", "whitespace"])
         #expect(applied.accepted == 0)   // the text changed, so "untranslated" is gone...

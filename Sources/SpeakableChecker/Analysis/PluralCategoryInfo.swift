@@ -31,6 +31,11 @@ final class PluralCategoryInfo: Sendable {
         members[category]?.contains { $0 == $0.rounded(.towardZero) } ?? false
     }
 
+    /// Whether the category holds an integer below a million.
+    func hasSmallIntegers(_ category: PluralCategory) -> Bool {
+        members[category]?.contains { $0 == $0.rounded(.towardZero) && $0 < 1_000_000 } ?? false
+    }
+
     /// "one (1, 21, 31, …)".
     func describe(_ category: PluralCategory) -> String {
         let values = members[category] ?? []

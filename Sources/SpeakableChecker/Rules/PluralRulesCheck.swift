@@ -61,9 +61,19 @@ enum PluralRulesCheck {
             collect(other.message, name: argument.name, texts: &texts, showsNumber: &shows)
             if !texts.contains(where: { $0.0.unicodeScalars.contains { $0.properties.isAlphabetic } }) { return }
         }
+        let examplesReachMillions = c.source.examples.contains { args in
+            switch args[argument.name] {
+            case .int(let n)?: return n.magnitude >= 1_000_000
+            case .double(let d)?: return d.magnitude >= 1_000_000
+            default: return false
+            }
+        }
         var missing: [PluralCategory] = []
         for category in info.categories where category != .other && !keywords.contains(category.rawValue) {
             if !info.hasIntegers(category) && !examplesHaveDecimals { continue }
+            // French, Spanish, Italian, Portuguese `many` holds only whole millions ("1 000 000 de
+            // commandes"): needed when the examples say the count gets there.
+            if !info.hasSmallIntegers(category) && info.hasIntegers(category) && !examplesReachMillions && !examplesHaveDecimals { continue }
             let members = (info.members[category] ?? []).filter { examplesHaveDecimals || $0 == $0.rounded(.towardZero) }
             if !members.isEmpty && members.allSatisfy({ explicit.contains($0 + plural.offset) }) { continue }
             missing.append(category)

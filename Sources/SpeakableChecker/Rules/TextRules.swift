@@ -147,6 +147,12 @@ enum TextRules {
 
     static func spaces(_ c: MessageContext, pattern: MessagePattern, segments: [LiteralSegment], emitter: inout Emitter) {
         let parts = pattern.body.parts
+        // A separator made to be joined between other strings (", ", " · ") keeps its spaces.
+        let isSeparator = parts.allSatisfy {
+            if case .text(let text, _) = $0 { return !text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil } }
+            return false
+        }
+        if isSeparator { return }
         if case .text(let text, let range)? = parts.first, let first = text.unicodeScalars.first, isSpace(first) || first == "\n" {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             let start = sourceOffset(ofPrinted: 0, in: segment, source: c.text.text)
@@ -248,7 +254,10 @@ enum TextRules {
         for allowed in settings.allowUntranslated where !allowed.isEmpty {
             words = words.replacingAll(allowed, with: " ")
         }
-        guard words.unicodeScalars.contains(where: { $0.isLetter }) else { return }
+        // One word that reads the same ("Script", "Name", "OK") is usually a loanword or a
+        // cognate, not a string someone forgot: only texts of two or more words count.
+        let wordCount = words.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") }.count
+        guard wordCount >= 2 else { return }
         RuleRunner.emit(.untranslated, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
                         message: "the \(c.tag) translation is identical to the source text",
                         hint: "translate it; if it is a name that stays the same, add it to \"check\": {\"allowUntranslated\": […]} in speakable.json or exempt the message",

@@ -1,0 +1,248 @@
+public import SpeakableDiagnostics
+import SpeakableXML
+
+/// Reads an Android values file (`strings.xml`) into an ``AndroidResourceFile``.
+///
+/// Strings are decoded the way aapt2 compiles them: XML entities, then Android's escapes (`\'`,
+/// `\"`, `\\`, `\n`, `\t`, `\@`, `\?`, `\uXXXX`), double quotes that preserve whitespace, runs of
+/// unquoted whitespace collapsed to one space and the ends trimmed, `<xliff:g>` and style tags
+/// removed (their text kept).
+///
+/// Diagnostic ids: the XML reader's (`xml-syntax`…), `android-not-resources`,
+/// `android-missing-name`, `android-duplicate-name`, `android-bad-quantity`,
+/// `android-duplicate-quantity`, `android-unescaped-apostrophe` (a warning: aapt2 rejects it).
+public enum AndroidResourceReader {
+    public struct Result: Sendable {
+        public var file: AndroidResourceFile?
+        public var diagnostics: [Diagnostic]
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Reads `bytes`; the locale comes from the folder in `file` (`res/values-ko/strings.xml` →
+    /// `ko`) unless `locale` is given.
+    public static func read(_ bytes: [UInt8], file: String, locale: String? = nil) -> Result {
+        let xml = XMLReader.read(bytes, file: file)
+        var diagnostics = xml.diagnostics
+        guard let document = xml.document else { return Result(file: nil, diagnostics: diagnostics) }
+        let root = document.root
+        guard root.name == "resources" else {
+            diagnostics.append(Diagnostic(severity: .error, id: "android-not-resources",
+                                          message: "the root element is <\(root.name)>, not <resources>", file: file,
+                                          position: root.start, hint: "Android values files start with <resources>"))
+            return Result(file: nil, diagnostics: diagnostics)
+        }
+        let folderLocale = locale ?? AndroidQualifiers.localeTag(forValuesFolder: AndroidQualifiers.folderName(of: file) ?? "")
+        var result = AndroidResourceFile(file: file, locale: folderLocale,
+                                         header: document.raw(0..<root.range.lowerBound),
+                                         rootAttributes: root.attributes, resources: [])
+        var pendingComments: [XMLText] = []
+        var commentStart: Int?
+        var seen: [String: SourcePosition] = [:]
+        for child in root.children {
+            switch child {
+            case .comment(let comment):
+                if commentStart == nil { commentStart = comment.range.lowerBound }
+                pendingComments.append(comment)
+            case .text(let text):
+                if text.text.contains(where: { !$0.isWhitespace }) {
+                    pendingComments = []
+                    commentStart = nil
+                }
+            case .element(let element):
+                var decoder = Decoder(file: file)
+                var resource = decoder.resource(element, document: document)
+                diagnostics += decoder.diagnostics
+                if !pendingComments.isEmpty, let start = commentStart {
+                    resource.comment = pendingComments.map { $0.text.trimmingWhitespace() }.joined(separator: "\n")
+                    resource.rawComments = document.raw(start..<pendingComments.last!.range.upperBound)
+                }
+                pendingComments = []
+                commentStart = nil
+                if resource.kind != .other("skip") && resource.kind != .other("eat-comment") {
+                    if resource.name.isEmpty {
+                        diagnostics.append(Diagnostic(severity: .error, id: "android-missing-name",
+                                                      message: "<\(element.name)> has no name attribute", file: file,
+                                                      position: element.start))
+                    } else if let first = seen[kindKey(resource) + resource.name] {
+                        diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-name",
+                                                      message: "resource '\(resource.name)' is defined twice (first at \(first))",
+                                                      file: file, position: resource.namePosition))
+                    } else {
+                        seen[kindKey(resource) + resource.name] = resource.namePosition
+                    }
+                }
+                result.resources.append(resource)
+            case .cdata, .processingInstruction:
+                continue
+            }
+        }
+        return Result(file: result, diagnostics: diagnostics)
+    }
+
+    static func kindKey(_ resource: AndroidResource) -> String {
+        switch resource.kind {
+        // R.string, R.plurals and R.array are separate namespaces: `seconds` may be both a string
+        // and a plurals resource (DeskClock does this).
+        case .string: "string:"
+        case .plurals: "plurals:"
+        case .stringArray: "array:"
+        case .other(let name): name + ":"
+        }
+    }
+}
+
+private struct Decoder {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    mutating func resource(_ element: XMLElement, document: XMLDocument) -> AndroidResource {
+        let kind: AndroidResource.Kind = switch element.name {
+        case "string": .string
+        case "plurals": .plurals
+        case "string-array": .stringArray
+        default: .other(element.name)
+        }
+        let nameAttribute = element.attribute("name")
+        var resource = AndroidResource(kind: kind, name: nameAttribute?.value ?? "",
+                                       namePosition: nameAttribute?.position ?? element.start, position: element.start,
+                                       attributes: element.attributes, rawXML: document.outerXML(of: element))
+        switch kind {
+        case .string:
+            resource.value = string(element, document: document)
+        case .plurals, .stringArray:
+            var quantities: [String: SourcePosition] = [:]
+            for item in element.elements where item.name == "item" {
+                var quantity: String?
+                if kind == .plurals {
+                    let attribute = item.attribute("quantity")
+                    quantity = attribute?.value
+                    let valid = ["zero", "one", "two", "few", "many", "other"]
+                    if let q = quantity, !valid.contains(q) {
+                        diagnostics.append(Diagnostic(severity: .error, id: "android-bad-quantity",
+                                                      message: "quantity '\(q)' is not one of zero, one, two, few, many, other",
+                                                      file: file, position: attribute?.valuePosition ?? item.start))
+                    } else if quantity == nil {
+                        diagnostics.append(Diagnostic(severity: .error, id: "android-bad-quantity",
+                                                      message: "a plurals <item> needs quantity=\"…\"", file: file,
+                                                      position: item.start))
+                        quantity = "other"
+                    } else if let q = quantity, let first = quantities[q] {
+                        diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-quantity",
+                                                      message: "quantity '\(q)' is given twice (first at \(first))", file: file,
+                                                      position: attribute?.valuePosition ?? item.start))
+                    }
+                    if let q = quantity, quantities[q] == nil { quantities[q] = item.start }
+                }
+                resource.items.append(AndroidItem(quantity: quantity, value: string(item, document: document), position: item.start))
+            }
+        case .other:
+            break
+        }
+        return resource
+    }
+
+    mutating func string(_ element: XMLElement, document: XMLDocument) -> AndroidString {
+        var state = DecodeState()
+        var placeholders: [AndroidPlaceholder] = []
+        var hasMarkup = false
+        walk(element.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup)
+        return AndroidString(text: String(String.UnicodeScalarView(state.out)), rawXML: document.innerXML(of: element),
+                             position: element.contentStart, placeholders: placeholders, hasMarkup: hasMarkup)
+    }
+
+    struct DecodeState {
+        var out: [Unicode.Scalar] = []
+        var quoted = false
+        var pendingSpace = false
+        var escape = false
+        var unicodeDigits: String?
+    }
+
+    mutating func walk(_ nodes: [XMLNode], state: inout DecodeState, placeholders: inout [AndroidPlaceholder],
+                       hasMarkup: inout Bool) {
+        for node in nodes {
+            switch node {
+            case .text(let text), .cdata(let text):
+                decode(text, state: &state)
+            case .element(let child):
+                if child.name == "xliff:g" || child.localName == "g" {
+                    let before = state.out.count
+                    walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup)
+                    let decoded = String(String.UnicodeScalarView(state.out[min(before, state.out.count)...]))
+                    placeholders.append(AndroidPlaceholder(id: child["id"], example: child["example"], text: decoded,
+                                                           range: before..<state.out.count, position: child.start))
+                } else {
+                    hasMarkup = true
+                    walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup)
+                }
+            case .comment, .processingInstruction:
+                continue
+            }
+        }
+    }
+
+    mutating func decode(_ text: XMLText, state: inout DecodeState) {
+        for scalar in text.text.unicodeScalars {
+            if var digits = state.unicodeDigits {
+                if scalar.properties.isASCIIHexDigit {
+                    digits.unicodeScalars.append(scalar)
+                    state.unicodeDigits = digits
+                    if digits.count == 4 {
+                        if let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) { emit(decoded, &state) }
+                        state.unicodeDigits = nil
+                    }
+                    continue
+                }
+                state.unicodeDigits = nil  // malformed \u: aapt2 drops it
+            }
+            if state.escape {
+                state.escape = false
+                switch scalar {
+                case "n": emit("\n", &state)
+                case "t": emit("\t", &state)
+                case "u": state.unicodeDigits = ""
+                default: emit(scalar, &state)
+                }
+                continue
+            }
+            switch scalar {
+            case "\\":
+                state.escape = true
+            case "\"":
+                state.quoted.toggle()
+            case " ", "\t", "\n", "\r":
+                if state.quoted {
+                    emit(scalar, &state)
+                } else if !state.out.isEmpty {
+                    state.pendingSpace = true
+                }
+            case "'" where !state.quoted:
+                diagnostics.append(Diagnostic(severity: .warning, id: "android-unescaped-apostrophe",
+                                              message: "an apostrophe must be escaped as \\' (aapt2 rejects it) or the string quoted",
+                                              file: file, position: text.position))
+                emit(scalar, &state)
+            default:
+                emit(scalar, &state)
+            }
+        }
+    }
+
+    func emit(_ scalar: Unicode.Scalar, _ state: inout DecodeState) {
+        if state.pendingSpace {
+            state.out.append(" ")
+            state.pendingSpace = false
+        }
+        state.out.append(scalar)
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = Array(unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        var out = ""
+        out.unicodeScalars.append(contentsOf: scalars[first...last])
+        return out
+    }
+}

@@ -1,0 +1,128 @@
+import SpeakableXML
+
+/// Writes Android values files (`res/values*/strings.xml`).
+///
+/// ```swift
+/// let xml = AndroidResourceWriter.text([
+///     .string(name: "coins", value: "%1$d O'Coins", comment: "The coin balance."),
+///     .plurals(name: "stars", items: [("one", "%1$d star"), ("other", "%1$d stars")]),
+/// ])
+/// // <?xml version="1.0" encoding="utf-8"?>
+/// // <resources>
+/// //     <!-- The coin balance. -->
+/// //     <string name="coins">%1$d O\'Coins</string>
+/// //     <plurals name="stars">
+/// //         <item quantity="one">%1$d star</item>
+/// //         <item quantity="other">%1$d stars</item>
+/// //     </plurals>
+/// // </resources>
+/// ```
+public enum AndroidResourceWriter {
+    public enum Item: Hashable, Sendable {
+        /// A `<string>`; `value` is the text the app should receive (escaped here).
+        case string(name: String, value: String, comment: String? = nil, attributes: [(String, String)] = [])
+        /// A `<plurals>` with its items in the order given.
+        case plurals(name: String, items: [(quantity: String, value: String)], comment: String? = nil,
+                     attributes: [(String, String)] = [])
+        /// Markup written as it is (a resource kept from an imported file), indented as given.
+        case raw(String)
+        /// An XML comment on its own line (a section heading).
+        case comment(String)
+
+        public static func == (lhs: Item, rhs: Item) -> Bool { lhs.xml == rhs.xml }
+        public func hash(into hasher: inout Hasher) { hasher.combine(xml) }
+
+        var xml: String {
+            var out = ""
+            AndroidResourceWriter.write(self, into: &out)
+            return out
+        }
+    }
+
+    /// The whole file. `header` is a comment written after the XML declaration (a "generated"
+    /// notice); namespaces used by `.raw` items (`xliff:`, `tools:`) are declared on `<resources>`.
+    public static func text(_ items: [Item], header: String? = nil) -> String {
+        var body = ""
+        for item in items { write(item, into: &body) }
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        if let header { out += "<!-- " + commentText(header) + " -->\n" }
+        out += "<resources"
+        if body.contains("<xliff:") { out += " xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"" }
+        if body.contains(" tools:") { out += " xmlns:tools=\"http://schemas.android.com/tools\"" }
+        out += ">\n" + body + "</resources>\n"
+        return out
+    }
+
+    static func write(_ item: Item, into out: inout String) {
+        switch item {
+        case .string(let name, let value, let comment, let attributes):
+            if let comment { out += "    <!-- " + commentText(comment) + " -->\n" }
+            out += "    <string name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">"
+            out += AndroidText.escape(value) + "</string>\n"
+        case .plurals(let name, let items, let comment, let attributes):
+            if let comment { out += "    <!-- " + commentText(comment) + " -->\n" }
+            out += "    <plurals name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">\n"
+            for item in items {
+                out += "        <item quantity=\"" + item.quantity + "\">" + AndroidText.escape(item.value) + "</item>\n"
+            }
+            out += "    </plurals>\n"
+        case .raw(let xml):
+            out += xml
+            if !xml.hasSuffix("\n") { out += "\n" }
+        case .comment(let text):
+            out += "    <!-- " + commentText(text) + " -->\n"
+        }
+    }
+
+    static func attributeText(_ attributes: [(String, String)]) -> String {
+        attributes.map { " " + $0.0 + "=\"" + XMLEscaping.attribute($0.1) + "\"" }.joined()
+    }
+
+    /// Comment text that cannot end the comment early (`--` is not allowed inside).
+    static func commentText(_ text: String) -> String {
+        var out = text.replacing("--", with: "- -")
+        if out.hasSuffix("-") { out += " " }
+        return out
+    }
+}
+
+/// Android's string escaping, the inverse of what aapt2 does when it compiles a string.
+///
+/// ```swift
+/// AndroidText.escape("Don't \"quote\" @me & <you>")   // "Don\\'t \\\"quote\\\" @me &amp; &lt;you>"
+/// AndroidText.escape("@string/x")                     // "\\@string/x" (not a reference)
+/// AndroidText.escape("  two  spaces")                 // "\"  two  spaces\"" (quoted: kept as is)
+/// ```
+public enum AndroidText {
+    public static func escape(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        // Whitespace aapt2 would collapse or trim must be inside double quotes.
+        var needsQuotes = false
+        if let first = scalars.first, first == " " { needsQuotes = true }
+        if let last = scalars.last, last == " " { needsQuotes = true }
+        for i in scalars.indices.dropFirst() where scalars[i] == " " && scalars[i - 1] == " " { needsQuotes = true }
+        var out = needsQuotes ? "\"" : ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for (i, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "'": out += "\\'"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case "@" where i == 0: out += "\\@"
+            case "?" where i == 0: out += "\\?"
+            case "\r": out += "\\u000D"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        if needsQuotes { out += "\"" }
+        return out
+    }
+}
+

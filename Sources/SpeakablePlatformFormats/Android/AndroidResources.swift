@@ -1,0 +1,182 @@
+public import SpeakableDiagnostics
+public import SpeakableXML
+
+/// An Android `res/values*/strings.xml`: its `<string>`, `<plurals>` and `<string-array>`
+/// resources with positions, each string decoded as the app receives it.
+///
+/// ```swift
+/// let file = AndroidResourceReader.read(bytes, file: "res/values-ko/strings.xml").file!
+/// file.locale                                  // "ko" (from the folder name)
+/// let snooze = file["alarm_alert_snooze_set"]!
+/// snooze.kind                                  // .plurals
+/// snooze.items[0].quantity                     // "other"
+/// snooze.items[0].value.text                   // "%d분 동안 일시 중지"
+/// snooze.items[0].value.placeholders[0].id     // "minutes"
+/// ```
+public struct AndroidResourceFile: Sendable {
+    public var file: String
+    /// The locale of the folder (`values-ko` → `ko`, `values-b+sr+Latn` → `sr-Latn`,
+    /// `values-iw` → `he`); nil for `values/` (the default, the source language) or when unknown.
+    public var locale: String?
+    /// Everything before `<resources>` as written (XML declaration, licence comment).
+    public var header: String
+    /// The attributes of `<resources>` (namespace declarations), in order.
+    public var rootAttributes: [XMLAttribute]
+    /// In file order.
+    public var resources: [AndroidResource]
+
+    public init(file: String, locale: String?, header: String = "", rootAttributes: [XMLAttribute] = [],
+                resources: [AndroidResource]) {
+        self.file = file
+        self.locale = locale
+        self.header = header
+        self.rootAttributes = rootAttributes
+        self.resources = resources
+    }
+
+    public subscript(name: String) -> AndroidResource? { resources.first { $0.name == name } }
+}
+
+/// One resource element.
+public struct AndroidResource: Sendable {
+    public enum Kind: Hashable, Sendable {
+        case string
+        case plurals
+        case stringArray
+        /// Any other element (`<integer>`, `<bool>`, `<skip/>`…), kept as written.
+        case other(String)
+    }
+
+    public var kind: Kind
+    /// The `name` attribute ("" for elements without one).
+    public var name: String
+    /// Where the `name` attribute is (or the element, when it has none).
+    public var namePosition: SourcePosition
+    /// Where the element starts.
+    public var position: SourcePosition
+    /// All attributes, in order (`name`, `translatable`, `formatted`, `tools:ignore`, `msgid`…).
+    public var attributes: [XMLAttribute]
+    /// The XML comments right before the element (joined by newlines), trimmed.
+    public var comment: String?
+    /// The value of a `<string>`.
+    public var value: AndroidString?
+    /// The `<item>`s of `<plurals>` (with a quantity) or `<string-array>`.
+    public var items: [AndroidItem]
+    /// The element exactly as written, from `<` to its end.
+    public var rawXML: String
+    /// The comments before the element exactly as written (with whitespace between them).
+    public var rawComments: String
+
+    public init(kind: Kind, name: String, namePosition: SourcePosition, position: SourcePosition,
+                attributes: [XMLAttribute] = [], comment: String? = nil, value: AndroidString? = nil,
+                items: [AndroidItem] = [], rawXML: String = "", rawComments: String = "") {
+        self.kind = kind
+        self.name = name
+        self.namePosition = namePosition
+        self.position = position
+        self.attributes = attributes
+        self.comment = comment
+        self.value = value
+        self.items = items
+        self.rawXML = rawXML
+        self.rawComments = rawComments
+    }
+
+    public subscript(attribute: String) -> String? { attributes.first { $0.name == attribute }?.value }
+
+    /// False when `translatable="false"`.
+    public var isTranslatable: Bool { self["translatable"] != "false" }
+}
+
+/// An `<item>` of a `<plurals>` or `<string-array>`.
+public struct AndroidItem: Sendable {
+    /// `zero`, `one`, `two`, `few`, `many`, `other` (nil in a `<string-array>`).
+    public var quantity: String?
+    public var value: AndroidString
+    public var position: SourcePosition
+}
+
+/// A string's content: decoded text, the markup as written, and its `<xliff:g>` placeholders.
+public struct AndroidString: Hashable, Sendable {
+    /// What the app receives: XML entities and Android escapes resolved, quoting and whitespace
+    /// applied as aapt2 does, tags removed.
+    public var text: String
+    /// The element's content exactly as written.
+    public var rawXML: String
+    /// Where the content starts.
+    public var position: SourcePosition
+    /// `<xliff:g id="…" example="…">` elements, in order.
+    public var placeholders: [AndroidPlaceholder]
+    /// Whether the content has style markup (`<b>`, `<i>`, `<annotation>`…) besides `<xliff:g>`.
+    public var hasMarkup: Bool
+
+    public init(text: String, rawXML: String, position: SourcePosition, placeholders: [AndroidPlaceholder] = [],
+                hasMarkup: Bool = false) {
+        self.text = text
+        self.rawXML = rawXML
+        self.position = position
+        self.placeholders = placeholders
+        self.hasMarkup = hasMarkup
+    }
+}
+
+/// `<xliff:g id="minutes" example="7">%d</xliff:g>`.
+public struct AndroidPlaceholder: Hashable, Sendable {
+    public var id: String?
+    public var example: String?
+    /// The decoded text inside (`%d`, ` %3$s`).
+    public var text: String
+    /// Where that text is in the string's ``AndroidString/text`` (Unicode scalar offsets).
+    public var range: Range<Int>
+    public var position: SourcePosition
+}
+
+extension AndroidResourceFile {
+    /// Every `<string>` and `<plurals>` as a ``PlatformMessage`` (`<string-array>` and other
+    /// resources are not messages; they are in ``resources``). `locale` stands in for the
+    /// folder's locale when the file has none (`values/`: the source language).
+    public func messages(defaultLocale: String) -> [PlatformMessage] {
+        let locale = self.locale ?? defaultLocale
+        var result: [PlatformMessage] = []
+        for resource in resources {
+            var forms: [PlatformForm] = []
+            var strings: [AndroidString] = []
+            switch resource.kind {
+            case .string:
+                guard let value = resource.value else { continue }
+                forms.append(PlatformForm(path: "", value: value.text, position: value.position))
+                strings.append(value)
+            case .plurals:
+                for item in resource.items {
+                    forms.append(PlatformForm(path: "plural." + (item.quantity ?? "other"), value: item.value.text,
+                                              position: item.value.position))
+                    strings.append(item.value)
+                }
+            case .stringArray, .other:
+                continue
+            }
+            result.append(PlatformMessage(key: resource.name, keyPosition: resource.namePosition, locale: locale, file: file,
+                                          forms: forms, comment: resource.comment, isTranslatable: resource.isTranslatable,
+                                          argumentNames: Self.argumentNames(strings)))
+        }
+        return result
+    }
+
+    /// Names from `<xliff:g id>` by printf position: `%2$s` inside `id="time"` names argument 2;
+    /// a specifier without a position counts in order of appearance.
+    static func argumentNames(_ strings: [AndroidString]) -> [Int: String] {
+        var names: [Int: String] = [:]
+        for string in strings where !string.placeholders.isEmpty {
+            var sequential = 0
+            for specifier in PrintfFormat.parse(string.text, dialect: .java).specifiers {
+                let position: Int
+                if let explicit = specifier.position { position = explicit } else { sequential += 1; position = sequential }
+                guard let placeholder = string.placeholders.first(where: {
+                    $0.range.lowerBound <= specifier.range.lowerBound && specifier.range.upperBound <= $0.range.upperBound
+                }), let id = placeholder.id, !id.isEmpty else { continue }
+                if names[position] == nil { names[position] = id }
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,230 @@
+public import SpeakableJSON
+import SpeakableICU
+
+/// Writes an ``XCStringsCatalog`` exactly as Xcode formats a String Catalog, so a generated file
+/// diffs cleanly against one Xcode saved: two-space indent, `" : "` between key and value, literal
+/// UTF-8, `/` not escaped, `{\n\n  }` for an empty object, no newline at the end, and every
+/// object's keys in Xcode's order (``XcodeKeyOrder``).
+///
+/// ```swift
+/// let catalog = XCStringsCatalog(file: "Game.xcstrings", sourceLanguage: "en", entries: [
+///     XCStringsEntry(key: "coins", localizations: [
+///         XCStringsLocalization(locale: "en", content: XCStringsContent(stringUnit: XCStringsStringUnit(value: "%lld O'Coins")))
+///     ])
+/// ])
+/// print(XCStringsWriter.text(catalog))
+/// // {
+/// //   "sourceLanguage" : "en",
+/// //   "strings" : {
+/// //     "coins" : {
+/// //       "localizations" : {
+/// //         "en" : {
+/// //           "stringUnit" : {
+/// //             "state" : "translated",
+/// //             "value" : "%lld O'Coins"
+/// //           }
+/// //         }
+/// //       }
+/// //     }
+/// //   },
+/// //   "version" : "1.0"
+/// // }
+/// ```
+public enum XCStringsWriter {
+    public static func text(_ catalog: XCStringsCatalog) -> String {
+        XcodeJSON.text(json(catalog))
+    }
+
+    /// The catalog as a JSON value (member order does not matter: the writer sorts).
+    public static func json(_ catalog: XCStringsCatalog) -> JSONValue {
+        var members: [(String, JSONValue)] = [("sourceLanguage", .string(catalog.sourceLanguage))]
+        members.append(("strings", .object(catalog.entries.map { ($0.key, json($0)) })))
+        if let version = catalog.version { members.append(("version", .string(version))) }
+        members += catalog.extra.map { ($0.key, $0.value) }
+        return .object(members)
+    }
+
+    public static func json(_ entry: XCStringsEntry) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let comment = entry.comment { members.append(("comment", .string(comment))) }
+        if let state = entry.extractionState { members.append(("extractionState", .string(state))) }
+        if !entry.localizations.isEmpty {
+            members.append(("localizations", .object(entry.localizations.map { ($0.locale, json($0.content)) })))
+        }
+        if let flag = entry.shouldTranslate { members.append(("shouldTranslate", .bool(flag))) }
+        members += entry.extra.map { ($0.key, $0.value) }
+        return .object(members)
+    }
+
+    public static func json(_ content: XCStringsContent) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let unit = content.stringUnit {
+            var fields: [(String, JSONValue)] = []
+            if let state = unit.state { fields.append(("state", .string(state))) }
+            fields.append(("value", .string(unit.value)))
+            fields += unit.extra.map { ($0.key, $0.value) }
+            members.append(("stringUnit", .object(fields)))
+        }
+        if !content.substitutions.isEmpty {
+            members.append(("substitutions", .object(content.substitutions.map { substitution in
+                var fields: [(String, JSONValue)] = []
+                if let n = substitution.argNum { fields.append(("argNum", .int(Int64(n)))) }
+                if let f = substitution.formatSpecifier { fields.append(("formatSpecifier", .string(f))) }
+                if !substitution.variations.isEmpty { fields.append(("variations", json(substitution.variations))) }
+                fields += substitution.extra.map { ($0.key, $0.value) }
+                return (substitution.name, .object(fields))
+            })))
+        }
+        if !content.variations.isEmpty { members.append(("variations", json(content.variations))) }
+        members += content.extra.map { ($0.key, $0.value) }
+        return .object(members)
+    }
+
+    static func json(_ variations: [XCStringsVariation]) -> JSONValue {
+        .object(variations.map { variation in
+            (variation.kind, .object(variation.cases.map { ($0.name, json($0.content)) }))
+        })
+    }
+}
+
+/// The order Xcode sorts String Catalog keys in — Foundation's `localizedStandardCompare`:
+/// case-insensitive, digit runs compared as numbers, punctuation before digits before letters
+/// (`my_snake_case` before `my.snake_case`, `Key2` before `Key10`, `zh-Hans` before `zh-HK`).
+/// Ties (keys that differ only in case) are broken by case, then by code points, so the order is
+/// total and the output deterministic.
+///
+/// Computed with ICU's root collation at secondary strength with numeric ordering — the collation
+/// Foundation's comparison is built on.
+///
+/// ```swift
+/// XcodeKeyOrder.sorted(["Key10", "key2", "Empty.Comment", "Empty", "continue"])
+/// // ["continue", "Empty", "Empty.Comment", "key2", "Key10"]
+/// ```
+public enum XcodeKeyOrder {
+    static let primary: Collator? = try? Collator(locale: .root, strength: .secondary, numeric: true)
+    static let tieBreak: Collator? = try? Collator(locale: .root, strength: .tertiary, numeric: true)
+
+    public static func sorted(_ keys: [String]) -> [String] {
+        sortKeys(keys).map { keys[$0] }
+    }
+
+    /// The indices of `keys` in Xcode's order.
+    static func sortKeys(_ keys: [String]) -> [Int] {
+        guard let primary, let tieBreak else {
+            return keys.indices.sorted { Array(keys[$0].unicodeScalars.map(\.value)).lexicographicallyPrecedes(keys[$1].unicodeScalars.map(\.value)) }
+        }
+        let first = keys.map { primary.sortKey($0) }
+        return keys.indices.sorted { a, b in
+            if first[a] != first[b] { return first[a].lexicographicallyPrecedes(first[b]) }
+            let ta = tieBreak.sortKey(keys[a]), tb = tieBreak.sortKey(keys[b])
+            if ta != tb { return ta.lexicographicallyPrecedes(tb) }
+            return keys[a].unicodeScalars.map(\.value).lexicographicallyPrecedes(keys[b].unicodeScalars.map(\.value))
+        }
+    }
+
+    /// Whether `a` comes before `b`.
+    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
+        sortKeys([a, b]) == [0, 1]
+    }
+}
+
+/// Xcode's JSON layout for String Catalogs (see ``XCStringsWriter``), for any JSON value.
+public enum XcodeJSON {
+    public static func text(_ value: JSONValue) -> String {
+        var out = ""
+        var memo = KeyMemo()
+        write(value, level: 0, into: &out, memo: &memo)
+        return out
+    }
+
+    /// Sort keys of short, repeated member names (`stringUnit`, `state`, `one`…), computed once.
+    struct KeyMemo {
+        var keys: [String: [UInt8]] = [:]
+
+        mutating func order(_ names: [String]) -> [Int] {
+            guard names.count > 1 else { return Array(names.indices) }
+            guard let primary = XcodeKeyOrder.primary, names.count < 64 else { return XcodeKeyOrder.sortKeys(names) }
+            var sortKeys: [[UInt8]] = []
+            sortKeys.reserveCapacity(names.count)
+            for name in names {
+                if let key = keys[name] {
+                    sortKeys.append(key)
+                } else {
+                    let key = primary.sortKey(name)
+                    if keys.count < 4096 { keys[name] = key }
+                    sortKeys.append(key)
+                }
+            }
+            let indices = Array(names.indices)
+            // Names in one object are distinct; equal primary keys need the full tie-break.
+            if Set(sortKeys).count != sortKeys.count { return XcodeKeyOrder.sortKeys(names) }
+            return indices.sorted { sortKeys[$0].lexicographicallyPrecedes(sortKeys[$1]) }
+        }
+    }
+
+    static func write(_ value: JSONValue, level: Int, into out: inout String, memo: inout KeyMemo) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let n): out += String(n)
+        case .double(let d): out += JSONWriter.format(d)
+        case .string(let s): string(s, into: &out)
+        case .array(let items):
+            if items.isEmpty {
+                out += "[\n\n" + indent(level) + "]"
+                return
+            }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += ",\n" }
+                out += indent(level + 1)
+                write(item, level: level + 1, into: &out, memo: &memo)
+            }
+            out += "\n" + indent(level) + "]"
+        case .object(let members):
+            if members.isEmpty {
+                out += "{\n\n" + indent(level) + "}"
+                return
+            }
+            out += "{\n"
+            let order = memo.order(members.map(\.0))
+            for (i, index) in order.enumerated() {
+                if i > 0 { out += ",\n" }
+                out += indent(level + 1)
+                string(members[index].0, into: &out)
+                out += " : "
+                write(members[index].1, level: level + 1, into: &out, memo: &memo)
+            }
+            out += "\n" + indent(level) + "}"
+        }
+    }
+
+    static func indent(_ level: Int) -> String { String(repeating: "  ", count: level) }
+
+    /// A JSON string as Apple's JSON writer produces it: `"` and `\` escaped, control characters
+    /// as `\n`, `\t`… or `\u00XX`; everything else literal (no `\/`).
+    static func string(_ text: String, into out: inout String) {
+        out += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += text
+        } else {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{08}": out += "\\b"
+                case "\u{0C}": out += "\\f"
+                case "\u{00}"..."\u{1F}":
+                    let hex = String(scalar.value, radix: 16, uppercase: false)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default:
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,121 @@
+import SpeakableDiagnostics
+import SpeakablePlatformFormats
+import Testing
+
+@Suite struct AndroidTests {
+    @Test(.enabled(if: catalogsDirectory != nil, testDataNote))
+    func readsDeskClockWithPluralsPlaceholdersAndComments() throws {
+        let result = AndroidResourceReader.read(try testCatalog("DeskClock_values_strings.xml"), file: "res/values/strings.xml")
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.rendered) == [])
+        let file = try #require(result.file)
+        #expect(file.locale == nil)
+        let label = try #require(file["app_label"])
+        #expect(label.value?.text == "Clock")
+        #expect(label.comment == "Label shown on launcher icon\nLabel for the this application displayed on-screen when this application must be represented to the user.")
+        let snooze = try #require(file["alarm_alert_snooze_set"])
+        #expect(snooze.kind == .plurals)
+        #expect(snooze.items.map(\.quantity) == ["one", "other"])
+        #expect(snooze.items.map(\.value.text) == ["Snoozing for 1 minute.", "Snoozing for %d minutes."])
+        let messages = file.messages(defaultLocale: "en")
+        let missed = try #require(messages.first { $0.key == "alarm_missed_text" })
+        #expect(missed.locale == "en")
+        #expect(missed.text?.value == "%1$s - %2$s")
+        #expect(missed.argumentNames == [1: "alarm_time", 2: "alarm_label"])
+        let minutesSeconds = try #require(messages.first { $0.key == "timer_notifications_minutes_seconds" })
+        // `%2$s`, a space, then " %4$s" inside a placeholder: the two spaces collapse to one.
+        #expect(minutesSeconds.text?.value == "%2$s %4$s %3$s")
+        #expect(minutesSeconds.argumentNames == [2: "MINUTES", 4: "SECONDS", 3: "REMAINING"])
+        #expect(messages.first { $0.key == "alarm_alert_snooze_set" }?.argumentNames == [1: "minutes"])
+        // String arrays are resources, not messages.
+        #expect(file.resources.contains { $0.kind == .stringArray })
+        #expect(!messages.contains { message in file[message.key]?.kind == .stringArray })
+    }
+
+    @Test(.enabled(if: catalogsDirectory != nil, testDataNote))
+    func readsQuotedKoreanStringsAndTheLocaleFromTheFolder() throws {
+        let result = AndroidResourceReader.read(try testCatalog("DeskClock_values-ko_strings.xml"), file: "res/values-ko/strings.xml")
+        #expect(result.diagnostics.filter { $0.severity == .error }.map(\.rendered) == [])
+        let file = try #require(result.file)
+        #expect(file.locale == "ko")
+        #expect(file["app_label"]?.value?.text == "시계")
+        #expect(file["alarm_missed_text"]?.value?.text == "%1$s - %2$s")
+        #expect(file["alarm_missed_text"]?["msgid"] == "6585658367289194023")
+    }
+
+    @Test(.enabled(if: catalogsDirectory != nil, testDataNote))
+    func readsSoundscapeEscapesAndTranslatableFalse() throws {
+        let result = AndroidResourceReader.read(try testCatalog("Soundscape-Android_values_strings.xml"), file: "strings.xml")
+        let file = try #require(result.file)
+        let notices = try #require(file["copyright_notices"])
+        #expect(!notices.isTranslatable)
+        #expect(notices.value?.text.hasPrefix("Soundscape wouldn't be possible") == true)
+        #expect(file.messages(defaultLocale: "en").count == file.resources.filter { $0.kind == .string }.count)
+    }
+
+    @Test(arguments: [
+        "Plain", "Don't", "say \"hi\"", "back\\slash", "@string/not_a_reference", "?attr", "a@b?c", "line\nbreak\ttab",
+        "  leading", "trailing  ", "two  spaces", "Tom & Jerry <3>", "100%", "한국어 '따옴표'", "😀 emoji", "",
+        "ends with backslash\\", "\"", "'", " ",
+    ])
+    func escapingRoundTripsThroughTheReader(text: String) throws {
+        let xml = AndroidResourceWriter.text([.string(name: "s", value: text)])
+        let result = AndroidResourceReader.read(Array(xml.utf8), file: "strings.xml")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.file?["s"]?.value?.text == text)
+    }
+
+    @Test func decodesAsAapt2Does() throws {
+        let xml = #"""
+        <resources>
+            <string name="a">  Hello
+                world  </string>
+            <string name="b">"  kept  "  and \u0041\n</string>
+            <string name="c">It's</string>
+            <string name="d"><b>Bold</b> and <xliff:g id="n" example="3">%1$d</xliff:g></string>
+        </resources>
+        """#
+        let result = AndroidResourceReader.read(Array(xml.utf8), file: "res/values-b+sr+Latn/strings.xml")
+        let file = try #require(result.file)
+        #expect(file.locale == "sr-Latn")
+        #expect(file["a"]?.value?.text == "Hello world")
+        #expect(file["b"]?.value?.text == "  kept   and A\n")
+        #expect(file["c"]?.value?.text == "It's")
+        #expect(result.diagnostics.map(\.id) == ["android-unescaped-apostrophe"])
+        #expect(result.diagnostics.first?.position == SourcePosition(line: 5, column: 22))
+        #expect(file["d"]?.value?.text == "Bold and %1$d")
+        #expect(file["d"]?.value?.hasMarkup == true)
+        #expect(file["d"]?.value?.placeholders.first?.example == "3")
+    }
+
+    @Test func badResourcesAreDiagnosed() {
+        let xml = """
+        <resources>
+            <string>no name</string>
+            <plurals name="p"><item quantity="several">x</item><item quantity="one">a</item><item quantity="one">b</item></plurals>
+            <string name="p">a string and a plurals may share a name</string>
+            <string name="p">but two strings may not</string>
+        </resources>
+        """
+        let ids = AndroidResourceReader.read(Array(xml.utf8), file: "s.xml").diagnostics.map(\.id)
+        #expect(ids == ["android-missing-name", "android-bad-quantity", "android-duplicate-quantity", "android-duplicate-name"])
+        #expect(AndroidResourceReader.read(Array("<foo/>".utf8), file: "s.xml").diagnostics.map(\.id) == ["android-not-resources"])
+    }
+
+    @Test(arguments: [
+        ("en", "values-en"), ("ko", "values-ko"), ("pt-BR", "values-pt-rBR"), ("sr-Latn", "values-b+sr+Latn"),
+        ("he", "values-iw"), ("id", "values-in"), ("yi", "values-ji"), ("he-IL", "values-iw-rIL"),
+        ("es-419", "values-b+es+419"), ("fil", "values-b+fil"), ("zh-Hant-TW", "values-b+zh+Hant+TW"),
+    ])
+    func qualifiersRoundTrip(tag: String, folder: String) {
+        #expect(AndroidQualifiers.valuesFolder(for: tag) == folder)
+        #expect(AndroidQualifiers.localeTag(forValuesFolder: folder) == tag)
+    }
+
+    @Test func foldersWithoutALocale() {
+        #expect(AndroidQualifiers.localeTag(forValuesFolder: "values") == nil)
+        #expect(AndroidQualifiers.localeTag(forValuesFolder: "values-night") == nil)
+        #expect(AndroidQualifiers.localeTag(forValuesFolder: "values-v21") == nil)
+        #expect(AndroidQualifiers.localeTag(forValuesFolder: "values-mcc310-en-rUS") == "en-US")
+        #expect(AndroidQualifiers.localeTag(forValuesFolder: "values-ko-night") == "ko")
+    }
+}
