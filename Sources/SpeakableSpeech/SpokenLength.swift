@@ -183,6 +183,7 @@ enum SpokenText {
                 if !lastSpace { out.append(" ") }
                 lastSpace = true
             } else {
+                if lastSpace, out.last == " ", ",.;:!?%)".contains(ch) { out.removeLast() }
                 out.append(ch)
                 lastSpace = false
             }

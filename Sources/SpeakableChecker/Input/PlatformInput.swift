@@ -261,7 +261,19 @@ public enum PlatformInput {
         }
         let pluralForms = message.pluralForms
         if !pluralForms.isEmpty {
-            plural("count", forms: pluralForms, at: message.keyPosition, builder: &builder)
+            // The variation is chosen by the format's first number, as the source string's
+            // "%lld stars" passes it: name the plural after that argument.
+            let sample = (pluralForms.first { $0.category == "other" } ?? pluralForms[0]).form.value
+            var sequential = 0
+            var selector = 1
+            for specifier in PrintfFormat.parse(sample, dialect: dialect).specifiers where specifier.substitution == nil {
+                sequential += 1
+                if specifier.valueKind == .integer || specifier.valueKind == .floatingPoint {
+                    selector = specifier.position ?? sequential
+                    break
+                }
+            }
+            plural(String(selector), forms: pluralForms, at: message.keyPosition, builder: &builder)
         } else if let text = message.text {
             appendFormat(text.value, dialect: dialect, position: jsonPosition(text), inPlural: false, builder: &builder) { name, at, b in
                 let forms = message.pluralForms(ofSubstitution: name)
