@@ -60,7 +60,7 @@ public enum Checker {
         for list in results.withLock({ $0 }) { findings += list }
         findings.sort(by: Self.order)
         Fingerprint.assign(&findings)
-        return CheckResult(findings: findings, summaries: summaries(input, findings), exempted: exempted.withLock { $0 })
+        return CheckResult(findings: findings, summaries: summaries(input, findings, facts: sharedFacts), exempted: exempted.withLock { $0 })
     }
 
     /// File, line, column, rule, then message: a stable order for every output.
@@ -105,7 +105,7 @@ public enum Checker {
         return a.isEmpty ? b.count : row[b.count]
     }
 
-    static func summaries(_ input: CheckInput, _ findings: [Finding]) -> [LocaleSummary] {
+    static func summaries(_ input: CheckInput, _ findings: [Finding], facts: [TableFacts]) -> [LocaleSummary] {
         var tags = Set<String>()
         for table in input.tables { for l in table.locales { tags.insert(l.tag) } }
         let sourceKeys = input.tables.reduce(0) { $0 + $1.messages.count }
@@ -120,10 +120,11 @@ public enum Checker {
                                     errors: counts[input.sourceTag]?.errors ?? 0, warnings: counts[input.sourceTag]?.warnings ?? 0)]
         for tag in tags.sorted() where tag != input.sourceTag {
             var translated = 0
-            for table in input.tables {
+            for (t, table) in input.tables.enumerated() {
                 guard let locale = table.locales.first(where: { $0.tag == tag }) else { continue }
-                let keys = Set(locale.messages.map(\.key))
-                translated += table.messages.reduce(0) { $0 + (keys.contains($1.key) ? 1 : 0) }
+                var present = Set<String>()
+                for message in locale.messages { present.insert(message.key) }
+                for key in facts[t].keys where present.contains(key) { translated += 1 }
             }
             result.append(LocaleSummary(locale: tag, isSource: false, messages: sourceKeys, translated: translated,
                                         errors: counts[tag]?.errors ?? 0, warnings: counts[tag]?.warnings ?? 0))
@@ -189,6 +190,8 @@ struct Emitter {
 /// Facts about a table's source messages that every locale's check needs (computed once).
 struct TableFacts: Sendable {
     let byKey: [String: Int]
+    /// Source keys in order.
+    let keys: [String]
     let usages: [[String: ArgumentUsage]?]
     let literalNewlines: [Int]
 
@@ -196,6 +199,7 @@ struct TableFacts: Sendable {
         var byKey: [String: Int] = [:]
         for (i, m) in table.messages.enumerated() where byKey[m.key] == nil { byKey[m.key] = i }
         self.byKey = byKey
+        self.keys = table.messages.map(\.key)
         self.usages = table.messages.map { $0.pattern?.argumentUsages }
         self.literalNewlines = table.messages.map { m in m.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
     }

@@ -148,14 +148,16 @@ enum SpokenText {
                 i = j
                 continue
             }
-            if let word = symbols[s] {
+            if Syllables.isLetter(s) || s == " " || s == "," || s == "." {
+                out.append(s)
+            } else if let word = symbols[s] {
                 out.append(contentsOf: (" " + word + " ").unicodeScalars)
             } else {
                 out.append(s)
             }
             i += 1
         }
-        return collapseSpaces(String(out))
+        return collapseSpaces(out)
     }
 
     static func spell(digits: String, fraction: String?, locale: ICULocale) -> String {
@@ -175,21 +177,22 @@ enum SpokenText {
         return text
     }
 
-    static func collapseSpaces(_ text: String) -> String {
-        var out = ""
+    /// One space between words, none before closing punctuation, none at the ends.
+    static func collapseSpaces(_ text: String.UnicodeScalarView) -> String {
+        var out = String.UnicodeScalarView()
         var lastSpace = true
         for ch in text {
             if ch == " " {
                 if !lastSpace { out.append(" ") }
                 lastSpace = true
             } else {
-                if lastSpace, out.last == " ", ",.;:!?%)".contains(ch) { out.removeLast() }
+                if lastSpace, out.last == " ", ",.;:!?%)".unicodeScalars.contains(ch) { out.removeLast() }
                 out.append(ch)
                 lastSpace = false
             }
         }
         if out.last == " " { out.removeLast() }
-        return out
+        return String(out)
     }
 
     static func tokens(_ text: String) -> [Token] {
@@ -205,9 +208,11 @@ enum SpokenText {
             case ".", "!", "?", "。", "！", "？", "…", "\n":
                 flush(); result.append(.longPause)
             default:
-                if s.properties.isWhitespace {
+                if s.value < 0x80 {
+                    if Syllables.isLetter(s) || s == "-" || s == "'" || (s.value >= 48 && s.value <= 57) { word.append(s) } else { flush() }
+                } else if s.properties.isWhitespace {
                     flush()
-                } else if s == "-" || s == "'" || s == "’" || s.properties.isAlphabetic || s.properties.numericType != nil {
+                } else if s == "’" || s.properties.isAlphabetic || s.properties.numericType != nil {
                     word.append(s)
                 } else {
                     flush()
@@ -238,7 +243,7 @@ enum Syllables {
             } else if (v >= 0x3041 && v <= 0x30FF) {
                 flushLatin()                                     // kana: one mora each, small ones join
                 if !"ぁぃぅぇぉゃゅょっァィゥェォャュョッー".unicodeScalars.contains(s) { total += 1 }
-            } else if s.properties.isAlphabetic {
+            } else if isLetter(s) {
                 latin.append(s)
             } else {
                 flushLatin()
@@ -248,6 +253,17 @@ enum Syllables {
         return total
     }
 
+    static let otherVowels: Set<Unicode.Scalar> = ["à", "á", "â", "ä", "è", "é", "ê", "ë", "ì", "í", "î", "ï", "ò", "ó", "ô", "ö",
+                                                  "ù", "ú", "û", "ü", "å", "æ", "ø", "œ", "ã", "õ", "а", "е", "ё", "и", "о", "у",
+                                                  "ы", "э", "ю", "я", "α", "ε", "η", "ι", "ο", "υ", "ω"]
+
+    /// A letter, with an ASCII fast path.
+    @inline(__always)
+    static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        if s.value < 0x80 { return (s.value | 0x20) >= 0x61 && (s.value | 0x20) <= 0x7A }
+        return s.properties.isAlphabetic
+    }
+
     /// Vowel groups in a word of an alphabetic script, with English's silent e; short all-capital
     /// words (TV, OK) are spelled letter by letter.
     static func latinWord(_ word: String) -> Int {
@@ -255,23 +271,26 @@ enum Syllables {
         if letters.count <= 3, letters.count >= 2, letters.allSatisfy({ $0.properties.isUppercase }) {
             return letters.reduce(0) { $0 + ($1 == "W" ? 3 : 1) }
         }
-        let lower = word.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic }
-        let vowels: Set<Unicode.Scalar> = ["a", "e", "i", "o", "u", "y", "à", "á", "â", "ä", "è", "é", "ê", "ë", "ì", "í", "î",
-                                           "ï", "ò", "ó", "ô", "ö", "ù", "ú", "û", "ü", "å", "æ", "ø", "œ", "ã", "õ",
-                                           "а", "е", "ё", "и", "о", "у", "ы", "э", "ю", "я", "α", "ε", "η", "ι", "ο", "υ", "ω"]
-        let chars = Array(lower)
+        let chars = Array(word.lowercased().unicodeScalars.filter { isLetter($0) })
+        func isVowel(_ c: Unicode.Scalar) -> Bool {
+            switch c {
+            case "a", "e", "i", "o", "u", "y": return true
+            case _ where c.value < 0x80: return false
+            default: return otherVowels.contains(c)
+            }
+        }
         var groups = 0
         var inVowel = false
         for c in chars {
-            let isVowel = vowels.contains(c)
-            if isVowel && !inVowel { groups += 1 }
-            inVowel = isVowel
+            let vowel = isVowel(c)
+            if vowel && !inVowel { groups += 1 }
+            inVowel = vowel
         }
         if chars.count > 2, chars.last == "e", groups > 1 {
             let before = chars[chars.count - 2]
-            if before != "l" && !vowels.contains(before) { groups -= 1 }  // silent e: "piece", not "table"
+            if before != "l" && !isVowel(before) { groups -= 1 }  // silent e: "piece", not "table"
         }
-        if chars.count > 3, chars.suffix(2) == ["e", "d"], groups > 1, chars[chars.count - 3] != "t", chars[chars.count - 3] != "d" {
+        if chars.count > 3, chars[chars.count - 2] == "e", chars[chars.count - 1] == "d", groups > 1, chars[chars.count - 3] != "t", chars[chars.count - 3] != "d" {
             groups -= 1  // "placed", not "added"
         }
         if groups == 0 {

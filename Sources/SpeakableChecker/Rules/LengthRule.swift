@@ -19,12 +19,21 @@ enum LengthRule {
         let seconds = c.source.maxSeconds ?? budget?.seconds
         let graphemes = c.source.maxGraphemes ?? budget?.graphemes
         guard (seconds != nil && spokenSeconds != nil) || graphemes != nil else { return }
-        let variants = argumentSets(c, pattern: pattern)
-        guard !variants.isEmpty, let compiled = try? CompiledMessage(pattern, locale: c.locale) else { return }
+        // Plain text (no arguments) is what it says: no need to compile it.
+        var plain: String?
+        if pattern.body.parts.isEmpty {
+            plain = ""
+        } else if pattern.body.parts.count == 1, case .text(let text, _) = pattern.body.parts[0] {
+            plain = text
+        }
+        let variants = plain == nil ? argumentSets(c, pattern: pattern) : [[:]]
+        guard !variants.isEmpty else { return }
+        let compiled = plain == nil ? try? CompiledMessage(pattern, locale: c.locale) : nil
+        guard plain != nil || compiled != nil else { return }
         var worstSeconds: (Double, String)?
         var worstGraphemes: (Int, String)?
         for arguments in variants {
-            guard let text = try? compiled.format(arguments) else { continue }
+            guard let text = plain ?? (try? compiled!.format(arguments)) else { continue }
             if let seconds, let spokenSeconds, let spoken = spokenSeconds(text, c.locale), spoken > seconds,
                spoken > (worstSeconds?.0 ?? 0) {
                 worstSeconds = (spoken, text)

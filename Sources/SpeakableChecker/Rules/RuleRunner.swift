@@ -77,10 +77,11 @@ struct RuleRunner {
         if c.pattern == nil {
             reportSyntaxErrors(c, emitter: &emitter)
         }
-        TextRules.check(c, settings: settings, emitter: &emitter)
-        guard let pattern = c.pattern else { return }
+        let segments = c.pattern?.literalSegments
+        TextRules.check(c, segments: segments, settings: settings, emitter: &emitter)
+        guard let pattern = c.pattern, let segments else { return }
         PluralRulesCheck.check(c, pattern: pattern, emitter: &emitter)
-        ScreenReaderRules.check(c, pattern: pattern, settings: settings, emitter: &emitter)
+        ScreenReaderRules.check(c, pattern: pattern, segments: segments, settings: settings, emitter: &emitter)
         if emitter.isOn(.overLong) {
             LengthRule.check(c, pattern: pattern, settings: settings, spokenSeconds: spokenSeconds, emitter: &emitter)
         }

@@ -5,9 +5,9 @@ import SpeakableMessages
 /// Rules that judge a string as speech: `role-word`, `label-style`, `hint-gesture`,
 /// `korean-action-form`, `korean-particle` (facts: PHRASING.md).
 enum ScreenReaderRules {
-    static func check(_ c: MessageContext, pattern: MessagePattern, settings: CheckSettings, emitter: inout Emitter) {
+    static func check(_ c: MessageContext, pattern: MessagePattern, segments: [LiteralSegment], settings: CheckSettings,
+                      emitter: inout Emitter) {
         let isKorean = c.language == "ko"
-        let segments = (c.role != nil || isKorean) ? pattern.literalSegments : []
         if c.role == .label {
             if emitter.isOn(.roleWord) { roleWords(c, segments: segments, emitter: &emitter) }
             if emitter.isOn(.labelStyle) { labelStyle(c, pattern: pattern, emitter: &emitter) }

@@ -4,13 +4,23 @@ import SpeakableMessages
 /// Rules on the characters of a message: `bidi-control`, `invisible-character`, `whitespace`,
 /// `printf-injection`, and `untranslated`.
 enum TextRules {
-    static func check(_ c: MessageContext, settings: CheckSettings, emitter: inout Emitter) {
-        if emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
-        if emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
-        guard let pattern = c.pattern else { return }
-        let segments = pattern.literalSegments
+    static func check(_ c: MessageContext, segments: [LiteralSegment]?, settings: CheckSettings, emitter: inout Emitter) {
+        // One pass over the bytes decides whether any character rule can apply: bidi controls
+        // and most invisible characters are outside ASCII, the rest are ASCII controls.
+        var nonASCII = false
+        var control = false
+        for byte in c.text.text.utf8 {
+            if byte >= 0x80 { nonASCII = true } else if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
+        }
+        if nonASCII && emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
+        if (nonASCII || control) && emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
+        guard let pattern = c.pattern, let segments else { return }
         if emitter.isOn(.whitespace) { spaces(c, pattern: pattern, segments: segments, emitter: &emitter) }
         if emitter.isOn(.printfInjection) { printf(c, segments: segments, emitter: &emitter) }
+    }
+
+    static func isBidiControl(_ v: UInt32) -> Bool {
+        (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) || v == 0x200E || v == 0x200F || v == 0x061C
     }
 
     /// Scalars with their UTF-16 offsets.
@@ -40,7 +50,7 @@ enum TextRules {
 
     static func bidi(_ c: MessageContext, any: Bool, emitter: inout Emitter) {
         let text = c.text.text
-        guard text.unicodeScalars.contains(where: { bidiNames[$0.value] != nil }) else { return }
+        guard text.unicodeScalars.contains(where: { isBidiControl($0.value) }) else { return }
         let all = scalars(text)
         if any {
             for (scalar, offset) in all {
