@@ -167,15 +167,23 @@ struct Emitter {
     let settings: CheckSettings
     var findings: [Finding] = []
     var exempted = 0
+    /// Severity by rule, in `Rule.allCases` order (looked up for every message).
+    private let severities: [RuleSeverity]
 
-    init(settings: CheckSettings) { self.settings = settings }
+    init(settings: CheckSettings) {
+        self.settings = settings
+        self.severities = Rule.allCases.map { settings.severity(of: $0) }
+    }
 
-    func isOn(_ rule: Rule) -> Bool { settings.severity(of: rule) != .off }
+    @inline(__always)
+    func severity(of rule: Rule) -> RuleSeverity { severities[rule.ordinal] }
+
+    func isOn(_ rule: Rule) -> Bool { severity(of: rule) != .off }
 
     mutating func emit(_ rule: Rule, table: String, locale: String, key: String?, exemptions: [String: String],
                        file: String?, position: SourcePosition?, end: SourcePosition? = nil,
                        message: String, hint: String? = nil, subject: String = "") {
-        let severity = settings.severity(of: rule)
+        let severity = severity(of: rule)
         guard severity != .off else { return }
         if exemptions[rule.rawValue] != nil || exemptions[rule.rawValue + "@" + locale] != nil {
             exempted += 1
@@ -202,5 +210,33 @@ struct TableFacts: Sendable {
         self.keys = table.messages.map(\.key)
         self.usages = table.messages.map { $0.pattern?.argumentUsages }
         self.literalNewlines = table.messages.map { m in m.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+    }
+}
+
+extension Rule {
+    /// Position in `allCases` (a switch: hashing the raw value would hash a string).
+    var ordinal: Int {
+        switch self {
+        case .syntaxError: 0
+        case .missingTranslation: 1
+        case .extraKey: 2
+        case .placeholderMismatch: 3
+        case .placeholderType: 4
+        case .pluralCategories: 5
+        case .selectCases: 6
+        case .pluralLiteralNumber: 7
+        case .untranslated: 8
+        case .overLong: 9
+        case .roleWord: 10
+        case .labelStyle: 11
+        case .hintGesture: 12
+        case .koreanActionForm: 13
+        case .koreanParticle: 14
+        case .bidiControl: 15
+        case .invisibleCharacter: 16
+        case .whitespace: 17
+        case .printfInjection: 18
+        case .keyFamily: 19
+        }
     }
 }

@@ -7,7 +7,7 @@
 # Prints each tool's wall time, messages per second and peak memory (max RSS of the process).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-venv=.build/compare-locales-venv
+venv="$PWD/.build/compare-locales-venv"
 tools/CheckerBenchmark/setup.sh "$venv" >/dev/null
 swift build -c release --product CheckerBenchmark --product speakable >/dev/null
 work="${BENCH_DIR:-/tmp/speakable-checker-bench}"
@@ -38,7 +38,7 @@ echo "== speakable check (CLI, JSON report): ${sp_wall} s, $(python3 -c "print(i
 read -r sp1_wall sp1_peak sp1_status < <(measure taskset -c 0 .build/release/speakable check "$work/project" --format json --output "$work/speakable1.json")
 echo "== speakable check on one core (taskset -c 0): ${sp1_wall} s, $(python3 -c "print(int($messages/$sp1_wall))") messages/s, peak ${sp1_peak} MB"
 
-read -r cl_wall cl_peak cl_status < <(cd "$work/android" && measure "$OLDPWD/$venv/bin/compare-locales" --json "$work/compare-locales.json" l10n.toml .)
+read -r cl_wall cl_peak cl_status < <(cd "$work/android" && measure "$venv/bin/compare-locales" --json "$work/compare-locales.json" l10n.toml .)
 echo "== compare-locales 9.0.5 (Android resources): ${cl_wall} s, $(python3 -c "print(int($messages/$cl_wall))") messages/s, peak ${cl_peak} MB, exit ${cl_status}"
 
 python3 -c "print(f'throughput ratio: speakable/compare-locales = {$cl_wall/$sp_wall:.1f}x (all cores), {$cl_wall/$sp1_wall:.1f}x (one core)')"

@@ -16,18 +16,27 @@ public import SpeakableMessages
 public struct PositionedText: Sendable {
     public let text: String
     public let file: String
-    private let map: @Sendable (Int) -> SourcePosition
+    private let map: Map
+
+    /// Where positions come from: a Speakable JSON string (no allocation per message), or a
+    /// function.
+    private enum Map: Sendable {
+        case source(SourceText)
+        case function(@Sendable (Int) -> SourcePosition)
+    }
 
     /// A text whose offsets map through `map`.
     public init(text: String, file: String, map: @escaping @Sendable (Int) -> SourcePosition) {
         self.text = text
         self.file = file
-        self.map = map
+        self.map = .function(map)
     }
 
     /// A text read from a Speakable JSON file (escapes accounted for).
     public init(_ source: SourceText) {
-        self.init(text: source.text, file: source.file, map: { source.position(ofUTF16Offset: $0) })
+        self.text = source.text
+        self.file = source.file
+        self.map = .source(source)
     }
 
     /// A text written literally, starting at `start` in `file` (line breaks in the text are line
@@ -42,7 +51,12 @@ public struct PositionedText: Sendable {
     }
 
     /// The file position of UTF-16 offset `offset` of the text.
-    public func position(ofUTF16Offset offset: Int) -> SourcePosition { map(offset) }
+    public func position(ofUTF16Offset offset: Int) -> SourcePosition {
+        switch map {
+        case .source(let source): source.position(ofUTF16Offset: offset)
+        case .function(let function): function(offset)
+        }
+    }
 }
 
 /// One source-language message, with what the checker knows about it.

@@ -66,16 +66,26 @@ enum LengthRule {
     /// The examples (or one empty set when the message has only selects or no arguments), each
     /// expanded over every case of every select.
     static func argumentSets(_ c: MessageContext, pattern: MessagePattern) -> [[String: MessageArgument]] {
-        let usages = pattern.argumentUsages
         var selects: [(String, [String])] = []
+        var untyped = Set<String>()
         var othersKnown = true
-        for name in usages.keys.sorted() {
-            if case .select(let cases) = usages[name]!.kind {
-                selects.append((name, cases))
-            } else {
+        pattern.forEachArgument { argument in
+            switch argument.kind {
+            case .select(let select):
+                if let i = selects.firstIndex(where: { $0.0 == argument.name }) {
+                    selects[i].1 += select.cases.map(\.key).filter { !selects[i].1.contains($0) }
+                } else {
+                    selects.append((argument.name, select.cases.map(\.key)))
+                }
+            case .none:
+                untyped.insert(argument.name)
+            default:
                 othersKnown = false
             }
         }
+        // `{x}` next to `{x, select, …}` takes the select's values.
+        if untyped.contains(where: { name in !selects.contains { $0.0 == name } }) { othersKnown = false }
+        selects.sort { $0.0 < $1.0 }
         var bases = c.source.examples
         if bases.isEmpty {
             guard othersKnown else { return [] }

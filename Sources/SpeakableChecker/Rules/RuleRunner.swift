@@ -41,10 +41,9 @@ struct RuleRunner {
     }
 
     func checkLocale(_ target: TargetLocale, emitter: inout Emitter) {
-        var present = Set<String>()
-        present.reserveCapacity(target.messages.count)
+        // Which source messages this locale translates, by source index.
+        var present = [Bool](repeating: false, count: table.messages.count)
         for translation in target.messages {
-            present.insert(translation.key)
             guard let index = facts.byKey[translation.key] else {
                 emitter.emit(.extraKey, table: table.name, locale: target.tag, key: translation.key, exemptions: [:],
                              file: translation.text.file, position: translation.keyPosition,
@@ -52,6 +51,7 @@ struct RuleRunner {
                              hint: "remove it, or add the message to the source if it is new", subject: "")
                 continue
             }
+            present[index] = true
             let source = table.messages[index]
             let context = MessageContext(tableName: table.name, source: source, sourceIndex: index, tag: target.tag,
                                          locale: target.locale, isSource: false, key: translation.key, text: translation.text,
@@ -62,7 +62,8 @@ struct RuleRunner {
             }
         }
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
-        for message in table.messages where !present.contains(message.key) {
+        for (index, key) in facts.keys.enumerated() where !present[facts.byKey[key] ?? index] {
+            let message = table.messages[index]
             emitter.emit(.missingTranslation, table: table.name, locale: target.tag, key: message.key,
                          exemptions: message.exemptions, file: message.text.file, position: message.keyPosition,
                          message: "'\(message.key)' has no \(target.tag) translation (\(shownFile))",
@@ -118,13 +119,13 @@ struct RuleRunner {
 
     // MARK: key-family
 
-    func checkKeyFamilies(_ target: TargetLocale, present: Set<String>, emitter: inout Emitter) {
+    func checkKeyFamilies(_ target: TargetLocale, present: [Bool], emitter: inout Emitter) {
         guard emitter.isOn(.keyFamily) else { return }
         for message in table.messages {
-            guard let (stem, separator) = Self.labelStem(message.key), present.contains(message.key) else { continue }
+            guard let (stem, separator) = Self.labelStem(message.key), present[facts.byKey[message.key]!] else { continue }
             for sibling in ["hint", "value"] {
                 let key = stem + separator + sibling
-                guard facts.byKey[key] != nil, !present.contains(key) else { continue }
+                guard let sibling = facts.byKey[key], !present[sibling] else { continue }
                 let translated = target.messages.first { $0.key == message.key }!
                 emitter.emit(.keyFamily, table: table.name, locale: target.tag, key: message.key, exemptions: message.exemptions,
                              file: translated.text.file, position: translated.keyPosition,
