@@ -37,6 +37,13 @@ import Testing
         #expect(try check(koreanOnly).findings.filter { $0.rule == "role-word" }.map(\.locale) == ["en"])
     }
 
+    @Test func exemptionsOfUnknownRulesAreReported() throws {
+        let files = korean(source: "Save", extra: #", "exempt": {"role-wrd@ko": "typo"}"#, ko: "저장")
+        let unknown = try check(files).findings.filter { $0.rule == "unknown-rule" }
+        #expect(unknown.map(\.hint) == ["did you mean 'role-word'?"])
+        #expect(unknown.first?.position == SourcePosition(line: 3, column: 5))
+    }
+
     @Test func loaderProblemsAreFindingsToo() throws {
         let result = try check(["Templates/game.json": #"{"messages": {"a": {"message": "A", "colour": 1}}}"#])
         #expect(result.findings.filter { $0.rule != "missing-translation" }.map(\.rule) == ["unknown-field"])

@@ -33,6 +33,15 @@ struct RuleRunner {
 
     func checkSource(emitter: inout Emitter) {
         for (i, message) in table.messages.enumerated() {
+            for id in message.exemptions.keys.sorted() {
+                let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
+                guard Rule(rawValue: rule) == nil else { continue }
+                emitter.findings.append(Finding(
+                    rule: "unknown-rule", severity: .error, file: message.text.file, position: message.keyPosition,
+                    locale: input.sourceTag, key: message.key, table: table.name,
+                    message: "the exemption '\(id)' names no rule of speakable check", hint: Checker.suggestion(for: rule),
+                    subject: id))
+            }
             let context = MessageContext(tableName: table.name, source: message, sourceIndex: i, tag: input.sourceTag,
                                          locale: input.sourceLocale, isSource: true, key: message.key, text: message.text,
                                          pattern: message.pattern)
