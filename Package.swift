@@ -7,7 +7,9 @@
 //   2. SpeakableICU         safe Swift types over ICU; the only module that touches C
 //   3. SpeakableMessages    MF1 parser, AST, diagnostics, compiler, formatter
 //   4. SpeakableCatalog     speakable.json, Templates/, Locales/ loaded with positions
-//   5. SpeakableChecker     `speakable check` rules and reports; SpeakableSpeech spoken length (siblings)
+//   5. SpeakableParticles   Korean particles resolved after placeholders (opt-in, on top of the engine)
+//      SpeakableDescribers  semantics (cells, pieces, boards, controls, events) → AccessibleText
+//      SpeakableChecker     `speakable check` rules and reports; SpeakableSpeech spoken length (siblings)
 //   7. SpeakableCommandLine the `speakable` commands; `speakable` itself is one file
 //
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
@@ -32,6 +34,7 @@ let package = Package(
     products: [
         .library(name: "SpeakableMessages", targets: ["SpeakableMessages"]),
         .library(name: "SpeakableICU", targets: ["SpeakableICU"]),
+        .library(name: "SpeakableDescribers", targets: ["SpeakableDescribers"]),
         .library(name: "SpeakableChecker", targets: ["SpeakableChecker"]),
         .library(name: "SpeakableSpeech", targets: ["SpeakableSpeech"]),
         .executable(name: "speakable", targets: ["speakable"]),
@@ -64,6 +67,48 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Describers (issue 4)
+        .target(
+            name: "SpeakableParticles",
+            dependencies: ["SpeakableMessages", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SpeakableDescribers",
+            dependencies: ["SpeakableParticles", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
+                           "SpeakableDiagnostics", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        // Turns Templates/ and Locales/ into the Swift source the describers embed.
+        .target(
+            name: "CatalogEmbedding",
+            dependencies: ["SpeakableCatalog"],
+            path: "tools/CatalogEmbedding",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "BuiltInCatalogGenerator",
+            dependencies: ["CatalogEmbedding", "SpeakableCatalog"],
+            path: "tools/BuiltInCatalogGenerator",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "DescriberBenchmark",
+            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            path: "tools/DescriberBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SpeakableParticlesTests",
+            dependencies: ["SpeakableParticles", "SpeakableMessages", "SpeakableJSON", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SpeakableDescribersTests",
+            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableCatalog", "SpeakableMessages",
+                           "SpeakableJSON", "CatalogEmbedding"],
+            swiftSettings: swiftSettings
+        ),
         // MARK: Checker and speech (issue 5)
         // Siblings: the checker measures speech only through a function the caller passes in.
         .target(
@@ -81,7 +126,7 @@ let package = Package(
         // MARK: Command line
         .target(
             name: "SpeakableCommandLine",
-            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
+            dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
                            "SpeakableChecker", "SpeakableSpeech"],
             swiftSettings: swiftSettings
         ),

@@ -12,6 +12,8 @@ public enum SpeakableCLI {
 
     static let commands: [Command] = [
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
+        Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
+                run: DescribeCommand.run),
         Command(name: "check", summary: "Check messages and translations, and judge them as speech", run: CheckCommand.run),
     ]
 
@@ -33,6 +35,7 @@ public enum SpeakableCLI {
 
         EXAMPLES:
           speakable format --locale ko --args '{"n": 3}' '별 {n}개'
+          speakable describe piece 'XX/X./X.' --locale ko
           echo '{"locale": "en", "message": "{n, plural, one {# star} other {# stars}}", "args": {"n": 2}}' | speakable format --jsonl
 
         """

@@ -1,0 +1,200 @@
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableDescribers
+import SpeakableDiagnostics
+import SpeakableJSON
+
+/// `speakable describe`: what VoiceOver or TalkBack says for a piece, a scenario file, or the demo.
+enum DescribeCommand {
+    static let help = """
+    speakable describe — what VoiceOver and TalkBack say for game pieces, boards, controls and events
+
+    USAGE:
+      speakable describe piece MAP [options]        a rack piece: rows separated by /, X a block, . a gap
+      speakable describe scenario FILE [options]    every item of a scenario file (- reads standard input)
+      speakable describe demo [options]             the built-in scenario: every phrase of the three seed apps
+
+    OPTIONS:
+      --locale TAG          en (default, or the scenario's "locale"), ko, or any BCP 47 tag (other
+                            locales get the English text with their own numbers and dates)
+      --platform NAME       voiceover (default) or talkback: which platform's fields to show
+      --hint-style STYLE    result ("Selects the cell.") or gesture ("Double tap to select the cell");
+                            iOS only. Default: the scenario's "hintStyle", else the project's
+                            speakable.json, else result
+      --time-zone ZONE      where dates are shown (default: the scenario's "timeZone", else UTC)
+      --project PATH        a Speakable project (folder or speakable.json) whose messages replace or
+                            add to the built-in ones
+      --json                print JSON instead of text
+      -h, --help            show this help
+
+    The scenario format is in the README ("Scenario files"): {"items": [{"type": "sudokuCell", …}, …]}
+    with item types sudokuCell, sudokuBoard, board, blockCell, blockBoard, piece, rack, control,
+    coins, level, issue, leaderboardRow, stat, inkMeter, result, gameScreen, tutorialPrompt, event.
+
+    EXIT STATUS:
+      0 described; 1 an error in the piece map, the scenario or the project; 64 a wrong command line.
+
+    EXAMPLES:
+      speakable describe piece 'XX/X./X.'
+      speakable describe piece '.X/XX/.X' --locale ko --json
+      speakable describe demo --platform talkback
+      speakable describe scenario level5.json --locale ko --hint-style gesture
+      echo '{"items": [{"type": "coins", "amount": 9180}]}' | speakable describe scenario -
+
+    """
+
+    static let spec = CommandSpec(valueOptions: ["locale", "platform", "hint-style", "time-zone", "project"],
+                                  flags: ["json", "help"])
+
+    struct Options {
+        var locale: String?
+        var platform = Platform.voiceOver
+        var hintStyle: HintStyle?
+        var timeZone: String?
+        var project: String?
+        var json = false
+    }
+
+    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try spec.parse(arguments)
+        } catch {
+            return usage(error.message, io)
+        }
+        if parsed.has("help") {
+            io.write(help)
+            return ExitStatus.success
+        }
+        var options = Options(locale: parsed.value("locale"), timeZone: parsed.value("time-zone"), project: parsed.value("project"),
+                              json: parsed.has("json"))
+        if let platform = parsed.value("platform") {
+            guard let value = Platform(rawValue: platform.lowercased()) else {
+                return usage("--platform is voiceover or talkback, not '\(platform)'", io)
+            }
+            options.platform = value
+        }
+        if let style = parsed.value("hint-style") {
+            guard let value = HintStyle(rawValue: style) else { return usage("--hint-style is result or gesture, not '\(style)'", io) }
+            options.hintStyle = value
+        }
+        guard let what = parsed.positionals.first else {
+            return usage("say what to describe: piece MAP, scenario FILE or demo", io)
+        }
+        let rest = Array(parsed.positionals.dropFirst())
+        switch what {
+        case "piece":
+            guard rest.count == 1 else { return usage("give one piece map, such as 'XX/X./X.' (quote it)", io) }
+            return describePiece(rest[0], options, io)
+        case "scenario":
+            guard rest.count == 1 else { return usage("give one scenario file (or - for standard input)", io) }
+            return describeScenario(file: rest[0], options, io)
+        case "demo":
+            guard rest.isEmpty else { return usage("demo takes no arguments", io) }
+            return describe(Scenario.demo, options, io)
+        default:
+            return usage("'\(what)' is not something to describe; use piece, scenario or demo", io)
+        }
+    }
+
+    private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
+
+    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
+        io.writeError("speakable describe: \(message)\nRun 'speakable describe --help' for usage and examples.\n")
+        return ExitStatus.usage
+    }
+
+    /// The describer for the options (and the scenario's defaults); nil after printing why not.
+    private static func describer(_ options: Options, scenario: Scenario?, io: any CommandIO) -> (Describer?, Int32) {
+        let tag = options.locale ?? scenario?.locale ?? "en"
+        let zone = options.timeZone ?? scenario?.timeZone ?? "UTC"
+        var catalog = DescriberCatalog.builtIn
+        var projectStyle: HintStyle?
+        if let path = options.project {
+            let project = path.hasSuffix(".json") ? ProjectLoader.load(configPath: path) : ProjectLoader.load(directory: path)
+            for diagnostic in project.diagnostics { io.writeError(printer(io).render(diagnostic)) }
+            if project.hasErrors { return (nil, ExitStatus.failure) }
+            catalog = catalog.overriding(with: DescriberCatalog(project: project))
+            if project.config.file != nil { projectStyle = project.config.hintStyle }
+        }
+        do {
+            let describer = try Describer(locale: tag, hintStyle: options.hintStyle ?? scenario?.hintStyle ?? projectStyle ?? .result,
+                                          timeZone: zone, catalog: catalog)
+            return (describer, ExitStatus.success)
+        } catch {
+            if let bad = error.diagnostics.first(where: { $0.id == "invalid-locale" || $0.id == "invalid-time-zone" }) {
+                return (nil, usage(bad.message, io))
+            }
+            for diagnostic in error.diagnostics { io.writeError(printer(io).render(diagnostic)) }
+            return (nil, ExitStatus.failure)
+        }
+    }
+
+    private static func describePiece(_ map: String, _ options: Options, _ io: any CommandIO) -> Int32 {
+        let piece: Piece
+        do {
+            piece = try Piece(map: map)
+        } catch {
+            let diagnostic = Diagnostic(severity: .error, id: "invalid-piece", message: error.message, file: "<piece>",
+                                        position: error.column.map { SourcePosition(line: 1, column: $0) },
+                                        hint: "write rows separated by /, X for a block and . for a gap, such as XX/X./X.")
+            io.writeError(printer(io).render(diagnostic, sourceLine: map))
+            return ExitStatus.failure
+        }
+        let (made, status) = describer(options, scenario: nil, io: io)
+        guard let describer = made else { return status }
+        let description = describer.describe(piece)
+        let text = describer.describe(rackSlot: piece)
+        let fields = ScenarioReport.fields(of: text, for: options.platform)
+        if options.json {
+            var members: [(String, JSONValue)] = [
+                ("map", .string(piece.map)), ("locale", .string(describer.locale.languageTag)),
+                ("platform", .string(options.platform.rawValue)), ("hintStyle", .string(describer.hintStyle.rawValue)),
+                ("name", .string(description.name)), ("description", .string(description.description)),
+                ("shape", .string(description.shape)),
+            ]
+            members += fields.map { ($0.name, $0.value) }
+            io.write(JSONValue.object(members).prettyPrinted() + "\n")
+        } else {
+            var out = "name: \(description.name)\ndescription: \(description.description)\nshape: \(description.shape)\n"
+            for field in fields { out += "\(field.name): \(ScenarioReport.plainText(field.value))\n" }
+            io.write(out)
+        }
+        return ExitStatus.success
+    }
+
+    private static func describeScenario(file: String, _ options: Options, _ io: any CommandIO) -> Int32 {
+        var bytes: [UInt8]
+        let shown: String
+        if file == "-" {
+            shown = "<stdin>"
+            var text = ""
+            while let line = io.readLine() { text += line + "\n" }
+            bytes = Array(text.utf8)
+        } else {
+            shown = file
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else {
+                io.writeError(printer(io).render(Diagnostic(severity: .error, id: "file-unreadable", message: "cannot read this file",
+                                                            file: file, hint: "check that it exists and is readable")))
+                return ExitStatus.failure
+            }
+            bytes = Array(data)
+        }
+        let read = Scenario.read(bytes, file: shown)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for diagnostic in read.diagnostics {
+            let line = diagnostic.position.flatMap { $0.line - 1 < lines.count ? lines[$0.line - 1] : nil }
+            io.writeError(printer(io).render(diagnostic, sourceLine: line))
+        }
+        guard let scenario = read.scenario else { return ExitStatus.failure }
+        return describe(scenario, options, io)
+    }
+
+    private static func describe(_ scenario: Scenario, _ options: Options, _ io: any CommandIO) -> Int32 {
+        let (made, status) = describer(options, scenario: scenario, io: io)
+        guard let describer = made else { return status }
+        let report = ScenarioReport(scenario: scenario, describer: describer)
+        io.write(options.json ? report.json(for: options.platform).prettyPrinted() + "\n" : report.text(for: options.platform))
+        return ExitStatus.success
+    }
+}

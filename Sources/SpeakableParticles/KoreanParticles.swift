@@ -1,0 +1,245 @@
+import SpeakableICU
+
+/// How a Korean word ends when spoken — what decides the form of the particle after it.
+public enum KoreanFinalSound: Hashable, Sendable {
+    /// No final consonant: 샴푸, 2 (이), S (에스). Takes 가, 를, 는, 와, 로, 나, 예요.
+    case vowel
+    /// Final ㄹ: 칫솔, 7 (칠), L (엘). Takes 이, 을, 은, 과 — but 로 like a vowel.
+    case rieul
+    /// Any other final consonant: 책, 3 (삼), M (엠). Takes 이, 을, 은, 과, 으로, 이나, 이에요.
+    case consonant
+
+    /// Whether the syllable has a final consonant (ㄹ included).
+    public var hasFinalConsonant: Bool { self != .vowel }
+}
+
+/// A Korean particle written in the two-form notation translators use after a placeholder:
+/// `이(가)`, `을(를)`, `은(는)`, `과(와)`, `아(야)` (either order), `(으)로`, `(이)나` and other
+/// `(으)…`/`(이)…` forms.
+///
+/// ```swift
+/// let particle = KoreanParticle(notation: "을(를)")!
+/// particle.form(after: .consonant)   // "을"
+/// particle.form(after: .vowel)       // "를"
+/// KoreanParticle(notation: "(으)로")!.form(after: .rieul)    // "로"
+/// KoreanParticle(notation: "(이)에요")!.form(after: .vowel)  // "예요"
+/// ```
+public struct KoreanParticle: Hashable, Sendable {
+    /// The form after a final consonant (ㄹ included, except for `(으)…`).
+    public let afterConsonant: String
+    /// The form after a vowel.
+    public let afterVowel: String
+    /// `(으)…` particles: a final ㄹ takes the vowel form (칠로, 길로).
+    public let rieulTakesVowelForm: Bool
+    /// How many Unicode scalars of the notation this particle stands for.
+    public let notationLength: Int
+
+    /// The single-syllable pairs, consonant form first.
+    static let pairs: [(Unicode.Scalar, Unicode.Scalar)] = [
+        ("이", "가"), ("을", "를"), ("은", "는"), ("과", "와"), ("아", "야"),
+    ]
+
+    /// Reads the notation at the start of `text`; nil when `text` does not start with one.
+    /// `(으)` and `(이)` stand for the optional syllable only: `(으)로서` is `(으)` followed by
+    /// the literal 로서. The one contraction, `(이)에요` → 예요 after a vowel, is part of it.
+    public init?<S: StringProtocol>(notation text: S) {
+        self.init(scalars: text.unicodeScalars)
+    }
+
+    /// The same, from the first scalars of any sequence (the formatter reads them straight off
+    /// its UTF-8 output).
+    init?<S: Sequence<Unicode.Scalar>>(scalars sequence: S) {
+        var iterator = sequence.makeIterator()
+        var head: (Unicode.Scalar, Unicode.Scalar, Unicode.Scalar, Unicode.Scalar, Unicode.Scalar) = ("\0", "\0", "\0", "\0", "\0")
+        var count = 0
+        while count < 5, let s = iterator.next() {
+            switch count {
+            case 0: head.0 = s
+            case 1: head.1 = s
+            case 2: head.2 = s
+            case 3: head.3 = s
+            default: head.4 = s
+            }
+            count += 1
+        }
+        guard count >= 3 else { return nil }
+        if head.0 == "(" {
+            guard head.1 == "으" || head.1 == "이", head.2 == ")" else { return nil }
+            if head.1 == "이" {
+                // 이에요 contracts to 예요 after a vowel (사과예요); 이었 to 였 (의사였다).
+                if count == 5 && head.3 == "에" && head.4 == "요" {
+                    self.init(afterConsonant: "이에요", afterVowel: "예요", rieulTakesVowelForm: false, notationLength: 5)
+                    return
+                }
+                if count >= 4 && head.3 == "었" {
+                    self.init(afterConsonant: "이었", afterVowel: "였", rieulTakesVowelForm: false, notationLength: 4)
+                    return
+                }
+                self.init(afterConsonant: "이", afterVowel: "", rieulTakesVowelForm: false, notationLength: 3)
+            } else {
+                self.init(afterConsonant: "으", afterVowel: "", rieulTakesVowelForm: true, notationLength: 3)
+            }
+            return
+        }
+        guard count >= 4, head.1 == "(", head.3 == ")" else { return nil }
+        for (consonant, vowel) in Self.pairs {
+            if head.0 == consonant && head.2 == vowel || head.0 == vowel && head.2 == consonant {
+                self.init(afterConsonant: String(consonant), afterVowel: String(vowel), rieulTakesVowelForm: false,
+                          notationLength: 4)
+                return
+            }
+        }
+        return nil
+    }
+
+    init(afterConsonant: String, afterVowel: String, rieulTakesVowelForm: Bool, notationLength: Int) {
+        self.afterConsonant = afterConsonant
+        self.afterVowel = afterVowel
+        self.rieulTakesVowelForm = rieulTakesVowelForm
+        self.notationLength = notationLength
+    }
+
+    /// The form that follows a word ending in `sound`.
+    public func form(after sound: KoreanFinalSound) -> String {
+        switch sound {
+        case .vowel: afterVowel
+        case .rieul: rieulTakesVowelForm ? afterVowel : afterConsonant
+        case .consonant: afterConsonant
+        }
+    }
+}
+
+/// Korean particle (josa) selection from the last spoken syllable of a word, numbers read as
+/// ICU's Korean spellout reads them.
+///
+/// ```swift
+/// KoreanParticles.attach("칫솔", "을(를)")   // "칫솔을"
+/// KoreanParticles.attach("3", "이(가)")      // "3이"   (3 is read 삼)
+/// KoreanParticles.attach("2", "이(가)")      // "2가"   (이)
+/// KoreanParticles.attach("7", "(으)로")      // "7로"   (칠: ㄹ takes 로)
+/// KoreanParticles.attach("URL", "은(는)")    // "URL은" (엘)
+/// ```
+///
+/// What counts as the last spoken syllable: trailing punctuation, spaces and symbols are skipped;
+/// a Hangul syllable is read as written; a number (ASCII digits, with `,` grouping and a `.`
+/// fraction) is spelled out by ICU's `ko` rule-based format (1,000,000,000,000 → 일조, 1.5 →
+/// 일점오); a Latin letter by its Korean letter name (L 엘, M 엠, N 엔, R 알 end in a consonant;
+/// the others in a vowel); a Hangul compatibility jamo by its name (ㄱ 기역, ㄹ 리을). Anything else
+/// counts as a vowel, as es-hangul does.
+public enum KoreanParticles {
+    /// The Korean locale whose spellout reads digits.
+    static let korean: ICULocale = try! ICULocale("ko")
+
+    /// How `word` ends when spoken; nil when it is empty.
+    public static func finalSound<S: StringProtocol>(of word: S) -> KoreanFinalSound? {
+        finalSound(ofScalars: word.unicodeScalars)
+    }
+
+    /// The same over any scalars, in one pass forward: the last spoken scalar, and the number
+    /// written just before it when it is a digit.
+    static func finalSound<S: Sequence<Unicode.Scalar>>(ofScalars scalars: S) -> KoreanFinalSound? {
+        var any = false
+        var last: Unicode.Scalar?
+        var number = ""                // the number being read: digits, "," grouping, one "."
+        var pending: Unicode.Scalar?   // a "," or "." that belongs to the number if a digit follows
+        var closed = false             // something not part of a number came after it
+        for s in scalars {
+            any = true
+            if isASCIIDigit(s) {
+                if closed {
+                    number = ""
+                    closed = false
+                }
+                if let separator = pending { number.unicodeScalars.append(separator) }
+                pending = nil
+                number.unicodeScalars.append(s)
+                last = s
+            } else if s == "," || (s == "." && !number.contains(".")), !number.isEmpty, !closed, pending == nil {
+                pending = s
+            } else {
+                pending = nil
+                if isSpoken(s) {
+                    last = s
+                    number = ""
+                    closed = false
+                } else {
+                    closed = true
+                }
+            }
+        }
+        guard any else { return nil }
+        guard let last else { return .vowel }
+        if isASCIIDigit(last) { return numberSound(number) }
+        return sound(ofLetter: last)
+    }
+
+    /// The particle form for `notation` after `word` (es-hangul's `josa.pick`): for an empty word,
+    /// the consonant form.
+    public static func pick(after word: String, _ notation: String) -> String? {
+        guard let particle = KoreanParticle(notation: notation) else { return nil }
+        let rest = String(notation.unicodeScalars.dropFirst(particle.notationLength))
+        return particle.form(after: finalSound(of: word) ?? .consonant) + rest
+    }
+
+    /// `word` followed by the right form of `notation` (es-hangul's `josa`): an empty word stays
+    /// empty.
+    public static func attach(_ word: String, _ notation: String) -> String? {
+        if word.isEmpty { return KoreanParticle(notation: notation) == nil ? nil : "" }
+        return pick(after: word, notation).map { word + $0 }
+    }
+
+    // MARK: Sounds
+
+    static func isASCIIDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+
+    /// Letters and digits are spoken; punctuation, spaces and symbols are not.
+    @inline(__always)
+    static func isSpoken(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return (v >= 0x30 && v <= 0x39) || (v | 0x20 >= 0x61 && v | 0x20 <= 0x7A) }
+        if v >= 0xAC00 && v <= 0xD7A3 { return true }   // Hangul syllables
+        return s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+
+    static func sound(ofLetter s: Unicode.Scalar) -> KoreanFinalSound {
+        switch s.value {
+        case 0xAC00...0xD7A3:
+            let final = (s.value - 0xAC00) % 28
+            return final == 0 ? .vowel : final == 8 ? .rieul : .consonant
+        case 0x3131...0x314E:
+            // Consonant jamo are read by their names, all ending in a consonant; ㄹ is 리을.
+            return s.value == 0x3139 ? .rieul : .consonant
+        case 0x314F...0x3163:
+            return .vowel
+        default:
+            break
+        }
+        switch s {
+        case "L", "l", "R", "r": return .rieul   // 엘, 알
+        case "M", "m", "N", "n": return .consonant   // 엠, 엔
+        default: return .vowel
+        }
+    }
+
+    /// The number that ends `scalars` (digits with `,` grouping and one `.`), read by ICU's
+    /// Korean spellout.
+    /// How a number written with ASCII digits (and "," grouping, one "." fraction) ends when
+    /// ICU's Korean spellout reads it.
+    static func numberSound(_ written: String) -> KoreanFinalSound {
+        let text = written.filter { $0 != "," }
+        let number: ICUNumber
+        if !text.contains("."), let n = Int64(text) {
+            number = .int(n)
+        } else if let d = Double(text) {
+            number = .double(d)
+        } else {
+            return .vowel
+        }
+        guard let format = try? NumberFormat.cached(.spellout(ruleSet: ""), locale: korean),
+              let reading = try? format.format(number),
+              let last = reading.unicodeScalars.last(where: { isSpoken($0) }) else {
+            return .vowel
+        }
+        return sound(ofLetter: last)
+    }
+}
