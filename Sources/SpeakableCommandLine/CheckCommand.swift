@@ -175,6 +175,7 @@ enum CheckCommand {
                 spoken = { text, locale in
                     (try? espeak.measure(text, locale: locale).speech) ?? SpokenLength.estimate(text, locale: locale).seconds
                 }
+                input.settings.spokenLengthIsMeasured = true
                 io.writeError("speakable check: measuring spoken length with \(espeak.path)\n")
             } else {
                 spoken = { text, locale in SpokenLength.estimate(text, locale: locale).seconds }

@@ -178,6 +178,9 @@ public struct CheckSettings: Sendable {
     public var allowUntranslated: [String] = []
     /// `bidi-control` reports every bidirectional control (true) or only unbalanced ones (false).
     public var reportAnyBidiControl = false
+    /// The spoken-length function measures (espeak-ng) rather than estimates: `over-long` then
+    /// allows no tolerance for estimation error.
+    public var spokenLengthIsMeasured = false
 
     public init() {}
 

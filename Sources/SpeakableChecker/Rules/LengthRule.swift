@@ -2,19 +2,25 @@ import SpeakableCatalog
 import SpeakableICU
 import SpeakableMessages
 
-/// `over-long`: formats the message in its locale with the template's examples — and, for every
-/// `select`, each of its cases (the worst case) — and compares the spoken length with the budget
+/// `over-long`: formats the message in its locale with the template's examples (a message of
+/// selects without examples: with every case) and compares the spoken length with the budget
 /// (`maxSeconds`, else the role's `budgets` entry) and the text with `maxGraphemes`.
 ///
 /// A message with arguments but no examples is checked only when all its arguments are selects
 /// (their cases are the values); other values are unknown, and guessing them would invent
-/// findings.
+/// findings. In a translation, example sets that put a source-language string into the spoken
+/// text are skipped. An estimate must exceed the budget by more than the estimator's error (15%);
+/// a measured length (`--measure`) counts as it is.
 enum LengthRule {
     /// At most this many argument sets per message and locale.
     static let maximumVariants = 64
+    /// A spoken length counts as over the budget when it exceeds it by more than the estimator's
+    /// calibrated error (README, "Spoken length": mean error 10–12%, so 15%).
+    static let tolerance = 1.15
 
     static func check(_ c: MessageContext, pattern: MessagePattern, settings: CheckSettings,
                       spokenSeconds: Checker.SpokenSeconds?, emitter: inout Emitter) {
+        let tolerance = settings.spokenLengthIsMeasured ? 1.0 : Self.tolerance
         let budget = c.role.flatMap { settings.budgets[$0] }
         let seconds = c.source.maxSeconds ?? budget?.seconds
         let graphemes = c.source.maxGraphemes ?? budget?.graphemes
@@ -26,7 +32,16 @@ enum LengthRule {
         } else if pattern.body.parts.count == 1, case .text(let text, _) = pattern.body.parts[0] {
             plain = text
         }
-        let variants = plain == nil ? argumentSets(c, pattern: pattern) : [[:]]
+        var variants = plain == nil ? argumentSets(c, pattern: pattern) : [[:]]
+        if !c.isSource {
+            // Example strings are source-language text ("the 2 by 2 square"); spoken inside a
+            // translation they would measure the wrong words. Only sets without them count.
+            var spokenText = Set<String>()
+            pattern.forEachArgument { if case .none = $0.kind { spokenText.insert($0.name) } }
+            variants.removeAll { args in
+                spokenText.contains { name in if case .string? = args[name] { true } else { false } }
+            }
+        }
         guard !variants.isEmpty else { return }
         let compiled = plain == nil ? try? CompiledMessage(pattern, locale: c.locale) : nil
         guard plain != nil || compiled != nil else { return }
@@ -34,7 +49,7 @@ enum LengthRule {
         var worstGraphemes: (Int, String)?
         for arguments in variants {
             guard let text = plain ?? (try? compiled!.format(arguments)) else { continue }
-            if let seconds, let spokenSeconds, let spoken = spokenSeconds(text, c.locale), spoken > seconds,
+            if let seconds, let spokenSeconds, let spoken = spokenSeconds(text, c.locale), spoken > seconds * tolerance,
                spoken > (worstSeconds?.0 ?? 0) {
                 worstSeconds = (spoken, text)
             }
@@ -91,6 +106,9 @@ enum LengthRule {
             guard othersKnown else { return [] }
             bases = [[:]]
         }
+        // The examples are real argument sets: they are what is measured. Without examples, a
+        // message of selects is measured with each case (every combination, up to the limit).
+        if !c.source.examples.isEmpty { return Array(bases.prefix(maximumVariants)) }
         var result: [[String: MessageArgument]] = []
         for base in bases {
             var sets = [base]

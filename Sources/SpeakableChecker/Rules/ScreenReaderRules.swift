@@ -12,7 +12,11 @@ enum ScreenReaderRules {
             if emitter.isOn(.roleWord) { roleWords(c, segments: segments, emitter: &emitter) }
             if emitter.isOn(.labelStyle) { labelStyle(c, pattern: pattern, emitter: &emitter) }
         }
-        if (c.role == .hint || c.role == .action) && emitter.isOn(.hintGesture) {
+        // An action fragment always gets the gesture from TalkBack; a hint gets it from Speakable
+        // with "hintStyle": "gesture" — except the template that composes it ("Double tap to
+        // {action}"), which names the gesture on purpose and says the rest with an argument.
+        if emitter.isOn(.hintGesture)
+            && (c.role == .action || (c.role == .hint && settings.hintStyle == .gesture && pattern.argumentNames.isEmpty)) {
             gestures(c, segments: segments, hintStyle: settings.hintStyle, emitter: &emitter)
         }
         if isKorean && c.role == .action && emitter.isOn(.koreanActionForm) {
@@ -145,10 +149,8 @@ enum ScreenReaderRules {
         let why: String
         if c.role == .action {
             why = "TalkBack speaks an action fragment as \"Double-tap to …\" (\"…하려면 두 번 탭하세요\"), so the gesture is said twice"
-        } else if hintStyle == .gesture {
-            why = "with \"hintStyle\": \"gesture\" Speakable composes the gesture sentence itself, so the gesture is said twice"
         } else {
-            why = "VoiceOver users know the gesture; a hint says what happens (\"Selects the cell\"), as Apple's guidance asks"
+            why = "with \"hintStyle\": \"gesture\" Speakable composes the gesture sentence itself, so the gesture is said twice"
         }
         for segment in segments {
             var taken: [Range<Int>] = []
