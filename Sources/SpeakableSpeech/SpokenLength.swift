@@ -67,29 +67,41 @@ public enum SpokenLength {
     /// Only the counts (seconds left 0): what calibration fits against.
     public static func count(_ text: String, locale: ICULocale) -> Estimate {
         let spoken = SpokenText.expand(text, locale: locale)
+        let scalars = Array(spoken.unicodeScalars)
         var syllables = 0
         var words = 0
         var shortPauses = 0
         var longPauses = 0
         var pendingLong = false
         var pendingShort = false
-        for token in SpokenText.tokens(spoken) {
-            switch token {
-            case .word(let word):
-                let n = Syllables.count(word)
-                if n > 0 {
-                    if pendingLong { longPauses += 1 } else if pendingShort { shortPauses += 1 }
-                    pendingLong = false
-                    pendingShort = false
-                    syllables += n
-                    words += 1
-                }
-            case .shortPause:
-                if words > 0 { pendingShort = true }
-            case .longPause:
-                if words > 0 { pendingLong = true }
+        var start = 0
+        func endWord(_ end: Int) {
+            guard end > start else { return }
+            let n = Syllables.count(scalars[start..<end])
+            if n > 0 {
+                if pendingLong { longPauses += 1 } else if pendingShort { shortPauses += 1 }
+                pendingLong = false
+                pendingShort = false
+                syllables += n
+                words += 1
             }
         }
+        for (i, s) in scalars.enumerated() {
+            switch SpokenText.classify(s) {
+            case .word:
+                continue
+            case .separator:
+                endWord(i)
+            case .shortPause:
+                endWord(i)
+                if words > 0 { pendingShort = true }
+            case .longPause:
+                endWord(i)
+                if words > 0 { pendingLong = true }
+            }
+            start = i + 1
+        }
+        endWord(scalars.count)
         return Estimate(seconds: 0, spoken: spoken, syllables: syllables, words: words, shortPauses: shortPauses,
                         longPauses: longPauses)
     }
@@ -97,7 +109,6 @@ public enum SpokenLength {
 
 /// Numbers and symbols spelled out as a screen reader speaks them.
 enum SpokenText {
-    enum Token: Hashable { case word(String), shortPause, longPause }
 
     /// Symbols read aloud, by language (VoiceOver and TalkBack read these by name).
     static let symbolWords: [String: [Unicode.Scalar: String]] = [
@@ -195,32 +206,21 @@ enum SpokenText {
         return String(out)
     }
 
-    static func tokens(_ text: String) -> [Token] {
-        var result: [Token] = []
-        var word = String.UnicodeScalarView()
-        func flush() {
-            if !word.isEmpty { result.append(.word(String(word))); word = String.UnicodeScalarView() }
-        }
-        for s in text.unicodeScalars {
-            switch s {
-            case ",", ";", ":", "—", "–", "、", "，", "·", "(", ")":
-                flush(); result.append(.shortPause)
-            case ".", "!", "?", "。", "！", "？", "…", "\n":
-                flush(); result.append(.longPause)
-            default:
-                if s.value < 0x80 {
-                    if Syllables.isLetter(s) || s == "-" || s == "'" || (s.value >= 48 && s.value <= 57) { word.append(s) } else { flush() }
-                } else if s.properties.isWhitespace {
-                    flush()
-                } else if s == "’" || s.properties.isAlphabetic || s.properties.numericType != nil {
-                    word.append(s)
-                } else {
-                    flush()
-                }
+    enum Class { case word, separator, shortPause, longPause }
+
+    /// What a scalar of spoken text does: part of a word, a word break, or a pause.
+    @inline(__always)
+    static func classify(_ s: Unicode.Scalar) -> Class {
+        switch s {
+        case ",", ";", ":", "—", "–", "、", "，", "·", "(", ")": return .shortPause
+        case ".", "!", "?", "。", "！", "？", "…", "\n": return .longPause
+        default:
+            if s.value < 0x80 {
+                return Syllables.isLetter(s) || s == "-" || s == "'" || (s.value >= 48 && s.value <= 57) ? .word : .separator
             }
+            if s.properties.isWhitespace { return .separator }
+            return s == "’" || s.properties.isAlphabetic || s.properties.numericType != nil ? .word : .separator
         }
-        flush()
-        return result
     }
 }
 
@@ -230,26 +230,29 @@ extension Unicode.Scalar {
 
 /// Syllables in one written word, by script.
 enum Syllables {
-    static func count(_ word: String) -> Int {
+    static func count(_ word: String) -> Int { count(Array(word.unicodeScalars)[...]) }
+
+    static func count(_ word: ArraySlice<Unicode.Scalar>) -> Int {
         var total = 0
-        var latin = String.UnicodeScalarView()
-        func flushLatin() {
-            if !latin.isEmpty { total += latinWord(String(latin)); latin = String.UnicodeScalarView() }
+        var latinStart = -1
+        func flushLatin(_ end: Int) {
+            if latinStart >= 0 { total += latinWord(word[latinStart..<end]); latinStart = -1 }
         }
-        for s in word.unicodeScalars {
+        for i in word.indices {
+            let s = word[i]
             let v = s.value
             if (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0x3400 && v <= 0x4DBF) {
-                flushLatin(); total += 1                        // Hangul syllable, Han character
+                flushLatin(i); total += 1                       // Hangul syllable, Han character
             } else if (v >= 0x3041 && v <= 0x30FF) {
-                flushLatin()                                     // kana: one mora each, small ones join
+                flushLatin(i)                                    // kana: one mora each, small ones join
                 if !"ぁぃぅぇぉゃゅょっァィゥェォャュョッー".unicodeScalars.contains(s) { total += 1 }
             } else if isLetter(s) {
-                latin.append(s)
+                if latinStart < 0 { latinStart = i }
             } else {
-                flushLatin()
+                flushLatin(i)
             }
         }
-        flushLatin()
+        flushLatin(word.endIndex)
         return total
     }
 
@@ -266,12 +269,15 @@ enum Syllables {
 
     /// Vowel groups in a word of an alphabetic script, with English's silent e; short all-capital
     /// words (TV, OK) are spelled letter by letter.
-    static func latinWord(_ word: String) -> Int {
-        let letters = Array(word.unicodeScalars)
+    static func latinWord(_ word: ArraySlice<Unicode.Scalar>) -> Int {
+        let letters = word
         if letters.count <= 3, letters.count >= 2, letters.allSatisfy({ $0.properties.isUppercase }) {
             return letters.reduce(0) { $0 + ($1 == "W" ? 3 : 1) }
         }
-        let chars = Array(word.lowercased().unicodeScalars.filter { isLetter($0) })
+        let chars: [Unicode.Scalar] = letters.map { s in
+            if s.value < 0x80 { return s.value >= 65 && s.value <= 90 ? Unicode.Scalar(s.value + 32)! : s }
+            return s.properties.lowercaseMapping.unicodeScalars.first ?? s
+        }
         func isVowel(_ c: Unicode.Scalar) -> Bool {
             switch c {
             case "a", "e", "i", "o", "u", "y": return true

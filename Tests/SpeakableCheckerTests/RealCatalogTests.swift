@@ -1,5 +1,7 @@
 import FoundationEssentials
+import SpeakableCatalog
 import SpeakableChecker
+import SpeakableSpeech
 import SpeakableDiagnostics
 import Testing
 
@@ -85,4 +87,24 @@ struct RealCatalogTests {
 extension CheckResult {
     /// Whether the check saw no messages at all.
     func input(isEmpty: Bool) -> Bool { summaries.first.map { $0.messages == 0 } ?? true }
+}
+
+/// The package's own built-in catalog (Templates/, Locales/ko/), when it is there.
+let builtInCatalog: String? = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    return FileManager.default.fileExists(atPath: root + "/Templates") ? root : nil
+}()
+
+@Suite(.enabled(if: builtInCatalog != nil, "the package has no Templates/ folder; skipping the built-in catalog check"))
+struct BuiltInCatalogTests {
+    @Test func hasNoErrorsAndNoFindingsBeyondTheKnownWarnings() throws {
+        let project = ProjectLoader.load(directory: builtInCatalog!)
+        let result = Checker.run(ProjectInput.make(from: project)) { SpokenLength.estimate($0, locale: $1).seconds }
+        #expect(!result.hasErrors, "\(result.findings.filter { $0.severity == .error }.map(\.rendered))")
+        // Known and true (README, "What it finds"): labels over the default 2.5 s budget, and
+        // lower-case fragments composed into other messages. Anything else is a regression.
+        let other = result.findings.filter { !["over-long", "label-style"].contains($0.rule) }
+        #expect(other.isEmpty, "\(other.map(\.rendered))")
+    }
 }

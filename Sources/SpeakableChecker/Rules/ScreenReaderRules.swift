@@ -30,8 +30,16 @@ enum ScreenReaderRules {
     /// Case-insensitive (ASCII) occurrences of `phrase` in `text`, as UTF-16 ranges; with
     /// `wholeWords`, not inside a longer word.
     static func occurrences(of phrase: String, in text: String, wholeWords: Bool) -> [Range<Int>] {
-        func lower(_ u: UInt16) -> UInt16 { u >= 65 && u <= 90 ? u + 32 : u }
-        let t = text.utf16.map(lower)
+        occurrences(of: phrase, inLowered: lowered(text), wholeWords: wholeWords)
+    }
+
+    @inline(__always)
+    static func lower(_ u: UInt16) -> UInt16 { u >= 65 && u <= 90 ? u + 32 : u }
+
+    /// UTF-16 with ASCII lower-cased, computed once per text and shared by every phrase.
+    static func lowered(_ text: String) -> [UInt16] { text.utf16.map(lower) }
+
+    static func occurrences(of phrase: String, inLowered t: [UInt16], wholeWords: Bool) -> [Range<Int>] {
         let p = phrase.utf16.map(lower)
         guard !p.isEmpty, t.count >= p.count else { return [] }
         func isWordUnit(_ u: UInt16) -> Bool {
@@ -77,8 +85,9 @@ enum ScreenReaderRules {
         let wholeWords = c.language != "ko"
         for segment in segments {
             var taken: [Range<Int>] = []
+            let text = lowered(segment.text)
             for (word, what) in words {
-                for range in occurrences(of: word, in: segment.text, wholeWords: wholeWords)
+                for range in occurrences(of: word, inLowered: text, wholeWords: wholeWords)
                     where !taken.contains(where: { $0.overlaps(range) }) {
                     taken.append(range)
                     let said = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
@@ -154,8 +163,9 @@ enum ScreenReaderRules {
         }
         for segment in segments {
             var taken: [Range<Int>] = []
+            let text = lowered(segment.text)
             for word in words {
-                for range in occurrences(of: word, in: segment.text, wholeWords: c.language != "ko")
+                for range in occurrences(of: word, inLowered: text, wholeWords: c.language != "ko")
                     where !taken.contains(where: { $0.overlaps(range) }) {
                     taken.append(range)
                     let said = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
