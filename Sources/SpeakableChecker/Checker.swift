@@ -201,6 +201,7 @@ struct TableFacts: Sendable {
     /// Source keys in order.
     let keys: [String]
     let usages: [[String: ArgumentUsage]?]
+    let info: [SourceInfo]
     let literalNewlines: [Int]
 
     init(_ table: CheckTable) {
@@ -209,6 +210,7 @@ struct TableFacts: Sendable {
         self.byKey = byKey
         self.keys = table.messages.map(\.key)
         self.usages = table.messages.map { $0.pattern?.argumentUsages }
+        self.info = table.messages.map(SourceInfo.init)
         self.literalNewlines = table.messages.map { m in m.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
     }
 }

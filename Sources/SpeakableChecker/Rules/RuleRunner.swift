@@ -4,9 +4,30 @@ import SpeakableICU
 import SpeakableMessages
 
 /// One message in one locale, with everything a rule needs to report on it.
+/// What every locale's check needs of a source message, shared by reference (copying a whole
+/// ``SourceMessage`` for each translation was a measurable share of the check).
+final class SourceInfo: Sendable {
+    let role: Role?
+    let examples: [[String: MessageArgument]]
+    let maxSeconds: Double?
+    let maxGraphemes: Int?
+    let exemptions: [String: String]
+    /// The source text as written.
+    let text: String
+
+    init(_ m: SourceMessage) {
+        role = m.role
+        examples = m.examples
+        maxSeconds = m.maxSeconds
+        maxGraphemes = m.maxGraphemes
+        exemptions = m.exemptions
+        text = m.text.text
+    }
+}
+
 struct MessageContext {
     let tableName: String
-    let source: SourceMessage
+    let source: SourceInfo
     let sourceIndex: Int?
     /// The locale tag this text is in.
     let tag: String
@@ -42,7 +63,7 @@ struct RuleRunner {
                     message: "the exemption '\(id)' names no rule of speakable check", hint: Checker.suggestion(for: rule),
                     subject: id))
             }
-            let context = MessageContext(tableName: table.name, source: message, sourceIndex: i, tag: input.sourceTag,
+            let context = MessageContext(tableName: table.name, source: facts.info[i], sourceIndex: i, tag: input.sourceTag,
                                          locale: input.sourceLocale, isSource: true, key: message.key, text: message.text,
                                          pattern: message.pattern)
             checkMessage(context, emitter: &emitter)
@@ -61,12 +82,11 @@ struct RuleRunner {
                 continue
             }
             present[index] = true
-            let source = table.messages[index]
-            let context = MessageContext(tableName: table.name, source: source, sourceIndex: index, tag: target.tag,
+            let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
                                          locale: target.locale, isSource: false, key: translation.key, text: translation.text,
                                          pattern: translation.pattern)
             checkMessage(context, emitter: &emitter)
-            if source.pattern != nil, let pattern = translation.pattern {
+            if facts.usages[index] != nil, let pattern = translation.pattern {
                 compareWithSource(context, pattern: pattern, emitter: &emitter)
             }
         }

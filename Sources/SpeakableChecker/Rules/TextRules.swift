@@ -259,7 +259,7 @@ enum TextRules {
 
     static func untranslated(_ c: MessageContext, pattern: MessagePattern, sourceLocale: ICULocale, settings: CheckSettings,
                              emitter: inout Emitter) {
-        guard c.text.text == c.source.text.text, c.locale.language != sourceLocale.language else { return }
+        guard c.text.text == c.source.text, c.locale.language != sourceLocale.language else { return }
         var words = pattern.allLiteralText
         for allowed in settings.allowUntranslated where !allowed.isEmpty {
             words = words.replacingAll(allowed, with: " ")
