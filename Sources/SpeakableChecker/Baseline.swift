@@ -10,7 +10,7 @@ import SpeakableJSON
 ///   "version": 1,
 ///   "tool": "speakable check",
 ///   "findings": [
-///     {"fingerprint": "5f0c2a91d3e4b786", "rule": "untranslated", "table": "game", "locale": "ko",
+///     {"fingerprint": "29c0fa33d7b16a58", "rule": "untranslated", "table": "game", "locale": "ko",
 ///      "key": "level.label", "message": "the ko translation is identical to the source text"}
 ///   ]
 /// }

@@ -60,7 +60,7 @@ public struct Finding: Hashable, Sendable {
 ///
 /// ```swift
 /// Fingerprint.make(rule: "untranslated", table: "game", locale: "ko", key: "level.label", subject: "", occurrence: 0)
-/// // "c0a8f3d51e2b4a97"  (16 hex digits, FNV-1a 64)
+/// // "29c0fa33d7b16a58"  (16 hex digits, FNV-1a 64)
 /// ```
 public enum Fingerprint {
     public static func make(rule: String, table: String?, locale: String?, key: String?, subject: String, occurrence: Int) -> String {

@@ -23,6 +23,8 @@ import Testing
         #expect(estimate.words == 5)
         #expect(estimate.shortPauses == 2)
         #expect(estimate.longPauses == 0)
+        let p = SpokenLength.Profile.english
+        #expect(abs(estimate.seconds - (7 * p.perSyllable + 5 * p.perWord + 2 * p.shortPause)) < 1e-9)
         // A final period adds no pause; one inside the text does.
         let sentences = SpokenLength.estimate("Placed. Score 320.", locale: .english)
         #expect(sentences.longPauses == 1)
