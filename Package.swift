@@ -11,6 +11,7 @@
 //   5. SpeakableParticles   Korean particles resolved after placeholders (opt-in, on top of the engine)
 //      SpeakableDescribers  semantics (cells, pieces, boards, controls, events) → AccessibleText
 //      SpeakableExport      project → .xcstrings, Android res, XLIFF, Swift accessors; import
+//      SpeakableChecker     `speakable check` rules and reports; SpeakableSpeech spoken length (siblings)
 //   7. SpeakableCommandLine the `speakable` commands; `speakable` itself is one file
 //
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
@@ -36,6 +37,8 @@ let package = Package(
         .library(name: "SpeakableMessages", targets: ["SpeakableMessages"]),
         .library(name: "SpeakableICU", targets: ["SpeakableICU"]),
         .library(name: "SpeakableDescribers", targets: ["SpeakableDescribers"]),
+        .library(name: "SpeakableChecker", targets: ["SpeakableChecker"]),
+        .library(name: "SpeakableSpeech", targets: ["SpeakableSpeech"]),
         .executable(name: "speakable", targets: ["speakable"]),
         .plugin(name: "SpeakableAccessors", targets: ["SpeakableAccessorsPlugin"]),
     ],
@@ -109,12 +112,25 @@ let package = Package(
                            "SpeakableJSON", "CatalogEmbedding"],
             swiftSettings: swiftSettings
         ),
+        // MARK: Checker and speech (issue 5)
+        // Siblings: the checker measures speech only through a function the caller passes in.
+        .target(
+            name: "SpeakableSpeech",
+            dependencies: ["SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SpeakableChecker",
+            dependencies: ["SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
+                           "SpeakableDiagnostics", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Command line
         .target(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
-                           "SpeakableExport"],
+                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
@@ -167,6 +183,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Checker and speech tools (issue 5)
+        .executableTarget(
+            name: "SpeechCalibration",
+            dependencies: ["SpeakableSpeech", "SpeakableCatalog", "SpeakableMessages", "SpeakableICU"],
+            path: "tools/SpeechCalibration",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "CheckerBenchmark",
+            dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableSpeech", "SpeakableICU"],
+            path: "tools/CheckerBenchmark",
+            exclude: ["setup.sh", "run.sh"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tests
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
         .testTarget(
@@ -185,6 +216,13 @@ let package = Package(
             dependencies: ["SpeakableCommandLine", "SpeakableJSON"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "SpeakableCheckerTests",
+            dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
+                           "SpeakablePlatformFormats"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
         .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableExportTests",

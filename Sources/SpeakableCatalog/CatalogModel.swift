@@ -57,6 +57,20 @@ public struct ProjectConfig: Sendable {
     ]
     /// Severity overrides by rule id, with where each was written.
     public var rules: [String: (severity: RuleSeverity, position: SourcePosition)] = [:]
+    /// Options of `speakable check` (`"check"` in speakable.json).
+    public var check = CheckOptions()
+
+    public init() {}
+}
+
+/// `"check": {"allowUntranslated": [...], "bidiControls": "unbalanced"}` in speakable.json.
+public struct CheckOptions: Sendable {
+    /// Words and names that read the same in every language ("O'Block", "VoiceOver"): a translation
+    /// identical to its source is not `untranslated` when its words are all in this list.
+    public var allowUntranslated: [String] = []
+    /// `bidi-control`: report only unbalanced embeddings and isolates (`unbalanced`, the default)
+    /// or every bidirectional control character (`any`).
+    public var bidiControls = "unbalanced"
 
     public init() {}
 }

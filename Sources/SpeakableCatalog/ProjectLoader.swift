@@ -1,8 +1,10 @@
+import Dispatch
 import FoundationEssentials
 import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages
+import Synchronization
 
 /// Loads a Speakable project — `speakable.json` (optional), `Templates/<table>.json` and
 /// `Locales/<tag>/<table>.json` — keeping every value's file, line and column, and reporting
@@ -189,9 +191,32 @@ private struct Loader {
                     }
                     config.rules[entry.key] = (severity, entry.keyStart)
                 }
+            case "check":
+                guard let fields = expectObject(value, "\"check\"", file: file) else { continue }
+                for field in fields {
+                    switch field.key {
+                    case "allowUntranslated":
+                        guard let items = field.value.array, items.allSatisfy({ $0.string != nil }) else {
+                            error("wrong-type", "\"allowUntranslated\" must be an array of strings, such as [\"O'Block\"]",
+                                  file: file, at: field.value.start)
+                            continue
+                        }
+                        config.check.allowUntranslated = items.compactMap(\.string)
+                    case "bidiControls":
+                        guard let text = field.value.string, text == "unbalanced" || text == "any" else {
+                            error("invalid-config-value", "\"bidiControls\" must be \"unbalanced\" or \"any\"", file: file,
+                                  at: field.value.start)
+                            continue
+                        }
+                        config.check.bidiControls = text
+                    default:
+                        error("unknown-field", "\"check\" has \"allowUntranslated\" and \"bidiControls\", not \"\(field.key)\"",
+                              file: file, at: field.keyStart)
+                    }
+                }
             default:
                 error("unknown-field", "speakable.json has no field \"\(member.key)\"", file: file, at: member.keyStart,
-                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules")
+                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check")
             }
         }
         return config
@@ -220,17 +245,59 @@ private struct Loader {
             localeFolders.append((name, locale, path))
         }
         let templateNames = Set(templateFiles.map { String($0.dropLast(5)) })
-        for fileName in templateFiles {
-            let name = String(fileName.dropLast(5))
-            let path = ProjectLoader.join(templatesDirectory, fileName)
-            let messages = readTemplate(path)
-            var locales: [String: LocaleFile] = [:]
-            for folder in localeFolders {
-                let localePath = ProjectLoader.join(folder.path, fileName)
-                guard FileManager.default.fileExists(atPath: localePath) else { continue }
-                locales[folder.tag] = readLocaleFile(localePath, tag: folder.tag, locale: folder.locale)
+        // Every file is read and parsed on all cores, each with its own diagnostics; they are
+        // put together in the order a sequential read would give.
+        struct Job: Sendable {
+            let table: Int
+            /// nil: the template itself.
+            let folder: Int?
+        }
+        enum Output: Sendable {
+            case template([TemplateMessage])
+            case locale(LocaleFile)
+        }
+        var jobs: [Job] = []
+        for (t, fileName) in templateFiles.enumerated() {
+            jobs.append(Job(table: t, folder: nil))
+            for (f, folder) in localeFolders.enumerated()
+            where FileManager.default.fileExists(atPath: ProjectLoader.join(folder.path, fileName)) {
+                jobs.append(Job(table: t, folder: f))
             }
-            tables.append(Table(name: name, file: display(path), messages: messages, locales: locales))
+        }
+        let allJobs = jobs
+        let folders = localeFolders
+        let results = Mutex<[(Output, [Diagnostic])?]>(Array(repeating: nil, count: allJobs.count))
+        let root = self.root
+        DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
+            let job = allJobs[index]
+            let fileName = templateFiles[job.table]
+            var loader = Loader(root: root)
+            let output: Output
+            if let f = job.folder {
+                let folder = folders[f]
+                output = .locale(loader.readLocaleFile(ProjectLoader.join(folder.path, fileName), tag: folder.tag, locale: folder.locale))
+            } else {
+                output = .template(loader.readTemplate(ProjectLoader.join(templatesDirectory, fileName)))
+            }
+            let diagnostics = loader.diagnostics
+            results.withLock { $0[index] = (output, diagnostics) }
+        }
+        var messages: [TemplateMessage] = []
+        var locales: [String: LocaleFile] = [:]
+        for (index, result) in results.withLock({ $0 }).enumerated() {
+            let (output, found) = result!
+            diagnostics += found
+            switch output {
+            case .template(let read): messages = read
+            case .locale(let file): locales[file.tag] = file
+            }
+            if index + 1 == allJobs.count || allJobs[index + 1].table != allJobs[index].table {
+                let fileName = templateFiles[allJobs[index].table]
+                tables.append(Table(name: String(fileName.dropLast(5)), file: display(ProjectLoader.join(templatesDirectory, fileName)),
+                                    messages: messages, locales: locales))
+                messages = []
+                locales = [:]
+            }
         }
         for folder in localeFolders {
             for fileName in jsonFiles(in: folder.path) where !templateNames.contains(String(fileName.dropLast(5))) {

@@ -16,6 +16,7 @@ public enum SpeakableCLI {
                 run: DescribeCommand.run),
         Command(name: "compile", summary: "Write .xcstrings, Android resources, XLIFF and Swift accessors", run: CompileCommand.run),
         Command(name: "import", summary: "Bring .xcstrings, Android strings.xml and XLIFF into Templates/ and Locales/", run: ImportCommand.run),
+        Command(name: "check", summary: "Check messages and translations, and judge them as speech", run: CheckCommand.run),
     ]
 
     static var help: String {

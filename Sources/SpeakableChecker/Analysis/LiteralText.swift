@@ -1,0 +1,76 @@
+import SpeakableMessages
+
+/// A run of literal text in a message, as ICU prints it (quoting applied), with where it is in
+/// the source and what surrounds it.
+struct LiteralSegment {
+    /// The text as printed ("don't" for `don''t`).
+    let text: String
+    /// Where it is written in the message (UTF-16 offsets).
+    let range: Range<Int>
+    /// Inside a case of a plural/select (not the top-level body).
+    let depth: Int
+    /// The part before this one in the same body is an argument (`{x}word`).
+    let followsArgument: Bool
+    /// This segment is the first part of its body (nothing literal before it in that body).
+    let startsBody: Bool
+}
+
+extension MessagePattern {
+    /// Every literal text part, in source order, nested cases included.
+    var literalSegments: [LiteralSegment] {
+        var result: [LiteralSegment] = []
+        func walk(_ body: MessageBody, depth: Int) {
+            var previousWasArgument = false
+            for (index, part) in body.parts.enumerated() {
+                switch part {
+                case .text(let text, let range):
+                    result.append(LiteralSegment(text: text, range: range, depth: depth,
+                                                 followsArgument: previousWasArgument, startsBody: index == 0))
+                    previousWasArgument = false
+                case .pound:
+                    previousWasArgument = true
+                case .argument(let argument):
+                    previousWasArgument = true
+                    switch argument.kind {
+                    case .none, .simple: break
+                    case .plural(let p): p.cases.forEach { walk($0.message, depth: depth + 1) }
+                    case .select(let s): s.cases.forEach { walk($0.message, depth: depth + 1) }
+                    case .choice(let c): c.cases.forEach { walk($0.message, depth: depth + 1) }
+                    }
+                }
+            }
+        }
+        walk(body, depth: 0)
+        return result
+    }
+
+    /// All literal text of the message joined (every case of every select and plural).
+    var allLiteralText: String { literalSegments.map(\.text).joined(separator: " ") }
+}
+
+/// Maps an offset inside a segment's printed text back to the message source: printing only
+/// removes apostrophes, so the two are aligned greedily.
+func sourceOffset(ofPrinted offset: Int, in segment: LiteralSegment, source: String) -> Int {
+    let raw = Array(source.utf16[source.utf16.index(source.utf16.startIndex, offsetBy: segment.range.lowerBound)
+                                 ..< source.utf16.index(source.utf16.startIndex, offsetBy: segment.range.upperBound)])
+    let printed = Array(segment.text.utf16)
+    var j = 0
+    for i in 0..<min(offset, printed.count) {
+        while j < raw.count && raw[j] != printed[i] { j += 1 }
+        j += 1
+    }
+    while offset < printed.count && j < raw.count && raw[j] != printed[offset] { j += 1 }
+    return segment.range.lowerBound + min(j, raw.count)
+}
+
+/// The UTF-16 offset of `index` in `text`.
+func utf16Offset(of index: String.Index, in text: String) -> Int {
+    text.utf16.distance(from: text.utf16.startIndex, to: index)
+}
+
+extension Unicode.Scalar {
+    var isHangulSyllable: Bool { value >= 0xAC00 && value <= 0xD7A3 }
+
+    /// A letter of any script (Hangul, Han and kana included).
+    var isLetter: Bool { properties.isAlphabetic && !properties.isWhitespace }
+}

@@ -1,0 +1,67 @@
+import SpeakableICU
+import Synchronization
+
+/// What a locale's plural rules (cardinal or ordinal) select, probed through ICU: for each
+/// category, which of a fixed set of numbers land in it. Used to say which categories a locale
+/// needs, which it never uses, and to list sample numbers in findings.
+final class PluralCategoryInfo: Sendable {
+    let categories: [PluralCategory]
+    /// Probe values (integers 0…1000, some large integers, some decimals) by category.
+    let members: [PluralCategory: [Double]]
+    private let rules: PluralRules
+
+    static let integerProbes: [Double] = (0...1000).map(Double.init) + [10_000, 100_000, 1_000_000, 2_000_000, 10_000_000]
+    static let decimalProbes: [Double] = [0.5, 1.5, 2.5, 0.1, 1.1, 2.1, 3.5, 5.5, 10.5, 21.5, 100.5]
+
+    init(rules: PluralRules) {
+        self.rules = rules
+        self.categories = rules.categories
+        var members: [PluralCategory: [Double]] = [:]
+        for n in Self.integerProbes + Self.decimalProbes {
+            members[rules.category(for: n), default: []].append(n)
+        }
+        self.members = members
+    }
+
+    func category(of value: Double) -> PluralCategory { rules.category(for: value) }
+
+    /// Whether the category holds any integer (a category reached only by decimals, like Czech
+    /// `many`, matters only for messages that are given decimals).
+    func hasIntegers(_ category: PluralCategory) -> Bool {
+        members[category]?.contains { $0 == $0.rounded(.towardZero) } ?? false
+    }
+
+    /// Whether the category holds an integer below a million.
+    func hasSmallIntegers(_ category: PluralCategory) -> Bool {
+        members[category]?.contains { $0 == $0.rounded(.towardZero) && $0 < 1_000_000 } ?? false
+    }
+
+    /// "one (1, 21, 31, …)".
+    func describe(_ category: PluralCategory) -> String {
+        let values = members[category] ?? []
+        let integers = values.filter { $0 == $0.rounded(.towardZero) }
+        let shown = (integers.isEmpty ? values : integers).prefix(3).map(Self.format)
+        let more = (integers.isEmpty ? values.count : integers.count) > 3
+        return "\(category.rawValue) (\(shown.joined(separator: ", "))\(more ? ", …" : ""))"
+    }
+
+    /// "one (1), other (0, 2, 3, …)".
+    var describeAll: String { categories.map(describe).joined(separator: ", ") }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded(.towardZero) ? String(Int64(value)) : String(value)
+    }
+
+    private struct Key: Hashable { let locale: ICULocale; let ordinal: Bool }
+    private static let cache = Mutex<[Key: PluralCategoryInfo]>([:])
+
+    /// Shared per locale and kind.
+    static func cached(for locale: ICULocale, ordinal: Bool) -> PluralCategoryInfo? {
+        let key = Key(locale: locale, ordinal: ordinal)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        guard let rules = try? PluralRules.cached(for: locale, kind: ordinal ? .ordinal : .cardinal) else { return nil }
+        let info = PluralCategoryInfo(rules: rules)
+        cache.withLock { $0[key] = info }
+        return info
+    }
+}

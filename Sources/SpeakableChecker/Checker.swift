@@ -1,0 +1,244 @@
+import Dispatch
+import SpeakableCatalog
+import SpeakableDiagnostics
+public import SpeakableICU
+import SpeakableMessages
+import Synchronization
+
+/// Runs every rule over a ``CheckInput`` and returns findings, per-locale summaries and what was
+/// exempted.
+///
+/// ```swift
+/// let project = ProjectLoader.load(directory: "MyGame")
+/// let result = Checker.run(ProjectInput.make(from: project))
+/// for finding in result.findings { print(finding.rendered) }
+/// // Locales/ko/game.json:1:25: warning: translation is identical to the source text [untranslated]
+/// result.hasErrors   // false
+/// ```
+public enum Checker {
+    /// How long a text takes to speak in a locale, in seconds (nil: cannot tell). The checker does
+    /// not depend on the speech module; the caller passes its estimator or a real synthesizer.
+    public typealias SpokenSeconds = @Sendable (_ text: String, _ locale: ICULocale) -> Double?
+
+    /// Checks `input`. `spokenSeconds` is used by `over-long`; without it only `maxGraphemes` and
+    /// grapheme budgets are checked.
+    public static func run(_ input: CheckInput, spokenSeconds: SpokenSeconds? = nil) -> CheckResult {
+        var findings: [Finding] = input.inputDiagnostics.map { d in
+            Finding(rule: d.id, severity: d.severity, file: d.file, position: d.position, endPosition: d.endPosition,
+                    locale: nil, key: nil, table: nil, message: d.message, hint: d.hint, subject: d.message)
+        }
+        findings += configurationFindings(input.settings)
+
+        // One unit of work per (table, locale), the source locale included; run on every core.
+        struct Unit: Sendable { let table: Int; let locale: Int? }
+        var allUnits: [Unit] = []
+        for (t, table) in input.tables.enumerated() {
+            allUnits.append(Unit(table: t, locale: nil))
+            for l in table.locales.indices { allUnits.append(Unit(table: t, locale: l)) }
+        }
+        let units = allUnits
+        let results = Mutex<[[Finding]]>(Array(repeating: [], count: units.count))
+        let exempted = Mutex<Int>(0)
+        let sharedFacts = input.tables.map(TableFacts.init)
+        DispatchQueue.concurrentPerform(iterations: units.count) { index in
+            let unit = units[index]
+            var emitter = Emitter(settings: input.settings)
+            let table = input.tables[unit.table]
+            let facts = sharedFacts[unit.table]
+            if let l = unit.locale {
+                RuleRunner(input: input, table: table, facts: facts, spokenSeconds: spokenSeconds)
+                    .checkLocale(table.locales[l], emitter: &emitter)
+            } else {
+                RuleRunner(input: input, table: table, facts: facts, spokenSeconds: spokenSeconds)
+                    .checkSource(emitter: &emitter)
+            }
+            let found = emitter.findings
+            let skipped = emitter.exempted
+            results.withLock { $0[index] = found }
+            exempted.withLock { $0 += skipped }
+        }
+        for list in results.withLock({ $0 }) { findings += list }
+        findings.sort(by: Self.order)
+        Fingerprint.assign(&findings)
+        return CheckResult(findings: findings, summaries: summaries(input, findings, facts: sharedFacts), exempted: exempted.withLock { $0 })
+    }
+
+    /// File, line, column, rule, then message: a stable order for every output.
+    static func order(_ a: Finding, _ b: Finding) -> Bool {
+        if (a.file ?? "") != (b.file ?? "") { return (a.file ?? "") < (b.file ?? "") }
+        let pa = a.position ?? SourcePosition(line: 0, column: 0)
+        let pb = b.position ?? SourcePosition(line: 0, column: 0)
+        if pa != pb { return pa < pb }
+        if a.rule != b.rule { return a.rule < b.rule }
+        if (a.locale ?? "") != (b.locale ?? "") { return (a.locale ?? "") < (b.locale ?? "") }
+        return a.message < b.message
+    }
+
+    /// Unknown rule ids in the configuration.
+    static func configurationFindings(_ settings: CheckSettings) -> [Finding] {
+        settings.severities.keys.sorted().compactMap { id in
+            guard Rule(rawValue: id) == nil else { return nil }
+            return Finding(rule: "unknown-rule", severity: .error, file: settings.configFile,
+                           position: settings.severityPositions[id], locale: nil, key: nil, table: nil,
+                           message: "'\(id)' is not a rule of speakable check", hint: suggestion(for: id), subject: id)
+        }
+    }
+
+    static func suggestion(for id: String) -> String {
+        let close = Rule.allCases.map(\.rawValue).min { editDistance($0, id) < editDistance($1, id) }!
+        return editDistance(close, id) <= 3 ? "did you mean '\(close)'?"
+                                            : "rules: " + Rule.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let old = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = old
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    static func summaries(_ input: CheckInput, _ findings: [Finding], facts: [TableFacts]) -> [LocaleSummary] {
+        var tags = Set<String>()
+        for table in input.tables { for l in table.locales { tags.insert(l.tag) } }
+        let sourceKeys = input.tables.reduce(0) { $0 + $1.messages.count }
+        var counts: [String: (errors: Int, warnings: Int)] = [:]
+        for f in findings {
+            let tag = f.locale ?? input.sourceTag
+            var c = counts[tag, default: (0, 0)]
+            if f.severity == .error { c.errors += 1 } else if f.severity == .warning { c.warnings += 1 }
+            counts[tag] = c
+        }
+        var result = [LocaleSummary(locale: input.sourceTag, isSource: true, messages: sourceKeys, translated: sourceKeys,
+                                    errors: counts[input.sourceTag]?.errors ?? 0, warnings: counts[input.sourceTag]?.warnings ?? 0)]
+        for tag in tags.sorted() where tag != input.sourceTag {
+            var translated = 0
+            for (t, table) in input.tables.enumerated() {
+                guard let locale = table.locales.first(where: { $0.tag == tag }) else { continue }
+                var present = Set<String>()
+                for message in locale.messages { present.insert(message.key) }
+                for key in facts[t].keys where present.contains(key) { translated += 1 }
+            }
+            result.append(LocaleSummary(locale: tag, isSource: false, messages: sourceKeys, translated: translated,
+                                        errors: counts[tag]?.errors ?? 0, warnings: counts[tag]?.warnings ?? 0))
+        }
+        return result
+    }
+}
+
+/// What a check found.
+public struct CheckResult: Sendable {
+    /// Sorted by file, line, column and rule; each with its fingerprint.
+    public var findings: [Finding]
+    /// The source locale first, then each target locale by tag.
+    public var summaries: [LocaleSummary]
+    /// Findings dropped by an `exempt` entry.
+    public var exempted: Int
+
+    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+}
+
+/// How far one locale is: translated share, errors and warnings.
+public struct LocaleSummary: Hashable, Sendable {
+    public var locale: String
+    public var isSource: Bool
+    /// Source messages (all tables).
+    public var messages: Int
+    /// Source messages this locale translates.
+    public var translated: Int
+    public var errors: Int
+    public var warnings: Int
+
+    /// 0…100, one decimal.
+    public var translatedPercent: Double {
+        messages == 0 ? 100 : (Double(translated) * 1000 / Double(messages)).rounded(.down) / 10
+    }
+}
+
+/// Collects findings for one unit of work, applying severities and exemptions.
+struct Emitter {
+    let settings: CheckSettings
+    var findings: [Finding] = []
+    var exempted = 0
+    /// Severity by rule, in `Rule.allCases` order (looked up for every message).
+    private let severities: [RuleSeverity]
+
+    init(settings: CheckSettings) {
+        self.settings = settings
+        self.severities = Rule.allCases.map { settings.severity(of: $0) }
+    }
+
+    @inline(__always)
+    func severity(of rule: Rule) -> RuleSeverity { severities[rule.ordinal] }
+
+    func isOn(_ rule: Rule) -> Bool { severity(of: rule) != .off }
+
+    mutating func emit(_ rule: Rule, table: String, locale: String, key: String?, exemptions: [String: String],
+                       file: String?, position: SourcePosition?, end: SourcePosition? = nil,
+                       message: String, hint: String? = nil, subject: String = "") {
+        let severity = severity(of: rule)
+        guard severity != .off else { return }
+        if exemptions[rule.rawValue] != nil || exemptions[rule.rawValue + "@" + locale] != nil {
+            exempted += 1
+            return
+        }
+        findings.append(Finding(rule: rule.rawValue, severity: severity == .error ? .error : .warning, file: file,
+                                position: position, endPosition: end, locale: locale, key: key, table: table,
+                                message: message, hint: hint, subject: subject))
+    }
+}
+
+/// Facts about a table's source messages that every locale's check needs (computed once).
+struct TableFacts: Sendable {
+    let byKey: [String: Int]
+    /// Source keys in order.
+    let keys: [String]
+    let usages: [[String: ArgumentUsage]?]
+    let info: [SourceInfo]
+    let literalNewlines: [Int]
+
+    init(_ table: CheckTable) {
+        var byKey: [String: Int] = [:]
+        for (i, m) in table.messages.enumerated() where byKey[m.key] == nil { byKey[m.key] = i }
+        self.byKey = byKey
+        self.keys = table.messages.map(\.key)
+        self.usages = table.messages.map { $0.pattern?.argumentUsages }
+        self.info = table.messages.map(SourceInfo.init)
+        self.literalNewlines = table.messages.map { m in m.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+    }
+}
+
+extension Rule {
+    /// Position in `allCases` (a switch: hashing the raw value would hash a string).
+    var ordinal: Int {
+        switch self {
+        case .syntaxError: 0
+        case .missingTranslation: 1
+        case .extraKey: 2
+        case .placeholderMismatch: 3
+        case .placeholderType: 4
+        case .pluralCategories: 5
+        case .selectCases: 6
+        case .pluralLiteralNumber: 7
+        case .untranslated: 8
+        case .overLong: 9
+        case .roleWord: 10
+        case .labelStyle: 11
+        case .hintGesture: 12
+        case .koreanActionForm: 13
+        case .koreanParticle: 14
+        case .bidiControl: 15
+        case .invisibleCharacter: 16
+        case .whitespace: 17
+        case .printfInjection: 18
+        case .keyFamily: 19
+        }
+    }
+}

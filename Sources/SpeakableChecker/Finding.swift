@@ -1,0 +1,99 @@
+public import SpeakableDiagnostics
+
+/// One thing the checker found: which rule, how serious, where (file, 1-based line and column in
+/// Unicode scalars, inside the message), which locale and key, a plain sentence and a hint.
+///
+/// ```swift
+/// finding.rendered
+/// // "Locales/ko/game.json:3:31: error: 'one' is never used in ko: ko has only other (0, 1, 2, …) [plural-categories]"
+/// ```
+public struct Finding: Hashable, Sendable {
+    /// The rule id (a ``Rule`` raw value), or an input error id such as `json-syntax`.
+    public var rule: String
+    public var severity: Severity
+    public var file: String?
+    public var position: SourcePosition?
+    public var endPosition: SourcePosition?
+    /// The locale the finding is about (the source locale for findings in templates).
+    public var locale: String?
+    public var key: String?
+    /// The table (template file name without `.json`, or the platform file name).
+    public var table: String?
+    /// One plain, lower-case sentence.
+    public var message: String
+    public var hint: String?
+    /// What exactly is wrong, independent of where it is written: an argument name, a category,
+    /// the offending characters. Part of the ``fingerprint``.
+    public var subject: String
+    /// A stable identity for baselines: see ``Fingerprint``.
+    public var fingerprint: String = ""
+
+    public init(rule: String, severity: Severity, file: String?, position: SourcePosition?, endPosition: SourcePosition? = nil,
+                locale: String?, key: String?, table: String?, message: String, hint: String? = nil, subject: String = "") {
+        self.rule = rule
+        self.severity = severity
+        self.file = file
+        self.position = position
+        self.endPosition = endPosition
+        self.locale = locale
+        self.key = key
+        self.table = table
+        self.message = message
+        self.hint = hint
+        self.subject = subject
+    }
+
+    /// As a diagnostic (for printing with a caret).
+    public var diagnostic: Diagnostic {
+        Diagnostic(severity: severity, id: rule, message: message, file: file, position: position,
+                   endPosition: endPosition, hint: hint)
+    }
+
+    /// `file:line:col: error: message [rule-id]`.
+    public var rendered: String { diagnostic.rendered }
+}
+
+/// The baseline identity of a finding: a hash of the rule, table, locale, key and subject — not
+/// of the line, column or wording — so it survives edits elsewhere in the file, reformatting,
+/// reordering and rewording of messages. Two identical findings in one message are told apart by
+/// an occurrence number.
+///
+/// ```swift
+/// Fingerprint.make(rule: "untranslated", table: "game", locale: "ko", key: "level.label", subject: "", occurrence: 0)
+/// // "29c0fa33d7b16a58"  (16 hex digits, FNV-1a 64)
+/// ```
+public enum Fingerprint {
+    public static func make(rule: String, table: String?, locale: String?, key: String?, subject: String, occurrence: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ text: String) {
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+            hash ^= 0x1F
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        add("v1")
+        add(rule)
+        add(table ?? "")
+        add(locale ?? "")
+        add(key ?? "")
+        add(subject)
+        add(String(occurrence))
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Fills in every finding's fingerprint (in place, in the findings' order).
+    public static func assign(_ findings: inout [Finding]) {
+        var seen: [String: Int] = [:]
+        for i in findings.indices {
+            let f = findings[i]
+            let base = [f.rule, f.table ?? "", f.locale ?? "", f.key ?? "", f.subject].joined(separator: "\u{1F}")
+            let occurrence = seen[base, default: 0]
+            seen[base] = occurrence + 1
+            findings[i].fingerprint = make(rule: f.rule, table: f.table, locale: f.locale, key: f.key, subject: f.subject,
+                                           occurrence: occurrence)
+        }
+    }
+}

@@ -1,0 +1,191 @@
+public import SpeakableCatalog
+public import SpeakableDiagnostics
+public import SpeakableICU
+public import SpeakableMessages
+
+/// A message's text together with the way back to where it was written: every UTF-16 offset of
+/// the text maps to a 1-based line and column of its file.
+///
+/// The checker never asks where a string came from: a Speakable template, a locale JSON file, an
+/// `.xcstrings` catalog or an Android `strings.xml` each supply their own map.
+///
+/// ```swift
+/// let text = PositionedText(text: "Row {row}", file: "strings.xml", start: SourcePosition(line: 4, column: 23))
+/// text.position(ofUTF16Offset: 4)   // 4:27
+/// ```
+public struct PositionedText: Sendable {
+    public let text: String
+    public let file: String
+    private let map: Map
+
+    /// Where positions come from: a Speakable JSON string (no allocation per message), or a
+    /// function.
+    private enum Map: Sendable {
+        case source(SourceText)
+        case function(@Sendable (Int) -> SourcePosition)
+    }
+
+    /// A text whose offsets map through `map`.
+    public init(text: String, file: String, map: @escaping @Sendable (Int) -> SourcePosition) {
+        self.text = text
+        self.file = file
+        self.map = .function(map)
+    }
+
+    /// A text read from a Speakable JSON file (escapes accounted for).
+    public init(_ source: SourceText) {
+        self.text = source.text
+        self.file = source.file
+        self.map = .source(source)
+    }
+
+    /// A text written literally, starting at `start` in `file` (line breaks in the text are line
+    /// breaks in the file).
+    public init(text: String, file: String, start: SourcePosition) {
+        let positions = TextPositions(text)
+        self.init(text: text, file: file) { offset in
+            let p = positions.position(ofUTF16Offset: offset)
+            return p.line == 1 ? SourcePosition(line: start.line, column: start.column + p.column - 1)
+                               : SourcePosition(line: start.line + p.line - 1, column: p.column)
+        }
+    }
+
+    /// The file position of UTF-16 offset `offset` of the text.
+    public func position(ofUTF16Offset offset: Int) -> SourcePosition {
+        switch map {
+        case .source(let source): source.position(ofUTF16Offset: offset)
+        case .function(let function): function(offset)
+        }
+    }
+}
+
+/// One source-language message, with what the checker knows about it.
+public struct SourceMessage: Sendable {
+    public var key: String
+    public var keyPosition: SourcePosition
+    /// What the message is for; nil when the input does not say (platform catalogs), and then
+    /// the rules that depend on the role do not run.
+    public var role: Role?
+    public var text: PositionedText
+    /// The parsed message; nil when it does not parse (`syntax-error` reports why).
+    public var pattern: MessagePattern?
+    /// Real argument sets (`over-long` formats every locale with each).
+    public var examples: [[String: MessageArgument]]
+    public var maxSeconds: Double?
+    public var maxGraphemes: Int?
+    /// Exempt rules with the reason given: `"rule-id"` for every locale, `"rule-id@ko"` for one.
+    public var exemptions: [String: String]
+
+    public init(key: String, keyPosition: SourcePosition, role: Role?, text: PositionedText, pattern: MessagePattern?,
+                examples: [[String: MessageArgument]] = [], maxSeconds: Double? = nil, maxGraphemes: Int? = nil,
+                exemptions: [String: String] = [:]) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.role = role
+        self.text = text
+        self.pattern = pattern
+        self.examples = examples
+        self.maxSeconds = maxSeconds
+        self.maxGraphemes = maxGraphemes
+        self.exemptions = exemptions
+    }
+}
+
+/// One translation of a source message.
+public struct TargetMessage: Sendable {
+    public var key: String
+    public var keyPosition: SourcePosition
+    public var text: PositionedText
+    public var pattern: MessagePattern?
+
+    public init(key: String, keyPosition: SourcePosition, text: PositionedText, pattern: MessagePattern?) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.text = text
+        self.pattern = pattern
+    }
+}
+
+/// The translations of one table into one locale.
+public struct TargetLocale: Sendable {
+    /// The BCP 47 tag as the input names it.
+    public var tag: String
+    public var locale: ICULocale
+    /// The file the translations are in (or would be: see ``fileExists``).
+    public var file: String
+    /// False when the locale has no file for this table yet (every key is missing).
+    public var fileExists: Bool
+    /// In file order.
+    public var messages: [TargetMessage]
+
+    public init(tag: String, locale: ICULocale, file: String, fileExists: Bool = true, messages: [TargetMessage]) {
+        self.tag = tag
+        self.locale = locale
+        self.file = file
+        self.fileExists = fileExists
+        self.messages = messages
+    }
+}
+
+/// Source messages and their translations: a Speakable table, an `.xcstrings` file, or an
+/// Android `values/strings.xml` with its `values-*/` siblings.
+public struct CheckTable: Sendable {
+    public var name: String
+    /// Where the source messages are.
+    public var file: String
+    public var messages: [SourceMessage]
+    /// One per target locale, sorted by tag.
+    public var locales: [TargetLocale]
+
+    public init(name: String, file: String, messages: [SourceMessage], locales: [TargetLocale]) {
+        self.name = name
+        self.file = file
+        self.messages = messages
+        self.locales = locales
+    }
+}
+
+/// Everything `speakable check` looks at, independent of where the strings came from.
+public struct CheckInput: Sendable {
+    public var sourceTag: String
+    public var sourceLocale: ICULocale
+    public var tables: [CheckTable]
+    public var settings: CheckSettings
+    /// Problems found while reading the inputs (bad JSON, unknown fields…); they are reported as
+    /// they are, with their own ids, and always count as errors.
+    public var inputDiagnostics: [Diagnostic]
+
+    public init(sourceTag: String, sourceLocale: ICULocale, tables: [CheckTable], settings: CheckSettings = CheckSettings(),
+                inputDiagnostics: [Diagnostic] = []) {
+        self.sourceTag = sourceTag
+        self.sourceLocale = sourceLocale
+        self.tables = tables
+        self.settings = settings
+        self.inputDiagnostics = inputDiagnostics
+    }
+}
+
+/// How the rules run: severities, budgets, hint style and rule options.
+public struct CheckSettings: Sendable {
+    /// Severity overrides by rule id; rules not listed keep their default.
+    public var severities: [String: RuleSeverity] = [:]
+    /// Where each override was written (to report unknown rule ids).
+    public var severityPositions: [String: SourcePosition] = [:]
+    /// The file the overrides are in.
+    public var configFile: String?
+    public var hintStyle: HintStyle = .result
+    public var budgets: [Role: Budget] = ProjectConfig().budgets
+    public var allowUntranslated: [String] = []
+    /// `bidi-control` reports every bidirectional control (true) or only unbalanced ones (false).
+    public var reportAnyBidiControl = false
+    /// The spoken-length function measures (espeak-ng) rather than estimates: `over-long` then
+    /// allows no tolerance for estimation error.
+    public var spokenLengthIsMeasured = false
+
+    public init() {}
+
+    /// The severity of `rule` after the overrides.
+    public func severity(of rule: Rule) -> RuleSeverity {
+        severities[rule.rawValue] ?? rule.defaultSeverity
+    }
+}

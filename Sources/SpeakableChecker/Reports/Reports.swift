@@ -1,0 +1,359 @@
+import SpeakableDiagnostics
+import SpeakableJSON
+
+/// The machine-readable outputs of a check: JSON, SARIF 2.1.0, JUnit XML and GitHub workflow
+/// annotations, and the per-locale summary table. All are deterministic.
+///
+/// ```swift
+/// let sarif = CheckReports.sarif(result.findings, toolVersion: "0.1.0")
+/// // {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [...]}
+/// CheckReports.github(result.findings)
+/// // ::error file=Locales/ko/game.json,line=3,col=31,title=plural-categories::'one' is never used in ko…
+/// ```
+public enum CheckReports {
+    // MARK: Summary
+
+    /// The per-locale table: translated share, errors, warnings.
+    ///
+    /// ```
+    /// locale  translated       errors  warnings
+    /// en      source (12)           0         0
+    /// ko      11/12  91.6%          1         2
+    /// ```
+    public static func summaryTable(_ summaries: [LocaleSummary]) -> String {
+        var rows: [[String]] = [["locale", "translated", "errors", "warnings"]]
+        for s in summaries {
+            let translated = s.isSource ? "source (\(s.messages))" : "\(s.translated)/\(s.messages)  \(formatPercent(s.translatedPercent))%"
+            rows.append([s.locale, translated, String(s.errors), String(s.warnings)])
+        }
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max()! }
+        var out = ""
+        for row in rows {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                line += column >= 2 ? pad + cell : cell + pad
+                if column < 3 { line += "  " }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    static func formatPercent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    // MARK: JSON
+
+    public static func json(_ findings: [Finding], summaries: [LocaleSummary], exempted: Int, baselined: Int) -> String {
+        let items: [JSONValue] = findings.map { f in
+            var fields: [(String, JSONValue)] = [("rule", .string(f.rule)), ("severity", .string(f.severity.rawValue))]
+            if let file = f.file { fields.append(("file", .string(file))) }
+            if let p = f.position {
+                fields.append(("line", .int(Int64(p.line))))
+                fields.append(("column", .int(Int64(p.column))))
+            }
+            if let e = f.endPosition {
+                fields.append(("endLine", .int(Int64(e.line))))
+                fields.append(("endColumn", .int(Int64(e.column))))
+            }
+            if let locale = f.locale { fields.append(("locale", .string(locale))) }
+            if let table = f.table { fields.append(("table", .string(table))) }
+            if let key = f.key { fields.append(("key", .string(key))) }
+            fields.append(("message", .string(f.message)))
+            if let hint = f.hint { fields.append(("hint", .string(hint))) }
+            fields.append(("fingerprint", .string(f.fingerprint)))
+            return .object(fields)
+        }
+        let summary: [JSONValue] = summaries.map { s in
+            .object([("locale", .string(s.locale)), ("source", .bool(s.isSource)), ("messages", .int(Int64(s.messages))),
+                     ("translated", .int(Int64(s.translated))), ("translatedPercent", .double(s.translatedPercent)),
+                     ("errors", .int(Int64(s.errors))), ("warnings", .int(Int64(s.warnings)))])
+        }
+        return JSONValue.object([
+            ("version", .int(1)), ("findings", .array(items)), ("summary", .array(summary)),
+            ("exempted", .int(Int64(exempted))), ("baselined", .int(Int64(baselined))),
+        ]).prettyPrinted() + "\n"
+    }
+
+    // MARK: SARIF 2.1.0
+
+    /// SARIF 2.1.0 as GitHub code scanning reads it: one run, every rule in `tool.driver.rules`
+    /// (with its default level), results with `ruleIndex`, a relative `artifactLocation.uri`, a
+    /// region with 1-based lines and columns counted in Unicode code points (`columnKind`), and a
+    /// `partialFingerprints` entry from the baseline fingerprint.
+    public static func sarif(_ findings: [Finding], toolVersion: String, severities: [String: String] = [:]) -> String {
+        var ruleIDs = Rule.allCases.map(\.rawValue)
+        for f in findings where !ruleIDs.contains(f.rule) { ruleIDs.append(f.rule) }
+        let ruleObjects: [JSONValue] = ruleIDs.map { id in
+            let rule = Rule(rawValue: id)
+            let level: String
+            if let configured = severities[id] {
+                level = configured == "off" ? "none" : configured
+            } else {
+                level = rule.map { $0.defaultSeverity == .error ? "error" : "warning" } ?? "error"
+            }
+            let text = rule?.summary ?? "a problem reading the input (\(id))"
+            return .object([
+                ("id", .string(id)), ("name", .string(camelCase(id))), ("shortDescription", .object([("text", .string(text))])),
+                ("fullDescription", .object([("text", .string(text))])),
+                ("defaultConfiguration", .object([("level", .string(level))])),
+                ("help", .object([("text", .string("speakable check rule \(id): \(text)."))])),
+            ])
+        }
+        let results: [JSONValue] = findings.map { f in
+            var region: [(String, JSONValue)] = [
+                ("startLine", .int(Int64(f.position?.line ?? 1))), ("startColumn", .int(Int64(f.position?.column ?? 1))),
+            ]
+            if let e = f.endPosition, let p = f.position, e > p {
+                region.append(("endLine", .int(Int64(e.line))))
+                region.append(("endColumn", .int(Int64(e.column))))
+            }
+            var fields: [(String, JSONValue)] = [
+                ("ruleId", .string(f.rule)), ("ruleIndex", .int(Int64(ruleIDs.firstIndex(of: f.rule)!))),
+                ("level", .string(f.severity == .error ? "error" : f.severity == .warning ? "warning" : "note")),
+                ("message", .object([("text", .string(f.message + (f.hint.map { ". Fix: " + $0 } ?? "")))])),
+            ]
+            if let file = f.file {
+                fields.append(("locations", .array([.object([("physicalLocation", .object([
+                    ("artifactLocation", .object([("uri", .string(uriEscape(file)))])),
+                    ("region", .object(region)),
+                ]))])])))
+            }
+            fields.append(("partialFingerprints", .object([("speakableFingerprint/v1", .string(f.fingerprint))])))
+            var properties: [(String, JSONValue)] = []
+            if let locale = f.locale { properties.append(("locale", .string(locale))) }
+            if let table = f.table { properties.append(("table", .string(table))) }
+            if let key = f.key { properties.append(("key", .string(key))) }
+            if !properties.isEmpty { fields.append(("properties", .object(properties))) }
+            return .object(fields)
+        }
+        let run: JSONValue = .object([
+            ("tool", .object([("driver", .object([
+                ("name", .string("speakable check")), ("semanticVersion", .string(toolVersion)),
+                ("rules", .array(ruleObjects)),
+            ]))])),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(results)),
+        ])
+        return JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")), ("version", .string("2.1.0")),
+            ("runs", .array([run])),
+        ]).prettyPrinted() + "\n"
+    }
+
+    static func camelCase(_ id: String) -> String {
+        var out = ""
+        var upper = true
+        for ch in id {
+            if ch == "-" { upper = true; continue }
+            out += upper ? ch.uppercased() : String(ch)
+            upper = false
+        }
+        return out
+    }
+
+    /// A path as a URI reference: unreserved characters and `/` kept, the rest percent-encoded
+    /// as UTF-8; an absolute path becomes a `file://` URI.
+    static func uriEscape(_ path: String) -> String {
+        var out = path.hasPrefix("/") ? "file://" : ""
+        for byte in path.utf8 {
+            let c = Unicode.Scalar(byte)
+            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || "-._~/".unicodeScalars.contains(c) {
+                out.unicodeScalars.append(c)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+
+    // MARK: JUnit XML
+
+    /// One test case to report: a message (table and key) in a locale.
+    public struct TestCase: Hashable, Sendable {
+        public var locale: String
+        public var table: String
+        public var key: String
+        public var file: String
+
+        public init(locale: String, table: String, key: String, file: String) {
+            self.locale = locale
+            self.table = table
+            self.key = key
+            self.file = file
+        }
+    }
+
+    /// JUnit XML: a `<testsuite>` per locale, a `<testcase>` per message (classname
+    /// `locale.table`, name the key) with a `<failure>` per error and warnings in `<system-out>`;
+    /// findings that belong to no message (input errors) form the suite `input`.
+    public static func junit(_ findings: [Finding], cases: [TestCase]) -> String {
+        var byCase: [String: [Finding]] = [:]
+        var loose: [Finding] = []
+        func caseKey(_ locale: String, _ table: String, _ key: String) -> String { locale + "\u{1F}" + table + "\u{1F}" + key }
+        let known = Set(cases.map { caseKey($0.locale, $0.table, $0.key) })
+        for f in findings {
+            if let locale = f.locale, let table = f.table, let key = f.key, known.contains(caseKey(locale, table, key)) {
+                byCase[caseKey(locale, table, key), default: []].append(f)
+            } else {
+                loose.append(f)
+            }
+        }
+        var suites: [(name: String, cases: [TestCase])] = []
+        for c in cases {
+            if suites.last?.name == c.locale { suites[suites.count - 1].cases.append(c) } else { suites.append((c.locale, [c])) }
+        }
+        var body = ""
+        var totalTests = 0
+        var totalFailures = 0
+        for suite in suites {
+            var xml = ""
+            var failures = 0
+            for c in suite.cases {
+                let found = byCase[caseKey(c.locale, c.table, c.key)] ?? []
+                xml += "    <testcase classname=\"\(xmlEscape(c.locale + "." + c.table))\" name=\"\(xmlEscape(c.key))\" file=\"\(xmlEscape(c.file))\""
+                if found.isEmpty { xml += "/>\n"; continue }
+                xml += ">\n"
+                let errors = found.filter { $0.severity == .error }
+                if !errors.isEmpty { failures += 1 }
+                for f in errors {
+                    xml += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape(f.message))\">\(xmlEscape(detail(f)))</failure>\n"
+                }
+                let warnings = found.filter { $0.severity != .error }
+                if !warnings.isEmpty {
+                    xml += "      <system-out>\(xmlEscape(warnings.map(detail).joined(separator: "\n")))</system-out>\n"
+                }
+                xml += "    </testcase>\n"
+            }
+            totalTests += suite.cases.count
+            totalFailures += failures
+            body += "  <testsuite name=\"\(xmlEscape(suite.name))\" tests=\"\(suite.cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            body += xml + "  </testsuite>\n"
+        }
+        if !loose.isEmpty {
+            var xml = ""
+            var failures = 0
+            for (i, f) in loose.enumerated() {
+                xml += "    <testcase classname=\"input\" name=\"\(xmlEscape((f.file ?? "input") + " #\(i + 1)"))\">\n"
+                if f.severity == .error {
+                    failures += 1
+                    xml += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape(f.message))\">\(xmlEscape(detail(f)))</failure>\n"
+                } else {
+                    xml += "      <system-out>\(xmlEscape(detail(f)))</system-out>\n"
+                }
+                xml += "    </testcase>\n"
+            }
+            totalTests += loose.count
+            totalFailures += failures
+            body += "  <testsuite name=\"input\" tests=\"\(loose.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n" + xml + "  </testsuite>\n"
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"speakable check\" tests=\"\(totalTests)\" failures=\"\(totalFailures)\" errors=\"0\">\n"
+            + body + "</testsuites>\n"
+    }
+
+    static func detail(_ f: Finding) -> String {
+        f.rendered + (f.hint.map { "\nhint: " + $0 } ?? "")
+    }
+
+    /// Text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
+    static func xmlEscape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for s in text.unicodeScalars {
+            switch s {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            case "\r": out += "&#13;"
+            default:
+                let v = s.value
+                if v < 0x20 || v == 0xFFFE || v == 0xFFFF || (v >= 0x7F && v <= 0x84) || (v >= 0x86 && v <= 0x9F) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(s)
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: GitHub annotations
+
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=rule-id::message`.
+    public static func github(_ findings: [Finding]) -> String {
+        var out = ""
+        for f in findings {
+            let command = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "notice"
+            var properties: [String] = []
+            if let file = f.file { properties.append("file=" + escapeProperty(file)) }
+            if let p = f.position {
+                properties.append("line=\(p.line)")
+                properties.append("col=\(p.column)")
+                if let e = f.endPosition, e > p {
+                    properties.append("endLine=\(e.line)")
+                    if e.line == p.line { properties.append("endColumn=\(e.column)") }
+                }
+            }
+            properties.append("title=" + escapeProperty(f.rule + (f.locale.map { " (\($0))" } ?? "")))
+            var message = f.message
+            if let hint = f.hint { message += "\nFix: " + hint }
+            out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+        }
+        return out
+    }
+
+    static func escapeData(_ text: String) -> String {
+        var out = ""
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for ch in escapeData(text).unicodeScalars {
+            switch ch {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+extension CheckInput {
+    /// Every (locale, table, key) a JUnit report lists: the source locale, then each target.
+    public var testCases: [CheckReports.TestCase] {
+        var cases: [CheckReports.TestCase] = []
+        for table in tables {
+            for m in table.messages { cases.append(.init(locale: sourceTag, table: table.name, key: m.key, file: m.text.file)) }
+        }
+        var tags = Set<String>()
+        for table in tables { for l in table.locales { tags.insert(l.tag) } }
+        for tag in tags.sorted() {
+            for table in tables {
+                guard let locale = table.locales.first(where: { $0.tag == tag }) else { continue }
+                for m in table.messages { cases.append(.init(locale: tag, table: table.name, key: m.key, file: locale.file)) }
+            }
+        }
+        return cases
+    }
+}

@@ -1,0 +1,133 @@
+import SpeakableCatalog
+import SpeakableICU
+import SpeakableMessages
+
+/// `over-long`: formats the message in its locale with the template's examples (a message of
+/// selects without examples: with every case) and compares the spoken length with the budget
+/// (`maxSeconds`, else the role's `budgets` entry) and the text with `maxGraphemes`.
+///
+/// A message with arguments but no examples is checked only when all its arguments are selects
+/// (their cases are the values); other values are unknown, and guessing them would invent
+/// findings. In a translation, example sets that put a source-language string into the spoken
+/// text are skipped. An estimate must exceed the budget by more than the estimator's error (15%);
+/// a measured length (`--measure`) counts as it is.
+enum LengthRule {
+    /// At most this many argument sets per message and locale.
+    static let maximumVariants = 64
+    /// A spoken length counts as over the budget when it exceeds it by more than the estimator's
+    /// calibrated error (README, "Spoken length": mean error 10–12%, so 15%).
+    static let tolerance = 1.15
+
+    static func check(_ c: MessageContext, pattern: MessagePattern, settings: CheckSettings,
+                      spokenSeconds: Checker.SpokenSeconds?, emitter: inout Emitter) {
+        let tolerance = settings.spokenLengthIsMeasured ? 1.0 : Self.tolerance
+        let budget = c.role.flatMap { settings.budgets[$0] }
+        let seconds = c.source.maxSeconds ?? budget?.seconds
+        let graphemes = c.source.maxGraphemes ?? budget?.graphemes
+        guard (seconds != nil && spokenSeconds != nil) || graphemes != nil else { return }
+        // Plain text (no arguments) is what it says: no need to compile it.
+        var plain: String?
+        if pattern.body.parts.isEmpty {
+            plain = ""
+        } else if pattern.body.parts.count == 1, case .text(let text, _) = pattern.body.parts[0] {
+            plain = text
+        }
+        var variants = plain == nil ? argumentSets(c, pattern: pattern) : [[:]]
+        if !c.isSource {
+            // Example strings are source-language text ("the 2 by 2 square"); spoken inside a
+            // translation they would measure the wrong words. Only sets without them count.
+            var spokenText = Set<String>()
+            pattern.forEachArgument { if case .none = $0.kind { spokenText.insert($0.name) } }
+            variants.removeAll { args in
+                spokenText.contains { name in if case .string? = args[name] { true } else { false } }
+            }
+        }
+        guard !variants.isEmpty else { return }
+        let compiled = plain == nil ? try? CompiledMessage(pattern, locale: c.locale) : nil
+        guard plain != nil || compiled != nil else { return }
+        var worstSeconds: (Double, String)?
+        var worstGraphemes: (Int, String)?
+        for arguments in variants {
+            guard let text = plain ?? (try? compiled!.format(arguments)) else { continue }
+            if let seconds, let spokenSeconds, let spoken = spokenSeconds(text, c.locale), spoken > seconds * tolerance,
+               spoken > (worstSeconds?.0 ?? 0) {
+                worstSeconds = (spoken, text)
+            }
+            if let graphemes {
+                let count = GraphemeClusters.count(text)
+                if count > graphemes && count > (worstGraphemes?.0 ?? 0) { worstGraphemes = (count, text) }
+            }
+        }
+        let whose = c.source.maxSeconds != nil ? "the message's maxSeconds" : "the \(c.role?.rawValue ?? "") budget"
+        if let (spoken, text) = worstSeconds, let seconds {
+            RuleRunner.emit(.overLong, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
+                            message: "\"\(text)\" takes about \(format(spoken)) s to speak; \(whose) is \(format(seconds)) s",
+                            hint: "shorten it: move detail into the value or the hint, or raise maxSeconds if users need every word",
+                            subject: "seconds")
+        }
+        if let (count, text) = worstGraphemes, let graphemes {
+            let whoseCount = c.source.maxGraphemes != nil ? "maxGraphemes" : "the \(c.role?.rawValue ?? "") budget"
+            RuleRunner.emit(.overLong, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
+                            message: "\"\(text)\" is \(count) characters; \(whoseCount) is \(graphemes)",
+                            hint: "shorten it", subject: "graphemes")
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// The examples (or one empty set when the message has only selects or no arguments), each
+    /// expanded over every case of every select.
+    static func argumentSets(_ c: MessageContext, pattern: MessagePattern) -> [[String: MessageArgument]] {
+        var selects: [(String, [String])] = []
+        var untyped = Set<String>()
+        var othersKnown = true
+        pattern.forEachArgument { argument in
+            switch argument.kind {
+            case .select(let select):
+                if let i = selects.firstIndex(where: { $0.0 == argument.name }) {
+                    selects[i].1 += select.cases.map(\.key).filter { !selects[i].1.contains($0) }
+                } else {
+                    selects.append((argument.name, select.cases.map(\.key)))
+                }
+            case .none:
+                untyped.insert(argument.name)
+            default:
+                othersKnown = false
+            }
+        }
+        // `{x}` next to `{x, select, …}` takes the select's values.
+        if untyped.contains(where: { name in !selects.contains { $0.0 == name } }) { othersKnown = false }
+        selects.sort { $0.0 < $1.0 }
+        var bases = c.source.examples
+        if bases.isEmpty {
+            guard othersKnown else { return [] }
+            bases = [[:]]
+        }
+        // The examples are real argument sets: they are what is measured. Without examples, a
+        // message of selects is measured with each case (every combination, up to the limit).
+        if !c.source.examples.isEmpty { return Array(bases.prefix(maximumVariants)) }
+        var result: [[String: MessageArgument]] = []
+        for base in bases {
+            var sets = [base]
+            for (name, cases) in selects {
+                var next: [[String: MessageArgument]] = []
+                for set in sets {
+                    for key in cases {
+                        var copy = set
+                        copy[name] = .string(key)
+                        next.append(copy)
+                        if next.count >= maximumVariants { break }
+                    }
+                    if next.count >= maximumVariants { break }
+                }
+                sets = next
+            }
+            result += sets
+            if result.count >= maximumVariants { break }
+        }
+        return Array(result.prefix(maximumVariants))
+    }
+}

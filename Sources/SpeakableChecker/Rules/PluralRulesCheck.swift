@@ -1,0 +1,158 @@
+import SpeakableICU
+import SpeakableMessages
+
+/// `plural-categories` and `plural-literal-number`, with the locale's own CLDR rules from ICU.
+enum PluralRulesCheck {
+    static func check(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+        let categoriesOn = emitter.isOn(.pluralCategories)
+        let literalOn = emitter.isOn(.pluralLiteralNumber)
+        guard categoriesOn || literalOn else { return }
+        var plurals: [(ArgumentNode, PluralArgument)] = []
+        pattern.forEachArgument { argument in
+            if case .plural(let plural) = argument.kind { plurals.append((argument, plural)) }
+        }
+        for (argument, plural) in plurals {
+            guard let info = PluralCategoryInfo.cached(for: c.locale, ordinal: plural.isOrdinal) else { continue }
+            if categoriesOn { categories(c, argument, plural, info, emitter: &emitter) }
+            if literalOn { literalNumbers(c, argument, plural, info, emitter: &emitter) }
+        }
+    }
+
+    static func kindName(_ plural: PluralArgument) -> String { plural.isOrdinal ? "selectordinal" : "plural" }
+
+    // MARK: plural-categories
+
+    static func categories(_ c: MessageContext, _ argument: ArgumentNode, _ plural: PluralArgument, _ info: PluralCategoryInfo,
+                           emitter: inout Emitter) {
+        let kind = kindName(plural)
+        let rulesName = plural.isOrdinal ? "ordinal" : "plural"
+        var keywords = Set<String>()
+        var explicit = Set<Double>()
+        for item in plural.cases {
+            switch item.selector {
+            case .explicit(let value):
+                explicit.insert(value)
+            case .keyword(let word):
+                keywords.insert(word)
+                if let category = PluralCategory(rawValue: word), info.categories.contains(category) { continue }
+                let what = PluralCategory(rawValue: word) == nil ? "'\(word)' is not a CLDR plural category"
+                                                                 : "'\(word)' is never used in \(c.tag)"
+                let fix: String
+                if word == "zero" || word == "one" || word == "two", PluralCategory(rawValue: word) != nil {
+                    let n = word == "zero" ? 0 : word == "one" ? 1 : 2
+                    fix = "remove it, or write =\(n) {…} if exactly \(n) needs its own words"
+                } else {
+                    fix = "remove it; \(c.tag) selects only " + info.categories.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                }
+                RuleRunner.emit(.pluralCategories, c, range: item.selectorRange, emitter: &emitter,
+                                message: "\(what): \(c.tag) \(rulesName) rules have \(info.describeAll)",
+                                hint: fix, subject: "unused:\(argument.name):\(word)")
+            }
+        }
+        let examplesHaveDecimals = c.source.examples.contains { args in
+            if case .double(let d)? = args[argument.name] { return d != d.rounded(.towardZero) }
+            return false
+        }
+        // An 'other' case with no words ("#", "{n}") reads the same for every number: no
+        // category is missing then.
+        if let other = plural.otherCase {
+            var texts: [(String, Range<Int>)] = []
+            var shows = false
+            collect(other.message, name: argument.name, texts: &texts, showsNumber: &shows)
+            if !texts.contains(where: { $0.0.unicodeScalars.contains { $0.properties.isAlphabetic } }) { return }
+        }
+        let examplesReachMillions = c.source.examples.contains { args in
+            switch args[argument.name] {
+            case .int(let n)?: return n.magnitude >= 1_000_000
+            case .double(let d)?: return d.magnitude >= 1_000_000
+            default: return false
+            }
+        }
+        var missing: [PluralCategory] = []
+        for category in info.categories where category != .other && !keywords.contains(category.rawValue) {
+            if !info.hasIntegers(category) && !examplesHaveDecimals { continue }
+            // French, Spanish, Italian, Portuguese `many` holds only whole millions ("1 000 000 de
+            // commandes"): needed when the examples say the count gets there.
+            if !info.hasSmallIntegers(category) && info.hasIntegers(category) && !examplesReachMillions && !examplesHaveDecimals { continue }
+            let members = (info.members[category] ?? []).filter { examplesHaveDecimals || $0 == $0.rounded(.towardZero) }
+            if !members.isEmpty && members.allSatisfy({ explicit.contains($0 + plural.offset) }) { continue }
+            missing.append(category)
+        }
+        guard !missing.isEmpty else { return }
+        let names = missing.map { "'\($0.rawValue)'" }.joined(separator: " and ")
+        RuleRunner.emit(.pluralCategories, c, range: argument.nameRange, emitter: &emitter,
+                        message: "\(kind) '\(argument.name)' has no \(names) case, which \(c.tag) needs: \(c.tag) \(rulesName) rules have \(info.describeAll)",
+                        hint: "add " + missing.map { "\($0.rawValue) {…}" }.joined(separator: " ") + "; without "
+                            + (missing.count == 1 ? "it" : "them") + " " + missing.map { info.describe($0) }.joined(separator: ", ")
+                            + " fall to 'other'",
+                        subject: "missing:\(argument.name):" + missing.map(\.rawValue).joined(separator: ","))
+    }
+
+    // MARK: plural-literal-number
+
+    static func literalNumbers(_ c: MessageContext, _ argument: ArgumentNode, _ plural: PluralArgument, _ info: PluralCategoryInfo,
+                               emitter: inout Emitter) {
+        for item in plural.cases {
+            guard case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word),
+                  info.categories.contains(category) else { continue }
+            var texts: [(String, Range<Int>)] = []
+            var showsNumber = false
+            collect(item.message, name: argument.name, texts: &texts, showsNumber: &showsNumber)
+            guard !showsNumber else { continue }
+            let integers = (info.members[category] ?? []).filter { $0 == $0.rounded(.towardZero) }
+            for (text, range) in texts {
+                let segment = LiteralSegment(text: text, range: range, depth: 1, followsArgument: false, startsBody: false)
+                for (value, offsets) in numbers(in: text) {
+                    guard info.category(of: Double(value)) == category,
+                          integers.contains(where: { $0 != Double(value) }) else { continue }
+                    let others = integers.filter { $0 != Double(value) }.prefix(3).map(PluralCategoryInfo.format)
+                    let start = sourceOffset(ofPrinted: offsets.lowerBound, in: segment, source: c.text.text)
+                    let end = sourceOffset(ofPrinted: offsets.upperBound, in: segment, source: c.text.text)
+                    RuleRunner.emit(.pluralLiteralNumber, c, range: start..<end, emitter: &emitter,
+                                    message: "'\(value)' is written out in the '\(word)' case, but '\(word)' in \(c.tag) also covers \(others.joined(separator: ", "))\(integers.count > 4 ? ", …" : ""): those would be spoken as \(value) too",
+                                    hint: "write # where the number goes",
+                                    subject: "\(argument.name):\(word):\(value)")
+                }
+            }
+        }
+    }
+
+    /// Literal text of a case (nested selects included, nested plurals not), and whether the case
+    /// shows the number itself (`#` or the argument).
+    static func collect(_ body: MessageBody, name: String, texts: inout [(String, Range<Int>)], showsNumber: inout Bool) {
+        for part in body.parts {
+            switch part {
+            case .text(let text, let range): texts.append((text, range))
+            case .pound: showsNumber = true
+            case .argument(let argument):
+                if argument.name == name { showsNumber = true }
+                switch argument.kind {
+                case .select(let select): select.cases.forEach { collect($0.message, name: name, texts: &texts, showsNumber: &showsNumber) }
+                case .choice(let choice): choice.cases.forEach { collect($0.message, name: name, texts: &texts, showsNumber: &showsNumber) }
+                case .none, .simple, .plural: break
+                }
+            }
+        }
+    }
+
+    /// Whole integers written in ASCII digits (not part of a word, a decimal or a grouped number),
+    /// with their UTF-16 offsets in `text`.
+    static func numbers(in text: String) -> [(Int64, Range<Int>)] {
+        let units = Array(text.utf16)
+        var result: [(Int64, Range<Int>)] = []
+        var i = 0
+        func isDigit(_ u: UInt16) -> Bool { u >= 48 && u <= 57 }
+        func isWordish(_ u: UInt16) -> Bool { isDigit(u) || (u >= 65 && u <= 90) || (u >= 97 && u <= 122) || u == 95 }
+        while i < units.count {
+            guard isDigit(units[i]) else { i += 1; continue }
+            let start = i
+            while i < units.count && isDigit(units[i]) { i += 1 }
+            let end = i
+            if start > 0 && (isWordish(units[start - 1]) || units[start - 1] == 46 || units[start - 1] == 44) { continue }
+            if end + 1 < units.count && (units[end] == 46 || units[end] == 44) && isDigit(units[end + 1]) { continue }
+            guard end - start <= 15, let value = Int64(String(decoding: units[start..<end], as: UTF16.self)) else { continue }
+            result.append((value, start..<end))
+        }
+        return result
+    }
+}

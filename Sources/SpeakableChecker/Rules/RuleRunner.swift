@@ -1,0 +1,190 @@
+import SpeakableCatalog
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableMessages
+
+/// One message in one locale, with everything a rule needs to report on it.
+/// What every locale's check needs of a source message, shared by reference (copying a whole
+/// ``SourceMessage`` for each translation was a measurable share of the check).
+final class SourceInfo: Sendable {
+    let role: Role?
+    let examples: [[String: MessageArgument]]
+    let maxSeconds: Double?
+    let maxGraphemes: Int?
+    let exemptions: [String: String]
+    /// The source text as written.
+    let text: String
+
+    init(_ m: SourceMessage) {
+        role = m.role
+        examples = m.examples
+        maxSeconds = m.maxSeconds
+        maxGraphemes = m.maxGraphemes
+        exemptions = m.exemptions
+        text = m.text.text
+    }
+}
+
+struct MessageContext {
+    let tableName: String
+    let source: SourceInfo
+    let sourceIndex: Int?
+    /// The locale tag this text is in.
+    let tag: String
+    let locale: ICULocale
+    let isSource: Bool
+    let key: String
+    let text: PositionedText
+    let pattern: MessagePattern?
+
+    var language: String { locale.language }
+    var role: Role? { source.role }
+}
+
+/// Runs the rules for one table: its source messages (`checkSource`) or one of its locales.
+struct RuleRunner {
+    let input: CheckInput
+    let table: CheckTable
+    let facts: TableFacts
+    let spokenSeconds: Checker.SpokenSeconds?
+
+    var settings: CheckSettings { input.settings }
+
+    // MARK: Units
+
+    func checkSource(emitter: inout Emitter) {
+        for (i, message) in table.messages.enumerated() {
+            for id in message.exemptions.keys.sorted() {
+                let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
+                guard Rule(rawValue: rule) == nil else { continue }
+                emitter.findings.append(Finding(
+                    rule: "unknown-rule", severity: .error, file: message.text.file, position: message.keyPosition,
+                    locale: input.sourceTag, key: message.key, table: table.name,
+                    message: "the exemption '\(id)' names no rule of speakable check", hint: Checker.suggestion(for: rule),
+                    subject: id))
+            }
+            let context = MessageContext(tableName: table.name, source: facts.info[i], sourceIndex: i, tag: input.sourceTag,
+                                         locale: input.sourceLocale, isSource: true, key: message.key, text: message.text,
+                                         pattern: message.pattern)
+            checkMessage(context, emitter: &emitter)
+        }
+    }
+
+    func checkLocale(_ target: TargetLocale, emitter: inout Emitter) {
+        // Which source messages this locale translates, by source index.
+        var present = [Bool](repeating: false, count: table.messages.count)
+        for translation in target.messages {
+            guard let index = facts.byKey[translation.key] else {
+                emitter.emit(.extraKey, table: table.name, locale: target.tag, key: translation.key, exemptions: [:],
+                             file: translation.text.file, position: translation.keyPosition,
+                             message: "'\(translation.key)' is not a key of the source (\(table.file))",
+                             hint: "remove it, or add the message to the source if it is new", subject: "")
+                continue
+            }
+            present[index] = true
+            let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
+                                         locale: target.locale, isSource: false, key: translation.key, text: translation.text,
+                                         pattern: translation.pattern)
+            checkMessage(context, emitter: &emitter)
+            if facts.usages[index] != nil, let pattern = translation.pattern {
+                compareWithSource(context, pattern: pattern, emitter: &emitter)
+            }
+        }
+        let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
+        for (index, key) in facts.keys.enumerated() where !present[facts.byKey[key] ?? index] {
+            let message = table.messages[index]
+            emitter.emit(.missingTranslation, table: table.name, locale: target.tag, key: message.key,
+                         exemptions: message.exemptions, file: message.text.file, position: message.keyPosition,
+                         message: "'\(message.key)' has no \(target.tag) translation (\(shownFile))",
+                         hint: "translate it in \(target.file); until then \(target.tag) users hear the source text")
+        }
+        checkKeyFamilies(target, present: present, emitter: &emitter)
+    }
+
+    // MARK: One message
+
+    func checkMessage(_ c: MessageContext, emitter: inout Emitter) {
+        if c.pattern == nil {
+            reportSyntaxErrors(c, emitter: &emitter)
+        }
+        let segments = c.pattern?.literalSegments
+        TextRules.check(c, segments: segments, settings: settings, emitter: &emitter)
+        guard let pattern = c.pattern, let segments else { return }
+        PluralRulesCheck.check(c, pattern: pattern, emitter: &emitter)
+        ScreenReaderRules.check(c, pattern: pattern, segments: segments, settings: settings, emitter: &emitter)
+        if emitter.isOn(.overLong) {
+            LengthRule.check(c, pattern: pattern, settings: settings, spokenSeconds: spokenSeconds, emitter: &emitter)
+        }
+    }
+
+    func reportSyntaxErrors(_ c: MessageContext, emitter: inout Emitter) {
+        do {
+            _ = try MessagePattern(c.text.text)
+        } catch {
+            for problem in error.errors {
+                emit(.syntaxError, c, range: problem.range, emitter: &emitter,
+                     message: problem.message + " (\(problem.id))", hint: problem.hint, subject: problem.id)
+            }
+        }
+    }
+
+    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+        guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
+        ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, emitter: &emitter)
+        if emitter.isOn(.untranslated) {
+            TextRules.untranslated(c, pattern: pattern, sourceLocale: input.sourceLocale, settings: settings, emitter: &emitter)
+        }
+        if emitter.isOn(.whitespace) {
+            let count = c.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            let expected = facts.literalNewlines[index]
+            if count != expected {
+                let first = c.text.text.utf16.firstIndex(of: 10).map { c.text.text.utf16.distance(from: c.text.text.utf16.startIndex, to: $0) } ?? 0
+                emit(.whitespace, c, range: first..<first, emitter: &emitter,
+                     message: "the translation has \(count) line break\(count == 1 ? "" : "s"), the source \(expected)",
+                     hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
+            }
+        }
+    }
+
+    // MARK: key-family
+
+    func checkKeyFamilies(_ target: TargetLocale, present: [Bool], emitter: inout Emitter) {
+        guard emitter.isOn(.keyFamily) else { return }
+        for message in table.messages {
+            guard let (stem, separator) = Self.labelStem(message.key), present[facts.byKey[message.key]!] else { continue }
+            for sibling in ["hint", "value"] {
+                let key = stem + separator + sibling
+                guard let sibling = facts.byKey[key], !present[sibling] else { continue }
+                let translated = target.messages.first { $0.key == message.key }!
+                emitter.emit(.keyFamily, table: table.name, locale: target.tag, key: message.key, exemptions: message.exemptions,
+                             file: translated.text.file, position: translated.keyPosition,
+                             message: "'\(message.key)' is translated into \(target.tag) but its sibling '\(key)' is not: one element would speak two languages",
+                             hint: "translate '\(key)' too", subject: key)
+            }
+        }
+    }
+
+    /// `"cell.label"` → ("cell", "."); `"cell_label"` → ("cell", "_").
+    static func labelStem(_ key: String) -> (String, String)? {
+        for separator in [".", "_"] where key.hasSuffix(separator + "label") {
+            let stem = String(key.dropLast(separator.count + 5))
+            if !stem.isEmpty { return (stem, separator) }
+        }
+        return nil
+    }
+
+    // MARK: Reporting
+
+    func emit(_ rule: Rule, _ c: MessageContext, range: Range<Int>, emitter: inout Emitter, message: String,
+              hint: String? = nil, subject: String = "") {
+        RuleRunner.emit(rule, c, range: range, emitter: &emitter, message: message, hint: hint, subject: subject)
+    }
+
+    static func emit(_ rule: Rule, _ c: MessageContext, range: Range<Int>, emitter: inout Emitter, message: String,
+                     hint: String? = nil, subject: String = "") {
+        emitter.emit(rule, table: c.tableName, locale: c.tag, key: c.key, exemptions: c.source.exemptions, file: c.text.file,
+                     position: c.text.position(ofUTF16Offset: range.lowerBound),
+                     end: range.isEmpty ? nil : c.text.position(ofUTF16Offset: range.upperBound),
+                     message: message, hint: hint, subject: subject)
+    }
+}

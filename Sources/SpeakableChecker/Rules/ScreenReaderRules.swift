@@ -1,0 +1,273 @@
+import SpeakableCatalog
+import SpeakableICU
+import SpeakableMessages
+
+/// Rules that judge a string as speech: `role-word`, `label-style`, `hint-gesture`,
+/// `korean-action-form`, `korean-particle` (facts: PHRASING.md).
+enum ScreenReaderRules {
+    static func check(_ c: MessageContext, pattern: MessagePattern, segments: [LiteralSegment], settings: CheckSettings,
+                      emitter: inout Emitter) {
+        let isKorean = c.language == "ko"
+        if c.role == .label {
+            if emitter.isOn(.roleWord) { roleWords(c, segments: segments, emitter: &emitter) }
+            if emitter.isOn(.labelStyle) { labelStyle(c, pattern: pattern, emitter: &emitter) }
+        }
+        // An action fragment always gets the gesture from TalkBack; a hint gets it from Speakable
+        // with "hintStyle": "gesture" — except the template that composes it ("Double tap to
+        // {action}"), which names the gesture on purpose and says the rest with an argument.
+        if emitter.isOn(.hintGesture)
+            && (c.role == .action || (c.role == .hint && settings.hintStyle == .gesture && pattern.argumentNames.isEmpty)) {
+            gestures(c, segments: segments, hintStyle: settings.hintStyle, emitter: &emitter)
+        }
+        if isKorean && c.role == .action && emitter.isOn(.koreanActionForm) {
+            actionForm(c, pattern: pattern, emitter: &emitter)
+        }
+        if isKorean && emitter.isOn(.koreanParticle) { particles(c, segments: segments, emitter: &emitter) }
+    }
+
+    // MARK: Matching
+
+    /// Case-insensitive (ASCII) occurrences of `phrase` in `text`, as UTF-16 ranges; with
+    /// `wholeWords`, not inside a longer word.
+    static func occurrences(of phrase: String, in text: String, wholeWords: Bool) -> [Range<Int>] {
+        occurrences(of: phrase, inLowered: lowered(text), wholeWords: wholeWords)
+    }
+
+    @inline(__always)
+    static func lower(_ u: UInt16) -> UInt16 { u >= 65 && u <= 90 ? u + 32 : u }
+
+    /// UTF-16 with ASCII lower-cased, computed once per text and shared by every phrase.
+    static func lowered(_ text: String) -> [UInt16] { text.utf16.map(lower) }
+
+    static func occurrences(of phrase: String, inLowered t: [UInt16], wholeWords: Bool) -> [Range<Int>] {
+        let p = phrase.utf16.map(lower)
+        guard !p.isEmpty, t.count >= p.count else { return [] }
+        func isWordUnit(_ u: UInt16) -> Bool {
+            (u >= 48 && u <= 57) || (u >= 97 && u <= 122) || (u >= 0xC0 && u <= 0x24F)
+        }
+        var result: [Range<Int>] = []
+        var i = 0
+        while i + p.count <= t.count {
+            if t[i] == p[0] && Array(t[i..<i + p.count]) == p {
+                let before = i > 0 ? t[i - 1] : nil
+                let after = i + p.count < t.count ? t[i + p.count] : nil
+                if !wholeWords || (!(before.map(isWordUnit) ?? false) && !(after.map(isWordUnit) ?? false)) {
+                    result.append(i..<i + p.count)
+                    i += p.count
+                    continue
+                }
+            }
+            i += 1
+        }
+        return result
+    }
+
+    static func report(_ rule: Rule, _ c: MessageContext, segment: LiteralSegment, printed: Range<Int>, emitter: inout Emitter,
+                       message: String, hint: String?, subject: String) {
+        let start = sourceOffset(ofPrinted: printed.lowerBound, in: segment, source: c.text.text)
+        let end = sourceOffset(ofPrinted: printed.upperBound, in: segment, source: c.text.text)
+        RuleRunner.emit(rule, c, range: start..<end, emitter: &emitter, message: message, hint: hint, subject: subject)
+    }
+
+    // MARK: role-word
+
+    /// Words the screen reader says itself for a role or state (PHRASING.md: "Button"/"버튼",
+    /// "selected"/"선택됨"), by language.
+    static let roleWords: [String: [(word: String, what: String)]] = [
+        "en": [("button", "role"), ("selected", "state"), ("double tap", "gesture"), ("double-tap", "gesture"),
+               ("tap", "gesture"), ("link", "role"), ("checkbox", "role"), ("check box", "role")],
+        "ko": [("버튼", "role"), ("선택됨", "state"), ("두 번 탭", "gesture"), ("탭하", "gesture"), ("링크", "role"),
+               ("체크박스", "role")],
+    ]
+
+    static func roleWords(_ c: MessageContext, segments: [LiteralSegment], emitter: inout Emitter) {
+        guard let words = roleWords[c.language] else { return }
+        let wholeWords = c.language != "ko"
+        for segment in segments {
+            var taken: [Range<Int>] = []
+            let text = lowered(segment.text)
+            for (word, what) in words {
+                for range in occurrences(of: word, inLowered: text, wholeWords: wholeWords)
+                    where !taken.contains(where: { $0.overlaps(range) }) {
+                    taken.append(range)
+                    let said = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
+                    let explanation = switch what {
+                    case "role": "names the element's role, which VoiceOver and TalkBack announce themselves"
+                    case "state": "names a state, which the screen reader announces from the element's selected state"
+                    default: "names a gesture; the screen reader tells users how to activate the element"
+                    }
+                    report(.roleWord, c, segment: segment, printed: range, emitter: &emitter,
+                           message: "the label says '\(said)': it \(explanation), so users hear it twice",
+                           hint: what == "state" ? "remove it and set the selected trait (iOS) or selected = true (Android)"
+                                                 : "remove '\(said)' from the label", subject: word)
+                }
+            }
+        }
+    }
+
+    // MARK: label-style
+
+    /// The literal texts that can end (or start) what the message prints.
+    static func edgeTexts(_ body: MessageBody, atEnd: Bool) -> [(String, Range<Int>)] {
+        guard let part = atEnd ? body.parts.last : body.parts.first else { return [] }
+        switch part {
+        case .text(let text, let range): return [(text, range)]
+        case .pound: return []
+        case .argument(let argument):
+            switch argument.kind {
+            case .none, .simple: return []
+            case .plural(let p): return p.cases.flatMap { edgeTexts($0.message, atEnd: atEnd) }
+            case .select(let s): return s.cases.flatMap { edgeTexts($0.message, atEnd: atEnd) }
+            case .choice(let ch): return ch.cases.flatMap { edgeTexts($0.message, atEnd: atEnd) }
+            }
+        }
+    }
+
+    static func labelStyle(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+        for (text, range) in edgeTexts(pattern.body, atEnd: true) {
+            let scalars = Array(text.unicodeScalars)
+            guard let last = scalars.last, last == "." || last == "。" else { continue }
+            if scalars.count >= 2 && scalars[scalars.count - 2] == "." { continue }  // an ellipsis written as dots
+            let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
+            let printed = text.utf16.count - 1
+            report(.labelStyle, c, segment: segment, printed: printed..<printed + 1, emitter: &emitter,
+                   message: "the label ends with a period", hint: "remove it: a label is a name, not a sentence",
+                   subject: "period")
+        }
+        for (text, range) in edgeTexts(pattern.body, atEnd: false) {
+            guard let first = text.first, first.isLowercase else { continue }
+            // A name that is written lower-case first on purpose ("iPhone", "eBay").
+            let word = text.prefix { $0.isLetter }
+            if word.dropFirst().contains(where: { $0.isUppercase }) { continue }
+            let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
+            report(.labelStyle, c, segment: segment, printed: 0..<first.utf16.count, emitter: &emitter,
+                   message: "the label starts with a lower-case letter",
+                   hint: "capitalize it (\(String(first).uppercased())…): labels are capitalized, like a title", subject: "lowercase")
+        }
+    }
+
+    // MARK: hint-gesture
+
+    static let gestureWords: [String: [String]] = [
+        "en": ["double tap", "double-tap", "double click", "triple tap", "tap and hold", "tap to", "long press", "long-press", "swipe"],
+        "ko": ["두 번 탭", "이중 탭", "두 번 누르", "탭하", "길게 누르", "스와이프"],
+    ]
+
+    static func gestures(_ c: MessageContext, segments: [LiteralSegment], hintStyle: HintStyle, emitter: inout Emitter) {
+        guard let words = gestureWords[c.language] else { return }
+        let why: String
+        if c.role == .action {
+            why = "TalkBack speaks an action fragment as \"Double-tap to …\" (\"…하려면 두 번 탭하세요\"), so the gesture is said twice"
+        } else {
+            why = "with \"hintStyle\": \"gesture\" Speakable composes the gesture sentence itself, so the gesture is said twice"
+        }
+        for segment in segments {
+            var taken: [Range<Int>] = []
+            let text = lowered(segment.text)
+            for word in words {
+                for range in occurrences(of: word, inLowered: text, wholeWords: c.language != "ko")
+                    where !taken.contains(where: { $0.overlaps(range) }) {
+                    taken.append(range)
+                    let said = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
+                    report(.hintGesture, c, segment: segment, printed: range, emitter: &emitter,
+                           message: "the \(c.role!.rawValue) names the gesture ('\(said)'): \(why)",
+                           hint: c.role == .action ? "write only what the action does (\"hear about your current location\", \"조각 배치\")"
+                                                   : "write the result (\"Selects the cell\")", subject: word)
+                }
+            }
+        }
+    }
+
+    // MARK: korean-action-form
+
+    /// Verbal nouns ending in 기 that do take 하다.
+    static let takesHada: Set<String> = ["이야기", "얘기", "경기"]
+
+    static func actionForm(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+        for (text, range) in edgeTexts(pattern.body, atEnd: true) {
+            var scalars = Array(text.unicodeScalars)
+            var end = text.utf16.count
+            while let last = scalars.last, !last.isHangulSyllable {
+                guard last.properties.isWhitespace || ".,!?…~".unicodeScalars.contains(last) else { break }
+                scalars.removeLast()
+                end -= UTF16.width(last)
+            }
+            guard let last = scalars.last, last.isHangulSyllable else { continue }
+            var wordStart = scalars.count
+            while wordStart > 0 && scalars[wordStart - 1].isHangulSyllable { wordStart -= 1 }
+            let word = String(String.UnicodeScalarView(scalars[wordStart...]))
+            let problem: String?
+            if word.hasSuffix("하기") {
+                problem = "'\(word)' is a verb form; TalkBack would say \"\(word)하려면\""
+            } else if word.hasSuffix("기") && !takesHada.contains(word) {
+                problem = "'\(word)' is a nominalized verb that cannot take 하다; TalkBack would say \"\(word)하려면\""
+            } else if word.hasSuffix("다") || word.hasSuffix("요") || word.hasSuffix("시오") || word.hasSuffix("하오") {
+                problem = "'\(word)' is a finished verb; TalkBack would say \"\(word)하려면\""
+            } else {
+                problem = nil
+            }
+            guard let problem else { continue }
+            let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
+            let wordUTF16 = word.utf16.count
+            report(.koreanActionForm, c, segment: segment, printed: (end - wordUTF16)..<end, emitter: &emitter,
+                   message: problem,
+                   hint: "end with a noun that takes 하다, e.g. \"조각 배치\" rather than \"조각 놓기\"" + (word.hasSuffix("하기") ? " (drop 하기: \"\(word.dropLast(2))\")" : ""),
+                   subject: word)
+        }
+    }
+
+    // MARK: korean-particle
+
+    /// Particle pairs (DESIGN.md "Korean"): written form → (after a final consonant, after a vowel).
+    static let particlePairs: [(pair: String, consonant: String, vowel: String)] = [
+        ("은(는)", "은", "는"), ("는(은)", "은", "는"), ("이(가)", "이", "가"), ("가(이)", "이", "가"),
+        ("을(를)", "을", "를"), ("를(을)", "을", "를"), ("과(와)", "과", "와"), ("와(과)", "과", "와"),
+        ("(으)로", "으로", "로"), ("(이)나", "이나", "나"), ("(이)랑", "이랑", "랑"), ("(이)에요", "이에요", "예요"),
+    ]
+
+    static func particles(_ c: MessageContext, segments: [LiteralSegment], emitter: inout Emitter) {
+        for segment in segments where segment.text.contains("(") {
+            for (pair, consonant, vowel) in particlePairs {
+                for range in occurrences(of: pair, in: segment.text, wholeWords: false) {
+                    if range.lowerBound == 0 { continue }  // after an argument (resolved) or at the start of a case
+                    let before = Array(segment.text.utf16[..<segment.text.utf16.index(segment.text.utf16.startIndex, offsetBy: range.lowerBound)])
+                    let prefix = String(decoding: before, as: UTF16.self)
+                    guard let previous = prefix.unicodeScalars.last, previous.isLetter || (previous.value >= 48 && previous.value <= 57) else { continue }
+                    var hint = "write the particle that fits the word before it"
+                    if let ending = finalSound(of: prefix, locale: c.locale) {
+                        let right: String
+                        if pair == "(으)로" {
+                            right = ending.consonant && !ending.rieul ? consonant : vowel
+                        } else {
+                            right = ending.consonant ? consonant : vowel
+                        }
+                        hint = "write '\(right)': '\(ending.syllable)' \(ending.consonant ? "ends in a consonant" : "ends in a vowel")\(pair == "(으)로" && ending.rieul ? " (ㄹ takes 로)" : "")"
+                    }
+                    report(.koreanParticle, c, segment: segment, printed: range, emitter: &emitter,
+                           message: "the particle pair '\(pair)' follows literal text, so nothing resolves it and TalkBack reads it as written",
+                           hint: hint, subject: pair)
+                }
+            }
+        }
+    }
+
+    /// The last spoken syllable before a particle: a Hangul syllable, or digits read Sino-Korean
+    /// (ICU's `ko` spellout: 3 → 삼).
+    static func finalSound(of text: String, locale: ICULocale) -> (syllable: String, consonant: Bool, rieul: Bool)? {
+        let scalars = Array(text.unicodeScalars)
+        guard let last = scalars.last else { return nil }
+        var syllable = last
+        if last.value >= 48 && last.value <= 57 {
+            var start = scalars.count
+            while start > 0 && scalars[start - 1].value >= 48 && scalars[start - 1].value <= 57 { start -= 1 }
+            guard scalars.count - start <= 15, let n = Int64(String(String.UnicodeScalarView(scalars[start...]))),
+                  let spoken = try? NumberFormat.cached(.spellout(ruleSet: ""), locale: locale).format(n),
+                  let lastSpoken = spoken.unicodeScalars.last(where: { $0.isHangulSyllable }) else { return nil }
+            syllable = lastSpoken
+        }
+        guard syllable.isHangulSyllable else { return nil }
+        let final = (syllable.value - 0xAC00) % 28
+        let shown = last == syllable ? String(syllable) : String(last) + " (" + String(syllable) + ")"
+        return (shown, final != 0, final == 8)
+    }
+}

@@ -1,0 +1,292 @@
+import SpeakableICU
+import SpeakableMessages
+
+/// Rules on the characters of a message: `bidi-control`, `invisible-character`, `whitespace`,
+/// `printf-injection`, and `untranslated`.
+enum TextRules {
+    static func check(_ c: MessageContext, segments: [LiteralSegment]?, settings: CheckSettings, emitter: inout Emitter) {
+        // One pass over the bytes decides whether any character rule can apply: bidi controls
+        // and most invisible characters are outside ASCII, the rest are ASCII controls.
+        var nonASCII = false
+        var control = false
+        for byte in c.text.text.utf8 {
+            if byte >= 0x80 { nonASCII = true } else if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
+        }
+        if nonASCII && emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
+        if (nonASCII || control) && emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
+        guard let pattern = c.pattern, let segments else { return }
+        if emitter.isOn(.whitespace) { spaces(c, pattern: pattern, segments: segments, emitter: &emitter) }
+        if emitter.isOn(.printfInjection) { printf(c, segments: segments, emitter: &emitter) }
+    }
+
+    static func isBidiControl(_ v: UInt32) -> Bool {
+        (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) || v == 0x200E || v == 0x200F || v == 0x061C
+    }
+
+    /// Scalars with their UTF-16 offsets.
+    static func scalars(_ text: String) -> [(Unicode.Scalar, Int)] {
+        var result: [(Unicode.Scalar, Int)] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            result.append((scalar, offset))
+            offset += UTF16.width(scalar)
+        }
+        return result
+    }
+
+    static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    // MARK: bidi-control
+
+    static let bidiNames: [UInt32: String] = [
+        0x202A: "LEFT-TO-RIGHT EMBEDDING", 0x202B: "RIGHT-TO-LEFT EMBEDDING", 0x202C: "POP DIRECTIONAL FORMATTING",
+        0x202D: "LEFT-TO-RIGHT OVERRIDE", 0x202E: "RIGHT-TO-LEFT OVERRIDE", 0x2066: "LEFT-TO-RIGHT ISOLATE",
+        0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE",
+        0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK", 0x061C: "ARABIC LETTER MARK",
+    ]
+
+    static func bidi(_ c: MessageContext, any: Bool, emitter: inout Emitter) {
+        let text = c.text.text
+        guard text.unicodeScalars.contains(where: { isBidiControl($0.value) }) else { return }
+        let all = scalars(text)
+        if any {
+            for (scalar, offset) in all {
+                guard let name = bidiNames[scalar.value] else { continue }
+                RuleRunner.emit(.bidiControl, c, range: offset..<offset + 1, emitter: &emitter,
+                                message: "bidirectional control \(hex(scalar)) \(name)",
+                                hint: "remove it; the project reports every bidirectional control (\"bidiControls\": \"any\")",
+                                subject: hex(scalar))
+            }
+            return
+        }
+        // Unbalanced: embeddings/overrides closed by PDF, isolates by PDI (UAX #9).
+        var stack: [(isolate: Bool, scalar: Unicode.Scalar, offset: Int)] = []
+        for (scalar, offset) in all {
+            switch scalar.value {
+            case 0x202A, 0x202B, 0x202D, 0x202E: stack.append((false, scalar, offset))
+            case 0x2066, 0x2067, 0x2068: stack.append((true, scalar, offset))
+            case 0x202C:
+                if let last = stack.last, !last.isolate {
+                    stack.removeLast()
+                } else {
+                    RuleRunner.emit(.bidiControl, c, range: offset..<offset + 1, emitter: &emitter,
+                                    message: "U+202C POP DIRECTIONAL FORMATTING closes no embedding or override",
+                                    hint: "remove it, or add the embedding it should close", subject: "unopened:202C")
+                }
+            case 0x2069:
+                if let index = stack.lastIndex(where: { $0.isolate }) {
+                    stack.removeSubrange(index...)
+                } else {
+                    RuleRunner.emit(.bidiControl, c, range: offset..<offset + 1, emitter: &emitter,
+                                    message: "U+2069 POP DIRECTIONAL ISOLATE closes no isolate",
+                                    hint: "remove it, or add the isolate it should close", subject: "unopened:2069")
+                }
+            default: break
+            }
+        }
+        for open in stack {
+            RuleRunner.emit(.bidiControl, c, range: open.offset..<open.offset + 1, emitter: &emitter,
+                            message: "\(hex(open.scalar)) \(bidiNames[open.scalar.value]!) is never closed: the text after it, and what follows the message on screen, runs in its direction",
+                            hint: open.isolate ? "close it with U+2069 POP DIRECTIONAL ISOLATE" : "close it with U+202C POP DIRECTIONAL FORMATTING",
+                            subject: "unclosed:\(hex(open.scalar))")
+        }
+    }
+
+    // MARK: invisible-character
+
+    static func invisibleName(_ v: UInt32) -> String? {
+        switch v {
+        case 0x200B: "ZERO WIDTH SPACE"
+        case 0x200C: "ZERO WIDTH NON-JOINER"
+        case 0x200D: "ZERO WIDTH JOINER"
+        case 0x2060: "WORD JOINER"
+        case 0xFEFF: "BYTE ORDER MARK (ZERO WIDTH NO-BREAK SPACE)"
+        case 0x00AD: "SOFT HYPHEN"
+        case 0xFFFD: "REPLACEMENT CHARACTER (text decoded with the wrong encoding)"
+        case 0x180E: "MONGOLIAN VOWEL SEPARATOR"
+        case 0x2061...0x2064: "INVISIBLE OPERATOR"
+        case 0x09: "a tab"
+        case 0x00...0x1F where v != 0x0A: "a control character"
+        case 0x7F: "DELETE"
+        case 0x80...0x9F: "a C1 control character"
+        default: nil
+        }
+    }
+
+    /// Scripts where zero-width joiners and non-joiners are spelling (Persian, Indic scripts),
+    /// and emoji sequences: a joiner between two such characters is left alone.
+    static func joinerBelongs(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        let v = scalar.value
+        if v >= 0x0600 && v <= 0x08FF { return true }          // Arabic script
+        if v >= 0x0900 && v <= 0x0DFF { return true }          // Indic scripts
+        if v >= 0x0F00 && v <= 0x109F { return true }          // Tibetan, Myanmar
+        if v >= 0x1780 && v <= 0x17FF { return true }          // Khmer
+        if scalar.properties.isEmoji && v > 0xFF { return true }
+        if v == 0xFE0F || (v >= 0x1F3FB && v <= 0x1F3FF) { return true }
+        return false
+    }
+
+    static func invisible(_ c: MessageContext, emitter: inout Emitter) {
+        let text = c.text.text
+        guard text.unicodeScalars.contains(where: { invisibleName($0.value) != nil }) else { return }
+        let all = scalars(text)
+        for (i, (scalar, offset)) in all.enumerated() {
+            guard let name = invisibleName(scalar.value) else { continue }
+            if scalar.value == 0x200C || scalar.value == 0x200D {
+                let before = i > 0 ? all[i - 1].0 : nil
+                let after = i + 1 < all.count ? all[i + 1].0 : nil
+                if joinerBelongs(before) && joinerBelongs(after) { continue }
+            }
+            RuleRunner.emit(.invisibleCharacter, c, range: offset..<offset + UTF16.width(scalar), emitter: &emitter,
+                            message: "invisible character \(hex(scalar)) \(name)",
+                            hint: scalar.value == 0xFFFD ? "re-export the text as UTF-8 and restore the character"
+                                : scalar.value == 0x09 ? "use a space" : "remove it; screen readers may pause, spell it or stop there",
+                            subject: hex(scalar))
+        }
+    }
+
+    // MARK: whitespace
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\u{A0}" || scalar == "\u{3000}" || scalar == "\u{202F}" || scalar == "\u{2009}"
+    }
+
+    static func spaces(_ c: MessageContext, pattern: MessagePattern, segments: [LiteralSegment], emitter: inout Emitter) {
+        let parts = pattern.body.parts
+        // A separator made to be joined between other strings (", ", " · ") keeps its spaces.
+        let isSeparator = parts.allSatisfy {
+            if case .text(let text, _) = $0 { return !text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil } }
+            return false
+        }
+        if isSeparator { return }
+        if case .text(let text, let range)? = parts.first, let first = text.unicodeScalars.first, isSpace(first) || first == "\n" {
+            let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
+            let start = sourceOffset(ofPrinted: 0, in: segment, source: c.text.text)
+            RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
+                            message: "the message starts with a space", hint: "remove it; a layout gap belongs in the layout",
+                            subject: "leading")
+        }
+        if case .text(let text, let range)? = parts.last, let last = text.unicodeScalars.last, isSpace(last) || last == "\n" {
+            let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
+            let printed = text.utf16.count - UTF16.width(last)
+            let start = sourceOffset(ofPrinted: printed, in: segment, source: c.text.text)
+            RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
+                            message: "the message ends with a space", hint: "remove it", subject: "trailing")
+        }
+        for segment in segments {
+            var previous: Unicode.Scalar?
+            var offset = 0
+            for scalar in segment.text.unicodeScalars {
+                if let previous, isSpace(previous), isSpace(scalar) {
+                    let start = sourceOffset(ofPrinted: offset - 1, in: segment, source: c.text.text)
+                    RuleRunner.emit(.whitespace, c, range: start..<start + 2, emitter: &emitter,
+                                    message: "two spaces in a row", hint: "use one space", subject: "double")
+                    break
+                }
+                previous = scalar
+                offset += UTF16.width(scalar)
+            }
+        }
+    }
+
+    // MARK: printf-injection
+
+    /// printf specifiers in `text`: `%@`, `%d`, `%1$s`, `%lld`, `%n`, `%#@name@`… (not `%%`, not
+    /// `% ` before a word, not a `%` at the end).
+    static func printfSpecifiers(in text: String) -> [Range<Int>] {
+        let u = Array(text.utf16)
+        var result: [Range<Int>] = []
+        var i = 0
+        func isDigit(_ x: UInt16) -> Bool { x >= 48 && x <= 57 }
+        func isLetter(_ x: UInt16) -> Bool { (x >= 65 && x <= 90) || (x >= 97 && x <= 122) }
+        let conversions = Set("@dDiuUxXoOfFeEgGcCsSpaAn".utf16)
+        while i < u.count {
+            guard u[i] == 37 else { i += 1; continue }  // %
+            let start = i
+            var j = i + 1
+            if j < u.count && u[j] == 37 { i = j + 1; continue }  // %%
+            // %#@name@ (Apple's plural substitution)
+            if j + 1 < u.count && u[j] == 35 && u[j + 1] == 64 {
+                var k = j + 2
+                while k < u.count && (isLetter(u[k]) || isDigit(u[k]) || u[k] == 95) { k += 1 }
+                if k < u.count && u[k] == 64 && k > j + 2 { result.append(start..<k + 1); i = k + 1; continue }
+            }
+            // positional argument n$
+            var k = j
+            while k < u.count && isDigit(u[k]) { k += 1 }
+            if k > j && k < u.count && u[k] == 36 { j = k + 1 }
+            while j < u.count && (u[j] == 45 || u[j] == 43 || u[j] == 35 || u[j] == 48) { j += 1 }  // - + # 0
+            while j < u.count && isDigit(u[j]) { j += 1 }
+            if j < u.count && u[j] == 46 { j += 1; while j < u.count && isDigit(u[j]) { j += 1 } }
+            // length modifiers
+            for modifier in ["ll", "hh", "l", "h", "q", "L", "z", "t", "j"] {
+                let m = Array(modifier.utf16)
+                if j + m.count <= u.count && Array(u[j..<j + m.count]) == m && j + m.count < u.count
+                    && conversions.contains(u[j + m.count]) {
+                    j += m.count
+                    break
+                }
+            }
+            guard j < u.count, conversions.contains(u[j]) else { i += 1; continue }
+            let conversion = u[j]
+            // "%done" is not a specifier that anyone meant; "%d분" (a Korean counter) is.
+            if conversion != 64, j + 1 < u.count, isLetter(u[j + 1]) { i += 1; continue }
+            result.append(start..<j + 1)
+            i = j + 1
+        }
+        return result
+    }
+
+    static func printf(_ c: MessageContext, segments: [LiteralSegment], emitter: inout Emitter) {
+        for segment in segments where segment.text.utf16.contains(37) {
+            for range in printfSpecifiers(in: segment.text) {
+                let start = sourceOffset(ofPrinted: range.lowerBound, in: segment, source: c.text.text)
+                let end = sourceOffset(ofPrinted: range.upperBound, in: segment, source: c.text.text)
+                let spec = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
+                RuleRunner.emit(.printfInjection, c, range: start..<end, emitter: &emitter,
+                                message: "'\(spec)' is a printf format specifier: in an exported .xcstrings or strings.xml it would take an argument's place or crash the app",
+                                hint: "in ICU MessageFormat an argument is written {name}; for a literal percent sign write %",
+                                subject: spec)
+            }
+        }
+    }
+
+    // MARK: untranslated
+
+    static func untranslated(_ c: MessageContext, pattern: MessagePattern, sourceLocale: ICULocale, settings: CheckSettings,
+                             emitter: inout Emitter) {
+        guard c.text.text == c.source.text, c.locale.language != sourceLocale.language else { return }
+        var words = pattern.allLiteralText
+        for allowed in settings.allowUntranslated where !allowed.isEmpty {
+            words = words.replacingAll(allowed, with: " ")
+        }
+        // One word that reads the same ("Script", "Name", "OK") is usually a loanword or a
+        // cognate, not a string someone forgot: only texts of two or more words count.
+        let wordCount = words.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") }.count
+        guard wordCount >= 2 else { return }
+        RuleRunner.emit(.untranslated, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
+                        message: "the \(c.tag) translation is identical to the source text",
+                        hint: "translate it; if it is a name that stays the same, add it to \"check\": {\"allowUntranslated\": […]} in speakable.json or exempt the message",
+                        subject: "")
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation here).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}

@@ -1,0 +1,302 @@
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableChecker
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableSpeech
+
+/// `speakable check`: validates a project's messages and translations; all rules live in
+/// SpeakableChecker, spoken length in SpeakableSpeech.
+enum CheckCommand {
+    static let help = """
+    speakable check — validate messages and translations, and judge them as speech
+
+    USAGE:
+      speakable check [PROJECT] [--config FILE] [--format text|json|sarif|junit|github]
+                      [--output FILE] [--baseline FILE] [--write-baseline FILE]
+                      [--locale TAG]... [--measure]
+      speakable check Localizable.xcstrings [--config speakable.json] [options]
+      speakable check app/src/main/res [--source-locale TAG] [--config speakable.json] [options]
+
+    PROJECT is a Speakable project folder (speakable.json, Templates/, Locales/) or its
+    speakable.json; by default ./speakable.json, else the current folder. A .xcstrings file or
+    an Android res/ folder (values/, values-ko/…) is checked as it is, with the rules that apply
+    to strings without roles; --config then only supplies rule severities and options.
+
+    OPTIONS:
+      --config FILE          the project's speakable.json (instead of PROJECT)
+      --format FORMAT        text (default): file:line:col: error: message [rule-id], the line
+                             and a caret; json; sarif (SARIF 2.1.0, for GitHub code scanning);
+                             junit (JUnit XML, a test case per message and locale); github
+                             (workflow annotations). The per-locale summary goes to standard
+                             error for every format but text.
+      --output FILE          write the report to FILE (atomically) instead of standard output
+      --baseline FILE        accept the findings listed in FILE: only new findings count
+      --write-baseline FILE  write every current finding to FILE as the new baseline, exit 0
+      --locale TAG           check only this target locale (repeatable)
+      --source-locale TAG    the language of an Android res/values/ folder (default: en)
+      --measure              measure spoken length with espeak-ng instead of estimating it
+                             (says so when espeak-ng is not installed)
+      -h, --help             show this help
+
+    RULES (severity in speakable.json "rules": {"rule-id": "error" | "warning" | "off"}):
+    \(Rule.allCases.map { "  " + $0.rawValue.padding(27) + $0.defaultSeverity.rawValue.padding(8) + $0.summary }.joined(separator: "\n"))
+
+    EXEMPTIONS: in a template message, "exempt": {"untranslated": "a brand name"} exempts it
+    from a rule in every locale; "untranslated@ko" in one locale. A reason is required.
+
+    EXIT STATUS:
+      0 no errors (warnings allowed); 1 errors (new ones, with --baseline); 64 a wrong
+      command line, an unreadable baseline, or an input the checker cannot read.
+
+    EXAMPLES:
+      speakable check
+      speakable check MyGame --format sarif --output speakable.sarif
+      speakable check --baseline .speakable-baseline.json --format github
+      speakable check --write-baseline .speakable-baseline.json
+      speakable check --locale ko --measure
+
+    """
+
+    static let spec = CommandSpec(valueOptions: ["config", "format", "output", "baseline", "write-baseline", "locale", "source-locale"],
+                                  flags: ["measure", "help"], repeatable: ["locale"])
+
+    enum Format: String, CaseIterable { case text, json, sarif, junit, github }
+
+    /// The validated command line.
+    enum Input {
+        case project(Project)
+        case platform(CheckInput)
+    }
+
+    struct Configuration {
+        var input: Input
+        var format: Format
+        var output: String?
+        var baseline: String?
+        var writeBaseline: String?
+        var locales: [String]
+        var measure: Bool
+    }
+
+    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try spec.parse(arguments)
+        } catch {
+            return usage(error.message, io)
+        }
+        if parsed.has("help") {
+            io.write(help)
+            return ExitStatus.success
+        }
+        let configuration: Configuration
+        switch validate(parsed) {
+        case .success(let c): configuration = c
+        case .failure(let error): return usage(error.message, io)
+        }
+        return check(configuration, io: io)
+    }
+
+    static func validate(_ parsed: ParsedArguments) -> Result<Configuration, UsageError> {
+        guard let format = Format(rawValue: parsed.value("format") ?? "text") else {
+            return .failure(UsageError(message: "'--format \(parsed.value("format")!)' is not one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))"))
+        }
+        guard parsed.positionals.count <= 1 else {
+            return .failure(UsageError(message: "give one project folder, not \(parsed.positionals.count)"))
+        }
+        if let path = parsed.positionals.first, parsed.value("config") != nil, !PlatformInput.recognizes(path) {
+            return .failure(UsageError(message: "give either a project folder or --config, not both (--config goes with a platform catalog)"))
+        }
+        let project: Project
+        if let path = parsed.positionals.first {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                return .failure(UsageError(message: "'\(path)' does not exist"))
+            }
+            if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || (isDirectory && isAndroidResources(path)) {
+                var settings = CheckSettings()
+                if let config = parsed.value("config") {
+                    settings = ProjectInput.make(from: ProjectLoader.load(configPath: config)).settings
+                }
+                do {
+                    let input = try PlatformInput.load(path: path, sourceLocale: parsed.value("source-locale") ?? "en", settings: settings)
+                    return configuration(.platform(input), parsed, format: format)
+                } catch {
+                    return .failure(UsageError(message: error.description))
+                }
+            }
+            project = isDirectory ? ProjectLoader.load(directory: path) : ProjectLoader.load(configPath: path)
+        } else if let config = parsed.value("config") {
+            guard FileManager.default.fileExists(atPath: config) else {
+                return .failure(UsageError(message: "'--config \(config)': no such file"))
+            }
+            project = ProjectLoader.load(configPath: config)
+        } else {
+            project = ProjectLoader.load(configPath: nil)
+        }
+        return configuration(.project(project), parsed, format: format)
+    }
+
+    static func configuration(_ input: Input, _ parsed: ParsedArguments, format: Format) -> Result<Configuration, UsageError> {
+        let locales = parsed.values["locale"] ?? []
+        for tag in locales where (try? ICULocale(tag)) == nil {
+            return .failure(UsageError(message: "'--locale \(tag)' is not a BCP 47 tag such as ko or sr-Latn"))
+        }
+        if parsed.value("baseline") != nil && parsed.value("write-baseline") != nil {
+            return .failure(UsageError(message: "--baseline and --write-baseline do not go together"))
+        }
+        if let tag = parsed.value("source-locale"), (try? ICULocale(tag)) == nil {
+            return .failure(UsageError(message: "'--source-locale \(tag)' is not a BCP 47 tag such as en"))
+        }
+        return .success(Configuration(input: input, format: format, output: parsed.value("output"),
+                                      baseline: parsed.value("baseline"), writeBaseline: parsed.value("write-baseline"),
+                                      locales: locales, measure: parsed.has("measure")))
+    }
+
+    static func isAndroidResources(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path + "/values/strings.xml")
+            || (path.hasSuffix("/res") || path == "res") && !FileManager.default.fileExists(atPath: path + "/Templates")
+    }
+
+    static func check(_ configuration: Configuration, io: any CommandIO) -> Int32 {
+        var input: CheckInput
+        switch configuration.input {
+        case .project(let project): input = ProjectInput.make(from: project)
+        case .platform(let platform): input = platform
+        }
+        if !configuration.locales.isEmpty {
+            let wanted = Set(configuration.locales)
+            for i in input.tables.indices { input.tables[i].locales.removeAll { !wanted.contains($0.tag) } }
+        }
+        let spoken: Checker.SpokenSeconds
+        if configuration.measure {
+            if let espeak = Espeak.find() {
+                spoken = { text, locale in
+                    (try? espeak.measure(text, locale: locale).speech) ?? SpokenLength.estimate(text, locale: locale).seconds
+                }
+                input.settings.spokenLengthIsMeasured = true
+                io.writeError("speakable check: measuring spoken length with \(espeak.path)\n")
+            } else {
+                spoken = { text, locale in SpokenLength.estimate(text, locale: locale).seconds }
+                io.writeError("speakable check: espeak-ng is not installed, so spoken lengths are estimated, not measured (install the Debian package espeak-ng)\n")
+            }
+        } else {
+            spoken = { text, locale in SpokenLength.estimate(text, locale: locale).seconds }
+        }
+        let result = Checker.run(input, spokenSeconds: spoken)
+
+        if let path = configuration.writeBaseline {
+            let baseline = Baseline(accepting: result.findings)
+            do {
+                try writeAtomically(baseline.serialized(), to: path)
+            } catch {
+                io.writeError("speakable check: cannot write the baseline \(path)\n")
+                return ExitStatus.failure
+            }
+            io.writeError("speakable check: wrote \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") to \(path)\n")
+            return ExitStatus.success
+        }
+
+        var findings = result.findings
+        var accepted = 0
+        var stale = 0
+        if let path = configuration.baseline {
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+                return usage("cannot read the baseline '\(path)'", io)
+            }
+            do {
+                let baseline = try Baseline.read(Array(data), file: path)
+                (findings, accepted, stale) = baseline.apply(to: findings)
+            } catch {
+                io.writeError(DiagnosticPrinter(colour: io.errorIsTerminal).render(error))
+                return ExitStatus.usage
+            }
+        }
+        var summaries = result.summaries
+        if configuration.baseline != nil {
+            // Count what is left after the baseline.
+            for i in summaries.indices {
+                let tag = summaries[i].locale
+                let mine = findings.filter { ($0.locale ?? input.sourceTag) == tag }
+                summaries[i].errors = mine.filter { $0.severity == .error }.count
+                summaries[i].warnings = mine.filter { $0.severity == .warning }.count
+            }
+        }
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.filter { $0.severity == .warning }.count
+        var totals = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        if result.exempted > 0 { totals += ", \(result.exempted) exempted" }
+        if configuration.baseline != nil { totals += ", \(accepted) in the baseline" + (stale > 0 ? " (\(stale) baseline entr\(stale == 1 ? "y" : "ies") no longer found)" : "") }
+
+        let report: String
+        switch configuration.format {
+        case .text:
+            report = textReport(findings, colour: configuration.output == nil && io.outputIsTerminal)
+                + (findings.isEmpty ? "" : "\n") + CheckReports.summaryTable(summaries) + totals + "\n"
+        case .json:
+            report = CheckReports.json(findings, summaries: summaries, exempted: result.exempted, baselined: accepted)
+        case .sarif:
+            let severities = input.settings.severities.mapValues(\.rawValue)
+            report = CheckReports.sarif(findings, toolVersion: SpeakableCLI.version, severities: severities)
+        case .junit:
+            report = CheckReports.junit(findings, cases: input.testCases)
+        case .github:
+            report = CheckReports.github(findings)
+        }
+        if let path = configuration.output {
+            do {
+                try writeAtomically(report, to: path)
+            } catch {
+                io.writeError("speakable check: cannot write \(path)\n")
+                return ExitStatus.failure
+            }
+        } else {
+            io.write(report)
+        }
+        if configuration.format != .text || configuration.output != nil {
+            io.writeError(CheckReports.summaryTable(summaries) + totals + "\n")
+        }
+        return errors > 0 ? ExitStatus.failure : ExitStatus.success
+    }
+
+    static func textReport(_ findings: [Finding], colour: Bool) -> String {
+        let printer = DiagnosticPrinter(colour: colour)
+        var files: [String: [String]] = [:]
+        var out = ""
+        for finding in findings {
+            var line: String?
+            if let file = finding.file, let position = finding.position {
+                if files[file] == nil {
+                    let data = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
+                    files[file] = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+                }
+                let lines = files[file]!
+                if position.line - 1 < lines.count { line = lines[position.line - 1] }
+                if let l = line, l.unicodeScalars.count > 240 { line = nil }  // long lines: location only
+            }
+            var diagnostic = finding.diagnostic
+            if let locale = finding.locale, let key = finding.key {
+                diagnostic.message = "\(key) (\(locale)): " + diagnostic.message
+            }
+            out += printer.render(diagnostic, sourceLine: line)
+        }
+        return out
+    }
+
+    static func writeAtomically(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
+        io.writeError("speakable check: \(message)\nRun 'speakable check --help' for usage and examples.\n")
+        return ExitStatus.usage
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,274 @@
+import SpeakableCatalog
+import SpeakableChecker
+import SpeakableDiagnostics
+import Testing
+
+/// The column of `text`'s first character in a locale file line written by `localeFile`, plus
+/// `offset` scalars: `  "key": "` is key.count + 7 characters.
+func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
+
+/// One test per rule: a fixture that triggers it (with where) and one that must not.
+@Suite struct RuleTests {
+    // MARK: Structure
+
+    @Test func syntaxError() throws {
+        let found = try findings(.syntaxError, korean(source: "{n, plural, one {# star} other {# stars}}", ko: "{n, plural, one {별 #개}}"))
+        #expect(found.count == 1)
+        #expect(found.first?.locale == "ko")
+        #expect(found.first?.key == "m")
+        #expect(found.first?.message.contains("'other'") == true)
+        #expect(found.first?.file == "Locales/ko/game.json")
+        #expect(found.first?.position?.line == 2)
+        #expect(try findings(.syntaxError, korean(source: "Row {row}", ko: "{row}행")).isEmpty)
+    }
+
+    @Test func missingTranslationAndExtraKey() throws {
+        let files = ["Templates/game.json": template([("a", #""message": "A""#), ("b", #""message": "B""#)]),
+                     "Locales/ko/game.json": localeFile([("a", "가"), ("zz", "추가")])]
+        let missing = try findings(.missingTranslation, files)
+        #expect(missing.map(\.key) == ["b"])
+        #expect(missing.first?.file == "Templates/game.json")
+        #expect(missing.first?.position == SourcePosition(line: 4, column: 5))
+        let extra = try findings(.extraKey, files)
+        #expect(extra.map(\.key) == ["zz"])
+        #expect(extra.first?.position == SourcePosition(line: 3, column: 3))
+        let complete = ["Templates/game.json": template([("a", #""message": "A""#)]), "Locales/ko/game.json": localeFile([("a", "가")])]
+        #expect(try findings(.missingTranslation, complete).isEmpty)
+        #expect(try findings(.extraKey, complete).isEmpty)
+    }
+
+    @Test func aTargetLocaleWithoutAFileMissesEveryKey() throws {
+        let files = ["speakable.json": #"{"targetLocales": ["ko", "ja"]}"#,
+                     "Templates/game.json": template([("a", #""message": "A""#)]), "Locales/ko/game.json": localeFile([("a", "가")])]
+        let missing = try findings(.missingTranslation, files)
+        #expect(missing.map(\.locale) == ["ja"])
+        #expect(missing.first?.message.contains("does not exist yet") == true)
+    }
+
+    @Test func keyFamily() throws {
+        let source = template([("cell.label", #""role": "label", "message": "Cell""#), ("cell.hint", #""role": "hint", "message": "Selects the cell""#)])
+        let found = try findings(.keyFamily, ["Templates/game.json": source, "Locales/ko/game.json": localeFile([("cell.label", "칸")])])
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("'cell.hint'") == true)
+        #expect(found.first?.position == SourcePosition(line: 2, column: 3))
+        #expect(try findings(.keyFamily, ["Templates/game.json": source,
+                                          "Locales/ko/game.json": localeFile([("cell.label", "칸"), ("cell.hint", "칸을 선택합니다")])]).isEmpty)
+        // Nothing translated: that is missing-translation's business, not a split family.
+        #expect(try findings(.keyFamily, ["Templates/game.json": source, "Locales/ko/game.json": localeFile([])]).isEmpty)
+    }
+
+    // MARK: Arguments
+
+    @Test func placeholderMismatch() throws {
+        let renamed = try findings(.placeholderMismatch, korean(source: "Row {row}", ko: "{rows}행"))
+        #expect(renamed.count == 1)
+        #expect(renamed.first?.message == "argument 'rows' is not in the source, which has 'row' instead")
+        #expect(renamed.first?.position == SourcePosition(line: 2, column: column(offset: 1)))
+        let missing = try findings(.placeholderMismatch, korean(source: "Row {row}, column {column}", ko: "{row}행"))
+        #expect(missing.map(\.message) == ["argument 'column' of the source is missing from the translation"])
+        #expect(try findings(.placeholderMismatch, korean(source: "Row {row}, column {column}", ko: "{row}행 {column}열")).isEmpty)
+    }
+
+    @Test func placeholderType() throws {
+        let found = try findings(.placeholderType, korean(source: "{n, plural, one {# star} other {# stars}}",
+                                                        ko: "{n, select, one {별 하나} other {별 여러 개}}"))
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("used as select here but as plural in the source") == true)
+        // Examples say what an untyped source argument is given.
+        let fromExamples = try findings(.placeholderType, korean(source: "Hello {name}", extra: #", "examples": [{"name": "Mina"}]"#,
+                                                               ko: "{name, number}님 안녕하세요"))
+        #expect(fromExamples.count == 1)
+        // A count written plainly in Korean is the same type: a number.
+        #expect(try findings(.placeholderType, korean(source: "{n, plural, one {# star} other {# stars}}", ko: "별 {n}개")).isEmpty)
+        #expect(try findings(.placeholderType, korean(source: "{n, plural, one {# star} other {# stars}}",
+                                                      ko: "별 {n, number}개")).isEmpty)
+    }
+
+    @Test func selectCases() throws {
+        let source = "{content, select, empty {Empty} given {Given {digit}} other {{digit}}}"
+        let found = try findings(.selectCases, korean(source: source, ko: "{content, select, empty {빈칸} other {{digit}}}"))
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("'given'") == true)
+        #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: 1)))
+        #expect(try findings(.selectCases, korean(source: source, ko: "{content, select, empty {빈칸} given {기본 {digit}} other {{digit}}}")).isEmpty)
+    }
+
+    // MARK: Plurals
+
+    @Test func koreanOneIsNeverUsed() throws {
+        let ko = "{n, plural, one {1분} other {{n}분}}"
+        let found = try findings(.pluralCategories, korean(source: "{n, plural, one {1 minute} other {# minutes}}", ko: ko))
+        #expect(found.count == 1)
+        #expect(found.first?.message == "'one' is never used in ko: ko plural rules have other (0, 1, 2, …)")
+        #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: 12)))
+        #expect(try findings(.pluralCategories, korean(source: "{n, plural, one {1 minute} other {# minutes}}",
+                                                       ko: "{n, plural, other {{n}분}}")).isEmpty)
+    }
+
+    @Test func missingCategoryListsTheLocaleCategories() throws {
+        let files = ["speakable.json": #"{"targetLocales": ["ru"]}"#,
+                     "Templates/game.json": template([("m", #""message": "{n, plural, one {# star} other {# stars}}""#)]),
+                     "Locales/ru/game.json": localeFile([("m", "{n, plural, one {# звезда} other {# звёзд}}")])]
+        let found = try findings(.pluralCategories, files)
+        #expect(found.count == 1)
+        // ICU's CLDR data for ru: one (1, 21, 31…), few (2, 3, 4…), many (0, 5, 6…), other (decimals).
+        #expect(found.first?.message.contains("has no 'few' and 'many' case") == true)
+        #expect(found.first?.message.contains("few (2, 3, 4, …)") == true)
+        // English `zero` is never selected (English has no zero category), =0 is.
+        let english = try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, plural, zero {none} other {# stars}}""#)])])
+        #expect(english.map(\.subject).sorted() == ["missing:n:one", "unused:n:zero"])
+        // When 'other' has no words to inflect ("{n, plural, … other {#}}"), no category is missing.
+        let bare = try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, plural, zero {none} other {#}}""#)])])
+        #expect(bare.map(\.subject) == ["unused:n:zero"])
+        #expect(try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, plural, =0 {none} one {# star} other {# stars}}""#)])]).isEmpty)
+        // =1 covers English 'one' entirely.
+        #expect(try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, plural, =1 {a star} other {# stars}}""#)])]).isEmpty)
+    }
+
+    @Test func ordinalCategories() throws {
+        let found = try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, selectordinal, one {#st} other {#th}}""#)])])
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("'two' and 'few'") == true)
+        #expect(try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}""#)])]).isEmpty)
+    }
+
+    @Test func pluralLiteralNumber() throws {
+        let files = ["speakable.json": #"{"targetLocales": ["ru"]}"#,
+                     "Templates/game.json": template([("m", #""message": "{n, plural, one {# star} other {# stars}}""#)]),
+                     "Locales/ru/game.json": localeFile([("m", "{n, plural, one {1 звезда} few {# звезды} many {# звёзд} other {# звезды}}")])]
+        let found = try findings(.pluralLiteralNumber, files)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("also covers 21, 31, 41") == true)
+        #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: 17)))
+        // English 'one' is only 1: writing it out is fine.
+        #expect(try findings(.pluralLiteralNumber, ["Templates/game.json": template([("m", #""message": "{n, plural, one {1 minute} other {# minutes}}""#)])]).isEmpty)
+        // A number next to # is something else ("# of 10").
+        #expect(try findings(.pluralLiteralNumber, ["Templates/game.json": template([("m", #""message": "{n, plural, one {# of 10} other {# of 10}}""#)])]).isEmpty)
+        // English ordinal 'one' covers 21st too.
+        #expect(try findings(.pluralLiteralNumber, ["Templates/game.json": template([("m", #""message": "{n, selectordinal, one {1st} two {#nd} few {#rd} other {#th}}""#)])]).count == 1)
+    }
+
+    // MARK: Text
+
+    @Test func untranslated() throws {
+        let found = try findings(.untranslated, korean(source: "Open settings", ko: "Open settings"))
+        #expect(found.count == 1)
+        #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: 0)))
+        #expect(try findings(.untranslated, korean(source: "Open settings", ko: "설정 열기")).isEmpty)
+        #expect(try findings(.untranslated, korean(source: "{a}/{b}", ko: "{a}/{b}")).isEmpty)
+        #expect(try findings(.untranslated, korean(source: "9,180", ko: "9,180")).isEmpty)
+        // One word that reads the same is usually a loanword ("Script" in Spanish, "Name" in German).
+        #expect(try findings(.untranslated, korean(source: "Script", ko: "Script")).isEmpty)
+        var allowed = korean(source: "O'Block Deluxe", ko: "O'Block Deluxe")
+        allowed["speakable.json"] = #"{"check": {"allowUntranslated": ["O'Block Deluxe"]}}"#
+        #expect(try findings(.untranslated, allowed).isEmpty)
+        #expect(try findings(.untranslated, korean(source: "O'Block Deluxe", ko: "O'Block Deluxe")).count == 1)
+    }
+
+    @Test func whitespace() throws {
+        let found = try findings(.whitespace, korean(source: "Row {row}", ko: " {row}행  열 "))
+        #expect(found.map(\.subject).sorted() == ["double", "leading", "trailing"])
+        #expect(found.first { $0.subject == "double" }?.position == SourcePosition(line: 2, column: column(offset: 7)))
+        let newlines = try findings(.whitespace, korean(source: #"Score\n{n}"#, ko: "점수 {n}"))
+        #expect(newlines.map(\.subject) == ["newlines"])
+        #expect(try findings(.whitespace, korean(source: "Row {row}", ko: "{row}행")).isEmpty)
+        // Spaces between cases are syntax, not text.
+        #expect(try findings(.whitespace, korean(source: "{c, select,  a {A}  other {B}}", ko: "{c, select,  a {가}  other {나}}")).isEmpty)
+    }
+
+    @Test func invisibleCharacters() throws {
+        let found = try findings(.invisibleCharacter, korean(source: "Row", ko: #"행\u200B\u00AD\uFFFD"#))
+        #expect(found.map(\.subject) == ["U+200B", "U+00AD", "U+FFFD"])
+        // The escape \u200B is written at column offset 1 in the file.
+        #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: 1)))
+        #expect(found[1].position == SourcePosition(line: 2, column: column(offset: 7)))
+        // A joiner inside an emoji sequence or in Persian text is spelling, not noise.
+        #expect(try findings(.invisibleCharacter, korean(source: "Family", ko: "👨\u{200D}👩")).isEmpty)
+        #expect(try findings(.invisibleCharacter, korean(source: "Row", ko: "행")).isEmpty)
+    }
+
+    @Test func bidiControls() throws {
+        let unbalanced = try findings(.bidiControl, korean(source: "Score", ko: "점수 \u{2067}abc"))
+        #expect(unbalanced.count == 1)
+        #expect(unbalanced.first?.subject == "unclosed:U+2067")
+        #expect(try findings(.bidiControl, korean(source: "Score", ko: "점수 \u{2067}abc\u{2069}")).isEmpty)
+        var any = korean(source: "Score", ko: "점수 \u{2067}abc\u{2069}")
+        any["speakable.json"] = #"{"check": {"bidiControls": "any"}}"#
+        #expect(try findings(.bidiControl, any).count == 2)
+    }
+
+    @Test func printfInjection() throws {
+        let found = try findings(.printfInjection, korean(source: "{n} minutes", ko: "%d분 %1$s %@ %#@count@"))
+        #expect(found.map(\.subject) == ["%d", "%1$s", "%@", "%#@count@"])
+        #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: 0)))
+        #expect(try findings(.printfInjection, korean(source: "Volume {v}%", ko: "음량 {v}% 50% off 100%")).isEmpty)
+        // A percent sign inside a number style is not text.
+        #expect(try findings(.printfInjection, korean(source: "{v, number, percent}", ko: "{v, number, percent}")).isEmpty)
+    }
+
+    // MARK: Speech
+
+    @Test func roleWord() throws {
+        let found = try findings(.roleWord, korean(source: "Save button", ko: "저장 버튼, 선택됨"))
+        #expect(found.map(\.subject).sorted() == ["button", "버튼", "선택됨"])
+        #expect(found.first { $0.subject == "버튼" }?.position == SourcePosition(line: 2, column: column(offset: 3)))
+        #expect(try findings(.roleWord, korean(source: "Save", ko: "저장")).isEmpty)
+        // Only labels; and whole words ("buttonhole" is not "button").
+        #expect(try findings(.roleWord, korean(role: "announcement", source: "Button pressed", ko: "눌렀습니다")).isEmpty)
+        #expect(try findings(.roleWord, korean(source: "Buttonhole", ko: "단춧구멍")).isEmpty)
+    }
+
+    @Test func labelStyle() throws {
+        let found = try findings(.labelStyle, korean(source: "save the game.", ko: "게임 저장."))
+        #expect(found.map(\.subject).sorted() == ["lowercase", "period", "period"])
+        #expect(try findings(.labelStyle, korean(source: "Save the game", ko: "게임 저장")).isEmpty)
+        #expect(try findings(.labelStyle, korean(source: "iPhone settings", ko: "iPhone 설정")).isEmpty)
+        #expect(try findings(.labelStyle, korean(source: "Loading...", ko: "불러오는 중...")).isEmpty)
+        #expect(try findings(.labelStyle, korean(role: "announcement", source: "Placed.", ko: "배치했습니다.")).isEmpty)
+    }
+
+    @Test func hintGesture() throws {
+        let found = try findings(.hintGesture, korean(role: "action", source: "Double tap to place the piece", ko: "두 번 탭하여 조각 배치"))
+        #expect(found.map(\.subject).sorted() == ["double tap", "두 번 탭"])
+        #expect(try findings(.hintGesture, korean(role: "action", source: "place the piece", ko: "조각 배치")).isEmpty)
+        // Labels and announcements may mention a gesture (O'Block: "Double tap a cell in the gap").
+        #expect(try findings(.hintGesture, korean(role: "text", source: "Double tap a cell in the gap", ko: "빈 곳의 칸을 두 번 탭하세요")).isEmpty)
+    }
+
+    @Test func koreanActionForm() throws {
+        let found = try findings(.koreanActionForm, korean(role: "action", source: "place the piece", ko: "조각 놓기"))
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("놓기하려면") == true)
+        #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: 3)))
+        #expect(try findings(.koreanActionForm, korean(role: "action", source: "select the cell", ko: "칸 선택하기")).count == 1)
+        #expect(try findings(.koreanActionForm, korean(role: "action", source: "place the piece", ko: "조각 배치")).isEmpty)
+        #expect(try findings(.koreanActionForm, korean(role: "label", source: "Place", ko: "놓기")).isEmpty)
+    }
+
+    @Test func koreanParticle() throws {
+        let found = try findings(.koreanParticle, korean(source: "Apple", ko: "사과을(를) 선택"))
+        #expect(found.count == 1)
+        #expect(found.first?.hint == "write '를': '과' ends in a vowel")
+        #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: 2)))
+        // Digits are read Sino-Korean: 3 → 삼 (final ㅁ) takes 이; 7 → 칠 (final ㄹ) takes 로.
+        #expect(try findings(.koreanParticle, korean(source: "3", ko: "3이(가)")).first?.hint == "write '이': '3 (삼)' ends in a consonant")
+        #expect(try findings(.koreanParticle, korean(source: "7", ko: "7(으)로")).first?.hint == "write '로': '7 (칠)' ends in a consonant (ㄹ takes 로)")
+        // After a placeholder the pair is resolved at run time.
+        #expect(try findings(.koreanParticle, korean(source: "{name} selected", ko: "{name}을(를) 선택")).isEmpty)
+    }
+
+    @Test func overLong() throws {
+        let long = "Row {row}, column {column}, given digit {digit}, with notes one, two, three, four, five, six, seven, eight and nine"
+        let found = try findings(.overLong, korean(source: long, extra: #", "examples": [{"row": 2, "column": 7, "digit": 4}]"#,
+                                                 ko: "{row}행 {column}열"))
+        #expect(found.count == 1)
+        #expect(found.first?.locale == "en")
+        #expect(found.first?.message.contains("the label budget is 2.5 s") == true)
+        // A select with no examples is checked with each of its cases.
+        let select = try findings(.overLong, korean(source: "{c, select, a {A} other {The cell in row three and column five holds the given digit four and the notes one two three}}", ko: "칸"))
+        #expect(select.count == 1)
+        #expect(try findings(.overLong, korean(source: "Row {row}", extra: #", "examples": [{"row": 2}]"#, ko: "{row}행")).isEmpty)
+        let graphemes = try findings(.overLong, korean(source: "Settings", extra: #", "maxGraphemes": 4"#, ko: "설정"))
+        #expect(graphemes.map(\.subject) == ["graphemes"])
+    }
+}

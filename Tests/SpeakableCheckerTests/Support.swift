@@ -1,0 +1,58 @@
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableChecker
+import SpeakableDiagnostics
+import SpeakableSpeech
+import Testing
+
+/// Writes a project into a fresh temporary folder and returns its path.
+func makeProject(_ files: [String: String]) throws -> String {
+    let root = FileManager.default.temporaryDirectory.path + "/speakable-check-\(UInt64.random(in: 0...UInt64.max))"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    for (path, text) in files {
+        let full = root + "/" + path
+        let folder = String(full[..<full.lastIndex(of: "/")!])
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+    return root
+}
+
+/// A template file with one message per entry: key → the message's JSON fields (without braces).
+func template(_ messages: [(String, String)]) -> String {
+    "{\n  \"messages\": {\n" + messages.map { "    \"\($0.0)\": {\($0.1)}" }.joined(separator: ",\n") + "\n  }\n}\n"
+}
+
+/// A flat locale file, one key per line (line 2 holds the first key).
+func localeFile(_ entries: [(String, String)]) -> String {
+    "{\n" + entries.map { "  \"\($0.0)\": \"\($0.1)\"" }.joined(separator: ",\n") + "\n}\n"
+}
+
+/// Checks a project and returns the result; the spoken length is the estimator's.
+func check(_ files: [String: String]) throws -> CheckResult {
+    let root = try makeProject(files)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let project = ProjectLoader.load(directory: root)
+    return Checker.run(ProjectInput.make(from: project)) { SpokenLength.estimate($0, locale: $1).seconds }
+}
+
+/// The findings of one rule, with file paths made relative to the project.
+func findings(_ rule: Rule, _ files: [String: String]) throws -> [Finding] {
+    try check(files).findings.filter { $0.rule == rule.rawValue }.map { f in
+        var f = f
+        if let file = f.file, let range = file.range(of: "/Templates/") ?? file.range(of: "/Locales/") {
+            f.file = String(file[file.index(after: range.lowerBound)...])
+        }
+        return f
+    }
+}
+
+extension String {
+    func range(of needle: String) -> Range<String.Index>? { self.firstRange(of: needle) }
+}
+
+/// A Korean project with one source message and its translation.
+func korean(_ key: String = "m", role: String = "label", source: String, extra: String = "", ko: String) -> [String: String] {
+    ["Templates/game.json": template([(key, "\"role\": \"\(role)\", \"message\": \"\(source)\"\(extra)")]),
+     "Locales/ko/game.json": localeFile([(key, ko)])]
+}

@@ -1,0 +1,123 @@
+import FoundationEssentials
+import SpeakableJSON
+import Testing
+@testable import SpeakableCommandLine
+
+@Suite struct CheckCommandTests {
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let io = BufferedIO()
+        let status = SpeakableCLI.run(arguments, io: io)
+        return (status, io.output, io.error)
+    }
+
+    func project(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.path + "/speakable-cli-\(UInt64.random(in: 0...UInt64.max))"
+        for (path, text) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: String(full[..<full.lastIndex(of: "/")!]), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        }
+        return root
+    }
+
+    static let template = #"{"messages": {"stars": {"role": "label", "message": "{n, plural, one {# star} other {# stars}}"}}}"#
+
+    @Test func cleanProjectExitsZero() throws {
+        let root = try project(["Templates/game.json": Self.template, "Locales/ko/game.json": #"{"stars": "별 {n}개"}"#])
+        let result = run(["check", root])
+        #expect(result.status == 0, "\(result.out)")
+        #expect(result.out.contains("ko      1/1  100.0%"))
+        #expect(result.out.hasSuffix("0 errors, 0 warnings\n"))
+    }
+
+    @Test func errorsExitOneWithCompilerStyleLines() throws {
+        let root = try project(["Templates/game.json": Self.template,
+                                "Locales/ko/game.json": "{\n  \"stars\": \"{n, plural, one {별 1개} other {별 {n}개}}\"\n}"])
+        let result = run(["check", root])
+        #expect(result.status == 1)
+        let first = try #require(result.out.split(separator: "\n").first)
+        // file:line:col: error: … [rule-id], at "one" inside the message.
+        #expect(first.hasPrefix(root + "/Locales/ko/game.json:2:25: error: stars (ko): 'one' is never used in ko"))
+        #expect(first.hasSuffix("[plural-categories]"))
+        #expect(result.out.contains("\n" + String(repeating: " ", count: 26) + "^~~\n"))
+    }
+
+    @Test func usageErrorsExitSixtyFour() throws {
+        #expect(run(["check", "--format", "xml"]).status == 64)
+        #expect(run(["check", "--nope"]).status == 64)
+        #expect(run(["check", "/no/such/project"]).status == 64)
+        #expect(run(["check", "--locale", "not a tag!"]).status == 64)
+        let help = run(["check", "--help"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("plural-categories") && help.out.contains("EXAMPLES:"))
+    }
+
+    @Test func baselineAcceptsTodaysFindingsOnly() throws {
+        let root = try project(["Templates/game.json": Self.template,
+                                "Locales/ko/game.json": #"{"stars": "{n, plural, one {별 1개} other {별 {n}개}}"}"#])
+        let baseline = root + "/baseline.json"
+        #expect(run(["check", root, "--write-baseline", baseline]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: baseline))
+        let accepted = run(["check", root, "--baseline", baseline])
+        #expect(accepted.status == 0, "\(accepted.out)")
+        #expect(accepted.out.contains("1 in the baseline"))
+        // A new error on another line: only it counts.
+        try Data(#"{"stars": "{n, plural, one {별 1개} other {별 {count}개}}"}"#.utf8).write(to: URL(fileURLWithPath: root + "/Locales/ko/game.json"))
+        let new = run(["check", root, "--baseline", baseline])
+        #expect(new.status == 1)
+        #expect(new.out.contains("[placeholder-mismatch]"))
+        #expect(!new.out.contains("[plural-categories]"))
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: baseline))
+        #expect(run(["check", root, "--baseline", baseline]).status == 64)
+    }
+
+    @Test func machineFormats() throws {
+        let root = try project(["Templates/game.json": Self.template,
+                                "Locales/ko/game.json": #"{"stars": "{n, plural, one {별 1개} other {별 {n}개}}"}"#])
+        let github = run(["check", root, "--format", "github"])
+        #expect(github.status == 1)
+        #expect(github.out.hasPrefix("::error file=\(root)/Locales/ko/game.json,line=1,col="))
+        #expect(github.err.contains("1 error"))
+        let json = run(["check", root, "--format=json"])
+        let parsed = try #require(JSONReader.read(json.out).root)
+        #expect(parsed["findings"]?.array?.first?["rule"]?.string == "plural-categories")
+        let sarifPath = root + "/out.sarif"
+        let sarif = run(["check", root, "--format", "sarif", "--output", sarifPath])
+        #expect(sarif.out.isEmpty)
+        #expect(sarif.status == 1)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: sarifPath)), as: UTF8.self)
+        #expect(JSONReader.read(text).root?["version"]?.string == "2.1.0")
+        let junit = run(["check", root, "--format", "junit"])
+        #expect(junit.out.contains("<testsuite name=\"ko\" tests=\"1\" failures=\"1\""))
+    }
+
+    @Test func platformCatalogsAreCheckedDirectly() throws {
+        let root = try project([
+            "Localizable.xcstrings": """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "%lld stars" : {
+                  "localizations" : {
+                    "ko" : { "variations" : { "plural" : {
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "별 1개" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "별 %lld개" } }
+                    } } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """,
+            "res/values/strings.xml": #"<resources><string name="save">Save the game</string><string name="open">Open %1$s</string></resources>"#,
+            "res/values-ko/strings.xml": #"<resources><string name="save">Save the game</string><string name="open">%2$s 열기</string></resources>"#,
+        ])
+        let xcstrings = run(["check", root + "/Localizable.xcstrings"])
+        #expect(xcstrings.status == 1)
+        #expect(xcstrings.out.contains("Localizable.xcstrings:7:72: error: %lld stars (ko): 'one' is never used in ko"))
+        let android = run(["check", root + "/res"])
+        #expect(android.status == 1)
+        #expect(android.out.contains("[untranslated]"))
+        #expect(android.out.contains("argument '2' is not in the source, which has '1' instead [placeholder-mismatch]"))
+    }
+}

@@ -1,0 +1,255 @@
+// CheckerBenchmark: `speakable check` on a generated project of N messages × L locales, and the
+// same strings as Android resources for compare-locales (run.sh runs both, side by side).
+//
+//   swift run -c release CheckerBenchmark generate DIR [--messages 100000] [--locales 10]
+//   swift run -c release CheckerBenchmark check DIR          # in-process: load, check, peak memory
+//
+// The project has 100 tables; messages are labels, values, hints and announcements with
+// arguments and plurals (a fifth with examples, so over-long formats and measures them); every
+// locale translates them with the locale's own plural categories. About 1% carry a mistake that a
+// rule finds (a renamed argument, a missing translation, an extra key, a double space), written
+// identically into both formats.
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableChecker
+import SpeakableICU
+import SpeakableSpeech
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, _ fallback: Int) -> Int {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let n = Int(arguments[i + 1]) else { return fallback }
+    return n
+}
+guard arguments.count >= 2, ["generate", "check"].contains(arguments[0]) else {
+    print("usage: CheckerBenchmark generate DIR [--messages N] [--locales L] | CheckerBenchmark check DIR")
+    exit(64)
+}
+let directory = arguments[1]
+
+func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+func peakMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+func write(_ text: String, _ path: String) {
+    let folder = String(path[..<path.lastIndex(of: "/")!])
+    try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try! Data(text.utf8).write(to: URL(fileURLWithPath: path))
+}
+
+// MARK: generate
+
+/// One message in both notations: ICU for Speakable, printf for Android.
+struct Message {
+    var key: String
+    var role: String
+    var icu: String
+    /// `.string(text)` or `.plural([(category, text)])`.
+    var android: Android
+    var example: String?
+
+    enum Android { case string(String), plural([(String, String)]) }
+}
+
+let words = ["row", "column", "cell", "board", "piece", "score", "level", "star", "coin", "hint", "line", "block",
+             "square", "corner", "gap", "combo", "time", "round", "rack", "slot", "bonus", "streak", "target", "ink"]
+
+func phrase(_ seed: Int, _ count: Int) -> String {
+    (0..<count).map { words[(seed &* 31 &+ $0 &* 7) % words.count] }.joined(separator: " ")
+}
+
+func sourceMessage(_ i: Int) -> Message {
+    let key = "t\(i / 1000).m\(i % 1000)"
+    let roles = ["label", "value", "hint", "announcement", "text"]
+    let role = roles[i % roles.count]
+    let head = phrase(i, 1 + i % 3).capitalizedFirst
+    switch i % 4 {
+    case 0:
+        return Message(key: key, role: role, icu: "\(head) {row}, \(phrase(i + 1, 1)) {column}",
+                       android: .string("\(head) %1$d, \(phrase(i + 1, 1)) %2$d"),
+                       example: i % 5 == 0 ? #"{"row": 3, "column": 5}"# : nil)
+    case 1:
+        let noun = words[i % words.count]
+        return Message(key: key, role: role, icu: "\(head), {n, plural, one {# \(noun)} other {# \(noun)s}}",
+                       android: .plural([("one", "\(head), %d \(noun)"), ("other", "\(head), %d \(noun)s")]),
+                       example: i % 5 == 0 ? #"{"n": 2}"# : nil)
+    case 2:
+        return Message(key: key, role: role, icu: "\(head) {name}", android: .string("\(head) %1$s"),
+                       example: i % 5 == 0 ? #"{"name": "Mina"}"# : nil)
+    default:
+        return Message(key: key, role: role, icu: head + " " + phrase(i + 2, 2), android: .string(head + " " + phrase(i + 2, 2)), example: nil)
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+func xmlEscape(_ text: String) -> String {
+    var out = ""
+    for ch in text {
+        switch ch {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case "'": out += "\\'"
+        case "\"": out += "\\\""
+        default: out.append(ch)
+        }
+    }
+    return out
+}
+
+func jsonEscape(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+}
+
+if arguments[0] == "generate" {
+    let count = option("--messages", 100_000)
+    let localeCount = option("--locales", 10)
+    let tags = Array(["ko", "ja", "de", "fr", "es", "ru", "pl", "ar", "pt", "it", "tr", "nl"].prefix(localeCount))
+    let start = now()
+    let messages = (0..<count).map(sourceMessage)
+    let tables = stride(from: 0, to: count, by: 1000).map { Array(messages[$0..<min($0 + 1000, count)]) }
+    // Templates/ and values/.
+    var values = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+    for (t, table) in tables.enumerated() {
+        var json = "{\n  \"messages\": {\n"
+        for (j, m) in table.enumerated() {
+            json += "    \"\(m.key)\": {\"role\": \"\(m.role)\", \"message\": \"\(jsonEscape(m.icu))\""
+            if let example = m.example { json += ", \"examples\": [\(example)]" }
+            json += "}" + (j + 1 < table.count ? "," : "") + "\n"
+            values += android(m, name: m.key)
+        }
+        json += "  }\n}\n"
+        write(json, directory + "/project/Templates/t\(t).json")
+    }
+    values += "</resources>\n"
+    write(values, directory + "/android/res/values/strings.xml")
+    write("{\"sourceLocale\": \"en\", \"targetLocales\": [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]}\n",
+          directory + "/project/speakable.json")
+    // Locales/<tag>/ and values-<tag>/.
+    for tag in tags {
+        let rules = try! PluralRules.cached(for: ICULocale(tag), kind: .cardinal)
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+        for (t, table) in tables.enumerated() {
+            var json = "{\n"
+            var lines: [String] = []
+            for (j, m) in table.enumerated() {
+                let i = t * 1000 + j
+                if (i &* 7 &+ tag.count) % 200 == 0 { continue }   // 0.5%: missing translation
+                var translated = translate(m, tag: tag, categories: rules.categories.map(\.rawValue))
+                if (i &* 13 &+ tag.count) % 300 == 0, case .string(let s) = translated.android, s.contains("%1$") {
+                    // 0.3%: a renamed argument
+                    translated.icu = translated.icu.replacingOccurrences(of: "{row}", with: "{rows}").replacingOccurrences(of: "{name}", with: "{nom}")
+                    translated.android = .string(s.replacingOccurrences(of: "%1$", with: "%3$"))
+                }
+                if (i &* 17 &+ tag.count) % 250 == 0, case .string(let s) = translated.android {
+                    // 0.4%: a double space
+                    translated.icu = translated.icu.replacingOccurrences(of: " ", with: "  ", count: 1)
+                    translated.android = .string("\"" + s.replacingOccurrences(of: " ", with: "  ", count: 1) + "\"")
+                }
+                lines.append("  \"\(m.key)\": \"\(jsonEscape(translated.icu))\"")
+                xml += android(translated, name: m.key)
+            }
+            if t == 0 {   // an extra key in each locale
+                lines.append("  \"t0.extra\": \"\(tag)\"")
+                xml += "  <string name=\"t0.extra\">\(tag)</string>\n"
+            }
+            json += lines.joined(separator: ",\n") + "\n}\n"
+            write(json, directory + "/project/Locales/\(tag)/t\(t).json")
+        }
+        xml += "</resources>\n"
+        write(xml, directory + "/android/res/values-\(tag)/strings.xml")
+    }
+    // compare-locales' project file.
+    write("""
+    basepath = "."
+    locales = [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]
+    [[paths]]
+      reference = "res/values/strings.xml"
+      l10n = "res/values-{android_locale}/strings.xml"
+
+    """, directory + "/android/l10n.toml")
+    print("generated \(count) messages × \(tags.count) locales (\(tables.count) tables) in \(String(format1: now() - start)) s")
+    exit(0)
+}
+
+func android(_ m: Message, name: String) -> String {
+    switch m.android {
+    case .string(let s):
+        return "  <string name=\"\(name)\">\(s.hasPrefix("\"") ? s : xmlEscape(s))</string>\n"
+    case .plural(let items):
+        return "  <plurals name=\"\(name)\">" + items.map { "<item quantity=\"\($0.0)\">\(xmlEscape($0.1))</item>" }.joined() + "</plurals>\n"
+    }
+}
+
+/// A stand-in translation: the words marked with the locale, plurals with the locale's own categories.
+func translate(_ m: Message, tag: String, categories: [String]) -> Message {
+    var t = m
+    let mark = "\(tag.uppercased())·"
+    switch m.android {
+    case .string(let s):
+        t.icu = mark + m.icu
+        t.android = .string(mark + s)
+    case .plural(let items):
+        let one = items.first { $0.0 == "one" }!.1
+        let other = items.first { $0.0 == "other" }!.1
+        let forms = categories.map { ($0, mark + ($0 == "one" ? one : other)) }
+        t.android = .plural(forms)
+        let head = String(m.icu[..<m.icu.firstRange(of: "{n, plural")!.lowerBound])
+        let noun = String(other.split(separator: " ").last!)
+        t.icu = mark + head + "{n, plural, " + categories.map { "\($0) {# \(noun)}" }.joined(separator: " ") + "}"
+    }
+    return t
+}
+
+extension String {
+    init(format1 value: Double) {
+        let n = Int((value * 100).rounded())
+        self = "\(n / 100).\(n % 100 < 10 ? "0" : "")\(n % 100)"
+    }
+
+    func replacingOccurrences(of target: String, with replacement: String, count limit: Int = Int.max) -> String {
+        var result = ""
+        var rest = self[...]
+        var done = 0
+        while done < limit, let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+            done += 1
+        }
+        return result + rest
+    }
+}
+
+// MARK: check
+
+let loadStart = now()
+let project = ProjectLoader.load(directory: directory + "/project")
+let input = ProjectInput.make(from: project)
+let loaded = now()
+let result = Checker.run(input) { SpokenLength.estimate($0, locale: $1).seconds }
+let checked = now()
+let sourceMessages = input.tables.reduce(0) { $0 + $1.messages.count }
+let translations = input.tables.reduce(0) { $0 + $1.locales.reduce(0) { $0 + $1.messages.count } }
+let total = sourceMessages + translations
+var byRule: [String: Int] = [:]
+for f in result.findings { byRule[f.rule, default: 0] += 1 }
+print("messages: \(sourceMessages) source + \(translations) translations = \(total)")
+print("load (read, parse JSON and MF1): \(String(format1: loaded - loadStart)) s")
+print("check (all rules): \(String(format1: checked - loaded)) s")
+print("total: \(String(format1: checked - loadStart)) s, \(Int(Double(total) / (checked - loadStart))) messages/s")
+print("peak memory: \(Int(peakMegabytes())) MB")
+print("findings: " + byRule.keys.sorted().map { "\($0) \(byRule[$0]!)" }.joined(separator: ", "))
