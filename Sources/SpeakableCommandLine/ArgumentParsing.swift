@@ -19,6 +19,36 @@ struct ParsedArguments {
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
+/// How a command's run begins: with its arguments, or already over (help printed, or a usage
+/// error reported) with an exit status.
+enum CommandStart {
+    case run(ParsedArguments)
+    case exit(Int32)
+}
+
+extension CommandSpec {
+    /// The start every command shares: parse the arguments, answer `--help`, or report a usage
+    /// error (exit 64) in the house format.
+    func start(_ arguments: [String], command: String, help: String, io: any CommandIO) -> CommandStart {
+        do {
+            let parsed = try parse(arguments)
+            if parsed.has("help") {
+                io.write(help)
+                return .exit(ExitStatus.success)
+            }
+            return .run(parsed)
+        } catch {
+            return .exit(usageError(command, error.message, io))
+        }
+    }
+}
+
+/// Reports a wrong command line for `speakable <command>` and returns exit status 64.
+func usageError(_ command: String, _ message: String, _ io: any CommandIO) -> Int32 {
+    io.writeError("speakable \(command): \(message)\nRun 'speakable \(command) --help' for usage and examples.\n")
+    return ExitStatus.usage
+}
+
 struct UsageError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }

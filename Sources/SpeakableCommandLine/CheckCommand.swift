@@ -81,14 +81,9 @@ enum CheckCommand {
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         let parsed: ParsedArguments
-        do {
-            parsed = try spec.parse(arguments)
-        } catch {
-            return usage(error.message, io)
-        }
-        if parsed.has("help") {
-            io.write(help)
-            return ExitStatus.success
+        switch spec.start(arguments, command: "check", help: help, io: io) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         let configuration: Configuration
         switch validate(parsed) {
@@ -289,10 +284,7 @@ enum CheckCommand {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
-        io.writeError("speakable check: \(message)\nRun 'speakable check --help' for usage and examples.\n")
-        return ExitStatus.usage
-    }
+    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("check", message, io) }
 }
 
 extension String {

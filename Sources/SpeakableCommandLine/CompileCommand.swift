@@ -52,14 +52,9 @@ enum CompileCommand {
         var arguments = arguments
         if let q = arguments.firstIndex(of: "-q") { arguments[q] = "--quiet" }
         let parsed: ParsedArguments
-        do {
-            parsed = try spec.parse(arguments)
-        } catch {
-            return usage(error.message, io)
-        }
-        if parsed.has("help") {
-            io.write(help)
-            return ExitStatus.success
+        switch spec.start(arguments, command: "compile", help: help, io: io) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         guard parsed.positionals.isEmpty else { return usage("unexpected argument '\(parsed.positionals[0])'", io) }
         var options = CompileOptions()
@@ -122,10 +117,7 @@ enum CompileCommand {
         }
     }
 
-    static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
-        io.writeError("speakable compile: \(message)\nRun 'speakable compile --help' for usage and examples.\n")
-        return ExitStatus.usage
-    }
+    static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("compile", message, io) }
 }
 
 /// Prints diagnostics with the line they point at, read from their file.

@@ -57,14 +57,9 @@ enum DescribeCommand {
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         let parsed: ParsedArguments
-        do {
-            parsed = try spec.parse(arguments)
-        } catch {
-            return usage(error.message, io)
-        }
-        if parsed.has("help") {
-            io.write(help)
-            return ExitStatus.success
+        switch spec.start(arguments, command: "describe", help: help, io: io) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         var options = Options(locale: parsed.value("locale"), timeZone: parsed.value("time-zone"), project: parsed.value("project"),
                               json: parsed.has("json"))
@@ -99,10 +94,7 @@ enum DescribeCommand {
 
     private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
 
-    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
-        io.writeError("speakable describe: \(message)\nRun 'speakable describe --help' for usage and examples.\n")
-        return ExitStatus.usage
-    }
+    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("describe", message, io) }
 
     /// The describer for the options (and the scenario's defaults); nil after printing why not.
     private static func describer(_ options: Options, scenario: Scenario?, io: any CommandIO) -> (Describer?, Int32) {

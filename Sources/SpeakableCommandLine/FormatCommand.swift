@@ -46,14 +46,9 @@ enum FormatCommand {
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         let parsed: ParsedArguments
-        do {
-            parsed = try spec.parse(arguments)
-        } catch {
-            return usage(error.message, io)
-        }
-        if parsed.has("help") {
-            io.write(help)
-            return ExitStatus.success
+        switch spec.start(arguments, command: "format", help: help, io: io) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         let locale: ICULocale
         do {
@@ -109,10 +104,7 @@ enum FormatCommand {
 
     private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
 
-    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
-        io.writeError("speakable format: \(message)\nRun 'speakable format --help' for usage and examples.\n")
-        return ExitStatus.usage
-    }
+    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("format", message, io) }
 
     private static func report(_ error: MessageError, source: String, io: any CommandIO) {
         let positions = TextPositions(source)

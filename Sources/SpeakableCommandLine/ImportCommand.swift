@@ -47,14 +47,9 @@ enum ImportCommand {
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         let parsed: ParsedArguments
-        do {
-            parsed = try spec.parse(arguments)
-        } catch {
-            return usage(error.message, io)
-        }
-        if parsed.has("help") {
-            io.write(help)
-            return ExitStatus.success
+        switch spec.start(arguments, command: "import", help: help, io: io) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         guard !parsed.positionals.isEmpty else { return usage("give the catalog files to import", io) }
         if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
@@ -92,8 +87,5 @@ enum ImportCommand {
         }
     }
 
-    static func usage(_ message: String, _ io: any CommandIO) -> Int32 {
-        io.writeError("speakable import: \(message)\nRun 'speakable import --help' for usage and examples.\n")
-        return ExitStatus.usage
-    }
+    static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("import", message, io) }
 }
