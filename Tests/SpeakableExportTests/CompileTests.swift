@@ -207,3 +207,19 @@ import Testing
         #expect(result.hasErrors && result.files.isEmpty)
     }
 }
+
+@Suite struct BuiltInCatalogCompileTests {
+    /// The package's own Templates/ and Locales/ko/ compile into every platform catalog: what
+    /// platforms cannot say (unit formats, exact-match phrases) is marked runtimeOnly, and
+    /// `::group-off` is exactly what `%lld`/`%d` print.
+    @Test func theBuiltInCatalogCompiles() throws {
+        let packageRoot = URL(fileURLWithPath: testsDirectory).deletingLastPathComponent().deletingLastPathComponent().path
+        let files = compile(packageRoot)
+        #expect(files["android/res/values-ko/strings.xml"] != nil)
+        #expect(files["xcstrings/sudoku.xcstrings"] != nil)
+        // "Best score 110": group-off becomes a plain integer specifier.
+        let strings = try #require(files["android/res/values/strings.xml"])
+        #expect(strings.contains(#"<string name="game.stat.bestScore">Best score %1$d</string>"#))
+        #expect(!strings.contains(#"name="game.duration"#))  // runtime only
+    }
+}

@@ -278,6 +278,8 @@ public enum CatalogExport {
                 case .number:
                     switch simple.style {
                     case .number(.default), .number(.integer): break
+                    // `%lld`/`%d` print an integer without grouping: exactly `::group-off`.
+                    case .numberSkeleton(let skeleton) where skeleton.split(whereSeparator: \.isWhitespace) == ["group-off"]: break
                     default:
                         throw CatalogConversionError(
                             id: "catalog-number-style",
