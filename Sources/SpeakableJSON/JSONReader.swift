@@ -218,6 +218,7 @@ private struct Parser {
 
     /// Parses a string at the opening quote; returns the text and its escape marks.
     mutating func parseString() throws(Failure) -> (Swift.String, [EscapeMark]) {
+        if let plain = plainString() { return (plain, []) }
         let start = position
         advance()  // opening quote
         var scalars = Swift.String.UnicodeScalarView()
@@ -302,6 +303,36 @@ private struct Parser {
             decodedUTF16 += UTF16.width(scalar)
             sourceScalars += 1
         }
+    }
+
+    /// The common case, read in one go: a string without escapes or control characters, whose
+    /// bytes are valid UTF-8. Returns nil (and moves nothing) for anything else, which the
+    /// byte-by-byte path then reads and reports.
+    mutating func plainString() -> Swift.String? {
+        var end = index + 1
+        var scalars = 0
+        var ascii = true
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") { break }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            if b >= 0x80 { ascii = false }
+            if b & 0xC0 != 0x80 { scalars += 1 }
+            end += 1
+        }
+        guard end < bytes.count else { return nil }
+        let text: Swift.String
+        if ascii {
+            text = bytes.withUnsafeBufferPointer { Swift.String(decoding: UnsafeBufferPointer(rebasing: $0[(index + 1)..<end]), as: UTF8.self) }
+        } else {
+            guard let valid = bytes.withUnsafeBufferPointer({
+                Swift.String(validating: UnsafeBufferPointer(rebasing: $0[(index + 1)..<end]), as: UTF8.self)
+            }) else { return nil }
+            text = valid
+        }
+        column += scalars + 2
+        index = end + 1
+        return text
     }
 
     mutating func hex4(_ escapeStart: SourcePosition) throws(Failure) -> UInt16 {

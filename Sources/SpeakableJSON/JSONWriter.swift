@@ -7,6 +7,7 @@
 public enum JSONWriter {
     /// A JSON string literal for `text`.
     public static func string(_ text: String) -> String {
+        if !needsEscaping(text) { return "\"" + text + "\"" }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -27,6 +28,22 @@ public enum JSONWriter {
         }
         out += "\""
         return out
+    }
+
+    /// Whether `text` holds anything `string(_:)` escapes: `"`, `\`, C0 controls, DEL, U+2028,
+    /// U+2029 (checked on the UTF-8 bytes; most strings need nothing).
+    private static func needsEscaping(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return true }
+                if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// A JSON number for a double: integral values without a fraction ("3"), others in the shortest

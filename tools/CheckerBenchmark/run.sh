@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 venv="$PWD/.build/compare-locales-venv"
 tools/CheckerBenchmark/setup.sh "$venv" >/dev/null
-swift build -c release --product CheckerBenchmark --product speakable >/dev/null
+swift build -c release --product CheckerBenchmark >/dev/null
+swift build -c release --product speakable >/dev/null
 work="${BENCH_DIR:-/tmp/speakable-checker-bench}"
 rm -rf "$work"
 .build/release/CheckerBenchmark generate "$work" "$@"

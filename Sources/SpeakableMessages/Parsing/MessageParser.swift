@@ -25,8 +25,88 @@ struct MessageParser {
     private enum Parent { case none, plural, select, choice }
 
     init(_ source: String) {
-        self.u = Array(source.utf16)
+        self.u = Self.utf16(source)
         self.count = u.count
+    }
+
+    /// A String from UTF-16 code units, transcoded to UTF-8 in one pass (the generic
+    /// `String(decoding:as: UTF16.self)` measured several times slower); an unpaired surrogate,
+    /// which a slice of a valid string never holds, becomes U+FFFD.
+    static func string(fromUTF16 units: ArraySlice<UInt16>) -> String {
+        if units.isEmpty { return "" }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: units.count * 3) { buffer -> String in
+            var o = 0
+            var i = units.startIndex
+            while i < units.endIndex {
+                let u = UInt32(units[i])
+                i += 1
+                if u < 0x80 {
+                    buffer[o] = UInt8(u)
+                    o += 1
+                } else if u < 0x800 {
+                    buffer[o] = UInt8(0xC0 | (u >> 6))
+                    buffer[o + 1] = UInt8(0x80 | (u & 0x3F))
+                    o += 2
+                } else if u >= 0xD800 && u < 0xDC00 && i < units.endIndex && units[i] >= 0xDC00 && units[i] < 0xE000 {
+                    let scalar = 0x10000 + ((u - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+                    i += 1
+                    buffer[o] = UInt8(0xF0 | (scalar >> 18))
+                    buffer[o + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+                    buffer[o + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                    buffer[o + 3] = UInt8(0x80 | (scalar & 0x3F))
+                    o += 4
+                } else {
+                    let scalar = (u >= 0xD800 && u < 0xE000) ? 0xFFFD : u
+                    buffer[o] = UInt8(0xE0 | (scalar >> 12))
+                    buffer[o + 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                    buffer[o + 2] = UInt8(0x80 | (scalar & 0x3F))
+                    o += 3
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<o]), as: UTF8.self)
+        }
+    }
+
+    /// The UTF-16 code units of `source`, transcoded in one pass over its UTF-8.
+    static func utf16(_ source: String) -> [UInt16] {
+        var source = source
+        return source.withUTF8 { bytes -> [UInt16] in
+            [UInt16](unsafeUninitializedCapacity: bytes.count) { out, initialized in
+                var i = 0
+                var o = 0
+                while i < bytes.count {
+                    let b0 = UInt32(bytes[i])
+                    if b0 < 0x80 {
+                        out[o] = UInt16(b0)
+                        i += 1
+                        o += 1
+                        continue
+                    }
+                    let scalar: UInt32
+                    if b0 < 0xE0 {
+                        scalar = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                        i += 2
+                    } else if b0 < 0xF0 {
+                        scalar = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                        i += 3
+                    } else {
+                        scalar = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                            | UInt32(bytes[i + 3] & 0x3F)
+                        i += 4
+                    }
+                    if scalar < 0x10000 {
+                        out[o] = UInt16(scalar)
+                        o += 1
+                    } else {
+                        let v = scalar - 0x10000
+                        out[o] = UInt16(0xD800 | (v >> 10))
+                        out[o + 1] = UInt16(0xDC00 | (v & 0x3FF))
+                        o += 2
+                    }
+                }
+                initialized = o
+            }
+        }
     }
 
     /// Parses the whole pattern; throws every error found (the first is ICU's).
@@ -68,15 +148,30 @@ struct MessageParser {
 
         func flush(at end: Int) {
             if !text.isEmpty {
-                parts.append(.text(String(decoding: text, as: UTF16.self), range: textStart..<end))
+                parts.append(.text(Self.string(fromUTF16: text[...]), range: textStart..<end))
                 text.removeAll(keepingCapacity: true)
             }
             textStart = end
         }
 
+        // Ordinary characters are copied in runs; only syntax characters stop the scan.
+        var runStart = index
         while index < count {
             let c = u[index]
+            let special: Bool = switch c {
+            case .apostrophe, .leftBrace: true
+            case .rightBrace: nesting > 0
+            case .pound: parent == .plural
+            case .pipe: parent == .choice
+            default: false
+            }
+            if !special {
+                index += 1
+                continue
+            }
+            text.append(contentsOf: u[runStart..<index])
             index += 1
+            defer { runStart = index }
             if c == .apostrophe {
                 if index == count {
                     text.append(.apostrophe)  // a final apostrophe is literal
@@ -111,7 +206,7 @@ struct MessageParser {
                         text.append(.apostrophe)  // "don't": the apostrophe is literal
                     }
                 }
-            } else if parent == .plural && c == .pound {
+            } else if c == .pound {
                 flush(at: index - 1)
                 parts.append(.pound(range: (index - 1)..<index))
                 textStart = index
@@ -121,14 +216,14 @@ struct MessageParser {
                 parts.append(.argument(argument))
                 index = next
                 textStart = index
-            } else if (nesting > 0 && c == .rightBrace) || (parent == .choice && c == .pipe) {
+            } else {
+                // '}' ending a case, or '|' ending a choice case.
                 flush(at: index - 1)
                 let body = MessageBody(parts: parts, range: bodyStart..<(index - 1))
                 return (body, parent == .choice ? index - 1 : index)
-            } else {
-                text.append(c)
             }
         }
+        text.append(contentsOf: u[runStart..<count])
         if nesting > 0 {
             let brace = openBrace ?? start
             throw MessageSyntaxError(
@@ -701,7 +796,7 @@ struct MessageParser {
     }
 
     private func string(_ range: Range<Int>) -> String {
-        String(decoding: u[range], as: UTF16.self)
+        Self.string(fromUTF16: u[range])
     }
 
     private func character(at index: Int) -> String {

@@ -32,6 +32,14 @@ public struct MessagePattern: Hashable, Sendable {
 
     /// Parses `source`; throws every syntax error found (the first one is the one ICU reports).
     public init(_ source: String) throws(MessageSyntaxErrors) {
+        // Plain text (no braces, no apostrophes) is one literal: the common case, without parsing.
+        if source.utf8.count <= Self.maximumLength,
+           !source.utf8.contains(where: { $0 == 0x7B || $0 == 0x7D || $0 == 0x27 }) {
+            let length = source.utf16.count
+            self.body = MessageBody(parts: length == 0 ? [] : [.text(source, range: 0..<length)], range: 0..<length)
+            self.source = source
+            return
+        }
         var parser = MessageParser(source)
         self.body = try parser.parse()
         self.source = source
