@@ -44,6 +44,11 @@ public struct ICULocale: Hashable, Sendable, CustomStringConvertible {
         }) ?? ""
     }
 
+    // Equality and hashing look at the ICU ID only: the tag and language are derived from it.
+    // (Formatter caches hash a locale on every lookup.)
+    public static func == (lhs: ICULocale, rhs: ICULocale) -> Bool { lhs.identifier == rhs.identifier }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
     /// Whether the locale's script is written right to left.
     public var isRightToLeft: Bool { cicu_uloc_isRightToLeft(identifier) != 0 }
 

@@ -25,7 +25,6 @@ public final class CompiledMessage: Sendable {
     private let slots: [String: Int]
     private let sites: [ArgumentSite]
     private let decimal: NumberFormat
-    private let dateTime: DateFormat
 
     /// Compiles a parsed pattern for a locale. Dates are formatted in `timeZone`.
     public init(_ pattern: MessagePattern, locale: ICULocale, timeZone: ICUTimeZone = .utc) throws(MessageCompileError) {
@@ -39,7 +38,6 @@ public final class CompiledMessage: Sendable {
         self.timeZone = timeZone
         do {
             self.decimal = try NumberFormat.cached(.decimal, locale: locale)
-            self.dateTime = try DateFormat.cached(.styles(date: .short, time: .short), locale: locale, timeZone: timeZone)
         } catch {
             throw MessageCompileError(message: "ICU could not open the default formats for \(locale)", range: nil,
                                       icuErrorName: error.name)
@@ -205,7 +203,12 @@ public final class CompiledMessage: Sendable {
             case .string(let s): out.append(s)
             case .int(let n): try writeNumber(.int(n), with: decimal, site: site, into: &out)
             case .double(let d): try writeNumber(.double(d), with: decimal, site: site, into: &out)
-            case .date(let d): try writeDate(d, with: dateTime, site: site, into: &out)
+            case .date(let d):
+                // A date in an untyped argument: short date and time, as ICU's MessageFormat does.
+                let dateTime = try icu(site: site) { () throws(ICUError) in
+                    try DateFormat.cached(.styles(date: .short, time: .short), locale: locale, timeZone: timeZone)
+                }
+                try writeDate(d, with: dateTime, site: site, into: &out)
             }
         case .number(let format):
             switch value {
