@@ -38,6 +38,9 @@ public enum SpeakableCLI {
         EXAMPLES:
           speakable format --locale ko --args '{"n": 3}' '별 {n}개'
           speakable describe piece 'XX/X./X.' --locale ko
+          speakable describe demo --platform talkback
+          speakable compile --out Generated --only xcstrings,android
+          speakable check --format github
           echo '{"locale": "en", "message": "{n, plural, one {# star} other {# stars}}", "args": {"n": 2}}' | speakable format --jsonl
 
         """
