@@ -487,18 +487,23 @@ public enum CatalogExport {
     /// itself applies: one case per category of the locale, the unit's text around `#`.
     static func unitPlural(_ node: ArgumentNode, skeleton: String, locale: ICULocale) throws(CatalogConversionError) -> PluralArgument? {
         guard let formatter = try? SkeletonNumberFormatter.cached(skeleton: skeleton, locale: locale),
-              let affixes = formatter.integerAffixes(),
+              let patterns = formatter.integerPatterns(),
               let rules = try? PluralRules.cached(for: locale, kind: .cardinal) else { return nil }
         let range = node.range
         var cases: [PluralCase] = []
         // `other` is required; where only decimals reach it (Russian), integers never select it.
-        let fallback = rules.categories.lazy.compactMap { affixes[$0] }.last
+        let fallback = rules.categories.lazy.compactMap { patterns[$0] }.last
         for category in rules.categories {
-            guard let affix = affixes[category] ?? (category == .other ? fallback : nil) else { continue }
+            guard let pattern = patterns[category] ?? (category == .other ? fallback : nil) else { continue }
             var parts: [MessagePart] = []
-            if !affix.prefix.isEmpty { parts.append(.text(affix.prefix, range: range)) }
-            parts.append(.pound(range: range))
-            if !affix.suffix.isEmpty { parts.append(.text(affix.suffix, range: range)) }
+            switch pattern {
+            case .around(let prefix, let suffix):
+                if !prefix.isEmpty { parts.append(.text(prefix, range: range)) }
+                parts.append(.pound(range: range))
+                if !suffix.isEmpty { parts.append(.text(suffix, range: range)) }
+            case .text(let text):
+                parts.append(.text(text, range: range))
+            }
             cases.append(PluralCase(selector: .keyword(category.rawValue), selectorText: category.rawValue, selectorRange: range,
                                     message: MessageBody(parts: parts, range: range)))
         }
