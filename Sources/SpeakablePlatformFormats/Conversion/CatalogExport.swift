@@ -310,7 +310,7 @@ public enum CatalogExport {
             resources.append(CatalogResource(role: .message, value: try converter.value(main)))
             for companion in layout.companions {
                 let fixed = particles(try converter.fixing(body, companion), report: false)
-                resources.append(CatalogResource(role: .exact(companion), value: try converter.value(fixed)))
+                resources.append(CatalogResource(role: .exact(companion), value: try converter.value(fixed, companion: true)))
             }
         }
         return CatalogConversion(resources: resources, openParticles: open)
@@ -713,14 +713,15 @@ struct Converter {
     }
 
     /// The message as one value: text, plural variations / `<plurals>`, or substitutions.
-    func value(_ body: MessageBody) throws(CatalogConversionError) -> CatalogValue {
+    /// A companion (`companion: true`) without plurals left is a `<string>` on Android.
+    func value(_ body: MessageBody, companion: Bool = false) throws(CatalogConversionError) -> CatalogValue {
         var renderer = Renderer(platform: platform, arguments: arguments)
         var plurals: [(ArgumentNode, PluralArgument)] = []
         CatalogExport.forEachTopLevelPlural(body) { plurals.append(($0, $1)) }
         if plurals.isEmpty {
             renderer.isFormat = CatalogExport.containsPrintedArgument(body) || (platform == .apple && !arguments.isEmpty)
             // Android: a message that is a plural in another locale is a <plurals> here too.
-            if platform == .android, !layout.pluralArguments.isEmpty {
+            if platform == .android, !layout.pluralArguments.isEmpty, !companion {
                 renderer.isFormat = CatalogExport.containsPrintedArgument(body)
                 return .plural([CatalogPluralForm(category: "other", text: renderer.render(body.parts, plural: nil))])
             }
