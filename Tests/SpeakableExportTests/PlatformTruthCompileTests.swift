@@ -137,3 +137,27 @@ struct RealXcodeCatalogOutputsTests {
         #expect(!result.diagnostics.contains { $0.id == "catalog-companion" && $0.message.contains("String Catalog") })
     }
 }
+
+@Suite struct GroupingWarningTests {
+    /// Java's %,d knows one group size and no minimum grouping digits: where ICU differs, the
+    /// compile says which locale, how, and in which messages.
+    @Test func androidGroupingThatDiffersFromICUIsAWarningPerLocale() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "targetLocales": ["hi", "pl", "de"] }"#, to: root + "/speakable.json")
+        try write(#"{ "messages": { "coins": { "message": "{n, number} coins" }, "wait": { "message": "{s, number, ::measure-unit/duration-second unit-width-full-name}" } } }"#,
+                  to: root + "/Templates/t.json")
+        for (tag, coins) in [("hi", "{n, number} सिक्के"), ("pl", "{n, number} monet"), ("de", "{n, number} Münzen")] {
+            try write(#"{ "coins": "\#(coins)", "wait": "{s, number, ::measure-unit/duration-second unit-width-full-name}" }"#,
+                      to: root + "/Locales/\(tag)/t.json")
+        }
+        let result = compileResult(root) { $0.outputs = [.android] }
+        let warnings = result.diagnostics.filter { $0.id == "catalog-number-grouping" }.map(\.message)
+        // Hindi groups 12,34,567 in both formats; Polish units do not group 9180; German groups as %,d does.
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("hi:") && $0.contains("\"12,34,567\"") && $0.contains("'coins'") })
+        #expect(warnings.contains { $0.hasPrefix("pl:") && $0.contains("\"9180\"") && $0.contains("'wait'") })
+        #expect(!warnings.contains { $0.hasPrefix("de:") })
+        // String Catalogs format with ICU's grouping: nothing to say there.
+        #expect(compileResult(root) { $0.outputs = [.xcstrings] }.diagnostics.allSatisfy { $0.id != "catalog-number-grouping" })
+    }
+}

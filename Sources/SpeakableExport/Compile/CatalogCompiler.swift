@@ -44,6 +44,7 @@ public enum CatalogCompiler {
         var context = Context(project: project, options: options, metadata: tableMetadata)
         let prepared = project.tables.map { context.prepare($0) }
         diagnostics += context.diagnostics
+        if options.outputs.contains(.android) { diagnostics += context.groupingWarnings() }
         if !options.useMetadata {
             // What the metadata would have kept is said, not dropped silently.
             let ignored = metadata ?? loadMetadata(project).metadata
@@ -197,6 +198,9 @@ struct Context {
     var diagnostics: [Diagnostic] = []
     /// Android resource names in use, by kind ("string:" / "plurals:"), with their message.
     var androidNames: [String: String] = [:]
+    /// Per locale tag and kind of number format (`decimal`, `skeleton`): the messages that
+    /// print grouped integers, where the file is (for Android's `%,d` warning).
+    var groupedIntegers: [String: [String: (keys: [String], file: String)]] = [:]
 
     init(project: Project, options: CompileOptions, metadata: [String: TableMetadata]) {
         self.project = project
@@ -306,6 +310,12 @@ struct Context {
             guard let locale = (item.tag == sourceLocale ? try? ICULocale(sourceLocale) : table.locales[item.tag]?.locale),
                   let body = try? CatalogExport.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
             normalized.append((body, locale))
+            let grouped = CatalogExport.groupedIntegers(in: item.body, kinds: kinds)
+            for (kind, uses) in [("decimal", grouped.decimal), ("skeleton", grouped.skeleton)] where uses {
+                var entry = groupedIntegers[item.tag, default: [:]][kind] ?? ([], item.file)
+                if !entry.keys.contains(message.key) { entry.keys.append(message.key) }
+                groupedIntegers[item.tag, default: [:]][kind] = entry
+            }
             for open in CatalogExport.openParticles(in: body, locale: locale) {
                 if !particleArguments.contains(open.argument) { particleArguments.append(open.argument) }
                 if writesPlatformCatalogs {
@@ -345,6 +355,44 @@ struct Context {
         return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
                                        appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
                                        androidLayout: androidLayout, particleArguments: particleArguments)
+    }
+
+    /// Android's `java.util.Formatter` groups `%,d` every `primary` digits from the first group
+    /// on; where ICU groups otherwise (Indian secondary groups; NumberFormatter's minimum
+    /// grouping digits in skeletons) some numbers print differently: one warning per locale.
+    func groupingWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for tag in groupedIntegers.keys.sorted() {
+            guard let locale = try? ICULocale(tag) else { continue }
+            for kind in ["decimal", "skeleton"] {
+                guard let uses = groupedIntegers[tag]?[kind], let grouping = IntegerGrouping.of(locale, skeleton: kind == "skeleton"),
+                      !grouping.isUniform else { continue }
+                let sample: Int64 = grouping.secondary != grouping.primary ? 1_234_567 : 9_180
+                let icu = (kind == "skeleton" ? (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample))
+                                              : (try? NumberFormat(.decimal, locale: locale).format(sample))) ?? String(sample)
+                let java = Self.uniformlyGrouped(sample, grouping)
+                let which = kind == "skeleton" ? "number skeletons (units, integer-width)" : "numbers"
+                let keys = uses.keys.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (uses.keys.count > 3 ? " and \(uses.keys.count - 3) more" : "")
+                warnings.append(Diagnostic(
+                    severity: .warning, id: "catalog-number-grouping",
+                    message: "\(tag): ICU writes \(which) such as \(sample) as \"\(icu)\", Android's %,d as \"\(java)\"; some values print differently on Android in \(keys)",
+                    file: uses.file, position: nil,
+                    hint: "Java's Formatter knows one group size and no minimum grouping; format such numbers in the app, or accept the difference"))
+            }
+        }
+        return warnings
+    }
+
+    /// What `%,d` prints: the locale's digits, its separator every `primary` digits.
+    static func uniformlyGrouped(_ value: Int64, _ grouping: IntegerGrouping) -> String {
+        let digits = Array(String(value.magnitude)).map { grouping.digits[Int($0.asciiValue! - 48)] }
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            let remaining = digits.count - index
+            out += digit
+            if grouping.primary > 0, remaining > 1, (remaining - 1) % grouping.primary == 0 { out += grouping.separator }
+        }
+        return (value < 0 ? "-" : "") + out
     }
 
     var writesPlatformCatalogs: Bool { options.outputs.contains(.xcstrings) || options.outputs.contains(.android) }
