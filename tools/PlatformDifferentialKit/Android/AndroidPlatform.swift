@@ -174,7 +174,14 @@ struct AndroidCall: Sendable {
     /// The request for the runner, or why there is none.
     func request(id: Int, tag: String, table: ResourceTable, arguments: [String: MessageArgument],
                  pattern: MessagePattern) -> Either {
-        let candidates = table.entries.filter { $0.name == name && ($0.type == "string" || $0.type == "plurals") }
+        // R.plurals.x for a message with a plural, R.string.x otherwise (Android keeps the two
+        // apart: DeskClock has both a <string> and a <plurals> named "seconds"); the other type
+        // when that is all there is, as an app written against the compiled file would use it.
+        let wanted = quantityArgument == nil ? "string" : "plurals"
+        var candidates = table.entries.filter { $0.name == name && $0.type == wanted }
+        if candidates.isEmpty {
+            candidates = table.entries.filter { $0.name == name && ($0.type == "string" || $0.type == "plurals") }
+        }
         guard !candidates.isEmpty else { return .failure("no <string> or <plurals> named \(name) in the linked resources") }
         guard let entry = Self.resolve(candidates, tag: tag) else {
             return .failure("no configuration of \(name) for \(tag), and no default")
