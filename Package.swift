@@ -143,7 +143,9 @@ let package = Package(
         .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
         .target(
             name: "SpeakablePlatformFormats",
-            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
+            // SpeakableParticles: Korean particle notation after known text is resolved when compiling (issue 8).
+            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU",
+                           "SpeakableParticles"],
             swiftSettings: swiftSettings
         ),
         .target(
