@@ -28,6 +28,10 @@ import Testing
             Self.string("crash", "%@ items", [count])
         }
 
+        internal static func gap(first: String, second: String) -> String {
+            Self.string("gap", "%2$@ only", [first, second])
+        }
+
         internal static let tableName = "game"
         private static var bundle: Bundle { Bundle.main }
 
@@ -82,6 +86,7 @@ import Testing
             case "greeting": return GameStrings.greeting(name: a.string("name"))
             case "device": return GameStrings.device()
             case "crash": return GameStrings.crash(count: a.int("count"))
+            case "gap": return GameStrings.gap(first: a.string("first"), second: a.string("second"))
             default: return nil
             }
         }
@@ -106,6 +111,7 @@ import Testing
             request("device", "en", "", device: "iphone"),
             request("coins", "en", #""amount": {"int": 1}"#, #""1": "one""#, catalog: false),
             request("crash", "en", #""count": {"int": 1}"#),
+            request("gap", "en", #""first": {"str": "a"}, "second": {"str": "b"}"#, catalog: false),
         ]
         let replies = try tools.run(driver: driver, catalogs: root + "/xcstrings", requests: requests, scratch: root)
         func out(_ index: Int) -> String? { replies[index].string("out") }
@@ -125,6 +131,8 @@ import Testing
         #expect(out(11) == "iPhone")
         #expect(out(12) == "1 coins")                 // no catalog: the accessor's source text
         #expect(replies[13].string("error")?.contains("crashes on Apple") == true)
+        // A position nothing names: CoreFoundation does not read it and shifts the rest.
+        #expect(replies[14].string("error")?.contains("skips argument 1") == true)
     }
 
     @Test func readsGeneratedAccessorDeclarations() {
