@@ -23,6 +23,9 @@ public struct DifferentialOptions: Sendable {
     public var speakable: String?
     /// Progress lines on standard error.
     public var progress = false
+    /// The Apple device whose `.xcstrings` device variations are read (`iphone`, `ipad`, `mac`,
+    /// `other`…): VoiceOver users on an iPhone by default.
+    public var appleDevice = "iphone"
 
     public init() {}
 }
@@ -111,7 +114,7 @@ public enum PlatformDifferential {
         if let apple {
             for state in prepared {
                 progress(options, "\(state.report.name): apple")
-                try state.runApple(apple, platforms: options.platforms, scratch: scratch)
+                try state.runApple(apple, platforms: options.platforms, device: options.appleDevice, scratch: scratch)
             }
         }
         for state in prepared {
@@ -339,7 +342,7 @@ final class PreparedInput {
 
     // MARK: Apple
 
-    func runApple(_ tools: AppleTools, platforms: Set<Platform>, scratch runScratch: String) throws(DifferentialError) {
+    func runApple(_ tools: AppleTools, platforms: Set<Platform>, device: String, scratch runScratch: String) throws(DifferentialError) {
         guard let output = appleOutput, let project else { return }
         var files: [(name: String, text: String)] = []
         var functions: [String: AccessorFunction] = [:]
@@ -384,7 +387,7 @@ final class PreparedInput {
                     failures[item.id] = "no Swift accessor for \(item.key)"
                     continue
                 }
-                lines.append(Self.appleRequest(item, call: call, catalog: platform == .apple))
+                lines.append(Self.appleRequest(item, call: call, catalog: platform == .apple, device: device))
                 ids.append(item.id)
             }
             var probes: [String] = []
@@ -408,7 +411,7 @@ final class PreparedInput {
         }
     }
 
-    static func appleRequest(_ item: DifferentialCase, call: String, catalog: Bool) -> String {
+    static func appleRequest(_ item: DifferentialCase, call: String, catalog: Bool, device: String) -> String {
         var arguments: [String] = []
         var categories: [String] = []
         var rules: PluralRules?
@@ -438,7 +441,8 @@ final class PreparedInput {
             }
             arguments.append(JSONText.string(name) + ": " + value)
         }
-        return "{\"id\": \(item.id), \"locale\": " + JSONText.string(item.locale) + ", \"catalog\": \(catalog), \"call\": "
+        return "{\"id\": \(item.id), \"locale\": " + JSONText.string(item.locale) + ", \"catalog\": \(catalog), \"device\": "
+            + JSONText.string(device) + ", \"call\": "
             + JSONText.string(call) + ", \"args\": {" + arguments.joined(separator: ", ") + "}, \"categories\": {"
             + Array(Set(categories)).sorted().joined(separator: ", ") + "}, \"numbers\": {"
             + Array(Set(numbers)).sorted().joined(separator: ", ") + "}}"
