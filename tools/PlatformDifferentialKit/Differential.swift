@@ -275,6 +275,23 @@ final class PreparedInput {
             }
             if Files.isDirectory(apple + "/swift") { appleOutput = apple }
         }
+        // No particle notation after known text in any compiled output: what `speakable check`
+        // finds in a res/ folder or a String Catalog as it is.
+        var compiled: [String] = []
+        if let androidRes { compiled.append(androidRes) }
+        if let appleOutput { compiled += Files.list(appleOutput + "/xcstrings").filter { $0.hasSuffix(".xcstrings") }.map { appleOutput + "/xcstrings/" + $0 } }
+        for path in compiled {
+            let check = try Subprocess.run([speakable, "check", path, "--format", "json"], scratch: scratch)
+            guard let findings = JSONReader.read(check.outputText).root?["findings"]?.array else {
+                report.problems.append("speakable check \(path) gave no report (exit \(check.status))")
+                continue
+            }
+            for finding in findings where finding["rule"]?.string == "korean-particle" {
+                let file = (finding["file"]?.string ?? path).replacing(scratch + "/", with: "")
+                report.problems.append("particle notation after known text in the compiled output: \(file):\(finding["line"]?.number?.description ?? "?"): "
+                                       + "\(finding["key"]?.string ?? "") (\(finding["locale"]?.string ?? "")): \(finding["message"]?.string ?? "")")
+            }
+        }
         if platforms.contains(.android), androidRes == nil {
             report.notes.append("android: not measured — the compile wrote no Android resources (not an output of this project, or it failed)")
         }
