@@ -26,6 +26,8 @@ import Testing
             // A date the app formats with android.icu's DateFormat.
             #"{"id": 12, "locale": "ko", "text": "일일 도전, %1$s", "args": [{"date": 1756200600000, "skeleton": "MMMMd"}]}"#,
             #"{"id": 13, "locale": "en", "text": "%2$s, %1$s", "args": [{"str": "a"}, {"str": "b"}]}"#,
+            // Composed: each <plurals> text first, then the composing <string> gets them.
+            #"{"id": 14, "locale": "en", "text": "%1$s! %3$s and %4$s", "args": [{"str": "Hi"}, {"int": 1}, {"part": 0}, {"part": 1}], "parts": [{"items": {"one": "%2$d string", "other": "%2$d strings"}, "quantity": 1, "args": [{"str": "Hi"}, {"int": 1}]}, {"text": "none left", "args": []}]}"#,
             #"{"probe": "ar"}"#,
         ]
         let replies = try tools.run(requests, scratch: root)
@@ -44,7 +46,8 @@ import Testing
         #expect(replies[10].string("error")?.hasPrefix("IllegalFormatConversionException") == true)
         #expect(out(11) == "일일 도전, 8월 26일")
         #expect(out(12) == "b, a")
-        #expect(replies[13].string("icuVersion")?.hasPrefix("72.") == true)
-        #expect(replies[13].string("jdk") == replies[13].string("icu"))
+        #expect(out(13) == "Hi! 1 string and none left")
+        #expect(replies[14].string("icuVersion")?.hasPrefix("72.") == true)
+        #expect(replies[14].string("jdk") == replies[14].string("icu"))
     }
 }

@@ -345,15 +345,17 @@ final class PreparedInput {
         guard let table else { return }
         androidLinked = true
         let templates = Dictionary(project.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let source = project.config.sourceLocale
         for item in cases {
-            guard let message = templates[item.table]?[item.key], let pattern = message.pattern else { continue }
-            let call = AndroidCall.make(message: message, pattern: pattern, metadata: metadata[item.table]?[item.key], arguments: item.arguments)
-            androidCalls[item.id] = call.quantityArgument.map { "getQuantityString(\(call.name), \($0), \(call.arguments.joined(separator: ", ")))" }
-                ?? "getString(\(call.name)\(call.arguments.isEmpty ? "" : ", " + call.arguments.joined(separator: ", ")))"
+            guard let tableModel = templates[item.table], let message = tableModel[item.key], let pattern = message.pattern else { continue }
+            let translations = tableModel.locales.keys.sorted().filter { $0 != source }.compactMap { tableModel.locales[$0]?[item.key]?.pattern }
+            var call = AndroidCall.make(message: message, pattern: pattern, translations: translations,
+                                        metadata: metadata[item.table]?[item.key], arguments: item.arguments)
             switch call.request(id: item.id, tag: item.locale, table: table, arguments: item.arguments, pattern: pattern) {
             case .success(let line): androidRequests.append((item.id, line))
             case .failure(let reason): androidFailures[item.id] = reason
             }
+            androidCalls[item.id] = call.description.isEmpty ? call.name : call.description
         }
     }
 
