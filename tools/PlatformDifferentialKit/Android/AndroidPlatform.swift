@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpeakableCatalog
 import SpeakableExport
 import SpeakableMessages
@@ -69,16 +72,14 @@ struct AndroidTools: Sendable {
         let source = try Files.readText(RunnerSources.androidRunner)
         let directory = RunnerSources.cacheDirectory + "/android-\(RunnerSources.hash(source))"
         if Files.exists(directory + "/AndroidRunner.class") { return icu4j + ":" + directory }
-        let staging = directory + ".staging-\(scratch.lastPathComponent)"
+        let staging = directory + ".staging-\(getpid())-\(scratch.lastPathComponent)"
         Files.remove(staging)
         try Files.makeDirectory(staging)
         try Files.write(source, to: staging + "/AndroidRunner.java")
         let result = try Subprocess.run([javac, "-nowarn", "-encoding", "UTF-8", "-cp", icu4j, "-d", staging, staging + "/AndroidRunner.java"],
                                         scratch: scratch)
         guard result.status == 0 else { throw .tool("javac failed on AndroidRunner.java:\n" + result.errorText) }
-        Files.remove(directory)
-        Files.rename(staging, to: directory)
-        return icu4j + ":" + directory
+        return icu4j + ":" + Files.publish(staging, as: directory)
     }
 
     /// Runs every request line through one JVM; one reply per line, in order.
