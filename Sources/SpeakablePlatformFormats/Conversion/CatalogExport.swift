@@ -288,7 +288,7 @@ public enum CatalogExport {
         let korean = locale.language == "ko"
         var open: [OpenParticle] = []
         func particles(_ body: MessageBody, report: Bool) -> MessageBody {
-            guard korean else { return body }
+            guard korean, ParticleNotation.mayContainNotation(body) else { return body }
             var sites: [OpenParticle] = []
             let resolved = ParticleNotation.resolve(body, open: &sites)
             if report { open += sites }
@@ -319,7 +319,7 @@ public enum CatalogExport {
     /// The particles after values only known at run time in a normalized message: Korean
     /// only (other languages have no notation to resolve).
     public static func openParticles(in body: MessageBody, locale: ICULocale) -> [OpenParticle] {
-        guard locale.language == "ko" else { return [] }
+        guard locale.language == "ko", ParticleNotation.mayContainNotation(body) else { return [] }
         var open: [OpenParticle] = []
         _ = ParticleNotation.resolve(body, open: &open)
         return open
@@ -476,6 +476,8 @@ public enum CatalogExport {
     /// unit on an integer is an error (`catalog-number-style`).
     public static func normalized(_ body: MessageBody, locale: ICULocale,
                                   arguments: [CatalogArgument]) throws(CatalogConversionError) -> MessageBody {
+        // Most messages have nothing to normalize: no copy then.
+        guard needsNormalizing(body) else { return body }
         var parts: [MessagePart] = []
         var changed = false
         for part in body.parts {
@@ -516,6 +518,30 @@ public enum CatalogExport {
             }
         }
         return changed ? MessageBody(parts: merged, range: body.range) : MessageBody(parts: parts, range: body.range)
+    }
+
+    /// Whether ``normalized(_:locale:arguments:)`` would change anything: a number style that
+    /// is not a plain integer format, or two texts side by side (after select pruning).
+    static func needsNormalizing(_ body: MessageBody) -> Bool {
+        var previousIsText = false
+        for part in body.parts {
+            switch part {
+            case .text:
+                if previousIsText { return true }
+                previousIsText = true
+                continue
+            case .pound: break
+            case .argument(let node):
+                switch node.kind {
+                case .simple(let simple) where simple.type == .number && IntegerPresentation(style: simple.style) == nil: return true
+                case .plural(let plural): if plural.cases.contains(where: { needsNormalizing($0.message) }) { return true }
+                case .select(let select): if select.cases.contains(where: { needsNormalizing($0.message) }) { return true }
+                default: break
+                }
+            }
+            previousIsText = false
+        }
+        return false
     }
 
     /// `{s, number, ::measure-unit/duration-second unit-width-full-name}` as the plural ICU
@@ -761,7 +787,11 @@ struct Converter {
     /// in one of its strings (`%arg` is the substitution's own; a `%#@x@` reads one).
     static func readsMoreThanOneValue(_ value: CatalogValue) -> Bool {
         func count(_ text: String) -> Int {
-            PrintfFormat.parse(text, dialect: .apple).specifiers.filter { !$0.isSubstitutionArgument && $0.position == nil }.count
+            // Most strings have at most one `%`: nothing to parse.
+            var percents = 0
+            for byte in text.utf8 where byte == 0x25 { percents += 1 }
+            guard percents > 1 else { return percents == 1 && !text.contains("%arg") ? 1 : 0 }
+            return PrintfFormat.parse(text, dialect: .apple).specifiers.filter { !$0.isSubstitutionArgument && $0.position == nil }.count
         }
         switch value {
         case .text(let text): return count(text) > 1
