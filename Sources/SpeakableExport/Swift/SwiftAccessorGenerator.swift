@@ -128,13 +128,14 @@ enum SwiftAccessorGenerator {
                     return resolvesParticles ? "Self.particles(\(call))" : call
                 }
                 var out = ""
-                defer { calls += out }
                 for companion in variant.appleLayout.companions {
                     guard let parameter = parameters.first(where: { $0.name == companion.argument }) else { continue }
                     let value = source?.resources.first { $0.role == .exact(companion) }?.value
                     out += indent + "if \(escapeIdentifier(parameter.label)) == \(companion.value) { return \(lookup(variant.appleKey + companion.suffix, value)) }\n"
                 }
-                return out + indent + "return " + lookup(variant.appleKey, source?.value) + "\n"
+                out += indent + "return " + lookup(variant.appleKey, source?.value) + "\n"
+                calls += out
+                return out
             }
             if selectArguments.isEmpty {
                 out += call(message.variants[0], indent: "        ")
