@@ -327,16 +327,15 @@ struct Context {
         var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
         var androidNames: [String] = []
         for item in bodies {
-            for slot in CatalogExport.formatSlots(of: item.body, platform: .apple) {
+            let slots = CatalogExport.formatSlots(of: item.body)
+            for slot in slots.apple {
                 if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
                     appleSlots[index].locales += 1
                 } else {
                     appleSlots.append((slot.name, slot.slot, 1))
                 }
             }
-            for name in CatalogExport.formatArguments(of: item.body, platform: .android) where !androidNames.contains(name) {
-                androidNames.append(name)
-            }
+            for name in slots.android where !androidNames.contains(name) { androidNames.append(name) }
         }
         let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
