@@ -157,8 +157,9 @@ struct RealXcodeCatalogOutputsTests {
         #expect(warnings.contains { $0.hasPrefix("hi:") && $0.contains("\"12,34,567\"") && $0.contains("'coins'") })
         #expect(warnings.contains { $0.hasPrefix("pl:") && $0.contains("\"9180\"") && $0.contains("'wait'") })
         #expect(!warnings.contains { $0.hasPrefix("de:") })
-        // String Catalogs format with ICU's grouping: nothing to say there.
-        #expect(compileResult(root) { $0.outputs = [.xcstrings] }.diagnostics.allSatisfy { $0.id != "catalog-number-grouping" })
+        // String Catalogs format %lld with ICU's decimal format: only Polish units differ.
+        let apple = compileResult(root) { $0.outputs = [.xcstrings] }.diagnostics.filter { $0.id == "catalog-number-grouping" }.map(\.message)
+        #expect(apple.count == 1 && apple.first?.hasPrefix("pl:") == true && apple.first?.contains("\"9\u{A0}180\"") == true, "\(apple)")
     }
 }
 

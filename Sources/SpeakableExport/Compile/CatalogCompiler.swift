@@ -44,7 +44,7 @@ public enum CatalogCompiler {
         var context = Context(project: project, options: options, metadata: tableMetadata)
         let prepared = project.tables.map { context.prepare($0) }
         diagnostics += context.diagnostics
-        if options.outputs.contains(.android) { diagnostics += context.groupingWarnings() }
+        diagnostics += context.groupingWarnings()
         if !options.useMetadata {
             // What the metadata would have kept is said, not dropped silently.
             let ignored = metadata ?? loadMetadata(project).metadata
@@ -364,6 +364,20 @@ struct Context {
         var warnings: [Diagnostic] = []
         for tag in groupedIntegers.keys.sorted() {
             guard let locale = try? ICULocale(tag) else { continue }
+            // String Catalogs: a localized %lld is ICU's decimal format, which ignores the
+            // minimum grouping digits that number skeletons honour (Polish "9 180" / "9180 sekund").
+            if options.outputs.contains(.xcstrings) || options.outputs.contains(.swift), let uses = groupedIntegers[tag]?["skeleton"],
+               let skeleton = IntegerGrouping.of(locale, skeleton: true), let decimal = IntegerGrouping.of(locale), skeleton != decimal {
+                let sample: Int64 = skeleton.secondary != decimal.secondary ? 1_234_567 : 9_180
+                let icu = (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample)) ?? String(sample)
+                let apple = (try? NumberFormat(.decimal, locale: locale).format(sample)) ?? String(sample)
+                let keys = uses.keys.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (uses.keys.count > 3 ? " and \(uses.keys.count - 3) more" : "")
+                warnings.append(Diagnostic(
+                    severity: .warning, id: "catalog-number-grouping",
+                    message: "\(tag): ICU writes number skeletons (units, integer-width) such as \(sample) as \"\(icu)\", a String Catalog's %lld as \"\(apple)\"; some values print differently on Apple in \(keys)",
+                    file: uses.file, position: nil, hint: "format such numbers in the app, or accept the difference"))
+            }
+            guard options.outputs.contains(.android) else { continue }
             for kind in ["decimal", "skeleton"] {
                 guard let uses = groupedIntegers[tag]?[kind], let grouping = IntegerGrouping.of(locale, skeleton: kind == "skeleton"),
                       !grouping.isUniform else { continue }
