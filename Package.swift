@@ -216,7 +216,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "PlatformDifferential",
-            dependencies: ["PlatformDifferentialKit"],
+            // `speakable` only to have it built next to the runner, which runs it.
+            dependencies: ["PlatformDifferentialKit", "speakable"],
             path: "tools/PlatformDifferential",
             exclude: ["allow-list.json"],
             swiftSettings: swiftSettings
