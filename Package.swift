@@ -222,11 +222,11 @@ let package = Package(
             exclude: ["allow-list.json"],
             swiftSettings: swiftSettings
         ),
-        // Depends on `speakable` only to have it built (the differential runs the binary).
+        // Depends on `speakable` and `PlatformDifferential` only to have them built (the tests run them).
         .testTarget(
             name: "PlatformDifferentialTests",
             dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
-                           "SpeakableJSON", "speakable"],
+                           "SpeakableJSON", "speakable", "PlatformDifferential"],
             swiftSettings: swiftSettings
         ),
 
