@@ -214,3 +214,17 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
         #expect(korean.map { texts($0.value) } == [["%1$,d줄, 콤보 %2$,d회"], ["other: %1$,d"], ["other: %2$,d"], ["0"]])
     }
 }
+
+@Suite struct RepeatedArgumentPositionTests {
+    /// "2 by 2 square": one argument printed twice keeps its position even alone, or Foundation
+    /// reads a second value that is not there.
+    @Test func oneArgumentPrintedTwiceIsPositional() throws {
+        #expect(try CatalogExport.value(of: try body("{size} by {size} square"), platform: .apple, locale: .english, arguments: ints("size"))
+                == .text("%1$lld by %1$lld square"))
+        #expect(try CatalogExport.value(of: try body("{n, plural, one {# star, # only} other {# stars}}"), platform: .apple, locale: .english,
+                                        arguments: ints("n"))
+                == .plural([.init(category: "one", text: "%1$lld star, %1$lld only"), .init(category: "other", text: "%1$lld stars")]))
+        #expect(try CatalogExport.value(of: try body("{size} square"), platform: .apple, locale: .english, arguments: ints("size"))
+                == .text("%lld square"))
+    }
+}

@@ -750,7 +750,30 @@ struct Converter {
     /// The message as one value: text, plural variations / `<plurals>`, or substitutions.
     /// A companion (`companion: true`) without plurals left is a `<string>` on Android.
     func value(_ body: MessageBody, companion: Bool = false) throws(CatalogConversionError) -> CatalogValue {
+        let value = try value(body, companion: companion, positional: false)
+        // One argument printed twice in one string (`{size} by {size}`) needs its position even
+        // alone: `%1$lld by %1$lld` takes one value, `%lld by %lld` would read a second one.
+        guard platform == .apple, arguments.count == 1, Self.readsMoreThanOneValue(value) else { return value }
+        return try self.value(body, companion: companion, positional: true)
+    }
+
+    /// Whether a String Catalog value with unnumbered specifiers reads more than one argument
+    /// in one of its strings (`%arg` is the substitution's own; a `%#@x@` reads one).
+    static func readsMoreThanOneValue(_ value: CatalogValue) -> Bool {
+        func count(_ text: String) -> Int {
+            PrintfFormat.parse(text, dialect: .apple).specifiers.filter { !$0.isSubstitutionArgument && $0.position == nil }.count
+        }
+        switch value {
+        case .text(let text): return count(text) > 1
+        case .plural(let forms): return forms.contains { count($0.text) > 1 }
+        case .substitutions(let format, let substitutions):
+            return count(format) > 1 || substitutions.contains { $0.forms.contains { count($0.text) > 0 } }
+        }
+    }
+
+    func value(_ body: MessageBody, companion: Bool, positional: Bool) throws(CatalogConversionError) -> CatalogValue {
         var renderer = Renderer(platform: platform, arguments: arguments)
+        renderer.repeatsAnArgument = positional
         var plurals: [(ArgumentNode, PluralArgument)] = []
         CatalogExport.forEachTopLevelPlural(body) { plurals.append(($0, $1)) }
         if plurals.isEmpty {
@@ -903,7 +926,10 @@ struct Renderer {
         (arguments.firstIndex { $0.name == name && $0.slot == slot } ?? arguments.firstIndex { $0.name == name } ?? 0) + 1
     }
 
-    var positional: Bool { platform == .android || arguments.count > 1 }
+    /// Some argument is printed more than once in one output (then positions are written).
+    var repeatsAnArgument = false
+
+    var positional: Bool { platform == .android || arguments.count > 1 || repeatsAnArgument }
 
     func recorded(_ name: String) -> PrintfSpecifier? {
         guard let recorded = arguments.first(where: { $0.name == name && $0.slot == .value })?.recordedSpecifier else { return nil }
