@@ -217,7 +217,7 @@ extension DescriberCatalog {
         Entry(
             key: "game.ink.hint", table: "game", role: .hint,
             source: "Earns a charge when a cleared line goes through an ink cell; {total, plural, one {# charge swaps} other {# charges swap}} a piece.",
-            translations: ["ko": "잉크 칸이 있는 줄을 지울 때마다 한 번 충전되고, {total}번 모두 충전되면 조각 하나를 바꿀 수 있습니다."]),
+            translations: ["ko": "잉크 칸이 있는 줄을 지울 때마다 한 번 충전되고, {total}회 모두 충전되면 조각 하나를 바꿀 수 있습니다."]),
         Entry(
             key: "game.ink.label", table: "game", role: .label,
             source: "Ink",
