@@ -52,6 +52,8 @@ public struct CellPlacement: Hashable, Sendable {
     /// What the screen reader announces: VoiceOver the new label; TalkBack the new content
     /// description (it speaks a focused node's changed description).
     public var announcement: String
+    /// Its estimated speaking time.
+    public var announcementSeconds: Double
 }
 
 extension LocalePreview {
@@ -69,7 +71,9 @@ extension LocalePreview {
                         placed.content = .value(digit)
                         let after = describer.describe(placed)
                         let name = platform == .voiceOver ? after.voiceOver.label : after.talkBack.contentDescription
-                        placements.append(CellPlacement(digit: digit, name: name, announcement: name))
+                        placements.append(CellPlacement(digit: digit, name: name, announcement: name,
+                                                        announcementSeconds: composer.announcement(name, budgets: UtteranceBudgets())
+                                                            .estimatedSeconds))
                     }
                 }
                 let (display, style) = Self.look(of: cell.content)

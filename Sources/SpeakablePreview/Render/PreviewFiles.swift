@@ -50,3 +50,10 @@ public enum PreviewFormat {
         return "\(whole / 60) min \(whole % 60) s"
     }
 }
+
+/// Reading files back (the WAVs a page embeds).
+enum PreviewFileReading {
+    static func contents(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { Array($0) }
+    }
+}
