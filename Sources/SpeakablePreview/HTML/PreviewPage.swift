@@ -1,5 +1,6 @@
 import SpeakableDescribers
 import SpeakableJSON
+import SpeakableSpeech
 
 /// The self-contained web page of `speakable preview --html FILE`: one file, no network, no
 /// other files (styles, script, data and audio are inside it).
@@ -18,8 +19,10 @@ import SpeakableJSON
 /// Sudoku cell that is not given (the new name is announced in the live region), Backspace
 /// clears it. In the element list, Up and Down move like swipes.
 ///
-/// Audio is embedded as `data:audio/wav;base64,…` URIs, so the page stays one file that can be
-/// mailed, attached to a CI run or opened anywhere; the WAVs stay in the `--audio` folder too.
+/// Audio is embedded as `data:audio/wav;base64,…` URIs (at 11,025 Hz, half espeak-ng's rate), so
+/// the page stays one file that can be mailed, attached to a CI run or opened anywhere; relative
+/// links into the `--audio` folder would break as soon as the page moved. The full-rate WAVs stay
+/// in the folder.
 public enum PreviewPage {
     /// The page for `preview` (made with ``PreviewRequest/includeBoards`` for the grids), with
     /// audio players when `audio` is given (the WAVs are read from `audioDirectory`).
@@ -294,11 +297,23 @@ public enum PreviewPage {
     }
 }
 
-/// Reads a WAV the audio writer wrote, for embedding.
+/// Reads a WAV the audio writer wrote, for embedding: at half espeak-ng's 22,050 Hz (pairs of
+/// samples averaged, a gentle low-pass), which keeps speech clear and the page half the size —
+/// the demo's 208 elements would otherwise make a 64 MB page. The folder keeps the full-rate files.
 enum PageAudio {
     static func read(directory: String, file: String) -> [UInt8]? {
-        guard AudioWriter.isPlainName(file) else { return nil }
-        return PreviewFileReading.contents(AudioWriter.join(directory, file))
+        guard AudioWriter.isPlainName(file), let bytes = PreviewFileReading.contents(AudioWriter.join(directory, file)),
+              let audio = try? PCMAudio(wav: bytes) else { return nil }
+        return halved(audio).wavBytes()
+    }
+
+    static func halved(_ audio: PCMAudio) -> PCMAudio {
+        guard audio.sampleRate >= 16000, audio.sampleRate % 2 == 0 else { return audio }
+        var samples = [Int16](repeating: 0, count: audio.samples.count / 2)
+        for i in 0..<samples.count {
+            samples[i] = Int16((Int32(audio.samples[2 * i]) + Int32(audio.samples[2 * i + 1])) / 2)
+        }
+        return PCMAudio(sampleRate: audio.sampleRate / 2, samples: samples)
     }
 }
 
