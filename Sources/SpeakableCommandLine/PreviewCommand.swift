@@ -126,10 +126,17 @@ enum PreviewCommand {
         if options.audio != nil, let html = options.html, html == options.audio {
             return usage("--html and --audio must name different paths", io)
         }
-        var status = once(options, espeak: espeak, io: io)
-        guard options.watch else { return status }
+        guard options.watch else { return once(options, espeak: espeak, io: io) }
+        // A watch runs until it is stopped: make sure Ctrl-C and `kill` can stop it even when the
+        // parent started it with those signals blocked (test runners and some launchers do).
+        var stoppers = sigset_t()
+        sigemptyset(&stoppers)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stoppers, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &stoppers, nil)
+        // The fingerprint is taken before the first preview, so that no edit slips between them.
         var watcher = FileWatcher(paths: options.inputs.watchedPaths())
-        if io.errorIsTerminal { io.writeError("Watching \(watcher.current.count) files; Ctrl-C stops.\n") }
+        var status = once(options, espeak: espeak, io: io)
+        io.writeError("speakable preview: watching \(watcher.current.count) files for changes; Ctrl-C stops\n")
         while let changed = watcher.waitForChange() {
             if io.outputIsTerminal && !options.json { io.write("\u{1B}[H\u{1B}[2J") }
             io.writeError("speakable preview: \(changed.count == 1 ? changed[0] : "\(changed.count) files") changed; previewing again\n")
