@@ -214,9 +214,15 @@ enum PreviewCommand {
         if options.json {
             io.write(PreviewJSON.render(preview).prettyPrinted() + "\n")
         } else {
-            io.write(PreviewText.render(preview, colour: io.outputIsTerminal && getenv("NO_COLOR") == nil))
+            io.write(PreviewText.render(preview, colour: wantsColour(outputIsTerminal: io.outputIsTerminal,
+                                                                     noColor: getenv("NO_COLOR").map { String(cString: $0) })))
         }
         return ExitStatus.success
+    }
+
+    /// Colour on a terminal, unless NO_COLOR is set to anything but "" (no-color.org).
+    static func wantsColour(outputIsTerminal: Bool, noColor: String?) -> Bool {
+        outputIsTerminal && (noColor ?? "").isEmpty
     }
 
     static func unique(_ items: [String]) -> [String] {
