@@ -68,6 +68,17 @@ import Testing
         #expect(!run(["--locale", "en", "--platform", "voiceover"], terminal: false).out.contains("\u{1B}["))
     }
 
+    /// The sample scenarios docs/preview.md points to preview cleanly in both locales.
+    @Test(arguments: ["sudoku.json", "oblock.json", "soundscape.json"])
+    func theExampleScenariosPreview(file: String) {
+        let path = String(#filePath.dropLast("Tests/SpeakableCommandLineTests/PreviewCommandTests.swift".count))
+            + "Examples/Scenarios/" + file
+        let result = run(["--scenario", path])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.isEmpty)
+        #expect(result.out.contains("== TalkBack · ko ·"))
+    }
+
     @Test func previewIsTheFirstCommandInTheHelp() {
         let io = BufferedIO()
         #expect(SpeakableCLI.run(["--help"], io: io) == 0)

@@ -39,11 +39,16 @@ import Testing
         let text = TalkBackText(contentDescription: "Hint", stateDescription: "3 left", role: .button, isSelected: true,
                                 isDisabled: true)
         let spoken = en.talkBack(text, place: nil, memory: &memory, budgets: UtteranceBudgets())
-        #expect(spoken.map(\.text) == ["selected, 3 left, Hint, Button, disabled", "Double-tap to activate"])
+        // Disabled: no click action, so no hint.
+        #expect(spoken.map(\.text) == ["selected, 3 left, Hint, Button, disabled"])
         #expect(spoken[0].appText == "3 left, Hint")
-        #expect(spoken[1].pauseBefore == SpeechComposer.hintPause)
         let korean = ko.talkBack(text, place: nil, memory: &memory, budgets: UtteranceBudgets())
-        #expect(korean.map(\.text) == ["선택됨, 3 left, Hint, 버튼, 사용할 수 없음", "활성화하려면 두 번 탭하세요"])
+        #expect(korean.map(\.text) == ["선택됨, 3 left, Hint, 버튼, 사용할 수 없음"])
+        var enabled = text
+        enabled.isDisabled = false
+        let hinted = en.talkBack(enabled, place: nil, memory: &memory, budgets: UtteranceBudgets())
+        #expect(hinted.map(\.text) == ["selected, 3 left, Hint, Button", "Double-tap to activate"])
+        #expect(hinted[1].pauseBefore == SpeechComposer.hintPause)
     }
 
     @Test func talkBackHintsComeFromTheClickLabelAndOnlyForWhatIsClickable() {

@@ -193,8 +193,8 @@ public struct SpeechComposer: Sendable {
                                     budget: budgets.announcement))
         }
         // A button is clickable even without a label for the action: TalkBack then says its
-        // plain "Double-tap to activate".
-        if text.clickLabel != nil || text.role == .button {
+        // plain "Double-tap to activate". A disabled element has no click action, so no hint.
+        if !text.isDisabled && (text.clickLabel != nil || text.role == .button) {
             let label = text.clickLabel.flatMap { $0.isEmpty ? nil : $0 }
             result.append(utterance(.hint, phrases.talkBackHint(clickLabel: label), app: label ?? "", pause: Self.hintPause,
                                     budget: budgets.hint))
