@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import SpeakableJSON
 import Testing
@@ -77,6 +80,25 @@ import Testing
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.isEmpty)
         #expect(result.out.contains("== TalkBack · ko ·"))
+    }
+
+    /// Synthesis shows its progress on a terminal's standard error, and only there.
+    @Test func audioProgressOnlyOnATerminal() throws {
+        let path = String(cString: getenv("PATH") ?? strdup("/usr/bin"))
+        guard path.split(separator: ":").contains(where: { access(String($0) + "/espeak-ng", X_OK) == 0 }) else {
+            if getenv("CI") != nil { Issue.record("espeak-ng is missing; CI installs it") } else { print("skipped: no espeak-ng") }
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.path + "/speakable-progress-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scenario = #"{"items": [{"type": "coins", "amount": 5}]}"#
+        let quiet = run(["--scenario", "-", "--locale", "en", "--audio", directory + "/a"], input: scenario)
+        #expect(quiet.status == 0)
+        #expect(quiet.err.isEmpty)
+        let shown = run(["--scenario", "-", "--locale", "en", "--audio", directory + "/b"], input: scenario, terminal: true)
+        #expect(shown.status == 0)
+        #expect(shown.err.contains("Synthesizing with espeak-ng: 2/2\n"))
+        #expect(shown.err.contains("Wrote 2 WAV files and \(directory)/b/index.json in "))
     }
 
     @Test func previewIsTheFirstCommandInTheHelp() {

@@ -173,6 +173,53 @@ import Testing
         await driver.quit()
     }
 
+    /// With --audio, the page embeds each element's audio; Chromium decodes every player and
+    /// finds it as long as the index says.
+    @Test func theEmbeddedAudioPlaysInChromium() async throws {
+        guard let (chromium, chromedriver) = Self.tools() else { return }
+        guard Tool.find("espeak-ng") != nil else {
+            Tool.missing("espeak-ng is not installed; the page's audio is not checked")
+            return
+        }
+        let folder = try Tool.temporaryDirectory("page-audio")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("scenario.json")
+        try Data(#"{"items": [{"type": "control", "label": {"en": "Hint", "ko": "힌트"}, "price": 100}, {"type": "event", "event": "placed", "score": 320}]}"#.utf8)
+            .write(to: scenario)
+        let page = folder.appendingPathComponent("page.html"), audio = folder.appendingPathComponent("Audio")
+        let made = try Tool.run(["preview", "--scenario", scenario.path, "--audio", audio.path, "--html", page.path])
+        try #require(made.status == 0, "\(made.error)")
+        let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: audio.appendingPathComponent("index.json")))
+            as? [String: Any])
+        let measured = try #require(index["items"] as? [[String: Any]]).compactMap { $0["measuredSeconds"] as? Double }
+        #expect(measured.count == 8)
+        #expect(!(try String(contentsOf: page, encoding: .utf8)).contains(".wav\""), "no links to files: the audio is inside")
+
+        let driver = try await ChromeDriver(chromium: chromium, chromedriver: chromedriver)
+        do {
+            try await driver.open(page)
+            // Load every player (sections are hidden, the elements are there) and read its duration.
+            let durations = try await driver.command("execute/async", ["script": """
+                const done = arguments[arguments.length - 1];
+                const players = Array.from(document.querySelectorAll('audio'));
+                Promise.all(players.map(a => new Promise(resolve => {
+                  if (a.readyState >= 1) { resolve(a.duration); return; }
+                  a.addEventListener('loadedmetadata', () => resolve(a.duration));
+                  a.addEventListener('error', () => resolve(-1));
+                  a.preload = 'metadata'; a.load();
+                }))).then(done);
+                """, "args": []]) as? [Double]
+            #expect(durations?.count == measured.count)
+            for (duration, expected) in zip(durations ?? [], measured) {
+                #expect(abs(duration - expected) < 0.01, "Chromium: \(duration) s, index: \(expected) s")
+            }
+        } catch {
+            await driver.quit()
+            throw error
+        }
+        await driver.quit()
+    }
+
     /// Hostile strings from a translator, a project and a scenario stay text in every context of
     /// the page: text, attributes, the JSON in <script>. Chromium parses the page; nothing runs,
     /// nothing becomes an element, and every string comes back exactly.
