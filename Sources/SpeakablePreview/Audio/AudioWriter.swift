@@ -16,8 +16,8 @@ import Synchronization
 ///
 /// ```json
 /// {"items": [{"text": "Row 1, column 1, given 5, button, selected\nSelects the cell.", "locale": "en",
-///             "platform": "voiceover", "file": "en-voiceover-002-dailysudoku-row-1-column-1-5f3a9c1e.wav",
-///             "measuredSeconds": 3.921, "estimatedSeconds": 4.35, "budgetSeconds": 8.12}]}
+///             "platform": "voiceover", "file": "en-voiceover-002-dailysudoku-row-1-column-1-5a238591.wav",
+///             "measuredSeconds": 5.116, "estimatedSeconds": 5.313, "budgetSeconds": 9.042}]}
 /// ```
 ///
 /// `text` is what the element says, one utterance per line (a line break is the pause before a
@@ -121,7 +121,7 @@ public enum AudioWriter {
                     .joined(separator: "\u{1E}")
                 let name = "\(section.locale)-\(section.platform.rawValue)-\(pad(e + 1))-\(slug(element.title))-\(hash(key)).wav"
                 jobs.append(Job(section: s, element: e, locale: locale, platform: section.platform, utterances: heard,
-                                file: fileName(name), estimatedSeconds: element.estimatedSeconds,
+                                file: name, estimatedSeconds: element.estimatedSeconds,
                                 budgetSeconds: element.budgetSeconds))
             }
         }
@@ -246,8 +246,6 @@ public enum AudioWriter {
         }
         return out.isEmpty ? "element" : out
     }
-
-    static func fileName(_ name: String) -> String { name }
 
     /// 32 bits of FNV-1a, as 8 hex digits: enough to tell an element's versions apart.
     static func hash(_ text: String) -> String {

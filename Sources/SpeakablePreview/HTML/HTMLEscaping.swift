@@ -104,7 +104,7 @@ struct HTMLWriter {
         output += ">"
     }
 
-    /// A boolean attribute such as `hidden` is written with an empty value ("").
+    /// `</tag>`. (A boolean attribute such as `hidden` is given to ``open(_:_:)`` as "".)
     mutating func close(_ tag: StaticString) {
         output += "</" + tag.description + ">"
     }

@@ -4,12 +4,12 @@ public import SpeakableJSON
 /// its estimated speaking time first (so the text can be any width and any script).
 ///
 /// ```
-/// == VoiceOver · en · 53 elements · 2 min 31 s · 1 over budget ==
+/// == VoiceOver · en · 52 elements · 3 min 57 s · 6 over budget ==
 /// [1] sudokuBoard DailySudoku: board
-///      1.2 s  Board, 9 by 9
+///     1.2 s  Board, 9 by 9
 /// [1] sudokuBoard DailySudoku: row 1, column 1
-///      3.4 s  Row 1, column 1, given 5, button, selected
-///      1.1 s  hint: Selects the cell.
+///     4.0 s  Row 1, column 1, given 5, button, selected
+///     0.9 s  hint: Selects the cell.
 /// ```
 public enum PreviewText {
     /// The whole preview; `colour` adds ANSI colours (use it only on a terminal).

@@ -1,6 +1,7 @@
 public import SpeakableDescribers
 public import SpeakableICU
 import SpeakableSpeech
+import Synchronization
 
 /// Where a focused element sits in a grid, as TalkBack sees it (`collectionItemInfo` inside a
 /// container with `collectionInfo`).
@@ -93,10 +94,20 @@ public struct SpeechComposer: Sendable {
 
     public let locale: ICULocale
     public let phrases: ScreenReaderPhrases
+    let estimates = EstimateMemo()
 
     public init(locale: ICULocale) {
         self.locale = locale
         self.phrases = ScreenReaderPhrases(locale: locale)
+    }
+
+    /// The estimated speaking time of `text` (remembered: hints and the screen readers' words
+    /// repeat across elements).
+    func seconds(_ text: String) -> Double {
+        if let known = estimates.get(text) { return known }
+        let seconds = SpokenLength.estimate(text, locale: locale).seconds
+        estimates.set(text, seconds)
+        return seconds
     }
 
     static let separator = ", "
@@ -116,8 +127,8 @@ public struct SpeechComposer: Sendable {
     }
 
     func utterance(_ kind: Utterance.Kind, _ text: String, app: String, pause: Double, budget: Double?) -> Utterance {
-        let seconds = SpokenLength.estimate(text, locale: locale).seconds
-        let appSeconds = app == text ? seconds : app.isEmpty ? 0 : SpokenLength.estimate(app, locale: locale).seconds
+        let seconds = self.seconds(text)
+        let appSeconds = app == text ? seconds : app.isEmpty ? 0 : self.seconds(app)
         return Utterance(kind: kind, text: text, pauseBefore: pause, appText: app, estimatedSeconds: seconds, appSeconds: appSeconds,
                          appBudgetSeconds: budget)
     }
@@ -211,4 +222,11 @@ public struct SpeechComposer: Sendable {
     public func activation(_ text: String) -> Utterance {
         utterance(.activation, text, app: text, pause: Self.hintPause, budget: nil)
     }
+}
+
+/// Estimates already made, by text (one composer per locale, so the text is the whole key).
+final class EstimateMemo: Sendable {
+    private let table = Mutex<[String: Double]>([:])
+    func get(_ text: String) -> Double? { table.withLock { $0[text] } }
+    func set(_ text: String, _ seconds: Double) { table.withLock { $0[text] = seconds } }
 }
