@@ -4,11 +4,11 @@
 /// attribute values, which it escapes.
 ///
 /// ```swift
-/// HTMLEscaping.text("3 < 4 & <b>")            // "3 &lt; 4 &amp; &lt;b&gt;"
-/// HTMLEscaping.attribute("say \"hi\"")        // "say &quot;hi&quot;"
-/// HTMLEscaping.scriptJSON(#"{"t":"</script>"}"#)  // {"t":"\u003c/script\u003e"}
+/// PageEscaping.text("3 < 4 & <b>")            // "3 &lt; 4 &amp; &lt;b&gt;"
+/// PageEscaping.attribute("say \"hi\"")        // "say &quot;hi&quot;"
+/// PageEscaping.scriptJSON(#"{"t":"</script>"}"#)  // {"t":"\u003c/script\u003e"}
 /// ```
-public enum HTMLEscaping {
+public enum PageEscaping {
     /// Text content (between tags): `&`, `<`, `>` as character references; a carriage return as
     /// `&#13;` (the parser would turn a raw one into a line feed); NUL, which HTML cannot carry,
     /// as U+FFFD.
@@ -91,7 +91,7 @@ struct HTMLWriter {
 
     /// Text content, escaped.
     mutating func text(_ value: String) {
-        output += HTMLEscaping.text(value)
+        output += PageEscaping.text(value)
     }
 
     /// `<tag a="v" …>`, the values escaped; attributes in the order given, nil values left out.
@@ -99,7 +99,7 @@ struct HTMLWriter {
         output += "<" + tag.description
         for (name, value) in attributes {
             guard let value else { continue }
-            output += " " + name.description + "=\"" + HTMLEscaping.attribute(value) + "\""
+            output += " " + name.description + "=\"" + PageEscaping.attribute(value) + "\""
         }
         output += ">"
     }
@@ -119,7 +119,7 @@ struct HTMLWriter {
     /// `<script type="application/json" id="…">json</script>`, the JSON escaped for that place.
     mutating func jsonScript(id: String, json: String) {
         open("script", ["type": "application/json", "id": id])
-        output += HTMLEscaping.scriptJSON(json)
+        output += PageEscaping.scriptJSON(json)
         close("script")
     }
 }
