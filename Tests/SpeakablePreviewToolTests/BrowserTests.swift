@@ -240,9 +240,13 @@ import Testing
         try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
         let coins = "오코인 {amount}개 " + payloads[0] + payloads[2]
         try JSONSerialization.data(withJSONObject: ["game.coins": coins]).write(to: locales.appendingPathComponent("game.json"))
+        // And the Korean Sudoku label, whose text becomes each grid cell's aria-label.
+        let label = "{row}행 {column}열, {content, select, empty {빈칸 " + payloads[2] + payloads[3] + "} other {{digit}}}"
+        try JSONSerialization.data(withJSONObject: ["sudoku.cell.label": label]).write(to: locales.appendingPathComponent("sudoku.json"))
         let templates = folder.appendingPathComponent("Game/Templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         try Data(#"{"messages": {}}"#.utf8).write(to: templates.appendingPathComponent("game.json"))
+        try Data(#"{"messages": {}}"#.utf8).write(to: templates.appendingPathComponent("sudoku.json"))
         // Control names and titles from a scenario.
         var items: [[String: Any]] = [["type": "coins", "amount": 5, "title": payloads[1]]]
         for payload in payloads { items.append(["type": "control", "label": payload, "action": payload]) }
@@ -277,6 +281,11 @@ import Testing
             let spoken = try await driver.script(
                 "return JSON.parse(document.getElementById('ko-voiceover-data').textContent).elements[0].u[0].t") as? String
             #expect(spoken == expected)
+            // The translator's label as each empty cell's accessible name, exactly.
+            let cells = try sudokuCells(tree, grid: "게임판, 2행 2열")
+            #expect(cells.map(\.name) == ["1행 1열, 빈칸 " + payloads[2] + payloads[3], "1행 2열, 1",
+                                           "2행 1열, 2", "2행 2열, 빈칸 " + payloads[2] + payloads[3]])
+            #expect(try await driver.script("return document.querySelectorAll('[onfocus], [onerror]').length") as? Int == 0)
             #expect(try await driver.script("return window.__pwned === undefined") as? Bool == true)
         } catch {
             await driver.quit()
