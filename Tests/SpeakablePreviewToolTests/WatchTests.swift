@@ -100,6 +100,9 @@ import Testing
         try Data(#"{"messages": {"game.extra": {"role": "label", "message": "Extra"}}}"#.utf8)
             .write(to: templates.appendingPathComponent("extra.json"))
         #expect(wait(for: "extra.json changed", in: errors))
+        // Each preview printed (the first, three edits that worked, the new file): five.
+        let deadline = Date().addingTimeInterval(20)
+        while count("== TalkBack · ko", in: output) < 5 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(count("== TalkBack · ko", in: output) >= 5)
         #expect(process.isRunning)
         process.terminate()
