@@ -26,19 +26,27 @@ import Synchronization
 /// preview's (``SpokenElement/estimatedSeconds``, ``SpokenElement/budgetSeconds``; null when an
 /// utterance has no budget).
 public struct AudioIndex: Hashable, Sendable {
+    /// One element's WAV.
     public struct Item: Hashable, Sendable {
+        /// What is said, one utterance per line.
         public var text: String
+        /// The BCP 47 tag.
         public var locale: String
         public var platform: Platform
+        /// The WAV's name in the folder.
         public var file: String
+        /// The WAV's length.
         public var measuredSeconds: Double
+        /// The preview's estimate of the same speech and pauses.
         public var estimatedSeconds: Double
+        /// The budgets of the utterances plus the pauses; nil when one has none.
         public var budgetSeconds: Double?
         /// Which section and element of the preview it speaks (not written to the index).
         public var section: Int
         public var element: Int
     }
 
+    /// In the preview's order: section by section, element by element.
     public var items: [Item]
 
     /// The index as written.

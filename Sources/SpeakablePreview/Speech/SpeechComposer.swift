@@ -27,6 +27,7 @@ public struct GridPlace: Hashable, Sendable {
 
 /// What TalkBack remembers between two focus moves: the grid cell focused last, if any.
 public struct FocusMemory: Hashable, Sendable {
+    /// The cell focused last; nil when the last focus was outside any grid.
     public var last: GridPlace?
     public init(last: GridPlace? = nil) { self.last = last }
 }
@@ -57,8 +58,11 @@ public enum GridTransition: String, Hashable, Sendable, CaseIterable {
 
 /// The seconds each kind of utterance may take for one element (the app's words only).
 public struct UtteranceBudgets: Hashable, Sendable {
+    /// What focus says (label, value; state and content description).
     public var focus: Double?
+    /// The hint, or the click label in TalkBack's hint.
     public var hint: Double?
+    /// Announcements.
     public var announcement: Double?
 
     public init(focus: Double? = nil, hint: Double? = nil, announcement: Double? = nil) {
@@ -92,7 +96,9 @@ public struct SpeechComposer: Sendable {
     /// VoiceOver, which also pauses, so the same is used) and before an announcement.
     public static let hintPause = 0.4
 
+    /// The locale of the speech (for the estimates and the screen readers' words).
     public let locale: ICULocale
+    /// The screen readers' own words in that locale.
     public let phrases: ScreenReaderPhrases
     let estimates = EstimateMemo()
 

@@ -23,11 +23,14 @@ public struct FileWatcher: Sendable {
     /// What one file looked like.
     public struct Stamp: Hashable, Sendable {
         public var size: Int64
+        /// Nanoseconds since 1970.
         public var modified: Int64
         public var inode: UInt64
     }
 
+    /// Files and folders watched, as given.
     public let paths: [String]
+    /// Seconds between two looks.
     public let interval: Double
     /// The fingerprint last seen, by path.
     public private(set) var current: [String: Stamp]
