@@ -99,3 +99,31 @@ import Testing
         for entry in list.entries { #expect(entry.platform != nil || entry.message != nil, "\(entry.reason)") }
     }
 }
+
+/// The runner's command line.
+@Suite struct RunnerCommandLineTests {
+    static var runner: String? {
+        let path = (PlatformDifferential.defaultSpeakable() ?? "").deletingLastPathComponent + "/PlatformDifferential"
+        return Files.exists(path) ? path : nil
+    }
+
+    @Test func helpAndUsageErrors() throws {
+        let runner = try #require(Self.runner, "PlatformDifferential is built next to speakable")
+        let root = try scratchDirectory("cli")
+        defer { Files.remove(root) }
+        let help = try Subprocess.run([runner, "--help"], scratch: root)
+        #expect(help.status == 0)
+        #expect(help.outputText.contains("EXAMPLES:") && help.outputText.contains("--allow-list"))
+        for arguments in [["--bogus"], ["--platform", "ios"], ["--seed", "x"], ["--limit"], ["--messages", "0"]] {
+            let result = try Subprocess.run([runner] + arguments, scratch: root)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errorText.hasPrefix("PlatformDifferential: "), "\(arguments)")
+            #expect(result.outputText.isEmpty, "\(arguments)")
+        }
+        // A bad allow-list is an error before anything runs.
+        try Files.write(#"{"version": 1, "exceptions": [{"platform": "android"}]}"#, to: root + "/bad.json")
+        let bad = try Subprocess.run([runner, "--builtin", "--allow-list", root + "/bad.json"], scratch: root)
+        #expect(bad.status == 1)
+        #expect(bad.errorText.contains("reason"))
+    }
+}

@@ -26,6 +26,8 @@ INPUTS (default: --builtin --real-catalogs --stress):
 OPTIONS:
   --platform LIST        android, apple, apple-no-catalog (default: all)
   --apple-device NAME    the device whose .xcstrings device variations are read (default: iphone)
+  --project-outputs      measure only the outputs each project's speakable.json asks for
+                         (default: every output, after checking the project's own compile)
   --allow-list FILE      exceptions accepted on purpose (default: tools/PlatformDifferential/allow-list.json)
   --quick                fewer sweep values (what swift test runs)
   --json                 the whole report as JSON on standard output
@@ -104,6 +106,7 @@ func main(_ arguments: [String]) -> Int32 {
             options.platforms = set
         case "--allow-list": allowListPath = value(name, &index)
         case "--apple-device": options.appleDevice = value(name, &index)
+        case "--project-outputs": options.projectOutputs = true
         case "--quick": options.quick = true
         case "--json": json = true
         case "--limit":

@@ -23,6 +23,9 @@ public struct DifferentialOptions: Sendable {
     public var speakable: String?
     /// Progress lines on standard error.
     public var progress = false
+    /// Measure only the outputs the project's `speakable.json` asks for (`outputs`); by default
+    /// every output is compiled and measured (the project's own compile must succeed too).
+    public var projectOutputs = false
     /// The Apple device whose `.xcstrings` device variations are read (`iphone`, `ipad`, `mac`,
     /// `other`…): VoiceOver users on an iPhone by default.
     public var appleDevice = "iphone"
@@ -210,7 +213,7 @@ final class PreparedInput {
             try StressProject.write(seed: seed, messages: messages, to: directory)
         }
         guard state.report.problems.isEmpty else { return state }
-        try state.compile(directory, speakable: speakable, platforms: options.platforms)
+        try state.compile(directory, speakable: speakable, platforms: options.platforms, projectOutputs: options.projectOutputs)
         let project = ProjectLoader.load(directory: directory)
         state.project = project
         if project.hasErrors {
@@ -247,7 +250,8 @@ final class PreparedInput {
         }
     }
 
-    func compile(_ directory: String, speakable: String, platforms: Set<Platform>) throws(DifferentialError) {
+    func compile(_ directory: String, speakable: String, platforms: Set<Platform>, projectOutputs: Bool) throws(DifferentialError) {
+        // First as a user runs it: the project's own outputs must compile.
         let out = scratch + "/out"
         let result = try Subprocess.run([speakable, "compile", "--project", directory, "--out", out], scratch: scratch)
         report.compileStatus = result.status
@@ -256,16 +260,31 @@ final class PreparedInput {
         var apple = out
         if result.status != 0 {
             report.problems.append("speakable compile failed (exit \(result.status)); each platform was then compiled on its own to measure it")
-            for (only, folder) in [("android", "out-android"), ("xcstrings,swift", "out-apple")] {
-                let alone = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/" + folder, "--only", only],
-                                               scratch: scratch)
-                if alone.status != 0 {
-                    report.problems.append("speakable compile --only \(only) failed too: "
-                                           + AndroidTools.lines(alone.errorText).filter { $0.contains("error") }.prefix(4).joined(separator: " | "))
+        }
+        // Then every output Speakable can write (unless only the project's are measured), each
+        // platform on its own when they do not compile together.
+        if result.status != 0 || !projectOutputs {
+            let all = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/out-all", "--only", "xcstrings,android,swift"],
+                                         scratch: scratch)
+            if all.status == 0 {
+                android = scratch + "/out-all/android/res"
+                apple = scratch + "/out-all"
+            } else {
+                if result.status == 0 {
+                    report.problems.append("speakable compile --only xcstrings,android,swift failed (exit \(all.status)): "
+                                           + AndroidTools.lines(all.errorText).filter { $0.contains("error") }.prefix(4).joined(separator: " | "))
                 }
+                for (only, folder) in [("android", "out-android"), ("xcstrings,swift", "out-apple")] {
+                    let alone = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/" + folder, "--only", only],
+                                                   scratch: scratch)
+                    if alone.status != 0 {
+                        report.problems.append("speakable compile --only \(only) failed too: "
+                                               + AndroidTools.lines(alone.errorText).filter { $0.contains("error") }.prefix(4).joined(separator: " | "))
+                    }
+                }
+                android = scratch + "/out-android/android/res"
+                apple = scratch + "/out-apple"
             }
-            android = scratch + "/out-android/android/res"
-            apple = scratch + "/out-apple"
         }
         if Files.isDirectory(android) { androidRes = android }
         if Files.isDirectory(apple + "/xcstrings") {
@@ -293,7 +312,7 @@ final class PreparedInput {
             }
         }
         if platforms.contains(.android), androidRes == nil {
-            report.notes.append("android: not measured — the compile wrote no Android resources (not an output of this project, or it failed)")
+            report.notes.append("android: not measured — no Android resources were written (not an output of this project, or the compile failed)")
         }
         if platforms.contains(.apple), appleOutput == nil {
             report.notes.append("apple: not measured — the compile wrote no String Catalog and accessors")
