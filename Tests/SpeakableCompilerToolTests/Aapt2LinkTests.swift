@@ -97,7 +97,7 @@ enum Aapt2 {
 /// or add plurals, exact matches, several plurals in one message, nested select and plural,
 /// apostrophes, `%`, quotes, leading `@` and `?`, right-to-left text, Korean particles.
 enum StressProject {
-    static let locales = ["ar", "cy", "ru", "pl", "lv", "he", "ko", "ja", "fr", "pt-BR", "sr-Latn", "zh-Hant", "ga", "id"]
+    static let locales = ["ar", "cy", "ru", "pl", "lv", "he", "ko", "ja", "fr", "pt-BR", "sr-Latn", "zh-Hant", "ga", "id", "de"]
 
     static func write() throws -> String {
         let root = try temporaryFolder("stress")
@@ -115,6 +115,9 @@ enum StressProject {
             ("wait", "Wait {s, number, ::measure-unit/duration-second unit-width-full-name}"),
             ("players", "{gender, select, female {{count, plural, one {She and # friend} other {She and # friends}}} other {{count, plural, one {They and # friend} other {They and # friends}}}}"),
             ("rtl", "\u{05E9}\u{05DC}\u{05D5}\u{05DD} {name} \u{2067}{place}\u{2069}"),
+            // Two `%` in a string no one formats: aapt2 refuses it unless formatted="false".
+            ("percent", "100% sure — 50% off"),
+            ("sale", "{item}: 50% off"),
         ]
         let template = "{ \"messages\": {\n" + messages.map { key, message in
             "  \(json(key)): { \"message\": \(json(message)) }"
@@ -132,6 +135,10 @@ enum StressProject {
                 translations["quote"] = "{name}을(를) 말하지 마세요 — 100% {name}의 것"
                 translations["wait"] = "{s, number, ::measure-unit/duration-second unit-width-full-name}을(를) 기다리세요"
                 translations["players"] = "{gender, select, female {그녀와 친구 {count}명} other {그들과 친구 {count}명}}"
+            case "de":
+                // A translation without the argument is still formatted (the app passes it): 50 %% Rabatt.
+                translations["sale"] = "50 % Rabatt"
+                translations["percent"] = "100 % sicher — 50 % Rabatt"
             case "ar":
                 translations["stars"] = "{n, plural, zero {لا نجوم} one {نجمة واحدة} two {نجمتان} few {# نجوم} many {# نجمة} other {# نجمة}}"
             case "ru":

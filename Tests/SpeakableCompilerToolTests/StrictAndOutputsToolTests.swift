@@ -41,3 +41,39 @@ import Testing
         #expect(android.status == 0 && android.error.contains("catalog-companion"))
     }
 }
+
+/// Without a catalog in the bundle, the accessors say the source text correctly: the plural form
+/// the source language's rule picks ("1 star"), and a form that prints a later argument only
+/// (`%2$@ days`, the count being the plural's) still finds it.
+@Suite struct AccessorFallbackToolTests {
+    @Test func theSourceFallbackIsPluralizedAndReadsTheRightArguments() throws {
+        let swiftc = try #require(which("swiftc"), "swiftc is not on PATH")
+        let project = try temporaryFolder("fallback")
+        try FileManager.default.createDirectory(atPath: project + "/Templates", withIntermediateDirectories: true)
+        try #"""
+        { "messages": {
+            "stars": { "message": "{stars} of {total, plural, one {# star} other {# stars}}", "examples": [{ "stars": 2, "total": 3 }] },
+            "days": { "message": "{count, plural, one {1 day} other {{number} days}}", "examples": [{ "count": 2, "number": "two" }] },
+            "square": { "message": "{size} by {size} square", "examples": [{ "size": 2 }] },
+            "best": { "message": "Best score {score, number, ::group-off}" }
+        } }
+        """#.write(toFile: project + "/Templates/t.json", atomically: true, encoding: .utf8)
+        let out = project + "/out"
+        #expect(try run(speakable, ["compile", "--project", project, "--out", out, "--only", "swift"]).status == 0)
+        try """
+        import Foundation
+        print(TStrings.stars(stars: 1, total: 1))
+        print(TStrings.stars(stars: 2, total: 3))
+        print(TStrings.days(count: 1, number: "one"))
+        print(TStrings.days(count: 5, number: "five"))
+        print(TStrings.square(size: 2))
+        print(TStrings.best(score: 4530))
+        """.write(toFile: project + "/main.swift", atomically: true, encoding: .utf8)
+        let binary = project + "/app"
+        let built = try run(swiftc, ["-swift-version", "6", "-warnings-as-errors", out + "/swift/Speakable+t.swift", project + "/main.swift",
+                                     "-o", binary])
+        #expect(built.status == 0, "\(built.error)")
+        let output = try run(binary, [])
+        #expect(output.output.split(separator: "\n") == ["1 of 1 star", "2 of 3 stars", "1 day", "five days", "2 by 2 square", "Best score 4530"])
+    }
+}

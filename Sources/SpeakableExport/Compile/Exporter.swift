@@ -257,6 +257,12 @@ struct Exporter {
                         if tag == sourceLocale, !message.template.translatable, !attributes.contains(where: { $0.0 == "translatable" }) {
                             attributes.append(("translatable", "false"))
                         }
+                        // Text the app never formats (no arguments) with two `%` or more: aapt2
+                        // refuses it unless told it is not a format ("100% sure — 50% off").
+                        if variant.androidArguments.isEmpty, !attributes.contains(where: { $0.0 == "formatted" }),
+                           conversion.resources.contains(where: { Self.percentCount(in: $0.value) >= 2 }) {
+                            attributes.append(("formatted", "false"))
+                        }
                         for resource in conversion.resources {
                             let name = variant.androidName + resource.suffix
                             let resourceComment: String? = switch resource.role {
@@ -311,6 +317,16 @@ struct Exporter {
                                                                          preamble: headers.joined(separator: "\n"))))
         }
         return files
+    }
+
+    /// The most `%` signs in one string of a value.
+    static func percentCount(in value: CatalogValue) -> Int {
+        func count(_ text: String) -> Int { text.utf8.reduce(0) { $0 + ($1 == 0x25 ? 1 : 0) } }
+        switch value {
+        case .text(let text): return count(text)
+        case .plural(let forms): return forms.map { count($0.text) }.max() ?? 0
+        case .substitutions(let format, let substitutions): return max(count(format), substitutions.flatMap(\.forms).map { count($0.text) }.max() ?? 0)
+        }
     }
 
     // MARK: XLIFF

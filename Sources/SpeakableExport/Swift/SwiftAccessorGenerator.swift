@@ -159,7 +159,43 @@ enum SwiftAccessorGenerator {
 
             private static func string(_ key: String, _ source: String, _ arguments: [any CVarArg]) -> String {
                 let format = bundle.localizedString(forKey: key, value: source, table: tableName)
-                return arguments.isEmpty ? format : String(format: format, locale: Locale.current, arguments: arguments)
+                if arguments.isEmpty { return format }
+                // The source text (no catalog in the bundle) may be a plural's form that skips an
+                // argument the catalog's plural reads (`%2$@ min`): formatted with only the
+                // values it prints, as String(format:) would otherwise read the rest shifted.
+                if format == source {
+                    let (compact, values) = positionsInUse(format, arguments)
+                    return String(format: compact, locale: Locale.current, arguments: values)
+                }
+                return String(format: format, locale: Locale.current, arguments: arguments)
+            }
+
+            /// `format` renumbered to the positions it uses (`%2$@` alone → `%1$@`), with their values.
+            private static func positionsInUse(_ format: String, _ arguments: [any CVarArg]) -> (String, [any CVarArg]) {
+                let s = Array(format.unicodeScalars)
+                // Each `%N$` as (index of N's first digit, end of N, N); `%%` is text.
+                var positions: [(start: Int, end: Int, value: Int)] = []
+                var i = 0
+                while i < s.count {
+                    guard s[i] == "%" else { i += 1; continue }
+                    if i + 1 < s.count, s[i + 1] == "%" { i += 2; continue }
+                    var j = i + 1
+                    var n = 0
+                    while j < s.count, s[j].value >= 0x30, s[j].value <= 0x39 { n = n * 10 + Int(s[j].value - 0x30); j += 1 }
+                    if j < s.count, s[j] == "$", n > 0 { positions.append((i + 1, j, n)) }
+                    i = j
+                }
+                let used = Set(positions.map { $0.value }).sorted()
+                guard let last = used.last, used != Array(1...used.count), last <= arguments.count else { return (format, arguments) }
+                var out = String.UnicodeScalarView()
+                var copied = 0
+                for position in positions {
+                    out.append(contentsOf: s[copied..<position.start])
+                    out.append(contentsOf: String(used.firstIndex(of: position.value)! + 1).unicodeScalars)
+                    copied = position.end
+                }
+                out.append(contentsOf: s[copied...])
+                return (String(out), used.map { arguments[$0 - 1] })
             }
 
             private static func date(_ date: Date, _ style: (template: String?, date: DateFormatter.Style, time: DateFormatter.Style)) -> String {

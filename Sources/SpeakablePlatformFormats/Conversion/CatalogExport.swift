@@ -817,11 +817,13 @@ struct Converter {
         renderer.repeatsAnArgument = positional
         var plurals: [(ArgumentNode, PluralArgument)] = []
         CatalogExport.forEachTopLevelPlural(body) { plurals.append(($0, $1)) }
+        // A string is a format when the app passes arguments, which it does for every locale
+        // of a message that has any (Android: getString(id, args…) formats even a translation
+        // that prints none of them), so `%` is `%%` then.
         if plurals.isEmpty {
-            renderer.isFormat = CatalogExport.containsPrintedArgument(body) || (platform == .apple && !arguments.isEmpty)
+            renderer.isFormat = CatalogExport.containsPrintedArgument(body) || !arguments.isEmpty
             // Android: a message that is a plural in another locale is a <plurals> here too.
             if platform == .android, !layout.pluralArguments.isEmpty, !companion {
-                renderer.isFormat = CatalogExport.containsPrintedArgument(body)
                 return .plural([CatalogPluralForm(category: "other", text: renderer.render(body.parts, plural: nil))])
             }
             return .text(renderer.render(body.parts, plural: nil))
@@ -852,7 +854,7 @@ struct Converter {
             return .substitutions(format: renderer.render(body.parts, plural: nil), substitutions)
         case .android:
             let first = plurals[0].0
-            renderer.isFormat = CatalogExport.containsPrintedArgument(body)
+            renderer.isFormat = CatalogExport.containsPrintedArgument(body) || !arguments.isEmpty
             var perNode: [Int: [(category: String, body: MessageBody)]] = [:]
             var categories: [String] = []
             for (index, part) in body.parts.enumerated() {
