@@ -185,6 +185,6 @@ struct RealXcodeCatalogOutputsTests {
         }
         #expect(english.contains(#"<string name="stars__stars_eq0">No stars yet</string>"#))
         let korean = try value(files["android/res/values-ko/strings.xml"])
-        #expect(korean.contains(#"<string name="cleared">%1$,d줄 지움, 콤보 %2$,d회</string>"#))
+        #expect(korean.contains(#"<string name="cleared">%3$s줄 지움, 콤보 %4$s회</string>"#))
     }
 }

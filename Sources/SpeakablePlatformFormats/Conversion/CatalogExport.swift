@@ -923,6 +923,12 @@ struct Converter {
     func composition(_ body: MessageBody) -> String {
         var renderer = renderer(isFormat: true)
         renderer.composedPlurals = true
+        // A locale without a plural on a composed argument prints its number where the source
+        // prints the plural's text: the same position then (its `<plurals>` holds just the number),
+        // so every locale's composing string reads the same positions.
+        var own = Set<String>()
+        CatalogExport.forEachTopLevelPlural(body) { node, _ in own.insert(node.name) }
+        renderer.pluralTextForPlainNumbers = Set(layout.pluralArguments).subtracting(own)
         return renderer.render(body.parts, plural: nil)
     }
 
@@ -959,6 +965,8 @@ struct Renderer {
     var substitutionNames: [Range<Int>: String] = [:]
     /// Android composed: a plural prints as the text of its `<plurals>` (`%K$s`).
     var composedPlurals = false
+    /// Android composed: arguments whose plain number prints as their `<plurals>` text.
+    var pluralTextForPlainNumbers: Set<String> = []
 
     init(platform: CatalogPlatform, arguments: [CatalogArgument]) {
         self.platform = platform
@@ -1052,10 +1060,16 @@ struct Renderer {
                 out += integerSpecifier(plural ?? "", .standard)
             case .argument(let argument):
                 switch argument.kind {
+                case .none where pluralTextForPlainNumbers.contains(argument.name):
+                    out += prefix(argument.name, slot: .pluralText) + "s"
                 case .none:
                     out += integerSpecifier(argument.name, .standard)
                 case .simple(let simple):
                     if simple.type == .number, let presentation = IntegerPresentation(style: simple.style) {
+                        if presentation == .standard, pluralTextForPlainNumbers.contains(argument.name) {
+                            out += prefix(argument.name, slot: .pluralText) + "s"
+                            continue
+                        }
                         out += integerSpecifier(argument.name, presentation)
                     } else {
                         out += specifier(argument.name)
