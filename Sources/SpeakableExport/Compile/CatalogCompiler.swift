@@ -42,7 +42,25 @@ public enum CatalogCompiler {
             diagnostics += loaded.diagnostics
         }
         var context = Context(project: project, options: options, metadata: tableMetadata)
-        let prepared = project.tables.map { context.prepare($0) }
+        // Tables are prepared in parallel, each in its own copy of the context; what they found
+        // is put back in table order, so the outcome does not depend on scheduling.
+        let preparedTables = Mutex<[Int: (messages: [PreparedMessage], context: Context)]>([:])
+        let start = context
+        DispatchQueue.concurrentPerform(iterations: project.tables.count) { index in
+            var own = start
+            let messages = own.prepare(project.tables[index])
+            own.translationsByTag = []   // only needed while preparing
+            preparedTables.withLock { $0[index] = (messages, own) }
+        }
+        let collectedTables = preparedTables.withLock { $0 }
+        var preparing: [[PreparedMessage]] = []
+        for index in project.tables.indices {
+            guard let table = collectedTables[index] else { continue }
+            preparing.append(table.messages)
+            for diagnostic in table.context.diagnostics where !context.diagnostics.contains(diagnostic) { context.diagnostics.append(diagnostic) }
+            context.merge(groupedIntegers: table.context.groupedIntegers)
+        }
+        let prepared = preparing
         diagnostics += context.diagnostics
         diagnostics += context.groupingWarnings()
         if !options.useMetadata {
@@ -199,8 +217,18 @@ struct Context {
     /// Android resource names in use, by kind ("string:" / "plurals:"), with their message.
     var androidNames: [String: String] = [:]
     /// Per locale tag and kind of number format (`decimal`, `skeleton`): the messages that
-    /// print grouped integers, where the file is (for Android's `%,d` warning).
-    var groupedIntegers: [String: [String: (keys: [String], file: String)]] = [:]
+    /// print grouped integers (the first few, and how many), where the file is (for the
+    /// `catalog-number-grouping` warnings).
+    var groupedIntegers: [String: [String: GroupedIntegerUses]] = [:]
+    /// The table being prepared: its locales (not the source), each with its translations by key.
+    var translationsByTag: [(tag: String, file: String, locale: ICULocale, translations: [String: Translation])] = []
+
+    struct GroupedIntegerUses {
+        var keys: [String] = []
+        var count = 0
+        var lastKey: String?
+        var file: String
+    }
 
     init(project: Project, options: CompileOptions, metadata: [String: TableMetadata]) {
         self.project = project
@@ -218,6 +246,12 @@ struct Context {
 
     mutating func prepare(_ table: Table) -> [PreparedMessage] {
         var result: [PreparedMessage] = []
+        // Every locale's translations by key, once per table (LocaleFile's own lookup is linear).
+        let sourceLocale = project.config.sourceLocale
+        translationsByTag = table.locales.keys.sorted().filter { $0 != sourceLocale }.map { tag in
+            let file = table.locales[tag]!
+            return (tag, file.file, file.locale, Dictionary(file.translations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
         var appleKeys: [String: String] = [:]
         let tableMetadata = metadata[table.name]
         for message in table.messages {
@@ -283,37 +317,41 @@ struct Context {
                           appleKey: String, androidName: String, kinds: [String: CatalogArgument.Kind],
                           meta: MessageMetadata?) -> PreparedMessage.Variant {
         let sourceLocale = project.config.sourceLocale
-        var bodies: [(tag: String, file: String, source: SourceText, body: MessageBody)] = [(sourceLocale, table.file, message.source, body)]
-        for tag in table.locales.keys.sorted() where tag != sourceLocale {
-            guard let translation = table.locales[tag]?[message.key], let pattern = translation.pattern else { continue }
+        var bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)] =
+            [(sourceLocale, table.file, sourceICU, message.source, body)]
+        for locale in translationsByTag {
+            guard let translation = locale.translations[message.key], let pattern = translation.pattern else { continue }
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
-            bodies.append((tag, table.locales[tag]!.file, translation.source, pruned))
+            bodies.append((locale.tag, locale.file, locale.locale, translation.source, pruned))
         }
         var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
         var androidNames: [String] = []
         for item in bodies {
-            for slot in CatalogExport.formatSlots(of: item.body, platform: .apple) {
+            let slots = CatalogExport.formatSlots(of: item.body)
+            for slot in slots.apple {
                 if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
                     appleSlots[index].locales += 1
                 } else {
                     appleSlots.append((slot.name, slot.slot, 1))
                 }
             }
-            for name in CatalogExport.formatArguments(of: item.body, platform: .android) where !androidNames.contains(name) {
-                androidNames.append(name)
-            }
+            for name in slots.android where !androidNames.contains(name) { androidNames.append(name) }
         }
         let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
         var particleArguments: [String] = []
         for item in bodies {
-            guard let locale = (item.tag == sourceLocale ? try? ICULocale(sourceLocale) : table.locales[item.tag]?.locale),
-                  let body = try? CatalogExport.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
+            guard let locale = item.locale, let body = try? CatalogExport.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
             normalized.append((body, locale))
             let grouped = CatalogExport.groupedIntegers(in: item.body, kinds: kinds)
             for (kind, uses) in [("decimal", grouped.decimal), ("skeleton", grouped.skeleton)] where uses {
-                var entry = groupedIntegers[item.tag, default: [:]][kind] ?? ([], item.file)
-                if !entry.keys.contains(message.key) { entry.keys.append(message.key) }
+                var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)
+                // The variants of one message come one after the other: count the message once.
+                if entry.lastKey != message.key {
+                    if entry.keys.count < 3 { entry.keys.append(message.key) }
+                    entry.count += 1
+                }
+                entry.lastKey = message.key
                 groupedIntegers[item.tag, default: [:]][kind] = entry
             }
             for open in CatalogExport.openParticles(in: body, locale: locale) {
@@ -357,6 +395,21 @@ struct Context {
                                        androidLayout: androidLayout, particleArguments: particleArguments)
     }
 
+    /// Adds another table's grouped-integer uses (tables are prepared apart).
+    mutating func merge(groupedIntegers other: [String: [String: GroupedIntegerUses]]) {
+        for (tag, kinds) in other {
+            for (kind, uses) in kinds {
+                guard var entry = groupedIntegers[tag]?[kind] else {
+                    groupedIntegers[tag, default: [:]][kind] = uses
+                    continue
+                }
+                for key in uses.keys where entry.keys.count < 3 { entry.keys.append(key) }
+                entry.count += uses.count
+                groupedIntegers[tag]![kind] = entry
+            }
+        }
+    }
+
     /// Android's `java.util.Formatter` groups `%,d` every `primary` digits from the first group
     /// on; where ICU groups otherwise (Indian secondary groups; NumberFormatter's minimum
     /// grouping digits in skeletons) some numbers print differently: one warning per locale.
@@ -371,7 +424,7 @@ struct Context {
                 let sample: Int64 = skeleton.secondary != decimal.secondary ? 1_234_567 : 9_180
                 let icu = (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample)) ?? String(sample)
                 let apple = (try? NumberFormat(.decimal, locale: locale).format(sample)) ?? String(sample)
-                let keys = uses.keys.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (uses.keys.count > 3 ? " and \(uses.keys.count - 3) more" : "")
+                let keys = uses.keys.map { "'\($0)'" }.joined(separator: ", ") + (uses.count > 3 ? " and \(uses.count - 3) more" : "")
                 warnings.append(Diagnostic(
                     severity: .warning, id: "catalog-number-grouping",
                     message: "\(tag): ICU writes number skeletons (units, integer-width) such as \(sample) as \"\(icu)\", a String Catalog's %lld as \"\(apple)\"; some values print differently on Apple in \(keys)",
@@ -386,7 +439,7 @@ struct Context {
                                               : (try? NumberFormat(.decimal, locale: locale).format(sample))) ?? String(sample)
                 let java = Self.uniformlyGrouped(sample, grouping)
                 let which = kind == "skeleton" ? "number skeletons (units, integer-width)" : "numbers"
-                let keys = uses.keys.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (uses.keys.count > 3 ? " and \(uses.keys.count - 3) more" : "")
+                let keys = uses.keys.map { "'\($0)'" }.joined(separator: ", ") + (uses.count > 3 ? " and \(uses.count - 3) more" : "")
                 warnings.append(Diagnostic(
                     severity: .warning, id: "catalog-number-grouping",
                     message: "\(tag): ICU writes \(which) such as \(sample) as \"\(icu)\", Android's %,d as \"\(java)\"; some values print differently on Android in \(keys)",
@@ -408,6 +461,8 @@ struct Context {
         }
         return (value < 0 ? "-" : "") + out
     }
+
+    var sourceICU: ICULocale? { try? ICULocale(project.config.sourceLocale) }
 
     var writesPlatformCatalogs: Bool { options.outputs.contains(.xcstrings) || options.outputs.contains(.android) }
 

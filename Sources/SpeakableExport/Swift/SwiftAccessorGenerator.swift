@@ -50,6 +50,8 @@ enum SwiftAccessorGenerator {
         out += "/// The messages of table `\(table.name)` (`\(templateFile)`), read from the string table `\(table.name)`.\n"
         out += "\(access) enum \(type) {\n"
         var usedFunctions = Set<String>()
+        /// The accessors' calls alone, to see which helpers they use.
+        var calls = ""
         let enums = selectEnums(messages)
         for (name, cases) in enums.shared.sorted(by: { $0.key < $1.key }) {
             out += enumDeclaration(name, cases: cases, access: access, documentation: "The cases of select argument `\(cases.argument)`.")
@@ -131,7 +133,9 @@ enum SwiftAccessorGenerator {
                     let value = source?.resources.first { $0.role == .exact(companion) }?.value
                     out += indent + "if \(escapeIdentifier(parameter.label)) == \(companion.value) { return \(lookup(variant.appleKey + companion.suffix, value)) }\n"
                 }
-                return out + indent + "return " + lookup(variant.appleKey, source?.value) + "\n"
+                out += indent + "return " + lookup(variant.appleKey, source?.value) + "\n"
+                calls += out
+                return out
             }
             if selectArguments.isEmpty {
                 out += call(message.variants[0], indent: "        ")
@@ -171,12 +175,12 @@ enum SwiftAccessorGenerator {
             }
 
         """
-        out += helpers(for: out, sourceLocale: locale)
+        out += helpers(for: calls, sourceLocale: locale)
         out += "}\n"
         return OutputFile(path: "swift/Speakable+\(table.name).swift", contents: out)
     }
 
-    /// The helpers the accessors call, only those they use.
+    /// The helpers the accessors call, only those they use (`calls`: the generated calls).
     static func helpers(for body: String, sourceLocale: ICULocale) -> String {
         var out = ""
         if body.contains("Self.integer(") {

@@ -288,7 +288,7 @@ public enum CatalogExport {
         let korean = locale.language == "ko"
         var open: [OpenParticle] = []
         func particles(_ body: MessageBody, report: Bool) -> MessageBody {
-            guard korean else { return body }
+            guard korean, ParticleNotation.mayContainNotation(body) else { return body }
             var sites: [OpenParticle] = []
             let resolved = ParticleNotation.resolve(body, open: &sites)
             if report { open += sites }
@@ -319,7 +319,7 @@ public enum CatalogExport {
     /// The particles after values only known at run time in a normalized message: Korean
     /// only (other languages have no notation to resolve).
     public static func openParticles(in body: MessageBody, locale: ICULocale) -> [OpenParticle] {
-        guard locale.language == "ko" else { return [] }
+        guard locale.language == "ko", ParticleNotation.mayContainNotation(body) else { return [] }
         var open: [OpenParticle] = []
         _ = ParticleNotation.resolve(body, open: &open)
         return open
@@ -476,6 +476,8 @@ public enum CatalogExport {
     /// unit on an integer is an error (`catalog-number-style`).
     public static func normalized(_ body: MessageBody, locale: ICULocale,
                                   arguments: [CatalogArgument]) throws(CatalogConversionError) -> MessageBody {
+        // Most messages have nothing to normalize: no copy then.
+        guard needsNormalizing(body) else { return body }
         var parts: [MessagePart] = []
         var changed = false
         for part in body.parts {
@@ -518,6 +520,22 @@ public enum CatalogExport {
         return changed ? MessageBody(parts: merged, range: body.range) : MessageBody(parts: parts, range: body.range)
     }
 
+    /// Whether ``normalized(_:locale:arguments:)`` would change what platforms get: a number
+    /// style that is not a plain integer format. (Texts side by side print the same joined or
+    /// not; the particle pass joins them itself.)
+    static func needsNormalizing(_ body: MessageBody) -> Bool {
+        for part in body.parts {
+            guard case .argument(let node) = part else { continue }
+            switch node.kind {
+            case .simple(let simple) where simple.type == .number && IntegerPresentation(style: simple.style) == nil: return true
+            case .plural(let plural): if plural.cases.contains(where: { needsNormalizing($0.message) }) { return true }
+            case .select(let select): if select.cases.contains(where: { needsNormalizing($0.message) }) { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
     /// `{s, number, ::measure-unit/duration-second unit-width-full-name}` as the plural ICU
     /// itself applies: one case per category of the locale, the unit's text around `#`.
     static func unitPlural(_ node: ArgumentNode, skeleton: String, locale: ICULocale) throws(CatalogConversionError) -> PluralArgument? {
@@ -558,39 +576,58 @@ public enum CatalogExport {
     /// arguments as ``formatArguments(of:platform:)`` says, and on Apple one more for each
     /// integer printed without grouping (``CatalogArgument/Slot/integerText(_:)``).
     public static func formatSlots(of body: MessageBody, platform: CatalogPlatform) -> [(name: String, slot: CatalogArgument.Slot)] {
+        let both = formatSlots(of: body)
+        return platform == .apple ? both.apple : both.android.map { ($0, .value) }
+    }
+
+    /// ``formatSlots(of:platform:)`` for both platforms in one walk (messages have few
+    /// arguments: small arrays, no hashing).
+    public static func formatSlots(of body: MessageBody) -> (apple: [(name: String, slot: CatalogArgument.Slot)], android: [String]) {
         var slots: [(name: String, slot: CatalogArgument.Slot)] = []
-        var printed = Set<String>()
+        var printed: [String] = []
         func add(_ name: String, _ slot: CatalogArgument.Slot) {
             if !slots.contains(where: { $0.name == name && $0.slot == slot }) { slots.append((name, slot)) }
+        }
+        func print(_ name: String) {
+            if !printed.contains(name) { printed.append(name) }
         }
         func walk(_ body: MessageBody, plural: String?) {
             for part in body.parts {
                 switch part {
                 case .text: break
                 case .pound:
-                    if let plural { printed.insert(plural) }
+                    if let plural { print(plural) }
                 case .argument(let argument):
-                    if platform == .apple, case .simple(let simple) = argument.kind, simple.type == .number,
-                       let presentation = IntegerPresentation(style: simple.style), presentation.appleNeedsText {
-                        add(argument.name, .integerText(presentation))
-                    } else {
-                        add(argument.name, .value)
-                    }
                     switch argument.kind {
-                    case .none: printed.insert(argument.name)
-                    case .simple:
-                        printed.insert(argument.name)
-                    case .plural(let p): p.cases.forEach { walk($0.message, plural: argument.name) }
-                    case .select(let s): s.cases.forEach { walk($0.message, plural: nil) }
+                    case .none:
+                        add(argument.name, .value)
+                        print(argument.name)
+                    case .simple(let simple):
+                        if simple.type == .number, let presentation = IntegerPresentation(style: simple.style), presentation.appleNeedsText {
+                            add(argument.name, .integerText(presentation))
+                        } else {
+                            add(argument.name, .value)
+                        }
+                        print(argument.name)
+                    case .plural(let p):
+                        add(argument.name, .value)
+                        p.cases.forEach { walk($0.message, plural: argument.name) }
+                    case .select(let s):
+                        add(argument.name, .value)
+                        s.cases.forEach { walk($0.message, plural: nil) }
                     case .choice(let c):
-                        printed.insert(argument.name)
+                        add(argument.name, .value)
+                        print(argument.name)
                         c.cases.forEach { walk($0.message, plural: nil) }
                     }
                 }
             }
         }
         walk(body, plural: nil)
-        return platform == .apple ? slots : slots.filter { printed.contains($0.name) && $0.slot == .value }
+        // Android: printed arguments, in order of first appearance among all arguments.
+        var android: [String] = []
+        for slot in slots where printed.contains(slot.name) && !android.contains(slot.name) { android.append(slot.name) }
+        return (slots, android)
     }
 
     // MARK: Checks
@@ -761,7 +798,11 @@ struct Converter {
     /// in one of its strings (`%arg` is the substitution's own; a `%#@x@` reads one).
     static func readsMoreThanOneValue(_ value: CatalogValue) -> Bool {
         func count(_ text: String) -> Int {
-            PrintfFormat.parse(text, dialect: .apple).specifiers.filter { !$0.isSubstitutionArgument && $0.position == nil }.count
+            // Most strings have at most one `%`: nothing to parse.
+            var percents = 0
+            for byte in text.utf8 where byte == 0x25 { percents += 1 }
+            guard percents > 1 else { return percents == 1 && !text.contains("%arg") ? 1 : 0 }
+            return PrintfFormat.parse(text, dialect: .apple).specifiers.filter { !$0.isSubstitutionArgument && $0.position == nil }.count
         }
         switch value {
         case .text(let text): return count(text) > 1

@@ -14,6 +14,23 @@ import SpeakableParticles
 /// After a value only known at run time (`{piece}을(를)`, `{n}이(가)`) the notation stays; each
 /// such place is returned as an ``OpenParticle``.
 enum ParticleNotation {
+    /// Whether any text of the message has a `(` (every notation has one): most have none.
+    static func mayContainNotation(_ body: MessageBody) -> Bool {
+        body.parts.contains { part in
+            switch part {
+            case .text(let text, _): text.utf8.contains(0x28)
+            case .pound: false
+            case .argument(let node):
+                switch node.kind {
+                case .plural(let plural): plural.cases.contains { mayContainNotation($0.message) }
+                case .select(let select): select.cases.contains { mayContainNotation($0.message) }
+                case .choice(let choice): choice.cases.contains { mayContainNotation($0.message) }
+                case .none, .simple: false
+                }
+            }
+        }
+    }
+
     static func resolve(_ body: MessageBody, open: inout [OpenParticle]) -> MessageBody {
         var parts = merged(body.parts)
         // The notation after a plural goes into each of its cases.
