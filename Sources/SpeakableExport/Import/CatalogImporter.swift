@@ -49,7 +49,8 @@ public struct ImportResult: Sendable {
 /// Diagnostic ids: the readers' (`xcstrings-*`, `android-*`, `xliff-*`, `xml-*`, `json-*`),
 /// `import-unreadable`, `import-unknown-format`, `import-invalid-message` (an XLIFF target that
 /// is not ICU MessageFormat), `import-missing-other`, `import-source-differs` (warning),
-/// `import-not-modeled` (note: kept in the metadata file only), `import-renamed-key` (note).
+/// `import-not-modeled` (note: kept in the metadata file only), `import-renamed-key` (note),
+/// `import-outputs` (note: `speakable.json`'s `"outputs"` filled in from what was imported).
 public enum CatalogImporter {
     public static func importFiles(_ paths: [String], project: Project, options: ImportOptions) -> ImportResult {
         var session = Session(project: project, options: options)
