@@ -203,6 +203,8 @@ struct TableFacts: Sendable {
     let usages: [[String: ArgumentUsage]?]
     let info: [SourceInfo]
     let literalNewlines: [Int]
+    /// Platform catalogs: the arguments the app passes, from the source's printf formats.
+    let sourceArguments: [FormatRules.SourceArguments?]
 
     init(_ table: CheckTable) {
         var byKey: [String: Int] = [:]
@@ -212,6 +214,7 @@ struct TableFacts: Sendable {
         self.usages = table.messages.map { $0.pattern?.argumentUsages }
         self.info = table.messages.map(SourceInfo.init)
         self.literalNewlines = table.messages.map { m in m.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+        self.sourceArguments = table.messages.map { $0.formats.map(FormatRules.SourceArguments.init) }
     }
 }
 
@@ -239,6 +242,10 @@ extension Rule {
         case .whitespace: 17
         case .printfInjection: 18
         case .keyFamily: 19
+        case .formatMismatch: 20
+        case .actionFragment: 21
+        case .unusedPluralCategory: 22
+        case .unknownLocale: 23
         }
     }
 }

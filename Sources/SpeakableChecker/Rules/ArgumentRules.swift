@@ -98,13 +98,7 @@ enum ArgumentRules {
                 }
                 continue
             }
-            // The source takes any value: the examples say what the app passes.
-            let given = Set(c.source.examples.compactMap { $0[name].map(valueClass) })
-            if let wrong = given.first(where: { $0 != target }) {
-                RuleRunner.emit(.placeholderType, c, range: range, emitter: &emitter,
-                                message: "argument '\(name)' is used as \(usage.kind.name) here, but the source's examples pass a \(wrong)",
-                                hint: "write {\(name)} as the source does", subject: "\(name):\(wrong)>\(usage.kind.name)")
-            }
+            // The source takes any value: what the app passes then is format-mismatch's business.
         }
     }
 

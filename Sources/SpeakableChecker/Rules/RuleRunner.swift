@@ -2,6 +2,7 @@ import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableMessages
+import SpeakablePlatformFormats
 
 /// One message in one locale, with everything a rule needs to report on it.
 /// What every locale's check needs of a source message, shared by reference (copying a whole
@@ -36,6 +37,8 @@ struct MessageContext {
     let key: String
     let text: PositionedText
     let pattern: MessagePattern?
+    /// The platform formats of this text (platform catalogs only).
+    let formats: PlatformFormats?
 
     var language: String { locale.language }
     var role: Role? { source.role }
@@ -65,8 +68,11 @@ struct RuleRunner {
             }
             let context = MessageContext(tableName: table.name, source: facts.info[i], sourceIndex: i, tag: input.sourceTag,
                                          locale: input.sourceLocale, isSource: true, key: message.key, text: message.text,
-                                         pattern: message.pattern)
+                                         pattern: message.pattern, formats: message.formats)
             checkMessage(context, emitter: &emitter)
+            if let formats = message.formats, let arguments = facts.sourceArguments[i], emitter.isOn(.formatMismatch) {
+                FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+            }
         }
     }
 
@@ -84,8 +90,11 @@ struct RuleRunner {
             present[index] = true
             let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
                                          locale: target.locale, isSource: false, key: translation.key, text: translation.text,
-                                         pattern: translation.pattern)
+                                         pattern: translation.pattern, formats: translation.formats)
             checkMessage(context, emitter: &emitter)
+            if let formats = translation.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
+                FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+            }
             if facts.usages[index] != nil, let pattern = translation.pattern {
                 compareWithSource(context, pattern: pattern, emitter: &emitter)
             }
@@ -131,6 +140,11 @@ struct RuleRunner {
     func compareWithSource(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
         guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
         ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, emitter: &emitter)
+        // Platform catalogs compare their printf formats instead (the ICU text derived from them
+        // types every specifier the same way).
+        if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {
+            FormatRules.checkProject(c, usages: pattern.argumentUsages, source: sourceUsages, emitter: &emitter)
+        }
         if emitter.isOn(.untranslated) {
             TextRules.untranslated(c, pattern: pattern, sourceLocale: input.sourceLocale, settings: settings, emitter: &emitter)
         }

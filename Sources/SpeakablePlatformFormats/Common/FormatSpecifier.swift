@@ -664,13 +664,15 @@ extension FormatCompatibility {
     /// FormatCompatibility.javaFailure(of: format, arguments: [.string, .integer])?.exception
     /// // "java.util.MissingFormatArgumentException"   ("Format specifier '%3$d'")
     /// ```
-    public static func javaFailure(of format: FormatString, arguments: [JavaValue]) -> (range: Range<Int>, exception: String, detail: String)? {
+    /// An argument that is nil is passed, but of a type nobody can tell (the source never
+    /// prints it): every conversion is taken to accept it.
+    public static func javaFailure(of format: FormatString, arguments: [JavaValue?]) -> (range: Range<Int>, exception: String, detail: String)? {
         if let problem = format.problems.first { return (problem.range, problem.exception ?? "", problem.detail) }
         for spec in format.specifiers where spec.readsArgument {
             guard let argument = spec.argument, argument <= arguments.count else {
                 return (spec.range, "java.util.MissingFormatArgumentException", "Format specifier '\(spec.javaDescription)'")
             }
-            let value = arguments[argument - 1]
+            guard let value = arguments[argument - 1] else { continue }
             if !javaAccepts(spec, value) {
                 let conversion = spec.dateTimeSuffix.map(String.init) ?? String(spec.conversion.lowercased())
                 return (spec.range, "java.util.IllegalFormatConversionException", "\(conversion) != \(value.rawValue)")
