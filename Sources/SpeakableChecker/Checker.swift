@@ -120,13 +120,29 @@ public enum Checker {
                                     errors: counts[input.sourceTag]?.errors ?? 0, warnings: counts[input.sourceTag]?.warnings ?? 0)]
         for tag in tags.sorted() where tag != input.sourceTag {
             var translated = 0
+            var needsReview = 0
             for (t, table) in input.tables.enumerated() {
                 guard let locale = table.locales.first(where: { $0.tag == tag }) else { continue }
-                var present = Set<String>()
-                for message in locale.messages { present.insert(message.key) }
-                for key in facts[t].keys where present.contains(key) { translated += 1 }
+                // A key translated twice (Android variants such as values-ko-night) counts once,
+                // at its least finished state.
+                var state: [String: ReviewState] = [:]
+                for message in locale.messages {
+                    switch (state[message.key], message.state) {
+                    case (nil, let s), (.translated?, let s): state[message.key] = s
+                    case (.needsReview?, .new): state[message.key] = .new
+                    default: break
+                    }
+                }
+                for key in Set(facts[t].keys) {
+                    switch state[key] {
+                    case .translated?: translated += 1
+                    case .needsReview?: needsReview += 1
+                    case .new?, nil: break
+                    }
+                }
             }
             result.append(LocaleSummary(locale: tag, isSource: false, messages: sourceKeys, translated: translated,
+                                        needsReview: needsReview,
                                         errors: counts[tag]?.errors ?? 0, warnings: counts[tag]?.warnings ?? 0))
         }
         return result
@@ -151,10 +167,23 @@ public struct LocaleSummary: Hashable, Sendable {
     public var isSource: Bool
     /// Source messages (all tables).
     public var messages: Int
-    /// Source messages this locale translates.
+    /// Source messages this locale translates (and that are not waiting for review).
     public var translated: Int
+    /// Source messages translated but marked for review (`needs_review`, XLIFF
+    /// `needs-review-translation`…): not counted in ``translated``.
+    public var needsReview: Int
     public var errors: Int
     public var warnings: Int
+
+    public init(locale: String, isSource: Bool, messages: Int, translated: Int, needsReview: Int = 0, errors: Int, warnings: Int) {
+        self.locale = locale
+        self.isSource = isSource
+        self.messages = messages
+        self.translated = translated
+        self.needsReview = needsReview
+        self.errors = errors
+        self.warnings = warnings
+    }
 
     /// 0…100, one decimal.
     public var translatedPercent: Double {
@@ -205,6 +234,8 @@ struct TableFacts: Sendable {
     let literalNewlines: [Int]
     /// Platform catalogs: the arguments the app passes, from the source's printf formats.
     let sourceArguments: [FormatRules.SourceArguments?]
+    /// Android keys (`type/name`) by name: a translation of another type is dropped by aapt2.
+    let androidKeysByName: [String: String]
 
     init(_ table: CheckTable) {
         var byKey: [String: Int] = [:]
@@ -215,6 +246,11 @@ struct TableFacts: Sendable {
         self.info = table.messages.map(SourceInfo.init)
         self.literalNewlines = table.messages.map { m in m.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
         self.sourceArguments = table.messages.map { $0.formats.map(FormatRules.SourceArguments.init) }
+        var byName: [String: String] = [:]
+        for m in table.messages where m.formats?.dialect == .java || m.key.hasPrefix("array/") {
+            if let slash = m.key.firstIndex(of: "/") { byName[String(m.key[m.key.index(after: slash)...]), default: m.key] = m.key }
+        }
+        self.androidKeysByName = byName
     }
 }
 

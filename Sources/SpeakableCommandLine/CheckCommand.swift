@@ -17,11 +17,13 @@ enum CheckCommand {
                       [--locale TAG]... [--measure]
       speakable check Localizable.xcstrings [--config speakable.json] [options]
       speakable check app/src/main/res [--source-locale TAG] [--config speakable.json] [options]
+      speakable check Generated/xliff/ko.xliff [options]
 
     PROJECT is a Speakable project folder (speakable.json, Templates/, Locales/) or its
-    speakable.json; by default ./speakable.json, else the current folder. A .xcstrings file or
-    an Android res/ folder (values/, values-ko/…) is checked as it is, with the rules that apply
-    to strings without roles; --config then only supplies rule severities and options.
+    speakable.json; by default ./speakable.json, else the current folder. A .xcstrings file, an
+    Android res/ folder (values/, values-ko/…) or an XLIFF file (2.0 with ICU messages, as
+    compile writes it, or Xcode's 1.2) is checked as it is, with the rules that apply to strings
+    without roles; --config then only supplies rule severities and options.
 
     OPTIONS:
       --config FILE          the project's speakable.json (instead of PROJECT)
@@ -109,7 +111,8 @@ enum CheckCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 return .failure(UsageError(message: "'\(path)' does not exist"))
             }
-            if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || (isDirectory && isAndroidResources(path)) {
+            if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || path.hasSuffix(".xliff") || path.hasSuffix(".xlf")
+                || (isDirectory && isAndroidResources(path)) {
                 var settings = CheckSettings()
                 if let config = parsed.value("config") {
                     settings = ProjectInput.make(from: ProjectLoader.load(configPath: config)).settings
@@ -149,9 +152,12 @@ enum CheckCommand {
                                       locales: locales, measure: parsed.has("measure")))
     }
 
+    /// A folder of `values*/` folders (an Android `res/`), or one named `res`, that is not a
+    /// Speakable project.
     static func isAndroidResources(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path + "/values/strings.xml")
-            || (path.hasSuffix("/res") || path == "res") && !FileManager.default.fileExists(atPath: path + "/Templates")
+        guard !FileManager.default.fileExists(atPath: path + "/Templates"),
+              !FileManager.default.fileExists(atPath: path + "/speakable.json") else { return false }
+        return PlatformInput.isAndroidResources(path) || path.hasSuffix("/res") || path == "res"
     }
 
     static func check(_ configuration: Configuration, io: any CommandIO) -> Int32 {

@@ -81,6 +81,15 @@ struct RuleRunner {
         var present = [Bool](repeating: false, count: table.messages.count)
         for translation in target.messages {
             guard let index = facts.byKey[translation.key] else {
+                if let slash = translation.key.firstIndex(of: "/"),
+                   let other = facts.androidKeysByName[String(translation.key[translation.key.index(after: slash)...])] {
+                    // Android: the same name as another type of resource.
+                    emitter.emit(.extraKey, table: table.name, locale: target.tag, key: translation.key, exemptions: [:],
+                                 file: translation.text.file, position: translation.keyPosition,
+                                 message: "'\(translation.key)' is not in the source, which has '\(other)' of that name (\(table.file)): aapt2 link removes this translation (\"without required default value\"), so \(target.tag) users get the source's \(PlatformInput.elementName(other))",
+                                 hint: "translate it as \(PlatformInput.elementName(other)) like the source", subject: "type:\(other)")
+                    continue
+                }
                 emitter.emit(.extraKey, table: table.name, locale: target.tag, key: translation.key, exemptions: [:],
                              file: translation.text.file, position: translation.keyPosition,
                              message: "'\(translation.key)' is not a key of the source (\(table.file))",
