@@ -28,6 +28,13 @@ public enum Checker {
                     locale: nil, key: nil, table: nil, message: d.message, hint: d.hint, subject: d.message)
         }
         findings += configurationFindings(input.settings)
+        if input.tables.allSatisfy(\.messages.isEmpty) && !findings.contains(where: { $0.rule == "no-messages" }) {
+            findings.append(Finding(rule: "no-messages", severity: .error, file: input.tables.first?.file, position: nil, locale: nil,
+                                    key: nil, table: nil, message: "nothing to check: the input holds no messages",
+                                    hint: "give a project folder, a .xcstrings file, an Android res/ folder or an XLIFF file that has strings",
+                                    subject: "no-messages"))
+        }
+        findings += localeFindings(input)
 
         // One unit of work per (table, locale), the source locale included; run on every core.
         struct Unit: Sendable { let table: Int; let locale: Int? }
@@ -82,6 +89,61 @@ public enum Checker {
                            position: settings.severityPositions[id], locale: nil, key: nil, table: nil,
                            message: "'\(id)' is not a rule of speakable check", hint: suggestion(for: id), subject: id)
         }
+    }
+
+    /// `unknown-locale`: a locale (source or target) whose language ICU has no data for — a
+    /// typo (`kr` for `ko`) or a code no platform ships.
+    static func localeFindings(_ input: CheckInput) -> [Finding] {
+        let settings = input.settings.severity(of: .unknownLocale)
+        guard settings != .off else { return [] }
+        var places: [(tag: String, file: String?, position: SourcePosition?, isSource: Bool)] = []
+        var seen = Set<String>()
+        if let locale = try? ICULocale(input.sourceTag), !locale.hasLanguageData {
+            places.append((input.sourceTag, input.tables.first?.file, nil, true))
+        }
+        var tags: [String] = []
+        for table in input.tables {
+            for target in table.locales where seen.insert(target.tag).inserted {
+                tags.append(target.tag)
+                guard !target.locale.hasLanguageData else { continue }
+                places.append((target.tag, target.fileExists ? target.file : nil, target.messages.first?.keyPosition, false))
+            }
+        }
+        return places.map { place in
+            let locale = try? ICULocale(place.tag)
+            let name = locale?.languageName
+            let what = name.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
+                ?? "'\(place.tag)' is not a language ICU knows"
+            let others = tags.filter { $0 != place.tag } + [input.sourceTag]
+            let suggestion = suggestLocale(place.tag, among: others)
+            return Finding(rule: Rule.unknownLocale.rawValue, severity: settings == .warning ? .warning : .error, file: place.file,
+                           position: place.position, locale: place.tag, key: nil, table: nil,
+                           message: what + (place.isSource ? " (the source locale)" : "") + ": its plural rules and number formats fall back to the root locale, and no device asks for it",
+                           hint: suggestion.map { "did you mean '\($0)'? Rename the locale (folder, tag) to its BCP 47 tag" }
+                               ?? "use the language's BCP 47 tag (ko, pt-BR, sr-Latn); if the language is right, set \"unknown-locale\": \"warning\"",
+                           subject: place.tag)
+        }
+    }
+
+    /// Languages apps are most often translated into: candidates for a mistyped tag when the
+    /// input's own locales suggest none.
+    static let commonLanguages = ["ar", "bg", "ca", "cs", "da", "de", "el", "en", "es", "et", "fa", "fi", "fr", "he", "hi", "hr",
+                                  "hu", "id", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "pl", "pt", "ro", "ru", "sk", "sl",
+                                  "sr", "sv", "th", "tr", "uk", "vi", "zh"]
+
+    /// The closest tag: among `candidates` (the input's own locales) within two edits, else
+    /// among common languages within one edit and sharing the first letter.
+    public static func suggestLocale(_ tag: String, among candidates: [String]) -> String? {
+        let lowered = tag.lowercased()
+        var best: (tag: String, distance: Int)?
+        for candidate in candidates.sorted() where candidate.lowercased() != lowered {
+            let distance = editDistance(candidate.lowercased(), lowered)
+            if distance <= 2 && (best == nil || distance < best!.distance) { best = (candidate, distance) }
+        }
+        if let best { return best.tag }
+        let language = String(lowered.prefix { $0 != "-" && $0 != "_" })
+        let common = commonLanguages.filter { $0 != language && editDistance($0, language) == 1 && $0.first == language.first }
+        return common.count == 1 ? common[0] : nil
     }
 
     static func suggestion(for id: String) -> String {

@@ -79,6 +79,8 @@ enum CheckCommand {
         var writeBaseline: String?
         var locales: [String]
         var measure: Bool
+        /// The path given on the command line (for messages).
+        var path: String?
     }
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
@@ -149,7 +151,7 @@ enum CheckCommand {
         }
         return .success(Configuration(input: input, format: format, output: parsed.value("output"),
                                       baseline: parsed.value("baseline"), writeBaseline: parsed.value("write-baseline"),
-                                      locales: locales, measure: parsed.has("measure")))
+                                      locales: locales, measure: parsed.has("measure"), path: parsed.positionals.first))
     }
 
     /// A folder of `values*/` folders (an Android `res/`), or one named `res`, that is not a
@@ -167,6 +169,25 @@ enum CheckCommand {
         case .platform(let platform): input = platform
         }
         if !configuration.locales.isEmpty {
+            // A --locale that names no locale of the input would check nothing for it: a typo
+            // (kr for ko) must not pass as a clean run.
+            var known: [String] = []
+            for table in input.tables { for l in table.locales where !known.contains(l.tag) { known.append(l.tag) } }
+            for tag in configuration.locales where !known.contains(tag) {
+                let locale = try? ICULocale(tag)
+                var message = "'--locale \(tag)' is not a locale of \(describe(configuration))"
+                if tag == input.sourceTag {
+                    message += ": \(tag) is its source language"
+                } else if let locale, !locale.hasLanguageData {
+                    message += locale.languageName.map { " (and ICU has no data for \($0))" } ?? " (and not a language ICU knows)"
+                }
+                if let close = Checker.suggestLocale(tag, among: known) {
+                    message += "; did you mean '\(close)'?"
+                } else {
+                    message += known.isEmpty ? "; it has no translations" : "; its locales: " + known.sorted().joined(separator: ", ")
+                }
+                return usage(message, io)
+            }
             let wanted = Set(configuration.locales)
             for i in input.tables.indices { input.tables[i].locales.removeAll { !wanted.contains($0.tag) } }
         }
@@ -259,6 +280,13 @@ enum CheckCommand {
             io.writeError(CheckReports.summaryTable(summaries) + totals + "\n")
         }
         return errors > 0 ? ExitStatus.failure : ExitStatus.success
+    }
+
+    static func describe(_ configuration: Configuration) -> String {
+        switch configuration.input {
+        case .project(let project): "the project in \(project.root == "." ? "the current folder" : project.root)"
+        case .platform: configuration.path ?? "the input"
+        }
     }
 
     static func textReport(_ findings: [Finding], colour: Bool) -> String {

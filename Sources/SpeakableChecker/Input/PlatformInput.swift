@@ -103,9 +103,10 @@ public enum PlatformInput {
     /// `.xcstrings` and Xcode XLIFF messages (every locale) as one table.
     /// `positions` maps a string's scalar offsets to the file (``jsonPosition(_:)`` for
     /// `.xcstrings`).
-    static func appleInput(messages all: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
+    static func appleInput(messages original: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
                            table name: String, file: String, settings: CheckSettings, diagnostics: [Diagnostic],
                            positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition = jsonPosition) -> CheckInput {
+        let all = original.map(otherDevice)
         let sourceLocale = (try? ICULocale(sourceTag)) ?? .english
         var sources: [SourceMessage] = []
         var byLocale: [String: [TargetMessage]] = [:]
@@ -132,6 +133,21 @@ public enum PlatformInput {
         return CheckInput(sourceTag: sourceTag, sourceLocale: sourceLocale,
                           tables: [CheckTable(name: name, file: file, messages: sources, locales: locales)],
                           settings: settings, inputDiagnostics: diagnostics)
+    }
+
+    /// A message that varies by device only (`device.iphone`, `device.other`…) is checked as
+    /// its `other` device's text; the other devices' variants are not checked.
+    static func otherDevice(_ message: PlatformMessage) -> PlatformMessage {
+        guard !message.forms.contains(where: { $0.path.isEmpty || $0.path.hasPrefix("plural.") }),
+              message.forms.contains(where: { $0.path == "device.other" || $0.path.hasPrefix("device.other.") }) else { return message }
+        var result = message
+        result.forms = message.forms.compactMap { form in
+            guard form.path == "device.other" || form.path.hasPrefix("device.other.") else { return nil }
+            var f = form
+            f.path = form.path == "device.other" ? "" : String(form.path.dropFirst("device.other.".count))
+            return f
+        }
+        return result
     }
 
     /// The least finished state among a message's strings (device variants aside).

@@ -348,15 +348,17 @@ extension CheckInput {
     /// Every (locale, table, key) a JUnit report lists: the source locale, then each target.
     public var testCases: [CheckReports.TestCase] {
         var cases: [CheckReports.TestCase] = []
+        var seen = Set<CheckReports.TestCase>()
+        func add(_ c: CheckReports.TestCase) { if seen.insert(c).inserted { cases.append(c) } }
         for table in tables {
-            for m in table.messages { cases.append(.init(locale: sourceTag, table: table.name, key: m.key, file: m.text.file)) }
+            for m in table.messages { add(.init(locale: sourceTag, table: table.name, key: m.key, file: m.text.file)) }
         }
         var tags = Set<String>()
         for table in tables { for l in table.locales { tags.insert(l.tag) } }
         for tag in tags.sorted() {
             for table in tables {
                 guard let locale = table.locales.first(where: { $0.tag == tag }) else { continue }
-                for m in table.messages { cases.append(.init(locale: tag, table: table.name, key: m.key, file: locale.file)) }
+                for m in table.messages { add(.init(locale: tag, table: table.name, key: m.key, file: locale.file)) }
             }
         }
         return cases
