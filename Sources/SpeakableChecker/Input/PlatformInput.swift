@@ -202,8 +202,15 @@ public enum PlatformInput {
             for unit in xliffFile.units {
                 guard let source = unit.source else { continue }
                 let text = raw.positioned(source, file: file)
+                // What `speakable compile` writes in notes: the role and the exemptions.
                 let role = unit.notes.first { $0.category == "role" }.flatMap { Role(rawValue: $0.text) }
-                sources.append(SourceMessage(key: unit.id, keyPosition: unit.position, role: role, text: text, pattern: parse(text)))
+                var exemptions: [String: String] = [:]
+                for note in unit.notes where note.category == "exempt" {
+                    guard let colon = note.text.firstIndex(of: ":") else { continue }
+                    exemptions[String(note.text[..<colon])] = String(note.text[note.text.index(after: colon)...].trimmingSpaces)
+                }
+                sources.append(SourceMessage(key: unit.id, keyPosition: unit.position, role: role, text: text, pattern: parse(text),
+                                             exemptions: exemptions))
                 if let target = unit.target {
                     let t = raw.positioned(target, file: file)
                     targets.append(TargetMessage(key: unit.id, keyPosition: target.position, text: t, pattern: parse(t),
@@ -216,8 +223,12 @@ public enum PlatformInput {
             }
             tables.append(CheckTable(name: xliffFile.id, file: file, messages: sources, locales: locales))
         }
+        // Spoken length needs the project's examples (the XLIFF has only their formatted text):
+        // it is the project's check, not the translator's file's.
+        var xliffSettings = settings
+        xliffSettings.budgets = [:]
         return CheckInput(sourceTag: sourceTag, sourceLocale: (try? ICULocale(sourceTag)) ?? .english, tables: tables,
-                          settings: settings, inputDiagnostics: diagnostics)
+                          settings: xliffSettings, inputDiagnostics: diagnostics)
     }
 
     static func noMessages(_ file: String, _ why: String) -> Diagnostic {
