@@ -143,7 +143,9 @@ let package = Package(
         .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
         .target(
             name: "SpeakablePlatformFormats",
-            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
+            // SpeakableParticles: Korean particle notation after known text is resolved when compiling (issue 8).
+            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU",
+                           "SpeakableParticles"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -195,6 +197,35 @@ let package = Package(
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableSpeech", "SpeakableICU"],
             path: "tools/CheckerBenchmark",
             exclude: ["setup.sh", "run.sh"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Platform differential (issue 8)
+        // Compiles projects and real catalogs with `speakable compile`, runs the outputs as the
+        // platforms do (aapt2 + ICU4J/Java for Android; the Swift accessors over a model of Apple's
+        // run time with this machine's Foundation) and compares with Speakable's formatter.
+        // The kit is Foundation-free (it sees the system ICU); the Java runner and the Apple model
+        // in tools/PlatformDifferentialKit/Runners are compiled at run time by javac and swiftc.
+        .target(
+            name: "PlatformDifferentialKit",
+            dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
+                           "SpeakableJSON", "SpeakableICU"],
+            path: "tools/PlatformDifferentialKit",
+            exclude: ["Runners"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "PlatformDifferential",
+            dependencies: ["PlatformDifferentialKit"],
+            path: "tools/PlatformDifferential",
+            exclude: ["allow-list.json"],
+            swiftSettings: swiftSettings
+        ),
+        // Depends on `speakable` only to have it built (the differential runs the binary).
+        .testTarget(
+            name: "PlatformDifferentialTests",
+            dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
+                           "SpeakableJSON", "speakable"],
             swiftSettings: swiftSettings
         ),
 

@@ -166,12 +166,17 @@ struct Context {
                               hint: "keys of select cases are <key>__<argument>_<case>; rename one of the messages")
                     }
                     appleKeys[appleKey] = message.key
-                    let apple = ordered(CatalogExport.formatArguments(of: body, platform: .apple), recorded: meta?.appleArguments,
-                                        kinds: kinds, specifiers: meta?.appleSpecifiers ?? [:])
-                    let android = ordered(CatalogExport.formatArguments(of: body, platform: .android), recorded: meta?.androidArguments,
-                                          kinds: kinds, specifiers: meta?.androidSpecifiers ?? [:])
-                    variants.append(PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName,
-                                                            templateBody: body, appleArguments: apple, androidArguments: android))
+                    let prepared = variant(message, table: table, choices: choices, body: body, appleKey: appleKey,
+                                           androidName: androidName, kinds: kinds, meta: meta)
+                    for companion in prepared.appleLayout.companions {
+                        let companionKey = appleKey + companion.suffix
+                        if let other = appleKeys[companionKey], other != message.key {
+                            error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(companionKey)' for \(companion.argument) = \(companion.value), which '\(other)' already uses",
+                                  file: table.file, at: message.keyPosition, hint: "rename one of the messages")
+                        }
+                        appleKeys[companionKey] = message.key
+                    }
+                    variants.append(prepared)
                 }
             }
             result.append(PreparedMessage(template: message, pattern: pattern, kinds: kinds, variants: variants, metadata: meta))
@@ -186,6 +191,120 @@ struct Context {
             }
         }
         return result
+    }
+
+    /// One combination of select cases, with what every locale's text decides: the positions
+    /// of each platform's formats (every argument any locale prints), each platform's layout
+    /// (plurals in some locale make a plural everywhere; exact values that need companions),
+    /// and the arguments Korean particles follow. Layout decisions that change what an app
+    /// calls are reported as warnings (``Exporter`` reports the rest while converting).
+    mutating func variant(_ message: TemplateMessage, table: Table, choices: [SelectExpansion.Choice], body: MessageBody,
+                          appleKey: String, androidName: String, kinds: [String: CatalogArgument.Kind],
+                          meta: MessageMetadata?) -> PreparedMessage.Variant {
+        let sourceLocale = project.config.sourceLocale
+        var bodies: [(tag: String, file: String, source: SourceText, body: MessageBody)] = [(sourceLocale, table.file, message.source, body)]
+        for tag in table.locales.keys.sorted() where tag != sourceLocale {
+            guard let translation = table.locales[tag]?[message.key], let pattern = translation.pattern else { continue }
+            let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
+            bodies.append((tag, table.locales[tag]!.file, translation.source, pruned))
+        }
+        var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
+        var androidNames: [String] = []
+        for item in bodies {
+            for slot in CatalogExport.formatSlots(of: item.body, platform: .apple) {
+                if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
+                    appleSlots[index].locales += 1
+                } else {
+                    appleSlots.append((slot.name, slot.slot, 1))
+                }
+            }
+            for name in CatalogExport.formatArguments(of: item.body, platform: .android) where !androidNames.contains(name) {
+                androidNames.append(name)
+            }
+        }
+        let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
+        var normalized: [(body: MessageBody, locale: ICULocale)] = []
+        var particleArguments: [String] = []
+        for item in bodies {
+            guard let locale = (item.tag == sourceLocale ? try? ICULocale(sourceLocale) : table.locales[item.tag]?.locale),
+                  let body = try? CatalogExport.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
+            normalized.append((body, locale))
+            for open in CatalogExport.openParticles(in: body, locale: locale) {
+                if !particleArguments.contains(open.argument) { particleArguments.append(open.argument) }
+                if writesPlatformCatalogs {
+                    warning("catalog-open-particle",
+                            "'\(message.key)' (\(item.tag)): the particle \(open.notation) after {\(open.argument)} depends on a value known only at run time; "
+                            + "the generated Swift accessors resolve it, an app that reads the .xcstrings or strings.xml directly must pick the form itself after formatting (docs/particles.md)",
+                            file: item.file, at: item.source.position(ofUTF16Offset: open.range.lowerBound),
+                            hint: "write the particle for both cases, or let Speakable's accessors format the message")
+                }
+            }
+        }
+        let appleLayout = CatalogExport.layout(of: normalized, platform: .apple)
+        let androidLayout = CatalogExport.layout(of: normalized, platform: .android)
+        // Foundation reads arguments by position and skips an unused position without reading
+        // its value, so the values after it shift: a position some locale does not use goes
+        // after those every locale uses (most used first).
+        let everywhere = appleSlots.filter { $0.locales == bodies.count }
+        let partly = appleSlots.filter { $0.locales < bodies.count }.enumerated()
+            .sorted { ($0.element.locales, -$0.offset) > ($1.element.locales, -$1.offset) }.map(\.element)
+        let appleOrder = meta?.appleArguments == nil ? everywhere + partly : appleSlots
+        let appleValues = ordered(appleOrder.filter { $0.slot == .value }.map(\.name), recorded: meta?.appleArguments, kinds: kinds,
+                                  specifiers: meta?.appleSpecifiers ?? [:])
+        let apple: [CatalogArgument]
+        if meta?.appleArguments != nil {
+            // An imported catalog's positions stay as they were; new ones go after them.
+            apple = appleValues + appleOrder.filter { $0.slot != .value }.map { CatalogArgument(name: $0.name, kind: .text, slot: $0.slot) }
+        } else {
+            apple = appleOrder.map { slot in
+                slot.slot == .value ? appleValues.first { $0.name == slot.name }! : CatalogArgument(name: slot.name, kind: .text, slot: slot.slot)
+            }
+        }
+        var android = ordered(androidNames, recorded: meta?.androidArguments, kinds: kinds, specifiers: meta?.androidSpecifiers ?? [:])
+        if androidLayout.isComposed(on: .android) {
+            android += androidLayout.pluralArguments.map { CatalogArgument(name: $0, kind: .text, slot: .pluralText) }
+        }
+        reportLayout(message, table: table, appleKey: appleKey, androidName: androidName, apple: appleLayout, android: androidLayout)
+        return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
+                                       appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
+                                       androidLayout: androidLayout, particleArguments: particleArguments)
+    }
+
+    var writesPlatformCatalogs: Bool { options.outputs.contains(.xcstrings) || options.outputs.contains(.android) }
+
+    /// Warnings for what an app reading the catalogs must do beyond one lookup.
+    mutating func reportLayout(_ message: TemplateMessage, table: Table, appleKey: String, androidName: String,
+                               apple: CatalogLayout, android: CatalogLayout) {
+        let key = appleKey == message.key ? "'\(message.key)'" : "'\(message.key)' (\(appleKey))"
+        if options.outputs.contains(.android) {
+            if android.isComposed(on: .android) {
+                let plurals = android.pluralArguments.map { "<plurals name=\"\(androidName)__\(SelectExpansion.sanitize($0))\">" }
+                warning("catalog-composed-plurals",
+                        "\(key) has plurals on \(android.pluralArguments.map { "'\($0)'" }.joined(separator: " and ")); Android gets "
+                        + plurals.joined(separator: ", ") + " and <string name=\"\(androidName)\"> that puts their texts in place (docs/android.md)",
+                        file: table.file, at: message.keyPosition,
+                        hint: "the app formats each <plurals> with getQuantityString, then the <string> with getString")
+            }
+            for companion in android.companions {
+                warning("catalog-companion",
+                        "\(key): Android plurals cannot say '=\(companion.value)' of '\(companion.argument)'; it is <string name=\"\(androidName)\(companion.suffix)\">, "
+                        + "which the app uses when \(companion.argument) is \(companion.value) (docs/android.md)",
+                        file: table.file, at: message.keyPosition, hint: "or say the same thing as the plural category does, and it needs no companion")
+            }
+        }
+        if options.outputs.contains(.xcstrings) {
+            for companion in apple.companions {
+                warning("catalog-companion",
+                        "\(key): String Catalog plurals cannot say '=\(companion.value)' of '\(companion.argument)'; it is the key '\(appleKey)\(companion.suffix)', "
+                        + "which the generated Swift accessors use when \(companion.argument) is \(companion.value) (an app that reads the catalog directly must do the same)",
+                        file: table.file, at: message.keyPosition, hint: "or say the same thing as the plural category does, and it needs no companion")
+            }
+        }
+    }
+
+    mutating func warning(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
+        let diagnostic = Diagnostic(severity: .warning, id: id, message: message, file: file, position: position, hint: hint)
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 
     /// Argument order: the recorded one (from an import), then the other arguments in order of

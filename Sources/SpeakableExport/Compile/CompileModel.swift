@@ -69,7 +69,17 @@ final class PreparedMessage: Sendable {
         /// The Android resource name.
         let androidName: String
         let templateBody: MessageBody
+        /// Every position of the String Catalog formats, the same for every locale (what the
+        /// Swift accessors pass).
         let appleArguments: [CatalogArgument]
+        /// Every position of the Android formats: the arguments printed in any locale; for a
+        /// composed message, then the text of each argument's `<plurals>`.
         let androidArguments: [CatalogArgument]
+        /// How each platform lays the message out, decided from every locale.
+        let appleLayout: CatalogLayout
+        let androidLayout: CatalogLayout
+        /// Arguments followed by Korean particle notation in some locale, which the Swift
+        /// accessors resolve after formatting.
+        let particleArguments: [String]
     }
 }

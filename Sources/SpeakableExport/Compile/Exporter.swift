@@ -73,13 +73,14 @@ struct Exporter {
     }
 
     mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
-                          platform: CatalogPlatform) -> CatalogValue? {
+                          platform: CatalogPlatform) -> CatalogConversion? {
         guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
         let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
         let locale = icuLocale(tag)
         do {
-            return try CatalogExport.value(of: body, platform: platform, locale: locale,
-                                           arguments: platform == .apple ? variant.appleArguments : variant.androidArguments)
+            return try CatalogExport.convert(body, platform: platform, locale: locale,
+                                             arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
+                                             layout: platform == .apple ? variant.appleLayout : variant.androidLayout)
         } catch {
             guard let (_, source) = text(of: message, in: table, tag: tag) else { return nil }
             let key = variant.choices.isEmpty ? "'\(message.template.key)'" : "'\(message.template.key)' (\(variant.appleKey))"
@@ -114,21 +115,39 @@ struct Exporter {
                 }
                 if !hasExtractionState && recorded?.xcstrings.isEmpty != false { members.append(("extractionState", .string("manual"))) }
                 var localizations: [(String, XCStringsStreamWriter.Localization)] = []
+                // Companion keys (an exact value a plural cannot say), by suffix.
+                var companions: [String: [(String, XCStringsStreamWriter.Localization)]] = [:]
                 for tag in locales {
                     guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
-                    if let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
+                    var kept = false
+                    if let value = recorded?.xcstrings[tag], value.icu == pattern.source {
                         // null: the catalog had no localization here (Xcode takes the key as the
                         // source text), and still needs none.
-                        if kept.value == .null { continue }
+                        if value.value == .null { continue }
                         if context.options.reuseOriginalValues {
-                            localizations.append((tag, .json(kept.value)))
-                            continue
+                            localizations.append((tag, .json(value.value)))
+                            kept = true
                         }
                     }
-                    guard let value = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
-                    localizations.append((tag, .value(value)))
+                    if kept && variant.appleLayout.companions.isEmpty { continue }
+                    guard let conversion = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
+                    for resource in conversion.resources {
+                        if resource.role == .message {
+                            if !kept { localizations.append((tag, .value(resource.value))) }
+                        } else {
+                            companions[resource.suffix, default: []].append((tag, .value(resource.value)))
+                        }
+                    }
                 }
                 entries.append(XCStringsStreamWriter.Entry(key: variant.appleKey, members: members, localizations: localizations))
+                for companion in variant.appleLayout.companions {
+                    var companionMembers: [(String, JSONValue)] = []
+                    let note = "Used instead of \(variant.appleKey) when \(companion.argument) is \(companion.value)."
+                    companionMembers.append(("comment", .string(message.template.comment.map { $0 + " " + note } ?? note)))
+                    companionMembers.append(("extractionState", .string("manual")))
+                    entries.append(XCStringsStreamWriter.Entry(key: variant.appleKey + companion.suffix, members: companionMembers,
+                                                               localizations: companions[companion.suffix] ?? []))
+                }
             }
         }
         var version: JSONValue = .string("1.0")
@@ -177,7 +196,7 @@ struct Exporter {
                             section.append(.raw(xml))
                             continue
                         }
-                        guard let value = convert(variant, message, table: table, tag: tag, platform: .android) else { continue }
+                        guard let conversion = convert(variant, message, table: table, tag: tag, platform: .android) else { continue }
                         let comment = tag == sourceLocale ? message.template.comment : nil
                         var attributes: [(String, String)] = []
                         if case .array(let pairs)? = recorded?.android[sourceLocale]?.value.objectMember("attributes") ?? recorded?.android.values.first?.value.objectMember("attributes") {
@@ -188,28 +207,38 @@ struct Exporter {
                                 }
                             }
                         }
-                        let kind: String
-                        switch value {
-                        case .text(let text):
-                            section.append(.string(name: variant.androidName, value: text, comment: comment, attributes: attributes))
-                            kind = "string:"
-                        case .plural(let forms):
-                            section.append(.plurals(name: variant.androidName, items: forms.map { ($0.category, $0.text) },
-                                                    comment: comment, attributes: attributes))
-                            kind = "plurals:"
-                        case .substitutions:
-                            continue
-                        }
-                        if tag == sourceLocale {
-                            let owner = "\(table.name):\(message.template.key)"
-                            if let other = names[kind + variant.androidName], other != owner {
-                                diagnostics.append(Diagnostic(
-                                    severity: .error, id: "catalog-key-collision",
-                                    message: "Android resource name '\(variant.androidName)' of '\(message.template.key)' is already used by '\(other)'",
-                                    file: table.file, position: message.template.keyPosition,
-                                    hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages"))
+                        for resource in conversion.resources {
+                            let name = variant.androidName + resource.suffix
+                            let resourceComment: String? = switch resource.role {
+                            case .message: comment
+                            case .plural(let argument) where tag == sourceLocale: "The text of {\(argument)} in \(variant.androidName) (getQuantityString)."
+                            case .exact(let companion) where tag == sourceLocale:
+                                "Used instead of \(variant.androidName)\(variant.androidLayout.isComposed(on: .android) ? "__" + SelectExpansion.sanitize(companion.argument) : "") when \(companion.argument) is \(companion.value)."
+                            default: nil
                             }
-                            names[kind + variant.androidName] = owner
+                            let kind: String
+                            switch resource.value {
+                            case .text(let text):
+                                section.append(.string(name: name, value: text, comment: resourceComment, attributes: attributes))
+                                kind = "string:"
+                            case .plural(let forms):
+                                section.append(.plurals(name: name, items: forms.map { ($0.category, $0.text) },
+                                                        comment: resourceComment, attributes: attributes))
+                                kind = "plurals:"
+                            case .substitutions:
+                                continue
+                            }
+                            if tag == sourceLocale {
+                                let owner = "\(table.name):\(message.template.key)"
+                                if let other = names[kind + name], other != owner {
+                                    diagnostics.append(Diagnostic(
+                                        severity: .error, id: "catalog-key-collision",
+                                        message: "Android resource name '\(name)' of '\(message.template.key)' is already used by '\(other)'",
+                                        file: table.file, position: message.template.keyPosition,
+                                        hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages"))
+                                }
+                                names[kind + name] = owner
+                            }
                         }
                     }
                 }
