@@ -298,6 +298,9 @@ struct TableFacts: Sendable {
     let sourceArguments: [FormatRules.SourceArguments?]
     /// Android keys (`type/name`) by name: a translation of another type is dropped by aapt2.
     let androidKeysByName: [String: String]
+    /// Per source message, the arguments it only uses to choose a plural form, never printing
+    /// them: a translation may leave them out (a language without that plural loses nothing).
+    let selectorOnly: [Set<String>]
 
     init(_ table: CheckTable) {
         var byKey: [String: Int] = [:]
@@ -313,6 +316,36 @@ struct TableFacts: Sendable {
             if let slash = m.key.firstIndex(of: "/") { byName[String(m.key[m.key.index(after: slash)...]), default: m.key] = m.key }
         }
         self.androidKeysByName = byName
+        self.selectorOnly = table.messages.map { $0.pattern.map(Self.selectorOnlyArguments) ?? [] }
+    }
+
+    /// Arguments used only as a plural's selector: no `{name}`, no `#` in their own cases.
+    static func selectorOnlyArguments(_ pattern: MessagePattern) -> Set<String> {
+        var plural = Set<String>()
+        var printed = Set<String>()
+        func walk(_ body: MessageBody, pound: String?) {
+            for part in body.parts {
+                switch part {
+                case .text: break
+                case .pound: if let pound { printed.insert(pound) }
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .none, .simple: printed.insert(argument.name)
+                    case .plural(let p):
+                        plural.insert(argument.name)
+                        p.cases.forEach { walk($0.message, pound: argument.name) }
+                    case .select(let s):
+                        printed.insert(argument.name)
+                        s.cases.forEach { walk($0.message, pound: pound) }
+                    case .choice(let c):
+                        printed.insert(argument.name)
+                        c.cases.forEach { walk($0.message, pound: pound) }
+                    }
+                }
+            }
+        }
+        walk(pattern.body, pound: nil)
+        return plural.subtracting(printed)
     }
 }
 

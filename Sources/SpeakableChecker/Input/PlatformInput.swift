@@ -112,16 +112,18 @@ public enum PlatformInput {
         var byLocale: [String: [TargetMessage]] = [:]
         var sourceByKey: [String: PlatformMessage] = [:]
         for message in all where message.locale == sourceTag { sourceByKey[message.key] = message }
+        var selectors: [String: Int] = [:]
         for (key, position) in entries {
             // No source localization: Xcode uses the key as the source string.
             let message = sourceByKey[key] ?? PlatformMessage(key: key, keyPosition: position, locale: sourceTag, file: file,
                                                               forms: [PlatformForm(path: "", value: key, position: position)])
+            selectors[key] = pluralSelector(message, dialect: .apple)
             guard let text = convert(message, dialect: .apple, positions: positions) else { continue }
             sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text, pattern: parse(text),
                                          formats: formats(message, dialect: .apple, positions: positions)))
         }
         for message in all where message.locale != sourceTag {
-            guard let text = convert(message, dialect: .apple, positions: positions) else { continue }
+            guard let text = convert(message, dialect: .apple, positions: positions, selector: selectors[message.key]) else { continue }
             byLocale[message.locale, default: []].append(
                 TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
                               formats: formats(message, dialect: .apple, positions: positions), state: state(of: message)))
@@ -302,6 +304,7 @@ public enum PlatformInput {
         var tables: [(name: String, file: String, messages: [SourceMessage], untranslatable: Set<String>)] = []
         var tableOfKey: [String: Int] = [:]
         var definedAt: [String: (String, SourcePosition)] = [:]
+        var pluralNames: [String: String] = [:]
         for file in sourceFiles {
             var messages: [SourceMessage] = []
             var untranslatable = Set<String>()
@@ -318,7 +321,8 @@ public enum PlatformInput {
                 definedAt[key] = (file.resources.file, resource.namePosition)
                 tableOfKey[key] = tables.count
                 guard resource.isTranslatable else { untranslatable.insert(key); continue }
-                guard let text = convert(resource, file: file.resources.file) else { continue }
+                if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
+                guard let text = convert(resource, file: file.resources.file, pluralName: pluralNames[key]) else { continue }
                 var exemptions: [String: String] = [:]
                 if let ignore = resource["tools:ignore"], ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) {
                     exemptions[Rule.missingTranslation.rawValue] = "tools:ignore=\"MissingTranslation\""
@@ -347,7 +351,8 @@ public enum PlatformInput {
                         let table = tableOfKey[key] ?? sameName ?? 0
                         // Translations of untranslatable strings are Android Lint's business, not extra keys.
                         if tables.indices.contains(table), tables[table].untranslatable.contains(key) { continue }
-                        guard tables.indices.contains(table), let text = convert(resource, file: file.resources.file) else { continue }
+                        guard tables.indices.contains(table),
+                              let text = convert(resource, file: file.resources.file, pluralName: pluralNames[key]) else { continue }
                         perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
                                                              pattern: parse(text), formats: formats(resource, file: file.resources.file)))
                     }
@@ -555,8 +560,24 @@ public enum PlatformInput {
     /// A `.xcstrings` (or Xcode XLIFF) message as ICU text. Plurals are named after the
     /// argument they select on, so that a source with a substitution (`%2$#@count@`) and a
     /// translation without one (`%2$lld`) name the same argument.
+    /// The argument a whole-message plural selects on: the first number its `other` form
+    /// prints (as the source string's "%lld stars" passes it), else 1.
+    static func pluralSelector(_ message: PlatformMessage, dialect: PrintfFormat.Dialect) -> Int? {
+        let pluralForms = message.pluralForms
+        guard !pluralForms.isEmpty else { return nil }
+        let sample = (pluralForms.first { $0.category == "other" } ?? pluralForms[0]).form.value
+        return firstNumber(sample, dialect: dialect) ?? 1
+    }
+
+    static func firstNumber(_ format: String, dialect: PrintfFormat.Dialect) -> Int? {
+        FormatString.parse(format, dialect: dialect).specifiers.first {
+            $0.substitution == nil && $0.readsArgument && "dDiuUoOxXeEfFgGaA".contains($0.conversion) && !$0.looksLikeProse
+        }?.argument
+    }
+
+    /// `selector`: the source's plural argument, so that every locale names it the same.
     static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
-                        positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition) -> PositionedText? {
+                        positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition, selector: Int? = nil) -> PositionedText? {
         var builder = Builder()
         func plural(_ name: String, forms: [(category: String, form: PlatformForm)], at: SourcePosition, builder: inout Builder) {
             builder.synthetic("{\(name), plural,", at: at)
@@ -572,13 +593,8 @@ public enum PlatformInput {
         }
         let pluralForms = message.pluralForms
         if !pluralForms.isEmpty {
-            // The variation is chosen by the format's first number, as the source string's
-            // "%lld stars" passes it: name the plural after that argument.
-            let sample = (pluralForms.first { $0.category == "other" } ?? pluralForms[0]).form.value
-            let numbers = FormatString.parse(sample, dialect: dialect).specifiers.filter {
-                $0.substitution == nil && "dDiuUoOxXeEfFgGaA".contains($0.conversion) && !$0.looksLikeProse
-            }
-            let selector = numbers.first?.argument ?? 1
+            // The variation is chosen by the format's first number: name the plural after it.
+            let selector = selector ?? pluralSelector(message, dialect: dialect) ?? 1
             plural(String(selector), forms: pluralForms, at: message.keyPosition, builder: &builder)
         } else if let text = message.text {
             appendFormat(text.value, dialect: dialect, position: positions(text), inPlural: false, builder: &builder) { name, argument, at, b in
@@ -603,7 +619,19 @@ public enum PlatformInput {
     /// An Android `<string>`, `<plurals>` or `<string-array>` as ICU text, positions aligned
     /// with the raw XML. A string array reads as its items, one per line (each a format of its
     /// own, as apps format them).
-    static func convert(_ resource: AndroidResource, file: String) -> PositionedText? {
+    /// What a `<plurals>` selects on, as ICU names it: the argument its `other` item prints
+    /// with an integer specifier (apps pass the quantity again as an argument:
+    /// `getQuantityString(id, n, n)`), else `count` (the quantity only).
+    static func pluralName(_ resource: AndroidResource) -> String {
+        let other = resource.items.first { $0.quantity == "other" } ?? resource.items.last
+        guard let other, let spec = FormatString.parse(other.value.text, dialect: .java).specifiers.first(where: {
+            $0.readsArgument && "doxX".contains($0.conversion) && $0.dateTimeSuffix == nil
+        }), let argument = spec.argument else { return "count" }
+        return String(argument)
+    }
+
+    /// `pluralName`: the source's name for the plural's argument (``pluralName(_:)``).
+    static func convert(_ resource: AndroidResource, file: String, pluralName: String? = nil) -> PositionedText? {
         var builder = Builder()
         func noSubstitutions(_ name: String, _ argument: Int?, _ at: SourcePosition, _ b: inout Builder) {
             b.synthetic("{\(name)}", at: at)
@@ -615,7 +643,7 @@ public enum PlatformInput {
                          substitution: noSubstitutions)
         case .plurals:
             guard !resource.items.isEmpty else { return nil }
-            builder.synthetic("{count, plural,", at: resource.position)
+            builder.synthetic("{\(pluralName ?? Self.pluralName(resource)), plural,", at: resource.position)
             for item in resource.items {
                 builder.synthetic(" \(item.quantity ?? "other") {", at: item.position)
                 appendFormat(item.value.text, dialect: .java, position: alignment(item.value), inPlural: true, builder: &builder,

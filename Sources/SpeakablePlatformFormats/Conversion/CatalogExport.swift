@@ -862,7 +862,11 @@ struct Renderer {
         (arguments.firstIndex { $0.name == name && $0.slot == slot } ?? arguments.firstIndex { $0.name == name } ?? 0) + 1
     }
 
-    var positional: Bool { platform == .android || arguments.count > 1 }
+    /// Set when a String Catalog format prints its one argument more than once: `%lld by %lld`
+    /// would read two arguments where the app passes one (`%1$lld by %1$lld` reads one).
+    var forcePositional = false
+
+    var positional: Bool { platform == .android || arguments.count > 1 || forcePositional }
 
     func recorded(_ name: String) -> PrintfSpecifier? {
         guard let recorded = arguments.first(where: { $0.name == name && $0.slot == .value })?.recordedSpecifier else { return nil }
@@ -933,6 +937,25 @@ struct Renderer {
     }
 
     func render(_ parts: [MessagePart], plural: String?) -> String {
+        if platform == .apple && arguments.count == 1 && !forcePositional && substitutionArgument == nil {
+            var printed = 0
+            for part in parts {
+                switch part {
+                case .pound: printed += 1
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .none, .simple, .plural: printed += 1
+                    case .select, .choice: break
+                    }
+                case .text: break
+                }
+            }
+            if printed > 1 {
+                var copy = self
+                copy.forcePositional = true
+                return copy.render(parts, plural: plural)
+            }
+        }
         var out = ""
         for part in parts {
             switch part {
