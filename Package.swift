@@ -249,8 +249,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableCheckerTests",
+            // SpeakableExport (issue 9): compile's outputs are checked like their project.
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
-                           "SpeakablePlatformFormats"],
+                           "SpeakablePlatformFormats", "SpeakableExport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),

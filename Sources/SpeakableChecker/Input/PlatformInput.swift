@@ -619,6 +619,18 @@ public enum PlatformInput {
     /// An Android `<string>`, `<plurals>` or `<string-array>` as ICU text, positions aligned
     /// with the raw XML. A string array reads as its items, one per line (each a format of its
     /// own, as apps format them).
+    /// `speakable compile`'s companion for an ICU `=N` case that Android plurals cannot say
+    /// (`<plurals name="coins__count_eq0">` with one `other` item): the text for exactly N,
+    /// used only then, so no other category is missing.
+    static func isExactValueCompanion(_ resource: AndroidResource) -> Bool {
+        guard resource.items.count == 1, resource.items[0].quantity == "other" else { return false }
+        let name = resource.name
+        let digits = name.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return false }
+        let rest = name.dropLast(digits.count)
+        return rest.hasSuffix("_eq") && rest.dropLast(3).contains("__")
+    }
+
     /// What a `<plurals>` selects on, as ICU names it: the argument its `other` item prints
     /// with an integer specifier (apps pass the quantity again as an argument:
     /// `getQuantityString(id, n, n)`), else `count` (the quantity only).
@@ -640,6 +652,11 @@ public enum PlatformInput {
         case .string:
             guard let value = resource.value else { return nil }
             appendFormat(value.text, dialect: .java, position: alignment(value), inPlural: false, builder: &builder,
+                         substitution: noSubstitutions)
+        case .plurals where isExactValueCompanion(resource):
+            // One text for one exact quantity: read it as the string it is.
+            let item = resource.items[0]
+            appendFormat(item.value.text, dialect: .java, position: alignment(item.value), inPlural: false, builder: &builder,
                          substitution: noSubstitutions)
         case .plurals:
             guard !resource.items.isEmpty else { return nil }
