@@ -362,9 +362,11 @@ public enum PlatformInput {
             let primary = groups.first { AndroidQualifiers.valuesFolder(for: tag) == $0.folder } ?? groups[0]
             for (index, table) in tables.enumerated() {
                 let fileName = table.name + ".xml"
-                let existing = groups.lazy.compactMap { $0.files.first { $0.name == fileName }?.resources.file }.first
-                let path = existing ?? display(join(join(directory, primary.folder), fileName))
-                locales[index].append(TargetLocale(tag: tag, locale: icuLocale, file: path, fileExists: existing != nil || !perTable[index].isEmpty,
+                // A file that is there but could not be read (its errors are reported) exists.
+                let onDisk = groups.lazy.map { display(join(join(directory, $0.folder), fileName)) }
+                    .first { FileManager.default.fileExists(atPath: $0) }
+                let path = onDisk ?? display(join(join(directory, primary.folder), fileName))
+                locales[index].append(TargetLocale(tag: tag, locale: icuLocale, file: path, fileExists: onDisk != nil || !perTable[index].isEmpty,
                                                    messages: perTable[index]))
             }
         }
