@@ -131,14 +131,17 @@ public enum Checker {
                                   "hu", "id", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "pl", "pt", "ro", "ru", "sk", "sl",
                                   "sr", "sv", "th", "tr", "uk", "vi", "zh"]
 
-    /// The closest tag: among `candidates` (the input's own locales) within two edits, else
+    /// The closest tag: among `candidates` (the input's own locales) within one edit (two for
+    /// tags longer than three letters), else
     /// among common languages within one edit and sharing the first letter.
     public static func suggestLocale(_ tag: String, among candidates: [String]) -> String? {
         let lowered = tag.lowercased()
+        // Two-letter codes are all close to each other: one edit for short tags, two for long.
+        let limit = lowered.count <= 3 ? 1 : 2
         var best: (tag: String, distance: Int)?
         for candidate in candidates.sorted() where candidate.lowercased() != lowered {
             let distance = editDistance(candidate.lowercased(), lowered)
-            if distance <= 2 && (best == nil || distance < best!.distance) { best = (candidate, distance) }
+            if distance <= limit && (best == nil || distance < best!.distance) { best = (candidate, distance) }
         }
         if let best { return best.tag }
         let language = String(lowered.prefix { $0 != "-" && $0 != "_" })

@@ -123,4 +123,44 @@ import Testing
         // Translation `%2$s` reads an argument the app does not pass.
         #expect(android.out.contains("values-ko/strings.xml:1:74: error: string/open (ko): '%2$s' reads argument 2, but the app passes 1 argument: String.format throws java.util.MissingFormatArgumentException (Format specifier '%2$s') and the app crashes in ko [format-mismatch]"))
     }
+
+    // MARK: No silent empty run
+
+    @Test func checkingNothingFails() throws {
+        let empty = try project(["notes.txt": "nothing to check"])
+        let result = run(["check", empty])
+        #expect(result.status == 1)
+        #expect(result.out.contains("[no-messages]"))
+        // A res/ folder without values/: nothing would ship.
+        let noDefault = try project(["res/values-ko/strings.xml": #"<resources><string name="a">가</string></resources>"#])
+        let android = run(["check", noDefault + "/res"])
+        #expect(android.status == 64)
+        #expect(android.err.contains("has no values/ folder (it has values-ko)"))
+        // Any folder of values*/ folders is a res/, whatever its name.
+        let renamed = try project(["resources/values-ko/strings.xml": #"<resources><string name="a">가</string></resources>"#])
+        #expect(run(["check", renamed + "/resources"]).status == 64)
+    }
+
+    @Test func aLocaleThatIsNotThereIsAUsageError() throws {
+        let root = try project(["Templates/game.json": Self.template, "Locales/ko/game.json": #"{"stars": "별 {n}개"}"#])
+        let typo = run(["check", root, "--locale", "kr"])
+        #expect(typo.status == 64)
+        #expect(typo.err.contains("'--locale kr' is not a locale of the project") && typo.err.contains("did you mean 'ko'?"))
+        let other = run(["check", root, "--locale", "ja"])
+        #expect(other.status == 64)
+        #expect(other.err.contains("its locales: ko"))
+        #expect(run(["check", root, "--locale", "ko"]).status == 0)
+    }
+
+    @Test func xliffFilesAreChecked() throws {
+        let root = try project(["ko.xliff": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ko">
+              <file id="game"><unit id="stars"><segment><source>{n, plural, one {# star} other {# stars}}</source><target>별 {n}개, {total}</target></segment></unit></file>
+            </xliff>
+            """])
+        let result = run(["check", root + "/ko.xliff"])
+        #expect(result.status == 1)
+        #expect(result.out.contains("ko.xliff:3:") && result.out.contains("argument 'total' is not in the source [placeholder-mismatch]"))
+    }
 }
