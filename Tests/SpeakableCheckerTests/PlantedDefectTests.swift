@@ -154,6 +154,18 @@ import Testing
         #expect(results.allSatisfy { $0 == ["missing-translation string/seconds"] }, "\(results)")
     }
 
+    @Test func stringArraysMatchItemByItem() throws {
+        let en = "<resources>\n    <string-array name=\"modes\">\n        <item>Classic</item>\n        <item>Daily</item>\n        <item>Journey</item>\n    </string-array>\n</resources>\n"
+        let ko = "<resources>\n    <string-array name=\"modes\">\n        <item>클래식</item>\n        <item>일일 도전</item>\n    </string-array>\n</resources>\n"
+        let planted = try Planted(["res/values/arrays.xml": en, "res/values-ko/arrays.xml": ko])
+        defer { planted.remove() }
+        let result = try planted.platform("res")
+        let found = try one(result, .missingTranslation, key: "array/modes", locale: "ko")
+        #expect(found.position == planted.position(of: "일일 도전", in: "res/values-ko/arrays.xml", line: 4))
+        #expect(found.message.contains("has 2 items, the source 3") && found.message.contains("ArrayIndexOutOfBoundsException"))
+        #expect(!result.findings.contains { $0.rule == "whitespace" })
+    }
+
     @Test func aResourceDefinedTwiceIsAnError() throws {
         let planted = try Planted(["res/values/a.xml": "<resources>\n    <string name=\"title\">Title</string>\n</resources>\n",
                                    "res/values/b.xml": "<resources>\n    <string name=\"title\">Another title</string>\n</resources>\n"])

@@ -92,11 +92,18 @@ enum GestureWords {
     ]
 
     /// The phrases to look for in `language`, lower-cased.
-    static func phrases(for language: String) -> [String] {
-        var result = curated[language] ?? []
-        for word in talkBack[language] ?? [] where !result.contains(word.lowercased()) { result.append(word.lowercased()) }
+    static func phrases(for language: String) -> [String] { all[language] ?? [] }
+
+    /// Every language's phrases, computed once.
+    static let all: [String: [String]] = {
+        var result: [String: [String]] = [:]
+        for language in Set(curated.keys).union(talkBack.keys) {
+            var phrases = curated[language] ?? []
+            for word in talkBack[language] ?? [] where !phrases.contains(word.lowercased()) { phrases.append(word.lowercased()) }
+            result[language] = phrases
+        }
         return result
-    }
+    }()
 
     /// Languages whose words are checked.
     static var languages: Set<String> { Set(curated.keys).union(talkBack.keys) }

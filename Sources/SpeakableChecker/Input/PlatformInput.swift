@@ -322,7 +322,8 @@ public enum PlatformInput {
                 tableOfKey[key] = tables.count
                 guard resource.isTranslatable else { untranslatable.insert(key); continue }
                 if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
-                guard let text = convert(resource, file: file.resources.file, pluralName: pluralNames[key]) else { continue }
+                guard let formats = formats(resource, file: file.resources.file),
+                      let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
                 var exemptions: [String: String] = [:]
                 if let ignore = resource["tools:ignore"], ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) {
                     exemptions[Rule.missingTranslation.rawValue] = "tools:ignore=\"MissingTranslation\""
@@ -330,7 +331,7 @@ public enum PlatformInput {
                 let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
                 messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
                                               pattern: parse(text), exemptions: exemptions,
-                                              formats: formats(resource, file: file.resources.file)))
+                                              formats: formats))
             }
             tables.append((String(file.name.dropLast(4)), file.resources.file, messages, untranslatable))
         }
@@ -351,10 +352,10 @@ public enum PlatformInput {
                         let table = tableOfKey[key] ?? sameName ?? 0
                         // Translations of untranslatable strings are Android Lint's business, not extra keys.
                         if tables.indices.contains(table), tables[table].untranslatable.contains(key) { continue }
-                        guard tables.indices.contains(table),
-                              let text = convert(resource, file: file.resources.file, pluralName: pluralNames[key]) else { continue }
+                        guard tables.indices.contains(table), let formats = formats(resource, file: file.resources.file),
+                              let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
                         perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
-                                                             pattern: parse(text), formats: formats(resource, file: file.resources.file)))
+                                                             pattern: parse(text), formats: formats))
                     }
                 }
             }
@@ -502,10 +503,10 @@ public enum PlatformInput {
     /// accident ("100% sure") stays text — `format-mismatch` reports it. `position(i)` is the
     /// file position of the value's i-th scalar. `poundArgument`: inside a substitution, the
     /// argument `%arg` stands for (printed as `#`).
-    static func appendFormat(_ value: String, dialect: PrintfFormat.Dialect, position: (Int) -> SourcePosition, inPlural: Bool,
-                             builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
+    static func appendFormat(_ value: String, dialect: PrintfFormat.Dialect, parsed: FormatString? = nil, position: (Int) -> SourcePosition,
+                             inPlural: Bool, builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
         let scalars = Array(value.unicodeScalars)
-        let format = FormatString.parse(value, dialect: dialect)
+        let format = parsed ?? FormatString.parse(value, dialect: dialect)
         let rejected = Set(format.problems.map(\.range))
         var offset = 0
         func text(upTo end: Int) {
@@ -618,9 +619,6 @@ public enum PlatformInput {
         }))
     }
 
-    /// An Android `<string>`, `<plurals>` or `<string-array>` as ICU text, positions aligned
-    /// with the raw XML. A string array reads as its items, one per line (each a format of its
-    /// own, as apps format them).
     /// `speakable compile`'s companion for an ICU `=N` case that Android plurals cannot say
     /// (`<plurals name="coins__count_eq0">` with one `other` item): the text for exactly N,
     /// used only then, so no other category is missing.
@@ -644,29 +642,35 @@ public enum PlatformInput {
         return String(argument)
     }
 
-    /// `pluralName`: the source's name for the plural's argument (``pluralName(_:)``).
-    static func convert(_ resource: AndroidResource, file: String, pluralName: String? = nil) -> PositionedText? {
+    /// An Android `<string>`, `<plurals>` or `<string-array>` as ICU text, positions aligned
+    /// with the raw XML. A string array reads as its items, one per line (each a format of its
+    /// own, as apps format them).
+    ///
+    /// `pluralName`: the source's name for the plural's argument (``pluralName(_:)``). The
+    /// formats (``formats(_:file:)``) are the resource's strings, parsed and positioned once.
+    static func convert(_ resource: AndroidResource, formats: PlatformFormats, pluralName: String? = nil) -> PositionedText? {
         var builder = Builder()
         func noSubstitutions(_ name: String, _ argument: Int?, _ at: SourcePosition, _ b: inout Builder) {
             b.synthetic("{\(name)}", at: at)
         }
+        let forms = formats.forms
+        func append(_ index: Int, _ value: AndroidString, inPlural: Bool) {
+            appendFormat(value.text, dialect: .java, parsed: forms[index].format, position: forms[index].position, inPlural: inPlural,
+                         builder: &builder, substitution: noSubstitutions)
+        }
         switch resource.kind {
         case .string:
-            guard let value = resource.value else { return nil }
-            appendFormat(value.text, dialect: .java, position: alignment(value), inPlural: false, builder: &builder,
-                         substitution: noSubstitutions)
+            guard let value = resource.value, !forms.isEmpty else { return nil }
+            append(0, value, inPlural: false)
         case .plurals where isExactValueCompanion(resource):
             // One text for one exact quantity: read it as the string it is.
-            let item = resource.items[0]
-            appendFormat(item.value.text, dialect: .java, position: alignment(item.value), inPlural: false, builder: &builder,
-                         substitution: noSubstitutions)
+            append(0, resource.items[0].value, inPlural: false)
         case .plurals:
             guard !resource.items.isEmpty else { return nil }
             builder.synthetic("{\(pluralName ?? Self.pluralName(resource)), plural,", at: resource.position)
-            for item in resource.items {
+            for (index, item) in resource.items.enumerated() {
                 builder.synthetic(" \(item.quantity ?? "other") {", at: item.position)
-                appendFormat(item.value.text, dialect: .java, position: alignment(item.value), inPlural: true, builder: &builder,
-                             substitution: noSubstitutions)
+                append(index, item.value, inPlural: true)
                 builder.synthetic("}", at: item.position)
             }
             builder.synthetic("}", at: resource.position)
@@ -674,13 +678,12 @@ public enum PlatformInput {
             guard !resource.items.isEmpty else { return nil }
             for (index, item) in resource.items.enumerated() {
                 if index > 0 { builder.synthetic("\n", at: item.position) }
-                appendFormat(item.value.text, dialect: .java, position: alignment(item.value), inPlural: false, builder: &builder,
-                             substitution: noSubstitutions)
+                append(index, item.value, inPlural: false)
             }
         case .other:
             return nil
         }
-        return builder.positioned(file: file, end: builder.positions.last ?? resource.position)
+        return builder.positioned(file: forms.first?.file ?? "", end: builder.positions.last ?? resource.position)
     }
 
     /// Maps each scalar of the decoded text to where it is written in the raw XML: decoding only

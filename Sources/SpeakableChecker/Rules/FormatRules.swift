@@ -230,15 +230,10 @@ enum FormatRules {
             let fromExamples = c.source.examples.contains { $0[name] != nil }
             let why = fromExamples ? "the source's examples pass a \(passed)"
                                    : "the source prints {\(name)} as text, so the app passes a string (the accessor takes a String; catalogs print it with %@ / %1$s)"
-            let platform: String
-            switch (passed, needed) {
-            case ("string", "number"):
-                platform = "; a catalog that kept a number specifier here would crash (Android: java.util.IllegalFormatConversionException; Apple: %lld on an object, undefined behaviour)"
-            case ("number", "string"), ("date", "string"):
-                platform = ""
-            default:
-                platform = ""
-            }
+            // Imported catalogs keep the original specifier while the text is unchanged.
+            let platform = passed == "string" && needed == "number"
+                ? "; a platform catalog that keeps a number specifier here crashes (Android: java.util.IllegalFormatConversionException; Apple: undefined behaviour)"
+                : ""
             RuleRunner.emit(.formatMismatch, c, range: usage.ranges[0], emitter: &emitter,
                             message: "argument '\(name)' is used as \(usage.kind.name) here, but \(why): ICU cannot format a \(passed) as \(usage.kind.name) (U_ILLEGAL_ARGUMENT_ERROR)\(platform)",
                             hint: "write {\(name)} as the source does, or type it in the source and give an example",

@@ -157,6 +157,21 @@ struct RuleRunner {
         if emitter.isOn(.untranslated) {
             TextRules.untranslated(c, pattern: pattern, sourceLocale: input.sourceLocale, settings: settings, emitter: &emitter)
         }
+        if let items = c.formats?.forms.filter({ $0.path.hasPrefix("item.") }), !items.isEmpty,
+           let sourceItems = table.messages[index].formats?.forms.filter({ $0.path.hasPrefix("item.") }) {
+            // An Android <string-array>: its items, not line breaks, must match the source's.
+            if items.count != sourceItems.count {
+                let rule: Rule = items.count < sourceItems.count ? .missingTranslation : .extraKey
+                let position = items.count < sourceItems.count ? items.last!.position(0) : items[sourceItems.count].position(0)
+                emitter.emit(rule, table: table.name, locale: c.tag, key: c.key, exemptions: c.source.exemptions, file: c.text.file,
+                             position: position,
+                             message: items.count < sourceItems.count
+                                 ? "the \(c.tag) array has \(items.count) item\(items.count == 1 ? "" : "s"), the source \(sourceItems.count): code that reads item \(items.count) (from 0) or later gets an ArrayIndexOutOfBoundsException, and a list shows fewer choices"
+                                 : "the \(c.tag) array has \(items.count) items, the source \(sourceItems.count): the items after \(sourceItems.count) belong to no source item",
+                             hint: "translate every item of the source's array, in the same order", subject: "items:\(items.count)/\(sourceItems.count)")
+            }
+            return
+        }
         if emitter.isOn(.whitespace) {
             let count = c.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
             let expected = facts.literalNewlines[index]
