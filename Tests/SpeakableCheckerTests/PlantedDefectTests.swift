@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JavaFormatOracle
 import SpeakableCatalog
 import SpeakableChecker
 import SpeakableDiagnostics
@@ -105,6 +106,61 @@ import Testing
         // Reordered, grouped: the same values.
         #expect(!result.findings.contains { $0.rule == "format-mismatch" && $0.key == "string/fine" })
         #expect(result.findings.filter { $0.rule == "format-mismatch" }.count == 5)
+    }
+
+    /// Every planted Android case run through openjdk's own `String.format` with what the
+    /// app passes for the source: it throws exactly what the finding says (or, for a wrong
+    /// value, formats without throwing).
+    @Test(.enabled(if: JavaRunner.available || JavaRunner.required, "javac/java are not installed; the findings' Java claims are not re-run"))
+    func androidFindingsAreWhatJavaDoes() throws {
+        guard JavaRunner.available else {
+            Issue.record("CI is set but javac/java are not installed (Debian: openjdk-17-jdk-headless)")
+            return
+        }
+        let planted = try Planted(["res/values/strings.xml": Self.androidSource, "res/values-ko/strings.xml": Self.androidKorean])
+        defer { planted.remove() }
+        let input = try planted.platform("res")
+        let resources = try PlatformInput.load(path: planted.root + "/res")
+        let source = Dictionary(uniqueKeysWithValues: resources.tables[0].messages.map { ($0.key, $0) })
+        let korean = Dictionary(uniqueKeysWithValues: resources.tables[0].locales[0].messages.map { ($0.key, $0) })
+        var cases: [(format: String, arguments: String)] = []
+        var expected: [String] = []
+        for finding in input.findings where finding.rule == "format-mismatch" {
+            let key = finding.key!
+            // What the app passes: a String for %s, an Integer for %d (the oracle's codes).
+            let sourceFormats = source[key]!.formats!.forms.map(\.format)
+            let count = sourceFormats.map(\.argumentCount).max() ?? 0
+            var codes = Array(repeating: "s", count: count)
+            for format in sourceFormats {
+                for spec in format.specifiers where spec.readsArgument {
+                    if let n = spec.argument, n <= count, "doxX".contains(spec.conversion) { codes[n - 1] = "i" }
+                }
+            }
+            #expect(korean[key] != nil)
+            cases.append((Self.koreanValue(key), codes.joined()))
+            if let range = finding.message.firstRange(of: "throws java.util.") {
+                let rest = finding.message[range.upperBound...]
+                let name = rest.prefix { $0 != " " }
+                let detail = rest.dropFirst(name.count + 2).prefix { $0 != ")" }
+                expected.append("java.util.\(name): \(detail)")
+            } else {
+                expected.append("ok")
+            }
+        }
+        #expect(cases.count == 5)
+        let outcomes = try JavaRunner.format(cases)
+        for (index, outcome) in outcomes.enumerated() {
+            #expect((outcome.hasPrefix("ok") ? "ok" : outcome) == expected[index], "String.format(\"\(cases[index].format)\", \(cases[index].arguments))")
+        }
+    }
+
+    /// The decoded text of a planted Korean `<string>`.
+    static func koreanValue(_ key: String) -> String {
+        let name = key.dropFirst("string/".count)
+        let line = androidKorean.split(separator: "\n").first { $0.contains("name=\"\(name)\">") }!
+        let start = line.firstRange(of: "\">")!.upperBound
+        let end = line.firstRange(of: "</string>")!.lowerBound
+        return String(line[start..<end]).replacingAll("&lt;", with: "<")
     }
 
     // MARK: Android resource identity
