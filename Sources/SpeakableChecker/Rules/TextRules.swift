@@ -175,8 +175,13 @@ enum TextRules {
         if case .text(let text, let range)? = parts.first, let first = text.unicodeScalars.first, isSpace(first) || first == "\n" {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             let start = sourceOffset(ofPrinted: 0, in: segment, source: c.text.text)
+            // " and %s": a piece glued to other text, where the space is needed but the gluing
+            // is the problem.
+            let glued = text.unicodeScalars.dropFirst().first?.properties.isLowercase == true
             RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
-                            message: "the message starts with a space", hint: "remove it; a layout gap belongs in the layout",
+                            message: "the message starts with a space" + (glued ? ": it looks like a piece joined to other text" : ""),
+                            hint: glued ? "write the whole sentence as one message (ICU's list format for lists): translators cannot reorder pieces joined in code"
+                                        : "remove it; a layout gap belongs in the layout",
                             subject: "leading")
         }
         if case .text(let text, let range)? = parts.last, let last = text.unicodeScalars.last, isSpace(last) || last == "\n" {
