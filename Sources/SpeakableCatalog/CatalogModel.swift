@@ -59,6 +59,12 @@ public struct ProjectConfig: Sendable {
     public var rules: [String: (severity: RuleSeverity, position: SourcePosition)] = [:]
     /// Options of `speakable check` (`"check"` in speakable.json).
     public var check = CheckOptions()
+    /// The formats `speakable compile` writes when `--only` does not say (`"outputs"`:
+    /// `xcstrings`, `android`, `xliff`, `swift`); nil: all of them. `speakable import` fills it
+    /// in for a new project from what it imported, so an Xcode project is not compiled for Android.
+    public var outputs: [String]?
+    /// Where `"outputs"` is written.
+    public var outputsPosition: SourcePosition?
 
     public init() {}
 }

@@ -214,9 +214,26 @@ private struct Loader {
                               file: file, at: field.keyStart)
                     }
                 }
+            case "outputs":
+                let known = ["xcstrings", "android", "xliff", "swift"]
+                guard let items = value.array, items.allSatisfy({ $0.string != nil }) else {
+                    error("wrong-type", "\"outputs\" must be an array of formats, such as [\"xcstrings\", \"swift\"]", file: file, at: value.start)
+                    continue
+                }
+                var outputs: [String] = []
+                for item in items {
+                    guard let name = item.string, known.contains(name) else {
+                        error("invalid-config-value", "'\(item.string ?? "")' is not an output; outputs are \(known.joined(separator: ", "))",
+                              file: file, at: item.start)
+                        continue
+                    }
+                    if !outputs.contains(name) { outputs.append(name) }
+                }
+                config.outputs = outputs
+                config.outputsPosition = value.start
             default:
                 error("unknown-field", "speakable.json has no field \"\(member.key)\"", file: file, at: member.keyStart,
-                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check")
+                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check, outputs")
             }
         }
         return config

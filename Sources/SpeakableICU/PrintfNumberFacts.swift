@@ -58,23 +58,33 @@ public struct IntegerGrouping: Hashable, Sendable {
     private static let cache = Mutex<[String: IntegerGrouping?]>([:])
 }
 
+/// What a number format writes for the integers of one plural category.
+public enum IntegerPattern: Hashable, Sendable {
+    /// The integer in the locale's default format, with this text before and after it.
+    case around(prefix: String, suffix: String)
+    /// Always this text, without the number (Arabic "ثانية" for one second, Hebrew "שתי שניות"
+    /// for two).
+    case text(String)
+}
+
 extension SkeletonNumberFormatter {
-    /// For a skeleton whose non-negative integers come out as "the locale's default integer
-    /// format with text before and after it that depends only on the plural category" — unit
-    /// formats (`measure-unit/duration-second unit-width-full-name`: "1 second", "26 seconds",
-    /// "26초"), `percent` — that text per category of the locale; nil for any other format.
+    /// For a skeleton whose non-negative integers come out, per plural category of the locale,
+    /// as "the locale's default integer format with fixed text around it" (or a fixed text) —
+    /// unit formats (`measure-unit/duration-second unit-width-full-name`: "1 second", "26
+    /// seconds", "26초"; Arabic "ثانية", "ثانيتان", "٣ ثوان"), `percent` — that pattern per
+    /// category; nil for any other format.
     ///
     /// ```swift
     /// let seconds = try SkeletonNumberFormatter(skeleton: "measure-unit/duration-second unit-width-full-name",
     ///                                           locale: ICULocale("en"))
-    /// seconds.integerAffixes()   // [.one: ("", " second"), .other: ("", " seconds")]
+    /// seconds.integerPatterns()   // [.one: .around("", " second"), .other: .around("", " seconds")]
     /// ```
     ///
     /// Every category of the locale that integers reach must be seen on a battery of integers
     /// (0…150, powers of ten and their neighbours up to 10^18), every value of a category must
-    /// give the same text, and negative numbers must come out as the same text around the
+    /// give the same pattern, and negative numbers must come out as the same text around the
     /// signed number (as printf writes them), or the answer is nil.
-    public func integerAffixes() -> [PluralCategory: (prefix: String, suffix: String)]? {
+    public func integerPatterns() -> [PluralCategory: IntegerPattern]? {
         guard let plain = try? SkeletonNumberFormatter(skeleton: "", locale: locale),
               let rules = try? PluralRules.cached(for: locale, kind: .cardinal) else { return nil }
         var values = Array(Int64(0)...150) + [999, 1000, 1001, 1234, 9180, 9999, 10_000, 12_345, 99_999, 100_000, 1_234_567]
@@ -83,32 +93,38 @@ extension SkeletonNumberFormatter {
             values += [power, power + 1, 2 * power, 2 * power + 3]
             power *= 10
         }
-        var affixes: [PluralCategory: (prefix: String, suffix: String)] = [:]
+        var patterns: [PluralCategory: IntegerPattern] = [:]
         for value in values {
-            guard let whole = try? format(value), let number = try? plain.format(value),
-                  let range = whole.range(of: number) else { return nil }
-            let prefix = String(whole[..<range.lowerBound])
-            let suffix = String(whole[range.upperBound...])
-            let category = rules.category(forInteger: value)
-            if let known = affixes[category] {
-                guard known.prefix == prefix, known.suffix == suffix else { return nil }
+            guard let whole = try? format(value), let number = try? plain.format(value) else { return nil }
+            let pattern: IntegerPattern
+            if let range = whole.range(of: number) {
+                pattern = .around(prefix: String(whole[..<range.lowerBound]), suffix: String(whole[range.upperBound...]))
             } else {
-                affixes[category] = (prefix, suffix)
+                pattern = .text(whole)
+            }
+            let category = rules.category(forInteger: value)
+            if let known = patterns[category] {
+                guard known == pattern else { return nil }
+            } else {
+                patterns[category] = pattern
             }
         }
         // Negative numbers: a printf format puts the sign before the digits, inside the text
         // around them ("€-5.00"); ICU may put it outside ("-€5.00").
         for value: Int64 in [-1, -2, -5, -21, -1234, -1_000_000] {
-            guard let whole = try? format(value), let number = try? plain.format(value),
-                  let affix = affixes[rules.category(forInteger: -value)],
-                  whole == affix.prefix + number + affix.suffix else { return nil }
+            guard let whole = try? format(value), let number = try? plain.format(value) else { return nil }
+            switch patterns[rules.category(forInteger: -value)] {
+            case .around(let prefix, let suffix)?: guard whole == prefix + number + suffix else { return nil }
+            case .text(let text)?: guard whole == text else { return nil }
+            case nil: return nil
+            }
         }
         // Categories reached only by decimals (Czech `many`) print like `other` for integers,
         // which is what a platform picks for them; an integer category never seen is a failure.
-        for category in rules.categories where affixes[category] == nil {
+        for category in rules.categories where patterns[category] == nil {
             if rules.integerSample(of: category) != nil { return nil }
         }
-        return affixes
+        return patterns
     }
 }
 

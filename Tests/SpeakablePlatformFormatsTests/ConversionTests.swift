@@ -220,7 +220,12 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
             let message = try #require(messages.first { $0.key == key && $0.forms.first?.path != "" } ?? messages.first { $0.key == key })
             return try CatalogImport.icuMessage(from: message, dialect: .java, locale: en, names: message.argumentNames).icu
         }
-        #expect(try icu("alarm_alert_snooze_set") == "{minutes, plural, one {Snoozing for 1 minute.} other {Snoozing for # minutes.}}")
+        // Java's %d does not group: the ICU message says so (ICU's `#` would print "1,000").
+        #expect(try icu("alarm_alert_snooze_set")
+                == "{minutes, plural, one {Snoozing for 1 minute.} other {Snoozing for {minutes, number, ::group-off} minutes.}}")
+        // DeskClock's "1:03:44": %02d pads to two digits.
+        #expect(try icu("hours_minutes_seconds")
+                == "{hours, number, ::group-off}:{minutes, number, ::integer-width/*00 group-off}:{seconds, number, ::integer-width/*00 group-off}")
         // `%s` prints a formatted number that is not the quantity.
         #expect(try icu("days") == "{count, plural, one {1 day} other {{number} days}}")
         #expect(try icu("timer_notifications_minutes_seconds") == "{MINUTES} {SECONDS} {REMAINING}")

@@ -89,6 +89,9 @@ public enum CatalogCompiler {
             files += result.files
             for diagnostic in result.diagnostics where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
+        if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
+            for index in diagnostics.indices where diagnostics[index].severity == .warning { diagnostics[index].severity = .error }
+        }
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
         return CompileResult(files: files, diagnostics: diagnostics)
     }

@@ -1,4 +1,4 @@
-import SpeakableCatalog
+public import SpeakableCatalog
 public import SpeakableDiagnostics
 import SpeakableMessages
 import SpeakablePlatformFormats
@@ -30,8 +30,18 @@ public struct CompileOptions: Sendable {
     /// device variations, Android markup and comments survive). Off: every value is converted
     /// from ICU (what happens to a value once it is edited).
     public var reuseOriginalValues = true
+    /// Warnings are errors (`compile --strict`): a platform limit worked around (companion
+    /// resources, composed plurals, a particle left for run time) stops the compile.
+    public var strict = false
 
     public init() {}
+
+    /// The outputs a project compiles when the command line does not say: its config's
+    /// `"outputs"`, else all of them.
+    public static func defaultOutputs(for config: ProjectConfig) -> Set<CompileOutput> {
+        guard let names = config.outputs else { return Set(CompileOutput.allCases) }
+        return Set(names.compactMap(CompileOutput.init(rawValue:)))
+    }
 }
 
 /// The files a compile would write, and what stopped it.

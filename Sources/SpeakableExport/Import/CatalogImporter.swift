@@ -74,6 +74,8 @@ private struct Session {
     var metadata: [String: TableMetadata] = [:]
     /// table → source argument names by key, for translations imported in the same run.
     var sourceNames: [String: [String: [Int: String]]] = [:]
+    /// The platform formats imported (`xcstrings`, `android`), for the config's `"outputs"`.
+    var importedOutputs: Set<String> = []
 
     init(project: Project, options: ImportOptions) {
         self.project = project
@@ -179,8 +181,10 @@ private struct Session {
 
     mutating func importFile(_ path: String) {
         if path.hasSuffix(".xcstrings") {
+            importedOutputs.insert("xcstrings")
             importXCStrings(path)
         } else if path.hasSuffix(".xml") {
+            importedOutputs.insert("android")
             importAndroid(path)
         } else if path.hasSuffix(".xliff") || path.hasSuffix(".xlf") {
             importXLIFF(path)
@@ -454,6 +458,7 @@ private struct Session {
         diagnostics += result.diagnostics
         guard let document = result.document, !result.hasErrors else { return }
         if document.version.hasPrefix("1") {
+            importedOutputs.insert("xcstrings")
             importXcodeXLIFF(document, file: file)
             return
         }
@@ -566,8 +571,39 @@ private struct Session {
                 files.append(OutputFile(path: TableMetadata.relativePath(table: table), contents: meta.text))
             }
         }
+        if let config = configWithOutputs() { files.append(config) }
         if diagnostics.contains(where: { $0.severity == .error }) { files = [] }
         return ImportResult(files: files, diagnostics: diagnostics, counts: counts)
+    }
+
+    /// `speakable.json` with `"outputs"` filled in: a new project (no templates before) compiles
+    /// what it imported — an Xcode catalog is not compiled for Android nobody asked for; a
+    /// project that lists its outputs gets the imported formats added; one that does not (all
+    /// outputs) is left alone.
+    mutating func configWithOutputs() -> OutputFile? {
+        let order = ["xcstrings", "android", "xliff", "swift"]
+        guard !importedOutputs.isEmpty else { return nil }
+        var outputs: [String]
+        if let existing = project.config.outputs {
+            outputs = existing
+            for name in order where importedOutputs.contains(name) && !outputs.contains(name) { outputs.append(name) }
+            guard outputs != existing else { return nil }
+        } else if project.tables.isEmpty {
+            outputs = order.filter { importedOutputs.contains($0) }
+        } else {
+            return nil
+        }
+        let name = project.config.file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "speakable.json"
+        var members: [(String, JSONValue)] = []
+        if let file = project.config.file, let data = FileManager.default.contents(atPath: joinPath(project.root, name)) ?? FileManager.default.contents(atPath: file),
+           let root = JSONReader.read(Array(data)).root, case .object(let existing) = root.value {
+            members = existing
+        }
+        let value = JSONValue.array(outputs.map(JSONValue.string))
+        if let index = members.firstIndex(where: { $0.0 == "outputs" }) { members[index].1 = value } else { members.append(("outputs", value)) }
+        note("\(name): \"outputs\" is \(outputs.joined(separator: ", ")) — what `speakable compile` writes when --only does not say",
+             file: name, id: "import-outputs")
+        return OutputFile(path: name, contents: JSONValue.object(members).prettyPrinted() + "\n")
     }
 
     /// The template file with new messages added after the existing ones (kept as written).

@@ -310,7 +310,7 @@ public enum CatalogExport {
             resources.append(CatalogResource(role: .message, value: try converter.value(main)))
             for companion in layout.companions {
                 let fixed = particles(try converter.fixing(body, companion), report: false)
-                resources.append(CatalogResource(role: .exact(companion), value: try converter.value(fixed)))
+                resources.append(CatalogResource(role: .exact(companion), value: try converter.value(fixed, companion: true)))
             }
         }
         return CatalogConversion(resources: resources, openParticles: open)
@@ -487,18 +487,23 @@ public enum CatalogExport {
     /// itself applies: one case per category of the locale, the unit's text around `#`.
     static func unitPlural(_ node: ArgumentNode, skeleton: String, locale: ICULocale) throws(CatalogConversionError) -> PluralArgument? {
         guard let formatter = try? SkeletonNumberFormatter.cached(skeleton: skeleton, locale: locale),
-              let affixes = formatter.integerAffixes(),
+              let patterns = formatter.integerPatterns(),
               let rules = try? PluralRules.cached(for: locale, kind: .cardinal) else { return nil }
         let range = node.range
         var cases: [PluralCase] = []
         // `other` is required; where only decimals reach it (Russian), integers never select it.
-        let fallback = rules.categories.lazy.compactMap { affixes[$0] }.last
+        let fallback = rules.categories.lazy.compactMap { patterns[$0] }.last
         for category in rules.categories {
-            guard let affix = affixes[category] ?? (category == .other ? fallback : nil) else { continue }
+            guard let pattern = patterns[category] ?? (category == .other ? fallback : nil) else { continue }
             var parts: [MessagePart] = []
-            if !affix.prefix.isEmpty { parts.append(.text(affix.prefix, range: range)) }
-            parts.append(.pound(range: range))
-            if !affix.suffix.isEmpty { parts.append(.text(affix.suffix, range: range)) }
+            switch pattern {
+            case .around(let prefix, let suffix):
+                if !prefix.isEmpty { parts.append(.text(prefix, range: range)) }
+                parts.append(.pound(range: range))
+                if !suffix.isEmpty { parts.append(.text(suffix, range: range)) }
+            case .text(let text):
+                parts.append(.text(text, range: range))
+            }
             cases.append(PluralCase(selector: .keyword(category.rawValue), selectorText: category.rawValue, selectorRange: range,
                                     message: MessageBody(parts: parts, range: range)))
         }
@@ -708,14 +713,15 @@ struct Converter {
     }
 
     /// The message as one value: text, plural variations / `<plurals>`, or substitutions.
-    func value(_ body: MessageBody) throws(CatalogConversionError) -> CatalogValue {
+    /// A companion (`companion: true`) without plurals left is a `<string>` on Android.
+    func value(_ body: MessageBody, companion: Bool = false) throws(CatalogConversionError) -> CatalogValue {
         var renderer = Renderer(platform: platform, arguments: arguments)
         var plurals: [(ArgumentNode, PluralArgument)] = []
         CatalogExport.forEachTopLevelPlural(body) { plurals.append(($0, $1)) }
         if plurals.isEmpty {
             renderer.isFormat = CatalogExport.containsPrintedArgument(body) || (platform == .apple && !arguments.isEmpty)
             // Android: a message that is a plural in another locale is a <plurals> here too.
-            if platform == .android, !layout.pluralArguments.isEmpty {
+            if platform == .android, !layout.pluralArguments.isEmpty, !companion {
                 renderer.isFormat = CatalogExport.containsPrintedArgument(body)
                 return .plural([CatalogPluralForm(category: "other", text: renderer.render(body.parts, plural: nil))])
             }

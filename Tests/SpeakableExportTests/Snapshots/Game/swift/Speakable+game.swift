@@ -24,15 +24,15 @@ internal enum GameStrings {
     internal static func sudokuCellLabel(row: Int, column: Int, content: Content, digit: Int, notes: String) -> String {
         switch content {
         case .empty:
-            Self.string("sudoku.cell.label__content_empty", "Row %1$lld, column %2$lld, empty", [row, column])
+            return Self.string("sudoku.cell.label__content_empty", "Row %1$lld, column %2$lld, empty", [row, column])
         case .given:
-            Self.string("sudoku.cell.label__content_given", "Row %1$lld, column %2$lld, given %3$lld", [row, column, digit])
+            return Self.string("sudoku.cell.label__content_given", "Row %1$lld, column %2$lld, given %3$lld", [row, column, digit])
         case .error:
-            Self.string("sudoku.cell.label__content_error", "Row %1$lld, column %2$lld, %3$lld, error", [row, column, digit])
+            return Self.string("sudoku.cell.label__content_error", "Row %1$lld, column %2$lld, %3$lld, error", [row, column, digit])
         case .notes:
-            Self.string("sudoku.cell.label__content_notes", "Row %1$lld, column %2$lld, notes %3$@", [row, column, notes])
+            return Self.string("sudoku.cell.label__content_notes", "Row %1$lld, column %2$lld, notes %3$@", [row, column, notes])
         case .other:
-            Self.string("sudoku.cell.label__content_other", "Row %1$lld, column %2$lld, %3$lld", [row, column, digit])
+            return Self.string("sudoku.cell.label__content_other", "Row %1$lld, column %2$lld, %3$lld", [row, column, digit])
         }
     }
 
@@ -44,7 +44,7 @@ internal enum GameStrings {
     /// {coins, number} O'Coins
     /// ```
     internal static func coinsBalance(coins: Int) -> String {
-        Self.string("coins.balance", "%lld O'Coins", [coins])
+        return Self.string("coins.balance", "%lld O'Coins", [coins])
     }
 
     /// Role: label. Key: `hint.button`.
@@ -53,7 +53,7 @@ internal enum GameStrings {
     /// Hint, {price, plural, one {# O'Coin} other {# O'Coins}}
     /// ```
     internal static func hintButton(price: Int) -> String {
-        Self.string("hint.button", "Hint, %lld O'Coins", [price])
+        return Self.string("hint.button", Self.substitute("Hint, %#@price@", [("%#@price@", Self.plural(price, ["one": "%lld O'Coin", "other": "%lld O'Coins"]))]), [price])
     }
 
     /// Role: label. Key: `level.cell`.
@@ -62,7 +62,7 @@ internal enum GameStrings {
     /// Level {level}, {stars} of 3 stars
     /// ```
     internal static func levelCell(level: Int, stars: Int) -> String {
-        Self.string("level.cell", "Level %1$lld, %2$lld of 3 stars", [level, stars])
+        return Self.string("level.cell", "Level %1$lld, %2$lld of 3 stars", [level, stars])
     }
 
     /// Role: announcement. Key: `lines.cleared`.
@@ -71,7 +71,7 @@ internal enum GameStrings {
     /// Cleared {lines, plural, one {# line} other {# lines}}. Score {score, number}.
     /// ```
     internal static func linesCleared(lines: Int, score: Int) -> String {
-        Self.string("lines.cleared", "Cleared %1$lld lines. Score %2$lld.", [lines, score])
+        return Self.string("lines.cleared", Self.substitute("Cleared %1$#@lines@. Score %2$lld.", [("%1$#@lines@", Self.plural(lines, ["one": "%1$lld line", "other": "%1$lld lines"]))]), [lines, score])
     }
 
     /// TalkBack says "Double-tap to …" before it; VoiceOver reads it as the hint.
@@ -82,7 +82,7 @@ internal enum GameStrings {
     /// hear about your current location
     /// ```
     internal static func locationHint() -> String {
-        Self.string("location.hint", "hear about your current location", [])
+        return Self.string("location.hint", "hear about your current location", [])
     }
 
     /// Role: text. Key: `daily.result`.
@@ -91,7 +91,7 @@ internal enum GameStrings {
     /// Daily puzzle, {day, date, ::MMMMd}: 100% solved
     /// ```
     internal static func dailyResult(day: Date) -> String {
-        Self.string("daily.result", "Daily puzzle, %@: 100%% solved", [Self.date(day, (template: "MMMMd", date: .none, time: .none))])
+        return Self.string("daily.result", "Daily puzzle, %@: 100%% solved", [Self.date(day, (template: "MMMMd", date: .none, time: .none))])
     }
 
     /// The string table the messages are read from.
@@ -114,5 +114,32 @@ internal enum GameStrings {
             formatter.timeStyle = style.time
         }
         return formatter.string(from: date)
+    }
+    /// The source-language form for `value` (when the catalog is not in the bundle).
+    private static func plural(_ value: Int, _ forms: [String: String]) -> String {
+        if value == 0, let zero = forms["zero"] { return zero }
+        return forms[category(value)] ?? forms["other"] ?? ""
+    }
+
+    private static func plural(_ value: Double, _ forms: [String: String]) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? plural(Int(value), forms) : forms["other"] ?? ""
+    }
+
+    /// The CLDR plural category of an integer in the source language (en), as ICU picks it.
+    private static func category(_ value: Int) -> String {
+        let n = value.magnitude
+        if n < 2 {
+            switch n {
+            case 1: return "one"
+            default: return "other"
+            }
+        }
+        return "other"
+    }
+
+    private static func substitute(_ format: String, _ pieces: [(String, String)]) -> String {
+        var text = format
+        for (placeholder, value) in pieces { text = text.replacingOccurrences(of: placeholder, with: value) }
+        return text
     }
 }
