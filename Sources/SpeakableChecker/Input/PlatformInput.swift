@@ -388,10 +388,9 @@ public enum PlatformInput {
             var counts: [String: Int] = [:]
             for resource in file.resources.resources where resource.isTranslatable {
                 let texts = resource.value.map { [$0.text] } ?? resource.items.map(\.value.text)
+                // Specifiers add a few Latin letters (`%s`); too few to tip a file of text.
                 for text in texts {
-                    for (script, n) in UnicodeScript.letterCounts(PrintfFormat.parse(text, dialect: .java).literalText) {
-                        counts[script, default: 0] += n
-                    }
+                    for (script, n) in UnicodeScript.letterCounts(text) { counts[script, default: 0] += n }
                 }
             }
             let total = counts.values.reduce(0, +)
@@ -522,6 +521,11 @@ public enum PlatformInput {
                 text(upTo: spec.range.upperBound)
                 continue
             }
+            guard spec.argument != nil || spec.index == .none || spec.substitution != nil else {
+                // A relative `%<s` with nothing before it: text (format-mismatch reports it).
+                text(upTo: spec.range.upperBound)
+                continue
+            }
             offset = spec.range.upperBound
             if spec.conversion == "%" && spec.index == .none {
                 builder.literal("%", at: at, inPlural: inPlural)
@@ -539,10 +543,7 @@ public enum PlatformInput {
                 }
                 continue
             }
-            guard let number = spec.argument else {
-                text(upTo: spec.range.upperBound)
-                continue
-            }
+            guard let number = spec.argument else { continue }
             switch spec.conversion {
             case "d", "D", "i", "u", "U", "o", "O", "x", "X", "e", "E", "f", "F", "g", "G", "a", "A":
                 builder.synthetic("{\(number), number}", at: at)
@@ -774,13 +775,6 @@ extension PlatformInput {
         }
         result.append(text.unicodeScalars.count)
         return result
-    }
-}
-
-extension PrintfFormat {
-    /// The literal text of a format (specifiers left out).
-    var literalText: String {
-        pieces.map { if case .literal(let text) = $0 { text } else { " " } }.joined()
     }
 }
 

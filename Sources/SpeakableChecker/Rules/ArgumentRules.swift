@@ -4,9 +4,9 @@ import SpeakableMessages
 /// the source's.
 enum ArgumentRules {
     static func compare(_ c: MessageContext, pattern: MessagePattern, sourceUsages: [String: ArgumentUsage],
-                        selectorOnly: Set<String> = [], emitter: inout Emitter) {
+                        selectorOnly: Set<String> = [], skipMismatch: Bool = false, emitter: inout Emitter) {
         let usages = pattern.argumentUsages
-        if emitter.isOn(.placeholderMismatch) {
+        if emitter.isOn(.placeholderMismatch) && !skipMismatch {
             mismatch(c, pattern: pattern, usages: usages, source: sourceUsages, selectorOnly: selectorOnly, emitter: &emitter)
         }
         if emitter.isOn(.placeholderType) { types(c, usages: usages, source: sourceUsages, emitter: &emitter) }

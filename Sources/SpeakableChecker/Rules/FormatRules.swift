@@ -117,10 +117,6 @@ enum FormatRules {
                      message: message, hint: hint, subject: subject)
     }
 
-    static func text(_ form: PlatformFormats.Form, _ range: Range<Int>) -> String {
-        form.format.specifiers.first { $0.range == range }?.text ?? "%"
-    }
-
     static func javaName(_ value: FormatCompatibility.JavaValue) -> String {
         switch value {
         case .string: "a String"
@@ -136,7 +132,7 @@ enum FormatRules {
         let where_ = c.isSource ? "" : " in \(c.tag)"
         if let failure = FormatCompatibility.javaFailure(of: form.format, arguments: source.java) {
             let spec = form.format.specifiers.first { $0.range == failure.range }
-            let written = spec?.text ?? text(form, failure.range)
+            let written = spec?.text ?? form.format.problems.first { $0.range == failure.range }?.text ?? "%"
             let short = failure.exception.split(separator: ".").last.map(String.init) ?? failure.exception
             let message: String
             var hint = "write the specifier as the source does"
@@ -152,6 +148,7 @@ enum FormatRules {
             case "MissingFormatArgumentException":
                 if spec?.index == .relative && spec?.argument == nil {
                     message = "'\(written)' reads the previous specifier's argument, but nothing before it reads one: String.format throws \(failure.exception) (\(failure.detail)) and the app crashes\(where_)"
+                    hint = "name the argument: %1$s, %2$d…"
                 } else {
                     message = "'\(written)' reads argument \(spec?.argument ?? 0), but the app passes \(source.count) argument\(source.count == 1 ? "" : "s"): String.format throws \(failure.exception) (\(failure.detail)) and the app crashes\(where_)"
                     hint = "use only %1$…%\(source.count)$, the source's arguments"

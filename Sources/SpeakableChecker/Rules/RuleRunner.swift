@@ -101,11 +101,16 @@ struct RuleRunner {
                                          locale: target.locale, isSource: false, key: translation.key, text: translation.text,
                                          pattern: translation.pattern, formats: translation.formats)
             checkMessage(context, emitter: &emitter)
+            var formatReported = false
             if let formats = translation.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
+                let before = emitter.findings.count
                 FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+                formatReported = emitter.findings.count > before
             }
             if facts.usages[index] != nil, let pattern = translation.pattern {
-                compareWithSource(context, pattern: pattern, emitter: &emitter)
+                // A format the platform rejects is one defect: its ICU reading's missing or extra
+                // arguments are not reported again.
+                compareWithSource(context, pattern: pattern, skipPlaceholders: formatReported, emitter: &emitter)
             }
         }
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
@@ -146,9 +151,10 @@ struct RuleRunner {
         }
     }
 
-    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, skipPlaceholders: Bool = false, emitter: inout Emitter) {
         guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
-        ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index], emitter: &emitter)
+        ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
+                              skipMismatch: skipPlaceholders, emitter: &emitter)
         // Platform catalogs compare their printf formats instead (the ICU text derived from them
         // types every specifier the same way).
         if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {

@@ -119,6 +119,8 @@ public struct FormatSpecifier: Hashable, Sendable {
 public struct FormatProblem: Hashable, Sendable {
     /// Unicode scalar offsets of the offending specifier (or lone `%`).
     public var range: Range<Int>
+    /// The offending characters as written (`%q`, `% `, `%`).
+    public var text: String = ""
     /// The exception the platform raises: `java.util.UnknownFormatConversionException`, … For
     /// Apple, nil (String(format:) raises nothing; the behaviour is undefined).
     public var exception: String?
@@ -187,6 +189,7 @@ struct JavaFormatParser {
             i = end
         }
         resolveArguments()
+        for i in problems.indices { problems[i].text = text(problems[i].range) }
         return FormatString(dialect: .java, specifiers: specifiers, problems: problems)
     }
 
