@@ -48,8 +48,11 @@ enum CheckCommand {
     from a rule in every locale; "untranslated@ko" in one locale. A reason is required.
 
     EXIT STATUS:
-      0 no errors (warnings allowed); 1 errors (new ones, with --baseline); 64 a wrong
-      command line, an unreadable baseline, or an input the checker cannot read.
+      0 no errors (warnings allowed); 1 errors (new ones, with --baseline), or nothing to
+      check (no-messages); 64 a wrong command line, an unreadable baseline, an input the
+      checker cannot read (a res/ without values/), or a --locale the input does not have.
+
+    Rules, with examples, and what they find in real catalogs: docs/checks.md.
 
     EXAMPLES:
       speakable check
@@ -57,6 +60,8 @@ enum CheckCommand {
       speakable check --baseline .speakable-baseline.json --format github
       speakable check --write-baseline .speakable-baseline.json
       speakable check --locale ko --measure
+      speakable check app/src/main/res --format github
+      speakable check Generated/xliff/ko.xliff
 
     """
 

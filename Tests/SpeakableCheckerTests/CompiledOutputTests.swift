@@ -71,7 +71,9 @@ import Testing
     /// Messages of every shape the compiler handles — plain text, text and number arguments,
     /// a plural alone and inside text, `=0`, a select, an action fragment, a hint, a literal
     /// percent sign, a Korean particle after an argument — in five locales with different plural
-    /// rules (ko: other; ru: one, few, many; ar: all six; fr; ja).
+    /// rules (ko: other; ru: one, few, many; ar: all six; fr; ja). The translations are test
+    /// data written with care (the Korean follows DESIGN.md's rules) and await native speakers'
+    /// review before anyone reuses them.
     static let generated: [(key: String, role: String, message: String, examples: String, translations: [String: String])] = [
         ("settings.label", "label", "Settings", "", ["ko": "설정", "ru": "Настройки", "ar": "الإعدادات", "fr": "Réglages", "ja": "設定"]),
         ("greeting", "text", "Hello, {name}", #"[{"name": "Mina"}]"#,
