@@ -130,7 +130,7 @@ let package = Package(
         .target(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
-                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech"],
+                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakableParticles"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),

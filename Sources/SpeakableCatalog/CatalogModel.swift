@@ -124,6 +124,10 @@ public struct TemplateMessage: Sendable {
     public let runtimeOnly: Bool
     /// Rules this message is deliberately exempt from, with the reason given.
     public let exemptions: [String: String]
+    /// `"translatable": false`: the text is the same in every language (a brand, a format). It
+    /// is Android's `translatable="false"`, a String Catalog's `shouldTranslate: false` and
+    /// XLIFF's `translate="no"`; platform catalogs carry no translation of it.
+    public var translatable: Bool = true
 }
 
 /// One translation in `Locales/<tag>/<table>.json`.

@@ -304,6 +304,11 @@ struct TableFacts: Sendable {
     /// Per source message, the arguments it only uses to choose a plural form, never printing
     /// them: a translation may leave them out (a language without that plural loses nothing).
     let selectorOnly: [Set<String>]
+    /// Android messages composed by `speakable compile` (a `<string name="X">` printing the text
+    /// of `<plurals name="X__count">` as a `%N$s` argument): the arguments the companion plurals
+    /// print (their quantities) and the composing string's text slots. A translation may print a
+    /// quantity itself instead of its plural's text (Korean has no plural to choose).
+    let composed: [(quantities: Set<String>, textSlots: Set<String>)?]
 
     init(_ table: CheckTable) {
         var byKey: [String: Int] = [:]
@@ -320,6 +325,33 @@ struct TableFacts: Sendable {
         }
         self.androidKeysByName = byName
         self.selectorOnly = table.messages.map { $0.pattern.map(Self.selectorOnlyArguments) ?? [] }
+        self.composed = Self.composition(table)
+    }
+
+    static func composition(_ table: CheckTable) -> [(quantities: Set<String>, textSlots: Set<String>)?] {
+        var companions: [String: [Int]] = [:]
+        for (i, m) in table.messages.enumerated() where m.key.hasPrefix("plurals/") && m.formats?.dialect == .java {
+            let name = Array(m.key.dropFirst("plurals/".count))
+            guard let cut = (0..<max(0, name.count - 1)).last(where: { name[$0] == "_" && name[$0 + 1] == "_" }), cut > 0 else { continue }
+            companions["string/" + String(name[..<cut]), default: []].append(i)
+        }
+        guard !companions.isEmpty else { return Array(repeating: nil, count: table.messages.count) }
+        return table.messages.map { m in
+            guard let indices = companions[m.key], let formats = m.formats else { return nil }
+            var quantities = Set<String>()
+            for i in indices {
+                for form in table.messages[i].formats?.forms ?? [] {
+                    for spec in form.format.specifiers where spec.readsArgument { if let n = spec.argument { quantities.insert(String(n)) } }
+                }
+            }
+            var slots = Set<String>()
+            for form in formats.forms {
+                for spec in form.format.specifiers where spec.readsArgument && (spec.conversion == "s" || spec.conversion == "S") {
+                    if let n = spec.argument { slots.insert(String(n)) }
+                }
+            }
+            return (quantities, slots)
+        }
     }
 
     /// Arguments used only as a plural's selector: no `{name}`, no `#` in their own cases.

@@ -83,6 +83,37 @@ import Testing
         }
     }
 
+    /// Words in Latin letters and symbols, against `speakable format --particles` (Speakable's
+    /// own resolver, the one the describers use).
+    @Test func latinWordsAndSymbolsAsSpeakableReadsThem() throws {
+        let binary = try buildResolver()
+        let words = ["iPhone", "Google", "URL", "NASA", "CSS", "HTML", "Zoom", "Samsung", "Excel", "App", "Sheet", "Android", "Netflix",
+                     "YouTube", "Facebook", "Slack", "Chrome", "Kotlin", "line", "Mina", "Matt", "book", "Desk", "Blog", "Switch",
+                     "50%", "3‰", "20°", "Wi-Fi", "x", "L", "M", "Park 3", "3 Park", "ㄹ", "ㄱ", "ㅏ", "조각 A", "(괄호)", "끝."]
+        let notations = ["을(를)", "이(가)", "(으)로", "과(와)", "(이)에요"]
+        var lines: [String] = []
+        var requests: [String] = []
+        for word in words {
+            for notation in notations {
+                lines.append("value\t\(word)\t\(notation)")
+                let args = String(decoding: try JSONSerialization.data(withJSONObject: ["w": word]), as: UTF8.self)
+                requests.append(#"{"message": "{w}\#(notation)", "args": \#(args), "particles": true}"#)
+            }
+        }
+        let folder = try temporaryFolder("latin")
+        try (requests.joined(separator: "\n") + "\n").write(toFile: folder + "/requests.jsonl", atomically: true, encoding: .utf8)
+        let formatted = try run("/bin/sh", ["-c", "\"\(speakable)\" format --jsonl --locale ko < \"\(folder)/requests.jsonl\""])
+        #expect(formatted.status == 0, "\(formatted.error)")
+        let expected = formatted.output.split(separator: "\n").map { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["output"] as? String ?? "?"
+        }
+        let outputs = try resolve(binary, lines)
+        #expect(outputs.count == lines.count && expected.count == lines.count)
+        for (index, output) in outputs.enumerated() where index < expected.count {
+            #expect(output == expected[index], "\(lines[index])")
+        }
+    }
+
     /// Numbers printed by `%lld` (no markers) and numbers inside string values, against the
     /// last syllable of ICU's Korean spellout (asked through `speakable format`).
     @Test func numbersAreReadAsICUSpellsThemOut() throws {

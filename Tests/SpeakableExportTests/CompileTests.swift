@@ -210,9 +210,9 @@ import Testing
 }
 
 @Suite struct BuiltInCatalogCompileTests {
-    /// The package's own Templates/ and Locales/ko/ compile into every platform catalog: what
-    /// platforms cannot say (unit formats, exact-match phrases) is marked runtimeOnly, and
-    /// `::group-off` is exactly what `%lld`/`%d` print.
+    /// The package's own Templates/ and Locales/ko/ compile into every platform catalog: unit
+    /// formats become plurals, exact-match phrases companions; only the spelled-out day is
+    /// runtimeOnly; `::group-off` is `%1$d` on Android.
     @Test func theBuiltInCatalogCompiles() throws {
         let packageRoot = URL(fileURLWithPath: testsDirectory).deletingLastPathComponent().deletingLastPathComponent().path
         let files = compile(packageRoot)
@@ -221,6 +221,7 @@ import Testing
         // "Best score 110": group-off becomes a plain integer specifier.
         let strings = try #require(files["android/res/values/strings.xml"])
         #expect(strings.contains(#"<string name="game.stat.bestScore">Best score %1$d</string>"#))
-        #expect(!strings.contains(#"name="game.duration"#))  // runtime only
+        #expect(!strings.contains(#"name="game.result.streak"#))  // runtime only ({day, spellout})
+        #expect(strings.contains(#"<plurals name="game.duration__span_other">"#))
     }
 }

@@ -137,3 +137,54 @@ struct RealXcodeCatalogOutputsTests {
         #expect(!result.diagnostics.contains { $0.id == "catalog-companion" && $0.message.contains("String Catalog") })
     }
 }
+
+@Suite struct GroupingWarningTests {
+    /// Java's %,d knows one group size and no minimum grouping digits: where ICU differs, the
+    /// compile says which locale, how, and in which messages.
+    @Test func androidGroupingThatDiffersFromICUIsAWarningPerLocale() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "targetLocales": ["hi", "pl", "de"] }"#, to: root + "/speakable.json")
+        try write(#"{ "messages": { "coins": { "message": "{n, number} coins" }, "wait": { "message": "{s, number, ::measure-unit/duration-second unit-width-full-name}" } } }"#,
+                  to: root + "/Templates/t.json")
+        for (tag, coins) in [("hi", "{n, number} सिक्के"), ("pl", "{n, number} monet"), ("de", "{n, number} Münzen")] {
+            try write(#"{ "coins": "\#(coins)", "wait": "{s, number, ::measure-unit/duration-second unit-width-full-name}" }"#,
+                      to: root + "/Locales/\(tag)/t.json")
+        }
+        let result = compileResult(root) { $0.outputs = [.android] }
+        let warnings = result.diagnostics.filter { $0.id == "catalog-number-grouping" }.map(\.message)
+        // Hindi groups 12,34,567 in both formats; Polish units do not group 9180; German groups as %,d does.
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("hi:") && $0.contains("\"12,34,567\"") && $0.contains("'coins'") })
+        #expect(warnings.contains { $0.hasPrefix("pl:") && $0.contains("\"9180\"") && $0.contains("'wait'") })
+        #expect(!warnings.contains { $0.hasPrefix("de:") })
+        // String Catalogs format %lld with ICU's decimal format: only Polish units differ.
+        let apple = compileResult(root) { $0.outputs = [.xcstrings] }.diagnostics.filter { $0.id == "catalog-number-grouping" }.map(\.message)
+        #expect(apple.count == 1 && apple.first?.hasPrefix("pl:") == true && apple.first?.contains("\"9\u{A0}180\"") == true, "\(apple)")
+    }
+}
+
+/// docs/android.md shows these resources; they are what the compiler writes.
+@Suite struct AndroidDocExampleTests {
+    @Test func theDocumentedResourcesAreTheCompiledOnes() throws {
+        let root = try temporaryDirectory()
+        try write(#"""
+        { "messages": {
+            "stars": { "message": "{stars, plural, =0 {No stars yet} one {# star} other {# stars}}" },
+            "cleared": { "message": "Cleared {lines, plural, one {# line} other {# lines}} and {combo, plural, one {# combo} other {# combos}}." }
+        } }
+        """#, to: root + "/Templates/t.json")
+        try write(#"{ "cleared": "{lines}줄 지움, 콤보 {combo}회" }"#, to: root + "/Locales/ko/t.json")
+        let files = compile(root) { $0.outputs = [.android] }
+        let english = try value(files["android/res/values/strings.xml"]).replacing("\n        ", with: "").replacing(">\n    </plurals>", with: "></plurals>")
+        let docs = try contents(packageRoot + "/docs/android.md")
+        for line in [#"<plurals name="cleared__lines"><item quantity="one">%1$,d line</item><item quantity="other">%1$,d lines</item></plurals>"#,
+                     #"<plurals name="cleared__combo"><item quantity="one">%2$,d combo</item><item quantity="other">%2$,d combos</item></plurals>"#,
+                     #"<string name="cleared">Cleared %3$s and %4$s.</string>"#] {
+            #expect(docs.contains(line), "docs: \(line)")
+            #expect(english.contains(line), "compiled: \(line)\n\(english)")
+        }
+        #expect(english.contains(#"<string name="stars__stars_eq0">No stars yet</string>"#))
+        let korean = try value(files["android/res/values-ko/strings.xml"])
+        #expect(korean.contains(#"<string name="cleared">%1$,d줄 지움, 콤보 %2$,d회</string>"#))
+    }
+}

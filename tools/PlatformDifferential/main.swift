@@ -25,6 +25,7 @@ INPUTS (default: --builtin --real-catalogs --stress):
 
 OPTIONS:
   --platform LIST        android, apple, apple-no-catalog (default: all)
+  --apple-device NAME    the device whose .xcstrings device variations are read (default: iphone)
   --allow-list FILE      exceptions accepted on purpose (default: tools/PlatformDifferential/allow-list.json)
   --quick                fewer sweep values (what swift test runs)
   --json                 the whole report as JSON on standard output
@@ -102,6 +103,7 @@ func main(_ arguments: [String]) -> Int32 {
             }
             options.platforms = set
         case "--allow-list": allowListPath = value(name, &index)
+        case "--apple-device": options.appleDevice = value(name, &index)
         case "--quick": options.quick = true
         case "--json": json = true
         case "--limit":

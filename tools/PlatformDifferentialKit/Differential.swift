@@ -23,6 +23,9 @@ public struct DifferentialOptions: Sendable {
     public var speakable: String?
     /// Progress lines on standard error.
     public var progress = false
+    /// The Apple device whose `.xcstrings` device variations are read (`iphone`, `ipad`, `mac`,
+    /// `other`…): VoiceOver users on an iPhone by default.
+    public var appleDevice = "iphone"
 
     public init() {}
 }
@@ -111,7 +114,7 @@ public enum PlatformDifferential {
         if let apple {
             for state in prepared {
                 progress(options, "\(state.report.name): apple")
-                try state.runApple(apple, platforms: options.platforms, scratch: scratch)
+                try state.runApple(apple, platforms: options.platforms, device: options.appleDevice, scratch: scratch)
             }
         }
         for state in prepared {
@@ -272,6 +275,23 @@ final class PreparedInput {
             }
             if Files.isDirectory(apple + "/swift") { appleOutput = apple }
         }
+        // No particle notation after known text in any compiled output: what `speakable check`
+        // finds in a res/ folder or a String Catalog as it is.
+        var compiled: [String] = []
+        if let androidRes { compiled.append(androidRes) }
+        if let appleOutput { compiled += Files.list(appleOutput + "/xcstrings").filter { $0.hasSuffix(".xcstrings") }.map { appleOutput + "/xcstrings/" + $0 } }
+        for path in compiled {
+            let check = try Subprocess.run([speakable, "check", path, "--format", "json"], scratch: scratch)
+            guard let findings = JSONReader.read(check.outputText).root?["findings"]?.array else {
+                report.problems.append("speakable check \(path) gave no report (exit \(check.status))")
+                continue
+            }
+            for finding in findings where finding["rule"]?.string == "korean-particle" {
+                let file = (finding["file"]?.string ?? path).replacing(scratch + "/", with: "")
+                report.problems.append("particle notation after known text in the compiled output: \(file):\(finding["line"]?.number?.description ?? "?"): "
+                                       + "\(finding["key"]?.string ?? "") (\(finding["locale"]?.string ?? "")): \(finding["message"]?.string ?? "")")
+            }
+        }
         if platforms.contains(.android), androidRes == nil {
             report.notes.append("android: not measured — the compile wrote no Android resources (not an output of this project, or it failed)")
         }
@@ -325,21 +345,23 @@ final class PreparedInput {
         guard let table else { return }
         androidLinked = true
         let templates = Dictionary(project.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let source = project.config.sourceLocale
         for item in cases {
-            guard let message = templates[item.table]?[item.key], let pattern = message.pattern else { continue }
-            let call = AndroidCall.make(message: message, pattern: pattern, metadata: metadata[item.table]?[item.key], arguments: item.arguments)
-            androidCalls[item.id] = call.quantityArgument.map { "getQuantityString(\(call.name), \($0), \(call.arguments.joined(separator: ", ")))" }
-                ?? "getString(\(call.name)\(call.arguments.isEmpty ? "" : ", " + call.arguments.joined(separator: ", ")))"
+            guard let tableModel = templates[item.table], let message = tableModel[item.key], let pattern = message.pattern else { continue }
+            let translations = tableModel.locales.keys.sorted().filter { $0 != source }.compactMap { tableModel.locales[$0]?[item.key]?.pattern }
+            var call = AndroidCall.make(message: message, pattern: pattern, translations: translations,
+                                        metadata: metadata[item.table]?[item.key], arguments: item.arguments)
             switch call.request(id: item.id, tag: item.locale, table: table, arguments: item.arguments, pattern: pattern) {
             case .success(let line): androidRequests.append((item.id, line))
             case .failure(let reason): androidFailures[item.id] = reason
             }
+            androidCalls[item.id] = call.description.isEmpty ? call.name : call.description
         }
     }
 
     // MARK: Apple
 
-    func runApple(_ tools: AppleTools, platforms: Set<Platform>, scratch runScratch: String) throws(DifferentialError) {
+    func runApple(_ tools: AppleTools, platforms: Set<Platform>, device: String, scratch runScratch: String) throws(DifferentialError) {
         guard let output = appleOutput, let project else { return }
         var files: [(name: String, text: String)] = []
         var functions: [String: AccessorFunction] = [:]
@@ -384,7 +406,7 @@ final class PreparedInput {
                     failures[item.id] = "no Swift accessor for \(item.key)"
                     continue
                 }
-                lines.append(Self.appleRequest(item, call: call, catalog: platform == .apple))
+                lines.append(Self.appleRequest(item, call: call, catalog: platform == .apple, device: device))
                 ids.append(item.id)
             }
             var probes: [String] = []
@@ -408,7 +430,7 @@ final class PreparedInput {
         }
     }
 
-    static func appleRequest(_ item: DifferentialCase, call: String, catalog: Bool) -> String {
+    static func appleRequest(_ item: DifferentialCase, call: String, catalog: Bool, device: String) -> String {
         var arguments: [String] = []
         var categories: [String] = []
         var rules: PluralRules?
@@ -438,7 +460,8 @@ final class PreparedInput {
             }
             arguments.append(JSONText.string(name) + ": " + value)
         }
-        return "{\"id\": \(item.id), \"locale\": " + JSONText.string(item.locale) + ", \"catalog\": \(catalog), \"call\": "
+        return "{\"id\": \(item.id), \"locale\": " + JSONText.string(item.locale) + ", \"catalog\": \(catalog), \"device\": "
+            + JSONText.string(device) + ", \"call\": "
             + JSONText.string(call) + ", \"args\": {" + arguments.joined(separator: ", ") + "}, \"categories\": {"
             + Array(Set(categories)).sorted().joined(separator: ", ") + "}, \"numbers\": {"
             + Array(Set(numbers)).sorted().joined(separator: ", ") + "}}"

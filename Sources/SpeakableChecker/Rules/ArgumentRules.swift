@@ -4,10 +4,12 @@ import SpeakableMessages
 /// the source's.
 enum ArgumentRules {
     static func compare(_ c: MessageContext, pattern: MessagePattern, sourceUsages: [String: ArgumentUsage],
-                        selectorOnly: Set<String> = [], skipMismatch: Bool = false, emitter: inout Emitter) {
+                        selectorOnly: Set<String> = [], composed: (quantities: Set<String>, textSlots: Set<String>)? = nil,
+                        skipMismatch: Bool = false, emitter: inout Emitter) {
         let usages = pattern.argumentUsages
         if emitter.isOn(.placeholderMismatch) && !skipMismatch {
-            mismatch(c, pattern: pattern, usages: usages, source: sourceUsages, selectorOnly: selectorOnly, emitter: &emitter)
+            mismatch(c, pattern: pattern, usages: usages, source: sourceUsages, selectorOnly: selectorOnly, composed: composed,
+                     emitter: &emitter)
         }
         if emitter.isOn(.placeholderType) { types(c, usages: usages, source: sourceUsages, emitter: &emitter) }
         if emitter.isOn(.selectCases) { selectCases(c, pattern: pattern, usages: usages, source: sourceUsages, emitter: &emitter) }
@@ -16,11 +18,17 @@ enum ArgumentRules {
     // MARK: placeholder-mismatch
 
     static func mismatch(_ c: MessageContext, pattern: MessagePattern, usages: [String: ArgumentUsage],
-                         source: [String: ArgumentUsage], selectorOnly: Set<String>, emitter: inout Emitter) {
+                         source: [String: ArgumentUsage], selectorOnly: Set<String>,
+                         composed: (quantities: Set<String>, textSlots: Set<String>)?, emitter: inout Emitter) {
         // An argument the source only uses to choose a plural form prints nothing: leaving it out
         // loses nothing (Korean "{score}점" for "{score} {score, plural, one {point} other {points}}").
         var missing = source.keys.filter { usages[$0] == nil }.sorted()
         let extra = usages.keys.filter { source[$0] == nil }
+        // A composed Android message: the translation prints a plural's quantity where the
+        // source prints the plural's text (both are arguments the app passes).
+        if let composed, !extra.isEmpty, extra.allSatisfy(composed.quantities.contains), missing.allSatisfy(composed.textSlots.contains) {
+            return
+        }
         if !(missing.count == 1 && extra.count == 1) { missing.removeAll { selectorOnly.contains($0) } }
         let extraInOrder = extra.sorted { usages[$0]!.ranges[0].lowerBound < usages[$1]!.ranges[0].lowerBound }
         if missing.count == 1 && extraInOrder.count == 1 {

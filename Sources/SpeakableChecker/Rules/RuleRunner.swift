@@ -154,7 +154,7 @@ struct RuleRunner {
     func compareWithSource(_ c: MessageContext, pattern: MessagePattern, skipPlaceholders: Bool = false, emitter: inout Emitter) {
         guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
         ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
-                              skipMismatch: skipPlaceholders, emitter: &emitter)
+                              composed: facts.composed[index], skipMismatch: skipPlaceholders, emitter: &emitter)
         // Platform catalogs compare their printf formats instead (the ICU text derived from them
         // types every specifier the same way).
         if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {

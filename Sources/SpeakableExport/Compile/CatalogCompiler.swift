@@ -44,6 +44,15 @@ public enum CatalogCompiler {
         var context = Context(project: project, options: options, metadata: tableMetadata)
         let prepared = project.tables.map { context.prepare($0) }
         diagnostics += context.diagnostics
+        diagnostics += context.groupingWarnings()
+        if !options.useMetadata {
+            // What the metadata would have kept is said, not dropped silently.
+            let ignored = metadata ?? loadMetadata(project).metadata
+            for (table, messages) in zip(project.tables, prepared) {
+                guard let meta = ignored[table.name] else { continue }
+                diagnostics += Self.metadataIgnored(meta, table: table, messages: messages, options: options)
+            }
+        }
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
 
         // Every output file is its own job; jobs run in parallel and their results are put
@@ -96,6 +105,72 @@ public enum CatalogCompiler {
         return CompileResult(files: files, diagnostics: diagnostics)
     }
 
+    /// `--no-metadata`: a warning for each message whose keys or argument positions change
+    /// (app code passes arguments by position), and one for what else of the imported catalogs
+    /// is not written (review states, device variations, Android markup and comments, headers,
+    /// resources that are not messages).
+    static func metadataIgnored(_ meta: TableMetadata, table: Table, messages: [PreparedMessage], options: CompileOptions) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var renamed: [String] = []
+        for message in messages {
+            guard let recorded = meta[message.template.key], let variant = message.variants.first, message.variants.count == 1 else { continue }
+            if let key = recorded.platformKey, key != variant.appleKey { renamed.append("'\(key)' → '\(variant.appleKey)'") }
+            if let name = recorded.androidName, name != variant.androidName { renamed.append("'\(name)' → '\(variant.androidName)'") }
+            for (platform, before, after) in [("String Catalog", recorded.appleArguments, variant.appleArguments),
+                                              ("Android", recorded.androidArguments, variant.androidArguments)] {
+                guard let before, options.outputs.contains(platform == "Android" ? .android : .xcstrings) || options.outputs.contains(.swift) else { continue }
+                let now = after.filter { $0.slot == .value }.map(\.name)
+                guard Array(now.prefix(before.count)) != before else { continue }
+                func positions(_ names: [String]) -> String {
+                    names.enumerated().map { "%\($0.offset + 1)$ \($0.element)" }.joined(separator: ", ")
+                }
+                diagnostics.append(Diagnostic(
+                    severity: .warning, id: "compile-metadata-ignored",
+                    message: "'\(message.template.key)': with --no-metadata its \(platform) arguments are \(positions(now)); the imported catalog had \(positions(before)) — app code that passes them by position gets them wrong",
+                    file: table.file, position: message.template.keyPosition,
+                    hint: "compile without --no-metadata to keep the imported positions"))
+            }
+        }
+        if !renamed.isEmpty {
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "compile-metadata-ignored",
+                message: "with --no-metadata \(renamed.count) imported key\(renamed.count == 1 ? " of \(table.file) is" : "s of \(table.file) are") written under Speakable's keys: "
+                    + renamed.prefix(5).joined(separator: ", ") + (renamed.count > 5 ? ", …" : ""),
+                file: table.file, position: nil, hint: "compile without --no-metadata to keep the catalog's own keys"))
+        }
+        var dropped: [String] = []
+        let states = meta.messages.values.reduce(0) { count, message in
+            count + message.xcstrings.values.filter { value in
+                Exporter.firstState(in: value.value).map { $0 != "translated" } ?? false
+            }.count + message.xliff.count
+        }
+        if states > 0 { dropped.append("\(states) review state\(states == 1 ? "" : "s")") }
+        let devices = meta.messages.values.reduce(0) { $0 + $1.xcstrings.values.filter { Self.contains($0.value, key: "device") }.count }
+        if devices > 0 { dropped.append("\(devices) localization\(devices == 1 ? "" : "s") with device variations") }
+        let markup = meta.messages.values.reduce(0) { count, message in
+            count + message.android.values.filter { value in
+                guard let xml = value.value.objectMember("xml")?.stringValue else { return false }
+                return xml.contains("<!--") || xml.contains("<xliff:") || xml.contains("<b>") || xml.contains("<i>") || xml.contains("<u>")
+            }.count
+        }
+        if markup > 0 { dropped.append("\(markup) Android resource\(markup == 1 ? "" : "s") with comments or markup as written") }
+        let extras = meta.androidExtras.values.reduce(0) { $0 + $1.count }
+        if extras > 0 { dropped.append("\(extras) Android resource\(extras == 1 ? "" : "s") that are not messages (string arrays, <skip />)") }
+        if !meta.androidHeaders.isEmpty { dropped.append("\(meta.androidHeaders.count) Android file header\(meta.androidHeaders.count == 1 ? "" : "s")") }
+        if !dropped.isEmpty {
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "compile-metadata-ignored",
+                message: "with --no-metadata what .speakable/\(table.name).platform.json keeps is not written: " + dropped.joined(separator: ", "),
+                file: table.file, position: nil, hint: "compile without --no-metadata to keep them"))
+        }
+        return diagnostics
+    }
+
+    static func contains(_ value: JSONValue, key: String) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.contains { $0.0 == key || contains($0.1, key: key) }
+    }
+
     /// Reads `.speakable/<table>.platform.json` for every table that has one.
     public static func loadMetadata(_ project: Project) -> (metadata: [String: TableMetadata], diagnostics: [Diagnostic]) {
         var result: [String: TableMetadata] = [:]
@@ -123,6 +198,9 @@ struct Context {
     var diagnostics: [Diagnostic] = []
     /// Android resource names in use, by kind ("string:" / "plurals:"), with their message.
     var androidNames: [String: String] = [:]
+    /// Per locale tag and kind of number format (`decimal`, `skeleton`): the messages that
+    /// print grouped integers, where the file is (for Android's `%,d` warning).
+    var groupedIntegers: [String: [String: (keys: [String], file: String)]] = [:]
 
     init(project: Project, options: CompileOptions, metadata: [String: TableMetadata]) {
         self.project = project
@@ -232,6 +310,12 @@ struct Context {
             guard let locale = (item.tag == sourceLocale ? try? ICULocale(sourceLocale) : table.locales[item.tag]?.locale),
                   let body = try? CatalogExport.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
             normalized.append((body, locale))
+            let grouped = CatalogExport.groupedIntegers(in: item.body, kinds: kinds)
+            for (kind, uses) in [("decimal", grouped.decimal), ("skeleton", grouped.skeleton)] where uses {
+                var entry = groupedIntegers[item.tag, default: [:]][kind] ?? ([], item.file)
+                if !entry.keys.contains(message.key) { entry.keys.append(message.key) }
+                groupedIntegers[item.tag, default: [:]][kind] = entry
+            }
             for open in CatalogExport.openParticles(in: body, locale: locale) {
                 if !particleArguments.contains(open.argument) { particleArguments.append(open.argument) }
                 if writesPlatformCatalogs {
@@ -271,6 +355,58 @@ struct Context {
         return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
                                        appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
                                        androidLayout: androidLayout, particleArguments: particleArguments)
+    }
+
+    /// Android's `java.util.Formatter` groups `%,d` every `primary` digits from the first group
+    /// on; where ICU groups otherwise (Indian secondary groups; NumberFormatter's minimum
+    /// grouping digits in skeletons) some numbers print differently: one warning per locale.
+    func groupingWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for tag in groupedIntegers.keys.sorted() {
+            guard let locale = try? ICULocale(tag) else { continue }
+            // String Catalogs: a localized %lld is ICU's decimal format, which ignores the
+            // minimum grouping digits that number skeletons honour (Polish "9 180" / "9180 sekund").
+            if options.outputs.contains(.xcstrings) || options.outputs.contains(.swift), let uses = groupedIntegers[tag]?["skeleton"],
+               let skeleton = IntegerGrouping.of(locale, skeleton: true), let decimal = IntegerGrouping.of(locale), skeleton != decimal {
+                let sample: Int64 = skeleton.secondary != decimal.secondary ? 1_234_567 : 9_180
+                let icu = (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample)) ?? String(sample)
+                let apple = (try? NumberFormat(.decimal, locale: locale).format(sample)) ?? String(sample)
+                let keys = uses.keys.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (uses.keys.count > 3 ? " and \(uses.keys.count - 3) more" : "")
+                warnings.append(Diagnostic(
+                    severity: .warning, id: "catalog-number-grouping",
+                    message: "\(tag): ICU writes number skeletons (units, integer-width) such as \(sample) as \"\(icu)\", a String Catalog's %lld as \"\(apple)\"; some values print differently on Apple in \(keys)",
+                    file: uses.file, position: nil, hint: "format such numbers in the app, or accept the difference"))
+            }
+            guard options.outputs.contains(.android) else { continue }
+            for kind in ["decimal", "skeleton"] {
+                guard let uses = groupedIntegers[tag]?[kind], let grouping = IntegerGrouping.of(locale, skeleton: kind == "skeleton"),
+                      !grouping.isUniform else { continue }
+                let sample: Int64 = grouping.secondary != grouping.primary ? 1_234_567 : 9_180
+                let icu = (kind == "skeleton" ? (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample))
+                                              : (try? NumberFormat(.decimal, locale: locale).format(sample))) ?? String(sample)
+                let java = Self.uniformlyGrouped(sample, grouping)
+                let which = kind == "skeleton" ? "number skeletons (units, integer-width)" : "numbers"
+                let keys = uses.keys.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (uses.keys.count > 3 ? " and \(uses.keys.count - 3) more" : "")
+                warnings.append(Diagnostic(
+                    severity: .warning, id: "catalog-number-grouping",
+                    message: "\(tag): ICU writes \(which) such as \(sample) as \"\(icu)\", Android's %,d as \"\(java)\"; some values print differently on Android in \(keys)",
+                    file: uses.file, position: nil,
+                    hint: "Java's Formatter knows one group size and no minimum grouping; format such numbers in the app, or accept the difference"))
+            }
+        }
+        return warnings
+    }
+
+    /// What `%,d` prints: the locale's digits, its separator every `primary` digits.
+    static func uniformlyGrouped(_ value: Int64, _ grouping: IntegerGrouping) -> String {
+        let digits = Array(String(value.magnitude)).map { grouping.digits[Int($0.asciiValue! - 48)] }
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            let remaining = digits.count - index
+            out += digit
+            if grouping.primary > 0, remaining > 1, (remaining - 1) % grouping.primary == 0 { out += grouping.separator }
+        }
+        return (value < 0 ? "-" : "") + out
     }
 
     var writesPlatformCatalogs: Bool { options.outputs.contains(.xcstrings) || options.outputs.contains(.android) }

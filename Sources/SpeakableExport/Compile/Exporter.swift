@@ -97,6 +97,43 @@ struct Exporter {
         }
     }
 
+    /// The review state of `tag`'s text while it is the text imported (a String Catalog's
+    /// `needs_review`, an XLIFF state); nil when there is none.
+    func reviewState(_ message: PreparedMessage, tag: String, source: String) -> ReviewState? {
+        guard context.options.useMetadata, let meta = message.metadata else { return nil }
+        if let kept = meta.xcstrings[tag], kept.icu == source {
+            // The whole localization needs review when one of its units does.
+            guard let states = CatalogStates(xcstrings: kept.value) else { return .translated }
+            let all = Set([states.main] + states.plural.values + states.substitutions.values.flatMap(\.values))
+            for state in [ReviewState.needsReview, .stale, .new] where all.contains(state.xcstrings) { return state }
+            return ReviewState(xcstrings: states.main)
+        }
+        if let kept = meta.xliff[tag], kept.icu == source {
+            let state = kept.value.objectMember("state")?.stringValue
+            return ReviewState(xliff2: state, subState: kept.value.objectMember("subState")?.stringValue) ?? ReviewState(xliff1: state)
+        }
+        return nil
+    }
+
+    /// The states of `tag`'s String Catalog units while its text is the text imported (from
+    /// the catalog itself, or an XLIFF state for the whole localization).
+    func reviewStates(_ message: PreparedMessage, tag: String, source: String) -> CatalogStates? {
+        guard context.options.useMetadata, let meta = message.metadata else { return nil }
+        if let kept = meta.xcstrings[tag], kept.icu == source { return CatalogStates(xcstrings: kept.value) }
+        guard let state = reviewState(message, tag: tag, source: source), state != .translated else { return nil }
+        return CatalogStates(main: state.xcstrings)
+    }
+
+    /// The first `stringUnit.state` in a String Catalog localization.
+    static func firstState(in value: JSONValue) -> String? {
+        guard case .object(let members) = value else { return nil }
+        if let unit = members.first(where: { $0.0 == "stringUnit" })?.1, let state = unit.objectMember("state")?.stringValue { return state }
+        for (_, member) in members {
+            if let state = firstState(in: member) { return state }
+        }
+        return nil
+    }
+
     // MARK: .xcstrings
 
     mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage]) -> OutputFile {
@@ -114,6 +151,9 @@ struct Exporter {
                     if name == "extractionState" { hasExtractionState = true }
                 }
                 if !hasExtractionState && recorded?.xcstrings.isEmpty != false { members.append(("extractionState", .string("manual"))) }
+                if !message.template.translatable, !members.contains(where: { $0.0 == "shouldTranslate" }) {
+                    members.append(("shouldTranslate", .bool(false)))
+                }
                 var localizations: [(String, XCStringsStreamWriter.Localization)] = []
                 // Companion keys (an exact value a plural cannot say), by suffix.
                 var companions: [String: [(String, XCStringsStreamWriter.Localization)]] = [:]
@@ -131,9 +171,16 @@ struct Exporter {
                     }
                     if kept && variant.appleLayout.companions.isEmpty { continue }
                     guard let conversion = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
+                    let states = recorded == nil ? nil : reviewStates(message, tag: tag, source: pattern.source)
                     for resource in conversion.resources {
                         if resource.role == .message {
-                            if !kept { localizations.append((tag, .value(resource.value))) }
+                            if kept { continue }
+                            // Review states survive a conversion while the text is the one imported.
+                            if let states {
+                                localizations.append((tag, .stated(resource.value, states: states)))
+                            } else {
+                                localizations.append((tag, .value(resource.value)))
+                            }
                         } else {
                             companions[resource.suffix, default: []].append((tag, .value(resource.value)))
                         }
@@ -207,6 +254,9 @@ struct Exporter {
                                 }
                             }
                         }
+                        if tag == sourceLocale, !message.template.translatable, !attributes.contains(where: { $0.0 == "translatable" }) {
+                            attributes.append(("translatable", "false"))
+                        }
                         for resource in conversion.resources {
                             let name = variant.androidName + resource.suffix
                             let resourceComment: String? = switch resource.role {
@@ -249,8 +299,16 @@ struct Exporter {
                 }
             }
             let folder = tag == sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
+            // Imported files' own headers (a license) come first, each once.
+            var headers: [String] = []
+            if context.options.useMetadata {
+                for (table, _) in tables {
+                    if let header = context.metadata[table.name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
+                }
+            }
             files.append(OutputFile(path: "android/res/\(folder)/strings.xml",
-                                    contents: AndroidResourceWriter.text(items, header: "Generated by speakable compile from \(project.config.templates)/ and \(project.config.locales)/. Do not edit: edit the templates and translations.")))
+                                    contents: AndroidResourceWriter.text(items, header: "Generated by speakable compile from \(project.config.templates)/ and \(project.config.locales)/. Do not edit: edit the templates and translations.",
+                                                                         preamble: headers.joined(separator: "\n"))))
         }
         return files
     }
@@ -314,8 +372,17 @@ struct Exporter {
                         notes.append(XLIFFNote(category: "example", appliesTo: "target", text: text))
                     }
                     var state = translation == nil ? "initial" : "translated"
+                    var subState: String?
+                    if let translation, let review = reviewState(message, tag: tag, source: translation.source.text) {
+                        (state, subState) = review.xliff2
+                    }
                     if let translation, context.options.reuseOriginalValues, let kept = message.metadata?.xliff[tag], kept.icu == translation.source.text {
-                        if let recordedState = kept.value.objectMember("state")?.stringValue { state = recordedState }
+                        // An XLIFF 2.0 state as it was; an Xcode XLIFF 1.2 state in 2.0's words.
+                        if let recordedState = kept.value.objectMember("state")?.stringValue,
+                           ["initial", "translated", "reviewed", "final"].contains(recordedState) {
+                            state = recordedState
+                            subState = kept.value.objectMember("subState")?.stringValue
+                        }
                         if case .array(let recordedNotes)? = kept.value.objectMember("notes") {
                             for note in recordedNotes {
                                 guard let text = note.objectMember("text")?.stringValue else { continue }
@@ -324,8 +391,11 @@ struct Exporter {
                             }
                         }
                     }
-                    file.units.append(XLIFFUnit(id: template.key, source: XLIFFText(template.source.text),
-                                                target: translation.map { XLIFFText($0.source.text) }, state: state, notes: notes))
+                    var unit = XLIFFUnit(id: template.key, source: XLIFFText(template.source.text),
+                                         target: translation.map { XLIFFText($0.source.text) }, state: state, notes: notes)
+                    unit.translate = template.translatable
+                    unit.subState = subState
+                    file.units.append(unit)
                 }
                 document.files.append(file)
             }

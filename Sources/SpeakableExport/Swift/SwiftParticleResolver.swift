@@ -2,9 +2,10 @@
 /// particle after a value only known at run time (`{piece}을(를)`, `{n}이(가)`).
 ///
 /// The accessors are compiled into the app without ICU or Speakable, so this is plain Swift:
-/// the same rules as `SpeakableParticles` (``KoreanParticles``), with numbers read as ICU's
-/// Korean spellout reads them (the last syllable of the Sino-Korean reading: 3 삼, 2 이, 10 십,
-/// 10,000 만, 10^12 조) computed from the digits. A string argument followed by notation is
+/// the same rules as `SpeakableParticles` (``KoreanParticles``) — Hangul as written, Latin
+/// words by their sound (iPhone 아이폰, acronyms letter by letter), `%` 퍼센트 — with numbers
+/// read as ICU's Korean spellout reads them (the last syllable of the Sino-Korean reading: 3 삼,
+/// 2 이, 10 십, 10,000 만, 10^12 조) computed from the digits. A string argument followed by notation is
 /// passed wrapped in U+FDD0 … U+FDD1; after formatting, the text between the markers picks the
 /// form of the notation after it (an empty value drops it), and a number printed right before
 /// notation picks it by its reading. Every marker is removed.
@@ -96,6 +97,8 @@ enum SwiftParticleResolver {
             var number: [Unicode.Scalar] = []
             var pending: Unicode.Scalar?
             var closed = false
+            var word: [Unicode.Scalar] = []
+            var inWord = false
             for s in scalars {
                 any = true
                 let digit = s.value >= 0x30 && s.value <= 0x39
@@ -105,11 +108,20 @@ enum SwiftParticleResolver {
                     pending = nil
                     number.append(s)
                     last = s
+                    inWord = false
                 } else if s == "," || (s == "." && !number.contains(".")), !number.isEmpty, !closed, pending == nil {
                     pending = s
+                    inWord = false
                 } else {
                     pending = nil
-                    if isSpoken(s) {
+                    if s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A {
+                        if !inWord { word.removeAll(keepingCapacity: true) }
+                        word.append(s)
+                        inWord = true
+                    } else {
+                        inWord = false
+                    }
+                    if isSpoken(s) || symbolSound(s) != nil {
                         last = s
                         number = []
                         closed = false
@@ -121,6 +133,12 @@ enum SwiftParticleResolver {
             guard any else { return nil }
             guard let last else { return 0 }
             if last.value >= 0x30 && last.value <= 0x39 { return numberSound(number) }
+            if last.value | 0x20 >= 0x61 && last.value | 0x20 <= 0x7A { return latinWordSound(word) }
+            if let sound = symbolSound(last) { return sound }
+            return letterSound(last)
+        }
+
+        private static func letterSound(_ last: Unicode.Scalar) -> Int {
             switch last.value {
             case 0xAC00...0xD7A3:
                 let final = (last.value - 0xAC00) % 28
@@ -132,6 +150,51 @@ enum SwiftParticleResolver {
             switch last {
             case "L", "l", "R", "r": return 1
             case "M", "m", "N", "n": return 2
+            default: return 0
+            }
+        }
+
+        /// Symbols said as a word: % 퍼센트, ‰ 퍼밀, ° ℃ ℉ 도.
+        private static func symbolSound(_ s: Unicode.Scalar) -> Int? {
+            switch s.value {
+            case 0x25, 0xFF05, 0xFE6A, 0xB0, 0x2103, 0x2109: return 0
+            case 0x2030: return 1
+            default: return nil
+            }
+        }
+
+        /// A word in Latin letters by its sound as Korean writes loanwords (iPhone 아이폰, Google
+        /// 구글, App 앱, Sheet 시트); acronyms letter by letter (URL 유알엘).
+        private static func latinWordSound(_ letters: [Unicode.Scalar]) -> Int {
+            guard let lastLetter = letters.last else { return 0 }
+            let isUpper: (Unicode.Scalar) -> Bool = { $0.value >= 0x41 && $0.value <= 0x5A }
+            let c = letters.map { isUpper($0) ? Unicode.Scalar($0.value | 0x20)! : $0 }
+            let vowels: Set<Unicode.Scalar> = ["a", "e", "i", "o", "u"]
+            if letters.count == 1 || (letters.allSatisfy(isUpper) && (letters.count <= 3 || !c.contains(where: vowels.contains))) {
+                return letterSound(lastLetter)
+            }
+            let n = c.count
+            func isVowel(_ i: Int) -> Bool { i >= 0 && i < n && vowels.contains(c[i]) }
+            func shortVowel(before i: Int) -> Bool {
+                var j = i - 1
+                if j >= 0, c[j] == c[i] { j -= 1 }
+                guard isVowel(j) else { return false }
+                if j >= 1, c[j] == "o", c[j - 1] == "o", c[i] == "k" { return true }
+                return !isVowel(j - 1)
+            }
+            if n >= 3, c[n - 1] == "e", !isVowel(n - 2), c[n - 2] != "y" {
+                switch c[n - 2] {
+                case "l": return 1
+                case "m", "n": return 2
+                default: return 0
+                }
+            }
+            switch c[n - 1] {
+            case "m", "n": return 2
+            case "l": return 1
+            case "g": return c[n - 2] == "n" ? 2 : 0
+            case "k": return c[n - 2] == "c" || shortVowel(before: n - 1) ? 2 : 0
+            case "c", "p", "t": return shortVowel(before: n - 1) ? 2 : 0
             default: return 0
             }
         }

@@ -325,6 +325,41 @@ public enum CatalogExport {
         return open
     }
 
+    /// How a message prints integers with grouping: in MessageFormat's decimal format (`{n}`,
+    /// `{n, number}`, `#`: no minimum grouping digits) and in a number skeleton (a unit,
+    /// `integer-width`: NumberFormatter, which honours them). A platform's `%,d` groups every
+    /// three digits from the first group on, which is not what every locale does (Hindi
+    /// "12,34,567"; Polish units "9180 sekund") — see ``IntegerGrouping``.
+    public static func groupedIntegers(in body: MessageBody, kinds: [String: CatalogArgument.Kind]) -> (decimal: Bool, skeleton: Bool) {
+        var decimal = false
+        var skeleton = false
+        func walk(_ body: MessageBody, plural: String?) {
+            for part in body.parts {
+                switch part {
+                case .text: break
+                case .pound: if let plural, kinds[plural] ?? .integer == .integer { decimal = true }
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .none: if kinds[argument.name] == .integer { decimal = true }
+                    case .simple(let simple) where simple.type == .number && kinds[argument.name] ?? .integer == .integer:
+                        if let presentation = IntegerPresentation(style: simple.style) {
+                            guard presentation.grouped else { break }
+                            if case .numberSkeleton = simple.style { skeleton = true } else { decimal = true }
+                        } else if case .numberSkeleton = simple.style {
+                            skeleton = true
+                        }
+                    case .simple: break
+                    case .plural(let p): p.cases.forEach { walk($0.message, plural: argument.name) }
+                    case .select(let s): s.cases.forEach { walk($0.message, plural: nil) }
+                    case .choice(let c): c.cases.forEach { walk($0.message, plural: nil) }
+                    }
+                }
+            }
+        }
+        walk(body, plural: nil)
+        return (decimal, skeleton)
+    }
+
     // MARK: Layout
 
     /// Decides the layout of a message from its text in every locale (normalized: see

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpeakableCatalog
 import SpeakableExport
 import SpeakableMessages
@@ -69,16 +72,14 @@ struct AndroidTools: Sendable {
         let source = try Files.readText(RunnerSources.androidRunner)
         let directory = RunnerSources.cacheDirectory + "/android-\(RunnerSources.hash(source))"
         if Files.exists(directory + "/AndroidRunner.class") { return icu4j + ":" + directory }
-        let staging = directory + ".staging-\(scratch.lastPathComponent)"
+        let staging = directory + ".staging-\(getpid())-\(scratch.lastPathComponent)"
         Files.remove(staging)
         try Files.makeDirectory(staging)
         try Files.write(source, to: staging + "/AndroidRunner.java")
         let result = try Subprocess.run([javac, "-nowarn", "-encoding", "UTF-8", "-cp", icu4j, "-d", staging, staging + "/AndroidRunner.java"],
                                         scratch: scratch)
         guard result.status == 0 else { throw .tool("javac failed on AndroidRunner.java:\n" + result.errorText) }
-        Files.remove(directory)
-        Files.rename(staging, to: directory)
-        return icu4j + ":" + directory
+        return icu4j + ":" + Files.publish(staging, as: directory)
     }
 
     /// Runs every request line through one JVM; one reply per line, in order.
@@ -97,24 +98,34 @@ struct AndroidTools: Sendable {
     }
 }
 
-/// How an Android app asks for a message, by the contract `speakable compile` documents: the
-/// resource named after the key (`<key>__<argument>_<case>` for a select case; the imported
-/// name when the project was imported), arguments in the order of `%1$`, `%2$`… (printed
-/// arguments by first appearance in the template, or the imported order), and for `<plurals>`
-/// the plural's number as the quantity.
+/// How an Android app asks for a message, by the contract `speakable compile` documents (its
+/// warnings name the resources and when to use them):
+/// * the resource is named after the key (`<key>__<argument>_<case>` for a select case; the
+///   imported name when the project was imported);
+/// * arguments in the order of `%1$`, `%2$`…: the imported order, then every argument some
+///   locale prints, by first appearance in the template and then in the translations (by tag);
+/// * a `<plurals>` gets the plural's number as the quantity (`getQuantityString`);
+/// * `<string name="<name>__<argument>_eq<N>">` (a companion) replaces the message when the
+///   argument is N;
+/// * plurals on several arguments: each `<plurals name="<name>__<argument>">` is formatted with
+///   `getQuantityString` (or its companion when the argument has that value), and the composing
+///   `<string name="<name>">` gets their texts after the other arguments.
 struct AndroidCall: Sendable {
     var name: String
+    /// The arguments passed by value, by position.
     var arguments: [String]
-    var quantityArgument: String?
+    /// Arguments a `<plurals>` may vary by (plurals in any locale, numbers with a unit
+    /// skeleton), in order of first appearance.
+    var pluralArguments: [String]
 
-    static func make(message: TemplateMessage, pattern: MessagePattern, metadata: MessageMetadata?,
+    static func make(message: TemplateMessage, pattern: MessagePattern, translations: [MessagePattern], metadata: MessageMetadata?,
                      arguments: [String: MessageArgument]) -> AndroidCall {
         let choices = SelectExpansion.arguments(of: pattern.body).map { select -> SelectExpansion.Choice in
             let value: String
             if case .string(let s)? = arguments[select.name], select.cases.contains(s) { value = s } else { value = "other" }
             return SelectExpansion.Choice(argument: select.name, value: value)
         }
-        let body = SelectExpansion.prune(pattern.body, choosing: choices)
+        let bodies = ([pattern] + translations).map { choices.isEmpty ? $0.body : SelectExpansion.prune($0.body, choosing: choices) }
         let base: String
         if choices.isEmpty {
             base = metadata?.androidName ?? (metadata?.platformKey.map(isAndroidName) == true ? metadata!.platformKey! : message.key)
@@ -122,12 +133,21 @@ struct AndroidCall: Sendable {
             base = SelectExpansion.key(message.key, choices)
         }
         var order = metadata?.androidArguments ?? []
-        for name in CatalogExport.formatArguments(of: body, platform: .android) where !order.contains(name) { order.append(name) }
-        var quantity: String?
-        MessagePattern.forEachArgument(in: body) { argument in
-            if quantity == nil, case .plural(let plural) = argument.kind, !plural.isOrdinal { quantity = argument.name }
+        var plurals: [String] = []
+        for body in bodies {
+            for name in CatalogExport.formatArguments(of: body, platform: .android) where !order.contains(name) { order.append(name) }
+            MessagePattern.forEachArgument(in: body) { argument in
+                switch argument.kind {
+                case .plural(let plural) where !plural.isOrdinal:
+                    if !plurals.contains(argument.name) { plurals.append(argument.name) }
+                case .simple(let simple) where simple.type == .number:
+                    if case .numberSkeleton(let skeleton) = simple.style, skeleton.contains("measure-unit"),
+                       !plurals.contains(argument.name) { plurals.append(argument.name) }
+                default: break
+                }
+            }
         }
-        return AndroidCall(name: androidName(base), arguments: order, quantityArgument: quantity)
+        return AndroidCall(name: androidName(base), arguments: order, pluralArguments: plurals)
     }
 
     /// A valid Android resource name: letters, digits, `_` and `.`, not starting with a digit
@@ -171,31 +191,96 @@ struct AndroidCall: Sendable {
     /// Android's folders keep the old ISO 639 codes.
     static let legacy = ["he": "iw", "id": "in", "yi": "ji"]
 
+    /// The resource named `name` of `type` for `tag`, when the table has one.
+    static func entry(_ table: ResourceTable, _ name: String, _ type: String, tag: String) -> ResourceTable.Entry? {
+        resolve(table.entries.filter { $0.name == name && $0.type == type }, tag: tag)
+    }
+
+    /// What the app calls, in words (for the report).
+    private(set) var description = ""
+
     /// The request for the runner, or why there is none.
-    func request(id: Int, tag: String, table: ResourceTable, arguments: [String: MessageArgument],
-                 pattern: MessagePattern) -> Either {
-        let candidates = table.entries.filter { $0.name == name && ($0.type == "string" || $0.type == "plurals") }
-        guard !candidates.isEmpty else { return .failure("no <string> or <plurals> named \(name) in the linked resources") }
-        guard let entry = Self.resolve(candidates, tag: tag) else {
-            return .failure("no configuration of \(name) for \(tag), and no default")
+    mutating func request(id: Int, tag: String, table: ResourceTable, arguments: [String: MessageArgument],
+                          pattern: MessagePattern) -> Either {
+        let values = self.arguments.map { Self.argumentJSON(arguments[$0], name: $0, pattern: pattern) }
+        let valueList = "[" + values.joined(separator: ", ") + "]"
+        func quantity(_ argument: String) -> Int64? { if case .int(let n)? = arguments[argument] { n } else { nil } }
+        var companionProblem: String?
+        func companion(_ argument: String) -> String? {
+            guard let n = quantity(argument) else { return nil }
+            let candidate = name + "__" + SelectExpansion.sanitize(argument) + "_eq" + String(n)
+            if table.entries.contains(where: { $0.name == candidate && $0.type == "string" }) { return candidate }
+            if let other = table.entries.first(where: { $0.name == candidate }) {
+                companionProblem = "the companion \(candidate) is a <\(other.type)>, not the <string> the compile names: "
+                    + "getString(R.string.\(candidate)) throws Resources.NotFoundException"
+            }
+            return nil
+        }
+        /// One resource as Resources formats it, as the fields of a request.
+        func resource(_ name: String, quantityArgument: String?, args: String) -> ([String], String)? {
+            if let quantityArgument, let entry = Self.entry(table, name, "plurals", tag: tag), case .plurals(let items) = entry.value,
+               let n = quantity(quantityArgument) {
+                let fields = ["\"items\": {" + items.keys.sorted().map { JSONText.string($0) + ": " + JSONText.string(items[$0]!) }.joined(separator: ", ") + "}",
+                              "\"quantity\": \(n)", "\"args\": " + args]
+                return (fields, "getQuantityString(R.plurals.\(name), \(quantityArgument)\(self.arguments.isEmpty ? "" : ", " + self.arguments.joined(separator: ", ")))")
+            }
+            if let entry = Self.entry(table, name, "string", tag: tag), case .string(let text) = entry.value {
+                return (["\"text\": " + JSONText.string(text), "\"args\": " + args], "getString(R.string.\(name), …)")
+            }
+            return nil
         }
         var fields = ["\"id\": \(id)", "\"locale\": " + JSONText.string(tag)]
-        switch entry.value {
-        case .string(let text):
-            fields.append("\"text\": " + JSONText.string(text))
-        case .plurals(let items):
-            fields.append("\"items\": {" + items.keys.sorted().map { JSONText.string($0) + ": " + JSONText.string(items[$0]!) }.joined(separator: ", ") + "}")
-            guard let quantityArgument else { return .failure("\(name) is a <plurals> but the message has no plural") }
-            guard case .int(let n)? = arguments[quantityArgument] else {
-                return .failure("the quantity \(quantityArgument) is not an integer")
-            }
-            fields.append("\"quantity\": \(n)")
-        case .other(let type):
-            return .failure("\(name) is not text (value type \(type))")
+        let composed = pluralArguments.filter { argument in
+            table.entries.contains { $0.name == name + "__" + SelectExpansion.sanitize(argument) && $0.type == "plurals" }
         }
-        let values = self.arguments.map { Self.argumentJSON(arguments[$0], name: $0, pattern: pattern) }
-        fields.append("\"args\": [" + values.joined(separator: ", ") + "]")
-        return .success("{" + fields.joined(separator: ", ") + "}")
+        if !composed.isEmpty {
+            var parts: [String] = []
+            var said: [String] = []
+            for argument in composed {
+                let part: ([String], String)?
+                let found = companion(argument)
+                if let problem = companionProblem { return .failure(problem) }
+                if let companion = found {
+                    part = resource(companion, quantityArgument: nil, args: valueList)
+                } else {
+                    part = resource(name + "__" + SelectExpansion.sanitize(argument), quantityArgument: argument, args: valueList)
+                }
+                guard let part else { return .failure("no <plurals> or companion for \(argument) of \(name) in \(tag)") }
+                parts.append("{" + part.0.joined(separator: ", ") + "}")
+                said.append(part.1)
+            }
+            let composing = "[" + (values + composed.indices.map { "{\"part\": \($0)}" }).joined(separator: ", ") + "]"
+            guard let main = resource(name, quantityArgument: nil, args: composing) else {
+                return .failure("no composing <string> named \(name) for \(tag)")
+            }
+            fields += main.0
+            fields.append("\"parts\": [" + parts.joined(separator: ", ") + "]")
+            description = said.joined(separator: "; ") + "; getString(R.string.\(name), \((self.arguments + composed.map { $0 + " text" }).joined(separator: ", ")))"
+            return .success("{" + fields.joined(separator: ", ") + "}")
+        }
+        for argument in pluralArguments {
+            let found = companion(argument)
+            if let problem = companionProblem { return .failure(problem) }
+            if let companion = found, let main = resource(companion, quantityArgument: nil, args: valueList) {
+                fields += main.0
+                description = "\(argument) == \(quantity(argument)!): getString(R.string.\(companion), \(self.arguments.joined(separator: ", ")))"
+                return .success("{" + fields.joined(separator: ", ") + "}")
+            }
+        }
+        let quantityArgument = pluralArguments.first { quantity($0) != nil }
+        if let main = resource(name, quantityArgument: quantityArgument, args: valueList)
+            ?? resource(name, quantityArgument: nil, args: valueList) {
+            fields += main.0
+            description = main.1.hasPrefix("getString") ? "getString(R.string.\(name)\(self.arguments.isEmpty ? "" : ", " + self.arguments.joined(separator: ", ")))" : main.1
+            return .success("{" + fields.joined(separator: ", ") + "}")
+        }
+        if table.entries.contains(where: { $0.name == name && $0.type == "plurals" }) {
+            return .failure("\(name) is a <plurals> but the message has no integer to choose its item")
+        }
+        if table.entries.contains(where: { $0.name == name }) {
+            return .failure("no configuration of \(name) for \(tag), and no default")
+        }
+        return .failure("no <string> or <plurals> named \(name) in the linked resources")
     }
 
     static func argumentJSON(_ value: MessageArgument?, name: String, pattern: MessagePattern) -> String {

@@ -190,6 +190,39 @@ struct ResourceTable {
         func u16(_ at: Int) -> UInt16 { UInt16(u8(at)) | UInt16(u8(at + 1)) << 8 }
         func u32(_ at: Int) -> UInt32 { UInt32(u16(at)) | UInt32(u16(at + 2)) << 16 }
 
+        /// aapt2's "UTF-8" pools write a character outside the BMP as its two UTF-16 surrogates,
+        /// three bytes each (CESU-8, as Java's modified UTF-8 does); Android turns the bytes into
+        /// UTF-16 unit by unit. So does this.
+        static func modifiedUTF8(_ bytes: ArraySlice<UInt8>) -> String {
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count)
+            var i = bytes.startIndex
+            while i < bytes.endIndex {
+                let b = bytes[i]
+                func next(_ k: Int) -> UInt32 { i + k < bytes.endIndex ? UInt32(bytes[i + k] & 0x3F) : 0 }
+                if b < 0x80 {
+                    units.append(UInt16(b))
+                    i += 1
+                } else if b & 0xE0 == 0xC0 {
+                    units.append(UInt16((UInt32(b & 0x1F) << 6) | next(1)))
+                    i += 2
+                } else if b & 0xF0 == 0xE0 {
+                    units.append(UInt16((UInt32(b & 0x0F) << 12) | (next(1) << 6) | next(2)))
+                    i += 3
+                } else if b & 0xF8 == 0xF0 {
+                    let scalar = (UInt32(b & 0x07) << 18) | (next(1) << 12) | (next(2) << 6) | next(3)
+                    let v = scalar - 0x10000
+                    units.append(UInt16(0xD800 + (v >> 10)))
+                    units.append(UInt16(0xDC00 + (v & 0x3FF)))
+                    i += 4
+                } else {
+                    units.append(0xFFFD)
+                    i += 1
+                }
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+
         /// A `ResStringPool` chunk's strings (styles are markup, not text).
         func stringPool(at start: Int) throws(Malformed) -> [String] {
             guard u16(start) == 0x0001 else { throw Malformed(description: "expected a string pool at \(start)") }
@@ -213,7 +246,7 @@ struct ResourceTable {
                         at += 1
                     }
                     guard at + length <= bytes.count else { throw Malformed(description: "string outside the pool") }
-                    strings.append(String(decoding: bytes[at..<at + length], as: UTF8.self))
+                    strings.append(Self.modifiedUTF8(bytes[at..<at + length]))
                 } else {
                     var length = Int(u16(at))
                     if length & 0x8000 != 0 {

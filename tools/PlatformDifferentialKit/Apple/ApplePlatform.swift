@@ -18,6 +18,7 @@ struct AppleTools: Sendable {
         let directory = RunnerSources.cacheDirectory + "/apple-\(key)"
         if Files.exists(directory + "/driver") { return directory + "/driver" }
         let staging = scratch + "/apple-driver"
+        // Built inside the scratch folder, then moved into the cache (same file system: /tmp).
         Files.remove(staging)
         try Files.write(runtime, to: staging + "/AppleRuntime.swift")
         try Files.write(main, to: staging + "/main.swift")
@@ -32,9 +33,7 @@ struct AppleTools: Sendable {
             throw .tool("swiftc could not compile the accessors with the Apple model:\n" + String(result.errorText.prefix(4000)))
         }
         try Files.makeDirectory(RunnerSources.cacheDirectory)
-        Files.remove(directory)
-        Files.rename(staging, to: directory)
-        return directory + "/driver"
+        return Files.publish(staging, as: directory) + "/driver"
     }
 
     /// Runs every request through the driver; one reply per request, in order.

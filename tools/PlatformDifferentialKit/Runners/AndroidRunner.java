@@ -7,6 +7,10 @@
 //   {"id": 2, "locale": "ko", "text": "%1$d행", "args": [{"int": 3}]}        getString(id, args…)
 //   {"id": 3, "locale": "ru", "items": {"one": "…", "other": "…"}, "quantity": 5, "args": […]}
 //                                                                            getQuantityString(id, n, args…)
+//   {"id": 4, "locale": "en", "text": "%1$s and %2$s", "args": [{"part": 0}, {"part": 1}],
+//    "parts": [{"items": {…}, "quantity": 2, "args": […]}, {"text": "…", "args": […]}]}
+//                     a message composed from several resources: each part is formatted first,
+//                     and {"part": i} passes part i's text
 //   {"probe": "ar"}   the locale's number symbols from the JDK (what String.format uses here) and
 //                     from ICU4J (what Android's libcore uses): they must agree for the model to hold
 // Arguments: {"int": n} (an Integer when it fits, else a Long, as Kotlin passes them),
@@ -57,34 +61,24 @@ public final class AndroidRunner {
                     continue;
                 }
                 String tag = (String) request.get("locale");
-                Locale locale = Locale.forLanguageTag(tag);
-                String text;
-                String category = null;
-                if (request.containsKey("items")) {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> items = (Map<String, Object>) request.get("items");
-                    long quantity = ((Number) request.get("quantity")).longValue();
-                    PluralRules rule = rules.computeIfAbsent(tag, t -> PluralRules.forLocale(ULocale.forLanguageTag(t)));
-                    // Resources.getQuantityText passes an int; PluralRules.select(double).
-                    category = rule.select((double) (int) quantity);
-                    Object item = items.get(category);
-                    if (item == null) item = items.get("other");
-                    if (item == null) throw new IllegalStateException("NotFoundException: no item for " + category + " and no other");
-                    text = (String) item;
-                } else {
-                    text = (String) request.get("text");
-                }
+                // A message composed from several resources: each part first (the texts of
+                // <plurals> or companion <string>s), then the request itself with {"part": i}
+                // standing for part i's text.
+                List<String> parts = new ArrayList<>();
                 @SuppressWarnings("unchecked")
-                List<Object> args = (List<Object>) request.get("args");
-                String result = text;
-                if (args != null && !args.isEmpty()) {
-                    Object[] values = new Object[args.size()];
-                    for (int i = 0; i < values.length; i++) values[i] = argument(args.get(i), tag);
-                    result = String.format(locale, text, values);
+                List<Object> partRequests = (List<Object>) request.get("parts");
+                if (partRequests != null) {
+                    for (Object part : partRequests) {
+                        @SuppressWarnings("unchecked")
+                        Map<String, Object> partRequest = (Map<String, Object>) part;
+                        parts.add(resource(partRequest, tag, rules, parts, new String[1]));
+                    }
                 }
+                String[] category = new String[1];
+                String result = resource(request, tag, rules, parts, category);
                 StringBuilder json = new StringBuilder("{\"id\":").append(id).append(",\"out\":");
                 quote(json, result);
-                if (category != null) json.append(",\"category\":\"").append(category).append('"');
+                if (category[0] != null) json.append(",\"category\":\"").append(category[0]).append('"');
                 out.println(json.append('}'));
             } catch (Exception e) {
                 StringBuilder json = new StringBuilder("{\"id\":").append(id).append(",\"error\":");
@@ -93,6 +87,38 @@ public final class AndroidRunner {
             }
         }
         out.flush();
+    }
+
+    /// One resource as Resources returns it: getString(id), getString(id, args…),
+    /// getQuantityString(id, n) or getQuantityString(id, n, args…).
+    static String resource(Map<String, Object> request, String tag, Map<String, PluralRules> rules, List<String> parts,
+                           String[] category) {
+        Locale locale = Locale.forLanguageTag(tag);
+        String text;
+        if (request.containsKey("items")) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> items = (Map<String, Object>) request.get("items");
+            long quantity = ((Number) request.get("quantity")).longValue();
+            PluralRules rule = rules.computeIfAbsent(tag, t -> PluralRules.forLocale(ULocale.forLanguageTag(t)));
+            // Resources.getQuantityText passes an int; PluralRules.select(double).
+            category[0] = rule.select((double) (int) quantity);
+            Object item = items.get(category[0]);
+            if (item == null) item = items.get("other");
+            if (item == null) throw new IllegalStateException("NotFoundException: no item for " + category[0] + " and no other");
+            text = (String) item;
+        } else {
+            text = (String) request.get("text");
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> args = (List<Object>) request.get("args");
+        if (args == null || args.isEmpty()) return text;
+        Object[] values = new Object[args.size()];
+        for (int i = 0; i < values.length; i++) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> arg = (Map<String, Object>) args.get(i);
+            values[i] = arg.containsKey("part") ? parts.get(((Number) arg.get("part")).intValue()) : argument(arg, tag);
+        }
+        return String.format(locale, text, values);
     }
 
     static Object argument(Object raw, String tag) {

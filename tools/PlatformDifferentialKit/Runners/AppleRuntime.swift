@@ -39,6 +39,8 @@ enum AppleRuntime {
     /// that carries its `.stringsdict` configuration.
     static let marker = "\u{F8FF}VARIES:"
     nonisolated(unsafe) static var varying: [[String: Any]] = []
+    /// Argument positions a substitution's `%N$#@name@` gives a type (its formatSpecifier).
+    nonisolated(unsafe) static var typedPositions: Set<Int> = []
 
     static func load(directory: String) {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -107,6 +109,7 @@ enum AppleRuntime {
 
     /// Formats as Apple's `String(format:locale:arguments:)` would with a looked-up value.
     static func format(_ format: String, arguments: [any CVarArg]) -> String {
+        typedPositions = []
         var resolved = format
         if format.hasPrefix(marker), let index = Int(format.dropFirst(marker.count)), index < varying.count {
             resolved = resolve(varying[index], arguments: arguments)
@@ -146,6 +149,7 @@ enum AppleRuntime {
                 guard let substitution = raw as? [String: Any] else { continue }
                 let number = (substitution["argNum"] as? Int) ?? 1
                 let specifier = substitution["formatSpecifier"] as? String ?? "lld"
+                typedPositions.insert(number)
                 let variant = resolve(substitution, arguments: arguments, pluralArgument: number)
                     .replacingOccurrences(of: "%arg", with: "%\(number)$\(specifier)")
                 var replaced = false
@@ -196,6 +200,7 @@ enum AppleRuntime {
         var literal = String.UnicodeScalarView()
         var i = 0
         var sequential = 0
+        var referenced = Set<Int>()
         while i < scalars.count {
             guard scalars[i] == "%" else {
                 literal.append(scalars[i])
@@ -234,6 +239,7 @@ enum AppleRuntime {
             guard position >= 1, position <= arguments.count else {
                 return .failure(Problem(description: "\(written) has no argument (\(arguments.count) given): crashes or prints garbage on Apple"))
             }
+            referenced.insert(position)
             let argument = arguments[position - 1]
             let isInteger = argument is Int || argument is Int64 || argument is Int32
             let isDouble = argument is Double
@@ -264,6 +270,14 @@ enum AppleRuntime {
             out += text
         }
         out += String(literal)
+        // CoreFoundation reads a positional argument only through a specifier that names it (or
+        // a substitution that types it): a position nothing names is not read, and every later
+        // argument is taken from the wrong place — garbage or a crash on Apple (and here).
+        if let highest = referenced.max() {
+            for position in 1..<highest where !referenced.contains(position) && !typedPositions.contains(position) {
+                return .failure(Problem(description: "the format skips argument \(position) (\(format)): CoreFoundation reads the later arguments from the wrong place"))
+            }
+        }
         return .success(out)
     }
 

@@ -59,7 +59,18 @@ struct JSONLine {
 }
 
 extension Files {
-    static func rename(_ from: String, to: String) {
-        _ = Glibc.rename(from, to)
+    /// Moves a freshly built cache entry into place in one step. When another run put the same
+    /// entry there first (same hash, same content), theirs stays and ours is dropped: a rename
+    /// onto a directory that is not empty fails, so nobody ever sees a half-written entry.
+    /// Returns where the entry is: the cache, or the staging folder itself when it cannot be
+    /// moved there (another file system).
+    @discardableResult
+    static func publish(_ staging: String, as directory: String) -> String {
+        if Glibc.rename(staging, directory) == 0 { return directory }
+        if isDirectory(directory) {
+            remove(staging)
+            return directory
+        }
+        return staging
     }
 }
