@@ -173,6 +173,9 @@ public struct Project: Sendable {
     public let localeTags: [String]
     /// Everything wrong with the inputs, in file order; loading goes on past each.
     public let diagnostics: [Diagnostic]
+    /// Loaded with `deferringLocales`: the tables hold no translations; each locale folder is
+    /// read with ``ProjectLoader/readLocale(_:of:)``.
+    public var localesDeferred = false
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import FoundationEssentials
-import SpeakableDiagnostics
+public import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages
@@ -35,19 +35,54 @@ public enum ProjectLoader {
 
     /// Loads the project in `directory` (its `speakable.json` when there is one).
     public static func load(directory: String) -> Project {
-        let candidate = join(directory, "speakable.json")
-        return load(directory: directory, configFile: FileManager.default.fileExists(atPath: candidate) ? candidate : nil)
+        load(directory: directory, deferringLocales: false)
     }
 
-    static func load(directory: String, configFile: String?) -> Project {
+    /// Loads the project in `directory`; with `deferringLocales`, the templates only: each
+    /// locale's translations are read later with ``readLocale(_:of:)``, one locale at a time
+    /// (`speakable check` on a large project never holds every translation).
+    public static func load(directory: String, deferringLocales: Bool) -> Project {
+        let candidate = join(directory, "speakable.json")
+        return load(directory: directory, configFile: FileManager.default.fileExists(atPath: candidate) ? candidate : nil,
+                    deferringLocales: deferringLocales)
+    }
+
+    /// ``load(configPath:)``, with the translations left to ``readLocale(_:of:)`` when
+    /// `deferringLocales`.
+    public static func load(configPath: String?, deferringLocales: Bool) -> Project {
+        guard deferringLocales else { return load(configPath: configPath) }
+        if let configPath {
+            return load(directory: parent(of: configPath), configFile: configPath, deferringLocales: true)
+        }
+        let candidate = "speakable.json"
+        return load(directory: ".", configFile: FileManager.default.fileExists(atPath: candidate) ? candidate : nil,
+                    deferringLocales: true)
+    }
+
+    static func load(directory: String, configFile: String?, deferringLocales: Bool = false) -> Project {
         var loader = Loader(root: directory)
         var config = ProjectConfig()
         if let configFile {
             config = loader.readConfig(configFile)
         }
-        let tables = loader.readTables(config: config)
+        let tables = loader.readTables(config: config, deferringLocales: deferringLocales)
         return Project(root: directory, config: config, tables: tables.tables, localeTags: tables.tags,
-                       diagnostics: loader.diagnostics)
+                       diagnostics: loader.diagnostics, localesDeferred: deferringLocales)
+    }
+
+    /// The translations of locale folder `tag` for each table of `project` (nil where the folder
+    /// has no file for the table), and the problems found reading them — what ``load(directory:)``
+    /// puts in ``Table/locales`` and ``Project/diagnostics`` for that folder.
+    public static func readLocale(_ tag: String, of project: Project) -> (files: [LocaleFile?], diagnostics: [Diagnostic]) {
+        var loader = Loader(root: project.root)
+        let folder = join(join(project.root, project.config.locales), tag)
+        guard let locale = loader.validLocale(tag) else { return (project.tables.map { _ in nil }, []) }
+        var files: [LocaleFile?] = []
+        for table in project.tables {
+            let path = join(folder, table.name + ".json")
+            files.append(FileManager.default.fileExists(atPath: path) ? loader.readLocaleFile(path, tag: tag, locale: locale) : nil)
+        }
+        return (files, loader.diagnostics)
     }
 
     static func parent(of path: String) -> String {
@@ -241,7 +276,7 @@ private struct Loader {
 
     // MARK: Tables
 
-    mutating func readTables(config: ProjectConfig) -> (tables: [Table], tags: [String]) {
+    mutating func readTables(config: ProjectConfig, deferringLocales: Bool = false) -> (tables: [Table], tags: [String]) {
         let templatesDirectory = ProjectLoader.join(root, config.templates)
         let localesDirectory = ProjectLoader.join(root, config.locales)
         let templateFiles = jsonFiles(in: templatesDirectory)
@@ -277,7 +312,7 @@ private struct Loader {
         for (t, fileName) in templateFiles.enumerated() {
             jobs.append(Job(table: t, folder: nil))
             for (f, folder) in localeFolders.enumerated()
-            where FileManager.default.fileExists(atPath: ProjectLoader.join(folder.path, fileName)) {
+            where !deferringLocales && FileManager.default.fileExists(atPath: ProjectLoader.join(folder.path, fileName)) {
                 jobs.append(Job(table: t, folder: f))
             }
         }

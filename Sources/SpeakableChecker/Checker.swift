@@ -23,10 +23,7 @@ public enum Checker {
     /// Checks `input`. `spokenSeconds` is used by `over-long`; without it only `maxGraphemes` and
     /// grapheme budgets are checked.
     public static func run(_ input: CheckInput, spokenSeconds: SpokenSeconds? = nil) -> CheckResult {
-        var findings: [Finding] = input.inputDiagnostics.map { d in
-            Finding(rule: d.id, severity: d.severity, file: d.file, position: d.position, endPosition: d.endPosition,
-                    locale: nil, key: nil, table: nil, message: d.message, hint: d.hint, subject: d.message)
-        }
+        var findings: [Finding] = input.inputDiagnostics.map(finding)
         findings += configurationFindings(input.settings)
         if input.tables.allSatisfy(\.messages.isEmpty) && !findings.contains(where: { $0.rule == "no-messages" }) {
             findings.append(Finding(rule: "no-messages", severity: .error, file: input.tables.first?.file, position: nil, locale: nil,
@@ -34,40 +31,105 @@ public enum Checker {
                                     hint: "give a project folder, a .xcstrings file, an Android res/ folder or an XLIFF file that has strings",
                                     subject: "no-messages"))
         }
-        findings += localeFindings(input)
 
-        // One unit of work per (table, locale), the source locale included; run on every core.
-        struct Unit: Sendable { let table: Int; let locale: Int? }
+        // Units of work: each table's source messages, each (table, locale) read up front, and
+        // each deferred locale (read, checked in every table, and let go: the locales of a large
+        // input are never in memory together). They run on every core.
+        enum Unit: Sendable {
+            case source(table: Int)
+            case locale(table: Int, locale: Int)
+            case deferred(Int)
+        }
         var allUnits: [Unit] = []
         for (t, table) in input.tables.enumerated() {
-            allUnits.append(Unit(table: t, locale: nil))
-            for l in table.locales.indices { allUnits.append(Unit(table: t, locale: l)) }
+            allUnits.append(.source(table: t))
+            for l in table.locales.indices { allUnits.append(.locale(table: t, locale: l)) }
         }
+        for d in input.deferredLocales.indices { allUnits.append(.deferred(d)) }
         let units = allUnits
-        let results = Mutex<[[Finding]]>(Array(repeating: [], count: units.count))
-        let exempted = Mutex<Int>(0)
         let sharedFacts = input.tables.map(TableFacts.init)
+        let outputs = Mutex<[UnitOutput?]>(Array(repeating: nil, count: units.count))
         DispatchQueue.concurrentPerform(iterations: units.count) { index in
-            let unit = units[index]
             var emitter = Emitter(settings: input.settings)
-            let table = input.tables[unit.table]
-            let facts = sharedFacts[unit.table]
-            if let l = unit.locale {
-                RuleRunner(input: input, table: table, facts: facts, spokenSeconds: spokenSeconds)
-                    .checkLocale(table.locales[l], emitter: &emitter)
-            } else {
-                RuleRunner(input: input, table: table, facts: facts, spokenSeconds: spokenSeconds)
-                    .checkSource(emitter: &emitter)
+            var output = UnitOutput()
+            func check(_ target: TargetLocale, table t: Int) {
+                let table = input.tables[t]
+                RuleRunner(input: input, table: table, facts: sharedFacts[t], spokenSeconds: spokenSeconds)
+                    .checkLocale(target, emitter: &emitter)
+                let counted = sharedFacts[t].translationCounts(target)
+                output.counts.append((target.tag, counted.translated, counted.needsReview))
+                output.checked.append(CheckedLocale(tag: target.tag, table: t, file: target.file))
+                if output.firstLocale == nil { output.firstLocale = LocaleSeen(target) }
             }
-            let found = emitter.findings
-            let skipped = emitter.exempted
-            results.withLock { $0[index] = found }
-            exempted.withLock { $0 += skipped }
+            switch units[index] {
+            case .source(let t):
+                RuleRunner(input: input, table: input.tables[t], facts: sharedFacts[t], spokenSeconds: spokenSeconds)
+                    .checkSource(emitter: &emitter)
+            case .locale(let t, let l):
+                check(input.tables[t].locales[l], table: t)
+            case .deferred(let d):
+                let read = input.deferredLocales[d].read()
+                output.diagnostics = read.diagnostics
+                for (t, target) in read.locales.enumerated() where t < input.tables.count {
+                    if let target { check(target, table: t) }
+                }
+            }
+            output.findings = emitter.findings
+            output.exempted = emitter.exempted
+            let done = output
+            outputs.withLock { $0[index] = done }
         }
-        for list in results.withLock({ $0 }) { findings += list }
+        let results = outputs.withLock { $0 }.map { $0! }
+        var exempted = 0
+        var seen: [LocaleSeen] = []
+        var counts: [(tag: String, translated: Int, needsReview: Int)] = []
+        var checked: [CheckedLocale] = []
+        for result in results {
+            findings += result.diagnostics.map(finding)
+            findings += result.findings
+            exempted += result.exempted
+            if let first = result.firstLocale { seen.append(first) }
+            counts += result.counts
+            checked += result.checked
+        }
+        findings += localeFindings(input, seen: seen)
         findings.sort(by: Self.order)
         Fingerprint.assign(&findings)
-        return CheckResult(findings: findings, summaries: summaries(input, findings, facts: sharedFacts), exempted: exempted.withLock { $0 })
+        return CheckResult(findings: findings, summaries: summaries(input, findings, counts: counts), exempted: exempted,
+                           checkedLocales: checked)
+    }
+
+    /// What one unit of work found.
+    struct UnitOutput: Sendable {
+        var findings: [Finding] = []
+        var exempted = 0
+        /// Problems found while reading a deferred locale.
+        var diagnostics: [Diagnostic] = []
+        /// Per (table, locale) checked: source keys translated and waiting for review.
+        var counts: [(tag: String, translated: Int, needsReview: Int)] = []
+        /// The first (table, locale) checked, for `unknown-locale`.
+        var firstLocale: LocaleSeen?
+        var checked: [CheckedLocale] = []
+    }
+
+    /// A locale as `unknown-locale` reports it: where it is first seen.
+    struct LocaleSeen: Sendable {
+        let tag: String
+        let hasLanguageData: Bool
+        let file: String?
+        let position: SourcePosition?
+
+        init(_ target: TargetLocale) {
+            tag = target.tag
+            hasLanguageData = target.locale.hasLanguageData
+            file = target.fileExists ? target.file : nil
+            position = target.messages.first?.keyPosition
+        }
+    }
+
+    static func finding(_ d: Diagnostic) -> Finding {
+        Finding(rule: d.id, severity: d.severity, file: d.file, position: d.position, endPosition: d.endPosition,
+                locale: nil, key: nil, table: nil, message: d.message, hint: d.hint, subject: d.message)
     }
 
     /// File, line, column, rule, then message: a stable order for every output.
@@ -78,7 +140,17 @@ public enum Checker {
         if pa != pb { return pa < pb }
         if a.rule != b.rule { return a.rule < b.rule }
         if (a.locale ?? "") != (b.locale ?? "") { return (a.locale ?? "") < (b.locale ?? "") }
-        return a.message < b.message
+        if a.message != b.message { return a.message < b.message }
+        // Ties broken by everything else, so that the order (and the fingerprints' occurrence
+        // numbers) never depends on which unit of work finished first.
+        if (a.key ?? "") != (b.key ?? "") { return (a.key ?? "") < (b.key ?? "") }
+        if (a.table ?? "") != (b.table ?? "") { return (a.table ?? "") < (b.table ?? "") }
+        if a.subject != b.subject { return a.subject < b.subject }
+        if (a.hint ?? "") != (b.hint ?? "") { return (a.hint ?? "") < (b.hint ?? "") }
+        if a.severity != b.severity { return a.severity == .error }
+        let ea = a.endPosition ?? SourcePosition(line: 0, column: 0)
+        let eb = b.endPosition ?? SourcePosition(line: 0, column: 0)
+        return ea < eb
     }
 
     /// Unknown rule ids in the configuration.
@@ -92,22 +164,21 @@ public enum Checker {
     }
 
     /// `unknown-locale`: a locale (source or target) whose language ICU has no data for — a
-    /// typo (`kr` for `ko`) or a code no platform ships.
-    static func localeFindings(_ input: CheckInput) -> [Finding] {
+    /// typo (`kr` for `ko`) or a code no platform ships. `seen`: each locale where it is first
+    /// checked, in the order of the input's tables.
+    static func localeFindings(_ input: CheckInput, seen: [LocaleSeen]) -> [Finding] {
         let settings = input.settings.severity(of: .unknownLocale)
         guard settings != .off else { return [] }
         var places: [(tag: String, file: String?, position: SourcePosition?, isSource: Bool)] = []
-        var seen = Set<String>()
+        var known = Set<String>()
         if let locale = try? ICULocale(input.sourceTag), !locale.hasLanguageData {
             places.append((input.sourceTag, input.tables.first?.file, nil, true))
         }
         var tags: [String] = []
-        for table in input.tables {
-            for target in table.locales where seen.insert(target.tag).inserted {
-                tags.append(target.tag)
-                guard !target.locale.hasLanguageData else { continue }
-                places.append((target.tag, target.fileExists ? target.file : nil, target.messages.first?.keyPosition, false))
-            }
+        for target in seen where known.insert(target.tag).inserted {
+            tags.append(target.tag)
+            guard !target.hasLanguageData else { continue }
+            places.append((target.tag, target.file, target.position, false))
         }
         return places.map { place in
             let locale = try? ICULocale(place.tag)
@@ -170,45 +241,29 @@ public enum Checker {
         return a.isEmpty ? b.count : row[b.count]
     }
 
-    static func summaries(_ input: CheckInput, _ findings: [Finding], facts: [TableFacts]) -> [LocaleSummary] {
+    static func summaries(_ input: CheckInput, _ findings: [Finding],
+                          counts: [(tag: String, translated: Int, needsReview: Int)]) -> [LocaleSummary] {
         var tags = Set<String>()
-        for table in input.tables { for l in table.locales { tags.insert(l.tag) } }
+        var done: [String: (translated: Int, needsReview: Int)] = [:]
+        for (tag, translated, needsReview) in counts {
+            tags.insert(tag)
+            let sum = done[tag, default: (0, 0)]
+            done[tag] = (sum.translated + translated, sum.needsReview + needsReview)
+        }
         let sourceKeys = input.tables.reduce(0) { $0 + $1.messages.count }
-        var counts: [String: (errors: Int, warnings: Int)] = [:]
+        var found: [String: (errors: Int, warnings: Int)] = [:]
         for f in findings {
             let tag = f.locale ?? input.sourceTag
-            var c = counts[tag, default: (0, 0)]
+            var c = found[tag, default: (0, 0)]
             if f.severity == .error { c.errors += 1 } else if f.severity == .warning { c.warnings += 1 }
-            counts[tag] = c
+            found[tag] = c
         }
         var result = [LocaleSummary(locale: input.sourceTag, isSource: true, messages: sourceKeys, translated: sourceKeys,
-                                    errors: counts[input.sourceTag]?.errors ?? 0, warnings: counts[input.sourceTag]?.warnings ?? 0)]
+                                    errors: found[input.sourceTag]?.errors ?? 0, warnings: found[input.sourceTag]?.warnings ?? 0)]
         for tag in tags.sorted() where tag != input.sourceTag {
-            var translated = 0
-            var needsReview = 0
-            for (t, table) in input.tables.enumerated() {
-                guard let locale = table.locales.first(where: { $0.tag == tag }) else { continue }
-                // A key translated twice (Android variants such as values-ko-night) counts once,
-                // at its least finished state.
-                var state: [String: ReviewState] = [:]
-                for message in locale.messages {
-                    switch (state[message.key], message.state) {
-                    case (nil, let s), (.translated?, let s): state[message.key] = s
-                    case (.needsReview?, .new): state[message.key] = .new
-                    default: break
-                    }
-                }
-                for key in Set(facts[t].keys) {
-                    switch state[key] {
-                    case .translated?: translated += 1
-                    case .needsReview?: needsReview += 1
-                    case .new?, nil: break
-                    }
-                }
-            }
-            result.append(LocaleSummary(locale: tag, isSource: false, messages: sourceKeys, translated: translated,
-                                        needsReview: needsReview,
-                                        errors: counts[tag]?.errors ?? 0, warnings: counts[tag]?.warnings ?? 0))
+            result.append(LocaleSummary(locale: tag, isSource: false, messages: sourceKeys, translated: done[tag]?.translated ?? 0,
+                                        needsReview: done[tag]?.needsReview ?? 0,
+                                        errors: found[tag]?.errors ?? 0, warnings: found[tag]?.warnings ?? 0))
         }
         return result
     }
@@ -223,7 +278,18 @@ public struct CheckResult: Sendable {
     /// Findings dropped by an `exempt` entry.
     public var exempted: Int
 
+    /// Every (table, locale) checked, with the file its translations are in (or belong in).
+    public var checkedLocales: [CheckedLocale] = []
+
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+}
+
+/// A table's translations into one locale, as checked.
+public struct CheckedLocale: Hashable, Sendable {
+    public var tag: String
+    /// The index of the table in ``CheckInput/tables``.
+    public var table: Int
+    public var file: String
 }
 
 /// How far one locale is: translated share, errors and warnings.
@@ -326,6 +392,31 @@ struct TableFacts: Sendable {
         self.androidKeysByName = byName
         self.selectorOnly = table.messages.map { $0.pattern.map(Self.selectorOnlyArguments) ?? [] }
         self.composed = Self.composition(table)
+    }
+
+    /// How many source keys `target` translates, and how many of those wait for review. A key
+    /// translated twice (Android variants such as values-ko-night) counts once, at its least
+    /// finished state.
+    func translationCounts(_ target: TargetLocale) -> (translated: Int, needsReview: Int) {
+        var state = [ReviewState?](repeating: nil, count: keys.count)
+        for message in target.messages {
+            guard let index = byKey[message.key] else { continue }
+            switch (state[index], message.state) {
+            case (nil, let s), (.translated?, let s): state[index] = s
+            case (.needsReview?, .new): state[index] = .new
+            default: break
+            }
+        }
+        var translated = 0
+        var needsReview = 0
+        for s in state {
+            switch s {
+            case .translated?: translated += 1
+            case .needsReview?: needsReview += 1
+            case .new?, nil: break
+            }
+        }
+        return (translated, needsReview)
     }
 
     static func composition(_ table: CheckTable) -> [(quantities: Set<String>, textSlots: Set<String>)?] {

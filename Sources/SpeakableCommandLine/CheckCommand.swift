@@ -122,23 +122,25 @@ enum CheckCommand {
                 || (isDirectory && isAndroidResources(path)) {
                 var settings = CheckSettings()
                 if let config = parsed.value("config") {
-                    settings = ProjectInput.make(from: ProjectLoader.load(configPath: config)).settings
+                    settings = ProjectInput.make(from: ProjectLoader.load(configPath: config, deferringLocales: true)).settings
                 }
                 do {
-                    let input = try PlatformInput.load(path: path, sourceLocale: parsed.value("source-locale") ?? "en", settings: settings)
+                    let input = try PlatformInput.load(path: path, sourceLocale: parsed.value("source-locale") ?? "en", settings: settings,
+                                                       deferringLocales: true)
                     return configuration(.platform(input), parsed, format: format)
                 } catch {
                     return .failure(UsageError(message: error.description))
                 }
             }
-            project = isDirectory ? ProjectLoader.load(directory: path) : ProjectLoader.load(configPath: path)
+            project = isDirectory ? ProjectLoader.load(directory: path, deferringLocales: true)
+                                  : ProjectLoader.load(configPath: path, deferringLocales: true)
         } else if let config = parsed.value("config") {
             guard FileManager.default.fileExists(atPath: config) else {
                 return .failure(UsageError(message: "'--config \(config)': no such file"))
             }
-            project = ProjectLoader.load(configPath: config)
+            project = ProjectLoader.load(configPath: config, deferringLocales: true)
         } else {
-            project = ProjectLoader.load(configPath: nil)
+            project = ProjectLoader.load(configPath: nil, deferringLocales: true)
         }
         return configuration(.project(project), parsed, format: format)
     }
@@ -176,8 +178,7 @@ enum CheckCommand {
         if !configuration.locales.isEmpty {
             // A --locale that names no locale of the input would check nothing for it: a typo
             // (kr for ko) must not pass as a clean run.
-            var known: [String] = []
-            for table in input.tables { for l in table.locales where !known.contains(l.tag) { known.append(l.tag) } }
+            let known = input.localeTags
             for tag in configuration.locales where !known.contains(tag) {
                 let locale = try? ICULocale(tag)
                 var message = "'--locale \(tag)' is not a locale of \(describe(configuration))"
@@ -193,8 +194,7 @@ enum CheckCommand {
                 }
                 return usage(message, io)
             }
-            let wanted = Set(configuration.locales)
-            for i in input.tables.indices { input.tables[i].locales.removeAll { !wanted.contains($0.tag) } }
+            input.keepLocales(Set(configuration.locales))
         }
         let spoken: Checker.SpokenSeconds
         if configuration.measure {
@@ -267,7 +267,7 @@ enum CheckCommand {
             let severities = input.settings.severities.mapValues(\.rawValue)
             report = CheckReports.sarif(findings, toolVersion: SpeakableCLI.version, severities: severities)
         case .junit:
-            report = CheckReports.junit(findings, cases: input.testCases)
+            report = CheckReports.junit(findings, cases: input.testCases(result))
         case .github:
             report = CheckReports.github(findings)
         }

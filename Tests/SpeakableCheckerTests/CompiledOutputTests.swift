@@ -29,15 +29,15 @@ import Testing
         #expect(inputs.contains(out + "/android/res"), sourceLocation: sourceLocation)
         var findings: [String: [Finding]] = [:]
         for path in inputs.sorted() {
-            let input = try PlatformInput.load(path: path, sourceLocale: ProjectLoader.load(directory: root).config.sourceLocale)
-            let result = Checker.run(input) { SpokenLength.estimate($0, locale: $1).seconds }
+            let result = try checkPlatform(path, sourceLocale: ProjectLoader.load(directory: root).config.sourceLocale,
+                                           spokenSeconds: estimatedSeconds, sourceLocation: sourceLocation)
             findings[String(path.dropFirst(out.count + 1))] = result.findings
         }
         return findings
     }
 
     static func projectFindings(_ root: String) -> [Finding] {
-        Checker.run(ProjectInput.make(from: ProjectLoader.load(directory: root))) { SpokenLength.estimate($0, locale: $1).seconds }.findings
+        checkProject(root).findings
     }
 
     /// Every output finding has a project finding of the same rule in the same locale (one

@@ -22,11 +22,11 @@ import Testing
         }
 
         func platform(_ path: String, sourceLocale: String = "en") throws -> CheckResult {
-            Checker.run(try PlatformInput.load(path: root + "/" + path, sourceLocale: sourceLocale)) { SpokenLength.estimate($0, locale: $1).seconds }
+            try checkPlatform(root + "/" + path, sourceLocale: sourceLocale, spokenSeconds: estimatedSeconds)
         }
 
         func project() -> CheckResult {
-            Checker.run(ProjectInput.make(from: ProjectLoader.load(directory: root))) { SpokenLength.estimate($0, locale: $1).seconds }
+            checkProject(root)
         }
 
         /// 1-based line and column (Unicode scalars) of `needle` in line `line` of `file`.

@@ -25,7 +25,7 @@ struct RealCatalogTests {
             "res/values-ko/strings.xml": String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/DeskClock_values-ko_strings.xml")), as: UTF8.self),
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        return Checker.run(try PlatformInput.load(path: root + "/res"))
+        return try checkPlatform(root + "/res")
     }
 
     static func counts(_ result: CheckResult) -> [String: Int] {
@@ -68,7 +68,7 @@ struct RealCatalogTests {
         func summary(_ files: [String: String]) throws -> [String] {
             let root = try makeProject(files)
             defer { try? FileManager.default.removeItem(atPath: root) }
-            return Checker.run(try PlatformInput.load(path: root + "/res")).findings.map { "\($0.rule) \($0.key ?? "") \($0.locale ?? "")" }.sorted()
+            return try checkPlatform(root + "/res").findings.map { "\($0.rule) \($0.key ?? "") \($0.locale ?? "")" }.sorted()
         }
         let straight = try summary(["res/values/strings.xml": english, "res/values-ko/strings.xml": korean])
         // <string name="seconds"> moved before <plurals name="seconds">.
@@ -97,6 +97,10 @@ struct RealCatalogTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let input = try PlatformInput.load(path: root + "/res")
         let cases = input.testCases
+        // As `speakable check` makes them: from the result of a check that read ko when it got to it.
+        let deferred = try PlatformInput.load(path: root + "/res", deferringLocales: true)
+        #expect(deferred.testCases(Checker.run(deferred)) == cases)
+        #expect(input.testCases(Checker.run(input)) == cases)
         #expect(Set(cases).count == cases.count)
         #expect(cases.contains { $0.key == "string/seconds" && $0.locale == "ko" })
         #expect(cases.contains { $0.key == "plurals/seconds" && $0.locale == "ko" })
@@ -105,10 +109,10 @@ struct RealCatalogTests {
     @Test func cotEditorCatalogs() throws {
         let dir = catalogsDirectory!
         // 18 locales, plural variations with Apple's `zero` (used for 0 in every language): clean.
-        let commandBar = Checker.run(try PlatformInput.load(path: dir + "/CotEditor_CommandBar.xcstrings"))
+        let commandBar = try checkPlatform(dir + "/CotEditor_CommandBar.xcstrings")
         #expect(commandBar.findings.isEmpty, "\(commandBar.findings.map(\.rendered))")
         // Bulgarian lacks 8 of the 19 strings (the others are all translated).
-        let fileScope = Checker.run(try PlatformInput.load(path: dir + "/CotEditor_FileScopeEditor.xcstrings"))
+        let fileScope = try checkPlatform(dir + "/CotEditor_FileScopeEditor.xcstrings")
         #expect(Self.counts(fileScope) == ["missing-translation": 8])
         #expect(fileScope.findings.allSatisfy { $0.locale == "bg" })
     }
@@ -116,7 +120,7 @@ struct RealCatalogTests {
     @Test func xcstringsToolCatalogs() throws {
         let dir = catalogsDirectory!
         for name in ["xcstrings-tool_Localizable.xcstrings", "xcstrings-tool_Substitution.xcstrings"] {
-            let result = Checker.run(try PlatformInput.load(path: dir + "/" + name))
+            let result = try checkPlatform(dir + "/" + name)
             #expect(result.findings.isEmpty, "\(name): \(result.findings.map(\.rendered))")
             #expect(!result.input(isEmpty: true))
         }
@@ -126,7 +130,7 @@ struct RealCatalogTests {
         let dir = catalogsDirectory!
         let root = try makeProject(["res/values/strings.xml": String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/Soundscape-Android_values_strings.xml")), as: UTF8.self)])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let result = Checker.run(try PlatformInput.load(path: root + "/res"))
+        let result = try checkPlatform(root + "/res")
         // " and %s" is a list fragment joined to other text; one help paragraph ends with a
         // space; four TalkBack click labels do not read after "Double-tap to" (docs/checks.md).
         #expect(result.findings.map { "\($0.rule) \($0.key ?? "") \($0.position.map { "\($0.line):\($0.column)" } ?? "")" }
@@ -147,7 +151,7 @@ struct RealCatalogTests {
         #expect(input.tables[1].messages.map(\.key) == ["string_variant_per_device", "one_substitution"])
         // "This %1$@ has %2$#@strings@." with "%2$lld string(s)": a plural on argument 2.
         #expect(input.tables[1].messages[1].text.text == "This {1} has {2, plural, one {{2, number} string} other {{2, number} strings}}.")
-        let result = Checker.run(input)
+        let result = try checkPlatform(dir + "/moz-l10n_xcode26-xcstrings.xliff")
         #expect(result.findings.isEmpty, "\(result.findings.map(\.rendered))")
     }
 }
@@ -169,7 +173,7 @@ struct BuiltInCatalogTests {
     @Test func checksClean() throws {
         let project = ProjectLoader.load(directory: builtInCatalog!)
         #expect(project.diagnostics.isEmpty, "\(project.diagnostics.map(\.rendered))")
-        let result = Checker.run(ProjectInput.make(from: project)) { SpokenLength.estimate($0, locale: $1).seconds }
+        let result = checkProject(builtInCatalog!)
         // Long labels carry maxSeconds and lower-case fragments an exemption, each with its
         // reason (README, "What it finds"); any finding is a regression.
         #expect(result.findings.isEmpty, "\(result.findings.map(\.rendered))")

@@ -32,8 +32,7 @@ func localeFile(_ entries: [(String, String)]) -> String {
 func check(_ files: [String: String]) throws -> CheckResult {
     let root = try makeProject(files)
     defer { try? FileManager.default.removeItem(atPath: root) }
-    let project = ProjectLoader.load(directory: root)
-    return Checker.run(ProjectInput.make(from: project)) { SpokenLength.estimate($0, locale: $1).seconds }
+    return checkProject(root)
 }
 
 /// The findings of one rule, with file paths made relative to the project.
@@ -75,4 +74,37 @@ extension String {
         guard let range = firstRange(of: target) else { return self }
         return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
     }
+}
+
+/// The estimator's spoken length, as `speakable check` uses it.
+let estimatedSeconds: Checker.SpokenSeconds = { SpokenLength.estimate($0, locale: $1).seconds }
+
+/// Checks a platform catalog both ways the checker reads one — every locale read up front, and
+/// each locale read when the checker gets to it (`deferringLocales`, what `speakable check`
+/// does) — and expects the same result from both.
+func checkPlatform(_ path: String, sourceLocale: String = "en", settings: CheckSettings = CheckSettings(),
+                   spokenSeconds: Checker.SpokenSeconds? = nil,
+                   sourceLocation: SourceLocation = #_sourceLocation) throws -> CheckResult {
+    let eager = Checker.run(try PlatformInput.load(path: path, sourceLocale: sourceLocale, settings: settings), spokenSeconds: spokenSeconds)
+    let deferred = Checker.run(try PlatformInput.load(path: path, sourceLocale: sourceLocale, settings: settings, deferringLocales: true),
+                               spokenSeconds: spokenSeconds)
+    expectSame(eager, deferred, sourceLocation: sourceLocation)
+    return eager
+}
+
+/// Checks the project in `root` both ways (see ``checkPlatform(_:sourceLocale:settings:spokenSeconds:sourceLocation:)``).
+func checkProject(_ root: String, spokenSeconds: Checker.SpokenSeconds? = estimatedSeconds,
+                  sourceLocation: SourceLocation = #_sourceLocation) -> CheckResult {
+    let eager = Checker.run(ProjectInput.make(from: ProjectLoader.load(directory: root)), spokenSeconds: spokenSeconds)
+    let deferred = Checker.run(ProjectInput.make(from: ProjectLoader.load(directory: root, deferringLocales: true)),
+                               spokenSeconds: spokenSeconds)
+    expectSame(eager, deferred, sourceLocation: sourceLocation)
+    return eager
+}
+
+func expectSame(_ eager: CheckResult, _ deferred: CheckResult, sourceLocation: SourceLocation) {
+    #expect(eager.findings == deferred.findings, "locales read up front and one at a time give different findings",
+            sourceLocation: sourceLocation)
+    #expect(eager.summaries == deferred.summaries, sourceLocation: sourceLocation)
+    #expect(eager.exempted == deferred.exempted, sourceLocation: sourceLocation)
 }

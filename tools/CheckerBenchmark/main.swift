@@ -1,14 +1,23 @@
-// CheckerBenchmark: `speakable check` on a generated project of N messages × L locales, and the
-// same strings as Android resources for compare-locales (run.sh runs both, side by side).
+// CheckerBenchmark: the inputs of the checker benchmark (run.sh runs the tools side by side), and
+// an in-process check for profiling.
 //
-//   swift run -c release CheckerBenchmark generate DIR [--messages 100000] [--locales 10]
+//   swift run -c release CheckerBenchmark generate DIR [--messages 100000] [--locales 10] [--catalog-keys 10000]
 //   swift run -c release CheckerBenchmark check DIR          # in-process: load, check, peak memory
 //
-// The project has 100 tables; messages are labels, values, hints and announcements with
-// arguments and plurals (a fifth with examples, so over-long formats and measures them); every
-// locale translates them with the locale's own plural categories. About 1% carry a mistake that a
-// rule finds (a renamed argument, a missing translation, an extra key, a double space), written
-// identically into both formats.
+// One set of messages written three ways, with the same translations and the same mistakes:
+//
+// * DIR/project: a Speakable project, 1,000 messages per table; labels, values, hints and
+//   announcements with arguments and plurals (a fifth with examples, so over-long formats and
+//   measures them); every locale translates plurals with the locale's own categories.
+// * DIR/android: res/values*/strings.xml and compare-locales' l10n.toml. Every message is a
+//   `<string>` (a plural message as its `other` text, `%d`), because compare-locales reads no
+//   other resource: it reports a `<plurals>` as "Unparsed content" and checks nothing in it.
+//   Both tools read exactly these files.
+// * DIR/xcstrings: String Catalogs of `--catalog-keys` keys each (plural variations with the
+//   locale's categories), so that no catalog passes the readers' limits.
+//
+// About 1% carry a mistake that a rule finds (a renamed argument, a missing translation, an extra
+// key, a double space), written identically into every format.
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableChecker
@@ -50,16 +59,18 @@ func write(_ text: String, _ path: String) {
 
 // MARK: generate
 
-/// One message in both notations: ICU for Speakable, printf for Android.
+/// One message in three notations: ICU for Speakable, printf for Android and for Apple.
 struct Message {
     var key: String
     var role: String
     var icu: String
+    /// A `<string>` (compare-locales reads no other resource).
+    var android: String
     /// `.string(text)` or `.plural([(category, text)])`.
-    var android: Android
+    var apple: Apple
     var example: String?
 
-    enum Android { case string(String), plural([(String, String)]) }
+    enum Apple { case string(String), plural([(String, String)]) }
 }
 
 let words = ["row", "column", "cell", "board", "piece", "score", "level", "star", "coin", "hint", "line", "block",
@@ -77,18 +88,21 @@ func sourceMessage(_ i: Int) -> Message {
     switch i % 4 {
     case 0:
         return Message(key: key, role: role, icu: "\(head) {row}, \(phrase(i + 1, 1)) {column}",
-                       android: .string("\(head) %1$d, \(phrase(i + 1, 1)) %2$d"),
+                       android: "\(head) %1$d, \(phrase(i + 1, 1)) %2$d",
+                       apple: .string("\(head) %1$lld, \(phrase(i + 1, 1)) %2$lld"),
                        example: i % 5 == 0 ? #"{"row": 3, "column": 5}"# : nil)
     case 1:
         let noun = words[i % words.count]
         return Message(key: key, role: role, icu: "\(head), {n, plural, one {# \(noun)} other {# \(noun)s}}",
-                       android: .plural([("one", "\(head), %d \(noun)"), ("other", "\(head), %d \(noun)s")]),
+                       android: "\(head), %d \(noun)s",
+                       apple: .plural([("one", "\(head), %lld \(noun)"), ("other", "\(head), %lld \(noun)s")]),
                        example: i % 5 == 0 ? #"{"n": 2}"# : nil)
     case 2:
-        return Message(key: key, role: role, icu: "\(head) {name}", android: .string("\(head) %1$s"),
+        return Message(key: key, role: role, icu: "\(head) {name}", android: "\(head) %1$s", apple: .string("\(head) %1$@"),
                        example: i % 5 == 0 ? #"{"name": "Mina"}"# : nil)
     default:
-        return Message(key: key, role: role, icu: head + " " + phrase(i + 2, 2), android: .string(head + " " + phrase(i + 2, 2)), example: nil)
+        let text = head + " " + phrase(i + 2, 2)
+        return Message(key: key, role: role, icu: text, android: text, apple: .string(text), example: nil)
     }
 }
 
@@ -117,6 +131,7 @@ func jsonEscape(_ text: String) -> String {
 if arguments[0] == "generate" {
     let count = option("--messages", 100_000)
     let localeCount = option("--locales", 10)
+    let catalogKeys = max(1, option("--catalog-keys", 10_000))
     let tags = Array(["ko", "ja", "de", "fr", "es", "ru", "pl", "ar", "pt", "it", "tr", "nl"].prefix(localeCount))
     let start = now()
     let messages = (0..<count).map(sourceMessage)
@@ -129,7 +144,7 @@ if arguments[0] == "generate" {
             json += "    \"\(m.key)\": {\"role\": \"\(m.role)\", \"message\": \"\(jsonEscape(m.icu))\""
             if let example = m.example { json += ", \"examples\": [\(example)]" }
             json += "}" + (j + 1 < table.count ? "," : "") + "\n"
-            values += android(m, name: m.key)
+            values += android(m.android, name: m.key)
         }
         json += "  }\n}\n"
         write(json, directory + "/project/Templates/t\(t).json")
@@ -138,7 +153,8 @@ if arguments[0] == "generate" {
     write(values, directory + "/android/res/values/strings.xml")
     write("{\"sourceLocale\": \"en\", \"targetLocales\": [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]}\n",
           directory + "/project/speakable.json")
-    // Locales/<tag>/ and values-<tag>/.
+    // Locales/<tag>/ and values-<tag>/; the String Catalogs' localizations by message.
+    var appleTranslations: [[(tag: String, apple: Message.Apple)]] = Array(repeating: [], count: count)
     for tag in tags {
         let rules = try! PluralRules.cached(for: ICULocale(tag), kind: .cardinal)
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
@@ -149,20 +165,23 @@ if arguments[0] == "generate" {
                 let i = t * 1000 + j
                 if (i &* 7 &+ tag.count) % 200 == 0 { continue }   // 0.5%: missing translation
                 var translated = translate(m, tag: tag, categories: rules.categories.map(\.rawValue))
-                if (i &* 13 &+ tag.count) % 300 == 0, case .string(let s) = translated.android, s.contains("%1$") {
+                if (i &* 13 &+ tag.count) % 300 == 0, translated.android.contains("%1$"), case .string(let s) = translated.apple {
                     // 0.3%: a renamed argument
                     translated.icu = translated.icu.replacingOccurrences(of: "{row}", with: "{rows}").replacingOccurrences(of: "{name}", with: "{nom}")
-                    translated.android = .string(s.replacingOccurrences(of: "%1$", with: "%3$"))
+                    translated.android = translated.android.replacingOccurrences(of: "%1$", with: "%3$")
+                    translated.apple = .string(s.replacingOccurrences(of: "%1$", with: "%3$"))
                 }
-                if (i &* 17 &+ tag.count) % 250 == 0, case .string(let s) = translated.android {
+                if (i &* 17 &+ tag.count) % 250 == 0, case .string(let s) = translated.apple {
                     // 0.4%: a double space
                     translated.icu = translated.icu.replacingOccurrences(of: " ", with: "  ", count: 1)
-                    translated.android = .string("\"" + s.replacingOccurrences(of: " ", with: "  ", count: 1) + "\"")
+                    translated.android = "\"" + translated.android.replacingOccurrences(of: " ", with: "  ", count: 1) + "\""
+                    translated.apple = .string(s.replacingOccurrences(of: " ", with: "  ", count: 1))
                 }
                 lines.append("  \"\(m.key)\": \"\(jsonEscape(translated.icu))\"")
-                xml += android(translated, name: m.key)
+                xml += android(translated.android, name: m.key)
+                appleTranslations[i].append((tag, translated.apple))
             }
-            if t == 0 {   // an extra key in each locale
+            if t == 0 {   // an extra key in each locale (a String Catalog has one list of keys: not there)
                 lines.append("  \"t0.extra\": \"\(tag)\"")
                 xml += "  <string name=\"t0.extra\">\(tag)</string>\n"
             }
@@ -181,16 +200,41 @@ if arguments[0] == "generate" {
       l10n = "res/values-{android_locale}/strings.xml"
 
     """, directory + "/android/l10n.toml")
+    // String Catalogs.
+    for (c, first) in stride(from: 0, to: count, by: catalogKeys).enumerated() {
+        var json = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
+        for i in first..<min(first + catalogKeys, count) {
+            let m = messages[i]
+            let localizations = [("en", m.apple)] + appleTranslations[i].map { ($0.tag, $0.apple) }
+            json += "    \"\(m.key)\" : {\n      \"localizations\" : {\n"
+            json += localizations.map { tag, apple in "        \"\(tag)\" : " + appleJSON(apple) }.joined(separator: ",\n")
+            json += "\n      }\n    }" + (i + 1 < min(first + catalogKeys, count) ? "," : "") + "\n"
+        }
+        json += "  },\n  \"version\" : \"1.0\"\n}\n"
+        write(json, directory + "/xcstrings/Strings\(c).xcstrings")
+    }
+    // What each tool must have read: the benchmark compares it with what each reports.
+    let translations = appleTranslations.reduce(0) { $0 + $1.count }
+    let catalogs = (count + catalogKeys - 1) / catalogKeys
+    write("""
+    {"messages": \(count), "locales": \(tags.count), "translations": \(translations), "extraKeys": \(tags.count),
+     "catalogs": [\((0..<catalogs).map { "\"xcstrings/Strings\($0).xcstrings\"" }.joined(separator: ", "))]}
+
+    """, directory + "/manifest.json")
     print("generated \(count) messages × \(tags.count) locales (\(tables.count) tables) in \(String(format1: now() - start)) s")
     exit(0)
 }
 
-func android(_ m: Message, name: String) -> String {
-    switch m.android {
-    case .string(let s):
-        return "  <string name=\"\(name)\">\(s.hasPrefix("\"") ? s : xmlEscape(s))</string>\n"
-    case .plural(let items):
-        return "  <plurals name=\"\(name)\">" + items.map { "<item quantity=\"\($0.0)\">\(xmlEscape($0.1))</item>" }.joined() + "</plurals>\n"
+func android(_ text: String, name: String) -> String {
+    "  <string name=\"\(name)\">\(text.hasPrefix("\"") ? text : xmlEscape(text))</string>\n"
+}
+
+func appleJSON(_ apple: Message.Apple) -> String {
+    func unit(_ text: String) -> String { "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(jsonEscape(text))\" } }" }
+    switch apple {
+    case .string(let text): return unit(text)
+    case .plural(let forms):
+        return "{ \"variations\" : { \"plural\" : { " + forms.map { "\"\($0.0)\" : \(unit($0.1))" }.joined(separator: ", ") + " } } }"
     }
 }
 
@@ -198,15 +242,15 @@ func android(_ m: Message, name: String) -> String {
 func translate(_ m: Message, tag: String, categories: [String]) -> Message {
     var t = m
     let mark = "\(tag.uppercased())·"
-    switch m.android {
+    t.android = mark + m.android
+    switch m.apple {
     case .string(let s):
         t.icu = mark + m.icu
-        t.android = .string(mark + s)
+        t.apple = .string(mark + s)
     case .plural(let items):
         let one = items.first { $0.0 == "one" }!.1
         let other = items.first { $0.0 == "other" }!.1
-        let forms = categories.map { ($0, mark + ($0 == "one" ? one : other)) }
-        t.android = .plural(forms)
+        t.apple = .plural(categories.map { ($0, mark + ($0 == "one" ? one : other)) })
         let head = String(m.icu[..<m.icu.firstRange(of: "{n, plural")!.lowerBound])
         let noun = String(other.split(separator: " ").last!)
         t.icu = mark + head + "{n, plural, " + categories.map { "\($0) {# \(noun)}" }.joined(separator: " ") + "}"

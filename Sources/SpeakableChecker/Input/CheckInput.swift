@@ -242,14 +242,69 @@ public struct CheckInput: Sendable {
     /// Problems found while reading the inputs (bad JSON, unknown fields…); they are reported as
     /// they are, with their own ids, and always count as errors.
     public var inputDiagnostics: [Diagnostic]
+    /// Target locales read only when the checker gets to them, one at a time, so that the
+    /// translations of a large input are never all in memory (the loaders'
+    /// `deferringLocales: true`). Sorted by tag; each tag is either here or in the tables.
+    public var deferredLocales: [DeferredLocale]
 
     public init(sourceTag: String, sourceLocale: ICULocale, tables: [CheckTable], settings: CheckSettings = CheckSettings(),
-                inputDiagnostics: [Diagnostic] = []) {
+                inputDiagnostics: [Diagnostic] = [], deferredLocales: [DeferredLocale] = []) {
         self.sourceTag = sourceTag
         self.sourceLocale = sourceLocale
         self.tables = tables
         self.settings = settings
         self.inputDiagnostics = inputDiagnostics
+        self.deferredLocales = deferredLocales
+    }
+
+    /// Every target locale tag, in the tables or deferred, sorted.
+    public var localeTags: [String] {
+        var tags = Set(deferredLocales.map(\.tag))
+        for table in tables { for locale in table.locales { tags.insert(locale.tag) } }
+        return tags.sorted()
+    }
+
+    /// Only the target locales in `tags` (`--locale`).
+    public mutating func keepLocales(_ tags: Set<String>) {
+        for i in tables.indices { tables[i].locales.removeAll { !tags.contains($0.tag) } }
+        deferredLocales.removeAll { !tags.contains($0.tag) }
+    }
+
+    /// The same input with every deferred locale read into the tables: what a check of this
+    /// input looks at, all in memory (for inspecting an input; ``Checker`` reads deferred
+    /// locales itself).
+    public func materialized() -> CheckInput {
+        var result = self
+        result.deferredLocales = []
+        for deferred in deferredLocales {
+            let read = deferred.read()
+            result.inputDiagnostics += read.diagnostics
+            for (t, target) in read.locales.enumerated() where t < result.tables.count {
+                if let target { result.tables[t].locales.append(target) }
+            }
+        }
+        for t in result.tables.indices { result.tables[t].locales.sort { $0.tag < $1.tag } }
+        return result
+    }
+}
+
+/// One target locale whose translations are read when the checker reaches it.
+///
+/// ```swift
+/// let input = try PlatformInput.load(path: "app/src/main/res", deferringLocales: true)
+/// input.deferredLocales.map(\.tag)          // ["de", "ko"]
+/// let ko = input.deferredLocales[1].read()  // ko's translations of every table, and read errors
+/// ```
+public struct DeferredLocale: Sendable {
+    /// The BCP 47 tag as the input names it.
+    public var tag: String
+    /// Reads the locale: one ``TargetLocale`` per table of the input, in the tables' order (nil
+    /// where the locale has nothing to check in that table), and the problems found reading it.
+    public var read: @Sendable () -> (locales: [TargetLocale?], diagnostics: [Diagnostic])
+
+    public init(tag: String, read: @escaping @Sendable () -> (locales: [TargetLocale?], diagnostics: [Diagnostic])) {
+        self.tag = tag
+        self.read = read
     }
 }
 

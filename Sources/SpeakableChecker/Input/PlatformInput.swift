@@ -56,7 +56,11 @@ public enum PlatformInput {
 
     /// Loads `path` (see ``recognizes(_:)``). `sourceLocale` is the language of Android's
     /// default `values/` folder (`.xcstrings` and XLIFF files name theirs).
-    public static func load(path: String, sourceLocale: String = "en", settings: CheckSettings = CheckSettings()) throws(Failure) -> CheckInput {
+    /// With `deferringLocales`, the translations of each locale are read when the checker gets
+    /// to them (``CheckInput/deferredLocales``): what `speakable check` does, so that a large
+    /// input is never in memory whole.
+    public static func load(path: String, sourceLocale: String = "en", settings: CheckSettings = CheckSettings(),
+                            deferringLocales: Bool = false) throws(Failure) -> CheckInput {
         if path.hasSuffix(".xcstrings") { return try xcstrings(path: path, settings: settings) }
         if isXLIFF(path) { return try xliff(path: path, settings: settings) }
         var directory = path
@@ -66,7 +70,7 @@ public enum PlatformInput {
             directory = parts.count >= 3 ? parts.dropLast(2).joined(separator: "/") : "."
             if directory.isEmpty { directory = "/" }
         }
-        return try android(directory: directory, sourceLocale: sourceLocale, settings: settings)
+        return try android(directory: directory, sourceLocale: sourceLocale, settings: settings, deferringLocales: deferringLocales)
     }
 
     static func join(_ a: String, _ b: String) -> String {
@@ -260,7 +264,36 @@ public enum PlatformInput {
         let resources: AndroidResourceFile
     }
 
-    static func android(directory: String, sourceLocale: String, settings: CheckSettings) throws(Failure) -> CheckInput {
+    /// The files of one values folder with string resources, and the problems reading them.
+    static func readFolder(_ folder: String, in directory: String, diagnostics: inout [Diagnostic]) -> [ReadFile] {
+        let path = join(directory, folder)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
+        var result: [ReadFile] = []
+        for name in files {
+            let full = join(path, name)
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: full)) else { continue }
+            let parsed = AndroidResourceReader.read(Array(data), file: display(full))
+            diagnostics += parsed.diagnostics
+            if let file = parsed.file, file.resources.contains(where: { key($0) != nil }) {
+                result.append(ReadFile(name: name, resources: file))
+            }
+        }
+        return result
+    }
+
+    /// What reading a locale's translations needs of the source (values/).
+    struct AndroidSource: Sendable {
+        let directory: String
+        /// Per file of values/: its name (without `.xml`) and the keys not to be translated.
+        let tables: [(name: String, untranslatable: Set<String>)]
+        /// The table each source key is in.
+        let tableOfKey: [String: Int]
+        /// The source's name for each plural's argument.
+        let pluralNames: [String: String]
+    }
+
+    static func android(directory: String, sourceLocale: String, settings: CheckSettings,
+                        deferringLocales: Bool = false) throws(Failure) -> CheckInput {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         let folders = names.filter { ($0 == "values" || $0.hasPrefix("values-")) && directoryExists(join(directory, $0)) }
         guard folders.contains("values") else {
@@ -268,33 +301,18 @@ public enum PlatformInput {
             throw Failure(description: "\(display(directory)) has no values/ folder\(others): give an Android res/ folder; without default strings in values/, aapt2 drops every translation (\"removing resource … without required default value\")")
         }
         var diagnostics: [Diagnostic] = []
-        func read(_ folder: String) -> [ReadFile] {
-            let path = join(directory, folder)
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
-            var result: [ReadFile] = []
-            for name in files {
-                let full = join(path, name)
-                guard let data = try? Data(contentsOf: URL(fileURLWithPath: full)) else { continue }
-                let parsed = AndroidResourceReader.read(Array(data), file: display(full))
-                diagnostics += parsed.diagnostics
-                if let file = parsed.file, file.resources.contains(where: { key($0) != nil }) {
-                    result.append(ReadFile(name: name, resources: file))
-                }
-            }
-            return result
-        }
         let source = (try? ICULocale(sourceLocale)) ?? .english
-        let sourceFiles = read("values")
+        let sourceFiles = readFolder("values", in: directory, diagnostics: &diagnostics)
 
         // Locale folders (values-ko, values-b+sr+Latn, and their variants such as values-ko-night),
         // and folders without a locale (values-night, values-v21): the latter hold the source
         // language's alternatives, so text in another language there is a misplaced translation.
-        var targetFolders: [(folder: String, tag: String, files: [ReadFile])] = []
+        var targetFolders: [(folder: String, tag: String)] = []
         for folder in folders where folder != "values" {
             if let tag = AndroidQualifiers.localeTag(forValuesFolder: folder) {
-                targetFolders.append((folder, tag, read(folder)))
+                targetFolders.append((folder, tag))
             } else {
-                let files = read(folder)
+                let files = readFolder(folder, in: directory, diagnostics: &diagnostics)
                 diagnostics += languageCheck(files, folder: folder, expected: source, sourceTag: sourceLocale, isDefault: false)
             }
         }
@@ -336,45 +354,72 @@ public enum PlatformInput {
             tables.append((String(file.name.dropLast(4)), file.resources.file, messages, untranslatable))
         }
 
-        // Translations, by locale: every file of the locale's folders, matched by type and name.
-        var byTag: [String: [(folder: String, files: [ReadFile])]] = [:]
-        for (folder, tag, files) in targetFolders { byTag[tag, default: []].append((folder, files)) }
+        // Translations, by locale: every file of the locale's folders, matched by type and name;
+        // with `deferringLocales`, read when the checker gets to the locale.
+        let androidSource = AndroidSource(directory: directory, tables: tables.map { ($0.name, $0.untranslatable) },
+                                          tableOfKey: tableOfKey, pluralNames: pluralNames)
+        var byTag: [String: [String]] = [:]
+        for (folder, tag) in targetFolders { byTag[tag, default: []].append(folder) }
         var locales: [[TargetLocale]] = Array(repeating: [], count: tables.count)
+        var deferred: [DeferredLocale] = []
         for tag in byTag.keys.sorted() {
             guard let icuLocale = try? ICULocale(tag) else { continue }
-            let groups = byTag[tag]!
-            var perTable: [[TargetMessage]] = Array(repeating: [], count: tables.count)
-            for (_, files) in groups {
-                for file in files {
-                    let sameName = tables.firstIndex { $0.name + ".xml" == file.name }
-                    for resource in file.resources.resources {
-                        guard let key = key(resource), !resource.name.isEmpty else { continue }
-                        let table = tableOfKey[key] ?? sameName ?? 0
-                        // Translations of untranslatable strings are Android Lint's business, not extra keys.
-                        if tables.indices.contains(table), tables[table].untranslatable.contains(key) { continue }
-                        guard tables.indices.contains(table), let formats = formats(resource, file: file.resources.file),
-                              let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
-                        perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
-                                                             pattern: parse(text), formats: formats))
-                    }
-                }
-            }
-            // The file a table's translations belong in: the same name in the locale's own folder.
-            let primary = groups.first { AndroidQualifiers.valuesFolder(for: tag) == $0.folder } ?? groups[0]
-            for (index, table) in tables.enumerated() {
-                let fileName = table.name + ".xml"
-                // A file that is there but could not be read (its errors are reported) exists.
-                let onDisk = groups.lazy.map { display(join(join(directory, $0.folder), fileName)) }
-                    .first { FileManager.default.fileExists(atPath: $0) }
-                let path = onDisk ?? display(join(join(directory, primary.folder), fileName))
-                locales[index].append(TargetLocale(tag: tag, locale: icuLocale, file: path, fileExists: onDisk != nil || !perTable[index].isEmpty,
-                                                   messages: perTable[index]))
+            let folders = byTag[tag]!
+            if deferringLocales {
+                deferred.append(DeferredLocale(tag: tag) {
+                    let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource)
+                    return (read.locales.map { $0 }, read.diagnostics)
+                })
+            } else {
+                let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource)
+                diagnostics += read.diagnostics
+                for (index, target) in read.locales.enumerated() { locales[index].append(target) }
             }
         }
         let checkTables = tables.enumerated().map { index, table in
             CheckTable(name: table.name, file: table.file, messages: table.messages, locales: locales[index])
         }
-        return CheckInput(sourceTag: sourceLocale, sourceLocale: source, tables: checkTables, settings: settings, inputDiagnostics: diagnostics)
+        return CheckInput(sourceTag: sourceLocale, sourceLocale: source, tables: checkTables, settings: settings,
+                          inputDiagnostics: diagnostics, deferredLocales: deferred)
+    }
+
+    /// One locale's translations of every table: the files of its folders (`values-ko`,
+    /// `values-ko-night`…), each resource matched to the source by type and name.
+    static func androidLocale(tag: String, locale: ICULocale, folders: [String],
+                              source: AndroidSource) -> (locales: [TargetLocale], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let directory = source.directory
+        let tables = source.tables
+        let groups = folders.map { (folder: $0, files: readFolder($0, in: directory, diagnostics: &diagnostics)) }
+        var perTable: [[TargetMessage]] = Array(repeating: [], count: tables.count)
+        for (_, files) in groups {
+            for file in files {
+                let sameName = tables.firstIndex { $0.name + ".xml" == file.name }
+                for resource in file.resources.resources {
+                    guard let key = key(resource), !resource.name.isEmpty else { continue }
+                    let table = source.tableOfKey[key] ?? sameName ?? 0
+                    // Translations of untranslatable strings are Android Lint's business, not extra keys.
+                    if tables.indices.contains(table), tables[table].untranslatable.contains(key) { continue }
+                    guard tables.indices.contains(table), let formats = formats(resource, file: file.resources.file),
+                          let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { continue }
+                    perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
+                                                         pattern: parse(text), formats: formats))
+                }
+            }
+        }
+        // The file a table's translations belong in: the same name in the locale's own folder.
+        let primary = groups.first { AndroidQualifiers.valuesFolder(for: tag) == $0.folder } ?? groups[0]
+        var locales: [TargetLocale] = []
+        for (index, table) in tables.enumerated() {
+            let fileName = table.name + ".xml"
+            // A file that is there but could not be read (its errors are reported) exists.
+            let onDisk = groups.lazy.map { display(join(join(directory, $0.folder), fileName)) }
+                .first { FileManager.default.fileExists(atPath: $0) }
+            let path = onDisk ?? display(join(join(directory, primary.folder), fileName))
+            locales.append(TargetLocale(tag: tag, locale: locale, file: path, fileExists: onDisk != nil || !perTable[index].isEmpty,
+                                        messages: perTable[index]))
+        }
+        return (locales, diagnostics)
     }
 
     /// A folder whose name says no locale but whose strings are written in another script than

@@ -33,6 +33,19 @@ public enum ProjectInput {
             (try? ICULocale(tag)).map { (tag, $0) }
         })
 
+        /// A table's translations into `tag`, from its file (nil: the locale has no file for it).
+        @Sendable func target(_ table: Table, _ tag: String, _ locale: ICULocale, _ file: LocaleFile?) -> TargetLocale {
+            if let file {
+                return TargetLocale(tag: tag, locale: locale, file: file.file, messages: file.translations.map { t in
+                    TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern)
+                })
+            }
+            var path = ProjectLoaderPaths.join(ProjectLoaderPaths.join(ProjectLoaderPaths.join(project.root, config.locales), tag),
+                                               table.name + ".json")
+            if path.hasPrefix("./") { path.removeFirst(2) }
+            return TargetLocale(tag: tag, locale: locale, file: path, fileExists: false, messages: [])
+        }
+
         var tables: [CheckTable] = []
         for table in project.tables {
             let messages = table.messages.map { m in
@@ -41,20 +54,27 @@ public enum ProjectInput {
                               maxGraphemes: m.maxGraphemes, exemptions: m.exemptions)
             }
             var locales: [TargetLocale] = []
-            for tag in localeByTag.keys.sorted() {
-                let locale = localeByTag[tag]!
-                if let file = table.locales[tag] {
-                    locales.append(TargetLocale(tag: tag, locale: locale, file: file.file, messages: file.translations.map { t in
-                        TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern)
-                    }))
-                } else {
-                    var path = ProjectLoaderPaths.join(ProjectLoaderPaths.join(ProjectLoaderPaths.join(project.root, config.locales), tag),
-                                                       table.name + ".json")
-                    if path.hasPrefix("./") { path.removeFirst(2) }
-                    locales.append(TargetLocale(tag: tag, locale: locale, file: path, fileExists: false, messages: []))
+            if !project.localesDeferred {
+                for tag in localeByTag.keys.sorted() {
+                    locales.append(target(table, tag, localeByTag[tag]!, table.locales[tag]))
                 }
             }
             tables.append(CheckTable(name: table.name, file: table.file, messages: messages, locales: locales))
+        }
+        var deferred: [DeferredLocale] = []
+        if project.localesDeferred {
+            let folders = Set(project.localeTags)
+            for tag in localeByTag.keys.sorted() {
+                let locale = localeByTag[tag]!
+                deferred.append(DeferredLocale(tag: tag) {
+                    // A target locale without a folder misses every key of every table.
+                    let read: (files: [LocaleFile?], diagnostics: [Diagnostic]) =
+                        folders.contains(tag) ? ProjectLoader.readLocale(tag, of: project) : (project.tables.map { _ in nil }, [])
+                    let locales = zip(project.tables, read.files).map { table, file in target(table, tag, locale, file) }
+                    // The loader reports syntax errors without locale or key; the checker reports them itself.
+                    return (locales, read.diagnostics.filter { $0.id != "syntax-error" })
+                })
+            }
         }
         // The loader reports syntax errors without locale or key; the checker reports them itself.
         var diagnostics = project.diagnostics.filter { $0.id != "syntax-error" }
@@ -67,7 +87,7 @@ public enum ProjectInput {
                 hint: "give the project folder (with speakable.json, Templates/ and Locales/), a .xcstrings file, an Android res/ folder or an XLIFF file"))
         }
         return CheckInput(sourceTag: config.sourceLocale, sourceLocale: sourceLocale, tables: tables, settings: settings,
-                          inputDiagnostics: diagnostics)
+                          inputDiagnostics: diagnostics, deferredLocales: deferred)
     }
 }
 

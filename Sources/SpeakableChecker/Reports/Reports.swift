@@ -345,7 +345,31 @@ public enum CheckReports {
 }
 
 extension CheckInput {
-    /// Every (locale, table, key) a JUnit report lists: the source locale, then each target.
+    /// Every (locale, table, key) a JUnit report of `result` lists: the source locale, then each
+    /// target locale checked (locales the input defers are known from the result).
+    public func testCases(_ result: CheckResult) -> [CheckReports.TestCase] {
+        var cases: [CheckReports.TestCase] = []
+        var seen = Set<CheckReports.TestCase>()
+        func add(_ c: CheckReports.TestCase) { if seen.insert(c).inserted { cases.append(c) } }
+        for table in tables {
+            for m in table.messages { add(.init(locale: sourceTag, table: table.name, key: m.key, file: m.text.file)) }
+        }
+        var files: [String: String] = [:]
+        for checked in result.checkedLocales where checked.table < tables.count {
+            let id = checked.tag + "\u{1F}" + String(checked.table)
+            if files[id] == nil { files[id] = checked.file }
+        }
+        for tag in Set(result.checkedLocales.map(\.tag)).sorted() {
+            for (t, table) in tables.enumerated() {
+                guard let file = files[tag + "\u{1F}" + String(t)] else { continue }
+                for m in table.messages { add(.init(locale: tag, table: table.name, key: m.key, file: file)) }
+            }
+        }
+        return cases
+    }
+
+    /// Every (locale, table, key) a JUnit report lists: the source locale, then each target
+    /// locale of the tables (deferred locales are not read: see ``testCases(_:)``).
     public var testCases: [CheckReports.TestCase] {
         var cases: [CheckReports.TestCase] = []
         var seen = Set<CheckReports.TestCase>()

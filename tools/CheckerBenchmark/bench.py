@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""The checker benchmark: `speakable check` against compare-locales, side by side, in one run.
+
+Run through run.sh, which builds the release binaries and installs compare-locales. For every
+size (messages x locales) it generates one set of messages as Android res/ (the files
+compare-locales reads), String Catalogs and a Speakable project, then runs, round after round,
+compare-locales on the Android files and `speakable check` on each input kind, every process
+pinned to one core (taskset -c 0) and measured the same way: CPU seconds (user + system) and
+wall time from wait4, and peak resident memory (ru_maxrss) of the process.
+
+Every run is verified:
+  * strings read: each tool's own report says how many source strings and translations it
+    compared (compare-locales' summary: changed + unchanged + missing keys, and changed +
+    unchanged + obsolete translations; speakable's summary: source messages, translated keys and
+    extra-key findings). Both must equal what the generator wrote (manifest.json).
+  * findings: the SHA-256 of speakable's JSON report, compared with expected-findings.json (the
+    reports of the checker before the speed work, recorded with --record). A changed rule changes
+    the hash: record again and say why in the commit.
+
+Ratios are per CPU second: compare-locales' CPU seconds over speakable's, medians over rounds.
+"""
+import argparse
+import collections
+import hashlib
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def run_measured(command, cwd):
+    """Runs `command`; returns (cpu seconds, wall seconds, peak RSS bytes, exit status)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stderr = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    code = proc.returncode
+    if code not in (0, 1):
+        sys.stderr.write(stderr.decode(errors="replace")[-2000:])
+        raise SystemExit(f"{' '.join(command)} failed with status {code}")
+    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss * 1024, code
+
+
+def sha256(paths):
+    h = hashlib.sha256()
+    for p in paths:
+        with open(p, "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
+
+
+class Side:
+    """One tool on one input kind: its measurements over the rounds."""
+
+    def __init__(self, name):
+        self.name = name
+        self.cpu, self.wall, self.rss = [], [], []
+        self.strings = None      # (source strings, translations)
+        self.hashes = set()
+        self.findings = None     # rule -> count
+
+    def add(self, cpu, wall, rss):
+        self.cpu.append(cpu)
+        self.wall.append(wall)
+        self.rss.append(rss)
+
+    def median(self, values):
+        return statistics.median(values)
+
+
+def speakable_counts(report_paths):
+    """(source strings, translations, findings by rule) from speakable's JSON reports."""
+    source = translations = 0
+    rules = collections.Counter()
+    for path in report_paths:
+        with open(path) as f:
+            report = json.load(f)
+        for finding in report["findings"]:
+            rules[finding["rule"]] += 1
+        for summary in report["summary"]:
+            if summary["source"]:
+                source += summary["messages"]
+            else:
+                translations += summary["translated"] + summary.get("needsReview", 0)
+    # A translation of a key the source does not have was read too (extra-key).
+    translations += rules["extra-key"]
+    return source, translations, rules
+
+
+def compare_locales_counts(path):
+    """(source strings, translations, findings by kind) from compare-locales' --json report."""
+    with open(path) as f:
+        report = json.load(f)[0]
+    sources = set()
+    translations = 0
+    for locale, s in report["summary"].items():
+        sources.add(s.get("changed", 0) + s.get("unchanged", 0) + s.get("missing", 0))
+        translations += s.get("changed", 0) + s.get("unchanged", 0) + s.get("obsolete", 0)
+    kinds = collections.Counter()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("error", "warning"):
+                    kinds[key + ": " + value.split(" ")[0]] += 1
+                elif key in ("missingEntity", "obsoleteEntity"):
+                    kinds[key] += 1
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(report["details"])
+    # compare-locales compares the reference with each locale: every locale reports its keys.
+    return (sources.pop() if len(sources) == 1 else -1), translations, kinds
+
+
+def generate(binary, directory, messages, locales):
+    manifest = os.path.join(directory, "manifest.json")
+    if os.path.exists(manifest):
+        with open(manifest) as f:
+            m = json.load(f)
+        if m["messages"] == messages and m["locales"] == locales:
+            return m
+    subprocess.run(["rm", "-rf", directory], check=True)
+    subprocess.run([binary, "generate", directory, "--messages", str(messages), "--locales", str(locales)], check=True)
+    with open(manifest) as f:
+        return json.load(f)
+
+
+def mib(b):
+    return f"{b / 1048576:.0f} MiB"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10000,100000", help="messages per size, comma-separated (x locales + 1 = strings)")
+    parser.add_argument("--locales", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--kinds", default="android,xcstrings,project")
+    parser.add_argument("--work", default=os.environ.get("BENCH_DIR", "/tmp/speakable-checker-bench"))
+    parser.add_argument("--speakable", default=os.path.join(ROOT, ".build/release/speakable"))
+    parser.add_argument("--generator", default=os.path.join(ROOT, ".build/release/CheckerBenchmark"))
+    parser.add_argument("--compare-locales", default=os.path.join(ROOT, ".build/compare-locales-venv/bin/compare-locales"))
+    parser.add_argument("--expected", default=os.path.join(HERE, "expected-findings.json"))
+    parser.add_argument("--record", action="store_true", help="write the reports' hashes as the expected findings")
+    parser.add_argument("--no-compare-locales", action="store_true", help="speakable only (profiling)")
+    parser.add_argument("--json", help="write a benchmark-suite section here")
+    args = parser.parse_args()
+
+    kinds = args.kinds.split(",")
+    sizes = [int(s) for s in args.sizes.split(",")]
+    expected = {}
+    if os.path.exists(args.expected):
+        with open(args.expected) as f:
+            expected = json.load(f)
+    pin = ["taskset", "-c", "0"]
+    started = time.monotonic()
+    results = []   # (size label, strings, kind, speakable Side, compare-locales Side, manifest)
+    for messages in sizes:
+        directory = os.path.join(args.work, f"{messages}x{args.locales}")
+        manifest = generate(args.generator, directory, messages, args.locales)
+        total = messages + manifest["translations"] + manifest["extraKeys"]
+        label = f"{messages}x{args.locales}"
+        print(f"== {label}: {messages} source strings, {manifest['translations']} translations "
+              f"(+{manifest['extraKeys']} extra keys in res/ and the project)", flush=True)
+        cl = Side("compare-locales")
+        sp = {kind: Side("speakable") for kind in kinds}
+        for r in range(args.rounds):
+            # Interleaved, and in turn first, so that load changes hit both tools alike.
+            order = ["compare-locales"] + kinds
+            if r % 2 == 1:
+                order.reverse()
+            for job in order:
+                if job == "compare-locales":
+                    if args.no_compare_locales:
+                        continue
+                    out = os.path.join(directory, "compare-locales.json")
+                    cpu, wall, rss, _ = run_measured(pin + [args.compare_locales, "--json", out, "l10n.toml", "."],
+                                                     os.path.join(directory, "android"))
+                    cl.add(cpu, wall, rss)
+                    cl.strings = compare_locales_counts(out)[:2]
+                    cl.findings = compare_locales_counts(out)[2]
+                    print(f"   round {r + 1} compare-locales: {cpu:.2f} CPU s, {wall:.2f} s, {mib(rss)}", flush=True)
+                    continue
+                kind = job
+                inputs = {"android": ["android/res"], "project": ["project"], "xcstrings": manifest["catalogs"]}[kind]
+                reports, cpu, wall, rss = [], 0.0, 0.0, 0
+                for i, path in enumerate(inputs):
+                    report = os.path.join(directory, f"speakable-{kind}-{i}.json")
+                    c, w, m, _ = run_measured(pin + [args.speakable, "check", path, "--format", "json", "--output", report], directory)
+                    cpu, wall, rss = cpu + c, wall + w, max(rss, m)
+                    reports.append(report)
+                sp[kind].add(cpu, wall, rss)
+                sp[kind].hashes.add(sha256(reports))
+                source, translations, rules = speakable_counts(reports)
+                sp[kind].strings = (source, translations)
+                sp[kind].findings = rules
+                print(f"   round {r + 1} speakable {kind}: {cpu:.2f} CPU s, {wall:.2f} s, {mib(rss)}", flush=True)
+        for kind in kinds:
+            results.append((label, total, kind, sp[kind], cl, manifest))
+
+    # Verification and the table.
+    rows, checks, data = [], [], []
+    recorded = dict(expected)
+    header = ["input", "strings", "speakable CPU s", "compare-locales CPU s", "ratio (CPU)", "speakable wall s",
+              "compare-locales wall s", "speakable peak", "compare-locales peak", "strings read (speakable / compare-locales)",
+              "findings identical"]
+    for label, total, kind, s, cl, manifest in results:
+        want_translations = manifest["translations"] + (manifest["extraKeys"] if kind != "xcstrings" else 0)
+        read_ok = s.strings == (manifest["messages"], want_translations)
+        cl_ok = args.no_compare_locales or cl.strings == (manifest["messages"], manifest["translations"] + manifest["extraKeys"])
+        key = f"{kind}-{label}"
+        deterministic = len(s.hashes) == 1
+        digest = next(iter(s.hashes))
+        if args.record:
+            recorded[key] = digest
+        identical = "yes" if expected.get(key) == digest and deterministic else ("not recorded" if key not in expected else "NO")
+        s_cpu, s_wall, s_rss = s.median(s.cpu), s.median(s.wall), max(s.rss)
+        if args.no_compare_locales:
+            c_cpu = c_wall = float("nan")
+            c_rss = 0
+        else:
+            c_cpu, c_wall, c_rss = cl.median(cl.cpu), cl.median(cl.wall), max(cl.rss)
+        ratio = c_cpu / s_cpu
+        input_name = {"android": "Android res/", "xcstrings": f".xcstrings ({len(manifest['catalogs'])} file{'s' if len(manifest['catalogs']) > 1 else ''})",
+                      "project": "Speakable project"}[kind]
+        cl_strings = "-" if args.no_compare_locales else f"{cl.strings[0] + cl.strings[1]:,}"
+        rows.append([input_name, f"{total:,}" if kind != "xcstrings" else f"{total - manifest['extraKeys']:,}",
+                     f"{s_cpu:.2f}", f"{c_cpu:.2f}", f"{ratio:.1f}×", f"{s_wall:.2f}", f"{c_wall:.2f}", mib(s_rss), mib(c_rss),
+                     f"{s.strings[0] + s.strings[1]:,} / {cl_strings}", identical])
+        checks.append((f"{key}: speakable read every string ({s.strings[0]:,} source, {s.strings[1]:,} translations)", read_ok))
+        if kind == "android" and not args.no_compare_locales:
+            checks.append((f"{key}: compare-locales read every string ({cl.strings[0]:,} source, {cl.strings[1]:,} translations)", cl_ok))
+        checks.append((f"{key}: findings identical to the recorded ones (SHA-256 of the JSON report)", identical == "yes" or args.record))
+        checks.append((f"{key}: ratio per CPU second ≥ 20×", ratio >= 20))
+        checks.append((f"{key}: peak memory below compare-locales'", args.no_compare_locales or s_rss < c_rss))
+        data.append({"input": kind, "size": label, "strings": total, "speakable": {"cpu": s.cpu, "wall": s.wall, "rss": s.rss,
+                     "source": s.strings[0], "translations": s.strings[1], "findings": dict(s.findings), "sha256": digest},
+                     "compare-locales": {"cpu": cl.cpu, "wall": cl.wall, "rss": cl.rss,
+                                         "source": cl.strings[0] if cl.strings else None,
+                                         "translations": cl.strings[1] if cl.strings else None,
+                                         "findings": dict(cl.findings or {})}})
+
+    widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
+    print()
+    print("  ".join(h.ljust(widths[i]) for i, h in enumerate(header)))
+    for r in rows:
+        print("  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r)))
+    print()
+    for name, ok in checks:
+        print(("ok    " if ok else "FAIL  ") + name)
+    if not args.no_compare_locales:
+        for label, total, kind, s, cl, manifest in results:
+            if kind == "android":
+                print(f"findings {label}: speakable {dict(s.findings)}; compare-locales {dict(cl.findings)}")
+    if args.record:
+        with open(args.expected, "w") as f:
+            json.dump(recorded, f, indent=2, sort_keys=True)
+            f.write("\n")
+        print(f"recorded the reports' hashes in {args.expected}")
+
+    if args.json:
+        headlines = []
+        for label, total, kind, s, cl, manifest in results:
+            if args.no_compare_locales:
+                continue
+            ratio = statistics.median(cl.cpu) / statistics.median(s.cpu)
+            headlines.append({"measure": f"check {kind} {total:,} strings vs compare-locales (per CPU second)",
+                              "value": ratio, "unit": "×", "goal": "≥ 20×", "met": ratio >= 20})
+            headlines.append({"measure": f"check {kind} {total:,} strings, peak memory vs compare-locales'",
+                              "value": max(s.rss) / max(cl.rss), "unit": "×", "goal": "< 1×", "met": max(s.rss) < max(cl.rss)})
+        section = {
+            "benchmark": "checker",
+            "title": "speakable check against compare-locales",
+            "description": "speakable check and compare-locales 9.0.5 on the same messages, one core each (taskset -c 0), one "
+                           "process per run, interleaved rounds; medians of CPU seconds (user + system) and wall time, peak "
+                           "resident memory of the process. compare-locales reads the Android res/ files (every message a "
+                           "<string>: it reads no other resource); speakable reads those files, String Catalogs of 10,000 keys "
+                           "each (one process per catalog), and a Speakable project of the same messages. Each tool's report "
+                           "shows it read every string; speakable's findings are verified by the SHA-256 of its JSON report.",
+            "headlines": headlines,
+            "table": {"columns": header, "alignment": ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"], "rows": rows},
+            "checks": [{"check": c, "passed": ok} for c, ok in checks],
+            "notes": [f"{args.rounds} rounds; sizes {args.sizes} messages x {args.locales} locales + the source",
+                      "compare-locales reports <plurals> as 'Unparsed content' and checks nothing in them, so the Android "
+                      "files hold <string> resources only (a plural message as its other form, %d)."],
+            "peak_rss_bytes": 0,
+            "seconds": time.monotonic() - started,
+            "data": {"runs": data, "python": platform.python_version()},
+        }
+        with open(args.json, "w") as f:
+            json.dump(section, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+    failed = [name for name, ok in checks if not ok and "≥ 20×" not in name and "peak memory" not in name]
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
