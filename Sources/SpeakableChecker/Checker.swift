@@ -361,6 +361,9 @@ struct TableFacts: Sendable {
     /// Source keys in order.
     let keys: [String]
     let usages: [[String: ArgumentUsage]?]
+    /// The source's usages as ``MessagePattern/argumentKinds`` (names sorted): a translation
+    /// with the same list has nothing for the argument rules to report.
+    let kinds: [[(name: String, kind: ArgumentUsage.Kind)]?]
     let info: [SourceInfo]
     let literalNewlines: [Int]
     /// Platform catalogs: the arguments the app passes, from the source's printf formats.
@@ -382,8 +385,13 @@ struct TableFacts: Sendable {
         self.byKey = byKey
         self.keys = table.messages.map(\.key)
         self.usages = table.messages.map { $0.pattern?.argumentUsages }
+        self.kinds = table.messages.map { $0.pattern?.argumentKinds }
         self.info = table.messages.map(SourceInfo.init)
-        self.literalNewlines = table.messages.map { m in m.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+        self.literalNewlines = table.messages.map { m in
+            var count = 0
+            for byte in m.text.text.utf8 where byte == 10 { count += 1 }
+            return count
+        }
         self.sourceArguments = table.messages.map { $0.formats.map(FormatRules.SourceArguments.init) }
         var byName: [String: String] = [:]
         for m in table.messages where m.formats?.dialect == .java || m.key.hasPrefix("array/") {

@@ -200,16 +200,16 @@ enum CheckCommand {
         if configuration.measure {
             if let espeak = Espeak.find() {
                 spoken = { text, locale in
-                    (try? espeak.measure(text, locale: locale).speech) ?? SpokenLength.estimate(text, locale: locale).seconds
+                    (try? espeak.measure(text, locale: locale).speech) ?? SpokenLength.seconds(text, locale: locale)
                 }
                 input.settings.spokenLengthIsMeasured = true
                 io.writeError("speakable check: measuring spoken length with \(espeak.path)\n")
             } else {
-                spoken = { text, locale in SpokenLength.estimate(text, locale: locale).seconds }
+                spoken = { text, locale in SpokenLength.seconds(text, locale: locale) }
                 io.writeError("speakable check: espeak-ng is not installed, so spoken lengths are estimated, not measured (install the Debian package espeak-ng)\n")
             }
         } else {
-            spoken = { text, locale in SpokenLength.estimate(text, locale: locale).seconds }
+            spoken = { text, locale in SpokenLength.seconds(text, locale: locale) }
         }
         let result = Checker.run(input, spokenSeconds: spoken)
 

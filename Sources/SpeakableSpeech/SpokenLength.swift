@@ -1,4 +1,5 @@
 public import SpeakableICU
+import Synchronization
 
 /// How long a text takes to speak, estimated without a speech engine: numbers expanded as they
 /// are spoken (ICU spellout), symbols as screen readers read them, syllables counted per script,
@@ -66,8 +67,28 @@ public enum SpokenLength {
 
     /// Only the counts (seconds left 0): what calibration fits against.
     public static func count(_ text: String, locale: ICULocale) -> Estimate {
-        let spoken = SpokenText.expand(text, locale: locale)
-        let scalars = Array(spoken.unicodeScalars)
+        var scalars: [Unicode.Scalar] = []
+        SpokenText.expand(text, locale: locale, into: &scalars)
+        var counts = count(spoken: scalars)
+        var spoken = String.UnicodeScalarView()
+        spoken.append(contentsOf: scalars)
+        counts.spoken = String(spoken)
+        return counts
+    }
+
+    /// The seconds of ``estimate(_:locale:profile:)`` without making the spoken text: what
+    /// `speakable check` asks for every message and example.
+    public static func seconds(_ text: String, locale: ICULocale, profile: Profile? = nil) -> Double {
+        let profile = profile ?? Profile.forLanguage(locale.language)
+        var scalars: [Unicode.Scalar] = []
+        SpokenText.expand(text, locale: locale, into: &scalars)
+        let counts = count(spoken: scalars)
+        return Double(counts.syllables) * profile.perSyllable + Double(counts.words) * profile.perWord
+            + Double(counts.shortPauses) * profile.shortPause + Double(counts.longPauses) * profile.longPause
+    }
+
+    /// Syllables, words and pauses of spoken text (``SpokenText/expand(_:locale:into:)``).
+    static func count(spoken scalars: [Unicode.Scalar]) -> Estimate {
         var syllables = 0
         var words = 0
         var shortPauses = 0
@@ -102,7 +123,7 @@ public enum SpokenLength {
             start = i + 1
         }
         endWord(scalars.count)
-        return Estimate(seconds: 0, spoken: spoken, syllables: syllables, words: words, shortPauses: shortPauses,
+        return Estimate(seconds: 0, spoken: "", syllables: syllables, words: words, shortPauses: shortPauses,
                         longPauses: longPauses)
     }
 }
@@ -125,9 +146,32 @@ enum SpokenText {
     /// Replaces numbers (with grouping separators and decimals) by their spellout and symbols by
     /// their names.
     static func expand(_ text: String, locale: ICULocale) -> String {
+        var out: [Unicode.Scalar] = []
+        expand(text, locale: locale, into: &out)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: out)
+        return String(view)
+    }
+
+    /// ``expand(_:locale:)`` into `out` (replaced), spaces collapsed as it goes: one space
+    /// between words, none before closing punctuation, none at the ends.
+    static func expand(_ text: String, locale: ICULocale, into out: inout [Unicode.Scalar]) {
         let scalars = Array(text.unicodeScalars)
         let symbols = symbolWords[locale.language] ?? symbolWords["en"]!
-        var out = String.UnicodeScalarView()
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(scalars.count + 8)
+        var lastSpace = true
+        func push(_ ch: Unicode.Scalar) {
+            if ch == " " {
+                if !lastSpace { out.append(" ") }
+                lastSpace = true
+            } else {
+                if lastSpace, out.last == " ", isClosing(ch) { out.removeLast() }
+                out.append(ch)
+                lastSpace = false
+            }
+        }
+        func push(_ text: String) { for ch in text.unicodeScalars { push(ch) } }
         var i = 0
         while i < scalars.count {
             let s = scalars[i]
@@ -152,26 +196,50 @@ enum SpokenText {
                         break
                     }
                 }
-                let words = spell(digits: digits, fraction: fraction, locale: locale)
-                out.append(contentsOf: " ".unicodeScalars)
-                out.append(contentsOf: words.unicodeScalars)
-                out.append(contentsOf: " ".unicodeScalars)
+                push(" ")
+                push(spell(digits: digits, fraction: fraction, locale: locale))
+                push(" ")
                 i = j
                 continue
             }
-            if Syllables.isLetter(s) || s == " " || s == "," || s == "." {
-                out.append(s)
+            if s == " " || s == "," || s == "." || Syllables.isLetter(s) {
+                push(s)
             } else if let word = symbols[s] {
-                out.append(contentsOf: (" " + word + " ").unicodeScalars)
+                push(" ")
+                push(word)
+                push(" ")
             } else {
-                out.append(s)
+                push(s)
             }
             i += 1
         }
-        return collapseSpaces(out)
+        if out.last == " " { out.removeLast() }
     }
 
+    @inline(__always)
+    static func isClosing(_ ch: Unicode.Scalar) -> Bool {
+        switch ch {
+        case ",", ".", ";", ":", "!", "?", "%", ")": true
+        default: false
+        }
+    }
+
+    /// Spelled-out numbers by locale and digits: examples repeat the same few numbers in every
+    /// message, and ICU's rule-based spellout is slow.
+    private static let spelled = Mutex<[String: String]>([:])
+
     static func spell(digits: String, fraction: String?, locale: ICULocale) -> String {
+        let key = locale.identifier + "\u{1F}" + digits + (fraction.map { "." + $0 } ?? "")
+        if let hit = spelled.withLock({ $0[key] }) { return hit }
+        let text = spellUncached(digits: digits, fraction: fraction, locale: locale)
+        spelled.withLock { cache in
+            if cache.count >= 4096 { cache.removeAll() }
+            cache[key] = text
+        }
+        return text
+    }
+
+    static func spellUncached(digits: String, fraction: String?, locale: ICULocale) -> String {
         guard let format = try? NumberFormat.cached(.spellout(ruleSet: ""), locale: locale) else { return digits }
         var text: String?
         if let fraction, let value = Double(digits + "." + fraction) {
@@ -188,24 +256,6 @@ enum SpokenText {
         return text
     }
 
-    /// One space between words, none before closing punctuation, none at the ends.
-    static func collapseSpaces(_ text: String.UnicodeScalarView) -> String {
-        var out = String.UnicodeScalarView()
-        var lastSpace = true
-        for ch in text {
-            if ch == " " {
-                if !lastSpace { out.append(" ") }
-                lastSpace = true
-            } else {
-                if lastSpace, out.last == " ", ",.;:!?%)".unicodeScalars.contains(ch) { out.removeLast() }
-                out.append(ch)
-                lastSpace = false
-            }
-        }
-        if out.last == " " { out.removeLast() }
-        return String(out)
-    }
-
     enum Class { case word, separator, shortPause, longPause }
 
     /// What a scalar of spoken text does: part of a word, a word break, or a pause.
@@ -218,6 +268,7 @@ enum SpokenText {
             if s.value < 0x80 {
                 return Syllables.isLetter(s) || s == "-" || s == "'" || (s.value >= 48 && s.value <= 57) ? .word : .separator
             }
+            if s.value >= 0xAC00 && s.value <= 0xD7A3 { return .word }   // Hangul syllables: letters
             if s.properties.isWhitespace { return .separator }
             return s == "’" || s.properties.isAlphabetic || s.properties.numericType != nil ? .word : .separator
         }
@@ -264,6 +315,7 @@ enum Syllables {
     @inline(__always)
     static func isLetter(_ s: Unicode.Scalar) -> Bool {
         if s.value < 0x80 { return (s.value | 0x20) >= 0x61 && (s.value | 0x20) <= 0x7A }
+        if s.value >= 0xAC00 && s.value <= 0xD7A3 { return true }   // Hangul syllables
         return s.properties.isAlphabetic
     }
 

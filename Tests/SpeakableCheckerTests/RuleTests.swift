@@ -300,3 +300,4 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         #expect(graphemes.map(\.subject) == ["graphemes"])
     }
 }
+

@@ -202,6 +202,19 @@ import Testing
         #expect(usages["s"]?.kind == .untyped)
     }
 
+    /// `argumentKinds` is `argumentUsages` without the ranges, sorted by name.
+    @Test func argumentKindsAreTheUsagesKinds() throws {
+        for text in ["", "plain", "{row} {n, plural, one {# star} other {{n, number} stars}} {mode, select, classic {C} other {J}}",
+                     "{a, select, x {1} other {2}} {a, number}", "{b} {a} {b, number} {c, plural, other {{a} {c}}}",
+                     "{d, date, short} {k, selectordinal, other {#}} {x, spellout} {0} {1, number}"] {
+            let pattern = try MessagePattern(text)
+            let expected = pattern.argumentUsages.sorted { $0.key < $1.key }.map { ($0.key, $0.value.kind) }
+            let kinds = pattern.argumentKinds
+            #expect(kinds.map(\.name) == expected.map(\.0))
+            #expect(kinds.map(\.kind) == expected.map(\.1))
+        }
+    }
+
     @Test func conflictingUsesAreNamed() throws {
         let usage = try #require(MessagePattern("{a, select, x {1} other {2}} {a, number}").argumentUsages["a"])
         #expect(usage.kind == .conflicting([.select(cases: ["x", "other"]), .number]))

@@ -13,6 +13,10 @@ final class PluralCategoryInfo: Sendable {
     static let integerProbes: [Double] = (0...1000).map(Double.init) + [10_000, 100_000, 1_000_000, 2_000_000, 10_000_000]
     static let decimalProbes: [Double] = [0.5, 1.5, 2.5, 0.1, 1.1, 2.1, 3.5, 5.5, 10.5, 21.5, 100.5]
 
+    /// Categories holding an integer, and an integer below a million.
+    private let withIntegers: Set<PluralCategory>
+    private let withSmallIntegers: Set<PluralCategory>
+
     init(rules: PluralRules) {
         self.rules = rules
         self.categories = rules.categories
@@ -21,20 +25,18 @@ final class PluralCategoryInfo: Sendable {
             members[rules.category(for: n), default: []].append(n)
         }
         self.members = members
+        withIntegers = Set(members.filter { $0.value.contains { $0 == $0.rounded(.towardZero) } }.keys)
+        withSmallIntegers = Set(members.filter { $0.value.contains { $0 == $0.rounded(.towardZero) && $0 < 1_000_000 } }.keys)
     }
 
     func category(of value: Double) -> PluralCategory { rules.category(for: value) }
 
     /// Whether the category holds any integer (a category reached only by decimals, like Czech
     /// `many`, matters only for messages that are given decimals).
-    func hasIntegers(_ category: PluralCategory) -> Bool {
-        members[category]?.contains { $0 == $0.rounded(.towardZero) } ?? false
-    }
+    func hasIntegers(_ category: PluralCategory) -> Bool { withIntegers.contains(category) }
 
     /// Whether the category holds an integer below a million.
-    func hasSmallIntegers(_ category: PluralCategory) -> Bool {
-        members[category]?.contains { $0 == $0.rounded(.towardZero) && $0 < 1_000_000 } ?? false
-    }
+    func hasSmallIntegers(_ category: PluralCategory) -> Bool { withSmallIntegers.contains(category) }
 
     /// "one (1, 21, 31, …)".
     func describe(_ category: PluralCategory) -> String {

@@ -81,6 +81,8 @@ enum LengthRule {
     /// The examples (or one empty set when the message has only selects or no arguments), each
     /// expanded over every case of every select.
     static func argumentSets(_ c: MessageContext, pattern: MessagePattern) -> [[String: MessageArgument]] {
+        // The examples are real argument sets: they are what is measured.
+        if !c.source.examples.isEmpty { return Array(c.source.examples.prefix(maximumVariants)) }
         var selects: [(String, [String])] = []
         var untyped = Set<String>()
         var othersKnown = true

@@ -11,10 +11,13 @@ enum PluralRulesCheck {
         pattern.forEachArgument { argument in
             if case .plural(let plural) = argument.kind { plurals.append((argument, plural)) }
         }
+        guard !plurals.isEmpty else { return }
+        // Numbers written in a case are ASCII digits of the message (quoting adds none).
+        let hasDigits = c.text.text.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
         for (argument, plural) in plurals {
             guard let info = PluralCategoryInfo.cached(for: c.locale, ordinal: plural.isOrdinal) else { continue }
             if categoriesOn { categories(c, argument, plural, info, emitter: &emitter) }
-            if literalOn { literalNumbers(c, argument, plural, info, emitter: &emitter) }
+            if literalOn && hasDigits { literalNumbers(c, argument, plural, info, emitter: &emitter) }
         }
     }
 
@@ -75,8 +78,12 @@ enum PluralRulesCheck {
             // French, Spanish, Italian, Portuguese `many` holds only whole millions ("1 000 000 de
             // commandes"): needed when the examples say the count gets there.
             if !info.hasSmallIntegers(category) && info.hasIntegers(category) && !examplesReachMillions && !examplesHaveDecimals { continue }
-            let members = (info.members[category] ?? []).filter { examplesHaveDecimals || $0 == $0.rounded(.towardZero) }
-            if !members.isEmpty && members.allSatisfy({ explicit.contains($0 + plural.offset) }) { continue }
+            // Explicit cases for every number of the category cover it (only then: the members
+            // are many).
+            if !explicit.isEmpty {
+                let members = (info.members[category] ?? []).filter { examplesHaveDecimals || $0 == $0.rounded(.towardZero) }
+                if !members.isEmpty && members.allSatisfy({ explicit.contains($0 + plural.offset) }) { continue }
+            }
             missing.append(category)
         }
         guard !missing.isEmpty, emitter.isOn(.pluralCategories) else { return }

@@ -153,12 +153,23 @@ struct RuleRunner {
 
     func compareWithSource(_ c: MessageContext, pattern: MessagePattern, skipPlaceholders: Bool = false, emitter: inout Emitter) {
         guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
-        ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
-                              composed: facts.composed[index], skipMismatch: skipPlaceholders, emitter: &emitter)
-        // Platform catalogs compare their printf formats instead (the ICU text derived from them
-        // types every specifier the same way).
-        if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {
-            FormatRules.checkProject(c, usages: pattern.argumentUsages, source: sourceUsages, emitter: &emitter)
+        // Arguments used exactly as the source uses them (the same names, each of the same kind,
+        // none used two ways) give the argument rules and the project's format check nothing to
+        // report: only a translation that differs is compared in full.
+        let kinds = pattern.argumentKinds
+        let same = facts.kinds[index].map { source in
+            source.count == kinds.count && zip(source, kinds).allSatisfy { a, b in
+                a.name == b.name && a.kind == b.kind && { if case .conflicting = a.kind { false } else { true } }()
+            }
+        } ?? false
+        if !same {
+            ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
+                                  composed: facts.composed[index], skipMismatch: skipPlaceholders, emitter: &emitter)
+            // Platform catalogs compare their printf formats instead (the ICU text derived from
+            // them types every specifier the same way).
+            if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {
+                FormatRules.checkProject(c, usages: pattern.argumentUsages, source: sourceUsages, emitter: &emitter)
+            }
         }
         if emitter.isOn(.untranslated) {
             TextRules.untranslated(c, pattern: pattern, sourceLocale: input.sourceLocale, settings: settings, emitter: &emitter)
@@ -179,7 +190,8 @@ struct RuleRunner {
             return
         }
         if emitter.isOn(.whitespace) {
-            let count = c.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            var count = 0
+            for byte in c.text.text.utf8 where byte == 10 { count += 1 }
             let expected = facts.literalNewlines[index]
             if count != expected {
                 let first = c.text.text.utf16.firstIndex(of: 10).map { c.text.text.utf16.distance(from: c.text.text.utf16.startIndex, to: $0) } ?? 0

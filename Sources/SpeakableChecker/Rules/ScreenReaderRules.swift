@@ -16,9 +16,8 @@ enum ScreenReaderRules {
         // with "hintStyle": "gesture"; with "result" it says what happens, not how (Apple's
         // guidance). Either way the template that composes the gesture sentence ("Double tap to
         // {action}") names the gesture on purpose and says the rest with an argument.
-        if emitter.isOn(.hintGesture)
-            && (c.role == .action || (c.role == .hint && !isGestureTemplate(pattern, language: c.language))) {
-            gestures(c, segments: segments, hintStyle: settings.hintStyle, emitter: &emitter)
+        if emitter.isOn(.hintGesture) && (c.role == .action || c.role == .hint) {
+            gestures(c, pattern: pattern, segments: segments, hintStyle: settings.hintStyle, emitter: &emitter)
         }
         if c.role == .action && c.language == "en" && emitter.isOn(.actionFragment) {
             actionFragment(c, pattern: pattern, emitter: &emitter)
@@ -44,27 +43,49 @@ enum ScreenReaderRules {
     static func lowered(_ text: String) -> [UInt16] { text.utf16.map(lower) }
 
     static func occurrences(of phrase: String, inLowered t: [UInt16], wholeWords: Bool) -> [Range<Int>] {
-        let p = phrase.utf16.map(lower)
+        occurrences(of: phrase.utf16.map(lower), inLowered: t, wholeWords: wholeWords)
+    }
+
+    /// `p`: the phrase's UTF-16, ASCII lower-cased.
+    static func occurrences(of p: [UInt16], inLowered t: [UInt16], wholeWords: Bool) -> [Range<Int>] {
         guard !p.isEmpty, t.count >= p.count else { return [] }
-        func isWordUnit(_ u: UInt16) -> Bool {
+        @inline(__always) func isWordUnit(_ u: UInt16) -> Bool {
             (u >= 48 && u <= 57) || (u >= 97 && u <= 122) || (u >= 0xC0 && u <= 0x24F)
         }
         var result: [Range<Int>] = []
-        var i = 0
-        while i + p.count <= t.count {
-            if t[i] == p[0] && Array(t[i..<i + p.count]) == p {
-                let before = i > 0 ? t[i - 1] : nil
-                let after = i + p.count < t.count ? t[i + p.count] : nil
-                if !wholeWords || (!(before.map(isWordUnit) ?? false) && !(after.map(isWordUnit) ?? false)) {
-                    result.append(i..<i + p.count)
-                    i += p.count
-                    continue
+        t.withUnsafeBufferPointer { t in
+            p.withUnsafeBufferPointer { p in
+                let first = p[0]
+                var i = 0
+                while i + p.count <= t.count {
+                    if t[i] == first {
+                        var k = 1
+                        while k < p.count && t[i + k] == p[k] { k += 1 }
+                        if k == p.count {
+                            let wordBefore = i > 0 && isWordUnit(t[i - 1])
+                            let wordAfter = i + p.count < t.count && isWordUnit(t[i + p.count])
+                            if !wholeWords || (!wordBefore && !wordAfter) {
+                                result.append(i..<i + p.count)
+                                i += p.count
+                                continue
+                            }
+                        }
+                    }
+                    i += 1
                 }
             }
-            i += 1
         }
         return result
     }
+
+    /// Phrases as ``occurrences(of:inLowered:wholeWords:)`` compares them, computed once.
+    static let roleWordUnits: [String: [(word: String, what: String, units: [UInt16])]] =
+        roleWords.mapValues { $0.map { ($0.word, $0.what, $0.word.utf16.map(lower)) } }
+    static let gestureUnits: [String: [(word: String, units: [UInt16])]] = {
+        var result: [String: [(word: String, units: [UInt16])]] = [:]
+        for language in GestureWords.languages { result[language] = GestureWords.phrases(for: language).map { ($0, $0.utf16.map(lower)) } }
+        return result
+    }()
 
     static func report(_ rule: Rule, _ c: MessageContext, segment: LiteralSegment, printed: Range<Int>, emitter: inout Emitter,
                        message: String, hint: String?, subject: String) {
@@ -85,13 +106,13 @@ enum ScreenReaderRules {
     ]
 
     static func roleWords(_ c: MessageContext, segments: [LiteralSegment], emitter: inout Emitter) {
-        guard let words = roleWords[c.language] else { return }
+        guard let words = roleWordUnits[c.language] else { return }
         let wholeWords = c.language != "ko"
         for segment in segments {
             var taken: [Range<Int>] = []
             let text = lowered(segment.text)
-            for (word, what) in words {
-                for range in occurrences(of: word, inLowered: text, wholeWords: wholeWords)
+            for (word, what, units) in words {
+                for range in occurrences(of: units, inLowered: text, wholeWords: wholeWords)
                     where !taken.contains(where: { $0.overlaps(range) }) {
                     taken.append(range)
                     let said = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
@@ -171,13 +192,45 @@ enum ScreenReaderRules {
 
     /// Text lower-cased for matching; ASCII only when full lower-casing would change offsets.
     static func loweredForMatching(_ text: String) -> [UInt16] {
+        // Text of ASCII and of characters without case (Hangul, kana, Han, punctuation) lower-
+        // cases as ASCII does: no need for the full mapping.
+        if text.unicodeScalars.allSatisfy({ $0.value < 0x80 || isCaseless($0) }) { return lowered(text) }
         let full = text.lowercased()
         return full.utf16.count == text.utf16.count ? Array(full.utf16) : lowered(text)
     }
 
-    static func gestures(_ c: MessageContext, segments: [LiteralSegment], hintStyle: HintStyle, emitter: inout Emitter) {
-        let words = GestureWords.phrases(for: c.language)
-        guard !words.isEmpty else { return }
+    /// Characters that have no case, so `lowercased()` leaves them as they are: general and CJK
+    /// punctuation, kana, Han, Hangul syllables (a test checks every one against the standard
+    /// library).
+    @inline(__always)
+    static func isCaseless(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0xA0...0xBF, 0xD7, 0xF7, 0x2000...0x2064, 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+             0xFF01...0xFF20: true
+        default: false
+        }
+    }
+
+    /// `hint-gesture`. A hint that is only a gesture sentence around arguments ("Double tap to
+    /// {action}") names the gesture on purpose: that is decided only when a gesture word is found.
+    static func gestures(_ c: MessageContext, pattern: MessagePattern, segments: [LiteralSegment], hintStyle: HintStyle,
+                         emitter: inout Emitter) {
+        guard let words = gestureUnits[c.language], !words.isEmpty else { return }
+        let wholeWords = c.language.unicodeScalars.allSatisfy(\.isASCII) && !["ko", "ja", "zh", "th", "lo", "km", "my"].contains(c.language)
+        var found: [(segment: LiteralSegment, word: String, range: Range<Int>)] = []
+        for segment in segments {
+            var taken: [Range<Int>] = []
+            let text = loweredForMatching(segment.text)
+            for (word, units) in words {
+                for range in occurrences(of: units, inLowered: text, wholeWords: wholeWords)
+                    where !taken.contains(where: { $0.overlaps(range) }) {
+                    taken.append(range)
+                    found.append((segment, word, range))
+                }
+            }
+        }
+        guard !found.isEmpty else { return }
+        if c.role == .hint && isGestureTemplate(pattern, language: c.language) { return }
         let why: String
         if c.role == .action {
             why = "TalkBack speaks an action fragment as \"Double-tap to …\" (\"…하려면 두 번 탭하세요\"), so the gesture is said twice"
@@ -186,22 +239,13 @@ enum ScreenReaderRules {
         } else {
             why = "a hint says what happens (\"Starts the level\"), not how: VoiceOver users know the gesture and TalkBack adds its own, so it is said twice"
         }
-        let wholeWords = c.language.unicodeScalars.allSatisfy(\.isASCII) && !["ko", "ja", "zh", "th", "lo", "km", "my"].contains(c.language)
-        for segment in segments {
-            var taken: [Range<Int>] = []
-            let text = loweredForMatching(segment.text)
-            for word in words {
-                for range in occurrences(of: word, inLowered: text, wholeWords: wholeWords)
-                    where !taken.contains(where: { $0.overlaps(range) }) {
-                    taken.append(range)
-                    let said = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
-                    report(.hintGesture, c, segment: segment, printed: range, emitter: &emitter,
-                           message: "the \(c.role!.rawValue) names the gesture ('\(said)'): \(why)",
-                           hint: c.role == .action ? "write only what the action does (\"hear about your current location\", \"조각 배치\")"
-                               : hintStyle == .gesture ? "write only the action (\"start the level\"); the gesture sentence is composed from it"
-                               : "write the result (\"Starts the level\", \"레벨을 시작합니다\")", subject: word)
-                }
-            }
+        for (segment, word, range) in found {
+            let said = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
+            report(.hintGesture, c, segment: segment, printed: range, emitter: &emitter,
+                   message: "the \(c.role!.rawValue) names the gesture ('\(said)'): \(why)",
+                   hint: c.role == .action ? "write only what the action does (\"hear about your current location\", \"조각 배치\")"
+                       : hintStyle == .gesture ? "write only the action (\"start the level\"); the gesture sentence is composed from it"
+                       : "write the result (\"Starts the level\", \"레벨을 시작합니다\")", subject: word)
         }
     }
 
@@ -286,7 +330,8 @@ enum ScreenReaderRules {
     ]
 
     static func particles(_ c: MessageContext, segments: [LiteralSegment], emitter: inout Emitter) {
-        for segment in segments where segment.text.contains("(") {
+        // A byte search first: most text has no parenthesis at all.
+        for segment in segments where segment.text.utf8.contains(0x28) && segment.text.contains("(") {
             for (pair, consonant, vowel) in particlePairs {
                 for range in occurrences(of: pair, in: segment.text, wholeWords: false) {
                     if range.lowerBound == 0 { continue }  // after an argument (resolved) or at the start of a case

@@ -7,13 +7,27 @@ enum TextRules {
     static func check(_ c: MessageContext, segments: [LiteralSegment]?, settings: CheckSettings, emitter: inout Emitter) {
         // One pass over the bytes decides whether any character rule can apply: bidi controls
         // and most invisible characters are outside ASCII, the rest are ASCII controls.
-        var nonASCII = false
+        // Every bidi control and invisible character outside ASCII starts with one of these UTF-8
+        // byte pairs: C2 80…9F and C2 AD (C1 controls, soft hyphen), D8 9C (U+061C), E1 A0
+        // (U+180E), E2 80 and E2 81 (U+2000…U+207F), EF BB and EF BF (U+FEFF, U+FFFD). Text
+        // without them (and without ASCII controls) has nothing for these rules.
+        var suspect = false
         var control = false
+        var previous: UInt8 = 0
         for byte in c.text.text.utf8 {
-            if byte >= 0x80 { nonASCII = true } else if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
+            if byte < 0x80 {
+                if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
+            } else {
+                switch (previous, byte) {
+                case (0xC2, 0x80...0x9F), (0xC2, 0xAD), (0xD8, 0x9C), (0xE1, 0xA0), (0xE2, 0x80), (0xE2, 0x81), (0xEF, 0xBB), (0xEF, 0xBF):
+                    suspect = true
+                default: break
+                }
+            }
+            previous = byte
         }
-        if nonASCII && emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
-        if (nonASCII || control) && emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
+        if suspect && emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
+        if (suspect || control) && emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
         guard let pattern = c.pattern, let segments else { return }
         if emitter.isOn(.whitespace) { spaces(c, pattern: pattern, segments: segments, emitter: &emitter) }
         if emitter.isOn(.printfInjection) { printf(c, segments: segments, emitter: &emitter) }

@@ -56,8 +56,8 @@ public struct ArgumentUsage: Hashable, Sendable {
 extension MessagePattern {
     /// Every argument, by name, with the kind its uses imply.
     public var argumentUsages: [String: ArgumentUsage] {
-        var kinds: [String: [ArgumentUsage.Kind]] = [:]
-        var ranges: [String: [Range<Int>]] = [:]
+        // Messages have a handful of arguments: collected in order, then one dictionary.
+        var uses: [(name: String, kinds: [ArgumentUsage.Kind], ranges: [Range<Int>])] = []
         forEachArgument { argument in
             let kind: ArgumentUsage.Kind = switch argument.kind {
             case .none: .untyped
@@ -70,14 +70,45 @@ extension MessagePattern {
             case .select(let select): .select(cases: select.cases.map(\.key))
             case .choice: .number
             }
-            kinds[argument.name, default: []].append(kind)
-            ranges[argument.name, default: []].append(argument.range)
+            if let i = uses.firstIndex(where: { $0.name == argument.name }) {
+                uses[i].kinds.append(kind)
+                uses[i].ranges.append(argument.range)
+            } else {
+                uses.append((argument.name, [kind], [argument.range]))
+            }
         }
-        var result: [String: ArgumentUsage] = [:]
-        for (name, uses) in kinds {
-            result[name] = ArgumentUsage(name: name, kind: Self.combine(uses), ranges: ranges[name] ?? [])
+        guard !uses.isEmpty else { return [:] }
+        var result: [String: ArgumentUsage] = Dictionary(minimumCapacity: uses.count)
+        for use in uses {
+            result[use.name] = ArgumentUsage(name: use.name, kind: Self.combine(use.kinds), ranges: use.ranges)
         }
         return result
+    }
+
+    /// Each argument's name and the kind its uses imply (``argumentUsages`` without the ranges),
+    /// sorted by name: two messages with equal lists use their arguments alike.
+    public var argumentKinds: [(name: String, kind: ArgumentUsage.Kind)] {
+        var uses: [(name: String, kinds: [ArgumentUsage.Kind])] = []
+        forEachArgument { argument in
+            let kind: ArgumentUsage.Kind = switch argument.kind {
+            case .none: .untyped
+            case .simple(let simple):
+                switch simple.type {
+                case .date, .time: .date
+                case .number, .spellout, .ordinal, .duration: .number
+                }
+            case .plural(let plural): plural.isOrdinal ? .ordinal : .plural
+            case .select(let select): .select(cases: select.cases.map(\.key))
+            case .choice: .number
+            }
+            if let i = uses.firstIndex(where: { $0.name == argument.name }) {
+                uses[i].kinds.append(kind)
+            } else {
+                uses.append((argument.name, [kind]))
+            }
+        }
+        if uses.count > 1 { uses.sort { $0.name < $1.name } }
+        return uses.map { ($0.name, Self.combine($0.kinds)) }
     }
 
     /// One kind for all the uses of an argument. Untyped uses fit anything; numbers and plurals
