@@ -109,7 +109,7 @@ public enum PlatformInput {
     /// `.xcstrings`).
     static func appleInput(messages original: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
                            table name: String, file: String, settings: CheckSettings, diagnostics: [Diagnostic],
-                           positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition = jsonPosition) -> CheckInput {
+                           positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition = jsonPosition) -> CheckInput {
         let all = original.map(otherDevice)
         let sourceLocale = (try? ICULocale(sourceTag)) ?? .english
         var sources: [SourceMessage] = []
@@ -192,7 +192,7 @@ public enum PlatformInput {
                 let entries = messages.map { ($0.key, $0.keyPosition) }
                 let input = appleInput(messages: messages + targets, entries: entries, sourceTag: messages.first?.locale ?? sourceTag,
                                        table: xliffFile.original ?? xliffFile.id, file: file, settings: settings, diagnostics: [],
-                                       positions: raw.positions)
+                                       positions: { raw.positions($0) })
                 tables += input.tables
             }
             if tables.isEmpty { diagnostics.append(noMessages(file, "it has no <trans-unit>")) }
@@ -491,18 +491,18 @@ public enum PlatformInput {
         case .string:
             guard let value = resource.value else { return nil }
             forms.append(PlatformFormats.Form(path: "", format: FormatString.parse(value.text, dialect: .java), file: file,
-                                              position: alignment(value)))
+                                              position: lazyAlignment(value)))
         case .plurals:
             for item in resource.items {
                 forms.append(PlatformFormats.Form(path: "plural." + (item.quantity ?? "other"),
                                                   format: FormatString.parse(item.value.text, dialect: .java), file: file,
-                                                  position: alignment(item.value)))
+                                                  position: lazyAlignment(item.value)))
             }
         case .stringArray:
             // Apps format array items too (DeskClock: String.format(getStringArray(…)[i], days, hours, minutes)).
             for (index, item) in resource.items.enumerated() {
                 forms.append(PlatformFormats.Form(path: "item.\(index)", format: FormatString.parse(item.value.text, dialect: .java),
-                                                  file: file, position: alignment(item.value)))
+                                                  file: file, position: lazyAlignment(item.value)))
             }
         case .other:
             return nil
@@ -512,32 +512,58 @@ public enum PlatformInput {
 
     // MARK: Conversion to ICU
 
-    /// ICU text under construction, each UTF-16 unit with the file position it stands for.
+    /// ICU text under construction. Positions are kept only when `tracking` (each UTF-16 unit
+    /// with the file position it stands for): a message's text is made once without them, and
+    /// again with them only when a finding needs a position.
     struct Builder {
+        let tracking: Bool
+        var utf8: [UInt8] = []
         var units: [UInt16] = []
         var positions: [SourcePosition] = []
 
-        mutating func synthetic(_ text: String, at position: SourcePosition) {
-            for u in text.utf16 { units.append(u); positions.append(position) }
+        init(tracking: Bool) {
+            self.tracking = tracking
+            if !tracking { utf8.reserveCapacity(64) }
         }
 
-        mutating func literal(_ scalar: Unicode.Scalar, at position: SourcePosition, inPlural: Bool) {
-            let escaped: String
+        mutating func synthetic(_ text: String, at position: @autoclosure () -> SourcePosition) {
+            if tracking {
+                let p = position()
+                for u in text.utf16 { units.append(u); positions.append(p) }
+            } else {
+                utf8.append(contentsOf: text.utf8)
+            }
+        }
+
+        mutating func literal(_ scalar: Unicode.Scalar, at position: @autoclosure () -> SourcePosition, inPlural: Bool) {
             switch scalar {
-            case "'": escaped = "''"
-            case "{": escaped = "'{'"
-            case "}": escaped = "'}'"
-            case "#" where inPlural: escaped = "'#'"
-            default: escaped = String(scalar)
+            case "'": synthetic("''", at: position())
+            case "{": synthetic("'{'", at: position())
+            case "}": synthetic("'}'", at: position())
+            case "#" where inPlural: synthetic("'#'", at: position())
+            default:
+                if tracking {
+                    let p = position()
+                    for u in UTF16.encode(scalar)! { units.append(u); positions.append(p) }
+                } else {
+                    utf8.append(contentsOf: UTF8.encode(scalar)!)
+                }
             }
-            synthetic(escaped, at: position)
         }
 
-        func positioned(file: String, end: SourcePosition) -> PositionedText {
-            let positions = self.positions + [end]
-            return PositionedText(text: String(decoding: units, as: UTF16.self), file: file) { offset in
-                positions[min(max(0, offset), positions.count - 1)]
-            }
+        /// The text (not tracking).
+        var text: String { String(decoding: utf8, as: UTF8.self) }
+
+        /// Each UTF-16 unit's position and the end's (tracking).
+        func positions(end: SourcePosition) -> [SourcePosition] { positions + [end] }
+    }
+
+    /// A converted text whose positions come from converting again with `tracking` when asked.
+    static func lazilyPositioned(_ text: String, file: String,
+                                 positions: @escaping @Sendable () -> [SourcePosition]) -> PositionedText {
+        PositionedText(text: text, file: file) { offset in
+            let all = positions()
+            return all[min(max(0, offset), all.count - 1)]
         }
     }
 
@@ -549,9 +575,16 @@ public enum PlatformInput {
     /// argument `%arg` stands for (printed as `#`).
     static func appendFormat(_ value: String, dialect: PrintfFormat.Dialect, parsed: FormatString? = nil, position: (Int) -> SourcePosition,
                              inPlural: Bool, builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
-        let scalars = Array(value.unicodeScalars)
         let format = parsed ?? FormatString.parse(value, dialect: dialect)
-        let rejected = Set(format.problems.map(\.range))
+        if format.specifiers.isEmpty && !builder.tracking {
+            // Text without specifiers: every scalar as it is, ICU's syntax characters quoted.
+            for scalar in value.unicodeScalars { builder.literal(scalar, at: SourcePosition(line: 0, column: 0), inPlural: inPlural) }
+            return
+        }
+        let scalars = Array(value.unicodeScalars)
+        let rejected = format.problems.isEmpty ? [] : Set(format.problems.map(\.range))
+        let tracking = builder.tracking
+        let nowhere = SourcePosition(line: 0, column: 0)
         var offset = 0
         func text(upTo end: Int) {
             while offset < end {
@@ -561,7 +594,7 @@ public enum PlatformInput {
         }
         for spec in format.specifiers {
             text(upTo: spec.range.lowerBound)
-            let at = position(spec.range.lowerBound)
+            let at = tracking ? position(spec.range.lowerBound) : nowhere
             if rejected.contains(spec.range) || (dialect == .apple && spec.looksLikeProse) {
                 text(upTo: spec.range.upperBound)
                 continue
@@ -626,8 +659,18 @@ public enum PlatformInput {
 
     /// `selector`: the source's plural argument, so that every locale names it the same.
     static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
-                        positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition, selector: Int? = nil) -> PositionedText? {
-        var builder = Builder()
+                        positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition,
+                        selector: Int? = nil) -> PositionedText? {
+        guard let text = build(message, dialect: dialect, positions: positions, selector: selector, tracking: false) else { return nil }
+        return lazilyPositioned(text.text, file: message.file) {
+            let builder = build(message, dialect: dialect, positions: positions, selector: selector, tracking: true)!
+            return builder.positions(end: builder.positions.last ?? message.keyPosition)
+        }
+    }
+
+    static func build(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
+                      positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition, selector: Int?, tracking: Bool) -> Builder? {
+        var builder = Builder(tracking: tracking)
         func plural(_ name: String, forms: [(category: String, form: PlatformForm)], at: SourcePosition, builder: inout Builder) {
             builder.synthetic("{\(name), plural,", at: at)
             for (category, form) in forms {
@@ -655,7 +698,7 @@ public enum PlatformInput {
         } else {
             return nil
         }
-        return builder.positioned(file: message.file, end: builder.positions.last ?? message.keyPosition)
+        return builder
     }
 
     /// A substitution name as an ICU argument name (`total.strings` → `total_strings`).
@@ -695,13 +738,25 @@ public enum PlatformInput {
     /// `pluralName`: the source's name for the plural's argument (``pluralName(_:)``). The
     /// formats (``formats(_:file:)``) are the resource's strings, parsed and positioned once.
     static func convert(_ resource: AndroidResource, formats: PlatformFormats, pluralName: String? = nil) -> PositionedText? {
-        var builder = Builder()
+        guard let text = build(resource, formats: formats, pluralName: pluralName, tracking: false) else { return nil }
+        // Positions only when a finding asks: the same conversion again, each scalar aligned with
+        // the raw XML.
+        return lazilyPositioned(text.text, file: formats.forms.first?.file ?? "") {
+            let builder = build(resource, formats: formats, pluralName: pluralName, tracking: true)!
+            return builder.positions(end: builder.positions.last ?? resource.position)
+        }
+    }
+
+    static func build(_ resource: AndroidResource, formats: PlatformFormats, pluralName: String?, tracking: Bool) -> Builder? {
+        var builder = Builder(tracking: tracking)
         func noSubstitutions(_ name: String, _ argument: Int?, _ at: SourcePosition, _ b: inout Builder) {
             b.synthetic("{\(name)}", at: at)
         }
         let forms = formats.forms
         func append(_ index: Int, _ value: AndroidString, inPlural: Bool) {
-            appendFormat(value.text, dialect: .java, parsed: forms[index].format, position: forms[index].position, inPlural: inPlural,
+            // Tracking: each value aligned once (a form's own position map aligns on every call).
+            let position = tracking ? alignment(value) : { _ in SourcePosition(line: 0, column: 0) }
+            appendFormat(value.text, dialect: .java, parsed: forms[index].format, position: position, inPlural: inPlural,
                          builder: &builder, substitution: noSubstitutions)
         }
         switch resource.kind {
@@ -729,13 +784,19 @@ public enum PlatformInput {
         case .other:
             return nil
         }
-        return builder.positioned(file: forms.first?.file ?? "", end: builder.positions.last ?? resource.position)
+        return builder
     }
 
     /// Maps each scalar of the decoded text to where it is written in the raw XML: decoding only
     /// drops characters (tags, quotes, backslashes, entity names), so the two align greedily.
     static func alignment(_ string: AndroidString) -> @Sendable (Int) -> SourcePosition {
         alignment(decoded: string.text, raw: string.rawXML, start: string.position)
+    }
+
+    /// ``alignment(_:)`` made when a position is asked for (findings are rare; aligning every
+    /// string up front was a large share of the check).
+    static func lazyAlignment(_ string: AndroidString) -> @Sendable (Int) -> SourcePosition {
+        { offset in alignment(string)(offset) }
     }
 
     static func alignment(decoded text: String, raw rawText: String, start: SourcePosition) -> @Sendable (Int) -> SourcePosition {

@@ -44,7 +44,9 @@ public enum AndroidResourceReader {
                 if commentStart == nil { commentStart = comment.range.lowerBound }
                 pendingComments.append(comment)
             case .text(let text):
-                if text.text.contains(where: { !$0.isWhitespace }) {
+                // Only white space between elements is common: ASCII spaces and line breaks first.
+                if !text.text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }),
+                   text.text.contains(where: { !$0.isWhitespace }) {
                     pendingComments = []
                     commentStart = nil
                 }
@@ -146,7 +148,7 @@ private struct Decoder {
         var placeholders: [AndroidPlaceholder] = []
         var hasMarkup = false
         walk(element.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup)
-        return AndroidString(text: String(String.UnicodeScalarView(state.out)), rawXML: document.innerXML(of: element),
+        return AndroidString(text: String(scalars: state.out), rawXML: document.innerXML(of: element),
                              position: element.contentStart, placeholders: placeholders, hasMarkup: hasMarkup)
     }
 
@@ -168,7 +170,7 @@ private struct Decoder {
                 if child.name == "xliff:g" || child.localName == "g" {
                     let before = state.out.count
                     walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup)
-                    let decoded = String(String.UnicodeScalarView(state.out[min(before, state.out.count)...]))
+                    let decoded = String(scalars: state.out[min(before, state.out.count)...])
                     placeholders.append(AndroidPlaceholder(id: child["id"], example: child["example"], text: decoded,
                                                            range: before..<state.out.count, position: child.start))
                 } else {

@@ -151,9 +151,7 @@ struct JavaFormatParser {
     static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { (s.value >= 65 && s.value <= 90) || (s.value >= 97 && s.value <= 122) }
 
     func text(_ range: Range<Int>) -> String {
-        var out = ""
-        out.unicodeScalars.append(contentsOf: scalars[range])
-        return out
+        String(scalars: scalars[range])
     }
 
     mutating func parse() -> FormatString {
@@ -382,9 +380,7 @@ struct AppleFormatParser {
     static let conversions: Set<Character> = Set("@dDiuUoOxXeEfFgGaAcCsSp")
 
     func text(_ range: Range<Int>) -> String {
-        var out = ""
-        out.unicodeScalars.append(contentsOf: scalars[range])
-        return out
+        String(scalars: scalars[range])
     }
 
     mutating func parse() -> FormatString {
