@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SpeakableCatalog
 import SpeakableDiagnostics
 public import SpeakableICU
@@ -49,7 +54,14 @@ public enum Checker {
         let units = allUnits
         let sharedFacts = input.tables.map(TableFacts.init)
         let outputs = Mutex<[UnitOutput?]>(Array(repeating: nil, count: units.count))
-        DispatchQueue.concurrentPerform(iterations: units.count) { index in
+        // On every core the process may use; on one (`taskset -c 0`, a one-CPU container), one
+        // unit after the other: threads sharing a core gain nothing and would hold several
+        // deferred locales in memory at once.
+        let parallel = availableCores() > 1
+        func perform(_ count: Int, _ body: @Sendable (Int) -> Void) {
+            if parallel { DispatchQueue.concurrentPerform(iterations: count, execute: body) } else { for index in 0..<count { body(index) } }
+        }
+        perform(units.count) { index in
             var emitter = Emitter(settings: input.settings)
             var output = UnitOutput()
             func check(_ target: TargetLocale, table t: Int) {
@@ -97,6 +109,30 @@ public enum Checker {
         Fingerprint.assign(&findings)
         return CheckResult(findings: findings, summaries: summaries(input, findings, counts: counts), exempted: exempted,
                            checkedLocales: checked)
+    }
+
+    /// The cores this process may run on: its CPU affinity on Linux (`taskset`, cgroup cpusets:
+    /// the `Cpus_allowed` mask of /proc/self/status), else the online processors.
+    static func availableCores() -> Int {
+        #if os(Linux)
+        let fd = open("/proc/self/status", O_RDONLY)
+        if fd >= 0 {
+            defer { close(fd) }
+            var bytes = [UInt8](repeating: 0, count: 8192)
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                let text = String(decoding: bytes[..<n], as: UTF8.self)
+                for line in text.split(separator: "\n") where line.hasPrefix("Cpus_allowed:") {
+                    var count = 0
+                    for ch in line.dropFirst("Cpus_allowed:".count) {
+                        if let digit = ch.hexDigitValue { count += digit.nonzeroBitCount }
+                    }
+                    if count > 0 { return count }
+                }
+            }
+        }
+        #endif
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// What one unit of work found.

@@ -28,6 +28,21 @@ public enum JSONReader {
         return parser.parseDocument()
     }
 
+    /// Reads `bytes` as ``read(_:file:)`` does, except that the members of the top-level
+    /// object's member `key` (an object, such as a String Catalog's `"strings"`) are handed to
+    /// `member` one at a time, as they are read, and not kept: the returned tree holds that
+    /// object empty. Every check and diagnostic is the same; a large document is never in
+    /// memory as one tree.
+    public static func read(_ bytes: [UInt8], file: String? = nil, streamingMembersOf key: String,
+                            _ member: (JSONMember) -> Void) -> Result {
+        withoutActuallyEscaping(member) { member in
+            var parser = Parser(bytes: bytes, file: file)
+            parser.streamedKey = key
+            parser.streamedMember = member
+            return parser.parseDocument()
+        }
+    }
+
     /// Reads a string.
     public static func read(_ text: String, file: String? = nil) -> Result {
         read(Array(text.utf8), file: file)
@@ -42,6 +57,9 @@ private struct Parser {
     var column = 1
     var diagnostics: [Diagnostic] = []
     var depth = 0
+    /// The top-level member whose object's members go to `streamedMember` instead of the tree.
+    var streamedKey: Swift.String?
+    var streamedMember: ((JSONMember) -> Void)?
 
     struct Failure: Error {}
 
@@ -421,7 +439,8 @@ private struct Parser {
         }
     }
 
-    mutating func parseObject() throws(Failure) -> JSONNode {
+    /// `each`: members are handed to it instead of kept in the node.
+    mutating func parseObject(each: ((JSONMember) -> Void)? = nil) throws(Failure) -> JSONNode {
         let start = position
         depth += 1
         defer { depth -= 1 }
@@ -462,8 +481,14 @@ private struct Parser {
             }
             advance()
             skipWhiteSpace()
-            let value = try parseValue()
-            members.append(JSONMember(key: key, keyStart: keyStart, value: value))
+            let value: JSONNode
+            if depth == 1, let streamed = streamedMember, key == streamedKey, index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+                value = try parseObject(each: streamed)
+            } else {
+                value = try parseValue()
+            }
+            if let each { each(JSONMember(key: key, keyStart: keyStart, value: value)) }
+            else { members.append(JSONMember(key: key, keyStart: keyStart, value: value)) }
             skipWhiteSpace()
             guard index < bytes.count else {
                 error("json-syntax", "this object is never closed", at: start, hint: "add '}'")

@@ -77,3 +77,30 @@ import Testing
         #expect(JSONReader.read(value.prettyPrinted()).root?.value == value)
     }
 }
+
+/// Members of one top-level object handed out one at a time: the same members, values and
+/// diagnostics as the whole tree, and an empty object left in the tree.
+@Suite struct JSONStreamingTests {
+    @Test func streamedMembersAreTheTreesMembers() {
+        for text in [
+            #"{"a": 1, "strings": {"x": {"y": [1, 2]}, "z": "w", "x": 3}, "b": {"strings": {"no": 1}}}"#,
+            #"{"strings": {"x": 1,}}"#,
+            #"{"strings": [1, 2], "q": 1}"#,
+            #"{"strings": {"ok": 1, "broken": tru}}"#,
+            #"[{"strings": {"x": 1}}]"#,
+        ] {
+            let whole = JSONReader.read(Array(text.utf8), file: "f.json")
+            var members: [JSONMember] = []
+            let streamed = JSONReader.read(Array(text.utf8), file: "f.json", streamingMembersOf: "strings") { members.append($0) }
+            #expect(streamed.diagnostics.map(\.rendered) == whole.diagnostics.map(\.rendered), "\(text)")
+            guard let root = whole.root, case .object(let top)? = Optional(root.kind),
+                  let strings = top.first(where: { $0.key == "strings" })?.value, case .object(let expected) = strings.kind else {
+                continue
+            }
+            #expect(members == expected, "\(text)")
+            #expect(streamed.root?["strings"]?.members?.isEmpty == true)
+            // Nested objects of the same name are not streamed.
+            #expect(streamed.root?["b"] == root["b"])
+        }
+    }
+}

@@ -146,3 +146,42 @@ import Testing
         #expect(XCStringsReader.read("{\"strings\": ", file: "t.xcstrings").catalog == nil)
     }
 }
+
+/// `speakable check` reads a String Catalog entry by entry (`read(_:file:entries:)`), never as one
+/// tree: it must see what a whole read sees.
+@Suite struct XCStringsStreamingTests {
+    static func same(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        let whole = XCStringsReader.read(bytes, file: "t.xcstrings")
+        var entries: [XCStringsEntry] = []
+        let streamed = XCStringsReader.read(bytes, file: "t.xcstrings") { entries.append($0) }
+        #expect(Set(streamed.diagnostics.map(\.rendered)) == Set(whole.diagnostics.map(\.rendered)), sourceLocation: sourceLocation)
+        #expect(streamed.diagnostics.count == whole.diagnostics.count, sourceLocation: sourceLocation)
+        #expect((streamed.catalog == nil) == (whole.catalog == nil), sourceLocation: sourceLocation)
+        guard let catalog = whole.catalog, let shell = streamed.catalog else { return }
+        #expect(shell.entries.isEmpty && shell.sourceLanguage == catalog.sourceLanguage, sourceLocation: sourceLocation)
+        #expect(entries.map(\.key) == catalog.entries.map(\.key), sourceLocation: sourceLocation)
+        let messages = entries.flatMap { $0.messages(file: catalog.file) }
+        #expect(messages.map { "\($0.key)|\($0.locale)|\($0.forms)" } == catalog.messages.map { "\($0.key)|\($0.locale)|\($0.forms)" },
+                sourceLocation: sourceLocation)
+    }
+
+    @Test(.enabled(if: catalogsDirectory != nil, testDataNote))
+    func realCatalogs() throws {
+        for name in ["CotEditor_CommandBar.xcstrings", "CotEditor_FileScopeEditor.xcstrings", "xcstrings-tool_Localizable.xcstrings",
+                     "xcstrings-tool_Substitution.xcstrings"] {
+            Self.same(try testCatalog(name))
+        }
+    }
+
+    @Test func brokenCatalogsReportTheSame() {
+        for text in [
+            #"{"sourceLanguage": "en", "strings": {"a": {"localizations": {"ko": {"stringUnit": {"state": 1, "value": "x"}}}}, "a": {}}}"#,
+            #"{"strings": {"a": {"extractionState": 3, "localizations": []}}, "version": 2}"#,
+            #"{"sourceLanguage": "en", "strings": {"a": {"localizations": {"ko": {"stringUnit": {"value": "x"}}}}, "b": "#,
+            #"{"sourceLanguage": "en", "strings": []}"#,
+            #"[1, 2]"#,
+        ] {
+            Self.same(Array(text.utf8))
+        }
+    }
+}

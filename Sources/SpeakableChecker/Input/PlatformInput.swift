@@ -61,7 +61,7 @@ public enum PlatformInput {
     /// input is never in memory whole.
     public static func load(path: String, sourceLocale: String = "en", settings: CheckSettings = CheckSettings(),
                             deferringLocales: Bool = false) throws(Failure) -> CheckInput {
-        if path.hasSuffix(".xcstrings") { return try xcstrings(path: path, settings: settings) }
+        if path.hasSuffix(".xcstrings") { return try xcstrings(path: path, settings: settings, deferringLocales: deferringLocales) }
         if isXLIFF(path) { return try xliff(path: path, settings: settings) }
         var directory = path
         if path.hasSuffix(".xml") {
@@ -90,18 +90,45 @@ public enum PlatformInput {
 
     // MARK: .xcstrings
 
-    static func xcstrings(path: String, settings: CheckSettings) throws(Failure) -> CheckInput {
+    static func xcstrings(path: String, settings: CheckSettings, deferringLocales: Bool = false) throws(Failure) -> CheckInput {
         let file = display(path)
-        let read = XCStringsReader.read(try readBytes(path), file: file)
+        // The catalog is read entry by entry (never one tree), each entry's localizations kept
+        // as platform messages by locale; each locale becomes ICU text when it is checked.
+        var entries: [(key: String, position: SourcePosition, translatable: Bool)] = []
+        var byLocale: [String: [PlatformMessage]] = [:]
+        let read = XCStringsReader.read(try readBytes(path), file: file) { entry in
+            entries.append((entry.key, entry.keyPosition, entry.shouldTranslate != false))
+            for message in entry.messages(file: file) { byLocale[message.locale, default: []].append(message) }
+        }
         guard let catalog = read.catalog else {
             return CheckInput(sourceTag: "en", sourceLocale: .english, tables: [], settings: settings, inputDiagnostics: read.diagnostics)
         }
         let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
-        let translatable = Set(catalog.entries.filter { $0.shouldTranslate != false }.map(\.key))
-        let entries = catalog.entries.filter { translatable.contains($0.key) }.map { ($0.key, $0.keyPosition) }
-        return appleInput(messages: catalog.messages.filter { translatable.contains($0.key) }, entries: entries,
-                          sourceTag: catalog.sourceLanguage, table: name, file: file, settings: settings,
-                          diagnostics: read.diagnostics)
+        let translatable = Set(entries.filter(\.translatable).map(\.key))
+        let sourceTag = catalog.sourceLanguage
+        let sourceMessages = (byLocale[sourceTag] ?? []).filter { translatable.contains($0.key) }
+        let translatedEntries = entries.filter { translatable.contains($0.key) }.map { ($0.key, $0.position) }
+        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: jsonPosition)
+        var locales: [TargetLocale] = []
+        var deferred: [DeferredLocale] = []
+        for tag in byLocale.keys.sorted() where tag != sourceTag {
+            guard let locale = try? ICULocale(tag) else { continue }
+            let messages = byLocale[tag]!
+            let selectors = source.selectors
+            @Sendable func target() -> TargetLocale {
+                TargetLocale(tag: tag, locale: locale, file: file,
+                             messages: appleTargets(messages.filter { translatable.contains($0.key) }, selectors: selectors,
+                                                    positions: jsonPosition))
+            }
+            if deferringLocales {
+                deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
+            } else {
+                locales.append(target())
+            }
+        }
+        return CheckInput(sourceTag: sourceTag, sourceLocale: (try? ICULocale(sourceTag)) ?? .english,
+                          tables: [CheckTable(name: name, file: file, messages: source.messages, locales: locales)],
+                          settings: settings, inputDiagnostics: read.diagnostics, deferredLocales: deferred)
     }
 
     /// `.xcstrings` and Xcode XLIFF messages (every locale) as one table.
@@ -110,35 +137,56 @@ public enum PlatformInput {
     static func appleInput(messages original: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
                            table name: String, file: String, settings: CheckSettings, diagnostics: [Diagnostic],
                            positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition = jsonPosition) -> CheckInput {
-        let all = original.map(otherDevice)
         let sourceLocale = (try? ICULocale(sourceTag)) ?? .english
-        var sources: [SourceMessage] = []
-        var byLocale: [String: [TargetMessage]] = [:]
+        var byLocale: [String: [PlatformMessage]] = [:]
+        for message in original { byLocale[message.locale, default: []].append(message) }
+        let source = appleSources(byLocale[sourceTag] ?? [], entries: entries, sourceTag: sourceTag, file: file, positions: positions)
+        let locales = byLocale.keys.sorted().compactMap { tag -> TargetLocale? in
+            guard tag != sourceTag, let locale = try? ICULocale(tag) else { return nil }
+            return TargetLocale(tag: tag, locale: locale, file: file,
+                                messages: appleTargets(byLocale[tag]!, selectors: source.selectors, positions: positions))
+        }
+        return CheckInput(sourceTag: sourceTag, sourceLocale: sourceLocale,
+                          tables: [CheckTable(name: name, file: file, messages: source.messages, locales: locales)],
+                          settings: settings, inputDiagnostics: diagnostics)
+    }
+
+    /// The source messages of an Apple catalog, one per entry (the key itself when the source
+    /// locale has no localization, as Xcode does), and each plural's selector.
+    static func appleSources(_ messages: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
+                             file: String, positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)
+        -> (messages: [SourceMessage], selectors: [String: Int]) {
         var sourceByKey: [String: PlatformMessage] = [:]
-        for message in all where message.locale == sourceTag { sourceByKey[message.key] = message }
+        for message in messages { sourceByKey[message.key] = otherDevice(message) }
+        var sources: [SourceMessage] = []
         var selectors: [String: Int] = [:]
         for (key, position) in entries {
             // No source localization: Xcode uses the key as the source string.
             let message = sourceByKey[key] ?? PlatformMessage(key: key, keyPosition: position, locale: sourceTag, file: file,
                                                               forms: [PlatformForm(path: "", value: key, position: position)])
             selectors[key] = pluralSelector(message, dialect: .apple)
-            guard let text = convert(message, dialect: .apple, positions: positions) else { continue }
-            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text, pattern: parse(text),
-                                         formats: formats(message, dialect: .apple, positions: positions)))
+            let formats = formats(message, dialect: .apple, positions: positions)
+            guard let text = convert(message, dialect: .apple, formats: formats, positions: positions) else { continue }
+            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text, pattern: parse(text), formats: formats))
         }
-        for message in all where message.locale != sourceTag {
-            guard let text = convert(message, dialect: .apple, positions: positions, selector: selectors[message.key]) else { continue }
-            byLocale[message.locale, default: []].append(
-                TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
-                              formats: formats(message, dialect: .apple, positions: positions), state: state(of: message)))
+        return (sources, selectors)
+    }
+
+    /// One locale's messages of an Apple catalog, in file order; plurals named after the source's
+    /// selectors.
+    static func appleTargets(_ messages: [PlatformMessage], selectors: [String: Int],
+                             positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition) -> [TargetMessage] {
+        var targets: [TargetMessage] = []
+        targets.reserveCapacity(messages.count)
+        for original in messages {
+            let message = otherDevice(original)
+            let formats = formats(message, dialect: .apple, positions: positions)
+            guard let text = convert(message, dialect: .apple, formats: formats, positions: positions,
+                                     selector: selectors[message.key]) else { continue }
+            targets.append(TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
+                                         formats: formats, state: state(of: message)))
         }
-        let locales = byLocale.keys.sorted().compactMap { tag -> TargetLocale? in
-            guard let locale = try? ICULocale(tag) else { return nil }
-            return TargetLocale(tag: tag, locale: locale, file: file, messages: byLocale[tag]!)
-        }
-        return CheckInput(sourceTag: sourceTag, sourceLocale: sourceLocale,
-                          tables: [CheckTable(name: name, file: file, messages: sources, locales: locales)],
-                          settings: settings, inputDiagnostics: diagnostics)
+        return targets
     }
 
     /// A message that varies by device only (`device.iphone`, `device.other`…) is checked as
@@ -658,25 +706,34 @@ public enum PlatformInput {
     }
 
     /// `selector`: the source's plural argument, so that every locale names it the same.
-    static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
+    /// `formats`: the message's formats, parsed once (``formats(_:dialect:positions:)``).
+    static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, formats: PlatformFormats? = nil,
                         positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition,
                         selector: Int? = nil) -> PositionedText? {
-        guard let text = build(message, dialect: dialect, positions: positions, selector: selector, tracking: false) else { return nil }
+        guard let text = build(message, dialect: dialect, formats: formats, positions: positions, selector: selector,
+                               tracking: false) else { return nil }
         return lazilyPositioned(text.text, file: message.file) {
-            let builder = build(message, dialect: dialect, positions: positions, selector: selector, tracking: true)!
+            let builder = build(message, dialect: dialect, formats: formats, positions: positions, selector: selector, tracking: true)!
             return builder.positions(end: builder.positions.last ?? message.keyPosition)
         }
     }
 
-    static func build(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
+    static func build(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, formats: PlatformFormats?,
                       positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition, selector: Int?, tracking: Bool) -> Builder? {
         var builder = Builder(tracking: tracking)
+        let nowhere: @Sendable (Int) -> SourcePosition = { _ in SourcePosition(line: 0, column: 0) }
+        func position(_ form: PlatformForm) -> @Sendable (Int) -> SourcePosition {
+            if tracking { return positions(form) }
+            return nowhere
+        }
+        func parsed(_ form: PlatformForm) -> FormatString? { formats?.forms.first { $0.path == form.path }?.format }
         func plural(_ name: String, forms: [(category: String, form: PlatformForm)], at: SourcePosition, builder: inout Builder) {
             builder.synthetic("{\(name), plural,", at: at)
             for (category, form) in forms {
                 // Apple's `zero` variation is used for 0 in every language: ICU's =0.
                 builder.synthetic(" \(category == "zero" ? "=0" : category) {", at: form.position)
-                appendFormat(form.value, dialect: dialect, position: positions(form), inPlural: true, builder: &builder) { _, _, p, b in
+                appendFormat(form.value, dialect: dialect, parsed: parsed(form), position: position(form), inPlural: true,
+                             builder: &builder) { _, _, p, b in
                     b.synthetic("#", at: p)
                 }
                 builder.synthetic("}", at: form.position)
@@ -689,7 +746,8 @@ public enum PlatformInput {
             let selector = selector ?? pluralSelector(message, dialect: dialect) ?? 1
             plural(String(selector), forms: pluralForms, at: message.keyPosition, builder: &builder)
         } else if let text = message.text {
-            appendFormat(text.value, dialect: dialect, position: positions(text), inPlural: false, builder: &builder) { name, argument, at, b in
+            appendFormat(text.value, dialect: dialect, parsed: parsed(text), position: position(text), inPlural: false,
+                         builder: &builder) { name, argument, at, b in
                 let forms = message.pluralForms(ofSubstitution: name)
                 let number = message.substitutions.first { $0.name == name }?.argumentNumber ?? argument
                 let argumentName = number.map(String.init) ?? identifier(name)
@@ -739,6 +797,14 @@ public enum PlatformInput {
     /// formats (``formats(_:file:)``) are the resource's strings, parsed and positioned once.
     static func convert(_ resource: AndroidResource, formats: PlatformFormats, pluralName: String? = nil) -> PositionedText? {
         guard let text = build(resource, formats: formats, pluralName: pluralName, tracking: false) else { return nil }
+        // What the positions need of the resource, kept until the locale is checked: not the
+        // element's markup, attributes or comment.
+        var kept = resource
+        kept.rawXML = ""
+        kept.rawComments = ""
+        kept.attributes = []
+        kept.comment = nil
+        let resource = kept
         // Positions only when a finding asks: the same conversion again, each scalar aligned with
         // the raw XML.
         return lazilyPositioned(text.text, file: formats.forms.first?.file ?? "") {

@@ -24,8 +24,9 @@ public enum MessagePart: Hashable, Sendable {
     case text(String, range: Range<Int>)
     /// `#` inside a plural or selectordinal case: the number minus the offset.
     case pound(range: Range<Int>)
-    /// `{…}`: an argument.
-    case argument(ArgumentNode)
+    /// `{…}`: an argument. Boxed: an argument node is several times the size of a text part,
+    /// and every part of a body's array would take its size.
+    indirect case argument(ArgumentNode)
 }
 
 /// An argument: `{name}`, `{name, type[, style]}`, or a plural, selectordinal, select or choice.

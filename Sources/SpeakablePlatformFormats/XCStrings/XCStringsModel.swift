@@ -174,17 +174,22 @@ extension XCStringsCatalog {
     /// checker use.
     public var messages: [PlatformMessage] {
         var result: [PlatformMessage] = []
-        for entry in entries {
-            for localization in entry.localizations {
-                var forms: [PlatformForm] = []
-                var substitutions: [PlatformSubstitution] = []
-                collect(localization.content, path: "", into: &forms, substitutions: &substitutions)
-                result.append(PlatformMessage(
-                    key: entry.key, keyPosition: entry.keyPosition, locale: localization.locale, file: file, forms: forms,
-                    substitutions: substitutions, comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true))
-            }
-        }
+        for entry in entries { result += entry.messages(file: file) }
         return result
+    }
+}
+
+extension XCStringsEntry {
+    /// The entry's localizations as ``PlatformMessage``s, in file order (one catalog's
+    /// ``XCStringsCatalog/messages`` are its entries' in turn).
+    public func messages(file: String) -> [PlatformMessage] {
+        localizations.map { localization in
+            var forms: [PlatformForm] = []
+            var substitutions: [PlatformSubstitution] = []
+            collect(localization.content, path: "", into: &forms, substitutions: &substitutions)
+            return PlatformMessage(key: key, keyPosition: keyPosition, locale: localization.locale, file: file, forms: forms,
+                                   substitutions: substitutions, comment: comment, isTranslatable: shouldTranslate ?? true)
+        }
     }
 
     private func collect(_ content: XCStringsContent, path: String, into forms: inout [PlatformForm],

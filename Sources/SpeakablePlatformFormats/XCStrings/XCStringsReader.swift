@@ -29,6 +29,23 @@ public enum XCStringsReader {
     }
 
     public static func read(_ text: String, file: String) -> Result { read(Array(text.utf8), file: file) }
+
+    /// Reads `bytes` as ``read(_:file:)`` does, handing each entry of `strings` to `entry` as it
+    /// is read instead of keeping it: the result's catalog has no entries, and the file is never
+    /// in memory as one tree. The diagnostics are the same.
+    public static func read(_ bytes: [UInt8], file: String, entries entry: (XCStringsEntry) -> Void) -> Result {
+        var diagnostics: [Diagnostic] = []
+        let json = JSONReader.read(bytes, file: file, streamingMembersOf: "strings") { member in
+            var reader = Reader(file: file, diagnostics: [])
+            if let parsed = reader.entry(member) { entry(parsed) }
+            diagnostics += reader.diagnostics
+        }
+        // The JSON reader's problems come first, as a whole read reports them.
+        var reader = Reader(file: file, diagnostics: json.diagnostics)
+        guard let root = json.root else { return Result(catalog: nil, diagnostics: reader.diagnostics + diagnostics) }
+        let catalog = reader.catalog(root)
+        return Result(catalog: catalog, diagnostics: reader.diagnostics + diagnostics)
+    }
 }
 
 private struct Reader {
