@@ -186,6 +186,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Checker truth (issue 9)
+        // Test support: runs openjdk's java.util.Formatter on formats, the oracle for every Java claim.
+        .target(name: "JavaFormatOracle", path: "tools/JavaFormatOracle", swiftSettings: swiftSettings),
+
         // MARK: Checker and speech tools (issue 5)
         .executableTarget(
             name: "SpeechCalibration",
@@ -278,8 +282,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableCheckerTests",
+            // SpeakableExport (issue 9): compile's outputs are checked like their project.
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
-                           "SpeakablePlatformFormats"],
+                           "SpeakablePlatformFormats", "SpeakableExport", "JavaFormatOracle"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
@@ -293,7 +298,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakablePlatformFormatsTests",
-            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU"],
+            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU",
+                           "JavaFormatOracle"],
             swiftSettings: swiftSettings
         ),
         // Runs `speakable`, swiftc and the plugin consumer (Examples/AccessorsExample) with

@@ -64,6 +64,18 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
         #expect(substitutions.first?.argumentNumber == 2)
     }
 
+    /// ICU groups the zeros it pads with ("0,042"); Java's %,04d does not ("0042").
+    @Test func groupedPaddingToFourDigitsIsAnErrorOnAndroidOnly() throws {
+        let message = try body("{n, number, ::integer-width/*0000}")
+        let error = #expect(throws: CatalogConversionError.self) {
+            try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n"))
+        }
+        #expect(error?.id == "catalog-number-style" && error?.message.contains("0,042") == true)
+        #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: ints("n")) == .text("%04lld"))
+        #expect(try CatalogExport.value(of: try body("{n, number, ::integer-width/*0000 group-off}"), platform: .android, locale: .english,
+                                        arguments: ints("n")) == .text("%1$04d"))
+    }
+
     @Test func unknownSkeletonsAreErrorsNamingTheFormat() throws {
         for source in ["{n, number, ::currency/EUR}", "{n, number, ::integer-width/00}", "{n, number, ::scale/100}"] {
             let error = #expect(throws: CatalogConversionError.self, "\(source)") {

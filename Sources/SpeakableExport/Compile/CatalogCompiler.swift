@@ -23,7 +23,12 @@ import SpeakablePlatformFormats
 /// `runtimeOnly`), gives diagnostics and no files. Diagnostic ids (besides the loader's):
 /// `catalog-*` (from ``CatalogExport``, positioned inside the message), `catalog-conflicting-argument`,
 /// `catalog-too-many-cases`, `catalog-key-collision`, `unknown-key` (a warning: a translation of
-/// no template message), `metadata-invalid`.
+/// no template message), `metadata-invalid`. Warnings for what an app must do beyond one lookup
+/// (errors with ``CompileOptions/strict``): `catalog-companion` (an `=N` a platform's plurals
+/// cannot say has its own resource or key), `catalog-composed-plurals` (Android: one `<plurals>`
+/// per argument and a composing `<string>`), `catalog-open-particle` (a Korean particle after a
+/// run-time value), `catalog-number-grouping` (a locale whose grouping printf cannot say),
+/// `compile-metadata-ignored` (what `--no-metadata` drops).
 public enum CatalogCompiler {
     public static func compile(_ project: Project, options: CompileOptions,
                                metadata: [String: TableMetadata]? = nil) -> CompileResult {

@@ -351,6 +351,11 @@ struct Exporter {
                 if let graphemes = template.maxGraphemes ?? budget?.graphemes {
                     notes.append(XLIFFNote(category: "max-graphemes", text: "at most \(graphemes) characters"))
                 }
+                // Exemptions travel with the message, so that checking the XLIFF agrees with
+                // checking the project (and the translator sees why).
+                for rule in template.exemptions.keys.sorted() {
+                    notes.append(XLIFFNote(category: "exempt", text: rule + ": " + template.exemptions[rule]!))
+                }
                 if template.runtimeOnly {
                     notes.append(XLIFFNote(category: "runtime-only", text: "formatted at run time by Speakable (ICU), not exported to platform catalogs"))
                 }

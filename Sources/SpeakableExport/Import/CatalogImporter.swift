@@ -49,7 +49,8 @@ public struct ImportResult: Sendable {
 /// Diagnostic ids: the readers' (`xcstrings-*`, `android-*`, `xliff-*`, `xml-*`, `json-*`),
 /// `import-unreadable`, `import-unknown-format`, `import-invalid-message` (an XLIFF target that
 /// is not ICU MessageFormat), `import-missing-other`, `import-source-differs` (warning),
-/// `import-not-modeled` (note: kept in the metadata file only), `import-renamed-key` (note).
+/// `import-not-modeled` (note: kept in the metadata file only), `import-renamed-key` (note),
+/// `import-outputs` (note: `speakable.json`'s `"outputs"` filled in from what was imported).
 public enum CatalogImporter {
     public static func importFiles(_ paths: [String], project: Project, options: ImportOptions) -> ImportResult {
         var session = Session(project: project, options: options)
@@ -217,8 +218,8 @@ private struct Session {
     // MARK: Recording
 
     mutating func addSource(table: String, key: String, icu: String, comment: String?, examples: JSONValue? = nil,
-                            translatable: Bool = true, file: String, position: SourcePosition) {
-        var fields: [(String, JSONValue)] = [("role", .string("text")), ("message", .string(icu))]
+                            role: String = "text", translatable: Bool = true, file: String, position: SourcePosition) {
+        var fields: [(String, JSONValue)] = [("role", .string(role)), ("message", .string(icu))]
         if let comment, !comment.isEmpty { fields.append(("comment", .string(comment))) }
         if let examples { fields.append(("examples", examples)) }
         // translatable="false", shouldTranslate: false, translate="no": one field for all three.
@@ -408,8 +409,11 @@ private struct Session {
             if isSource {
                 record(&entryMeta, imported, platform: .android)
                 sourceNames[table, default: [:]][key] = imported.arguments
+                // A `<string>` named `…_hint` is a TalkBack click label, the Android convention
+                // `speakable check` reads a res/ folder by: an action fragment.
+                let role = resource.kind == .string && resource.name.hasSuffix("_hint") ? "action" : "text"
                 addSource(table: table, key: key, icu: imported.icu, comment: resource.comment, examples: examples(resource, imported),
-                          translatable: resource.isTranslatable, file: file, position: resource.namePosition)
+                          role: role, translatable: resource.isTranslatable, file: file, position: resource.namePosition)
             } else {
                 addTranslation(table: table, tag: tag, key: key, icu: imported.icu)
             }

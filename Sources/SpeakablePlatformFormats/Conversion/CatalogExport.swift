@@ -273,6 +273,7 @@ public enum CatalogExport {
                                layout: CatalogLayout) throws(CatalogConversionError) -> CatalogConversion {
         let body = try normalized(body, locale: locale, arguments: arguments)
         try check(body, nestedInPlural: false)
+        if platform == .android { try checkAndroidPadding(body) }
         var missing: (String, Range<Int>)?
         forEachArgument(body) { argument in
             if missing == nil, !arguments.contains(where: { $0.name == argument.name }) {
@@ -718,6 +719,23 @@ public enum CatalogExport {
                 throw CatalogConversionError(id: "catalog-choice", message: "choice '\(argument.name)' cannot be expressed in platform catalogs",
                                              range: argument.range, hint: "use plural instead of the legacy choice format")
             }
+        }
+    }
+
+    /// ICU groups the zeros it pads with (`::integer-width/*0000` writes 42 as "0,042"); Java's
+    /// `%,04d` pads without grouping ("0042"): from four digits on, Android cannot say it.
+    static func checkAndroidPadding(_ body: MessageBody) throws(CatalogConversionError) {
+        var problem: ArgumentNode?
+        forEachArgument(body) { argument in
+            guard problem == nil, case .simple(let simple) = argument.kind, simple.type == .number,
+                  let presentation = IntegerPresentation(style: simple.style), presentation.grouped, presentation.minimumDigits >= 4 else { return }
+            problem = argument
+        }
+        if let problem {
+            throw CatalogConversionError(
+                id: "catalog-number-style",
+                message: "'{\(problem.name), number, …}' pads to four digits or more with grouping (ICU: \"0,042\"); Android's %,04d pads without it (\"0042\")",
+                range: problem.range, hint: "add group-off to the skeleton (\"0042\" everywhere), or mark the message runtimeOnly")
         }
     }
 
