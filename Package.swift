@@ -160,8 +160,19 @@ let package = Package(
         // MARK: Tools (run with `swift run -c release <name>`)
         .executableTarget(
             name: "MessageFormatBenchmark",
-            dependencies: ["SpeakableMessages", "ICUOracle"],
+            dependencies: ["SpeakableMessages", "SpeakableICU", "SpeakableDescribers", "BenchmarkSupport"],
             path: "tools/MessageFormatBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // MARK: Benchmark references and support (issue 12)
+        // ICUBenchmarkDriver: ICU's MessageFormat driven from C++ (umsg_format with real varargs,
+        //   icu::MessageFormat::format with Formattables), timing loops in C++; a plain C header.
+        // BenchmarkSupport: the driver seen from Swift, timing, JSON, machine facts (no Foundation).
+        .target(name: "ICUBenchmarkDriver", dependencies: ["CICU"], path: "tools/ICUBenchmarkDriver"),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages"],
+            path: "tools/BenchmarkSupport",
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -34,7 +34,6 @@ public final class DateFormat: @unchecked Sendable {
     // @unchecked Sendable: `handle` is only used inside `lock`.
     private let handle: VoidHandle
     private let lock = Mutex<Void>(())
-    private let memo = ResultMemo()
 
     public init(_ kind: Kind, locale: ICULocale, timeZone: ICUTimeZone) throws(ICUError) {
         self.kind = kind
@@ -90,14 +89,24 @@ public final class DateFormat: @unchecked Sendable {
         String(decoding: try formatUTF8(date), as: UTF8.self)
     }
 
-    /// Formats a moment as UTF-8. Recent results are remembered.
+    /// Formats a moment as UTF-8.
     public func formatUTF8(_ date: ICUDate) throws(ICUError) -> [UInt8] {
-        try memo.utf8(for: .double(date)) { () throws(ICUError) -> [UInt8] in
-            try lock.withLock { _ throws(ICUError) -> [UInt8] in
-                try withUTF8Result("udat_format") { buffer, capacity, status in
-                    cicu_udat_format(handle, date, buffer, capacity, &status)
-                }
-            }
+        try withICUText(date) { transcodeToUTF8($0) }
+    }
+
+    /// Writes a moment's UTF-8 at `out` without calling ICU when the fast path covers it and it
+    /// fits in `capacity` bytes; returns the byte count, or -1.
+    @inline(__always)
+    public func writeDate(_ date: ICUDate, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        -1
+    }
+
+    /// Formats with ICU and hands `body` the UTF-16 result (valid only during the call).
+    public func withICUText<R>(_ date: ICUDate, _ body: (UnsafeBufferPointer<UInt16>) -> R) throws(ICUError) -> R {
+        try lock.withLock { _ throws(ICUError) -> R in
+            try withUTF16Units("udat_format", { buffer, capacity, status in
+                cicu_udat_format(handle, date, buffer, capacity, &status)
+            }, body)
         }
     }
 

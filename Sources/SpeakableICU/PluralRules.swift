@@ -60,6 +60,8 @@ public final class PluralRules: @unchecked Sendable {
     /// Categories of 0..<smallTableSize, computed once by ICU at init.
     private let smallIntegers: [PluralCategory]
     private static let smallTableSize = 256
+    /// ICU's rules for integers, parsed and checked (nil: ask ICU).
+    private let integerRules: IntegerPluralRules?
 
     public init(locale: ICULocale, kind: Kind) throws(ICUError) {
         var status = U_ZERO_ERROR
@@ -92,7 +94,51 @@ public final class PluralRules: @unchecked Sendable {
             table.append(try Self.select(handle, Double(n)))
         }
         self.smallIntegers = table
+        self.integerRules = Self.deriveIntegerRules(handle: opened!, locale: locale, kind: kind, small: table)
     }
+
+    /// ICU's rules for this locale, parsed for integers, if they agree with `uplrules_select` on
+    /// every value of a sweep (all of 0…2,000, both sides of every power of ten, every residue
+    /// modulo 1,000 at several magnitudes, negatives, and the ends of `Int64`).
+    private static func deriveIntegerRules(handle: OpaquePointer, locale: ICULocale, kind: Kind,
+                                           small: [PluralCategory]) -> IntegerPluralRules? {
+        guard let text = IntegerPluralRules.ruleText(locale: locale.identifier, kind: kind),
+              let rules = IntegerPluralRules(text) else { return nil }
+        for value in integerSweep {
+            let expected: PluralCategory
+            if value >= 0 && value < Int64(small.count) {
+                expected = small[Int(value)]
+            } else if value.magnitude <= 1 << 53 {
+                guard let selected = try? select(handle, Double(value)) else { return nil }
+                expected = selected
+            } else {
+                continue  // selected on ICU's decimal form; checked by the tests
+            }
+            if rules.category(value) != expected { return nil }
+        }
+        return rules
+    }
+
+    /// The integers every derived integer rule set is checked on.
+    static let integerSweep: [Int64] = {
+        var values = Array(Int64(0)...2_000)
+        var power: Int64 = 10
+        while power <= 1_000_000_000_000_000 {
+            for delta in -12...12 { values.append(power + Int64(delta)) }
+            values += [2 * power, 5 * power + 1, 11 * power, 21 * power]
+            if power <= 10_000_000_000_000_000 { values.append(101 * power) }
+            power *= 10
+        }
+        for magnitude in [Int64(10_000), 1_000_000, 123_000_000, 10_000_000_000] {
+            for residue in Int64(0)..<1_000 { values.append(magnitude + residue) }
+        }
+        values += values.prefix(300).map { -$0 }
+        values += [Int64.max, Int64.min + 1, 9_007_199_254_740_992, -9_007_199_254_740_992]
+        return values
+    }()
+
+    /// Whether integers are selected without calling ICU (see `IntegerPluralRules`).
+    public var hasIntegerFastPath: Bool { integerRules != nil }
 
     deinit { cicu_uplrules_close(handle) }
 
@@ -117,9 +163,19 @@ public final class PluralRules: @unchecked Sendable {
     /// The category of an integer, exact for every `Int64` (values beyond 2^53 are selected on
     /// ICU's decimal form of the integer, not on a rounded double).
     public func category(forInteger number: Int64) -> PluralCategory {
+        if let integerRules { return integerRules.category(number) }
         if number >= 0, number < Int64(Self.smallTableSize) {
             return smallIntegers[Int(number)]
         }
+        if number.magnitude <= 1 << 53 {
+            return (try? Self.select(handle, Double(number))) ?? .other
+        }
+        return (try? category(for: number, formattedWith: SkeletonNumberFormatter.plain(for: locale))) ?? .other
+    }
+
+    /// The category of an integer as ICU selects it, bypassing the derived rules (tests compare
+    /// the two).
+    public func categoryFromICU(forInteger number: Int64) -> PluralCategory {
         if number.magnitude <= 1 << 53 {
             return (try? Self.select(handle, Double(number))) ?? .other
         }
