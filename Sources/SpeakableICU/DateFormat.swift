@@ -59,7 +59,14 @@ public final class DateFormat: @unchecked Sendable {
             throw ICUError(code: status.rawValue, operation: "udat_open(\(locale.identifier))")
         }
         self.handle = opened!
+        self.fastPath = DateFieldFormat.derive(handle: opened!, timeZone: timeZone)
     }
+
+    /// The format without ICU (see `DateFieldFormat`), when it reproduces ICU.
+    private let fastPath: DateFieldFormat?
+
+    /// Whether dates are formatted without calling ICU.
+    public var hasFastPath: Bool { fastPath != nil }
 
     private static func open(date: Style, time: Style, pattern: String?, locale: ICULocale,
                              timeZone: ICUTimeZone, _ status: inout UErrorCode) -> VoidHandle? {
@@ -86,6 +93,16 @@ public final class DateFormat: @unchecked Sendable {
 
     /// Formats a moment (milliseconds since the epoch).
     public func format(_ date: ICUDate) throws(ICUError) -> String {
+        let fast = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer -> String? in
+            let count = writeDate(date, into: buffer.baseAddress!, capacity: 512)
+            return count < 0 ? nil : String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: count), as: UTF8.self)
+        }
+        if let fast { return fast }
+        return String(decoding: try formatUTF8(date), as: UTF8.self)
+    }
+
+    /// Formats with ICU, bypassing the fast path (tests compare the two).
+    public func formatWithICU(_ date: ICUDate) throws(ICUError) -> String {
         String(decoding: try formatUTF8(date), as: UTF8.self)
     }
 
@@ -98,7 +115,7 @@ public final class DateFormat: @unchecked Sendable {
     /// fits in `capacity` bytes; returns the byte count, or -1.
     @inline(__always)
     public func writeDate(_ date: ICUDate, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        -1
+        fastPath?.write(date, into: out, capacity: capacity) ?? -1
     }
 
     /// Formats with ICU and hands `body` the UTF-16 result (valid only during the call).

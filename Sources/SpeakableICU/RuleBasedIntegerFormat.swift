@@ -60,7 +60,14 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
         var ruleCount: Int32
         var negativeRule: Int32   // -1: none
         var isFraction: Bool
+        /// Where this set's rule for each of 0 ..< `directLimit` is in `direct` (-1: not compiled).
+        var directStart: Int32 = -1
     }
+
+    /// For each compiled set, the rule (global index, or -1) for every number below this: one
+    /// load instead of a binary search for the small numbers every spellout ends in.
+    private static let directLimit: Int64 = 1_000
+    private let direct: UnsafeMutablePointer<Int32>
 
     private let sets: UnsafeMutablePointer<RuleSet>
     private let rules: UnsafeMutablePointer<Rule>
@@ -91,10 +98,20 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             p.initialize(from: items, count: items.count)
             return p
         }
-        sets = copy(parsed.sets)
+        // The direct tables: the same search as `format(set:)`, done once per small number.
+        var sets = parsed.sets
+        var direct: [Int32] = []
+        for index in sets.indices where parsed.compiled.contains(index) && !sets[index].isFraction {
+            sets[index].directStart = Int32(direct.count)
+            for n in 0..<Self.directLimit {
+                direct.append(Int32(Self.findRule(sets[index], n, parsed.rules)))
+            }
+        }
+        self.direct = copy(direct)
+        self.sets = copy(sets)
         rules = copy(parsed.rules)
         pieces = copy(parsed.pieces)
-        text = copy(parsed.text)
+        text = copy(parsed.text + [UInt8](repeating: 0, count: 16))
         patterns = copy(parsed.patterns)
         pluralTexts = copy(parsed.plurals.flatMap { $0.texts.flatMap { [$0.0, $0.1] } })
         pluralIsOrdinal = copy(parsed.plurals.map(\.ordinal))
@@ -110,6 +127,7 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
     }
 
     deinit {
+        direct.deallocate()
         sets.deallocate()
         rules.deallocate()
         pieces.deallocate()
@@ -193,25 +211,36 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             if number == Int64.min { return false }
             number = -number
         }
-        // The last rule whose base is at most the number (an exact base wins).
+        let index = number < Self.directLimit && s.directStart >= 0
+            ? Int(direct[Int(s.directStart) + Int(number)])
+            : Self.findRule(s, number, UnsafeBufferPointer(start: rules, count: counts.rules))
+        if index < 0 { return false }
+        return apply(rule: index, n, out, &at, capacity, depth: depth, negative: false)
+    }
+
+    /// ICU's `NFRuleSet::findNormalRule` for a non-negative number: the last rule whose base is
+    /// at most the number (an exact base wins), rolled back to its predecessor when it has a
+    /// `>>` and the number is an even multiple of its divisor but its base is not ("101: <<
+    /// hundred >>" must not format 200 as "two hundred zero"). The global rule index, or -1.
+    private static func findRule<C: RandomAccessCollection<Rule>>(_ s: RuleSet, _ number: Int64, _ rules: C) -> Int
+        where C.Index == Int {
         var lo = 0
         var hi = Int(s.ruleCount)
         let first = Int(s.firstRule)
         while lo < hi {
             let mid = (lo + hi) / 2
-            let base = rules[first + mid].base
-            if base == number { return apply(rule: first + mid, n, out, &at, capacity, depth: depth, negative: false) }
+            let base = rules[rules.startIndex + first + mid].base
+            if base == number { return first + mid }
             if base > number { hi = mid } else { lo = mid + 1 }
         }
-        if hi == 0 { return false }
+        if hi == 0 { return -1 }
         var index = first + hi - 1
-        let rule = rules[index]
-        // ICU's roll-back: "101: << hundred >>" must not format 200 as "two hundred zero".
+        let rule = rules[rules.startIndex + index]
         if rule.hasModulus && number % rule.divisor == 0 && rule.base % rule.divisor != 0 {
-            if hi == 1 { return false }
+            if hi == 1 { return -1 }
             index -= 1
         }
-        return apply(rule: index, n, out, &at, capacity, depth: depth, negative: false)
+        return index
     }
 
     private func apply(rule index: Int, _ n: Int64, _ out: UnsafeMutablePointer<UInt8>, _ at: inout Int, _ capacity: Int,
@@ -225,8 +254,16 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             switch piece.kind {
             case .text:
                 let count = Int(piece.b)
-                guard at + count <= capacity else { return false }
-                (out + at).update(from: text + Int(piece.a), count: count)
+                guard at + count + 16 <= capacity else { return false }
+                let source = text + Int(piece.a)
+                if count <= 16 {
+                    // The pool has 16 bytes of padding: two 8-byte moves.
+                    let target = UnsafeMutableRawPointer(out + at)
+                    target.storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    (target + 8).storeBytes(of: UnsafeRawPointer(source + 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                } else {
+                    (out + at).update(from: source, count: count)
+                }
                 at += count
             case .quotient:
                 // With a DecimalFormat and no remainder in the rule, ICU divides as a double and
