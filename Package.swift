@@ -169,6 +169,20 @@ let package = Package(
         //   icu::MessageFormat::format with Formattables), timing loops in C++; a plain C header.
         // BenchmarkSupport: the driver seen from Swift, timing, JSON, machine facts (no Foundation).
         .target(name: "ICUBenchmarkDriver", dependencies: ["CICU"], path: "tools/ICUBenchmarkDriver"),
+        // FastPathChecks: every fast path against ICU, shared by SpeakableMessagesTests (a subset)
+        // and FastPathSweep (every ICU locale, long sweeps).
+        .target(
+            name: "FastPathChecks",
+            dependencies: ["SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            path: "tools/FastPathChecks",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FastPathSweep",
+            dependencies: ["FastPathChecks", "SpeakableICU"],
+            path: "tools/FastPathSweep",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "BenchmarkSupport",
             dependencies: ["ICUBenchmarkDriver", "SpeakableMessages"],
@@ -213,7 +227,7 @@ let package = Package(
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableMessagesTests",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport"],
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport", "FastPathChecks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),

@@ -76,7 +76,8 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
             }), parent != name else { break }
             name = parent
         }
-        guard let setName else { return nil }
+        // No rules for the locale: ICU's default, where every number is "other".
+        guard let setName else { return [] }
         status = U_ZERO_ERROR
         guard let rulesTable = cicu_ures_getByKey(plurals, "rules", nil, &status), !ICUStatus.isFailure(status) else { return nil }
         defer { cicu_ures_close(rulesTable) }
@@ -153,7 +154,8 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
         return .other
     }
 
-    /// The category of an integer.
+    /// The category of an integer of magnitude below 2^53. (Beyond, ICU computes the operands
+    /// as doubles — `n` rounded, `i` cut to its last 18 digits — and callers ask ICU.)
     @inline(__always)
     func category(_ value: Int64) -> PluralCategory {
         let n = value.magnitude

@@ -112,7 +112,7 @@ public final class PluralRules: @unchecked Sendable {
                 guard let selected = try? select(handle, Double(value)) else { return nil }
                 expected = selected
             } else {
-                continue  // selected on ICU's decimal form; checked by the tests
+                continue  // beyond 2^53 ICU is asked (see `category(forInteger:)`)
             }
             if rules.category(value) != expected { return nil }
         }
@@ -163,7 +163,7 @@ public final class PluralRules: @unchecked Sendable {
     /// The category of an integer, exact for every `Int64` (values beyond 2^53 are selected on
     /// ICU's decimal form of the integer, not on a rounded double).
     public func category(forInteger number: Int64) -> PluralCategory {
-        if let integerRules { return integerRules.category(number) }
+        if let integerRules, number.magnitude < 1 << 53 { return integerRules.category(number) }
         if number >= 0, number < Int64(Self.smallTableSize) {
             return smallIntegers[Int(number)]
         }

@@ -172,7 +172,8 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             for value in sweep {
                 guard let expected = icuInt(value) else { return false }
                 let count = candidate.write(value, into: buffer.baseAddress!, capacity: 4096)
-                guard count >= 0, expected.elementsEqual(UnsafeBufferPointer(start: buffer.baseAddress!, count: count)) else {
+                if count < 0 { continue }  // declined: ICU formats it
+                guard expected.elementsEqual(UnsafeBufferPointer(start: buffer.baseAddress!, count: count)) else {
                     return false
                 }
                 if doublesAgree && value.magnitude <= 1 << 53 {
@@ -278,17 +279,17 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
                         if n < 0 { quotient -= 1 }
                     }
                 }
-                guard substitute(piece.target, quotient, out, &at, capacity, depth: depth) else { return false }
+                guard substitute(piece.target, quotient, of: n, out, &at, capacity, depth: depth) else { return false }
             case .remainder:
-                guard substitute(piece.target, n % rule.divisor, out, &at, capacity, depth: depth) else { return false }
+                guard substitute(piece.target, n % rule.divisor, of: n, out, &at, capacity, depth: depth) else { return false }
             case .remainderRule:
                 guard depth + 1 < Self.recursionLimit,
                       apply(rule: Int(piece.target), n % rule.divisor, out, &at, capacity, depth: depth + 1, negative: false)
                 else { return false }
             case .same:
-                guard substitute(piece.target, n, out, &at, capacity, depth: depth) else { return false }
+                guard substitute(piece.target, n, of: n, out, &at, capacity, depth: depth) else { return false }
             case .absolute:
-                guard n != Int64.min, substitute(piece.target, n < 0 ? -n : n, out, &at, capacity, depth: depth) else { return false }
+                guard n != Int64.min, substitute(piece.target, n < 0 ? -n : n, of: n, out, &at, capacity, depth: depth) else { return false }
             case .plural:
                 if negative { return false }
                 let choice = Int(piece.a)
@@ -312,11 +313,13 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func substitute(_ target: Int32, _ n: Int64, _ out: UnsafeMutablePointer<UInt8>, _ at: inout Int, _ capacity: Int,
-                            depth: Int) -> Bool {
+    private func substitute(_ target: Int32, _ n: Int64, of original: Int64, _ out: UnsafeMutablePointer<UInt8>, _ at: inout Int,
+                            _ capacity: Int, depth: Int) -> Bool {
         if target >= 0 { return format(set: Int(target), n, out, &at, capacity, depth: depth + 1) }
         let pattern = patterns[Int(-1 - target)]
-        guard at + 128 <= capacity else { return false }
+        // ICU hands a DecimalFormat the rule's number as a double whenever it is at most 2^53 - 1
+        // — negative ones of any size too, which rounds those below -2^53: left to ICU.
+        guard at + 128 <= capacity, original >= -9_007_199_254_740_991 else { return false }
         at += digits.writeGrouped(n, minimumDigits: pattern.minimumDigits, primary: pattern.primary,
                                   secondary: pattern.secondary, minimumGrouping: 1, into: out + at)
         return true
@@ -402,6 +405,7 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             var reached: [Int] = []
             let first = rules.count
             var lastNormal = -1
+            var bodies: [String] = []
             var negativeRule: Rule?
             if sets[set].isFraction { return [] }   // never formatted on this path (declines)
             for statement in statements[set] {
@@ -418,9 +422,20 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
                     let exponent = max(0, Self.expectedExponent(base: base, radix: radix) - carets)
                     guard let divisor = Self.power(radix, exponent), divisor > 0 else { return nil }
                     if rules.count > first, let last = rules.last, base < last.base { return nil }
+                    // `>>>` uses the rule before this one in ICU's list as ICU built it. A
+                    // bracketed rule "b: x[y]" was built as "b: x" and "b+1: xy", both with the
+                    // predecessor of the original; the description ICU prints shows the pair,
+                    // so a rule that extends the one just before it, one above its base, shares
+                    // that one's predecessor.
+                    var predecessor = lastNormal
+                    if lastNormal >= first, rules[lastNormal].base == base - 1,
+                       Self.extendsByOneBracket(bodies.last ?? "", String(body)) {
+                        predecessor = lastNormal > first ? lastNormal - 1 : -1
+                    }
                     guard let rule = compileRule(String(body), set: set, base: base, divisor: divisor,
-                                                 predecessor: lastNormal, negative: false, reached: &reached) else { return nil }
+                                                 predecessor: predecessor, negative: false, reached: &reached) else { return nil }
                     rules.append(rule)
+                    bodies.append(String(body))
                     lastNormal = rules.count - 1
                 } else if descriptor == "-x" {
                     guard let rule = compileRule(String(body), set: set, base: -1, divisor: 1, predecessor: lastNormal,
@@ -439,6 +454,17 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             }
             sets[set] = RuleSet(firstRule: Int32(first), ruleCount: Int32(count), negativeRule: negative, isFraction: false)
             return reached
+        }
+
+        /// Whether `longer` is `shorter` with one run of text inserted (a bracket's content).
+        static func extendsByOneBracket(_ shorter: String, _ longer: String) -> Bool {
+            let a = Array(shorter.unicodeScalars), b = Array(longer.unicodeScalars)
+            guard b.count > a.count else { return false }
+            var prefix = 0
+            while prefix < a.count && a[prefix] == b[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < a.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+            return prefix + suffix == a.count
         }
 
         /// `1000`, `1,000`, `60/60`, `100>`: base, radix, and how many `>` lower the exponent.
@@ -594,7 +620,9 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
                                       reached: inout [Int]) -> Piece? {
             let kind = token[0]
             if token == [">", ">", ">"] {
-                guard !negative, predecessor >= 0 else { return nil }
+                guard !negative else { return nil }
+                // Without a predecessor ICU formats the remainder with the rule's own set.
+                if predecessor < 0 { return Piece(kind: .remainder, target: Int32(set)) }
                 return Piece(kind: .remainderRule, target: Int32(predecessor))
             }
             let inner = String(String.UnicodeScalarView(token[1..<(token.count - 1)]))

@@ -129,6 +129,11 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
         fastIntegers.write(value, into: UnsafeMutableRawBufferPointer(start: out, count: capacity)) ?? -1
     }
 
+    /// Formats with ICU, bypassing the fast path (tests compare the two).
+    public func formatWithICU(_ value: ICUNumber) throws(ICUError) -> String {
+        try withICUText(value) { String(decoding: $0, as: UTF16.self) }
+    }
+
     /// Formats with ICU and hands `body` the UTF-16 result (valid only during the call).
     public func withICUText<R>(_ value: ICUNumber, _ body: (UnsafeBufferPointer<UInt16>) -> R) throws(ICUError) -> R {
         try withFormatted(value) { result throws(ICUError) -> R in

@@ -59,14 +59,25 @@ public final class ParticleResolvingMessage: Sendable {
 
     /// Formats with named arguments (see ``CompiledMessage/format(_:)``).
     public func format(_ arguments: [String: MessageArgument]) throws(MessageFormatError) -> String {
-        let text = try compiled.format(arguments)
-        return particleCount == 0 ? text : Self.resolve(text)
+        if particleCount == 0 { return try compiled.format(arguments) }
+        let values = compiled.argumentNames.map { arguments[$0] }
+        return try values.withUnsafeBufferPointer { values throws(MessageFormatError) in try format(slots: values) }
     }
 
     /// Formats with values by slot (see ``CompiledMessage/format(slots:)``).
     public func format(slots values: [MessageArgument?]) throws(MessageFormatError) -> String {
-        let text = try compiled.format(slots: values)
-        return particleCount == 0 ? text : Self.resolve(text)
+        try values.withUnsafeBufferPointer { values throws(MessageFormatError) in try format(slots: values) }
+    }
+
+    /// Formats with values by slot, read in place: ICU's text is resolved as bytes, straight from
+    /// the formatter's buffer, and one `String` is made.
+    public func format(slots values: UnsafeBufferPointer<MessageArgument?>) throws(MessageFormatError) -> String {
+        if particleCount == 0 { return try compiled.format(slots: values) }
+        return try compiled.withUTF8(slots: values) { bytes in
+            // The resolved text is never longer: markers go, and a particle form is shorter than
+            // its notation.
+            String(unsafeUninitializedCapacity: bytes.count) { out in Self.resolve(bytes, into: out.baseAddress!) }
+        }
     }
 
     // MARK: Finding the sites
@@ -115,43 +126,60 @@ public final class ParticleResolvingMessage: Sendable {
     /// Works on UTF-8: the markers are EF B7 90 (U+FDD0) and EF B7 91 (U+FDD1).
     static func resolve(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes -> String in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var starts: [Int] = []
-            var i = 0
-            let count = bytes.count
-            while i < count {
-                // Copy up to the next possible marker in one go.
-                var next = i
-                while next < count && bytes[next] != 0xEF { next += 1 }
-                if next > i {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<next]))
-                    i = next
-                    continue
-                }
-                if i + 2 < count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
-                    let isOpen = bytes[i + 2] == 0x90
-                    i += 3
-                    if isOpen {
-                        starts.append(out.count)
-                        continue
-                    }
-                    guard let start = starts.popLast() else { continue }
-                    let rest = UnsafeBufferPointer(rebasing: bytes[i...])
-                    guard let particle = KoreanParticle(scalars: UTF8Scalars(rest)) else { continue }
-                    for s in UTF8Scalars(rest).prefix(particle.notationLength) { i += UTF8.width(s) }
-                    let sound = out.withUnsafeBufferPointer { out in
-                        KoreanParticles.finalSound(ofScalars: UTF8Scalars(UnsafeBufferPointer(rebasing: out[start...])))
-                    }
-                    if let sound { out.append(contentsOf: particle.form(after: sound).utf8) }
-                    continue
-                }
-                out.append(bytes[i])
-                i += 1
-            }
-            return String(decoding: out, as: UTF8.self)
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { out in resolve(bytes, into: out.baseAddress!) }
         }
+    }
+
+    /// The same from bytes to bytes: writes at most `bytes.count` bytes at `out` and returns how many.
+    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        // Where each open value starts in the output (values nest rarely; more than eight: ignored).
+        var starts: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var depth = 0
+        var at = 0
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            // Copy up to the next possible marker in one go.
+            var next = i
+            while next < count && bytes[next] != 0xEF { next += 1 }
+            if next > i {
+                (out + at).update(from: bytes.baseAddress! + i, count: next - i)
+                at += next - i
+                i = next
+                continue
+            }
+            if i + 2 < count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
+                let isOpen = bytes[i + 2] == 0x90
+                i += 3
+                if isOpen {
+                    if depth < 8 { withUnsafeMutableBytes(of: &starts) { $0.storeBytes(of: at, toByteOffset: depth * 8, as: Int.self) } }
+                    depth += 1
+                    continue
+                }
+                guard depth > 0 else { continue }
+                depth -= 1
+                guard depth < 8 else { continue }
+                let start = withUnsafeBytes(of: &starts) { $0.load(fromByteOffset: depth * 8, as: Int.self) }
+                let rest = UnsafeBufferPointer(rebasing: bytes[i...])
+                guard let particle = KoreanParticle(scalars: UTF8Scalars(rest)) else { continue }
+                for s in UTF8Scalars(rest).prefix(particle.notationLength) { i += UTF8.width(s) }
+                let sound = KoreanParticles.finalSound(ofScalars: UTF8Scalars(UnsafeBufferPointer(start: out + start, count: at - start)))
+                if let sound {
+                    var form = particle.form(after: sound)
+                    form.withUTF8 { f in
+                        guard let base = f.baseAddress, f.count > 0 else { return }
+                        (out + at).update(from: base, count: f.count)
+                        at += f.count
+                    }
+                }
+                continue
+            }
+            out[at] = bytes[i]
+            at += 1
+            i += 1
+        }
+        return at
     }
 }
 

@@ -177,11 +177,14 @@ func measure(_ label: String, locale tag: String, elements: Int, job: (Describer
 
 let sudoku = sudokuBoard()
 // `--profile ko`: only the describers, in a loop, for a profiler.
+// `--profile ko [count] [sudoku|placement]`: only the describers, in a loop, for a profiler.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 1 < CommandLine.arguments.count {
     let describer = try! Describer(locale: CommandLine.arguments[flag + 1])
-    for _ in 0..<20_000 {
-        blackHole(describer.describe(sudoku))
-        blackHole(describer.describeCells(of: blockBoard, placing: piece))
+    let count = flag + 2 < CommandLine.arguments.count ? Int(CommandLine.arguments[flag + 2]) ?? 20_000 : 20_000
+    let job = flag + 3 < CommandLine.arguments.count ? CommandLine.arguments[flag + 3] : "both"
+    for _ in 0..<count {
+        if job != "placement" { blackHole(describer.describe(sudoku)) }
+        if job != "sudoku" { blackHole(describer.describeCells(of: blockBoard, placing: piece)) }
     }
     exit(0)
 }

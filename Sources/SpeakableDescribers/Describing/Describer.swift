@@ -259,6 +259,20 @@ final class BoundMessage: Sendable {
     @inline(__always)
     func format(_ values: [MessageArgument?], _ recorder: FormatRecorder?) -> String {
         guard let message else { return constant ?? "" }
+        if recorder == nil {
+            if let constant { return constant }
+            // Values by slot, on the stack (describers format hundreds of messages per board).
+            if isIdentity {
+                return values.withUnsafeBufferPointer { (try? message.format(slots: $0)) } ?? "{\(id.spec.key)}"
+            }
+            return withUnsafeTemporaryAllocation(of: MessageArgument?.self, capacity: max(1, slotCount)) { buffer in
+                let slotValues = buffer.baseAddress!
+                slotValues.initialize(repeating: nil, count: slotCount)
+                defer { slotValues.deinitialize(count: slotCount) }
+                for (i, slot) in slots.enumerated() where slot >= 0 { slotValues[slot] = values[i] }
+                return (try? message.format(slots: UnsafeBufferPointer(start: slotValues, count: slotCount))) ?? "{\(id.spec.key)}"
+            }
+        }
         let slotValues: [MessageArgument?]
         if isIdentity {
             slotValues = values

@@ -98,6 +98,21 @@ public final class CompiledMessage: Sendable {
         try append(values, to: &buffer)
     }
 
+    /// Formats with values by slot and lends `body` the UTF-8 (valid only during the call),
+    /// without making a `String` or touching the heap while the text fits on the stack — for a
+    /// caller that transforms the text or hands the bytes on.
+    public func withUTF8<R>(slots values: UnsafeBufferPointer<MessageArgument?>,
+                            _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(MessageFormatError) -> R {
+        try checkCount(values.count)
+        let stackSize = max(256, min(image.sizeHint + 64, 2048))
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack throws(MessageFormatError) -> R in
+            var out = Output(base: stack.baseAddress!, count: 0, capacity: stackSize, ownsBase: false)
+            defer { if out.ownsBase { out.base.deallocate() } }
+            try run(values, into: &out)
+            return body(UnsafeBufferPointer(start: out.base, count: out.count))
+        }
+    }
+
     @inline(__always)
     private func checkCount(_ count: Int) throws(MessageFormatError) {
         guard count == argumentNames.count else {
