@@ -97,7 +97,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "DescriberBenchmark",
-            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableMessages", "SpeakableICU", "BenchmarkSupport"],
             path: "tools/DescriberBenchmark",
             swiftSettings: swiftSettings
         ),

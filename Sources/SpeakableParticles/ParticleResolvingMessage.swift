@@ -183,21 +183,34 @@ public final class ParticleResolvingMessage: Sendable {
     }
 }
 
-/// The scalars of valid UTF-8 bytes, decoded lazily.
+/// The scalars of valid UTF-8 bytes (the formatter's own output), decoded lazily.
 struct UTF8Scalars: Sequence {
     let bytes: UnsafeBufferPointer<UInt8>
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     struct Iterator: IteratorProtocol {
-        var bytes: UnsafeBufferPointer<UInt8>.Iterator
-        var decoder = UTF8()
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        @inline(__always)
         mutating func next() -> Unicode.Scalar? {
-            switch decoder.decode(&bytes) {
-            case .scalarValue(let s): s
-            case .emptyInput, .error: nil
+            guard index < bytes.count else { return nil }
+            let lead = UInt32(bytes[index])
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= bytes.count else { return nil }
+            var value: UInt32
+            switch length {
+            case 1: value = lead
+            case 2: value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+            case 3: value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            default:
+                value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                    | UInt32(bytes[index + 3] & 0x3F)
             }
+            index += length
+            return Unicode.Scalar(value)
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(bytes: bytes.makeIterator()) }
+    func makeIterator() -> Iterator { Iterator(bytes: bytes) }
 }

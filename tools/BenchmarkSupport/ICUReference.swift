@@ -106,6 +106,18 @@ public final class ICUReference {
         icub_time_cpp(handle, Int32(first), Int32(count), &sink)
     }
 
+    /// Nanoseconds for formatting `calls` (reference, argument set) in order, `rounds` times, with
+    /// `umsg_format` or (with `cpp`) `MessageFormat::format` — timed in C++.
+    public static func timeSequence(_ calls: [(ICUReference, Int)], rounds: Int, cpp: Bool, sink: inout Int64) -> UInt64 {
+        let handles: [OpaquePointer?] = calls.map { $0.0.handle }
+        let indexes = calls.map { Int32($0.1) }
+        return withExtendedLifetime(calls) {
+            handles.withUnsafeBufferPointer { h in
+                icub_time_sequence(h.baseAddress, indexes, Int32(calls.count), Int32(rounds), cpp ? 1 : 0, &sink)
+            }
+        }
+    }
+
     public static func setDefaultTimeZone(_ id: String) {
         let units = Array(id.utf16)
         icub_set_default_time_zone(units, Int32(units.count))

@@ -185,6 +185,27 @@ extern "C" uint64_t icub_time_cpp(icub_message *message, int32_t first, int32_t 
     return elapsed;
 }
 
+extern "C" uint64_t icub_time_sequence(icub_message *const *messages, const int32_t *calls, int32_t n, int32_t rounds,
+                                       int32_t cpp, int64_t *sink) {
+    int64_t total = 0;
+    uint64_t start = now();
+    for (int32_t r = 0; r < rounds; r++) {
+        for (int32_t k = 0; k < n; k++) {
+            icub_message *message = messages[k];
+            UErrorCode status = U_ZERO_ERROR;
+            if (cpp) {
+                formatCpp(message, calls[k], status);
+                total += message->result.length();
+            } else {
+                total += formatUmsg(message, calls[k], message->output, kOutputCapacity, &status);
+            }
+        }
+    }
+    uint64_t elapsed = now() - start;
+    *sink += total;
+    return elapsed;
+}
+
 extern "C" void icub_set_default_time_zone(const uint16_t *id, int32_t length) {
     UErrorCode status = U_ZERO_ERROR;
     std::vector<UChar> units(reinterpret_cast<const UChar *>(id), reinterpret_cast<const UChar *>(id) + length);

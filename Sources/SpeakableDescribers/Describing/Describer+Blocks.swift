@@ -11,8 +11,8 @@ extension Describer {
     public func describe(_ cell: BlockCell) -> AccessibleText {
         let filled: MessageArgument = cell.isFilled ? "yes" : "no", ink: MessageArgument = cell.hasInk ? "yes" : "no"
         let marked: MessageArgument = cell.isMarkedToClear ? "yes" : "no"
-        let label = text(.blockCellLabel, [number(cell.row), number(cell.column), filled, ink, marked])
-        let content = text(.blockCellContent, [filled, ink, marked])
+        let label = text(.blockCellLabel, number(cell.row), number(cell.column), filled, ink, marked, count: 5)
+        let content = text(.blockCellContent, filled, ink, marked, count: 3)
         return AccessibleText(
             voiceOver: VoiceOverText(label: label),
             talkBack: TalkBackText(contentDescription: content,
@@ -110,7 +110,7 @@ extension Describer {
                 columns.append(cells[index].column)
                 index += 1
             }
-            rows.append(text(.cellsRow, [number(row), .string(columnsText(columns))]))
+            rows.append(text(.cellsRow, number(row), .string(columnsText(columns)), count: 2))
         }
         return groups(rows)
     }
@@ -124,18 +124,18 @@ extension Describer {
         }
         if runs.count == 1 {
             let (first, last) = runs[0]
-            return first == last ? text(.columnsOne, [number(first)]) : text(.columnsRange, [number(first), number(last)])
+            return first == last ? text(.columnsOne, number(first), count: 1) : text(.columnsRange, number(first), number(last), count: 2)
         }
         let items = runs.map { run in
-            text(.columnsItem, [run.0 == run.1 ? "single" : "range", number(run.0), number(run.1)])
+            text(.columnsItem, run.0 == run.1 ? "single" : "range", number(run.0), number(run.1), count: 3)
         }
         return text(.columnsMany, [.string(andJoined(items))])
     }
 
     func lineText(_ line: BoardLine) -> String {
         switch line {
-        case .row(let n): text(.line, ["row", number(n)])
-        case .column(let n): text(.line, ["column", number(n)])
+        case .row(let n): text(.line, "row", number(n), count: 2)
+        case .column(let n): text(.line, "column", number(n), count: 2)
         }
     }
 

@@ -104,7 +104,7 @@ public final class CompiledMessage: Sendable {
     public func withUTF8<R>(slots values: UnsafeBufferPointer<MessageArgument?>,
                             _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(MessageFormatError) -> R {
         try checkCount(values.count)
-        let stackSize = max(256, min(image.sizeHint + 64, 2048))
+        let stackSize = Output.stackSize(for: image.sizeHint)
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack throws(MessageFormatError) -> R in
             var out = Output(base: stack.baseAddress!, count: 0, capacity: stackSize, ownsBase: false)
             defer { if out.ownsBase { out.base.deallocate() } }
@@ -126,7 +126,7 @@ public final class CompiledMessage: Sendable {
     // MARK: Running the program
 
     private func makeString(_ values: UnsafeBufferPointer<MessageArgument?>) throws(MessageFormatError) -> String {
-        let stackSize = max(256, min(image.sizeHint + 64, 2048))
+        let stackSize = Output.stackSize(for: image.sizeHint)
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack throws(MessageFormatError) -> String in
             var out = Output(base: stack.baseAddress!, count: 0, capacity: stackSize, ownsBase: false)
             defer { if out.ownsBase { out.base.deallocate() } }

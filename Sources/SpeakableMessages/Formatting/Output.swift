@@ -13,6 +13,11 @@ struct Output: ~Copyable {
     /// What a fast path may write at most (integers, units, dates, short spellouts).
     static let fastCapacity = 512
 
+    /// The stack buffer for a message whose literals and a guess per value come to `hint` bytes:
+    /// room for a fast path's reservation on top, so a short message never moves to the heap.
+    @inline(__always)
+    static func stackSize(for hint: Int) -> Int { max(1_024, min(hint + fastCapacity + 64, 4_096)) }
+
     /// Room for `extra` more bytes; returns where they go (the caller adds to `count`).
     @inline(__always)
     mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {

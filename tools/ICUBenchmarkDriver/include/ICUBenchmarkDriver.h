@@ -59,6 +59,12 @@ int32_t icub_format_cpp(icub_message *message, int32_t call, uint16_t *out, int3
 uint64_t icub_time_umsg(icub_message *message, int32_t first, int32_t n, int64_t *sink);
 uint64_t icub_time_cpp(icub_message *message, int32_t first, int32_t n, int64_t *sink);
 
+/// Formats a sequence of (message, argument set) pairs `rounds` times over — the calls one job of
+/// a describer makes, in order — with `umsg_format` (`cpp` 0) or `MessageFormat::format` (`cpp`
+/// 1), and returns the elapsed nanoseconds.
+uint64_t icub_time_sequence(icub_message *const *messages, const int32_t *calls, int32_t n, int32_t rounds, int32_t cpp,
+                            int64_t *sink);
+
 /// Sets ICU's default time zone (what both APIs format dates in).
 void icub_set_default_time_zone(const uint16_t *id, int32_t length);
 
