@@ -183,6 +183,9 @@ let package = Package(
             path: "tools/FastPathSweep",
             swiftSettings: swiftSettings
         ),
+        // BenchmarkReport: merges the suite's sections into docs/performance.{json,md}, runs callgrind
+        // (Foundation; links nothing of Speakable's). The suite itself is tools/bench/run.sh.
+        .executableTarget(name: "BenchmarkReport", path: "tools/BenchmarkReport", swiftSettings: swiftSettings),
         .target(
             name: "BenchmarkSupport",
             dependencies: ["ICUBenchmarkDriver", "SpeakableMessages"],
@@ -191,7 +194,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CompileBenchmark",
-            dependencies: ["SpeakableExport", "SpeakableCatalog"],
+            dependencies: ["SpeakableExport", "SpeakableCatalog", "BenchmarkSupport"],
             path: "tools/CompileBenchmark",
             swiftSettings: swiftSettings
         ),
