@@ -29,7 +29,7 @@ import Glibc
 #endif
 
 let quick = CommandLine.arguments.contains("--quick")
-let rounds = quick ? 5 : 15
+let rounds = quick ? 7 : 21
 
 // MARK: Inputs
 
@@ -102,42 +102,64 @@ struct Measurement {
     let cpp: Double          // ns per job
 }
 
-func measure(_ label: String, locale tag: String, elements: Int, job: (Describer) -> Void) -> Measurement {
-    let locale = try! ICULocale(tag)
-    let describer = try! Describer(locale: locale)
-    let recorder = FormatRecorder()
-    let recording = try! Describer(locale: locale, hintStyle: .result, timeZone: .utc, catalog: .builtIn, recorder: recorder)
-    job(recording)
-    let calls = recorder.recorded
-    let icu = icuCalls(calls)
-    // The same calls on Speakable's engine alone (compiled once, as the describer holds them).
-    let engineCalls = calls.map { call in (try! CompiledMessage(call.compiledSource, locale: call.locale), call.values) }
+/// One job, ready to time on every side.
+final class Job {
+    let label: String
+    let locale: String
+    let elements: Int
+    let run: (Describer) -> Void
+    let describer: Describer
+    let calls: [FormatRecorder.Call]
+    let icu: [(ICUReference, Int)]
+    let engineCalls: [(CompiledMessage, [MessageArgument?])]
+    let batch: Int
+    var samples: [[Double]] = [[], [], [], []]
 
-    let batch = max(1, 20_000 / max(1, calls.count))
-    var ours: [Double] = [], engine: [Double] = [], umsg: [Double] = [], cpp: [Double] = []
-    var sink: Int64 = 0
-    for _ in 0..<3 { job(describer) }
-    for round in 0..<rounds {
+    init(_ label: String, locale tag: String, elements: Int, run: @escaping (Describer) -> Void) {
+        self.label = label
+        self.locale = tag
+        self.elements = elements
+        self.run = run
+        let locale = try! ICULocale(tag)
+        describer = try! Describer(locale: locale)
+        let recorder = FormatRecorder()
+        let recording = try! Describer(locale: locale, hintStyle: .result, timeZone: .utc, catalog: .builtIn, recorder: recorder)
+        run(recording)
+        calls = recorder.recorded
+        icu = icuCalls(calls)
+        // The same calls on Speakable's engine alone (compiled once, as the describer holds them).
+        engineCalls = calls.map { call in (try! CompiledMessage(call.compiledSource, locale: call.locale), call.values) }
+        batch = max(1, 20_000 / max(1, calls.count))
+        for _ in 0..<3 { run(describer) }
+    }
+
+    /// One round: every side once, starting with side `first`.
+    func round(first: Int, sink: inout Int64) {
         for k in 0..<4 {
-            switch (k + round) % 4 {
+            let side = (k + first) % 4
+            let elapsed: Double
+            switch side {
             case 0:
                 let t = monotonicNanoseconds()
-                for _ in 0..<batch { job(describer) }
-                ours.append(Double(monotonicNanoseconds() - t) / Double(batch))
+                for _ in 0..<batch { run(describer) }
+                elapsed = Double(monotonicNanoseconds() - t)
             case 1:
                 let t = monotonicNanoseconds()
                 for _ in 0..<batch { for (message, values) in engineCalls { blackHole(try! message.format(slots: values)) } }
-                engine.append(Double(monotonicNanoseconds() - t) / Double(batch))
+                elapsed = Double(monotonicNanoseconds() - t)
             case 2:
-                umsg.append(Double(ICUReference.timeSequence(icu, rounds: batch, cpp: false, sink: &sink)) / Double(batch))
+                elapsed = Double(ICUReference.timeSequence(icu, rounds: batch, cpp: false, sink: &sink))
             default:
-                cpp.append(Double(ICUReference.timeSequence(icu, rounds: batch, cpp: true, sink: &sink)) / Double(batch))
+                elapsed = Double(ICUReference.timeSequence(icu, rounds: batch, cpp: true, sink: &sink))
             }
+            samples[side].append(elapsed / Double(batch))
         }
     }
-    blackHole(sink)
-    return Measurement(label: label, locale: tag, elements: elements, messages: calls.count, speakable: median(ours),
-                       engine: median(engine), umsg: median(umsg), cpp: median(cpp))
+
+    var measurement: Measurement {
+        Measurement(label: label, locale: locale, elements: elements, messages: calls.count, speakable: median(samples[0]),
+                    engine: median(samples[1]), umsg: median(samples[2]), cpp: median(samples[3]))
+    }
 }
 
 // MARK: Run
@@ -157,15 +179,20 @@ if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 1 < Comm
 }
 ICUReference.setDefaultTimeZone("UTC")
 let startedAt = monotonicNanoseconds()
-var results: [Measurement] = []
+// Every job and every side in each round, so that all of them see the same machine load.
+var jobs: [Job] = []
 for tag in ["en", "ko"] {
-    results.append(measure("sudoku board (81 cells)", locale: tag, elements: 81) { describer in
-        blackHole(describer.describe(sudoku))
-    })
-    results.append(measure("placement hints (64 cells)", locale: tag, elements: 64) { describer in
+    jobs.append(Job("sudoku board (81 cells)", locale: tag, elements: 81) { describer in blackHole(describer.describe(sudoku)) })
+    jobs.append(Job("placement hints (64 cells)", locale: tag, elements: 64) { describer in
         blackHole(describer.describeCells(of: blockBoard, placing: piece))
     })
 }
+var sink: Int64 = 0
+for round in 0..<rounds {
+    for job in jobs { job.round(first: round % 4, sink: &sink) }
+}
+blackHole(sink)
+let results = jobs.map(\.measurement)
 
 func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let gap = String(repeating: " ", count: max(0, width - text.count))
