@@ -129,8 +129,18 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
               let ruleSet = try? withUTF16Result("unum_getTextAttribute", { buffer, capacity, status in
                   cicu_unum_getTextAttribute(handle, UNUM_DEFAULT_RULESET, buffer, capacity, &status)
               }),
-              let digits = (try? NumberFormat.cached(.decimal, locale: locale))?.integerDigits
+              let decimal = try? NumberFormat.cached(.decimal, locale: locale), var digits = decimal.integerDigits
         else { return nil }
+        // The rules' own patterns group with the locale symbols' separator even where the
+        // locale's decimal format does not group (en_US_POSIX).
+        if digits.separator.isEmpty, let separator = try? decimal.withHandle({ decimalHandle throws(ICUError) in
+            try withUTF16Result("unum_getSymbol") { buffer, capacity, status in
+                cicu_unum_getSymbol(decimalHandle, UNUM_GROUPING_SEPARATOR_SYMBOL, buffer, capacity, &status)
+            }
+        }), !separator.isEmpty {
+            digits = IntegerDigitFormat(digits: digits.digits, minus: digits.minus, separator: Array(separator.utf8), primary: 0,
+                                        secondary: 0, minimumGrouping: 1)
+        }
         return RuleBasedIntegerFormat.derive(
             description: description, defaultRuleSet: ruleSet, digits: digits,
             cardinal: try? PluralRules.cached(for: locale, kind: .cardinal),

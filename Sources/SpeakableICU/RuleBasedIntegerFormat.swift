@@ -413,7 +413,9 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
                 let descriptor = String(statement[..<colon])
                 var body = Substring(statement[statement.index(after: colon)...])
                 while let c = body.unicodeScalars.first, c.properties.isPatternWhitespace { body = body.dropFirst() }
-                if body.first == "'" { body = body.dropFirst() }
+                // ICU prints an apostrophe before rule text that starts with a space; any other
+                // leading apostrophe is the text's own (Azerbaijani "'inci").
+                if body.hasPrefix("' ") { body = body.dropFirst() }
                 guard let firstScalar = descriptor.unicodeScalars.first, let lastScalar = descriptor.unicodeScalars.last else {
                     return nil
                 }

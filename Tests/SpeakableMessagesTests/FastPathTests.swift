@@ -11,7 +11,7 @@ import Testing
     /// Locales with Latin, Arabic-Indic, Extended Arabic-Indic, Devanagari, Bengali, Thai and
     /// Burmese digits; Indian grouping; minimum grouping; many plural categories.
     static let locales = ["en", "ko", "ru", "ar", "ar-EG", "fa", "hi", "bn", "mr", "th", "my", "ja", "zh", "de", "fr",
-                          "es", "pl", "cy", "he", "lt", "ga", "sr-Latn", "en-IN", "sw", "pt"]
+                          "es", "pl", "cy", "he", "lt", "ga", "sr-Latn", "en-IN", "sw", "pt", "az", "ky", "en_US_POSIX"]
 
     @Test func integerPluralRulesOfEveryICULocale() {
         let values = FastPathChecks.integers(dense: 200, random: 200, seed: 12)
