@@ -137,11 +137,11 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
         pluralIsOrdinal.deallocate()
     }
 
-    /// The integers a derived format is checked on: all of 0…1,100, every 37th number to 100,000,
+    /// The integers a derived format is checked on: all of 0…1,100, every 211th number to 100,000,
     /// both sides of every power of ten, multiples of 1,000 and 1,000,000, negatives, large values.
     static let sweep: [Int64] = {
         var values = Array(Int64(0)...1_100)
-        values += stride(from: Int64(1_101), through: 100_000, by: 37)
+        values += stride(from: Int64(1_101), through: 100_000, by: 211)
         var power: Int64 = 1_000
         while true {
             for delta in [-101, -11, -1, 0, 1, 2, 11, 21, 101] { values.append(power + Int64(delta)) }
