@@ -14,6 +14,18 @@ public import SpeakableICU
 /// let korean = try CompiledMessage("{level}단계, 별 3개 중 {stars}개", locale: ICULocale("ko"))
 /// try korean.format(["level": 5, "stars": 2])       // "5단계, 별 3개 중 2개"
 /// ```
+///
+/// The fastest way is by slot into a reusable ``MessageBuffer``: no dictionary, no name lookups,
+/// and once the buffer has grown, no allocation at all.
+///
+/// ```swift
+/// var buffer = MessageBuffer()
+/// try stars.format(slots: [.int(5), .int(2)], into: &buffer)   // buffer.makeString(): "Level 5, 2 of 3 stars"
+/// ```
+///
+/// Integers, plural categories, spellouts, durations, unit formats and dates are written without
+/// calling ICU where a fast path derived from ICU and checked against it applies (see
+/// docs/engine.md); everything else is ICU's own call.
 public final class CompiledMessage: Sendable {
     public let pattern: MessagePattern
     public let locale: ICULocale
