@@ -68,6 +68,13 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
     /// load instead of a binary search for the small numbers every spellout ends in.
     private static let directLimit: Int64 = 1_000
     private let direct: UnsafeMutablePointer<Int32>
+    /// For each compiled set, the text of every number below `pieceLimit` — the pieces most
+    /// spellouts end in ("sixty-five", "육십오") — written by these rules once, when the format
+    /// is built: (start, count) into `pieceText`, -1 where the rules declined.
+    private static let pieceLimit: Int64 = 100
+    private let pieces100: UnsafeMutablePointer<(Int32, Int32)>
+    private let pieceText: UnsafeMutablePointer<UInt8>
+    private var pieceTextCount = 0
 
     private let sets: UnsafeMutablePointer<RuleSet>
     private let rules: UnsafeMutablePointer<Rule>
@@ -122,11 +129,31 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
         self.cardinal = cardinal
         self.ordinal = ordinal
         self.coversWholeDoubles = coversWholeDoubles
+        let compiledSets = sets.filter { $0.directStart >= 0 }.count
+        pieces100 = .allocate(capacity: max(1, Int(Self.pieceLimit) * sets.count))
+        pieces100.initialize(repeating: (-1, 0), count: max(1, Int(Self.pieceLimit) * sets.count))
+        pieceText = .allocate(capacity: max(1, compiledSets * Int(Self.pieceLimit) * 64 + 16))
+        pieceText.initialize(repeating: 0, count: max(1, compiledSets * Int(Self.pieceLimit) * 64 + 16))
         if parsed.plurals.contains(where: { !$0.ordinal }) && cardinal == nil { return nil }
         if parsed.plurals.contains(where: { $0.ordinal }) && ordinal == nil { return nil }
+        // The pieces: each small number of each set, through the rules (pieces already built are
+        // used for the larger ones, which only repeats what the rules would write).
+        for index in 0..<counts.sets where self.sets[index].directStart >= 0 {
+            for n in 0..<Self.pieceLimit {
+                let at = pieceTextCount
+                var written = 0
+                let room = compiledSets * Int(Self.pieceLimit) * 64 - at
+                if room >= 64, format(set: index, n, pieceText + at, &written, min(room, 64) , depth: 0), written <= 48 {
+                    pieces100[index * Int(Self.pieceLimit) + Int(n)] = (Int32(at), Int32(written))
+                    pieceTextCount += written
+                }
+            }
+        }
     }
 
     deinit {
+        pieces100.deallocate()
+        pieceText.deallocate()
         direct.deallocate()
         sets.deallocate()
         rules.deallocate()
@@ -212,6 +239,15 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             if number == Int64.min { return false }
             number = -number
         }
+        if n >= 0 && n < Self.pieceLimit {
+            let (start, count) = pieces100[set * Int(Self.pieceLimit) + Int(n)]
+            if start >= 0 {
+                guard at + Int(count) + 16 <= capacity else { return false }
+                copyPadded(pieceText + Int(start), Int(count), to: out + at)
+                at += Int(count)
+                return true
+            }
+        }
         let index = number < Self.directLimit && s.directStart >= 0
             ? Int(direct[Int(s.directStart) + Int(number)])
             : Self.findRule(s, number, UnsafeBufferPointer(start: rules, count: counts.rules))
@@ -256,15 +292,7 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             case .text:
                 let count = Int(piece.b)
                 guard at + count + 16 <= capacity else { return false }
-                let source = text + Int(piece.a)
-                if count <= 16 {
-                    // The pool has 16 bytes of padding: two 8-byte moves.
-                    let target = UnsafeMutableRawPointer(out + at)
-                    target.storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)
-                    (target + 8).storeBytes(of: UnsafeRawPointer(source + 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
-                } else {
-                    (out + at).update(from: source, count: count)
-                }
+                copyPadded(text + Int(piece.a), count, to: out + at)
                 at += count
             case .quotient:
                 // With a DecimalFormat and no remainder in the rule, ICU divides as a double and
@@ -310,6 +338,19 @@ final class RuleBasedIntegerFormat: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// Copies `count` bytes from a pool with 16 readable bytes past every text, to a place with
+    /// 16 writable bytes past `count`: up to 16 bytes move as two 8-byte words.
+    @inline(__always)
+    private func copyPadded(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        if count <= 16 {
+            let t = UnsafeMutableRawPointer(target)
+            t.storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            (t + 8).storeBytes(of: UnsafeRawPointer(source + 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+        } else {
+            target.update(from: source, count: count)
+        }
     }
 
     @inline(__always)
