@@ -122,13 +122,17 @@ final class DateFieldFormat: @unchecked Sendable {
             case .second(let width):
                 at += digits.writeUngrouped(Int64(second), minimumDigits: width, into: out + at)
             }
+            if at < 0 { return -1 }
         }
         return at
     }
 
+    /// Copies a name; the byte count, or a large negative number when it does not fit in `room`
+    /// (which makes the whole write decline).
     @inline(__always)
     private func copy(_ entry: (Int32, Int32), to out: UnsafeMutablePointer<UInt8>, room: Int) -> Int {
-        let count = min(Int(entry.1), room)
+        let count = Int(entry.1)
+        guard count <= room else { return -1_000_000 }
         out.update(from: text + Int(entry.0), count: count)
         return count
     }

@@ -73,11 +73,7 @@ public final class ParticleResolvingMessage: Sendable {
     /// the formatter's buffer, and one `String` is made.
     public func format(slots values: UnsafeBufferPointer<MessageArgument?>) throws(MessageFormatError) -> String {
         if particleCount == 0 { return try compiled.format(slots: values) }
-        return try compiled.withUTF8(slots: values) { bytes in
-            // The resolved text is never longer: markers go, and a particle form is shorter than
-            // its notation.
-            String(unsafeUninitializedCapacity: bytes.count) { out in Self.resolve(bytes, into: out.baseAddress!) }
-        }
+        return try compiled.withUTF8(slots: values) { bytes in Self.resolve(bytes) }
     }
 
     // MARK: Finding the sites
@@ -126,13 +122,27 @@ public final class ParticleResolvingMessage: Sendable {
     /// Works on UTF-8: the markers are EF B7 90 (U+FDD0) and EF B7 91 (U+FDD1).
     static func resolve(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { out in resolve(bytes, into: out.baseAddress!) }
-        }
+        return text.withUTF8 { resolve($0) }
     }
 
-    /// The same from bytes to bytes: writes at most `bytes.count` bytes at `out` and returns how many.
-    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    /// The same from the formatter's bytes to one `String`. The resolved text is normally no
+    /// longer (markers go, and a particle form is shorter than its notation); should a form ever
+    /// be longer, the text is resolved again with room to spare.
+    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var fitted = true
+        let text = String(unsafeUninitializedCapacity: bytes.count) { out in
+            let count = resolve(bytes, into: out.baseAddress!, capacity: out.count)
+            fitted = count >= 0
+            return max(0, count)
+        }
+        if fitted { return text }
+        let room = bytes.count * 4 + 64
+        return String(unsafeUninitializedCapacity: room) { out in max(0, resolve(bytes, into: out.baseAddress!, capacity: room)) }
+    }
+
+    /// The same from bytes to bytes: writes at most `capacity` bytes at `out` and returns how
+    /// many, or -1 when the text does not fit.
+    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
         // Where each open value starts in the output (values nest rarely; more than eight: ignored).
         var starts: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
         var depth = 0
@@ -144,6 +154,7 @@ public final class ParticleResolvingMessage: Sendable {
             var next = i
             while next < count && bytes[next] != 0xEF { next += 1 }
             if next > i {
+                guard at + next - i <= capacity else { return -1 }
                 (out + at).update(from: bytes.baseAddress! + i, count: next - i)
                 at += next - i
                 i = next
@@ -167,14 +178,18 @@ public final class ParticleResolvingMessage: Sendable {
                 let sound = KoreanParticles.finalSound(ofScalars: UTF8Scalars(UnsafeBufferPointer(start: out + start, count: at - start)))
                 if let sound {
                     var form = particle.form(after: sound)
+                    var fits = true
                     form.withUTF8 { f in
                         guard let base = f.baseAddress, f.count > 0 else { return }
+                        guard at + f.count <= capacity else { fits = false; return }
                         (out + at).update(from: base, count: f.count)
                         at += f.count
                     }
+                    if !fits { return -1 }
                 }
                 continue
             }
+            guard at < capacity else { return -1 }
             out[at] = bytes[i]
             at += 1
             i += 1

@@ -53,7 +53,7 @@ int32_t icub_format_umsg(icub_message *message, int32_t call, uint16_t *out, int
 int32_t icub_format_cpp(icub_message *message, int32_t call, uint16_t *out, int32_t capacity);
 
 /// Formats argument sets `first ..< first + n`, each once, and returns the elapsed nanoseconds
-/// (CLOCK_MONOTONIC). The output lengths are summed into `*sink`.
+/// of the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID). The output lengths are summed into `*sink`.
 /// umsg writes into one reusable UTF-16 buffer; C++ appends to one reusable UnicodeString
 /// (cleared with `remove()`, which keeps its capacity) — each API's allocation-free way.
 uint64_t icub_time_umsg(icub_message *message, int32_t first, int32_t n, int64_t *sink);
