@@ -118,7 +118,9 @@ func report() {
         for check in section["checks"] as? [[String: Any]] ?? [] {
             overview.append([name, check["check"] as? String ?? "", (check["passed"] as? Bool ?? false) ? "yes" : "NO", "", ""])
         }
-        overview.append([name, "peak memory of the benchmark process", mebibytes(section["peak_rss_bytes"]), "", ""])
+        if section["peak_rss_bytes"] != nil {
+            overview.append([name, "peak memory of the benchmark process", mebibytes(section["peak_rss_bytes"]), "", ""])
+        }
     }
     // Console.
     let widths = (0..<5).map { c in max(["benchmark", "measure", "value", "goal", ""][c].count, overview.map { $0[c].count }.max() ?? 0) }
@@ -151,8 +153,10 @@ func report() {
                                 rows: table["rows"] as? [[String]] ?? []) + "\n\n"
         }
         for note in section["notes"] as? [String] ?? [] { md += note + "\n\n" }
-        let seconds = (section["seconds"] as? Double).map { String(format: "%.0f s", $0) } ?? "?"
-        md += "Peak memory \(mebibytes(section["peak_rss_bytes"])); took \(seconds).\n\n"
+        var facts: [String] = []
+        if section["peak_rss_bytes"] != nil { facts.append("peak memory \(mebibytes(section["peak_rss_bytes"]))") }
+        if let seconds = section["seconds"] as? Double { facts.append(String(format: "took %.0f s", seconds)) }
+        if !facts.isEmpty { md += facts.joined(separator: "; ").prefix(1).uppercased() + facts.joined(separator: "; ").dropFirst() + ".\n\n" }
     }
     FileManager.default.createFile(atPath: path, contents: Data(md.utf8))
 }

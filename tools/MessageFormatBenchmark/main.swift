@@ -217,6 +217,17 @@ if let sideName = option("--callgrind") {
     exit(0)
 }
 
+// `--compile-loop K`: compiles every case's pattern K times (for a profiler: what compiling costs).
+if let loops = option("--compile-loop").flatMap(Int.init) {
+    let cases = allCases()
+    let locales = try cases.map { try ICULocale($0.locale) }
+    for (item, locale) in zip(cases, locales) { blackHole(try CompiledMessage(item.pattern, locale: locale)) }
+    for _ in 0..<loops {
+        for (item, locale) in zip(cases, locales) { blackHole(try CompiledMessage(item.pattern, locale: locale)) }
+    }
+    exit(0)
+}
+
 if arguments.contains("--list") {
     for (i, c) in allCases().enumerated() { print(i, c.locale, c.label) }
     exit(0)

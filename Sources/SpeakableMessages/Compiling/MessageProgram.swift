@@ -157,18 +157,10 @@ struct ArgumentSite: Sendable {
     let range: Range<Int>
     /// "", "number", "select", "plural", … for error messages.
     let kindName: String
-    /// `{name}` as UTF-8 (what a missing argument prints).
-    let placeholder: [UInt8]
-
-    init(name: String, range: Range<Int>, kindName: String) {
-        self.name = name
-        self.range = range
-        self.kindName = kindName
-        self.placeholder = Array("{\(name)}".utf8)
-    }
 }
 
-/// A ``MessageProgram`` copied into memory it owns, read through raw pointers while running.
+/// A ``MessageProgram`` copied into one block of memory it owns, read through raw pointers while
+/// running (one allocation per compiled message: catalogs compile tens of thousands).
 final class ProgramImage: @unchecked Sendable {
     // @unchecked Sendable: immutable after init; the pointers are never written again.
     let ops: UnsafeMutablePointer<Op>
@@ -183,6 +175,7 @@ final class ProgramImage: @unchecked Sendable {
     let explicitCases: UnsafeMutablePointer<ExplicitCase>
     let choices: UnsafeMutablePointer<ChoiceTable>
     let choiceCases: UnsafeMutablePointer<ChoiceEntry>
+    /// `{name}` of every site, back to back, as UTF-8.
     let placeholders: UnsafeMutablePointer<UInt8>
     /// Per site: start and count of its `{name}` in `placeholders`.
     let placeholderRanges: UnsafeMutablePointer<(Int32, Int32)>
@@ -190,38 +183,80 @@ final class ProgramImage: @unchecked Sendable {
     let sizeHint: Int
     /// The formatters and rules the slots point at.
     private let owners: [any AnyObject & Sendable]
+    private let block: UnsafeMutableRawPointer
 
     init(_ program: MessageProgram, sites: [ArgumentSite]) {
-        func copy<T>(_ items: [T]) -> UnsafeMutablePointer<T> {
-            let p = UnsafeMutablePointer<T>.allocate(capacity: max(1, items.count))
+        var placeholderBytes = 0
+        for site in sites { placeholderBytes += site.name.utf8.count + 2 }
+        // The layout: each table at an offset aligned for its type.
+        var size = 0
+        func reserve<T>(_ type: T.Type, _ count: Int) -> Int {
+            size = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
+            let offset = size
+            size += MemoryLayout<T>.stride * max(1, count)
+            return offset
+        }
+        let opsAt = reserve(Op.self, program.instructions.count)
+        let formattersAt = reserve(UnsafeMutableRawPointer.self, program.formatters.count)
+        let selectsAt = reserve(SelectTable.self, program.selects.count)
+        let selectCasesAt = reserve(SelectEntry.self, program.selectCases.count)
+        let pluralsAt = reserve(PluralTable.self, program.plurals.count)
+        let explicitAt = reserve(ExplicitCase.self, program.explicitCases.count)
+        let choicesAt = reserve(ChoiceTable.self, program.choices.count)
+        let choiceCasesAt = reserve(ChoiceEntry.self, program.choiceCases.count)
+        let rangesAt = reserve((Int32, Int32).self, sites.count)
+        let literalsAt = reserve(UInt8.self, program.literals.count + 16)
+        let placeholdersAt = reserve(UInt8.self, placeholderBytes)
+        let block = UnsafeMutableRawPointer.allocate(byteCount: max(1, size), alignment: 16)
+        self.block = block
+
+        func place<T>(_ items: [T], at offset: Int) -> UnsafeMutablePointer<T> {
+            let p = (block + offset).bindMemory(to: T.self, capacity: max(1, items.count))
             p.initialize(from: items, count: items.count)
             return p
         }
-        ops = copy(program.instructions)
+        ops = place(program.instructions, at: opsAt)
         opCount = program.instructions.count
-        literals = copy(program.literals + [UInt8](repeating: 0, count: 16))
-        formatters = copy(program.formatters.map { formatter -> UnsafeMutableRawPointer in
-            switch formatter {
+        let formatters = (block + formattersAt).bindMemory(to: UnsafeMutableRawPointer.self, capacity: max(1, program.formatters.count))
+        self.formatters = formatters
+        for (i, formatter) in program.formatters.enumerated() {
+            let pointer: UnsafeMutableRawPointer = switch formatter {
             case .untyped: UnsafeMutableRawPointer(bitPattern: 8)!
             case .number(let f): Unmanaged.passUnretained(f).toOpaque()
             case .skeleton(let f): Unmanaged.passUnretained(f).toOpaque()
             case .date(let f): Unmanaged.passUnretained(f).toOpaque()
             }
-        })
-        selects = copy(program.selects)
-        selectCases = copy(program.selectCases)
-        plurals = copy(program.plurals)
-        explicitCases = copy(program.explicitCases)
-        choices = copy(program.choices)
-        choiceCases = copy(program.choiceCases)
-        var bytes: [UInt8] = []
-        var ranges: [(Int32, Int32)] = []
-        for site in sites {
-            ranges.append((Int32(bytes.count), Int32(site.placeholder.count)))
-            bytes += site.placeholder
+            (formatters + i).initialize(to: pointer)
         }
-        placeholders = copy(bytes)
-        placeholderRanges = copy(ranges)
+        selects = place(program.selects, at: selectsAt)
+        selectCases = place(program.selectCases, at: selectCasesAt)
+        plurals = place(program.plurals, at: pluralsAt)
+        explicitCases = place(program.explicitCases, at: explicitAt)
+        choices = place(program.choices, at: choicesAt)
+        choiceCases = place(program.choiceCases, at: choiceCasesAt)
+        let literals = (block + literalsAt).bindMemory(to: UInt8.self, capacity: program.literals.count + 16)
+        self.literals = literals
+        program.literals.withUnsafeBufferPointer { pool in
+            if let base = pool.baseAddress { literals.initialize(from: base, count: pool.count) }
+        }
+        (literals + program.literals.count).initialize(repeating: 0, count: 16)
+        let placeholders = (block + placeholdersAt).bindMemory(to: UInt8.self, capacity: max(1, placeholderBytes))
+        self.placeholders = placeholders
+        let placeholderRanges = (block + rangesAt).bindMemory(to: (Int32, Int32).self, capacity: max(1, sites.count))
+        self.placeholderRanges = placeholderRanges
+        var at = 0
+        for (i, site) in sites.enumerated() {
+            let start = at
+            placeholders[at] = UInt8(ascii: "{")
+            at += 1
+            for byte in site.name.utf8 {
+                placeholders[at] = byte
+                at += 1
+            }
+            placeholders[at] = UInt8(ascii: "}")
+            at += 1
+            (placeholderRanges + i).initialize(to: (Int32(start), Int32(at - start)))
+        }
         pluralDepth = program.pluralDepth
         sizeHint = program.sizeHint
         var owners = program.owners
@@ -236,17 +271,5 @@ final class ProgramImage: @unchecked Sendable {
         self.owners = owners
     }
 
-    deinit {
-        ops.deallocate()
-        literals.deallocate()
-        formatters.deallocate()
-        selects.deallocate()
-        selectCases.deallocate()
-        plurals.deallocate()
-        explicitCases.deallocate()
-        choices.deallocate()
-        choiceCases.deallocate()
-        placeholders.deallocate()
-        placeholderRanges.deallocate()
-    }
+    deinit { block.deallocate() }
 }
