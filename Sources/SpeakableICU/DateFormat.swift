@@ -59,14 +59,20 @@ public final class DateFormat: @unchecked Sendable {
             throw ICUError(code: status.rawValue, operation: "udat_open(\(locale.identifier))")
         }
         self.handle = opened!
-        self.fastPath = DateFieldFormat.derive(handle: opened!, timeZone: timeZone)
     }
 
-    /// The format without ICU (see `DateFieldFormat`), when it reproduces ICU.
-    private let fastPath: DateFieldFormat?
+    /// The format without ICU (see `DateFieldFormat`), when it reproduces ICU — derived after a
+    /// few dates went to ICU.
+    private let fastPath = LazyFastPath<DateFieldFormat>(threshold: 256)
 
-    /// Whether dates are formatted without calling ICU.
-    public var hasFastPath: Bool { fastPath != nil }
+    private func deriveFastPath() -> DateFieldFormat? {
+        // ICU's SimpleDateFormat is not thread-safe: read it under the lock.
+        lock.withLock { _ in DateFieldFormat.derive(handle: handle, timeZone: timeZone) }
+    }
+
+    /// Whether dates are formatted without calling ICU; derives the fast path now if no date has
+    /// been formatted yet.
+    public var hasFastPath: Bool { fastPath.resolve(deriveFastPath) }
 
     private static func open(date: Style, time: Style, pattern: String?, locale: ICULocale,
                              timeZone: ICUTimeZone, _ status: inout UErrorCode) -> VoidHandle? {
@@ -115,7 +121,9 @@ public final class DateFormat: @unchecked Sendable {
     /// fits in `capacity` bytes; returns the byte count, or -1.
     @inline(__always)
     public func writeDate(_ date: ICUDate, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        fastPath?.write(date, into: out, capacity: capacity) ?? -1
+        if let written = fastPath.withValue({ $0.write(date, into: out, capacity: capacity) }) { return written }
+        fastPath.noteMiss(deriveFastPath)
+        return -1
     }
 
     /// Formats with ICU and hands `body` the UTF-16 result (valid only during the call).

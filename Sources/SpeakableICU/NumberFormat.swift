@@ -48,8 +48,9 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     private let handle: VoidHandle
     private let lock = Mutex<Void>(())
     private let fastIntegers: IntegerDigitFormat?
-    /// Spellout, ordinal and duration for integers, from ICU's own rules.
-    private let ruleBased: RuleBasedIntegerFormat?
+    /// Spellout, ordinal and duration for integers, from ICU's own rules — derived after a few
+    /// integers went to ICU (nil for the other styles).
+    private let ruleBased: LazyFastPath<RuleBasedIntegerFormat>?
 
     /// Opens the format. A malformed DecimalFormat pattern throws with `parseOffset` inside it.
     public init(_ style: Style, locale: ICULocale) throws(ICUError) {
@@ -115,7 +116,7 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
         }
         switch style {
         case .spellout, .ordinal, .duration:
-            self.ruleBased = Self.deriveRuleBased(handle, locale: locale)
+            self.ruleBased = LazyFastPath(threshold: 4_096)
         default:
             self.ruleBased = nil
         }
@@ -160,7 +161,7 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     deinit { cicu_unum_close(handle) }
 
     /// Whether integers are formatted without calling ICU (see the type's discussion).
-    public var hasIntegerFastPath: Bool { fastIntegers != nil || ruleBased != nil }
+    public var hasIntegerFastPath: Bool { fastIntegers != nil || (ruleBased?.resolve(deriveRuleBased) ?? false) }
 
     /// The integer digit model, for formats that build on the locale's digits.
     var integerDigits: IntegerDigitFormat? { fastIntegers }
@@ -196,8 +197,16 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     @inline(__always)
     public func writeInteger(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
         if let fastIntegers, capacity >= 128 { return fastIntegers.write(value, into: out) }
-        if let ruleBased { return ruleBased.write(value, into: out, capacity: capacity) }
+        if let ruleBased {
+            if let written = ruleBased.withValue({ $0.write(value, into: out, capacity: capacity) }) { return written }
+            ruleBased.noteMiss(deriveRuleBased)
+        }
         return -1
+    }
+
+    private func deriveRuleBased() -> RuleBasedIntegerFormat? {
+        // The handle is ICU's RuleBasedNumberFormat, which is not thread-safe: read it under the lock.
+        (try? withHandle { handle throws(ICUError) in Self.deriveRuleBased(handle, locale: locale) }) ?? nil
     }
 
     /// Writes a whole double (below 2^53 in magnitude) as `writeInteger` would, when ICU formats
@@ -205,7 +214,12 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     @inline(__always)
     public func writeWholeDouble(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
         if let fastIntegers, capacity >= 128 { return fastIntegers.write(value, into: out) }
-        if let ruleBased, ruleBased.coversWholeDoubles { return ruleBased.write(value, into: out, capacity: capacity) }
+        if let ruleBased {
+            if let written = ruleBased.withValue({ $0.coversWholeDoubles ? $0.write(value, into: out, capacity: capacity) : -1 }) {
+                return written
+            }
+            ruleBased.noteMiss(deriveRuleBased)
+        }
         return -1
     }
 

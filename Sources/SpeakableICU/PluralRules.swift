@@ -60,8 +60,8 @@ public final class PluralRules: @unchecked Sendable {
     /// Categories of 0..<smallTableSize, computed once by ICU at init.
     private let smallIntegers: [PluralCategory]
     private static let smallTableSize = 256
-    /// ICU's rules for integers, parsed and checked (nil: ask ICU).
-    private let integerRules: IntegerPluralRules?
+    /// ICU's rules for integers, parsed and checked — derived after a few integers went to ICU.
+    private let integerRules = LazyFastPath<IntegerPluralRules>(threshold: 1_024)
 
     public init(locale: ICULocale, kind: Kind) throws(ICUError) {
         var status = U_ZERO_ERROR
@@ -94,7 +94,6 @@ public final class PluralRules: @unchecked Sendable {
             table.append(try Self.select(handle, Double(n)))
         }
         self.smallIntegers = table
-        self.integerRules = Self.deriveIntegerRules(handle: opened!, locale: locale, kind: kind, small: table)
     }
 
     /// ICU's rules for this locale, parsed for integers, if they agree with `uplrules_select` on
@@ -137,8 +136,11 @@ public final class PluralRules: @unchecked Sendable {
         return values
     }()
 
-    /// Whether integers are selected without calling ICU (see `IntegerPluralRules`).
-    public var hasIntegerFastPath: Bool { integerRules != nil }
+    /// Whether integers are selected without calling ICU (see `IntegerPluralRules`); derives the
+    /// rules now if no selection has yet.
+    public var hasIntegerFastPath: Bool {
+        integerRules.resolve { Self.deriveIntegerRules(handle: handle, locale: locale, kind: kind, small: smallIntegers) }
+    }
 
     deinit { cicu_uplrules_close(handle) }
 
@@ -163,9 +165,12 @@ public final class PluralRules: @unchecked Sendable {
     /// The category of an integer, exact for every `Int64` (values beyond 2^53 are selected on
     /// ICU's decimal form of the integer, not on a rounded double).
     public func category(forInteger number: Int64) -> PluralCategory {
-        if let integerRules, number.magnitude < 1 << 53 { return integerRules.category(number) }
+        if number.magnitude < 1 << 53, let category = integerRules.withValue({ $0.category(number) }) { return category }
         if number >= 0, number < Int64(Self.smallTableSize) {
             return smallIntegers[Int(number)]
+        }
+        if number.magnitude < 1 << 53 {
+            integerRules.noteMiss { Self.deriveIntegerRules(handle: handle, locale: locale, kind: kind, small: smallIntegers) }
         }
         if number.magnitude <= 1 << 53 {
             return (try? Self.select(handle, Double(number))) ?? .other

@@ -2,6 +2,7 @@
 //
 //   BenchmarkReport report --sections DIR --json docs/performance.json --markdown docs/performance.md [--swift VERSION]
 //   BenchmarkReport callgrind --binary .build/release/MessageFormatBenchmark --out DIR/callgrind.json [--calls 2000]
+//   BenchmarkReport wrap --name NAME --title TITLE --log DIR/NAME.log --out DIR/NAME.json
 //
 // `report` reads every section (`*.json` written by a benchmark with `--json`, see
 // tools/BenchmarkSupport/SuiteSection.swift) in the order of DIR/order (one name per line), adds
@@ -233,11 +234,32 @@ func callgrind() {
     writeJSON(section, out)
 }
 
+// MARK: Wrapping a benchmark that writes no section
+
+/// A benchmark that prints its own report but writes no suite section (yet) joins the suite with
+/// its console output as the section's body.
+func wrap() {
+    guard let name = option("--name"), let title = option("--title"), let log = option("--log"), let out = option("--out") else {
+        fail("wrap needs --name, --title, --log and --out")
+    }
+    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    let section: [String: Any] = [
+        "benchmark": name, "title": title,
+        "description": "This benchmark writes no suite section yet: its own report, as printed.",
+        "headlines": [], "table": ["columns": [], "alignment": [], "rows": []], "checks": [],
+        "notes": ["```\n" + text.trimmingCharacters(in: .whitespacesAndNewlines) + "\n```"],
+        "data": [:],
+    ]
+    writeJSON(section, out)
+}
+
 switch arguments.dropFirst().first {
 case "report": report()
 case "callgrind": callgrind()
+case "wrap": wrap()
 default:
     print("usage: BenchmarkReport report --sections DIR [--json PATH] [--markdown PATH] [--swift VERSION]")
     print("       BenchmarkReport callgrind --binary PATH --out PATH [--calls N]")
+    print("       BenchmarkReport wrap --name NAME --title TITLE --log PATH --out PATH")
     exit(2)
 }

@@ -206,6 +206,8 @@ public enum FastPathChecks {
                     report.mismatches.append("\(id) \(pattern.named): does not compile on one side")
                     continue
                 }
+                // Every fast path in place from the first value (they are otherwise derived lazily).
+                message.prepareFastPaths()
                 for set in values {
                     report.checked += 1
                     let byName = Dictionary(uniqueKeysWithValues: zip(pattern.names, set))

@@ -60,6 +60,9 @@ final class Prepared {
     init(_ item: Case, calls: Int, seed: UInt64) throws {
         self.item = item
         message = try CompiledMessage(item.pattern, locale: ICULocale(item.locale))
+        // What an app formatting this message every frame would do at start-up (otherwise the
+        // fast paths come after the first few hundred calls, inside the timed rounds).
+        message.prepareFastPaths()
         slots = message.argumentNames.count
         self.calls = calls
         var g = SplitMix(seed: seed)

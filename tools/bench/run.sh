@@ -12,6 +12,8 @@
 # tools/BenchmarkSupport, or the same JSON shape from any language), then add one `bench` line
 # below, e.g. for the checker against compare-locales:
 #     bench checker tools/CheckerBenchmark/run.sh --messages 110000
+# A benchmark that writes no section yet joins with `bench_log` (its printed report goes in as
+# it is), as the preview does.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -31,7 +33,7 @@ done
 mkdir -p "$out"
 : > "$out/order"
 
-for product in MessageFormatBenchmark DescriberBenchmark CompileBenchmark BenchmarkReport; do
+for product in MessageFormatBenchmark DescriberBenchmark CompileBenchmark PreviewBenchmark speakable BenchmarkReport; do
     echo "building $product (release)…" >&2
     swift build -c release --product "$product" >/dev/null
 done
@@ -48,6 +50,19 @@ bench() {
     echo "$name" >> "$out/order"
 }
 
+# bench_log NAME TITLE COMMAND…: runs COMMAND (which writes no section) and wraps its output.
+bench_log() {
+    local name="$1" title="$2"; shift 2
+    echo "running $name: $* …" >&2
+    if ! "$@" > "$out/$name.log" 2>&1; then
+        echo "$name failed; see $out/$name.log" >&2
+        tail -20 "$out/$name.log" >&2
+        exit 1
+    fi
+    .build/release/BenchmarkReport wrap --name "$name" --title "$title" --log "$out/$name.log" --out "$out/$name.json"
+    echo "$name" >> "$out/order"
+}
+
 bench formatter .build/release/MessageFormatBenchmark $quick
 bench describers .build/release/DescriberBenchmark $quick
 if [ -n "$quick" ]; then
@@ -55,6 +70,8 @@ if [ -n "$quick" ]; then
 else
     bench compile .build/release/CompileBenchmark
 fi
+bench_log preview "Preview: speakable preview against describe and process start" \
+    .build/release/PreviewBenchmark --rounds "$([ -n "$quick" ] && echo 5 || echo 15)"
 if [ "$callgrind" = 1 ]; then
     echo "counting instructions with callgrind…" >&2
     .build/release/BenchmarkReport callgrind --binary .build/release/MessageFormatBenchmark --out "$out/formatter-instructions.json" \

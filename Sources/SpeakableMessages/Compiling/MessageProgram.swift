@@ -183,6 +183,10 @@ final class ProgramImage: @unchecked Sendable {
     let sizeHint: Int
     /// The formatters and rules the slots point at.
     private let owners: [any AnyObject & Sendable]
+    /// The formatters, for preparing their fast paths.
+    let formatterObjects: [ValueFormatter]
+    /// The plural rules, for the same.
+    let pluralRules: [PluralRules]
     private let block: UnsafeMutableRawPointer
 
     init(_ program: MessageProgram, sites: [ArgumentSite]) {
@@ -269,6 +273,8 @@ final class ProgramImage: @unchecked Sendable {
             }
         }
         self.owners = owners
+        self.formatterObjects = program.formatters
+        self.pluralRules = program.owners.compactMap { $0 as? PluralRules }
     }
 
     deinit { block.deallocate() }
