@@ -50,8 +50,6 @@ static inline int32_t cicu_uloc_getLanguage(const char *id, char *lang, int32_t 
     return uloc_getLanguage(id, lang, cap, s);
 }
 static inline UBool cicu_uloc_isRightToLeft(const char *id) { return uloc_isRightToLeft(id); }
-static inline int32_t cicu_uloc_countAvailable(void) { return uloc_countAvailable(); }
-static inline const char *cicu_uloc_getAvailable(int32_t n) { return uloc_getAvailable(n); }
 
 // MARK: enumerations
 
