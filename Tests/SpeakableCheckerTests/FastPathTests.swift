@@ -1,3 +1,5 @@
+import SpeakableDiagnostics
+import SpeakablePlatformFormats
 import Testing
 @testable import SpeakableChecker
 
@@ -19,6 +21,35 @@ import Testing
             let full = text.lowercased()
             let expected = full.utf16.count == text.utf16.count ? Array(full.utf16) : ScreenReaderRules.lowered(text)
             #expect(ScreenReaderRules.loweredForMatching(text) == expected, "\(text)")
+        }
+    }
+}
+
+/// A platform string's ICU text is made without positions, and again with them only when a
+/// finding needs one: both ways must give the same text.
+@Suite struct ConversionWithoutPositionsTests {
+    static let formats = [
+        "Row %1$d, column %2$d", "%d%% done", "100% sure", "%<s first", "{braces} and 'quotes' #1", "%n line %s",
+        "%2$s of %1$s", "%1$s, %d", "Bad %q", "50 %", "%", "%#@count@ left", "Émile’s %@ 🎉 %lld", "", "%1$@ 'x' %%",
+    ]
+
+    @Test func javaAndAppleFormatsAreTheSameTextEitherWay() {
+        for format in Self.formats {
+            for dialect in [PrintfFormat.Dialect.java, .apple] {
+                for inPlural in [false, true] {
+                    var plain = PlatformInput.Builder(tracking: false)
+                    var tracked = PlatformInput.Builder(tracking: true)
+                    let substitution: (String, Int?, SourcePosition, inout PlatformInput.Builder) -> Void = { name, _, at, b in
+                        b.synthetic("{\(name)}", at: at)
+                    }
+                    PlatformInput.appendFormat(format, dialect: dialect, position: { SourcePosition(line: 1, column: $0 + 1) },
+                                               inPlural: inPlural, builder: &plain, substitution: substitution)
+                    PlatformInput.appendFormat(format, dialect: dialect, position: { SourcePosition(line: 1, column: $0 + 1) },
+                                               inPlural: inPlural, builder: &tracked, substitution: substitution)
+                    #expect(plain.text == String(decoding: tracked.units, as: UTF16.self), "\(dialect) \(inPlural): \(format)")
+                    #expect(tracked.positions.count == tracked.units.count)
+                }
+            }
         }
     }
 }

@@ -624,9 +624,8 @@ public enum PlatformInput {
     static func appendFormat(_ value: String, dialect: PrintfFormat.Dialect, parsed: FormatString? = nil, position: (Int) -> SourcePosition,
                              inPlural: Bool, builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
         let format = parsed ?? FormatString.parse(value, dialect: dialect)
-        if format.specifiers.isEmpty && !builder.tracking {
-            // Text without specifiers: every scalar as it is, ICU's syntax characters quoted.
-            for scalar in value.unicodeScalars { builder.literal(scalar, at: SourcePosition(line: 0, column: 0), inPlural: inPlural) }
+        if !builder.tracking {
+            appendFormatText(value, dialect: dialect, format: format, inPlural: inPlural, builder: &builder, substitution: substitution)
             return
         }
         let scalars = Array(value.unicodeScalars)
@@ -678,6 +677,85 @@ public enum PlatformInput {
             }
         }
         text(upTo: scalars.count)
+    }
+
+    /// ``appendFormat(_:dialect:parsed:position:inPlural:builder:substitution:)`` without
+    /// positions: the same text, copied from the value's UTF-8 a run at a time (only ICU's
+    /// syntax characters are quoted, all ASCII).
+    static func appendFormatText(_ value: String, dialect: PrintfFormat.Dialect, format: FormatString, inPlural: Bool,
+                                 builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
+        let rejected = format.problems.isEmpty ? [] : Set(format.problems.map(\.range))
+        let nowhere = SourcePosition(line: 0, column: 0)
+        var value = value
+        value.withUTF8 { bytes in
+            var b = 0   // byte offset
+            var s = 0   // scalar offset
+            @inline(__always) func length(_ byte: UInt8) -> Int { byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4 }
+            func copy(toScalar end: Int) {
+                var run = b
+                while s < end && b < bytes.count {
+                    let byte = bytes[b]
+                    if byte == 0x27 || byte == 0x7B || byte == 0x7D || (byte == 0x23 && inPlural) {
+                        builder.utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<b]))
+                        builder.utf8.append(0x27)
+                        if byte != 0x27 { builder.utf8.append(byte) }
+                        builder.utf8.append(0x27)
+                        b += 1
+                        run = b
+                    } else {
+                        b += length(byte)
+                    }
+                    s += 1
+                }
+                builder.utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<min(b, bytes.count)]))
+            }
+            func skip(toScalar end: Int) {
+                while s < end && b < bytes.count {
+                    b += length(bytes[b])
+                    s += 1
+                }
+            }
+            for spec in format.specifiers {
+                copy(toScalar: spec.range.lowerBound)
+                if rejected.contains(spec.range) || (dialect == .apple && spec.looksLikeProse) {
+                    copy(toScalar: spec.range.upperBound)
+                    continue
+                }
+                guard spec.argument != nil || spec.index == .none || spec.substitution != nil else {
+                    // A relative `%<s` with nothing before it: text (format-mismatch reports it).
+                    copy(toScalar: spec.range.upperBound)
+                    continue
+                }
+                skip(toScalar: spec.range.upperBound)
+                let conversion = spec.conversion.asciiValue ?? 0
+                if conversion == 0x25 && spec.index == .none {  // %
+                    builder.utf8.append(0x25)
+                    continue
+                }
+                if conversion == 0x6E && spec.index == .none {  // n
+                    builder.utf8.append(0x0A)
+                    continue
+                }
+                if let name = spec.substitution {
+                    if name.isEmpty {
+                        builder.synthetic(inPlural ? "#" : "{count, number}", at: nowhere)
+                    } else {
+                        substitution(name, spec.argument, nowhere, &builder)
+                    }
+                    continue
+                }
+                guard let number = spec.argument else { continue }
+                builder.utf8.append(0x7B)
+                builder.utf8.append(contentsOf: String(number).utf8)
+                switch conversion {
+                case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41:  // dDiuUoOxXeEfFgGaA
+                    builder.utf8.append(contentsOf: ", number}".utf8)
+                default:
+                    builder.utf8.append(0x7D)
+                }
+            }
+            copy(toScalar: Int.max)
+        }
     }
 
     /// Positions in a `.xcstrings` JSON string: the opening quote plus the offset (escapes

@@ -44,6 +44,8 @@ public struct FormatString: Hashable, Sendable {
     public var argumentCount: Int { specifiers.compactMap(\.argument).max() ?? 0 }
 
     public static func parse(_ text: String, dialect: PrintfFormat.Dialect) -> FormatString {
+        // Both parsers act only at '%': text without one has no specifier and no problem.
+        if !text.utf8.contains(0x25) { return FormatString(dialect: dialect, specifiers: [], problems: []) }
         let scalars = Array(text.unicodeScalars)
         switch dialect {
         case .java:
@@ -379,6 +381,31 @@ struct AppleFormatParser {
 
     static let conversions: Set<Character> = Set("@dDiuUoOxXeEfFgGaAcCsSp")
 
+    /// One of ``conversions``.
+    @inline(__always)
+    static func isConversion(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "@", "d", "D", "i", "u", "U", "o", "O", "x", "X", "e", "E", "f", "F", "g", "G", "a", "A", "c", "C", "s", "S", "p": true
+        default: false
+        }
+    }
+
+    @inline(__always)
+    static func isFlag(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "-", "+", " ", "#", "0", "'": true
+        default: false
+        }
+    }
+
+    @inline(__always)
+    static func isLengthModifier(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "h", "l", "q", "L", "z", "t", "j": true
+        default: false
+        }
+    }
+
     func text(_ range: Range<Int>) -> String {
         String(scalars: scalars[range])
     }
@@ -426,7 +453,7 @@ struct AppleFormatParser {
                 }
             }
             let flagsStart = j
-            while j < n && "-+ #0'".unicodeScalars.contains(scalars[j]) { j += 1 }
+            while j < n, Self.isFlag(scalars[j]) { j += 1 }
             let flags = text(flagsStart..<j)
             var starArguments = 0
             var width: Int?
@@ -451,15 +478,15 @@ struct AppleFormatParser {
                 }
             }
             var length = ""
-            for candidate in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] {
-                let c = Array(candidate.unicodeScalars)
-                if j + c.count <= n && Array(scalars[j..<j + c.count]) == c {
-                    length = candidate
-                    j += c.count
-                    break
-                }
+            // hh, ll, then h, l, q, L, z, t, j (the first that matches, as written here before).
+            if j + 1 < n && (scalars[j] == "h" || scalars[j] == "l") && scalars[j + 1] == scalars[j] {
+                length = scalars[j] == "h" ? "hh" : "ll"
+                j += 2
+            } else if j < n, Self.isLengthModifier(scalars[j]) {
+                length = String(Character(scalars[j]))
+                j += 1
             }
-            guard j < n, Self.conversions.contains(Character(scalars[j])) else {
+            guard j < n, Self.isConversion(scalars[j]) else {
                 i = start + 1
                 continue
             }
