@@ -7,13 +7,15 @@ enum PluralRulesCheck {
         let categoriesOn = emitter.isOn(.pluralCategories) || emitter.isOn(.unusedPluralCategory)
         let literalOn = emitter.isOn(.pluralLiteralNumber)
         guard categoriesOn || literalOn else { return }
+        guard hasPlural(pattern.body) else { return }
         var plurals: [(ArgumentNode, PluralArgument)] = []
         pattern.forEachArgument { argument in
             if case .plural(let plural) = argument.kind { plurals.append((argument, plural)) }
         }
         guard !plurals.isEmpty else { return }
         // Numbers written in a case are ASCII digits of the message (quoting adds none).
-        let hasDigits = c.text.text.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
+        var text = c.text.text
+        let hasDigits = text.withUTF8 { bytes in bytes.contains { $0 >= 0x30 && $0 <= 0x39 } }
         for (argument, plural) in plurals {
             guard let info = PluralCategoryInfo.cached(for: c.locale, ordinal: plural.isOrdinal) else { continue }
             if categoriesOn { categories(c, argument, plural, info, emitter: &emitter) }
@@ -22,6 +24,20 @@ enum PluralRulesCheck {
     }
 
     static func kindName(_ plural: PluralArgument) -> String { plural.isOrdinal ? "selectordinal" : "plural" }
+
+    /// Whether the body has a plural or selectordinal anywhere (most messages have none).
+    static func hasPlural(_ body: MessageBody) -> Bool {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .none, .simple: continue
+            case .plural: return true
+            case .select(let s): if s.cases.contains(where: { hasPlural($0.message) }) { return true }
+            case .choice(let c): if c.cases.contains(where: { hasPlural($0.message) }) { return true }
+            }
+        }
+        return false
+    }
 
     // MARK: plural-categories
 

@@ -30,6 +30,26 @@ enum ScreenReaderRules {
 
     // MARK: Matching
 
+    /// Whether the UTF-8 of `text`, ASCII lower-cased, contains `needle` (lower-case UTF-8).
+    static func containsIgnoringASCIICase(_ text: String, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        var text = text
+        return text.withUTF8 { t in
+            guard t.count >= needle.count else { return false }
+            @inline(__always) func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
+            var i = 0
+            while i + needle.count <= t.count {
+                if lower(t[i]) == first {
+                    var k = 1
+                    while k < needle.count && lower(t[i + k]) == needle[k] { k += 1 }
+                    if k == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// Case-insensitive (ASCII) occurrences of `phrase` in `text`, as UTF-16 ranges; with
     /// `wholeWords`, not inside a longer word.
     static func occurrences(of phrase: String, in text: String, wholeWords: Bool) -> [Range<Int>] {
@@ -105,8 +125,13 @@ enum ScreenReaderRules {
                ("체크박스", "role")],
     ]
 
+    /// The role words' UTF-8, ASCII lower-cased: a message whose text holds none of them (ASCII
+    /// case ignored, as the matching does) has no role word in any segment.
+    static let roleWordBytes: [String: [[UInt8]]] = roleWords.mapValues { $0.map { Array($0.word.lowercased().utf8) } }
+
     static func roleWords(_ c: MessageContext, segments: [LiteralSegment], emitter: inout Emitter) {
-        guard let words = roleWordUnits[c.language] else { return }
+        guard let words = roleWordUnits[c.language],
+              roleWordBytes[c.language]!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) else { return }
         let wholeWords = c.language != "ko"
         for segment in segments {
             var taken: [Range<Int>] = []

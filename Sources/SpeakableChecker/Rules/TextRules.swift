@@ -11,20 +11,29 @@ enum TextRules {
         // byte pairs: C2 80…9F and C2 AD (C1 controls, soft hyphen), D8 9C (U+061C), E1 A0
         // (U+180E), E2 80 and E2 81 (U+2000…U+207F), EF BB and EF BF (U+FEFF, U+FFFD). Text
         // without them (and without ASCII controls) has nothing for these rules.
-        var suspect = false
-        var control = false
-        var previous: UInt8 = 0
-        for byte in c.text.text.utf8 {
-            if byte < 0x80 {
-                if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
-            } else {
-                switch (previous, byte) {
-                case (0xC2, 0x80...0x9F), (0xC2, 0xAD), (0xD8, 0x9C), (0xE1, 0xA0), (0xE2, 0x80), (0xE2, 0x81), (0xEF, 0xBB), (0xEF, 0xBF):
-                    suspect = true
-                default: break
+        var text = c.text.text
+        let (suspect, control) = text.withUTF8 { bytes -> (Bool, Bool) in
+            var suspect = false
+            var control = false
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte < 0x80 {
+                    if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
+                } else if i + 1 < bytes.count {
+                    let next = bytes[i + 1]
+                    switch byte {
+                    case 0xC2: if next <= 0x9F || next == 0xAD { suspect = true }
+                    case 0xD8: if next == 0x9C { suspect = true }
+                    case 0xE1: if next == 0xA0 { suspect = true }
+                    case 0xE2: if next == 0x80 || next == 0x81 { suspect = true }
+                    case 0xEF: if next == 0xBB || next == 0xBF { suspect = true }
+                    default: break
+                    }
                 }
+                i += 1
             }
-            previous = byte
+            return (suspect, control)
         }
         if suspect && emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
         if (suspect || control) && emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
@@ -182,7 +191,13 @@ enum TextRules {
         let parts = pattern.body.parts
         // A separator made to be joined between other strings (", ", " · ") keeps its spaces.
         let isSeparator = parts.allSatisfy {
-            if case .text(let text, _) = $0 { return !text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil } }
+            if case .text(let text, _) = $0 {
+                return !text.unicodeScalars.contains { s in
+                    // ASCII letters and digits without asking for their properties.
+                    if s.value < 0x80 { return (s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) }
+                    return s.properties.isAlphabetic || s.properties.numericType != nil
+                }
+            }
             return false
         }
         if isSeparator { return }
@@ -205,7 +220,7 @@ enum TextRules {
             RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
                             message: "the message ends with a space", hint: "remove it", subject: "trailing")
         }
-        for segment in segments {
+        for segment in segments where mayHaveDoubleSpace(segment.text) {
             var previous: Unicode.Scalar?
             var offset = 0
             for scalar in segment.text.unicodeScalars {
@@ -218,6 +233,25 @@ enum TextRules {
                 previous = scalar
                 offset += UTF16.width(scalar)
             }
+        }
+    }
+
+    /// Whether `text` may hold two spaces in a row: two ASCII spaces, or a space of another kind
+    /// (U+00A0: C2 A0; U+2009, U+202F: E2 80 …; U+3000: E3 80 80).
+    static func mayHaveDoubleSpace(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previousSpace = false
+            for b in bytes {
+                if b == 0xC2 || b == 0xE2 || b == 0xE3 { return true }
+                if b == 0x20 {
+                    if previousSpace { return true }
+                    previousSpace = true
+                } else {
+                    previousSpace = false
+                }
+            }
+            return false
         }
     }
 
@@ -270,7 +304,7 @@ enum TextRules {
     }
 
     static func printf(_ c: MessageContext, segments: [LiteralSegment], emitter: inout Emitter) {
-        for segment in segments where segment.text.utf16.contains(37) {
+        for segment in segments where segment.text.utf8.contains(37) {
             for range in printfSpecifiers(in: segment.text) {
                 let start = sourceOffset(ofPrinted: range.lowerBound, in: segment, source: c.text.text)
                 let end = sourceOffset(ofPrinted: range.upperBound, in: segment, source: c.text.text)

@@ -33,8 +33,7 @@ public struct MessagePattern: Hashable, Sendable {
     /// Parses `source`; throws every syntax error found (the first one is the one ICU reports).
     public init(_ source: String) throws(MessageSyntaxErrors) {
         // Plain text (no braces, no apostrophes) is one literal: the common case, without parsing.
-        if source.utf8.count <= Self.maximumLength,
-           !source.utf8.contains(where: { $0 == 0x7B || $0 == 0x7D || $0 == 0x27 }) {
+        if source.utf8.count <= Self.maximumLength, !Self.hasSyntax(source) {
             let length = source.utf16.count
             self.body = MessageBody(parts: length == 0 ? [] : [.text(source, range: 0..<length)], range: 0..<length)
             self.source = source
@@ -43,6 +42,15 @@ public struct MessagePattern: Hashable, Sendable {
         var parser = MessageParser(source)
         self.body = try parser.parse()
         self.source = source
+    }
+
+    /// Whether `source` has a brace or an apostrophe.
+    static func hasSyntax(_ source: String) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            for b in bytes where b == 0x7B || b == 0x7D || b == 0x27 { return true }
+            return false
+        }
     }
 
     /// Every argument name in order of first appearance (numbers as written, e.g. "0").
