@@ -54,7 +54,14 @@ let package = Package(
 
         // MARK: Base
         .target(name: "SpeakableDiagnostics", swiftSettings: swiftSettings),
-        .target(name: "SpeakableJSON", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
+        .target(name: "SpeakableJSON", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
+
+        // MARK: Escaping (issue 13)
+        // SpeakableEscaping: one escaper per output language — Swift literals and comments, XML
+        // text/attributes/comments, JSON, HTML — with no dependencies, so every writer (and the
+        // preview) can use it. Property-tested against swiftc, libxml2, JSONSerialization, Chromium.
+        .target(name: "SpeakableEscaping", swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableEscapingTests", dependencies: ["SpeakableEscaping"], swiftSettings: swiftSettings),
 
         // MARK: Messages
         .target(
@@ -85,7 +92,7 @@ let package = Package(
         // Turns Templates/ and Locales/ into the Swift source the describers embed.
         .target(
             name: "CatalogEmbedding",
-            dependencies: ["SpeakableCatalog"],
+            dependencies: ["SpeakableCatalog", "SpeakableEscaping"],
             path: "tools/CatalogEmbedding",
             swiftSettings: swiftSettings
         ),
@@ -140,15 +147,15 @@ let package = Package(
         // SpeakablePlatformFormats: .xcstrings, Android resources, XLIFF 2.0 / Xcode XLIFF 1.2 models,
         //   readers, writers, and the conversions between ICU messages and those formats.
         // SpeakableExport: project → outputs, Swift accessors, compile/import, atomic writes.
-        .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
+        .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
         .target(
             name: "SpeakablePlatformFormats",
-            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
+            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "SpeakableExport",
-            dependencies: ["SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
+            dependencies: ["SpeakablePlatformFormats", "SpeakableEscaping", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
                            "SpeakableICU"],
             swiftSettings: swiftSettings
         ),

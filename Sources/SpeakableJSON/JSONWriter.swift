@@ -1,50 +1,15 @@
+import SpeakableEscaping
+
 /// Writes JSON deterministically: members in the order given, UTF-8 as is (no `\u` for non-ASCII),
-/// `/` unescaped, only `"`, `\` and control characters escaped.
+/// `/` unescaped, only `"`, `\`, control characters, U+2028/U+2029 and U+FFFE/U+FFFF escapes.
 ///
 /// ```swift
 /// JSONWriter.string("Row 3, \"empty\"")   // "\"Row 3, \\\"empty\\\"\""
 /// ```
 public enum JSONWriter {
-    /// A JSON string literal for `text`.
-    public static func string(_ text: String) -> String {
-        if !needsEscaping(text) { return "\"" + text + "\"" }
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-        return out
-    }
-
-    /// Whether `text` holds anything `string(_:)` escapes: `"`, `\`, C0 controls, DEL, U+2028,
-    /// U+2029 (checked on the UTF-8 bytes; most strings need nothing).
-    private static func needsEscaping(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return true }
-                if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return true }
-                i += 1
-            }
-            return false
-        }
-    }
+    /// A JSON string literal for `text` (``JSONEscaping`` in the standard style: also DEL,
+    /// U+2028 and U+2029 as `\u` escapes, so a JSON line is also a JavaScript line).
+    public static func string(_ text: String) -> String { JSONEscaping.string(text) }
 
     /// A JSON number for a double: integral values without a fraction ("3"), others in the shortest
     /// form that reads back the same.
