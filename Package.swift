@@ -73,7 +73,7 @@ let package = Package(
         // MARK: Catalog
         .target(
             name: "SpeakableCatalog",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableICU"],
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableICU", "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
 
@@ -155,7 +155,7 @@ let package = Package(
         ),
         .target(
             name: "SpeakableExport",
-            dependencies: ["SpeakablePlatformFormats", "SpeakableEscaping", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
+            dependencies: ["SpeakablePlatformFormats", "SpeakableEscaping", "SpeakableXML", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
                            "SpeakableICU"],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages
@@ -20,7 +21,7 @@ import Synchronization
 /// Diagnostic ids: `file-unreadable`, `json-syntax`, `json-duplicate-key`, `json-number-range`,
 /// `json-invalid-utf8`, `json-too-deep` (from the JSON reader), `unknown-field`, `wrong-type`,
 /// `missing-field`, `unknown-role`, `invalid-key`, `invalid-locale`, `invalid-config-value`,
-/// `invalid-example`, `syntax-error`, `unknown-table`.
+/// `invalid-example`, `syntax-error`, `unknown-table`, `invalid-table-name`.
 public enum ProjectLoader {
     /// Loads the project whose config is `configPath`; with nil, `./speakable.json` when it
     /// exists, else the defaults with the current directory as the root.
@@ -227,7 +228,18 @@ private struct Loader {
     mutating func readTables(config: ProjectConfig) -> (tables: [Table], tags: [String]) {
         let templatesDirectory = ProjectLoader.join(root, config.templates)
         let localesDirectory = ProjectLoader.join(root, config.locales)
-        let templateFiles = jsonFiles(in: templatesDirectory)
+        var candidateFiles = jsonFiles(in: templatesDirectory)
+        // A table's name becomes file names, a Swift type and XLIFF ids: no controls, invisible
+        // characters, line breaks or backslashes.
+        candidateFiles.removeAll { fileName in
+            let name = fileName.dropLast(5)
+            guard name.unicodeScalars.contains(where: { VisibleText.isHidden($0) || VisibleText.isLineBreak($0) || $0 == "\\" }) else { return false }
+            error("invalid-table-name", "the table name '\(VisibleText.escape(String(name)))' holds a control, invisible or line-break character or a backslash",
+                  file: display(ProjectLoader.join(templatesDirectory, VisibleText.escape(fileName))), at: nil,
+                  hint: "rename the file: the table name becomes file names, a Swift type name and XLIFF ids")
+            return true
+        }
+        let templateFiles = candidateFiles
         if templateFiles.isEmpty {
             warning("file-unreadable", "no templates: \(display(templatesDirectory))/ has no .json files",
                     file: display(templatesDirectory), at: nil,

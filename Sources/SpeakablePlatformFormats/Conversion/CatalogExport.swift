@@ -122,6 +122,42 @@ public struct CatalogConversionError: Error, Hashable, Sendable, CustomStringCon
 ///   `choice`, `spellout`/`ordinal`/`duration`, number styles other than the default and
 ///   `integer`, an `=N` with no matching category, a plural inside a plural case.
 public enum CatalogExport {
+    /// Whether one argument is printed more than once in one of the strings `parts` become: plain
+    /// `{name}` and formats count, `#` counts for its plural, cases are alternatives (the most
+    /// of any case counts), and a top-level plural counts itself when it is printed as a
+    /// substitution (`pluralPrinted`).
+    static func printsAnArgumentTwice(_ parts: [MessagePart], pluralPrinted: Bool, pound: String?) -> Bool {
+        references(parts, pluralPrinted: pluralPrinted, pound: pound).values.contains { $0 > 1 }
+    }
+
+    static func references(_ parts: [MessagePart], pluralPrinted: Bool, pound: String?) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        func merge(_ bodies: [MessageBody], pound: String?) {
+            var most: [String: Int] = [:]
+            for body in bodies {
+                for (name, n) in references(body.parts, pluralPrinted: false, pound: pound) { most[name] = max(most[name] ?? 0, n) }
+            }
+            for (name, n) in most { counts[name, default: 0] += n }
+        }
+        for part in parts {
+            switch part {
+            case .text: continue
+            case .pound: if let pound { counts[pound, default: 0] += 1 }
+            case .argument(let argument):
+                switch argument.kind {
+                case .none, .simple: counts[argument.name, default: 0] += 1
+                case .plural(let plural):
+                    // Printed as a substitution, `#` inside is `%arg` (the substitution's own value).
+                    if pluralPrinted { counts[argument.name, default: 0] += 1 }
+                    merge(plural.cases.map(\.message), pound: pluralPrinted ? nil : argument.name)
+                case .select(let select): merge(select.cases.map(\.message), pound: pound)
+                case .choice(let choice): merge(choice.cases.map(\.message), pound: pound)
+                }
+            }
+        }
+        return counts
+    }
+
     public static func value(of body: MessageBody, platform: CatalogPlatform, locale: ICULocale,
                              arguments: [CatalogArgument]) throws(CatalogConversionError) -> CatalogValue {
         try check(body, nestedInPlural: false)
@@ -142,6 +178,10 @@ public enum CatalogExport {
             if case .argument(let a) = part, case .plural(let p) = a.kind { return (a, p) }
             return nil
         }
+        // One argument printed twice (`{name} and {name}`) needs positions even alone: `%1$@ and
+        // %1$@` takes one value, `%@ and %@` would read a second one that is not there.
+        let variations = platform == .apple && body.parts.count == 1 && arguments.count == 1 && plurals.count == 1
+        renderer.repeatsAnArgument = Self.printsAnArgumentTwice(body.parts, pluralPrinted: !variations, pound: nil)
         if plurals.isEmpty {
             renderer.isFormat = containsPrintedArgument(body) || (platform == .apple && !arguments.isEmpty)
             return .text(renderer.render(body.parts, plural: nil))
@@ -402,7 +442,10 @@ struct Renderer {
         (arguments.firstIndex { $0.name == name } ?? 0) + 1
     }
 
-    var positional: Bool { platform == .android || arguments.count > 1 }
+    /// Some argument is printed more than once in one output (then positions are written).
+    var repeatsAnArgument = false
+
+    var positional: Bool { platform == .android || arguments.count > 1 || repeatsAnArgument }
 
     /// `lld`, `@`, `g` (Apple) — without `%` and position.
     func lengthAndConversion(_ name: String) -> String {
