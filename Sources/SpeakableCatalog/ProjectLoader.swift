@@ -51,6 +51,12 @@ public enum ProjectLoader {
                        diagnostics: loader.diagnostics)
     }
 
+    /// `folder` inside the project `root`, as diagnostics show it (`Templates`, `Game/Templates`).
+    public static func display(folder root: String, _ folder: String) -> String {
+        let path = join(root, folder)
+        return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    }
+
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let parent = String(path[..<slash])

@@ -30,8 +30,12 @@ enum CompileCommand {
       -q, --quiet          print nothing but problems
       -h, --help           show this help
 
-    Outputs are written all or nothing: a compile with an error writes no file and leaves
-    earlier outputs as they were; files whose content is unchanged are not touched.
+    Outputs are written all or nothing: a compile with an error (or with no templates) writes
+    no file and leaves earlier outputs as they were; files whose content is unchanged are not
+    touched; outputs an earlier compile wrote that this one no longer makes (a removed locale)
+    are removed. A second compile into the same folder waits for the first. A compile that is
+    killed leaves the earlier outputs; the next one cleans up after it. Speakable never writes
+    through a symbolic link: --out may not be one. (docs/outputs.md)
     Select arguments become one key per case: <key>__<argument>_<case>.
 
     EXIT STATUS:
@@ -104,11 +108,15 @@ enum CompileCommand {
             return ExitStatus.failure
         }
         do throws(OutputWriter.Failure) {
-            let report = try OutputWriter.write(result.files, to: out)
+            let report = try OutputWriter.write(result.files, to: out, replacing: Set(options.outputs.map(\.rawValue))) {
+                io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n")
+            }
             if !parsed.has("quiet") {
                 io.write("compiled \(project.tables.count) table\(project.tables.count == 1 ? "" : "s") into \(out)/: "
-                         + "\(report.written.count) written, \(report.unchanged.count) unchanged\n")
+                         + "\(report.written.count) written, \(report.unchanged.count) unchanged"
+                         + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + "\n")
                 for path in report.written { io.write("  \(path)\n") }
+                for path in report.removed { io.write("  removed \(path)\n") }
             }
             return ExitStatus.success
         } catch {

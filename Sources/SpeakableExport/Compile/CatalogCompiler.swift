@@ -23,12 +23,22 @@ import SpeakablePlatformFormats
 /// `runtimeOnly`), gives diagnostics and no files. Diagnostic ids (besides the loader's):
 /// `catalog-*` (from ``CatalogExport``, positioned inside the message), `catalog-conflicting-argument`,
 /// `catalog-too-many-cases`, `catalog-key-collision`, `unknown-key` (a warning: a translation of
-/// no template message), `metadata-invalid`.
+/// no template message), `metadata-invalid`, `nothing-to-compile` (no templates at all).
 public enum CatalogCompiler {
     public static func compile(_ project: Project, options: CompileOptions,
                                metadata: [String: TableMetadata]? = nil) -> CompileResult {
         var diagnostics = project.diagnostics
         if project.hasErrors { return CompileResult(files: [], diagnostics: diagnostics) }
+        // A missing or empty templates folder (a wrong path, a checkout without it) would
+        // otherwise write empty catalogs over good ones.
+        if project.tables.isEmpty {
+            diagnostics.append(Diagnostic(
+                severity: .error, id: "nothing-to-compile",
+                message: "nothing to compile: no templates in \(ProjectLoader.display(folder: project.root, project.config.templates))/",
+                file: project.config.file,
+                hint: "write \(project.config.templates)/<table>.json with {\"messages\": {…}}, or set \"templates\" in speakable.json; earlier outputs were left as they are"))
+            return CompileResult(files: [], diagnostics: diagnostics)
+        }
         var options = options
         if !options.useMetadata { options.reuseOriginalValues = false }
         var tableMetadata: [String: TableMetadata] = [:]
