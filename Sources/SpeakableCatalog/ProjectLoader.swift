@@ -92,11 +92,14 @@ private struct Loader {
 
     mutating func readJSON(_ path: String) -> JSONNode? {
         let shown = display(path)
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-            error("file-unreadable", "cannot read this file", file: shown, at: nil, hint: "check that it exists and is readable")
+        let bytes: [UInt8]
+        switch InputFile.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let problem):
+            diagnostics.append(problem.diagnostic(file: shown))
             return nil
         }
-        let result = JSONReader.read(Array(data), file: shown)
+        let result = JSONReader.read(bytes, file: shown)
         diagnostics += result.diagnostics
         return result.root
     }

@@ -14,6 +14,23 @@ public import SpeakableDiagnostics
 public enum JSONReader {
     /// Arrays and objects nested deeper than this are an error (`json-too-deep`).
     public static let maximumDepth = 512
+    /// The largest document read, in bytes (`json-too-large`, reported before reading).
+    public static let maximumSize = 64 << 20
+    /// The most values (strings, numbers, arrays, objects… each member's value counts) one
+    /// document may hold (`json-too-large`): bounds the memory a small file full of tiny values
+    /// (`[0,0,0,…]`) can take.
+    public static let maximumValues = 2_000_000
+
+    /// The limits a read enforces (tests use small ones to check each boundary quickly).
+    public struct Limits: Sendable {
+        public var size: Int
+        public var values: Int
+
+        public init(size: Int = JSONReader.maximumSize, values: Int = JSONReader.maximumValues) {
+            self.size = size
+            self.values = values
+        }
+    }
 
     public struct Result: Sendable {
         /// The value, unless the text is not JSON at all.
@@ -23,8 +40,13 @@ public enum JSONReader {
     }
 
     /// Reads `bytes` (UTF-8; a leading byte-order mark is skipped). `file` is used in diagnostics.
-    public static func read(_ bytes: [UInt8], file: String? = nil) -> Result {
-        var parser = Parser(bytes: bytes, file: file)
+    public static func read(_ bytes: [UInt8], file: String? = nil, limits: Limits = Limits()) -> Result {
+        if bytes.count > limits.size {
+            return Result(root: nil, diagnostics: [Diagnostic(
+                severity: .error, id: "json-too-large", message: "the file is \(bytes.count) bytes; the limit is \(limits.size) bytes (\(limits.size >> 20) MiB)",
+                file: file, position: SourcePosition(line: 1, column: 1), hint: "split it into several tables")])
+        }
+        var parser = Parser(bytes: bytes, file: file, maximumValues: limits.values)
         return parser.parseDocument()
     }
 
@@ -42,12 +64,15 @@ private struct Parser {
     var column = 1
     var diagnostics: [Diagnostic] = []
     var depth = 0
+    var values = 0
+    let maximumValues: Int
 
     struct Failure: Error {}
 
-    init(bytes: [UInt8], file: String?) {
+    init(bytes: [UInt8], file: String?, maximumValues: Int) {
         self.bytes = bytes
         self.file = file
+        self.maximumValues = maximumValues
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
@@ -107,6 +132,11 @@ private struct Parser {
     }
 
     mutating func parseValue() throws(Failure) -> JSONNode {
+        values += 1
+        if values > maximumValues {
+            error("json-too-large", "the file holds more than \(maximumValues) values", hint: "split it into several tables")
+            throw Failure()
+        }
         guard index < bytes.count else {
             error("json-syntax", "expected a value, found end of file")
             throw Failure()
@@ -237,7 +267,7 @@ private struct Parser {
             }
             if b < 0x20 {
                 error("json-syntax", b == 0x0A ? "a line break inside a string must be written \\n"
-                                               : "control character U+00\(Swift.String(b, radix: 16, uppercase: true)) must be escaped in a string")
+                                               : "control character U+\(Swift.String(repeating: "0", count: b < 0x10 ? 3 : 2))\(Swift.String(b, radix: 16, uppercase: true)) must be escaped in a string")
                 throw Failure()
             }
             if b == UInt8(ascii: "\\") {
@@ -431,7 +461,11 @@ private struct Parser {
         }
         advance()  // {
         var members: [JSONMember] = []
-        var seen: [Swift.String: SourcePosition] = [:]
+        // Keys are compared by their code points: "café" written precomposed (NFC) and
+        // decomposed (NFD) are two keys, as in every JSON reader, though Swift strings call them
+        // equal. `variants` holds the rare second spelling of a key.
+        var seen: [Swift.String: (key: Swift.String, at: SourcePosition)] = [:]
+        var variants: [(key: Swift.String, at: SourcePosition)] = []
         skipWhiteSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             advance()
@@ -450,10 +484,17 @@ private struct Parser {
             let keyStart = position
             let (key, _) = try parseString()
             if let first = seen[key] {
-                error("json-duplicate-key", "duplicate key '\(key)' in this object (first at \(first))", at: keyStart,
-                      hint: "JSON readers keep only one of them; remove or rename one")
+                if first.key.utf8.elementsEqual(key.utf8) {
+                    error("json-duplicate-key", "duplicate key '\(key)' in this object (first at \(first.at))", at: keyStart,
+                          hint: "JSON readers keep only one of them; remove or rename one")
+                } else if let other = variants.first(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
+                    error("json-duplicate-key", "duplicate key '\(key)' in this object (first at \(other.at))", at: keyStart,
+                          hint: "JSON readers keep only one of them; remove or rename one")
+                } else {
+                    variants.append((key, keyStart))
+                }
             } else {
-                seen[key] = keyStart
+                seen[key] = (key, keyStart)
             }
             skipWhiteSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

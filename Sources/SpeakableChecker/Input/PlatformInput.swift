@@ -56,10 +56,13 @@ public enum PlatformInput {
     static func display(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
 
     static func readBytes(_ path: String) throws(Failure) -> [UInt8] {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+        switch InputFile.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(.tooLarge(let size)):
+            throw Failure(description: "\(path) is \(size) bytes; the limit is \(InputFile.maximumSize >> 20) MiB")
+        case .failure:
             throw Failure(description: "cannot read \(path)")
         }
-        return Array(data)
     }
 
     // MARK: .xcstrings
@@ -122,8 +125,14 @@ public enum PlatformInput {
             var result: [(String, AndroidResourceFile)] = []
             for name in files {
                 let full = join(path, name)
-                guard let data = try? Data(contentsOf: URL(fileURLWithPath: full)) else { continue }
-                let parsed = AndroidResourceReader.read(Array(data), file: display(full))
+                let data: [UInt8]
+                switch InputFile.read(full) {
+                case .success(let bytes): data = bytes
+                case .failure(let problem):
+                    diagnostics.append(problem.diagnostic(file: display(full)))
+                    continue
+                }
+                let parsed = AndroidResourceReader.read(data, file: display(full))
                 diagnostics += parsed.diagnostics
                 if let file = parsed.file, file.resources.contains(where: { $0.kind == .string || $0.kind == .plurals }) {
                     result.append((name, file))

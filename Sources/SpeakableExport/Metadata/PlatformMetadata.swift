@@ -152,8 +152,13 @@ extension TableMetadata {
 
     /// Reads a metadata file; a file that is not one is a diagnostic (`metadata-invalid`).
     public static func read(path: String, display: String) -> (TableMetadata?, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else { return (nil, []) }
-        let json = JSONReader.read(Array(data), file: display)
+        guard FileManager.default.fileExists(atPath: path) else { return (nil, []) }
+        let data: [UInt8]
+        switch InputFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): return (nil, [problem.diagnostic(file: display)])
+        }
+        let json = JSONReader.read(data, file: display)
         guard let root = json.root, json.diagnostics.isEmpty else { return (nil, json.diagnostics) }
         func invalid(_ message: String, _ node: JSONNode) -> (TableMetadata?, [Diagnostic]) {
             (nil, [Diagnostic(severity: .error, id: "metadata-invalid", message: message, file: display, position: node.start,

@@ -109,6 +109,8 @@ public final class CompiledMessage: Sendable {
             case .value(let slot, let formatter, let site):
                 if let value = values[Int(slot)] {
                     try write(value, with: program.formatters[Int(formatter)], site: Int(site), into: &out)
+                    // Only values can make the output much longer than the program (issue 13).
+                    if out.count > Self.maximumOutputLength { throw outputTooLarge(site: Int(site)) }
                 } else {
                     appendMissing(Int(site), to: &out)
                 }
@@ -169,6 +171,17 @@ public final class CompiledMessage: Sendable {
                 pc = target
             }
         }
+    }
+
+    /// The longest output ``format(_:)`` produces, in UTF-8 bytes (1 MiB): screen-reader text
+    /// is a few hundred; past this a message that repeats a long argument stops with
+    /// `output-too-large` instead of building gigabytes.
+    public static let maximumOutputLength = 1 << 20
+
+    private func outputTooLarge(site: Int) -> MessageFormatError {
+        MessageFormatError(kind: .outputTooLarge,
+                           message: "the formatted text would be longer than \(Self.maximumOutputLength >> 20) MiB",
+                           argument: sites[site].name, range: sites[site].range, icuErrorName: "U_ZERO_ERROR")
     }
 
     private func appendMissing(_ site: Int, to out: inout UTF8Writer) {
