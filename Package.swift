@@ -137,7 +137,7 @@ let package = Package(
         .target(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
-                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech"],
+                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),

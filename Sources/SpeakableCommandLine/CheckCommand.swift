@@ -259,7 +259,9 @@ enum CheckCommand {
         let printer = DiagnosticPrinter(colour: colour)
         var files: [String: [String]] = [:]
         var out = ""
+        var limit = DiagnosticLimit()
         for finding in findings {
+            guard limit.admit(finding.diagnostic) else { continue }
             var line: String?
             if let file = finding.file, let position = finding.position {
                 if files[file] == nil {
@@ -277,6 +279,7 @@ enum CheckCommand {
             }
             out += printer.render(diagnostic, sourceLine: line)
         }
+        for note in limit.summaries() { out += printer.render(note) }
         return out
     }
 

@@ -102,6 +102,7 @@ enum CompileCommand {
         let result = CatalogCompiler.compile(project, options: options)
         let printer = SourcePrinter(io: io)
         for diagnostic in result.diagnostics { printer.print(diagnostic) }
+        printer.finish()
         if result.hasErrors {
             let count = result.diagnostics.filter { $0.severity == .error }.count
             io.writeError("speakable compile: \(count) error\(count == 1 ? "" : "s"); nothing was written\n")
@@ -128,7 +129,8 @@ enum CompileCommand {
     static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("compile", message, io) }
 }
 
-/// Prints diagnostics with the line they point at, read from their file.
+/// Prints diagnostics with the line they point at, read from their file — at most
+/// ``DiagnosticLimit/perFile`` per file; call ``finish()`` for the "and N more" notes.
 struct SourcePrinter {
     let io: any CommandIO
     private let cache = LineCache()
@@ -136,19 +138,31 @@ struct SourcePrinter {
     init(io: any CommandIO) { self.io = io }
 
     final class LineCache {
-        var lines: [String: [String]] = [:]
+        var lines: [String: [Substring]] = [:]
+        var limit = DiagnosticLimit()
     }
 
     func print(_ diagnostic: Diagnostic) {
+        guard cache.limit.admit(diagnostic) else { return }
         var line: String?
         if let file = diagnostic.file, let position = diagnostic.position {
             if cache.lines[file] == nil {
-                let text = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                cache.lines[file] = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let text: String
+                if case .success(let bytes) = InputFile.read(file) { text = String(decoding: bytes, as: UTF8.self) } else { text = "" }
+                cache.lines[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
             }
             let lines = cache.lines[file] ?? []
-            if position.line - 1 < lines.count { line = lines[position.line - 1] }
+            if position.line - 1 < lines.count {
+                var text = lines[position.line - 1]
+                if text.hasSuffix("\r") { text = text.dropLast() }
+                line = String(text)
+            }
         }
         io.writeError(DiagnosticPrinter(colour: io.errorIsTerminal).render(diagnostic, sourceLine: line))
+    }
+
+    /// Prints how many diagnostics each file had past the limit.
+    func finish() {
+        for note in cache.limit.summaries() { io.writeError(DiagnosticPrinter(colour: io.errorIsTerminal).render(note)) }
     }
 }

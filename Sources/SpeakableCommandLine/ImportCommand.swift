@@ -66,6 +66,7 @@ enum ImportCommand {
         let printer = SourcePrinter(io: io)
         let result = CatalogImporter.importFiles(parsed.positionals, project: project, options: options)
         for diagnostic in result.diagnostics { printer.print(diagnostic) }
+        printer.finish()
         if result.hasErrors {
             io.writeError("speakable import: errors; nothing was written\n")
             return ExitStatus.failure
