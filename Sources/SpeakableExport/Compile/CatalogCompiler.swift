@@ -154,15 +154,16 @@ struct Context {
             let kinds = argumentKinds(message, pattern, file: table.file)
             let meta = tableMetadata?[message.key]
             var variants: [PreparedMessage.Variant] = []
-            let combinations = SelectExpansion.combinations(of: pattern.body)
-            if combinations.count > SelectExpansion.maximumCombinations && !message.runtimeOnly {
-                error("catalog-too-many-cases",
-                      "message '\(message.key)' has \(combinations.count) combinations of select cases; platform catalogs would need one key each (at most \(SelectExpansion.maximumCombinations))",
-                      file: table.file, at: message.keyPosition, hint: "split the message, or mark it runtimeOnly")
-                continue
-            }
             if !message.runtimeOnly {
-                for choices in combinations {
+                // Counted before anything is built: 26 two-case selects are 67 million keys.
+                let count = SelectExpansion.combinationCount(of: pattern.body)
+                if count > SelectExpansion.maximumCombinations {
+                    error("catalog-too-many-cases",
+                          "message '\(message.key)' has \(count == Int.max ? "more than \(Int.max)" : String(count)) combinations of select cases; platform catalogs would need one key each (at most \(SelectExpansion.maximumCombinations))",
+                          file: table.file, at: message.keyPosition, hint: "split the message, or mark it runtimeOnly")
+                    continue
+                }
+                for choices in SelectExpansion.combinations(of: pattern.body) {
                     let body = SelectExpansion.prune(pattern.body, choosing: choices)
                     let expandedKey = SelectExpansion.key(message.key, choices)
                     let appleKey = choices.isEmpty ? (meta?.platformKey ?? message.key) : expandedKey
