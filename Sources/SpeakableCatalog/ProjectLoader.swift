@@ -23,6 +23,14 @@ import Synchronization
 /// `missing-field`, `unknown-role`, `invalid-key`, `invalid-locale`, `invalid-config-value`,
 /// `invalid-example`, `syntax-error`, `unknown-table`, `invalid-table-name`.
 public enum ProjectLoader {
+    /// The most messages one template file, or translations one locale file, may hold
+    /// (`too-many-messages`). Large apps have a few thousand per table.
+    public static let maximumMessagesPerFile = 100_000
+    /// The most bytes all of a project's templates and translations may take together
+    /// (`project-too-large`), checked from the file sizes before anything is read. Each file is
+    /// also at most ``InputFile/maximumSize``.
+    public static let maximumProjectSize = 512 << 20
+
     /// Loads the project whose config is `configPath`; with nil, `./speakable.json` when it
     /// exists, else the defaults with the current directory as the root.
     public static func load(configPath: String?) -> Project {
@@ -285,6 +293,18 @@ private struct Loader {
                 jobs.append(Job(table: t, folder: f))
             }
         }
+        // The whole project's size, from the file sizes, before anything is read.
+        var total = 0
+        for job in jobs {
+            let path = job.folder.map { ProjectLoader.join(localeFolders[$0].path, templateFiles[job.table]) }
+                ?? ProjectLoader.join(templatesDirectory, templateFiles[job.table])
+            total += InputFile.size(path) ?? 0
+        }
+        if total > ProjectLoader.maximumProjectSize {
+            error("project-too-large", "the templates and translations take \(total) bytes; the limit is \(ProjectLoader.maximumProjectSize >> 20) MiB",
+                  file: display(root), at: nil, hint: "split the project into several, each with its own speakable.json")
+            return ([], localeFolders.map(\.tag))
+        }
         let allJobs = jobs
         let folders = localeFolders
         let results = Mutex<[(Output, [Diagnostic])?]>(Array(repeating: nil, count: allJobs.count))
@@ -347,6 +367,11 @@ private struct Loader {
             case "messages":
                 sawMessages = true
                 guard let entries = expectObject(member.value, "\"messages\"", file: file) else { continue }
+                guard entries.count <= ProjectLoader.maximumMessagesPerFile else {
+                    error("too-many-messages", "the file has \(entries.count) messages; the limit is \(ProjectLoader.maximumMessagesPerFile)",
+                          file: file, at: member.value.start, hint: "split the table into several files")
+                    continue
+                }
                 for entry in entries {
                     if let message = readTemplateMessage(entry, file: file) { messages.append(message) }
                 }
@@ -468,6 +493,11 @@ private struct Loader {
         let file = display(path)
         var translations: [Translation] = []
         if let root = readJSON(path), let members = expectObject(root, "a translation file", file: file) {
+            guard members.count <= ProjectLoader.maximumMessagesPerFile else {
+                error("too-many-messages", "the file has \(members.count) translations; the limit is \(ProjectLoader.maximumMessagesPerFile)",
+                      file: file, at: root.start, hint: "split the table into several files")
+                return LocaleFile(tag: tag, locale: locale, file: file, translations: [])
+            }
             for member in members {
                 guard checkKey(member.key, file: file, at: member.keyStart) else { continue }
                 guard let text = member.value.string else {

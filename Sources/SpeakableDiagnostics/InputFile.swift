@@ -37,6 +37,12 @@ public enum InputFile {
         }
     }
 
+    /// The size of the file at `path` in bytes (following links), or nil.
+    public static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
     public static func read(_ path: String, limit: Int = maximumSize) -> Result<[UInt8], Problem> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }

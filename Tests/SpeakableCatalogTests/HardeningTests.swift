@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import SpeakableDiagnostics
 import Testing
 @testable import SpeakableCatalog
@@ -20,5 +23,73 @@ import Testing
         #expect(rejected.allSatisfy { $0.severity == .error && !$0.message.contains("\r") && !$0.message.contains("\u{202E}") })
         #expect(rejected.contains { $0.message.contains("game\\u{000D}}\\u{000A}func pwned() {") })
         #expect(project.tables.map(\.name) == ["게임 <ok> & fine"])
+    }
+}
+
+/// Issue 13: the loader's limits, at the limit and one past (docs/limits.md).
+@Suite struct LoaderLimitTests {
+    func translations(_ count: Int) -> String {
+        "{" + (0..<count).map { "\"k\($0)\": \"x\"" }.joined(separator: ",") + "}"
+    }
+
+    /// 3.2 M keys cost 10 GB: a file holds at most 100,000 messages or translations.
+    @Test func messagesPerFileAtTheLimitAndOnePast() throws {
+        let limit = ProjectLoader.maximumMessagesPerFile
+        #expect(limit == 100_000)
+        let root = try makeProject([
+            "Templates/t.json": #"{"messages": {"k0": {"message": "x"}}}"#,
+            "Locales/ko/t.json": translations(limit),
+            "Locales/ja/t.json": translations(limit + 1),
+        ])
+        let project = ProjectLoader.load(directory: root)
+        let table = try #require(project[table: "t"])
+        #expect(table.locales["ko"]?.translations.count == limit)
+        #expect(table.locales["ja"]?.translations.isEmpty == true)
+        #expect(project.diagnostics.map(\.id) == ["too-many-messages"])
+        #expect(project.diagnostics.first?.message == "the file has 100001 translations; the limit is 100000")
+        #expect(project.diagnostics.first?.file?.hasSuffix("Locales/ja/t.json") == true)
+    }
+
+    @Test func templatesPerFileOnePastTheLimit() throws {
+        let limit = ProjectLoader.maximumMessagesPerFile
+        let messages = (0...limit).map { "\"k\($0)\": {\"message\": \"x\"}" }.joined(separator: ",")
+        let root = try makeProject(["Templates/t.json": "{\"messages\": {\(messages)}}"])
+        let project = ProjectLoader.load(directory: root)
+        #expect(project.diagnostics.map(\.message) == ["the file has 100001 messages; the limit is 100000"])
+        #expect(project[table: "t"]?.messages.isEmpty == true)
+    }
+
+    /// The project's total size is checked from file sizes before reading (sparse files here:
+    /// nothing is written to disk).
+    @Test func projectSizeAtTheLimitAndOnePast() throws {
+        let limit = ProjectLoader.maximumProjectSize
+        #expect(limit == 512 << 20)
+        let root = try makeProject(["Templates/t.json": #"{"messages": {"k0": {"message": "x"}}}"#])
+        let template = (try Data(contentsOf: URL(fileURLWithPath: root + "/Templates/t.json"))).count
+        // Seven locale files of 64 MiB and one that fills the rest up to exactly the limit.
+        for (index, tag) in ["ko", "ja", "fr", "de", "es", "it", "pt", "ru"].enumerated() {
+            try FileManager.default.createDirectory(atPath: root + "/Locales/\(tag)", withIntermediateDirectories: true)
+            let size = index < 7 ? InputFile.maximumSize : limit - template - 7 * InputFile.maximumSize
+            _ = FileManager.default.createFile(atPath: root + "/Locales/\(tag)/t.json", contents: nil)
+            #expect(truncate(root + "/Locales/\(tag)/t.json", off_t(size)) == 0)
+        }
+        let atLimit = ProjectLoader.load(directory: root)
+        #expect(!atLimit.diagnostics.contains { $0.id == "project-too-large" })
+        #expect(atLimit.diagnostics.contains { $0.id == "json-syntax" }, "the files were read (they are zeros)")
+        #expect(truncate(root + "/Locales/ru/t.json", off_t(limit - template - 7 * InputFile.maximumSize + 1)) == 0)
+        let past = ProjectLoader.load(directory: root)
+        #expect(past.diagnostics.map(\.id) == ["project-too-large"])
+        #expect(past.tables.isEmpty)
+    }
+
+    /// A file over the per-file limit is refused by its size before it is read.
+    @Test func aFileOverTheSizeLimitIsNotRead() throws {
+        let root = try makeProject(["Templates/t.json": #"{"messages": {"k0": {"message": "x"}}}"#])
+        try FileManager.default.createDirectory(atPath: root + "/Locales/ko", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: root + "/Locales/ko/t.json", contents: nil)
+        #expect(truncate(root + "/Locales/ko/t.json", off_t(InputFile.maximumSize + 1)) == 0)
+        let project = ProjectLoader.load(directory: root)
+        #expect(project.diagnostics.map(\.message) == ["the file is 67108865 bytes; the limit is 67108864 bytes (64 MiB)"])
+        #expect(project.diagnostics.map(\.id) == ["file-too-large"])
     }
 }
