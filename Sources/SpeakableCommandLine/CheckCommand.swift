@@ -121,6 +121,14 @@ enum CheckCommand {
                     return .failure(UsageError(message: error.description))
                 }
             }
+            // Any other file is a project's speakable.json: a .xliff (or anything not JSON) is not
+            // one, and reading it as one gave a page of confusing JSON errors.
+            if !isDirectory && !path.hasSuffix(".json") {
+                let what = path.hasSuffix(".xliff") || path.hasSuffix(".xlf") ? "an XLIFF file, which check does not read"
+                    : "not a project folder, a speakable.json, a .xcstrings file or an Android res/ folder"
+                return .failure(UsageError(message: "'\(path)' is \(what); to check translations in XLIFF, import them "
+                                           + "(speakable import \(path)) and check the project"))
+            }
             project = isDirectory ? ProjectLoader.load(directory: path) : ProjectLoader.load(configPath: path)
         } else if let config = parsed.value("config") {
             guard FileManager.default.fileExists(atPath: config) else {

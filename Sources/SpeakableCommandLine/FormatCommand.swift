@@ -134,9 +134,19 @@ struct JSONLinesFormatter {
     let timeZone: ICUTimeZone
     let io: any CommandIO
 
+    /// The longest request line read (16 MiB); a longer one gets an error line and is skipped
+    /// without being kept in memory.
+    static let maximumLineLength = 16 << 20
+    /// Compiled messages kept for reuse: at most this many, holding at most
+    /// ``maximumCacheBytes`` of message text (a compiled message is about as large as its text);
+    /// past either, the cache starts over.
+    static let maximumCacheEntries = 10_000
+    static let maximumCacheBytes = 32 << 20
+
     /// Compiled messages by (message, locale, time zone): requests repeat the same templates.
     private final class Cache {
         var entries: [Key: Result<CompiledMessage, MessageError>] = [:]
+        var bytes = 0
         struct Key: Hashable {
             let source: String
             let locale: ICULocale
@@ -149,10 +159,17 @@ struct JSONLinesFormatter {
         var lineNumber = 0
         var failures = 0
         let progress = io.errorIsTerminal
-        while let line = io.readLine() {
+        while let read = io.readLineBytes(limit: Self.maximumLineLength) {
             lineNumber += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            let result = handle(line, cache: cache)
+            let result: JSONValue
+            switch read {
+            case .tooLong(let length):
+                result = errorLine("line-too-long", "the request is \(length) bytes long; the limit is \(Self.maximumLineLength >> 20) MiB",
+                                   SourcePosition(line: 1, column: 1))
+            case .bytes(let line):
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                result = handle(line, cache: cache)
+            }
             if case .object(let members) = result, members.first?.0 == "error" { failures += 1 }
             io.write(result.serialized() + "\n")
             if progress && lineNumber % 1000 == 0 {
@@ -161,6 +178,11 @@ struct JSONLinesFormatter {
         }
         if progress && lineNumber >= 1000 { io.writeError("\rformatted \(lineNumber) lines, \(failures) with errors\n") }
         return failures == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Whether the cache must start over before keeping one more message of `size` bytes.
+    static func cacheIsFull(entries: Int, bytes: Int, adding size: Int) -> Bool {
+        entries >= maximumCacheEntries || bytes + size > maximumCacheBytes
     }
 
     private func errorLine(_ id: String, _ message: String, _ position: SourcePosition?) -> JSONValue {
@@ -172,7 +194,9 @@ struct JSONLinesFormatter {
         return .object([("error", .object(fields))])
     }
 
-    private func handle(_ line: String, cache: Cache) -> JSONValue {
+    /// One request line, as bytes: invalid UTF-8 is a `json-invalid-utf8` error with its column,
+    /// not text silently repaired to U+FFFD.
+    private func handle(_ line: [UInt8], cache: Cache) -> JSONValue {
         let json = JSONReader.read(line)
         if let problem = json.diagnostics.first {
             return errorLine(problem.id, problem.message, problem.position)
@@ -209,8 +233,15 @@ struct JSONLinesFormatter {
             compiled = hit
         } else {
             compiled = Result { () throws(MessageError) in try CompiledMessage(source, locale: locale, timeZone: timeZone) }
-            if cache.entries.count > 10_000 { cache.entries.removeAll() }
-            cache.entries[key] = compiled
+            let size = source.utf8.count
+            if Self.cacheIsFull(entries: cache.entries.count, bytes: cache.bytes, adding: size) {
+                cache.entries.removeAll()
+                cache.bytes = 0
+            }
+            if size <= Self.maximumCacheBytes {
+                cache.entries[key] = compiled
+                cache.bytes += size
+            }
         }
         let positions = TextPositions(source)
         switch compiled {

@@ -1,3 +1,4 @@
+import SpeakableEscaping
 import SpeakableICU
 
 /// The `speakable` command: dispatches to subcommands. All work happens in the libraries.
@@ -45,6 +46,33 @@ public enum SpeakableCLI {
 
         """
         return text
+    }
+
+    /// What `speakable` says about a command-line argument that is not valid UTF-8: where, with
+    /// the bytes that are not shown as `\xNN`.
+    public static func invalidArgumentMessage(position: Int, bytes: [UInt8]) -> String {
+        var shown = ""
+        var index = 0
+        while index < bytes.count {
+            // The longest valid UTF-8 sequence here, else one byte as \xNN.
+            var decoded: String?
+            for length in [4, 3, 2, 1] where index + length <= bytes.count {
+                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self), text.unicodeScalars.count == 1 {
+                    decoded = text
+                    index += length
+                    break
+                }
+            }
+            if let decoded {
+                shown += VisibleText.escape(decoded)
+            } else {
+                let hex = String(bytes[index], radix: 16, uppercase: true)
+                shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                index += 1
+            }
+        }
+        return "speakable: argument \(position) is not valid UTF-8: \(shown)\n"
+            + "Speakable reads text as UTF-8; check the shell's locale or the file the argument came from.\n"
     }
 
     /// Runs `speakable` with `arguments` (without the program name) and returns the exit status.

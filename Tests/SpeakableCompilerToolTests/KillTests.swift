@@ -80,17 +80,28 @@ import Testing
     struct Child {
         let pid: pid_t
 
-        /// Waits for the child; whether it exited by itself (not by a signal).
+        /// Waits for the child; whether it exited by itself (not by a signal), its status, and the
+        /// signal that ended it otherwise.
         func wait() -> (exited: Bool, status: Int32) {
+            let result = waitWithSignal()
+            return (result.exited, result.status)
+        }
+
+        func waitWithSignal() -> (exited: Bool, status: Int32, signal: Int32) {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             let signal = status & 0x7F
-            return (signal == 0, (status >> 8) & 0xFF)
+            return (signal == 0, (status >> 8) & 0xFF, signal)
         }
     }
 
     static func launch(_ project: String, _ out: String) throws -> Child {
-        let arguments = [speakable, "compile", "--project", project, "--out", out, "--quiet"]
+        try spawn([speakable, "compile", "--project", project, "--out", out, "--quiet"])
+    }
+
+    /// Starts `arguments` with default signal handling and an empty signal mask; standard
+    /// streams from the given descriptors (default /dev/null).
+    static func spawn(_ arguments: [[UInt8]], input: Int32? = nil, output: Int32? = nil, error: Int32? = nil) throws -> Child {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -105,14 +116,26 @@ import Testing
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        for (descriptor, target) in [(input, Int32(0)), (output, 1), (error, 2)] {
+            if let descriptor { posix_spawn_file_actions_adddup2(&actions, descriptor, target) } else {
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+        }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { bytes in
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, b) in bytes.enumerated() { pointer[i] = CChar(bitPattern: b) }
+            pointer[bytes.count] = 0
+            return pointer
+        } + [nil]
+        defer { for pointer in argv { pointer?.deallocate() } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, speakable, &actions, &attributes, &argv, environ)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
         return Child(pid: pid)
+    }
+
+    static func spawn(_ arguments: [String], input: Int32? = nil, output: Int32? = nil, error: Int32? = nil) throws -> Child {
+        try spawn(arguments.map { Array($0.utf8) }, input: input, output: output, error: error)
     }
 
     @Test func killedCompilesLeaveACompleteSet() throws {
@@ -231,5 +254,61 @@ import Testing
         #expect(result.status == 1)
         #expect(result.error.contains("is a symbolic link"), "\(result.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+}
+
+
+/// A pipe whose ends are closed in children (pipe2 is not visible to Swift here).
+func cloexecPipe(_ ends: inout [Int32]) -> Bool {
+    guard pipe(&ends) == 0 else { return false }
+    return fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0 && fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
+}
+
+/// Issue 13: the process itself — a closed standard output, arguments that are not UTF-8.
+@Suite(.serialized) struct ProcessRobustnessTests {
+    /// A closed stdout killed the process with SIGPIPE.
+    @Test func aClosedStandardOutputEndsTheRunQuietly() throws {
+        var input: [Int32] = [0, 0], output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        // Close-on-exec: the child gets only the ends it is given as 0, 1 and 2 (holding the reading
+        // end of its own output would keep the pipe open).
+        #expect(cloexecPipe(&input) && cloexecPipe(&output) && cloexecPipe(&errors))
+        let child = try KillTests.spawn(["speakable", "format", "--jsonl"], input: input[0], output: output[1], error: errors[1])
+        close(input[0]); close(output[1]); close(errors[1])
+        // Read one answer, then close the reading end, as `| head -1` does.
+        let request = Array("{\"message\": \"{n, plural, one {# star} other {# stars}}\", \"args\": {\"n\": 2}}\n".utf8)
+        _ = request.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { read(output[0], $0.baseAddress, $0.count) }
+        #expect(String(decoding: buffer[0..<max(0, n)], as: UTF8.self) == "{\"output\":\"2 stars\"}\n")
+        close(output[0])
+        // Keep asking until it notices nobody reads its answers.
+        signal(SIGPIPE, SIG_IGN)
+        for _ in 0..<10_000 {
+            if request.withUnsafeBytes({ write(input[1], $0.baseAddress, $0.count) }) < 0 { break }
+        }
+        close(input[1])
+        let result = child.waitWithSignal()
+        #expect(result.exited, "killed by signal \(result.signal)")
+        #expect(result.status == 1)
+        var stderrBytes = [UInt8](repeating: 0, count: 4096)
+        let m = stderrBytes.withUnsafeMutableBytes { read(errors[0], $0.baseAddress, $0.count) }
+        #expect(m == 0, "it said: \(String(decoding: stderrBytes[0..<max(0, m)], as: UTF8.self))")
+        close(errors[0])
+    }
+
+    /// Invalid UTF-8 in an argument was silently repaired to U+FFFD.
+    @Test func anArgumentThatIsNotUTF8IsAUsageError() throws {
+        var errors: [Int32] = [0, 0]
+        #expect(cloexecPipe(&errors))
+        let child = try KillTests.spawn([Array("speakable".utf8), Array("format".utf8), Array("caf".utf8) + [0xE9, 0x20] + Array("{n}".utf8)],
+                                        error: errors[1])
+        close(errors[1])
+        let result = child.wait()
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { read(errors[0], $0.baseAddress, $0.count) }
+        close(errors[0])
+        #expect(result.exited && result.status == 64)
+        #expect(String(decoding: bytes[0..<max(0, n)], as: UTF8.self)
+                == "speakable: argument 2 is not valid UTF-8: caf\\xE9 {n}\nSpeakable reads text as UTF-8; check the shell's locale or the file the argument came from.\n")
     }
 }
