@@ -231,20 +231,25 @@ private struct Parser {
         let text = Swift.String(decoding: bytes[begin..<index], as: UTF8.self)
         if isInteger {
             guard let value = Int64(text) else {
-                error("json-number-range", "the integer \(text) does not fit in 64 bits", at: start,
+                error("json-number-range", "the integer \(Self.abbreviated(text)) does not fit in 64 bits", at: start,
                       hint: "write it with a fraction or exponent to make it a floating-point number")
                 return JSONNode(kind: .number(.double(Double(text) ?? 0)), start: start, end: position)
             }
             return JSONNode(kind: .number(.int(value)), start: start, end: position)
         }
         guard let value = Double(text), value.isFinite else {
-            error("json-number-range", "the number \(text) is out of range", at: start)
+            error("json-number-range", "the number \(Self.abbreviated(text)) is out of range", at: start)
             return JSONNode(kind: .number(.double(0)), start: start, end: position)
         }
         return JSONNode(kind: .number(.double(value)), start: start, end: position)
     }
 
     func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    /// A long number as a message shows it: `12345678901234567890…7890 (400 characters)`.
+    static func abbreviated(_ text: Swift.String) -> Swift.String {
+        text.count <= 40 ? text : Swift.String(text.prefix(20)) + "…" + Swift.String(text.suffix(4)) + " (\(text.count) characters)"
+    }
 
     /// Parses a string at the opening quote; returns the text and its escape marks.
     mutating func parseString() throws(Failure) -> (Swift.String, [EscapeMark]) {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import SpeakableDiagnostics
+import SpeakableJSON
 import Testing
 @testable import SpeakableCatalog
 
@@ -91,5 +92,21 @@ import Testing
         let project = ProjectLoader.load(directory: root)
         #expect(project.diagnostics.map(\.message) == ["the file is 67108865 bytes; the limit is 67108864 bytes (64 MiB)"])
         #expect(project.diagnostics.map(\.id) == ["file-too-large"])
+    }
+}
+
+@Suite struct ArgumentNormalizationTests {
+    /// `--args {"café": 1, "café": 2}` (NFC, then NFD) merged into one argument silently.
+    @Test func argumentsThatDifferOnlyInNormalizationAreRefused() throws {
+        let json = try #require(JSONReader.read("{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}").root)
+        do {
+            _ = try ArgumentJSON.arguments(json)
+            Issue.record("merged")
+        } catch {
+            #expect(error.message.contains("differ only in Unicode normalization"))
+            #expect(error.position == SourcePosition(line: 1, column: 13))
+        }
+        let same = try #require(JSONReader.read("{\"caf\u{E9}\": 1, \"x\": 2}").root)
+        #expect(try ArgumentJSON.arguments(same).count == 2)
     }
 }
