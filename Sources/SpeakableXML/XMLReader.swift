@@ -36,14 +36,16 @@ public enum XMLReader {
         read(Array(text.utf8), file: file)
     }
 
-    public static func read(_ bytes: [UInt8], file: String? = nil) -> Result {
-        var bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    /// The size limit a read enforces (tests use a small one to check the boundary quickly).
+    public static func read(_ bytes: [UInt8], file: String? = nil, maximumSize: Int = XMLReader.maximumSize) -> Result {
         if bytes.count > maximumSize {
             return Result(document: nil, diagnostics: [Diagnostic(
-                severity: .error, id: "xml-too-large", message: "the file is larger than \(maximumSize >> 20) MiB",
+                severity: .error, id: "xml-too-large",
+                message: "the file is \(bytes.count) bytes; the limit is \(maximumSize) bytes (\(maximumSize >> 20) MiB)",
                 file: file, position: SourcePosition(line: 1, column: 1))])
         }
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let bad = firstInvalidUTF8(bytes) {
             var scanner = Scanner(bytes: bytes, file: file)
             while scanner.index < bad { scanner.advance() }

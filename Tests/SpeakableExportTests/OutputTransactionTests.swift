@@ -161,3 +161,21 @@ import Testing
         #expect(report?.written == ["x/a.txt"])
     }
 }
+
+@Suite struct OutputSizeLimitTests {
+    @Test func theLimitIsTheDocumentedOne() { #expect(OutputWriter.maximumTotalSize == 1 << 30) }
+
+    @Test(arguments: [1, 100]) func totalSizeAtTheLimitAndOnePast(limit: Int) throws {
+        let root = try temporaryDirectory()
+        let atLimit = [OutputFile(path: "a/x.txt", contents: String(repeating: "x", count: limit))]
+        #expect(try OutputWriter.write(atLimit, to: root + "/out", replacing: ["a"], maximumSize: limit, onWait: nil).written == ["a/x.txt"])
+        do {
+            _ = try OutputWriter.write(atLimit + [OutputFile(path: "a/y.txt", contents: "y")], to: root + "/out2", replacing: ["a"],
+                                       maximumSize: limit, onWait: nil)
+            Issue.record("no error")
+        } catch {
+            #expect(error.diagnostics.map(\.id) == ["output-too-large"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: root + "/out2"))
+    }
+}

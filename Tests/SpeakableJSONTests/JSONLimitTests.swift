@@ -65,3 +65,11 @@ import Testing
         #expect(tab.diagnostics.first?.message == "control character U+001F must be escaped in a string")
     }
 }
+
+@Suite struct JSONDepthLimitTests {
+    @Test func depthAtTheLimitAndOnePast() {
+        func nested(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+        #expect(JSONReader.read(nested(JSONReader.maximumDepth)).diagnostics.isEmpty)
+        #expect(JSONReader.read(nested(JSONReader.maximumDepth + 1)).diagnostics.map(\.id) == ["json-too-deep"])
+    }
+}

@@ -129,12 +129,17 @@ public enum OutputWriter {
     ///   - onWait: called once when another process holds the folder's lock.
     public static func write(_ files: [OutputFile], to directory: String, replacing groups: Set<String>? = nil,
                              onWait: (() -> Void)? = nil) throws(Failure) -> Report {
+        try write(files, to: directory, replacing: groups, maximumSize: maximumTotalSize, onWait: onWait)
+    }
+
+    static func write(_ files: [OutputFile], to directory: String, replacing groups: Set<String>?, maximumSize: Int,
+                      onWait: (() -> Void)?) throws(Failure) -> Report {
         let problems = validate(files, in: directory)
         if !problems.isEmpty { throw .unsafe(problems) }
         let total = files.reduce(0) { $0 + $1.contents.utf8.count }
-        if total > maximumTotalSize {
+        if total > maximumSize {
             throw .unsafe([Diagnostic(severity: .error, id: "output-too-large",
-                                      message: "the outputs would take \(total >> 20) MiB, more than the \(maximumTotalSize >> 20) MiB limit",
+                                      message: "the outputs would take \(total) bytes; the limit is \(maximumSize) bytes (\(maximumSize >> 20) MiB)",
                                       file: directory, hint: "split the project, or compile fewer outputs with --only")])
         }
         do throws(OutputFolder.Failure) {
