@@ -190,6 +190,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Hardening tools (issue 13)
+        .executableTarget(
+            name: "ImportBenchmark",
+            dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakableXML"],
+            path: "tools/ImportBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Checker and speech tools (issue 5)
         .executableTarget(
             name: "SpeechCalibration",

@@ -25,7 +25,8 @@ public enum JSONEscaping {
         return out
     }
 
-    /// Appends the JSON string literal for `text` to `out`.
+    /// Appends the JSON string literal for `text` to `out`. Runs of bytes that need nothing are
+    /// copied whole (most of a string, even one with quotes in it).
     public static func append(_ text: String, to out: inout String, style: Style = .standard) {
         out += "\""
         guard needsEscaping(text, style: style) else {
@@ -33,31 +34,58 @@ public enum JSONEscaping {
             out += "\""
             return
         }
-        out.reserveCapacity(out.utf8.count + text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}":
-                out += unicodeEscape(scalar)
-            case "\u{7F}", "\u{2028}", "\u{2029}":
-                if style == .standard { out += unicodeEscape(scalar) } else { out.unicodeScalars.append(scalar) }
-            default:
-                out.unicodeScalars.append(scalar)
+        let standard = style == .standard
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            var i = 0
+            func flush(_ end: Int) {
+                if run < end { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<end]), as: UTF8.self) }
             }
+            while i < bytes.count {
+                let b = bytes[i]
+                var escape: String?
+                var width = 1
+                switch b {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x00...0x1F: escape = unicodeEscape(UInt32(b))
+                case 0x7F where standard: escape = "\\u007f"
+                case 0xEF where i + 2 < bytes.count:
+                    // U+FEFF (EF BB BF), U+FFFE (EF BF BE), U+FFFF (EF BF BF).
+                    if bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF { escape = "\\ufeff"; width = 3 }
+                    else if bytes[i + 1] == 0xBF && bytes[i + 2] == 0xBE { escape = "\\ufffe"; width = 3 }
+                    else if bytes[i + 1] == 0xBF && bytes[i + 2] == 0xBF { escape = "\\uffff"; width = 3 }
+                case 0xE2 where standard && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    break
+                }
+                if let escape {
+                    flush(i)
+                    out += escape
+                    i += width
+                    run = i
+                } else {
+                    i += 1
+                }
+            }
+            flush(bytes.count)
         }
         out += "\""
     }
 
-    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: false)
+    static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: false)
         return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
+
 
     /// Whether `text` holds anything to escape (checked on the UTF-8 bytes; most strings need
     /// nothing): `"`, `\`, C0 controls, U+FEFF/U+FFFE/U+FFFF (EF BB BF, EF BF BE/BF), and for the standard style

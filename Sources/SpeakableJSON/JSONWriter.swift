@@ -49,34 +49,42 @@ public indirect enum JSONValue: Hashable, Sendable {
         return out
     }
 
+    /// A line break and `level` indents (built once per level: a large file has a line per value).
+    private static func newline(_ indent: String, _ level: Int) -> String {
+        if indent == "  " && level < indentedLines.count { return indentedLines[level] }
+        return "\n" + String(repeating: indent, count: level)
+    }
+
+    private static let indentedLines: [String] = (0..<16).map { "\n" + String(repeating: "  ", count: $0) }
+
     private func write(into out: inout String, indent: String?, level: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let n): out += String(n)
         case .double(let d): out += JSONWriter.format(d)
-        case .string(let s): out += JSONWriter.string(s)
+        case .string(let s): JSONEscaping.append(s, to: &out)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+                if let indent { out += Self.newline(indent, level + 1) }
                 item.write(into: &out, indent: indent, level: level + 1)
             }
-            if let indent { out += "\n" + String(repeating: indent, count: level) }
+            if let indent { out += Self.newline(indent, level) }
             out += "]"
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
-                out += JSONWriter.string(key)
+                if let indent { out += Self.newline(indent, level + 1) }
+                JSONEscaping.append(key, to: &out)
                 out += indent == nil ? ":" : ": "
                 value.write(into: &out, indent: indent, level: level + 1)
             }
-            if let indent { out += "\n" + String(repeating: indent, count: level) }
+            if let indent { out += Self.newline(indent, level) }
             out += "}"
         }
     }

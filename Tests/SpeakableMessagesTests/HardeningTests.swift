@@ -38,7 +38,7 @@ import Testing
         #expect(try CompiledMessage("{caf\u{E9}} {caf\u{E9}}", locale: .english).format(["caf\u{E9}": .string("x")]) == "x x")
     }
 
-    /// The longest message (ICU's own limit, 2²⁰ UTF-16 code units) at the limit and one past.
+    /// The longest message (Speakable's guard, 2²⁰ UTF-16 code units; ICU has none) at the limit and one past.
     @Test func messageLengthAtTheLimitAndOnePast() throws {
         #expect(MessagePattern.maximumLength == 1 << 20)
         #expect(try MessagePattern(String(repeating: "a", count: MessagePattern.maximumLength)).body.parts.count == 1)

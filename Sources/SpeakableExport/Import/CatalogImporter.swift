@@ -224,9 +224,28 @@ private struct Session {
 
     func kindOf(_ message: MessageMetadata) -> String {
         for value in message.android.values {
-            if case .string(let xml)? = value.value.member("xml") { return xml.contains("<plurals") ? "plurals" : "string" }
+            if case .string(let xml)? = value.value.member("xml") { return Self.containsPlurals(xml) ? "plurals" : "string" }
         }
         return "any"
+    }
+
+    /// Whether `xml` holds `<plurals` (a byte search: String.contains is slow for this).
+    static func containsPlurals(_ xml: String) -> Bool {
+        let needle: [UInt8] = Array("<plurals".utf8)
+        var xml = xml
+        return xml.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var i = 0
+            while i <= bytes.count - needle.count {
+                if bytes[i] == 0x3C {
+                    var k = 1
+                    while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
+                    if k == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     mutating func read(_ path: String) -> [UInt8]? {
