@@ -198,6 +198,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // Fuzz targets: a replayer as built here; tools/fuzz/run.sh builds it with libFuzzer.
+        .executableTarget(
+            name: "SpeakableFuzz",
+            dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
+                           "SpeakableXML", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableICU"],
+            path: "tools/Fuzz",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Checker and speech tools (issue 5)
         .executableTarget(
             name: "SpeechCalibration",

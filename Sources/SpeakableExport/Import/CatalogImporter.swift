@@ -509,6 +509,7 @@ private struct Session {
     /// `<xliff:g example="7">` values as a template example, when every argument has one.
     func examples(_ resource: AndroidResource, _ imported: ImportedMessage) -> JSONValue? {
         let strings = resource.value.map { [$0] } ?? resource.items.map(\.value)
+        guard strings.contains(where: { $0.placeholders.contains { $0.example != nil } }) else { return nil }
         var values: [(String, JSONValue)] = []
         for string in strings {
             var sequential = 0
