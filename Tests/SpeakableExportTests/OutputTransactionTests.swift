@@ -31,12 +31,13 @@ import Testing
         #expect((try FileManager.default.attributesOfItem(atPath: root + "/out/xliff/ko.xliff")[.type] as? FileAttributeType) == .typeRegular)
     }
 
-    @Test func anOutputFolderThatIsALinkIsRefused() throws {
+    @Test(arguments: ["/Generated", "/Generated/", "/Generated//"])
+    func anOutputFolderThatIsALinkIsRefused(name: String) throws {
         let root = try temporaryDirectory()
         try FileManager.default.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root + "/Generated", withDestinationPath: root + "/outside")
         do {
-            _ = try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", contents: "x")], to: root + "/Generated", replacing: ["xliff"])
+            _ = try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", contents: "x")], to: root + name, replacing: ["xliff"])
             Issue.record("wrote through a link")
         } catch {
             #expect(error.diagnostics.first?.message.contains("is a symbolic link") == true, "\(error)")

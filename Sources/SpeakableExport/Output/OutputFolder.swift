@@ -50,7 +50,9 @@ final class OutputFolder {
     /// its place, and takes the folder's lock — calling `onWait` once if another process holds it,
     /// then waiting for it.
     static func open(_ path: String, onWait: (() -> Void)?) throws(Failure) -> OutputFolder {
-        let target = path.isEmpty ? "." : path
+        // A trailing slash would make lstat and O_NOFOLLOW resolve a link ("Generated/").
+        var target = path.isEmpty ? "." : path
+        while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
         var info = stat()
         if lstat(target, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFLNK {
