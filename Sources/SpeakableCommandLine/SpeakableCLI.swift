@@ -12,6 +12,8 @@ public enum SpeakableCLI {
     }
 
     static let commands: [Command] = [
+        Command(name: "preview", summary: "What VoiceOver and TalkBack say, element by element and per locale: text, audio, a web page",
+                run: PreviewCommand.run),
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
         Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
                 run: DescribeCommand.run),
@@ -37,6 +39,8 @@ public enum SpeakableCLI {
         Run 'speakable <command> --help' for a command's options and examples.
 
         EXAMPLES:
+          speakable preview
+          speakable preview --locale ko --platform talkback --audio Audio --html preview.html
           speakable format --locale ko --args '{"n": 3}' '별 {n}개'
           speakable describe piece 'XX/X./X.' --locale ko
           speakable describe demo --platform talkback
