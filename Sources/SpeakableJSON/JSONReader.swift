@@ -19,7 +19,7 @@ public enum JSONReader {
     /// The most values (strings, numbers, arrays, objects… each member's value counts) one
     /// document may hold (`json-too-large`): bounds the memory a small file full of tiny values
     /// (`[0,0,0,…]`) can take.
-    public static let maximumValues = 2_000_000
+    public static let maximumValues = 1_000_000
 
     /// The limits a read enforces (tests use small ones to check each boundary quickly).
     public struct Limits: Sendable {

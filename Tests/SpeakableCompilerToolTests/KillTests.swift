@@ -312,3 +312,33 @@ func cloexecPipe(_ ends: inout [Int32]) -> Bool {
                 == "speakable: argument 2 is not valid UTF-8: caf\\xE9 {n}\nSpeakable reads text as UTF-8; check the shell's locale or the file the argument came from.\n")
     }
 }
+
+/// Issue 13: inputs that used to flood standard error or memory, through the binary.
+@Suite(.serialized) struct FloodTests {
+    /// Every unknown entity printed its own diagnostic with the whole line: a 6 MB file wrote
+    /// 16 GB of standard error in a minute.
+    @Test func aFileOfUnknownEntitiesPrintsAFewKilobytes() throws {
+        let project = try temporaryFolder("entities")
+        let entities = String(repeating: "&x;", count: 200_000)
+        try FileManager.default.createDirectory(atPath: project + "/res/values", withIntermediateDirectories: true)
+        try "<resources><string name=\"a\">\(entities)</string></resources>".write(toFile: project + "/res/values/strings.xml", atomically: true, encoding: .utf8)
+        for arguments in [["check", "res"], ["import", "res/values/strings.xml", "--dry-run"]] {
+            let result = try run(speakable, arguments, in: project)
+            #expect(result.status != 0)
+            #expect(result.output.utf8.count + result.error.utf8.count < 100_000, "\(arguments): \(result.output.utf8.count + result.error.utf8.count) bytes")
+            #expect((result.output + result.error).contains("199900 more"), "\(arguments): \(result.error.suffix(300))")
+        }
+    }
+
+    /// A 200 MB one-line locale printed 279 MB of standard error for one error.
+    @Test func aHugeOneLineLocaleIsRefusedInOneLine() throws {
+        let project = try makeProject("huge-locale", messages: [(key: "a", message: "Hello", comment: nil)])
+        try FileManager.default.createDirectory(atPath: project + "/Locales/ko", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: project + "/Locales/ko/game.json", contents: Data("{\"a\": \"".utf8))
+        #expect(truncate(project + "/Locales/ko/game.json", 200 << 20) == 0)  // sparse: nothing is written to disk
+        let result = try run(speakable, ["compile", "--project", project, "--out", project + "/out"])
+        #expect(result.status == 1)
+        #expect(result.error.utf8.count < 1000, "\(result.error.prefix(500))")
+        #expect(result.error.contains("the file is 209715200 bytes; the limit is 67108864 bytes (64 MiB) [file-too-large]"))
+    }
+}

@@ -8,7 +8,7 @@ import Testing
     /// The documented limits (docs/limits.md).
     @Test func theLimitsAreTheDocumentedOnes() {
         #expect(JSONReader.maximumSize == 64 * 1024 * 1024)
-        #expect(JSONReader.maximumValues == 2_000_000)
+        #expect(JSONReader.maximumValues == 1_000_000)
         #expect(JSONReader.maximumDepth == 512)
         // One byte past the real size limit is refused before reading.
         let past = JSONReader.read([UInt8](repeating: 0x20, count: JSONReader.maximumSize + 1), file: "big.json")
