@@ -4,7 +4,7 @@
 #   tools/fuzz/run.sh [--seconds N] [--jobs-nice N] [TARGET...]
 #
 # TARGETs: mf1 json compile xcstrings android xliff (default: all, one after the other).
-# Builds tools/Fuzz (SpeakableFuzz) in release with `--sanitize=fuzzer --sanitize=address` into
+# Builds tools/Fuzz (SpeakableFuzz) in release with `-sanitize=fuzzer,address` into
 # .build/fuzz (apart from the normal builds), makes a seed corpus per target from the project's
 # own files (Templates/, Locales/, Tests/**/Fixtures) and ../shared/testdata when it is there
 # (read in place, never copied into the project), then runs each target for N seconds (default
@@ -33,9 +33,16 @@ testdata="$root/../shared/testdata"
 mkdir -p "$work"
 
 echo "fuzz: building SpeakableFuzz with libFuzzer and AddressSanitizer (.build/fuzz)"
-nice -n "$nice_level" swift build -c release --scratch-path .build/fuzz --sanitize=fuzzer --sanitize=address \
-    -Xswiftc -DSPEAKABLE_FUZZING --product SpeakableFuzz
-binary=$(swift build -c release --scratch-path .build/fuzz --show-bin-path)/SpeakableFuzz
+# One -sanitize=fuzzer,address: given as two flags (what --sanitize=fuzzer --sanitize=address
+# passes), the last one wins and the build has either no coverage or no AddressSanitizer.
+flags=(-c release --scratch-path .build/fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DSPEAKABLE_FUZZING)
+nice -n "$nice_level" swift build "${flags[@]}" --product SpeakableFuzz
+binary=$(swift build "${flags[@]}" --show-bin-path)/SpeakableFuzz
+# Both must be in: coverage counters for libFuzzer, and ASan.
+if ! readelf -S "$binary" | grep -q __sancov_cntrs || ! nm "$binary" | grep -q __asan_report_load; then
+    echo "fuzz: $binary lacks coverage or AddressSanitizer instrumentation" >&2
+    exit 1
+fi
 
 # Seeds: the project's own files, and the shared test data when it is next to the project.
 seeds="$work/seeds"
