@@ -39,7 +39,9 @@ flags=(-c release --scratch-path .build/fuzz --sanitize=fuzzer -Xswiftc -sanitiz
 nice -n "$nice_level" swift build "${flags[@]}" --product SpeakableFuzz
 binary=$(swift build "${flags[@]}" --show-bin-path)/SpeakableFuzz
 # Both must be in: coverage counters for libFuzzer, and ASan.
-if ! readelf -S "$binary" | grep -q __sancov_cntrs || ! nm "$binary" | grep -q __asan_report_load; then
+sections=$(readelf -S "$binary")
+symbols=$(nm "$binary")
+if [[ "$sections" != *__sancov_cntrs* || "$symbols" != *__asan_report_load* ]]; then
     echo "fuzz: $binary lacks coverage or AddressSanitizer instrumentation" >&2
     exit 1
 fi
