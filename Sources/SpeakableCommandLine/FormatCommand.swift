@@ -26,7 +26,8 @@ enum FormatCommand {
                          order: {"output": "…"} or {"error": {"id", "message", "line", "column"}}.
                          The line and column of a message error are inside the message; of any
                          other error, inside the request line. A bad line gets an error line and
-                         the run goes on.
+                         the run goes on. Lines are read as UTF-8 (invalid bytes are an error, not
+                         repaired), up to 16 MiB each; one output is at most 1 MiB (docs/limits.md).
       -h, --help         show this help
 
     EXIT STATUS:

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SpeakableJSON
 import Testing
 @testable import SpeakableCommandLine
@@ -61,5 +62,21 @@ import Testing
         // Thousands of repeats of a long argument stop at the limit, not after gigabytes.
         let repeated = run(["format", "--args", "{\"a\": \"\(half)\"}", String(repeating: "{a}", count: 10_000)], input: [])
         #expect(repeated.status == 1)
+    }
+}
+
+/// Issue 13: `check file.xliff` read the XLIFF as a speakable.json.
+@Suite struct CheckInputHardeningTests {
+    @Test(arguments: ["ko.xliff", "ko.xlf", "notes.txt"]) func aFileThatIsNoProjectIsAUsageError(name: String) throws {
+        let root = FileManager.default.temporaryDirectory.path + "/speakable-check-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try Data("<xliff version=\"2.0\"/>".utf8).write(to: URL(fileURLWithPath: root + "/" + name))
+        let io = BufferedIO()
+        let status = SpeakableCLI.run(["check", root + "/" + name], io: io)
+        #expect(status == 64)
+        #expect(!io.error.contains("json-syntax"), "\(io.error)")
+        #expect(io.error.contains(name.hasSuffix("txt") ? "is not a project folder, a speakable.json" : "is an XLIFF file, which check does not read"),
+                "\(io.error)")
+        #expect(io.error.contains("speakable import"))
     }
 }
