@@ -54,4 +54,18 @@ import Testing
         #expect(b.filter { limit.admit($0) }.count == per)
         #expect(limit.summaries().map(\.rendered) == ["b.json: note: and 1 more problem in this file (the first 100 are shown) [more-problems]"])
     }
+
+    @Test func messagesAndHintsAtTheLimitAndOnePast() {
+        let limit = 4 * DiagnosticPrinter.maximumExcerpt
+        #expect(limit == 640)
+        let atLimit = String(repeating: "m", count: limit)
+        #expect(DiagnosticPrinter.inert(atLimit, limit: limit) == atLimit)
+        #expect(DiagnosticPrinter.inert(atLimit + "n", limit: limit) == atLimit + "…")
+        var d = diagnostic(column: 1)
+        d.message = atLimit + "n"
+        d.hint = atLimit
+        let rendered = printer.render(d)
+        #expect(rendered.contains(atLimit + "… [x]"))
+        #expect(rendered.hasSuffix("hint: " + atLimit + "\n"))
+    }
 }
