@@ -194,7 +194,7 @@ let package = Package(
         // MARK: Hardening tools (issue 13)
         .executableTarget(
             name: "ImportBenchmark",
-            dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakableXML"],
+            dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakableXML", "SpeakablePlatformFormats"],
             path: "tools/ImportBenchmark",
             swiftSettings: swiftSettings
         ),
