@@ -21,7 +21,8 @@ import Synchronization
 /// Diagnostic ids: `file-unreadable`, `json-syntax`, `json-duplicate-key`, `json-number-range`,
 /// `json-invalid-utf8`, `json-too-deep` (from the JSON reader), `unknown-field`, `wrong-type`,
 /// `missing-field`, `unknown-role`, `invalid-key`, `invalid-locale`, `invalid-config-value`,
-/// `invalid-example`, `syntax-error`, `unknown-table`, `invalid-table-name`.
+/// `invalid-example`, `syntax-error`, `unknown-table`, `invalid-table-name`, `input-outside-project`, `file-too-large`,
+/// `too-many-messages`, `project-too-large`.
 public enum ProjectLoader {
     /// The most messages one template file, or translations one locale file, may hold
     /// (`too-many-messages`). Large apps have a few thousand per table.
@@ -100,6 +101,11 @@ private struct Loader {
 
     mutating func readJSON(_ path: String) -> JSONNode? {
         let shown = display(path)
+        guard InputFile.isInside(path, root: root) else {
+            error("input-outside-project", "this file is a symbolic link that leads out of the project; Speakable does not read it",
+                  file: shown, at: nil, hint: "replace the link with the file, or link to a file inside the project")
+            return nil
+        }
         let bytes: [UInt8]
         switch InputFile.read(path) {
         case .success(let read): bytes = read

@@ -37,6 +37,21 @@ public enum InputFile {
         }
     }
 
+    /// Whether `path`, with every symbolic link resolved, is inside the folder `root` (also
+    /// resolved). A project's files may be links within the project; a link that leads out of
+    /// it (a committed `Locales/ko/game.json -> ~/.ssh/id_rsa`) would have its lines printed in
+    /// diagnostics, in CI logs.
+    public static func isInside(_ path: String, root: String) -> Bool {
+        guard let resolvedRoot = resolve(root.isEmpty ? "." : root), let resolved = resolve(path) else { return true }
+        return resolved == resolvedRoot || resolved.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
+    }
+
+    static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The size of the file at `path` in bytes (following links), or nil.
     public static func size(_ path: String) -> Int? {
         var info = stat()

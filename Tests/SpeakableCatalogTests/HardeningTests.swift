@@ -110,3 +110,25 @@ import Testing
         #expect(try ArgumentJSON.arguments(same).count == 2)
     }
 }
+
+/// A translation file committed as a link to a secret outside the project had its lines
+/// printed in diagnostics — in CI logs.
+@Suite struct InputLinkTests {
+    @Test func linksThatLeaveTheProjectAreNotRead() throws {
+        let outside = try makeProject(["secret.txt": "-----BEGIN PRIVATE KEY----- hunter2"])
+        let root = try makeProject([
+            "Templates/game.json": #"{"messages": {"a": {"message": "x"}}}"#,
+            "Shared/ja.json": #"{"a": "ジ"}"#,
+        ])
+        try FileManager.default.createDirectory(atPath: root + "/Locales/ko", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/Locales/ja", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/Locales/ko/game.json", withDestinationPath: outside + "/secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: root + "/Locales/ja/game.json", withDestinationPath: "../../Shared/ja.json")
+        let project = ProjectLoader.load(directory: root)
+        #expect(project.diagnostics.map(\.id) == ["input-outside-project"])
+        #expect(project.diagnostics.first?.file?.hasSuffix("Locales/ko/game.json") == true)
+        #expect(!project.diagnostics.contains { "\($0)".contains("hunter2") })
+        // A link inside the project is read.
+        #expect(project[table: "game"]?.locales["ja"]?["a"]?.source.text == "ジ")
+    }
+}

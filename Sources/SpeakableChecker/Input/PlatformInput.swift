@@ -125,6 +125,12 @@ public enum PlatformInput {
             var result: [(String, AndroidResourceFile)] = []
             for name in files {
                 let full = join(path, name)
+                guard InputFile.isInside(full, root: directory) else {
+                    diagnostics.append(Diagnostic(severity: .error, id: "input-outside-project",
+                                                  message: "this file is a symbolic link that leads out of the resources folder; it is not read",
+                                                  file: display(full)))
+                    continue
+                }
                 let data: [UInt8]
                 switch InputFile.read(full) {
                 case .success(let bytes): data = bytes
