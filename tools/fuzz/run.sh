@@ -101,7 +101,12 @@ for t in mf1 json compile xcstrings android xliff; do echo "fuzz: $t: $(ls "$see
 for target in "${targets[@]}"; do
     mkdir -p "$work/corpus/$target" "$work/artifacts/$target"
     echo "fuzz: $target for $seconds s (nice $nice_level), log $work/$target.log"
-    SPEAKABLE_FUZZ_TARGET=$target nice -n "$nice_level" "$binary" "$work/corpus/$target" "$seeds/$target" \
+    case "$target" in
+        mf1) dictionary=tools/fuzz/mf1.dict ;;
+        json|compile|xcstrings) dictionary=tools/fuzz/json.dict ;;
+        *) dictionary=tools/fuzz/xml.dict ;;
+    esac
+    SPEAKABLE_FUZZ_TARGET=$target nice -n "$nice_level" "$binary" "$work/corpus/$target" "$seeds/$target" -dict="$dictionary" \
         -max_total_time="$seconds" -print_final_stats=1 -timeout=30 -rss_limit_mb=4096 -max_len=262144 \
         -detect_leaks=0 -artifact_prefix="$work/artifacts/$target/" > "$work/$target.log" 2>&1 || true
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb|Done [0-9]+ runs|ERROR|SUMMARY|check failed" "$work/$target.log" | tail -6 || true
