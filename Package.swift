@@ -105,7 +105,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "DescriberBenchmark",
-            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableMessages", "SpeakableICU", "BenchmarkSupport"],
             path: "tools/DescriberBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -138,7 +138,8 @@ let package = Package(
         .target(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
-                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakablePreview", "SpeakableEscaping"],
+                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakableParticles", "SpeakablePreview",
+                           "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
@@ -151,7 +152,9 @@ let package = Package(
         .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
         .target(
             name: "SpeakablePlatformFormats",
-            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
+            // SpeakableParticles: Korean particle notation after known text is resolved when compiling (issue 8).
+            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU",
+                           "SpeakableParticles"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -168,13 +171,41 @@ let package = Package(
         // MARK: Tools (run with `swift run -c release <name>`)
         .executableTarget(
             name: "MessageFormatBenchmark",
-            dependencies: ["SpeakableMessages", "ICUOracle"],
+            dependencies: ["SpeakableMessages", "SpeakableICU", "SpeakableDescribers", "BenchmarkSupport"],
             path: "tools/MessageFormatBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // MARK: Benchmark references and support (issue 12)
+        // ICUBenchmarkDriver: ICU's MessageFormat driven from C++ (umsg_format with real varargs,
+        //   icu::MessageFormat::format with Formattables), timing loops in C++; a plain C header.
+        // BenchmarkSupport: the driver seen from Swift, timing, JSON, machine facts (no Foundation).
+        .target(name: "ICUBenchmarkDriver", dependencies: ["CICU"], path: "tools/ICUBenchmarkDriver"),
+        // FastPathChecks: every fast path against ICU, shared by SpeakableMessagesTests (a subset)
+        // and FastPathSweep (every ICU locale, long sweeps).
+        .target(
+            name: "FastPathChecks",
+            dependencies: ["SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            path: "tools/FastPathChecks",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FastPathSweep",
+            dependencies: ["FastPathChecks", "SpeakableICU"],
+            path: "tools/FastPathSweep",
+            swiftSettings: swiftSettings
+        ),
+        // BenchmarkReport: merges the suite's sections into docs/performance.{json,md}, runs callgrind
+        // (Foundation; links nothing of Speakable's). The suite itself is tools/bench/run.sh.
+        .executableTarget(name: "BenchmarkReport", path: "tools/BenchmarkReport", swiftSettings: swiftSettings),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages"],
+            path: "tools/BenchmarkSupport",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "CompileBenchmark",
-            dependencies: ["SpeakableExport", "SpeakableCatalog"],
+            dependencies: ["SpeakableExport", "SpeakableCatalog", "BenchmarkSupport"],
             path: "tools/CompileBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -190,6 +221,10 @@ let package = Package(
             path: "tools/MF1Conformance",
             swiftSettings: swiftSettings
         ),
+
+        // MARK: Checker truth (issue 9)
+        // Test support: runs openjdk's java.util.Formatter on formats, the oracle for every Java claim.
+        .target(name: "JavaFormatOracle", path: "tools/JavaFormatOracle", swiftSettings: swiftSettings),
 
         // MARK: Hardening tools (issue 13)
         .executableTarget(
@@ -220,6 +255,36 @@ let package = Package(
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableSpeech", "SpeakableICU"],
             path: "tools/CheckerBenchmark",
             exclude: ["setup.sh", "run.sh"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Platform differential (issue 8)
+        // Compiles projects and real catalogs with `speakable compile`, runs the outputs as the
+        // platforms do (aapt2 + ICU4J/Java for Android; the Swift accessors over a model of Apple's
+        // run time with this machine's Foundation) and compares with Speakable's formatter.
+        // The kit is Foundation-free (it sees the system ICU); the Java runner and the Apple model
+        // in tools/PlatformDifferentialKit/Runners are compiled at run time by javac and swiftc.
+        .target(
+            name: "PlatformDifferentialKit",
+            dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
+                           "SpeakableJSON", "SpeakableICU"],
+            path: "tools/PlatformDifferentialKit",
+            exclude: ["Runners"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "PlatformDifferential",
+            // `speakable` only to have it built next to the runner, which runs it.
+            dependencies: ["PlatformDifferentialKit", "speakable"],
+            path: "tools/PlatformDifferential",
+            exclude: ["allow-list.json"],
+            swiftSettings: swiftSettings
+        ),
+        // Depends on `speakable` and `PlatformDifferential` only to have them built (the tests run them).
+        .testTarget(
+            name: "PlatformDifferentialTests",
+            dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
+                           "SpeakableJSON", "speakable", "PlatformDifferential"],
             swiftSettings: swiftSettings
         ),
 
@@ -254,7 +319,7 @@ let package = Package(
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableMessagesTests",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport"],
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport", "FastPathChecks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),
@@ -270,8 +335,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableCheckerTests",
+            // SpeakableExport (issue 9): compile's outputs are checked like their project.
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
-                           "SpeakablePlatformFormats"],
+                           "SpeakablePlatformFormats", "SpeakableExport", "JavaFormatOracle"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
@@ -285,7 +351,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakablePlatformFormatsTests",
-            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU"],
+            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU",
+                           "JavaFormatOracle"],
             swiftSettings: swiftSettings
         ),
         // Runs `speakable`, swiftc and the plugin consumer (Examples/AccessorsExample) with

@@ -238,9 +238,26 @@ private struct Loader {
                               file: file, at: field.keyStart)
                     }
                 }
+            case "outputs":
+                let known = ["xcstrings", "android", "xliff", "swift"]
+                guard let items = value.array, items.allSatisfy({ $0.string != nil }) else {
+                    error("wrong-type", "\"outputs\" must be an array of formats, such as [\"xcstrings\", \"swift\"]", file: file, at: value.start)
+                    continue
+                }
+                var outputs: [String] = []
+                for item in items {
+                    guard let name = item.string, known.contains(name) else {
+                        error("invalid-config-value", "'\(item.string ?? "")' is not an output; outputs are \(known.joined(separator: ", "))",
+                              file: file, at: item.start)
+                        continue
+                    }
+                    if !outputs.contains(name) { outputs.append(name) }
+                }
+                config.outputs = outputs
+                config.outputsPosition = value.start
             default:
                 error("unknown-field", "speakable.json has no field \"\(member.key)\"", file: file, at: member.keyStart,
-                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check")
+                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check, outputs")
             }
         }
         return config
@@ -414,6 +431,7 @@ private struct Loader {
         var maxSeconds: Double?
         var maxGraphemes: Int?
         var runtimeOnly = false
+        var translatable = true
         var exemptions: [String: String] = [:]
         for field in fields {
             let value = field.value
@@ -471,6 +489,12 @@ private struct Loader {
                     continue
                 }
                 runtimeOnly = flag
+            case "translatable":
+                guard let flag = value.bool else {
+                    error("wrong-type", "\"translatable\" must be true or false", file: file, at: value.start)
+                    continue
+                }
+                translatable = flag
             case "exempt":
                 guard let rules = expectObject(value, "\"exempt\"", file: file) else { continue }
                 for rule in rules {
@@ -483,7 +507,7 @@ private struct Loader {
                 }
             default:
                 error("unknown-field", "message '\(entry.key)' has no field \"\(field.key)\"", file: file, at: field.keyStart,
-                      hint: "fields: role, message, comment, examples, maxSeconds, maxGraphemes, runtimeOnly, exempt")
+                      hint: "fields: role, message, comment, examples, maxSeconds, maxGraphemes, runtimeOnly, translatable, exempt")
             }
         }
         guard let source else {
@@ -492,7 +516,7 @@ private struct Loader {
         }
         return TemplateMessage(key: entry.key, keyPosition: entry.keyStart, role: role, source: source,
                                pattern: parse(source), comment: comment, examples: examples, maxSeconds: maxSeconds,
-                               maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions)
+                               maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions, translatable: translatable)
     }
 
     mutating func readLocaleFile(_ path: String, tag: String, locale: ICULocale) -> LocaleFile {

@@ -20,7 +20,10 @@ enum CompileCommand {
                              android/res/values*/strings.xml     every table, one file per locale
                              xliff/<locale>.xliff                XLIFF 2.0 per target locale
                              swift/Speakable+<table>.swift       typed accessors per table
-      --only LIST          some of xcstrings,android,xliff,swift (default: all)
+      --only LIST          some of xcstrings,android,xliff,swift (default: the config's
+                           "outputs", which `speakable import` fills in; else all)
+      --strict             treat warnings as errors (a platform limit worked around: companion
+                           resources, composed plurals, a Korean particle left for run time)
       --swift-access A     internal (default) or public
       --swift-bundle B     main (default) or module: where the accessors look strings up
       --no-metadata        ignore what `speakable import` kept in .speakable/ (original keys,
@@ -38,19 +41,23 @@ enum CompileCommand {
     through a symbolic link: --out may not be one. (docs/outputs.md)
     Select arguments become one key per case: <key>__<argument>_<case>.
 
+    Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
+    with --strict they stop the compile.
+
     EXIT STATUS:
-      0 compiled; 1 errors in the project (printed with file, line and column); 64 a wrong
-      command line.
+      0 compiled (warnings allowed); 1 errors in the project, or warnings with --strict (printed
+      with file, line and column); 64 a wrong command line.
 
     EXAMPLES:
       speakable compile
       speakable compile --config Game/speakable.json --out Game/Generated --only xcstrings,swift
       speakable compile --only android --out app/src/main
+      speakable compile --strict                  # in CI: no platform limit slips through
 
     """
 
     static let spec = CommandSpec(valueOptions: ["config", "project", "out", "only", "swift-access", "swift-bundle"],
-                                  flags: ["no-metadata", "convert-all", "quiet", "help"])
+                                  flags: ["no-metadata", "convert-all", "strict", "quiet", "help"])
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         var arguments = arguments
@@ -62,7 +69,9 @@ enum CompileCommand {
         }
         guard parsed.positionals.isEmpty else { return usage("unexpected argument '\(parsed.positionals[0])'", io) }
         var options = CompileOptions()
+        var outputsGiven = false
         if let only = parsed.value("only") {
+            outputsGiven = true
             var outputs = Set<CompileOutput>()
             for item in only.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let output = CompileOutput(rawValue: String(item.filter { $0 != " " })) else {
@@ -98,6 +107,8 @@ enum CompileCommand {
         } else {
             project = ProjectLoader.load(configPath: parsed.value("config"))
         }
+        if !outputsGiven { options.outputs = CompileOptions.defaultOutputs(for: project.config) }
+        options.strict = parsed.has("strict")
         let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
         let result = CatalogCompiler.compile(project, options: options)
         let printer = SourcePrinter(io: io)

@@ -23,8 +23,6 @@ import Testing
         #expect(try apple("{n, plural, one {{name}} other {{name}!}}", [CatalogArgument(name: "n", kind: .integer),
                                                                        CatalogArgument(name: "name", kind: .text)])
                 .debugText.contains("%2$@"))
-        #expect(CatalogExport.references(try MessagePattern("{g, select, a {{name}} other {{name}!}}").body.parts,
-                                         pluralPrinted: true, pound: nil)["name"] == 1)
     }
 
     @Test func aSubstitutionAndItsArgumentInTextArePositional() throws {

@@ -13,8 +13,8 @@ extension Describer {
     /// ```
     public func describe(_ cell: SudokuCell) -> AccessibleText {
         let (content, digit, notes) = arguments(for: cell.content)
-        let label = text(.sudokuCellLabel, [number(cell.row), number(cell.column), content, digit, notes])
-        let description = text(.sudokuCellContent, [content, digit, notes])
+        let label = text(.sudokuCellLabel, number(cell.row), number(cell.column), content, digit, notes, count: 5)
+        let description = text(.sudokuCellContent, content, digit, notes, count: 3)
         var traits: VoiceOverTraits = .button
         if cell.isSelected { traits.insert(.selected) }
         return AccessibleText(
@@ -40,7 +40,7 @@ extension Describer {
         }
     }
 
-    /// A board's frame: "Board, 8 by 8" (ko "게임판, 8행 8열"), with the grid size for VoiceOver's
+    /// A board's frame: "Board, 8 by 8" (ko "게임판, 행 8개, 열 8개"), with the grid size for VoiceOver's
     /// data table and TalkBack's `collectionInfo`.
     public func describe(_ board: Board) -> AccessibleText {
         let label = text(.boardLabel, [.string(board.name ?? boardName), number(board.rows), number(board.columns)])

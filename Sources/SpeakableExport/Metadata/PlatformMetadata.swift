@@ -36,9 +36,11 @@ public struct TableMetadata: Sendable {
     public var table: String
     /// `.xcstrings` file-level facts (`sourceLanguage`, `version`, unknown members).
     public var xcstrings: JSONValue?
-    /// Android: per locale tag, resources that are not messages (string arrays, integers…) and
-    /// the file header, as written.
+    /// Android: per locale tag, resources that are not messages (string arrays, integers,
+    /// `<skip />` with the comment before it), as written.
     public var androidExtras: [String: [String]]
+    /// Android: per locale tag, the comments before `<resources>` (a license header), as written.
+    public var androidHeaders: [String: String] = [:]
     public var messages: [String: MessageMetadata]
     /// Message keys in import order (for deterministic output).
     public var order: [String]
@@ -124,6 +126,9 @@ extension TableMetadata {
         if !androidExtras.isEmpty {
             members.append(("androidExtras", .object(androidExtras.keys.sorted().map { ($0, .array(androidExtras[$0]!.map(JSONValue.string))) })))
         }
+        if !androidHeaders.isEmpty {
+            members.append(("androidHeaders", .object(androidHeaders.keys.sorted().map { ($0, .string(androidHeaders[$0]!)) })))
+        }
         members.append(("messages", .object(order.compactMap { key in
             guard let m = messages[key] else { return nil }
             var fields: [(String, JSONValue)] = []
@@ -181,6 +186,14 @@ extension TableMetadata {
             }
             metadata.androidExtras[member.key] = member.value.array?.compactMap(\.string) ?? []
         }
+        for member in root["androidHeaders"]?.members ?? [] {
+            guard let header = member.value.string else { continue }
+            // Written before <resources> as it is: comments and white space only.
+            if let reason = AndroidMarkup.problem(header, elements: []) {
+                problems += invalid("androidHeaders: \(reason)", member.value).1
+            }
+            metadata.androidHeaders[member.key] = header
+        }
         for member in root["messages"]?.members ?? [] {
             let node = member.value
             var m = MessageMetadata()
@@ -226,7 +239,7 @@ enum AndroidMarkup {
     /// Why `xml` cannot be written into a `<resources>` element, or nil: it must be well-formed,
     /// hold exactly one element (named one of `elements`, when given) besides comments and
     /// white space, and use no namespace prefix but `xliff:` and `tools:` (which the writer
-    /// declares).
+    /// declares). With `elements` empty: comments and white space only (a file header).
     static func problem(_ xml: String, elements: Set<String>?) -> String? {
         let result = XMLReader.read("<r>" + xml + "</r>")
         if let first = result.diagnostics.first { return "the kept markup is not well-formed XML (\(first.message))" }
@@ -239,6 +252,9 @@ enum AndroidMarkup {
             case .comment: continue
             default: return "the kept markup holds text, CDATA or processing instructions outside its element"
             }
+        }
+        if elements?.isEmpty == true {
+            return found.isEmpty ? nil : "a kept file header may hold only comments, not <\(VisibleText.escape(found[0].name))>"
         }
         guard found.count == 1, let element = found.first else { return "the kept markup must hold exactly one element, not \(found.count)" }
         if let elements, !elements.contains(element.name) {
