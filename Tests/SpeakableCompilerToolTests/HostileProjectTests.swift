@@ -294,6 +294,30 @@ func makeProject(_ name: String, table: String = "game", messages: [(key: String
     }
 }
 
+extension InjectionRegressionTests {
+    /// Issue 8 keeps an imported file's header (a license) in the metadata and writes it before
+    /// <resources> as it is: it may only be comments.
+    @Test func keptFileHeadersAreOnlyComments() throws {
+        let project = try makeProject("headers", messages: [(key: "a", message: "Hello", comment: nil)])
+        func header(_ text: String) throws -> Run {
+            try writeJSON(["format": "speakable-platform-metadata", "version": 1, "table": "game", "androidHeaders": ["en": text],
+                           "messages": [:] as [String: Any]], to: project + "/.speakable/game.platform.json")
+            return try run(speakable, ["compile", "--project", project, "--out", project + "/out", "--only", "android"])
+        }
+        for bad in ["<!-- ok --><resources><string name=\"injected\">pwned</string></resources><!--",
+                    "<!-- a --> <string name=\"injected\">x</string>", "<!-- never closed", "text outside"] {
+            let result = try header(bad)
+            #expect(result.status == 1, "\(bad)")
+            #expect(result.error.contains("[metadata-invalid]"), "\(bad): \(result.error)")
+        }
+        let good = try header("<!--\n  Copyright 2026 The Authors\n-->")
+        #expect(good.status == 0, "\(good.error)")
+        let english = try readXML(project + "/out/android/res/values/strings.xml")
+        #expect(english.strings.keys.sorted() == ["a"])
+        #expect(english.comments.contains { $0.contains("Copyright 2026") })
+    }
+}
+
 // MARK: A hostile corpus through every output
 
 @Suite(.serialized) struct HostileCorpusTests {
