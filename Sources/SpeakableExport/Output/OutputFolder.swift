@@ -289,12 +289,26 @@ final class OutputFolder {
     /// then applies it. Termination signals wait until it is applied.
     func commit(_ commit: Commit, staging: Int32) throws(Failure) {
         try OutputFolder.writeNewFile(staging, "commit", commit.json.serialized(), display: path + "/" + commit.staging + "/commit")
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&blocked)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&blocked, signal) }
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        // Termination signals wait for the renames: a handler (process-wide, whichever thread the
+        // signal reaches — blocking it in this thread alone would not do) notes the signal, which
+        // is raised again once the commit is done.
+        let deferred = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+        var previous: [sigaction] = []
+        for signal in deferred {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { pendingTerminationSignal = $0 }
+            sigemptyset(&action.sa_mask)
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous.append(old)
+        }
+        defer {
+            for (signal, old) in zip(deferred, previous) {
+                var old = old
+                sigaction(signal, &old, nil)
+            }
+            if pendingTerminationSignal != 0 { raise(pendingTerminationSignal) }
+        }
         guard renameat(staging, "commit", descriptor, OutputFolder.commitName) == 0 else { throw .io(path + "/" + OutputFolder.commitName, OutputFolder.errorText()) }
         _ = fsync(descriptor)
         try apply(commit, staging: staging)
@@ -364,6 +378,9 @@ final class OutputFolder {
         removeStaleStaging()
     }
 }
+
+/// A termination signal that arrived during a commit (set from a signal handler).
+nonisolated(unsafe) var pendingTerminationSignal: Int32 = 0
 
 // The class's own `open` and `close` names hide the C functions inside it.
 private func openPath(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }

@@ -34,7 +34,8 @@ public struct OutputFile: Hashable, Sendable {
 ///   commit record written, and the files are renamed into place. A run killed before the
 ///   record leaves the previous set untouched (its staging folder is removed by the next run);
 ///   a run killed after it has its set finished by the next run before it does anything else.
-///   SIGINT, SIGTERM and SIGHUP wait for the renames to end.
+///   SIGINT, SIGTERM, SIGHUP and SIGQUIT wait for the renames to end (noted by a handler, raised
+///   again after the commit).
 /// * A file whose content is already what it would get is not touched (its modification time
 ///   stays, so build systems see no change).
 /// * With `replacing`, the writer owns those top-level folders (`xcstrings`, `android`…): files
