@@ -190,4 +190,17 @@ static inline int32_t cicu_umsg_vformat(const UMessageFormat *f, UChar *buf, int
 /// Does nothing with a va_list; lets benchmarks measure what building one costs from Swift.
 static inline int32_t cicu_va_list_noop(va_list ap) { (void)ap; return 0; }
 
+// MARK: which languages ICU has data for (issue 11: locale tags checked with "did you mean")
+
+static inline int32_t cicu_uloc_countAvailable(void) { return uloc_countAvailable(); }
+static inline const char *cicu_uloc_getAvailable(int32_t n) { return uloc_getAvailable(n); }
+static inline const char *const *cicu_uloc_getISOCountries(void) { return uloc_getISOCountries(); }
+static inline int32_t cicu_uloc_addLikelySubtags(const char *id, char *out, int32_t cap, UErrorCode *s) {
+    return uloc_addLikelySubtags(id, out, cap, s);
+}
+static inline const char *cicu_uloc_getISO3Language(const char *id) { return uloc_getISO3Language(id); }
+static inline int32_t cicu_uloc_getDisplayName(const char *id, const char *display, UChar *out, int32_t cap, UErrorCode *s) {
+    return uloc_getDisplayName(id, display, out, cap, s);
+}
+
 #endif

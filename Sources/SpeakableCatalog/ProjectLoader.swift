@@ -123,8 +123,13 @@ private struct Loader {
                 }
                 if member.key == "templates" { config.templates = text } else { config.locales = text }
             case "sourceLocale":
-                guard let text = value.string, (try? ICULocale(text)) != nil, !text.contains("_") else {
-                    error("invalid-config-value", "\"sourceLocale\" must be a BCP 47 tag such as \"en\"", file: file, at: value.start)
+                guard let text = value.string else {
+                    error("wrong-type", "\"sourceLocale\" must be a BCP 47 tag such as \"en\"", file: file, at: value.start)
+                    continue
+                }
+                if let problem = LocaleTags.problem(with: text) {
+                    error("invalid-config-value", "\"sourceLocale\": " + problem.message, file: file, at: value.start,
+                          hint: problem.suggestion.map { "write \"sourceLocale\": \"\($0)\"" })
                     continue
                 }
                 config.sourceLocale = text
@@ -135,9 +140,14 @@ private struct Loader {
                 }
                 var tags: [String] = []
                 for item in items {
-                    guard let text = item.string, (try? ICULocale(text)) != nil, !text.contains("_") else {
-                        error("invalid-config-value", "each target locale must be a BCP 47 tag such as \"ko\" or \"sr-Latn\"",
+                    guard let text = item.string else {
+                        error("wrong-type", "each target locale must be a BCP 47 tag such as \"ko\" or \"sr-Latn\"",
                               file: file, at: item.start)
+                        continue
+                    }
+                    if let problem = LocaleTags.problem(with: text) {
+                        error("invalid-config-value", "\"targetLocales\": " + problem.message, file: file, at: item.start,
+                              hint: problem.suggestion.map { "write \"\($0)\"" })
                         continue
                     }
                     tags.append(text)
@@ -240,6 +250,11 @@ private struct Loader {
             guard let locale = validLocale(name) else {
                 error("invalid-locale", "locale folder '\(name)' is not a BCP 47 language tag", file: display(path), at: nil,
                       hint: name.contains("_") ? "write it as \(name.split(separator: "_").joined(separator: "-"))" : "for example ko, pt-BR, sr-Latn")
+                continue
+            }
+            if let problem = LocaleTags.problem(with: name, candidates: config.targetLocales + [config.sourceLocale]) {
+                error("invalid-locale", "locale folder '\(name)': " + problem.message, file: display(path), at: nil,
+                      hint: problem.suggestion.map { "rename the folder to \($0)" } ?? "for example ko, pt-BR, sr-Latn")
                 continue
             }
             localeFolders.append((name, locale, path))

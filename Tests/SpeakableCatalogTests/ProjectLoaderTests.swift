@@ -61,9 +61,31 @@ func makeProject(_ files: [String: String]) throws -> String {
         let project = ProjectLoader.load(directory: root)
         #expect(project.config.file == nil)
         #expect(project.config.sourceLocale == "en")
-        #expect(project.config.targetLocales == ["ko"])
+        // No hidden target locale: a project without "targetLocales" (and without Locales/) has none.
+        #expect(project.config.targetLocales == [])
+        #expect(project.localeTags == [])
         #expect(project.config.budgets[.label]?.seconds == 2.5)
         #expect(project[table: "a"]?["x"]?.role == .text)
+    }
+
+    @Test func unknownLanguagesAreRejectedWithWhatWasMeant() throws {
+        let root = try makeProject([
+            "speakable.json": #"{"sourceLocale": "eng", "targetLocales": ["kr", "ja", "jp-JP"]}"#,
+            "Templates/a.json": #"{"messages": {"x": {"message": "hi"}}}"#,
+            "Locales/ja/a.json": #"{"x": "ハイ"}"#,
+            "Locales/ko_KR/a.json": #"{"x": "안녕"}"#,
+            "Locales/jx/a.json": #"{"x": "ハイ"}"#,
+        ])
+        let project = ProjectLoader.load(directory: root)
+        let found = project.diagnostics.map { "\($0.id) \($0.position.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" }
+        #expect(found.contains("invalid-config-value 1:18 \"sourceLocale\": 'eng' uses a three-letter language code where BCP 47 has a two-letter one; did you mean 'en' (English)?"), "\(found)")
+        #expect(found.contains { $0.hasPrefix("invalid-config-value 1:43 \"targetLocales\": 'kr' is not a language ICU knows; did you mean 'ko' (Korean)?") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("invalid-config-value 1:55 \"targetLocales\": 'jp-JP' is not a language ICU knows; did you mean 'ja-JP'") }, "\(found)")
+        #expect(project.config.targetLocales == ["ja"])
+        // Folders: a typo one letter from a target locale, and an ICU ID instead of a tag.
+        #expect(found.contains { $0.hasPrefix("invalid-locale - locale folder 'jx': 'jx' is not a language ICU knows; did you mean 'ja' (Japanese)?") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("invalid-locale - locale folder 'ko_KR' is not a BCP 47 language tag") }, "\(found)")
+        #expect(project.localeTags == ["ja"])
     }
 
     @Test func everyProblemIsReportedAtOnce() throws {
