@@ -95,8 +95,17 @@ enum CompileCommand {
             project = ProjectLoader.load(configPath: parsed.value("config"))
         }
         let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
-        let result = CatalogCompiler.compile(project, options: options)
         let printer = SourcePrinter(io: io)
+        // Nothing to compile is a missing input, said plainly; no output is written (not even
+        // empty catalogs over earlier ones).
+        if !project.hasErrors, project.tables.allSatisfy({ $0.messages.isEmpty }) {
+            for diagnostic in project.diagnostics { printer.print(diagnostic) }
+            let templates = project.root == "." ? project.config.templates : project.root + "/" + project.config.templates
+            io.writeError("speakable compile: nothing to compile: \(templates)/ has no messages\(project.config.file == nil ? " and there is no speakable.json" : ""); nothing was written.\n"
+                          + "Start a project with 'speakable init', or point --project or --config at one.\n")
+            return ExitStatus.usage
+        }
+        let result = CatalogCompiler.compile(project, options: options)
         for diagnostic in result.diagnostics { printer.print(diagnostic) }
         if result.hasErrors {
             let count = result.diagnostics.filter { $0.severity == .error }.count
@@ -109,6 +118,11 @@ enum CompileCommand {
                 io.write("compiled \(project.tables.count) table\(project.tables.count == 1 ? "" : "s") into \(out)/: "
                          + "\(report.written.count) written, \(report.unchanged.count) unchanged\n")
                 for path in report.written { io.write("  \(path)\n") }
+                let source = project.config.sourceLocale
+                if project.config.targetLocales.isEmpty, project.localeTags.allSatisfy({ $0 == source }) {
+                    io.writeError("speakable compile: no target locales, so only \(project.config.sourceLocale) was compiled; "
+                                  + "list them in \"targetLocales\" in \(project.config.file ?? "speakable.json") (for example [\"ko\", \"ja\"])\n")
+                }
             }
             return ExitStatus.success
         } catch {

@@ -11,6 +11,7 @@ public enum SpeakableCLI {
     }
 
     static let commands: [Command] = [
+        Command(name: "init", summary: "Start a project: speakable.json, a template table, translation files", run: InitCommand.run),
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
         Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
                 run: DescribeCommand.run),
@@ -36,6 +37,7 @@ public enum SpeakableCLI {
         Run 'speakable <command> --help' for a command's options and examples.
 
         EXAMPLES:
+          speakable init MyGame --locales ko,ja
           speakable format --locale ko --args '{"n": 3}' '별 {n}개'
           speakable describe piece 'XX/X./X.' --locale ko
           speakable describe demo --platform talkback
