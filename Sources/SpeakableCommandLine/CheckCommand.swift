@@ -109,6 +109,9 @@ enum CheckCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 return .failure(UsageError(message: "'\(path)' does not exist"))
             }
+            if let tag = parsed.value("source-locale"), let problem = LocaleArguments.problem(tag, option: "--source-locale") {
+                return .failure(UsageError(message: problem))
+            }
             if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || (isDirectory && isAndroidResources(path)) {
                 var settings = CheckSettings()
                 if let config = parsed.value("config") {
@@ -135,14 +138,18 @@ enum CheckCommand {
 
     static func configuration(_ input: Input, _ parsed: ParsedArguments, format: Format) -> Result<Configuration, UsageError> {
         let locales = parsed.values["locale"] ?? []
-        for tag in locales where (try? ICULocale(tag)) == nil {
-            return .failure(UsageError(message: "'--locale \(tag)' is not a BCP 47 tag such as ko or sr-Latn"))
+        var known: [String] = []
+        if case .project(let project) = input { known = project.config.targetLocales + project.localeTags + [project.config.sourceLocale] }
+        for tag in locales {
+            if let problem = LocaleArguments.problem(tag, option: "--locale", candidates: known) {
+                return .failure(UsageError(message: problem))
+            }
         }
         if parsed.value("baseline") != nil && parsed.value("write-baseline") != nil {
             return .failure(UsageError(message: "--baseline and --write-baseline do not go together"))
         }
-        if let tag = parsed.value("source-locale"), (try? ICULocale(tag)) == nil {
-            return .failure(UsageError(message: "'--source-locale \(tag)' is not a BCP 47 tag such as en"))
+        if let tag = parsed.value("source-locale"), let problem = LocaleArguments.problem(tag, option: "--source-locale") {
+            return .failure(UsageError(message: problem))
         }
         return .success(Configuration(input: input, format: format, output: parsed.value("output"),
                                       baseline: parsed.value("baseline"), writeBaseline: parsed.value("write-baseline"),

@@ -55,6 +55,12 @@ enum ImportCommand {
         if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
             return usage("there is no config file '\(config)'", io)
         }
+        if let tag = parsed.value("locale"), let problem = LocaleArguments.problem(tag, option: "--locale") {
+            return usage(problem, io)
+        }
+        for file in parsed.positionals where !FileManager.default.fileExists(atPath: file) {
+            return usage("there is no file '\(file)'", io)
+        }
         var options = ImportOptions()
         options.table = parsed.value("table")
         options.locale = parsed.value("locale")
