@@ -51,10 +51,13 @@ enum CheckCommand {
 
     EXAMPLES:
       speakable check
-      speakable check MyGame --format sarif --output speakable.sarif
-      speakable check --baseline .speakable-baseline.json --format github
-      speakable check --write-baseline .speakable-baseline.json
+      speakable check Examples/Starter --format sarif --output Generated/speakable.sarif
+      speakable check Examples/Starter --format junit --output Generated/speakable-junit.xml
+      speakable check Examples/Starter --write-baseline Generated/speakable-baseline.json
+      speakable check Examples/Starter --baseline Generated/speakable-baseline.json --format github
       speakable check --locale ko --measure
+      speakable check Examples/Catalogs/Localizable.xcstrings
+      speakable check Examples/Catalogs/res
 
     """
 
@@ -287,8 +290,11 @@ enum CheckCommand {
         return out
     }
 
+    /// Writes the report or baseline atomically, making its folder first (`--output Generated/x.sarif`).
     static func writeAtomically(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
     }
 
     private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("check", message, io) }

@@ -40,8 +40,8 @@ enum CompileCommand {
 
     EXAMPLES:
       speakable compile
-      speakable compile --config Game/speakable.json --out Game/Generated --only xcstrings,swift
-      speakable compile --only android --out app/src/main
+      speakable compile --project Examples/Starter --only xcstrings,swift
+      speakable compile --config Examples/Starter/speakable.json --only android --out Generated/app/src/main
 
     """
 

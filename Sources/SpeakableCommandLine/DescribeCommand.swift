@@ -28,18 +28,19 @@ enum DescribeCommand {
       --json                print JSON instead of text
       -h, --help            show this help
 
-    The scenario format is in the README ("Scenario files"): {"items": [{"type": "sudokuCell", …}, …]}
+    The scenario format is in docs/scenarios.md: {"items": [{"type": "sudokuCell", …}, …]}
     with item types sudokuCell, sudokuBoard, board, blockCell, blockBoard, piece, rack, control,
     coins, level, issue, leaderboardRow, stat, inkMeter, result, gameScreen, tutorialPrompt, event.
 
     EXIT STATUS:
-      0 described; 1 an error in the piece map, the scenario or the project; 64 a wrong command line.
+      0 described; 1 an error in the piece map, the scenario or the project; 64 a wrong command
+      line, or a scenario file or project that does not exist.
 
     EXAMPLES:
       speakable describe piece 'XX/X./X.'
       speakable describe piece '.X/XX/.X' --locale ko --json
       speakable describe demo --platform talkback
-      speakable describe scenario level5.json --locale ko --hint-style gesture
+      speakable describe scenario Examples/Scenarios/level5.json --locale ko --hint-style gesture
       echo '{"items": [{"type": "coins", "amount": 9180}]}' | speakable describe scenario -
 
     """

@@ -33,13 +33,16 @@ enum ImportCommand {
     `speakable compile`. An import with an error writes nothing.
 
     EXIT STATUS:
-      0 imported; 1 errors in a file (printed with file, line and column); 64 a wrong command line.
+      0 imported; 1 errors in a file (printed with file, line and column); 64 a wrong command
+      line, or a file or --config that does not exist.
 
-    EXAMPLES:
-      speakable import Localizable.xcstrings
-      speakable import app/src/main/res/values/strings.xml app/src/main/res/values-ko/strings.xml
-      speakable import Generated/xliff/ko.xliff
-      speakable import --locale ko --table strings DeskClock_values-ko_strings.xml
+    EXAMPLES (a project made by init, then catalogs brought into it):
+      speakable init MyGame --locales ko
+      speakable import --config MyGame/speakable.json Examples/Catalogs/Localizable.xcstrings
+      speakable import --config MyGame/speakable.json --dry-run Examples/Catalogs/res/values/strings.xml
+      speakable import --config MyGame/speakable.json Examples/Catalogs/res/values/strings.xml Examples/Catalogs/res/values-ko/strings.xml
+      speakable compile --project MyGame --only xliff
+      speakable import --config MyGame/speakable.json MyGame/Generated/xliff/ko.xliff
 
     """
 

@@ -35,7 +35,7 @@ enum InitCommand {
 
     EXAMPLES:
       speakable init MyGame --locales ko,ja
-      speakable init MyGame --source ko --locales en
+      speakable init MyGame-ko --source ko --locales en
 
     """
 

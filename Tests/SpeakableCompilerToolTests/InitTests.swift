@@ -136,6 +136,25 @@ func requiredTool(_ name: String, _ what: String) throws -> String? {
         #expect(try run(speakable, ["compile"], in: root).status == 0)
     }
 
+    /// Examples/Starter is what `init --locales ko` writes, with the Korean filled in; it stays so
+    /// (the documentation's examples use it as a small real project), and checks clean.
+    @Test func theStarterExampleIsWhatInitWrites() throws {
+        let root = try temporaryFolder("starter")
+        #expect(try run(speakable, ["init", root, "--locales", "ko"]).status == 0)
+        let starter = packageRoot.path + "/Examples/Starter"
+        for file in ["speakable.json", "Templates/game.json", ".gitignore"] {
+            #expect(try String(contentsOfFile: root + "/" + file, encoding: .utf8) == String(contentsOfFile: starter + "/" + file, encoding: .utf8),
+                    "Examples/Starter/\(file) differs from what speakable init writes")
+        }
+        let korean = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: starter + "/Locales/ko/game.json"))) as? [String: String]
+        let templates = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: starter + "/Templates/game.json"))) as? [String: Any]
+        #expect(Set(korean?.keys ?? [:].keys) == Set((templates?["messages"] as? [String: Any])?.keys ?? [:].keys))
+        let checked = try run(speakable, ["check", starter, "--format", "json"])
+        #expect(checked.status == 0, "\(checked.error)")
+        let report = try JSONSerialization.jsonObject(with: Data(checked.output.utf8)) as? [String: Any]
+        #expect((report?["findings"] as? [Any])?.isEmpty == true, "\(checked.output)")
+    }
+
     @Test func compilingNothingSaysSoAndWritesNothing() throws {
         let root = try temporaryFolder("nothing")
         let result = try run(speakable, ["compile"], in: root)
