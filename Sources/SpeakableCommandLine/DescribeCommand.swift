@@ -13,7 +13,7 @@ enum DescribeCommand {
     USAGE:
       speakable describe piece MAP [options]        a rack piece: rows separated by /, X a block, . a gap
       speakable describe scenario FILE [options]    every item of a scenario file (- reads standard input)
-      speakable describe demo [options]             the built-in scenario: every phrase of the three seed apps
+      speakable describe demo [options]             the built-in scenario: every phrase of the three reference apps
 
     OPTIONS:
       --locale TAG          en (default, or the scenario's "locale"), ko, or any BCP 47 tag (other
