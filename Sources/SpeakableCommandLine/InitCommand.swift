@@ -128,7 +128,7 @@ enum InitCommand {
             + "writes \(here ? "" : path(""))Generated/: String Catalog, Android res/, XLIFF, Swift accessors\n"
         out += "Then write your own messages in \(path("Templates/\(starter.table).json"))"
         out += starter.targetLocales.isEmpty ? ", and add target locales to \"targetLocales\" in speakable.json.\n"
-            : "; translations go in Locales/<tag>/\(starter.table).json (or import a translator's XLIFF with speakable import).\n"
+            : "; translations go in \(path("Locales"))/<tag>/\(starter.table).json (or import a translator's XLIFF with speakable import).\n"
         io.write(out)
         return ExitStatus.success
     }
