@@ -140,6 +140,20 @@ import Testing
         print("library examples: built and ran \(targets.count) (\(examples.count) from the documentation)")
     }
 
+    /// A game's module imports Foundation and `Speakable` together; in debug builds (testing
+    /// enabled) an `internal import CICU` anywhere in SpeakableICU would load the system ICU headers
+    /// into that module next to Foundation's own ICU, and it would not compile (Package.swift).
+    /// The build above proves it; this names the file at once.
+    @Test func theICUWrapperHidesTheCModuleFromItsClients() throws {
+        let folder = packageRoot.path + "/Sources/SpeakableICU"
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("import CICU") {
+                #expect(line.hasPrefix("@_implementationOnly import CICU"), "Sources/SpeakableICU/\(file): \(line)")
+            }
+        }
+    }
+
     @Test func commentsBecomeChecks() {
         let source = Self.checked([
             "let cell = describer.describe(x)",
