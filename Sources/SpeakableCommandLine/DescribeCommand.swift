@@ -111,6 +111,11 @@ enum DescribeCommand {
     /// The describer for the options (and the scenario's defaults); nil after printing why not.
     private static func describer(_ options: Options, scenario: Scenario?, io: any CommandIO) -> (Describer?, Int32) {
         let tag = options.locale ?? scenario?.locale ?? "en"
+        if options.locale == nil, let written = scenario?.locale, let problem = LocaleArguments.problem(written, option: "the scenario's \"locale\"") {
+            // An error in the scenario file (1), not in the command line.
+            io.writeError("speakable describe: \(problem)\n")
+            return (nil, ExitStatus.failure)
+        }
         let zone = options.timeZone ?? scenario?.timeZone ?? "UTC"
         var catalog = DescriberCatalog.builtIn
         var projectStyle: HintStyle?

@@ -98,6 +98,10 @@ import Testing
         #expect(result.err.contains("<stdin>:2:31: error: \"number\" must be a whole number, not a string [wrong-type]"))
         #expect(result.err.contains("<stdin>:3:12: error: 'dragon' is not an item type [unknown-item-type]"))
         #expect(result.err.contains("hint: types: sudokuCell"))
+        // A scenario naming a language ICU does not know is an error in the file, with what was meant.
+        let typo = run(["scenario", "-"], input: #"{"locale": "kr", "items": [{"type": "coins", "amount": 1}]}"#)
+        #expect(typo.status == 1)
+        #expect(typo.err.contains("did you mean 'ko' (Korean)?"), "\(typo.err)")
         // A missing input is a usage error, as in every command.
         #expect(run(["scenario", "/nonexistent/level.json"]).status == 64)
     }
