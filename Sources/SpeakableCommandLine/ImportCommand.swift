@@ -55,11 +55,11 @@ enum ImportCommand {
         case .exit(let status): return status
         }
         guard !parsed.positionals.isEmpty else { return usage("give the catalog files to import", io) }
-        if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
-            return usage("there is no config file '\(config)'", io)
-        }
         if let tag = parsed.value("locale"), let problem = LocaleArguments.problem(tag, option: "--locale") {
             return usage(problem, io)
+        }
+        if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
+            return usage("there is no config file '\(config)'", io)
         }
         for file in parsed.positionals where !FileManager.default.fileExists(atPath: file) {
             return usage("there is no file '\(file)'", io)
