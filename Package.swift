@@ -49,6 +49,7 @@ let package = Package(
         .library(name: "SpeakableDescribers", targets: ["SpeakableDescribers"]),
         .library(name: "SpeakableChecker", targets: ["SpeakableChecker"]),
         .library(name: "SpeakableSpeech", targets: ["SpeakableSpeech"]),
+        .library(name: "SpeakablePreview", targets: ["SpeakablePreview"]),
         .executable(name: "speakable", targets: ["SpeakableTool"]),
         .plugin(name: "SpeakableAccessors", targets: ["SpeakableAccessorsPlugin"]),
         // The build-tool plugin runs the command-line tool through this product (a plugin's tool
@@ -143,7 +144,7 @@ let package = Package(
         .target(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
-                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech"],
+                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakablePreview"],
             swiftSettings: swiftSettings
         ),
         // The `speakable` executable. Its target is not named `speakable`: a module `speakable` next
@@ -223,6 +224,33 @@ let package = Package(
             exclude: ["setup.sh", "run.sh"],
             swiftSettings: swiftSettings
         ),
+
+        // MARK: Preview (issue 10)
+        // SpeakablePreview: scenarios spoken as VoiceOver and TalkBack say them (text, JSON, audio
+        // through espeak-ng, a self-contained web page), on the describers and SpeakableSpeech.
+        .target(
+            name: "SpeakablePreview",
+            dependencies: ["SpeakableDescribers", "SpeakableSpeech", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
+                           "SpeakableDiagnostics", "SpeakableICU"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "PreviewBenchmark",
+            dependencies: ["SpeakablePreview", "SpeakableDescribers", "SpeakableCatalog"],
+            path: "tools/PreviewBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SpeakablePreviewTests",
+            dependencies: ["SpeakablePreview", "SpeakableDescribers", "SpeakableCatalog", "SpeakableSpeech", "SpeakableJSON",
+                           "SpeakableICU"],
+            exclude: ["Snapshots", "Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        // Runs `speakable preview` as a user would — audio through espeak-ng, the page in headless
+        // Chromium (through chromedriver), --watch — with Foundation; depends on `speakable` only
+        // to have it built.
+        .testTarget(name: "SpeakablePreviewToolTests", dependencies: ["SpeakableTool"], swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),

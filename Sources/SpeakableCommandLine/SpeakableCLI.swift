@@ -11,6 +11,8 @@ public enum SpeakableCLI {
     }
 
     static let commands: [Command] = [
+        Command(name: "preview", summary: "What VoiceOver and TalkBack say, element by element and per locale: text, audio, a web page",
+                run: PreviewCommand.run),
         Command(name: "init", summary: "Start a project: speakable.json, a template table, translation files", run: InitCommand.run),
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
         Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
@@ -37,6 +39,8 @@ public enum SpeakableCLI {
         Run 'speakable <command> --help' for a command's options and examples.
 
         EXAMPLES:
+          speakable preview
+          speakable preview --locale ko --platform talkback --audio Generated/Audio --html Generated/preview.html
           speakable init MyGame --locales ko,ja
           speakable format --locale ko --args '{"n": 3}' '별 {n}개'
           speakable describe piece 'XX/X./X.' --locale ko

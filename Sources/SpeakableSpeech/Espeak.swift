@@ -60,7 +60,7 @@ public final class Espeak: Sendable {
         let voice = Self.voice(for: locale)
         let memoKey = voice + "\u{1F}" + text
         if let hit = memo.withLock({ $0[memoKey] }) { return hit }
-        let id = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+        let id = Self.nextID()
         let base = FileManager.default.temporaryDirectory.path + "/speakable-espeak-\(getpid())-\(id)"
         let textPath = base + ".txt"
         let wavPath = base + ".wav"
@@ -82,13 +82,21 @@ public final class Espeak: Sendable {
         return length
     }
 
-    /// Runs a program with its output discarded and returns its exit status (-1 if it could not start).
-    static func run(_ arguments: [String]) -> Int32 {
+    /// A number no other call in this process has had (for temporary file names).
+    static func nextID() -> Int { counter.wrappingAdd(1, ordering: .relaxed).newValue }
+
+    /// Runs a program with its output discarded (or standard output written to a file) and
+    /// returns its exit status (-1 if it could not start).
+    static func run(_ arguments: [String], standardOutput: String? = nil) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if let standardOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
@@ -123,31 +131,8 @@ public struct WAVLength: Hashable, Sendable {
     }
 
     public init(_ bytes: [UInt8]) throws(Malformed) {
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        guard bytes.count >= 12, bytes[0...3] == [0x52, 0x49, 0x46, 0x46], bytes[8...11] == [0x57, 0x41, 0x56, 0x45] else {
-            throw Malformed(description: "not a RIFF WAVE file")
-        }
-        var offset = 12
-        var channels = 0, rate = 0, bits = 0
-        var dataStart = -1, dataSize = 0
-        while offset + 8 <= bytes.count {
-            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
-            let size = u32(offset + 4)
-            if id == "fmt ", offset + 24 <= bytes.count {
-                guard u16(offset + 8) == 1 else { throw Malformed(description: "not PCM") }
-                channels = u16(offset + 10)
-                rate = u32(offset + 12)
-                bits = u16(offset + 22)
-            } else if id == "data" {
-                dataStart = offset + 8
-                // Streams written to a pipe carry a placeholder size: use what is there.
-                dataSize = min(size, bytes.count - dataStart)
-                break
-            }
-            offset += 8 + size + (size & 1)
-        }
-        guard dataStart >= 0, channels > 0, rate > 0, bits == 16 else { throw Malformed(description: "no 16-bit PCM data") }
+        let layout = try WAVLayout(bytes)
+        let (channels, rate, dataStart, dataSize) = (layout.channels, layout.sampleRate, layout.dataStart, layout.dataSize)
         let frameBytes = channels * 2
         let frames = dataSize / frameBytes
         var first = -1, last = -1

@@ -113,3 +113,25 @@ struct EspeakTests {
         }
     }
 }
+
+@Suite struct PCMAudioTests {
+    @Test func trimsJoinsAndWritesAWAVThatReadsBack() throws {
+        let bytes = WAVTests.wav(silence: 0.5, tone: 1.0)
+        let audio = try PCMAudio(wav: bytes)
+        #expect(audio.sampleRate == 22050)
+        #expect(abs(audio.seconds - 2.0) < 0.001)
+        let speech = audio.trimmedToSpeech()
+        #expect(abs(speech.seconds - 1.0) < 0.001)
+        // Two parts with 0.4 s between them: 1 + 0.4 + 1 seconds.
+        let joined = PCMAudio.joined([speech, speech], pause: 0.4)
+        #expect(abs(joined.seconds - 2.4) < 0.001)
+        let written = joined.wavBytes()
+        #expect(written.count == 44 + joined.samples.count * 2)
+        let length = try WAVLength(written)
+        #expect(abs(length.total - 2.4) < 0.001)
+        #expect(abs(length.speech - 2.4) < 0.001)
+        #expect(try PCMAudio(wav: written) == joined)
+        // Silence trims to nothing.
+        #expect(PCMAudio.silence(1, sampleRate: 22050).trimmedToSpeech().samples.isEmpty)
+    }
+}

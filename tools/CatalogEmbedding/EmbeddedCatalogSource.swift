@@ -33,11 +33,12 @@ public enum EmbeddedCatalogSource {
                     return "\(literal(tag)): \(literal(text))"
                 }
                 let dictionary = translations.isEmpty ? "[:]" : "[" + translations.joined(separator: ", ") + "]"
+                let maxSeconds = message.maxSeconds.map { ", maxSeconds: \(number($0))" } ?? ""
                 entries.append((message.key, """
                         Entry(
                             key: \(literal(message.key)), table: \(literal(table.name)), role: .\(message.role.rawValue),
                             source: \(literal(message.source.text)),
-                            translations: \(dictionary)),
+                            translations: \(dictionary)\(maxSeconds)),
                 """))
             }
         }
@@ -55,6 +56,11 @@ public enum EmbeddedCatalogSource {
         for entry in entries.sorted(by: { $0.key < $1.key }) { out += entry.line + "\n" }
         out += "    ]\n}\n"
         return out
+    }
+
+    /// A Swift literal for a number of seconds: "4", "3.5".
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
     /// A Swift string literal for `text`.

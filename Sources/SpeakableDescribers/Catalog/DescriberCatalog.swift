@@ -25,26 +25,32 @@ public struct DescriberCatalog: Sendable {
         public let source: String
         /// Translations by BCP 47 tag, as written in `Locales/<tag>/`.
         public let translations: [String: String]
+        /// The template's `maxSeconds`: how long the message may take to speak (nil: the role's
+        /// budget in `speakable.json` applies). `speakable preview` flags what is spoken over it.
+        public let maxSeconds: Double?
         /// Where each text was read, for diagnostics: "" for the source, else the tag. Empty for
         /// the built-in catalog.
         let origins: [String: SourceText]
 
-        public init(key: String, table: String, role: Role, source: String, translations: [String: String]) {
+        public init(key: String, table: String, role: Role, source: String, translations: [String: String],
+                    maxSeconds: Double? = nil) {
             self.key = key
             self.table = table
             self.role = role
             self.source = source
             self.translations = translations
+            self.maxSeconds = maxSeconds
             self.origins = [:]
         }
 
         init(key: String, table: String, role: Role, source: String, translations: [String: String],
-             origins: [String: SourceText]) {
+             maxSeconds: Double?, origins: [String: SourceText]) {
             self.key = key
             self.table = table
             self.role = role
             self.source = source
             self.translations = translations
+            self.maxSeconds = maxSeconds
             self.origins = origins
         }
     }
@@ -80,7 +86,7 @@ public struct DescriberCatalog: Sendable {
                     }
                 }
                 entries.append(Entry(key: message.key, table: table.name, role: message.role, source: message.source.text,
-                                     translations: translations, origins: origins))
+                                     translations: translations, maxSeconds: message.maxSeconds, origins: origins))
             }
         }
         self.init(sourceLocale: project.config.sourceLocale, entries: entries)
@@ -112,7 +118,7 @@ public struct DescriberCatalog: Sendable {
                 origins[tag] = source
             }
             result.entries[key] = Entry(key: key, table: base.table, role: base.role, source: base.source, translations: texts,
-                                        origins: origins)
+                                        maxSeconds: base.maxSeconds, origins: origins)
         }
         for (key, entry) in other.entries {
             if let base = entries[key], base.source == entry.source, other.sourceLocale == sourceLocale {
@@ -121,7 +127,8 @@ public struct DescriberCatalog: Sendable {
                 for (tag, text) in entry.translations { translations[tag] = text }
                 for (tag, origin) in entry.origins { origins[tag] = origin }
                 result.entries[key] = Entry(key: key, table: entry.table, role: entry.role, source: entry.source,
-                                            translations: translations, origins: origins)
+                                            translations: translations, maxSeconds: entry.maxSeconds ?? base.maxSeconds,
+                                            origins: origins)
             } else {
                 result.entries[key] = entry
             }

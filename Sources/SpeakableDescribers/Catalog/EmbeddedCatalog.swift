@@ -37,7 +37,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.cell.label", table: "block", role: .label,
             source: "Row {row}, column {column}, {filled, select, yes {filled} other {empty}}{ink, select, yes {, ink cell} other {}}{marked, select, yes {, marked to clear} other {}}",
-            translations: ["ko": "{row}행 {column}열, {filled, select, yes {채워짐} other {빈칸}}{ink, select, yes {, 잉크 칸} other {}}{marked, select, yes {, 지울 대상} other {}}"]),
+            translations: ["ko": "{row}행 {column}열, {filled, select, yes {채워짐} other {빈칸}}{ink, select, yes {, 잉크 칸} other {}}{marked, select, yes {, 지울 대상} other {}}"], maxSeconds: 4),
         Entry(
             key: "block.cells.row", table: "block", role: .text,
             source: "row {row}, {columns}",
@@ -69,11 +69,11 @@ extension DescriberCatalog {
         Entry(
             key: "block.event.hint", table: "block", role: .announcement,
             source: "Hint: {piece} fits at {cells}.",
-            translations: ["ko": "힌트: {piece}을(를) {cells}에 배치해 보세요."]),
+            translations: ["ko": "힌트: {piece}을(를) {cells}에 배치해 보세요."], maxSeconds: 8),
         Entry(
             key: "block.event.newRack", table: "block", role: .announcement,
             source: "New pieces: {pieces}.",
-            translations: ["ko": "새 조각: {pieces}."]),
+            translations: ["ko": "새 조각: {pieces}."], maxSeconds: 8),
         Entry(
             key: "block.event.placed", table: "block", role: .announcement,
             source: "Placed. Score {score, number, ::group-off}.",
@@ -81,7 +81,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.event.runEnded", table: "block", role: .announcement,
             source: "No more moves. Final score {score, number, ::group-off}.{best, select, yes { New best score.} other {}}",
-            translations: ["ko": "더 둘 곳이 없습니다. 최종 점수 {score, number, ::group-off}점.{best, select, yes { 최고 점수를 경신했습니다.} other {}}"]),
+            translations: ["ko": "더 둘 곳이 없습니다. 최종 점수 {score, number, ::group-off}점.{best, select, yes { 최고 점수를 경신했습니다.} other {}}"], maxSeconds: 8),
         Entry(
             key: "block.line", table: "block", role: .text,
             source: "{kind, select, row {row {number}} other {column {number}}}",
@@ -93,7 +93,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.piece.name.blocks", table: "block", role: .label,
             source: "{count, plural, one {# block} other {# blocks}}, {width} wide by {height} tall",
-            translations: ["ko": "블록 {count}개, 가로 {width}칸 세로 {height}칸"]),
+            translations: ["ko": "블록 {count}개, 가로 {width}칸 세로 {height}칸"], maxSeconds: 4),
         Entry(
             key: "block.piece.name.corner", table: "block", role: .label,
             source: "corner, open at {corner, select, topLeft {top left} topRight {top right} bottomLeft {bottom left} other {bottom right}}",
@@ -113,7 +113,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.piece.name.rectangle", table: "block", role: .label,
             source: "rectangle, {width} wide by {height} tall",
-            translations: ["ko": "가로 {width}칸 세로 {height}칸 직사각형"]),
+            translations: ["ko": "가로 {width}칸 세로 {height}칸 직사각형"], maxSeconds: 3.5),
         Entry(
             key: "block.piece.name.s", table: "block", role: .label,
             source: "S {stance, select, standing {standing} other {lying}}",
@@ -145,11 +145,11 @@ extension DescriberCatalog {
         Entry(
             key: "block.placement.action", table: "block", role: .action,
             source: "place {piece} covering {cells}{completes, select, yes {; completing {lines}} other {}}",
-            translations: ["ko": "{piece}을(를) {cells}에 배치{completes, select, yes {하여 {lines} 완성} other {}}"]),
+            translations: ["ko": "{piece}을(를) {cells}에 배치{completes, select, yes {하여 {lines} 완성} other {}}"], maxSeconds: 9),
         Entry(
             key: "block.placement.hint", table: "block", role: .hint,
             source: "Places {piece} covering {cells}{completes, select, yes {; completes {lines}} other {}}.",
-            translations: ["ko": "{piece}을(를) {cells}에 배치{completes, select, yes {하고 {lines}을(를) 완성} other {}}합니다."]),
+            translations: ["ko": "{piece}을(를) {cells}에 배치{completes, select, yes {하고 {lines}을(를) 완성} other {}}합니다."], maxSeconds: 9),
         Entry(
             key: "block.placement.noFit", table: "block", role: .hint,
             source: "Does not fit here.",
@@ -217,7 +217,7 @@ extension DescriberCatalog {
         Entry(
             key: "game.ink.hint", table: "game", role: .hint,
             source: "Earns a charge when a cleared line goes through an ink cell; {total, plural, one {# charge swaps} other {# charges swap}} a piece.",
-            translations: ["ko": "잉크 칸을 지나는 줄을 지우면 충전 1회를 얻고, {total}회 충전하면 조각 하나를 바꿉니다."]),
+            translations: ["ko": "잉크 칸을 지나는 줄을 지우면 충전 1회를 얻고, {total}회 충전하면 조각 하나를 바꿉니다."], maxSeconds: 7.5),
         Entry(
             key: "game.ink.label", table: "game", role: .label,
             source: "Ink",
@@ -233,7 +233,7 @@ extension DescriberCatalog {
         Entry(
             key: "game.leaderboard.row", table: "game", role: .label,
             source: "Rank {rank}, {name}, {score, number, ::group-off} {score, plural, one {point} other {points}}",
-            translations: ["ko": "{rank}위, {name}, {score, number, ::group-off}점"]),
+            translations: ["ko": "{rank}위, {name}, {score, number, ::group-off}점"], maxSeconds: 4),
         Entry(
             key: "game.level", table: "game", role: .label,
             source: "Level {level}, {locked, select, yes {locked} other {{stars} of {total, plural, one {# star} other {# stars}}}}",
@@ -269,7 +269,7 @@ extension DescriberCatalog {
         Entry(
             key: "game.screen.start", table: "game", role: .announcement,
             source: "{mode}. Choose a piece in the rack, then {platform, select, talkback {double-tap} other {double tap}} a board cell to place it. {platform, select, talkback {Double-tap} other {Double tap}} the board to hear the whole position.",
-            translations: ["ko": "{mode}. 조각함에서 조각을 고른 다음 게임판의 칸을 {platform, select, talkback {두 번 탭하면} other {이중 탭하면}} 조각이 놓입니다. 게임판을 {platform, select, talkback {두 번 탭하면} other {이중 탭하면}} 전체 상황을 읽어 줍니다."]),
+            translations: ["ko": "{mode}. 조각함에서 조각을 고른 다음 게임판의 칸을 {platform, select, talkback {두 번 탭하면} other {이중 탭하면}} 조각이 놓입니다. 게임판을 {platform, select, talkback {두 번 탭하면} other {이중 탭하면}} 전체 상황을 읽어 줍니다."], maxSeconds: 9),
         Entry(
             key: "game.stat.bestScore", table: "game", role: .label,
             source: "Best score {score, number, ::group-off}",
@@ -277,7 +277,7 @@ extension DescriberCatalog {
         Entry(
             key: "game.stat.score", table: "game", role: .label,
             source: "Score {score, number, ::group-off}{combo, plural, =0 {} =1 {} other {, combo times #}}",
-            translations: ["ko": "점수 {score, number, ::group-off}점{combo, plural, =0 {} =1 {} other {, 콤보 #배}}"]),
+            translations: ["ko": "점수 {score, number, ::group-off}점{combo, plural, =0 {} =1 {} other {, 콤보 #배}}"], maxSeconds: 4),
         Entry(
             key: "game.stat.time", table: "game", role: .label,
             source: "Time {duration}",
@@ -301,6 +301,6 @@ extension DescriberCatalog {
         Entry(
             key: "sudoku.cell.label", table: "sudoku", role: .label,
             source: "Row {row}, column {column}, {content, select, empty {empty} given {given {digit}} error {{digit}, error} notes {notes {notes}} other {{digit}}}",
-            translations: ["ko": "{row}행 {column}열, {content, select, empty {빈칸} given {기본 숫자 {digit}} error {{digit}, 오류} notes {메모 {notes}} other {{digit}}}"]),
+            translations: ["ko": "{row}행 {column}열, {content, select, empty {빈칸} given {기본 숫자 {digit}} error {{digit}, 오류} notes {메모 {notes}} other {{digit}}}"], maxSeconds: 4),
     ]
 }

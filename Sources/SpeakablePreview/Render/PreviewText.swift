@@ -1,0 +1,148 @@
+public import SpeakableJSON
+
+/// A preview as terminal text: one block per locale and platform, one line per utterance with
+/// its estimated speaking time first (so the text can be any width and any script).
+///
+/// ```
+/// == VoiceOver · en · 52 elements · 3 min 57 s · 6 over budget ==
+/// [1] sudokuBoard DailySudoku: board
+///     1.2 s  Board, 9 by 9
+/// [1] sudokuBoard DailySudoku: row 1, column 1
+///     4.0 s  Row 1, column 1, given 5, button, selected
+///     0.9 s  hint: Selects the cell.
+/// ```
+public enum PreviewText {
+    /// The whole preview; `colour` adds ANSI colours (use it only on a terminal).
+    public static func render(_ preview: Preview, colour: Bool) -> String {
+        var out = ""
+        let style = Style(colour: colour)
+        out += style.dim("Estimated speaking times (calibrated on espeak-ng). A hint or announcement follows after "
+                         + seconds(SpeechComposer.hintPause) + "; ! marks app words over their budget.") + "\n"
+        for section in preview.sections {
+            out += "\n" + render(section, style: style)
+        }
+        return out
+    }
+
+    /// One locale and platform.
+    public static func render(_ section: PreviewSection, colour: Bool) -> String {
+        render(section, style: Style(colour: colour))
+    }
+
+    static func render(_ section: PreviewSection, style: Style) -> String {
+        var out = ""
+        var header = "== \(section.platform.displayName) · \(section.locale) · \(section.elements.count) elements · "
+            + duration(section.estimatedSeconds)
+        let over = section.overBudgetCount
+        header += over == 0 ? " · all within budget ==" : " · \(over) over budget =="
+        out += style.bold(header) + "\n"
+        if !section.screenReaderWordsKnown {
+            out += style.dim("(\(section.platform.displayName)'s own words are shown in English: the preview has no \(section.locale) list)")
+                + "\n"
+        }
+        for element in section.elements {
+            out += style.bold("[\(element.item)] \(element.type)" + (element.title.isEmpty ? "" : " \(element.title)")) + "\n"
+            for utterance in element.utterances {
+                out += line(utterance, style: style) + "\n"
+            }
+        }
+        return out
+    }
+
+    static func line(_ utterance: Utterance, style: Style) -> String {
+        let time = pad(seconds(utterance.estimatedSeconds), to: 7)
+        let flag = utterance.isOverBudget ? "!" : " "
+        let tag: String
+        switch utterance.kind {
+        case .focus: tag = ""
+        case .hint: tag = style.cyan("hint:") + " "
+        case .announcement: tag = style.cyan("announcement:") + " "
+        case .activation: tag = style.cyan("on double tap:") + " "
+        }
+        var line = "  " + (utterance.isOverBudget ? style.red(time + flag) : style.dim(time) + flag) + " " + tag + utterance.text
+        if utterance.isOverBudget, let budget = utterance.appBudgetSeconds {
+            line += "  " + style.red("[app words \(hundredths(utterance.appSeconds)), budget \(hundredths(budget))]")
+        }
+        return line
+    }
+
+    static func seconds(_ value: Double) -> String { PreviewFormat.seconds(value) }
+    static func duration(_ value: Double) -> String { PreviewFormat.duration(value) }
+
+    /// "2.54 s": close calls need the second decimal.
+    static func hundredths(_ value: Double) -> String {
+        let n = Int((value * 100).rounded())
+        return "\(n / 100).\(n % 100 < 10 ? "0" : "")\(n % 100) s"
+    }
+
+    static func pad(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    struct Style {
+        let colour: Bool
+        func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        func bold(_ text: String) -> String { paint(text, "1") }
+        func dim(_ text: String) -> String { paint(text, "2") }
+        func red(_ text: String) -> String { paint(text, "1;31") }
+        func cyan(_ text: String) -> String { paint(text, "36") }
+    }
+}
+
+/// A preview as JSON (`speakable preview --json`).
+public enum PreviewJSON {
+    /// Seconds to the hundredth, as JSON numbers.
+    static func seconds(_ value: Double) -> JSONValue { .double((value * 100).rounded() / 100) }
+
+    /// `{"scenario", "pauseBeforeHintSeconds", "previews": [{"locale", "platform", "hintStyle",
+    /// "screenReaderWordsKnown", "estimatedSeconds", "overBudget", "elements": [{"item", "type",
+    /// "line", "title", "estimatedSeconds", "budgetSeconds", "overBudget", "utterances": [{"kind",
+    /// "text", "pauseBeforeSeconds", "estimatedSeconds", "budgetSeconds", "appText",
+    /// "appSeconds", "appBudgetSeconds", "overBudget"}]}]}]}`.
+    public static func render(_ preview: Preview) -> JSONValue {
+        .object([
+            ("scenario", .string(preview.scenarioName)),
+            ("pauseBeforeHintSeconds", seconds(SpeechComposer.hintPause)),
+            ("previews", .array(preview.sections.map(section))),
+        ])
+    }
+
+    static func section(_ section: PreviewSection) -> JSONValue {
+        .object([
+            ("locale", .string(section.locale)),
+            ("platform", .string(section.platform.rawValue)),
+            ("hintStyle", .string(section.hintStyle.rawValue)),
+            ("screenReaderWordsKnown", .bool(section.screenReaderWordsKnown)),
+            ("estimatedSeconds", seconds(section.estimatedSeconds)),
+            ("overBudget", .int(Int64(section.overBudgetCount))),
+            ("elements", .array(section.elements.map(element))),
+        ])
+    }
+
+    static func element(_ element: SpokenElement) -> JSONValue {
+        .object([
+            ("item", .int(Int64(element.item))),
+            ("type", .string(element.type)),
+            ("line", .int(Int64(element.line))),
+            ("title", .string(element.title)),
+            ("estimatedSeconds", seconds(element.estimatedSeconds)),
+            ("budgetSeconds", element.budgetSeconds.map(seconds) ?? .null),
+            ("overBudget", .bool(element.isOverBudget)),
+            ("utterances", .array(element.utterances.map(utterance))),
+        ])
+    }
+
+    static func utterance(_ utterance: Utterance) -> JSONValue {
+        .object([
+            ("kind", .string(utterance.kind.rawValue)),
+            ("text", .string(utterance.text)),
+            ("pauseBeforeSeconds", seconds(utterance.pauseBefore)),
+            ("estimatedSeconds", seconds(utterance.estimatedSeconds)),
+            ("budgetSeconds", utterance.budgetSeconds.map(seconds) ?? .null),
+            ("appText", .string(utterance.appText)),
+            ("appSeconds", seconds(utterance.appSeconds)),
+            ("appBudgetSeconds", utterance.appBudgetSeconds.map(seconds) ?? .null),
+            ("overBudget", .bool(utterance.isOverBudget)),
+        ])
+    }
+}

@@ -1,0 +1,238 @@
+public import SpeakableDescribers
+public import SpeakableICU
+import SpeakableSpeech
+import Synchronization
+
+/// Where a focused element sits in a grid, as TalkBack sees it (`collectionItemInfo` inside a
+/// container with `collectionInfo`).
+public struct GridPlace: Hashable, Sendable {
+    /// Which grid: elements with the same id are cells of one grid.
+    public var grid: String
+    /// From 1.
+    public var row: Int
+    /// From 1.
+    public var column: Int
+    /// The grid's size (`collectionInfo`).
+    public var rows: Int
+    public var columns: Int
+
+    public init(grid: String, row: Int, column: Int, rows: Int, columns: Int) {
+        self.grid = grid
+        self.row = row
+        self.column = column
+        self.rows = rows
+        self.columns = columns
+    }
+}
+
+/// What TalkBack remembers between two focus moves: the grid cell focused last, if any.
+public struct FocusMemory: Hashable, Sendable {
+    /// The cell focused last; nil when the last focus was outside any grid.
+    public var last: GridPlace?
+    public init(last: GridPlace? = nil) { self.last = last }
+}
+
+/// How TalkBack speaks a cell's position, given where focus was before.
+public enum GridTransition: String, Hashable, Sendable, CaseIterable {
+    /// From outside the grid: row, column, then "In grid, 9 rows, 9 columns".
+    case enter
+    /// Both coordinates changed (or the same cell is focused again): row and column.
+    case both
+    /// Only the row changed.
+    case row
+    /// Only the column changed.
+    case column
+
+    /// The transition from `memory` to `place`, following TalkBack's `CollectionState`: entering
+    /// a grid says both coordinates and the grid's size; inside it, only what changed — and both
+    /// again when the same cell is focused anew.
+    public static func between(_ memory: FocusMemory, and place: GridPlace) -> GridTransition {
+        guard let last = memory.last, last.grid == place.grid else { return .enter }
+        switch (last.row != place.row, last.column != place.column) {
+        case (true, false): return .row
+        case (false, true): return .column
+        default: return .both
+        }
+    }
+}
+
+/// The seconds each kind of utterance may take for one element (the app's words only).
+public struct UtteranceBudgets: Hashable, Sendable {
+    /// What focus says (label, value; state and content description).
+    public var focus: Double?
+    /// The hint, or the click label in TalkBack's hint.
+    public var hint: Double?
+    /// Announcements.
+    public var announcement: Double?
+
+    public init(focus: Double? = nil, hint: Double? = nil, announcement: Double? = nil) {
+        self.focus = focus
+        self.hint = hint
+        self.announcement = announcement
+    }
+}
+
+/// Turns an ``AccessibleText`` into what each screen reader says, in order — the heart of the
+/// preview.
+///
+/// VoiceOver: label, value, the trait words (button, selected, heading, dimmed), then after a
+/// pause the hint. TalkBack (its default "state, name, role" order, as its compositor joins
+/// them with ", "): selected, state description, content description, role word, "disabled";
+/// then the row and column that changed since the last focus (or "Heading"); then "In grid,
+/// 9 rows, 9 columns" when focus enters a grid, "Out of grid" when it leaves one; after a pause
+/// the hint, "Double-tap to ‹click label›" ("Double-tap to activate" for a button without one).
+/// Announcements follow focus.
+///
+/// ```swift
+/// let composer = SpeechComposer(locale: .english)
+/// var memory = FocusMemory()
+/// let cell = describer.describe(SudokuCell(row: 3, column: 4, content: .empty, isSelected: true))
+/// composer.talkBack(cell.talkBack, place: GridPlace(grid: "sudoku", row: 3, column: 4, rows: 9, columns: 9),
+///                   memory: &memory, budgets: UtteranceBudgets()).map(\.text)
+/// // ["selected, empty, Button, Row 3, Column 4, In grid, 9 rows, 9 columns", "Double-tap to select the cell"]
+/// ```
+public struct SpeechComposer: Sendable {
+    /// The pause before a usage hint (TalkBack waits about 400 ms; Apple gives no figure for
+    /// VoiceOver, which also pauses, so the same is used) and before an announcement.
+    public static let hintPause = 0.4
+
+    /// The locale of the speech (for the estimates and the screen readers' words).
+    public let locale: ICULocale
+    /// The screen readers' own words in that locale.
+    public let phrases: ScreenReaderPhrases
+    let estimates = EstimateMemo()
+
+    public init(locale: ICULocale) {
+        self.locale = locale
+        self.phrases = ScreenReaderPhrases(locale: locale)
+    }
+
+    /// The estimated speaking time of `text` (remembered: hints and the screen readers' words
+    /// repeat across elements).
+    func seconds(_ text: String) -> Double {
+        if let known = estimates.get(text) { return known }
+        let seconds = SpokenLength.estimate(text, locale: locale).seconds
+        estimates.set(text, seconds)
+        return seconds
+    }
+
+    static let separator = ", "
+
+    /// Parts joined as a screen reader runs them together: ", " between them, a space after a
+    /// part that already ends a sentence ("… Row 3: block, gap. button" is not written "gap., button").
+    public static func join(_ parts: [String]) -> String {
+        var out = ""
+        for part in parts where !part.isEmpty {
+            if !out.isEmpty {
+                let last = out.unicodeScalars.last!
+                out += ".!?。！？".unicodeScalars.contains(last) ? " " : separator
+            }
+            out += part
+        }
+        return out
+    }
+
+    func utterance(_ kind: Utterance.Kind, _ text: String, app: String, pause: Double, budget: Double?) -> Utterance {
+        let seconds = self.seconds(text)
+        let appSeconds = app == text ? seconds : app.isEmpty ? 0 : self.seconds(app)
+        return Utterance(kind: kind, text: text, pauseBefore: pause, appText: app, estimatedSeconds: seconds, appSeconds: appSeconds,
+                         appBudgetSeconds: budget)
+    }
+
+    /// What VoiceOver says when focus lands on the element, then its announcement and hint.
+    public func voiceOver(_ text: VoiceOverText, budgets: UtteranceBudgets) -> [Utterance] {
+        var app: [String] = []
+        if !text.label.isEmpty { app.append(text.label) }
+        if let value = text.value, !value.isEmpty { app.append(value) }
+        let spoken = app + phrases.voiceOverTraitWords(text.traits)
+        var result: [Utterance] = []
+        if !spoken.isEmpty {
+            result.append(utterance(.focus, Self.join(spoken), app: Self.join(app),
+                                    pause: 0, budget: budgets.focus))
+        }
+        if let announcement = text.announcement, !announcement.isEmpty {
+            result.append(utterance(.announcement, announcement, app: announcement, pause: result.isEmpty ? 0 : Self.hintPause,
+                                    budget: budgets.announcement))
+        }
+        if let hint = text.hint, !hint.isEmpty {
+            result.append(utterance(.hint, hint, app: hint, pause: Self.hintPause, budget: budgets.hint))
+        }
+        return result
+    }
+
+    /// What TalkBack says when focus lands on the element (`place`: where it sits in a grid, if
+    /// it is a cell), then its announcement and hint; `memory` is updated to this focus.
+    public func talkBack(_ text: TalkBackText, place: GridPlace?, memory: inout FocusMemory,
+                         budgets: UtteranceBudgets) -> [Utterance] {
+        let transition = place.map { GridTransition.between(memory, and: $0) }
+        let leaving = place == nil && memory.last != nil
+        let result = talkBack(text, place: place, transition: transition, leavingGrid: leaving, budgets: budgets)
+        memory.last = place
+        return result
+    }
+
+    /// The same with the grid transition given (the web page computes it as the user moves).
+    public func talkBack(_ text: TalkBackText, place: GridPlace?, transition: GridTransition?, leavingGrid: Bool,
+                         budgets: UtteranceBudgets) -> [Utterance] {
+        var parts: [String] = []
+        var app: [String] = []
+        if text.isSelected { parts.append(phrases.talkBackSelected) }
+        if let state = text.stateDescription, !state.isEmpty {
+            parts.append(state)
+            app.append(state)
+        }
+        if !text.contentDescription.isEmpty {
+            parts.append(text.contentDescription)
+            app.append(text.contentDescription)
+        }
+        if let role = text.role { parts.append(phrases.talkBackRole(role)) }
+        if text.isDisabled { parts.append(phrases.talkBackDisabled) }
+        if let place, let transition {
+            switch transition {
+            case .enter, .both:
+                parts.append(phrases.talkBackRow(place.row))
+                parts.append(phrases.talkBackColumn(place.column))
+            case .row: parts.append(phrases.talkBackRow(place.row))
+            case .column: parts.append(phrases.talkBackColumn(place.column))
+            }
+            if transition == .enter { parts.append(phrases.talkBackGridEntered(rows: place.rows, columns: place.columns)) }
+        } else {
+            if text.isHeading { parts.append(phrases.talkBackHeading) }
+            if leavingGrid { parts.append(phrases.talkBackGridLeft) }
+        }
+        var result: [Utterance] = []
+        if !parts.isEmpty {
+            result.append(utterance(.focus, Self.join(parts), app: Self.join(app),
+                                    pause: 0, budget: budgets.focus))
+        }
+        if let announcement = text.announcement, !announcement.isEmpty {
+            result.append(utterance(.announcement, announcement, app: announcement, pause: result.isEmpty ? 0 : Self.hintPause,
+                                    budget: budgets.announcement))
+        }
+        // A button is clickable even without a label for the action: TalkBack then says its
+        // plain "Double-tap to activate". A disabled element has no click action, so no hint.
+        if !text.isDisabled && (text.clickLabel != nil || text.role == .button) {
+            let label = text.clickLabel.flatMap { $0.isEmpty ? nil : $0 }
+            result.append(utterance(.hint, phrases.talkBackHint(clickLabel: label), app: label ?? "", pause: Self.hintPause,
+                                    budget: budgets.hint))
+        }
+        return result
+    }
+
+    /// An announcement on its own (a game event): the same words on both platforms.
+    public func announcement(_ text: String, budgets: UtteranceBudgets) -> Utterance {
+        utterance(.announcement, text, app: text, pause: 0, budget: budgets.announcement)
+    }
+
+    /// Text spoken after the element is activated (a board's whole-position reading).
+    public func activation(_ text: String) -> Utterance {
+        utterance(.activation, text, app: text, pause: Self.hintPause, budget: nil)
+    }
+}
+
+/// Estimates already made, by text (one composer per locale, so the text is the whole key).
+final class EstimateMemo: Sendable {
+    private let table = Mutex<[String: Double]>([:])
+    func get(_ text: String) -> Double? { table.withLock { $0[text] } }
+    func set(_ text: String, _ seconds: Double) { table.withLock { $0[text] = seconds } }
+}

@@ -1,0 +1,322 @@
+import Foundation
+import Testing
+
+/// The preview page judged by a real browser: Debian's Chromium, headless, through chromedriver.
+/// What is checked is Chromium's own accessibility tree (`Accessibility.getFullAXTree`) — what a
+/// desktop screen reader would get — not our HTML.
+///
+/// Expected names are written here from the seeds and DESIGN.md ("Row 2, column 7, given 4";
+/// "2행 7열, 기본 숫자 4"), not taken from Speakable's output. Screenshots are kept in
+/// `.build/preview-screenshots/` (a CI artifact).
+@Suite(.serialized) struct BrowserTests {
+    /// The demo's DailySudoku board (Examples in DESIGN.md and the demo scenario): a digit is
+    /// given, "." is empty.
+    static let board = ["5 3 . . 7 . . . .", "6 . . 1 9 5 . . .", ". 9 8 . . . . 6 .", "8 . . . 6 . . . 3", "4 . . 8 . 3 . . 1",
+                        "7 . . . 2 . . . 6", ". 6 . . . . 2 8 .", ". . . 4 1 9 . . 5", ". . . . 8 . . 7 9"]
+
+    /// The app's Korean words for a given digit, an empty cell and the board, from the describers
+    /// (`speakable describe`): the Korean catalog is under review and its wording may change; the
+    /// structure around the words is what the page must keep.
+    struct KoreanWords {
+        var given: (Int) -> String
+        var empty: String
+        var board: String
+    }
+
+    static func koreanWords() throws -> KoreanWords {
+        let scenario = #"{"items": [{"type": "sudokuCell", "row": 1, "column": 1, "content": "given", "digit": 5}, "#
+            + #"{"type": "sudokuCell", "row": 1, "column": 2, "content": "empty"}, {"type": "board", "rows": 9, "columns": 9}]}"#
+        let run = try Tool.run(["describe", "scenario", "-", "--locale", "ko", "--platform", "talkback", "--json"], stdin: scenario)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let texts = try #require(root["elements"] as? [[String: Any]]).compactMap { $0["contentDescription"] as? String }
+        try #require(texts.count == 3 && texts[0].hasSuffix("5"), "\(texts)")
+        let givenPrefix = String(texts[0].dropLast())
+        return KoreanWords(given: { givenPrefix + String($0) }, empty: texts[1], board: texts[2])
+    }
+
+    /// What each cell's accessible name must be, row-major: English as the seeds write it
+    /// ("Row 2, column 7, given 4"), Korean as "{row}행 {column}열, " and the describers' words
+    /// (DESIGN.md: "2행 7열, 기본 숫자 4"); TalkBack without the position, which is the grid's.
+    static func expectedNames(locale: String, platform: String, korean: KoreanWords? = nil) -> [String] {
+        var names: [String] = []
+        for (r, line) in board.enumerated() {
+            for (c, token) in line.split(separator: " ").enumerated() {
+                let row = r + 1, column = c + 1
+                let content: String
+                switch (locale, token) {
+                case ("en", "."): content = "empty"
+                case ("en", _): content = "given \(token)"
+                case (_, "."): content = korean?.empty ?? "?"
+                default: content = korean?.given(Int(token)!) ?? "?"
+                }
+                switch (locale, platform) {
+                case ("en", "voiceover"): names.append("Row \(row), column \(column), \(content)")
+                case ("ko", "voiceover"): names.append("\(row)행 \(column)열, \(content)")
+                default: names.append(content)
+                }
+            }
+        }
+        return names
+    }
+
+    static func tools() -> (chromium: String, chromedriver: String)? {
+        guard let chromium = Tool.find("chromium") ?? Tool.find("chromium-browser") ?? Tool.find("google-chrome") else {
+            Tool.missing("Chromium is not installed (Debian: apt-get install chromium chromium-driver); the page is not checked in a browser")
+            return nil
+        }
+        guard let driver = Tool.find("chromedriver") else {
+            Tool.missing("chromedriver is not installed (Debian: apt-get install chromium-driver); the page is not checked in a browser")
+            return nil
+        }
+        return (chromium, driver)
+    }
+
+    static var screenshots: URL { Tool.packageRoot.appendingPathComponent(".build/preview-screenshots") }
+
+    func sudokuCells(_ tree: AXTree, grid name: String) throws -> [AXTree.Node] {
+        let grids = tree.all { $0.role == "grid" && $0.name == name }
+        try #require(grids.count == 1, "one grid named \(name); grids: \(tree.all { $0.role == "grid" }.map(\.name))")
+        return tree.descendants(of: grids[0]).filter { $0.role == "gridcell" }
+    }
+
+    func announcement(_ driver: ChromeDriver) async throws -> String {
+        let tree = try await driver.accessibilityTree()
+        let regions = tree.all { $0.role == "status" }
+        guard regions.count == 1 else { return "<\(regions.count) live regions>" }
+        return tree.text(of: regions[0])
+    }
+
+    /// Polls the live region until it says `expected` (announcements are set after a short delay).
+    func waitForAnnouncement(_ driver: ChromeDriver, _ expected: String) async throws -> String {
+        var said = ""
+        for _ in 0..<40 {
+            said = try await announcement(driver)
+            if said == expected { break }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return said
+    }
+
+    @Test func theDemoPageInChromiumHasTheGridsNamesStatesAndAnnouncements() async throws {
+        guard let (chromium, chromedriver) = Self.tools() else { return }
+        let folder = try Tool.temporaryDirectory("page")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("preview.html")
+        let made = try Tool.run(["preview", "--html", page.path])
+        try #require(made.status == 0, "\(made.error)")
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+
+        let driver = try await ChromeDriver(chromium: chromium, chromedriver: chromedriver)
+        do {
+            var url = URLComponents(url: page, resolvingAgainstBaseURL: false)!
+            url.fragment = "en-voiceover"
+            try await driver.open(url.url!)
+
+            // English, VoiceOver: 81 cells named as VoiceOver labels them; (1, 1) selected.
+            var tree = try await driver.accessibilityTree()
+            var cells = try sudokuCells(tree, grid: "Board, 9 by 9")
+            #expect(cells.count == 81)
+            #expect(cells.map(\.name) == Self.expectedNames(locale: "en", platform: "voiceover"))
+            #expect(cells.enumerated().filter { $0.element.properties["selected"] as? Bool == true }.map(\.offset) == [0])
+            #expect(cells[0].properties["focusable"] as? Bool == true)
+            // The O'Block board is a grid too: 8 × 8.
+            let block = tree.all { $0.role == "grid" && $0.name == "Board, 8 by 8" }
+            #expect(block.count == 1)
+            #expect(block.first.map { tree.descendants(of: $0).filter { $0.role == "gridcell" }.count } == 64)
+            // Controls are buttons named as the app names them.
+            #expect(tree.all { $0.role == "button" && $0.name == "Hint, 100 O’Coins" }.count == 1)
+
+            // A placement: focus row 3, column 1 (empty) and press 7.
+            try await driver.script("document.querySelector('#en-voiceover [role=grid] [data-cell=\"18\"]').focus()")
+            try await driver.press(key: "7", code: "Digit7", keyCode: 55, text: "7")
+            #expect(try await waitForAnnouncement(driver, "Row 3, column 1, 7") == "Row 3, column 1, 7")
+            tree = try await driver.accessibilityTree()
+            cells = try sudokuCells(tree, grid: "Board, 9 by 9")
+            #expect(cells[18].name == "Row 3, column 1, 7")
+            #expect(cells[18].properties["focused"] as? Bool == true)
+            // Moving right from there: the panel shows what VoiceOver says for row 3, column 2.
+            try await driver.press(key: "ArrowRight", code: "ArrowRight", keyCode: 39)
+            let panel = try await driver.script("return document.getElementById('en-voiceover-speech').textContent") as? String
+            #expect(panel?.contains("Row 3, column 2, given 9, button") == true, "\(panel ?? "")")
+            try await driver.script("document.activeElement.blur(); window.scrollTo(0, 0)")
+            try await driver.screenshot().write(to: Self.screenshots.appendingPathComponent("preview-en-voiceover.png"))
+            try await driver.screenshot(height: 1000).write(to: Self.screenshots.appendingPathComponent("preview-en-voiceover-top.png"))
+            let list = try await driver.script("return document.querySelector('#en-voiceover .elements').getBoundingClientRect().top + window.scrollY")
+                as? Double ?? 0
+            try await driver.screenshot(top: list, height: 1000)
+                .write(to: Self.screenshots.appendingPathComponent("preview-en-voiceover-elements.png"))
+
+            // Korean through the switcher, as a user would pick it.
+            let korean = try Self.koreanWords()
+            try await driver.script("document.querySelector('input[name=locale][value=ko]').click()")
+            tree = try await driver.accessibilityTree()
+            cells = try sudokuCells(tree, grid: korean.board)
+            #expect(cells.count == 81)
+            #expect(cells.map(\.name) == Self.expectedNames(locale: "ko", platform: "voiceover", korean: korean))
+            #expect(cells.enumerated().filter { $0.element.properties["selected"] as? Bool == true }.map(\.offset) == [0])
+            // Only the Korean section is in the tree now.
+            #expect(tree.all { $0.role == "grid" && $0.name == "Board, 9 by 9" }.isEmpty)
+            try await driver.script("document.querySelector('#ko-voiceover [role=grid] [data-cell=\"18\"]').focus()")
+            try await driver.press(key: "7", code: "Digit7", keyCode: 55, text: "7")
+            #expect(try await waitForAnnouncement(driver, "3행 1열, 7") == "3행 1열, 7")
+
+            // Korean TalkBack: names without positions (those are the grid's), TalkBack's row and
+            // column only as they change.
+            try await driver.script("document.querySelector('input[name=platform][value=talkback]').click()")
+            tree = try await driver.accessibilityTree()
+            cells = try sudokuCells(tree, grid: korean.board)
+            #expect(cells.map(\.name) == Self.expectedNames(locale: "ko", platform: "talkback", korean: korean))
+            try await driver.script("document.querySelector('#ko-talkback [role=grid] [data-cell=\"0\"]').focus()")
+            var said = try await driver.script(
+                "return Array.from(document.querySelectorAll('#ko-talkback-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(said == ["선택됨, \(korean.given(5)), 버튼, 1행, 1열, 그리드에 있음, 행 9개, 열 9개", "칸 선택하려면 두 번 탭하세요"])
+            try await driver.press(key: "ArrowRight", code: "ArrowRight", keyCode: 39)
+            said = try await driver.script(
+                "return Array.from(document.querySelectorAll('#ko-talkback-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(said == ["\(korean.given(3)), 버튼, 2열", "칸 선택하려면 두 번 탭하세요"])
+            // A given digit cannot be replaced: nothing changes.
+            try await driver.press(key: "7", code: "Digit7", keyCode: 55, text: "7")
+            tree = try await driver.accessibilityTree()
+            #expect(try sudokuCells(tree, grid: korean.board)[1].name == korean.given(3))
+            try await driver.press(key: "ArrowDown", code: "ArrowDown", keyCode: 40)
+            said = try await driver.script(
+                "return Array.from(document.querySelectorAll('#ko-talkback-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(said == ["\(korean.empty), 버튼, 2행", "칸 선택하려면 두 번 탭하세요"])
+            try await driver.press(key: "4", code: "Digit4", keyCode: 52, text: "4")
+            #expect(try await waitForAnnouncement(driver, "4") == "4")
+            tree = try await driver.accessibilityTree()
+            #expect(try sudokuCells(tree, grid: korean.board)[10].name == "4")
+            try await driver.script("document.activeElement.blur(); window.scrollTo(0, 0)")
+            try await driver.screenshot().write(to: Self.screenshots.appendingPathComponent("preview-ko-talkback.png"))
+            try await driver.screenshot(height: 1000).write(to: Self.screenshots.appendingPathComponent("preview-ko-talkback-top.png"))
+        } catch {
+            await driver.quit()
+            throw error
+        }
+        await driver.quit()
+    }
+
+    /// With --audio, the page embeds each element's audio; Chromium decodes every player and
+    /// finds it as long as the index says.
+    @Test func theEmbeddedAudioPlaysInChromium() async throws {
+        guard let (chromium, chromedriver) = Self.tools() else { return }
+        guard Tool.find("espeak-ng") != nil else {
+            Tool.missing("espeak-ng is not installed; the page's audio is not checked")
+            return
+        }
+        let folder = try Tool.temporaryDirectory("page-audio")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("scenario.json")
+        try Data(#"{"items": [{"type": "control", "label": {"en": "Hint", "ko": "힌트"}, "price": 100}, {"type": "event", "event": "placed", "score": 320}]}"#.utf8)
+            .write(to: scenario)
+        let page = folder.appendingPathComponent("page.html"), audio = folder.appendingPathComponent("Audio")
+        let made = try Tool.run(["preview", "--scenario", scenario.path, "--audio", audio.path, "--html", page.path])
+        try #require(made.status == 0, "\(made.error)")
+        let index = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: audio.appendingPathComponent("index.json")))
+            as? [String: Any])
+        let measured = try #require(index["items"] as? [[String: Any]]).compactMap { $0["measuredSeconds"] as? Double }
+        #expect(measured.count == 8)
+        #expect(!(try String(contentsOf: page, encoding: .utf8)).contains(".wav\""), "no links to files: the audio is inside")
+
+        let driver = try await ChromeDriver(chromium: chromium, chromedriver: chromedriver)
+        do {
+            try await driver.open(page)
+            // Load every player (sections are hidden, the elements are there) and read its duration.
+            let durations = try await driver.command("execute/async", ["script": """
+                const done = arguments[arguments.length - 1];
+                const players = Array.from(document.querySelectorAll('audio'));
+                Promise.all(players.map(a => new Promise(resolve => {
+                  if (a.readyState >= 1) { resolve(a.duration); return; }
+                  a.addEventListener('loadedmetadata', () => resolve(a.duration));
+                  a.addEventListener('error', () => resolve(-1));
+                  a.preload = 'metadata'; a.load();
+                }))).then(done);
+                """, "args": []]) as? [Double]
+            #expect(durations?.count == measured.count)
+            for (duration, expected) in zip(durations ?? [], measured) {
+                #expect(abs(duration - expected) < 0.01, "Chromium: \(duration) s, index: \(expected) s")
+            }
+        } catch {
+            await driver.quit()
+            throw error
+        }
+        await driver.quit()
+    }
+
+    /// Hostile strings from a translator, a project and a scenario stay text in every context of
+    /// the page: text, attributes, the JSON in <script>. Chromium parses the page; nothing runs,
+    /// nothing becomes an element, and every string comes back exactly.
+    @Test func hostileStringsStayText() async throws {
+        guard let (chromium, chromedriver) = Self.tools() else { return }
+        let folder = try Tool.temporaryDirectory("hostile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let payloads = [
+            "</script><script>window.__pwned = 1</script>",
+            "<!--<script>window.__pwned = 2</script>",
+            "\"><img src=x onerror=\"window.__pwned = 3\">",
+            "' onfocus='window.__pwned = 4",
+            "&amp; &lt;b&gt; <b>bold</b> \u{2028}line\u{2029}para",
+            "<![CDATA[ ]]> <style>body{display:none}</style>",
+        ]
+        // A translator's Korean for the coin balance, through a project.
+        let locales = folder.appendingPathComponent("Game/Locales/ko")
+        try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+        let coins = "오코인 {amount}개 " + payloads[0] + payloads[2]
+        try JSONSerialization.data(withJSONObject: ["game.coins": coins]).write(to: locales.appendingPathComponent("game.json"))
+        // And the Korean Sudoku label, whose text becomes each grid cell's aria-label.
+        let label = "{row}행 {column}열, {content, select, empty {빈칸 " + payloads[2] + payloads[3] + "} other {{digit}}}"
+        try JSONSerialization.data(withJSONObject: ["sudoku.cell.label": label]).write(to: locales.appendingPathComponent("sudoku.json"))
+        let templates = folder.appendingPathComponent("Game/Templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data(#"{"messages": {}}"#.utf8).write(to: templates.appendingPathComponent("game.json"))
+        try Data(#"{"messages": {}}"#.utf8).write(to: templates.appendingPathComponent("sudoku.json"))
+        // Control names and titles from a scenario.
+        var items: [[String: Any]] = [["type": "coins", "amount": 5, "title": payloads[1]]]
+        for payload in payloads { items.append(["type": "control", "label": payload, "action": payload]) }
+        items.append(["type": "sudokuBoard", "title": payloads[3], "rows": [". 1", "2 ."]])
+        let scenario = folder.appendingPathComponent("hostile.json")
+        try JSONSerialization.data(withJSONObject: ["items": items]).write(to: scenario)
+        let page = folder.appendingPathComponent("hostile.html")
+        let made = try Tool.run(["preview", "--scenario", scenario.path, "--project", folder.appendingPathComponent("Game").path,
+                                 "--html", page.path])
+        try #require(made.status == 0, "\(made.error)")
+
+        let driver = try await ChromeDriver(chromium: chromium, chromedriver: chromedriver)
+        do {
+            try await driver.open(page)
+            #expect(try await driver.script("return window.__pwned === undefined") as? Bool == true)
+            #expect(try await driver.script("return document.querySelectorAll('img, b, style:not(head style)').length") as? Int == 0)
+            // One inline script, plus one JSON block per section (2 locales × 2 platforms).
+            #expect(try await driver.script("return document.scripts.length") as? Int == 5)
+            let names = try await driver.script(
+                "return Array.from(document.querySelectorAll('#en-voiceover button.control')).map(b => [b.textContent, b.getAttribute('aria-label')])")
+                as? [[String]]
+            #expect(names?.map { $0[0] } == payloads)
+            #expect(names?.map { $0[1] } == payloads)
+            let titles = try await driver.script(
+                "return JSON.parse(document.getElementById('en-voiceover-data').textContent).elements.map(e => e.title)") as? [String]
+            #expect(titles.map { Array($0.prefix(1 + payloads.count)) } == [payloads[1]] + payloads)
+            // The translator's string reaches the Korean section whole, as text and as data.
+            try await driver.script("document.querySelector('input[name=locale][value=ko]').click()")
+            let tree = try await driver.accessibilityTree()
+            let expected = "오코인 5개 " + payloads[0] + payloads[2]
+            #expect(!tree.all { $0.role == "StaticText" && $0.name == expected }.isEmpty)
+            let spoken = try await driver.script(
+                "return JSON.parse(document.getElementById('ko-voiceover-data').textContent).elements[0].u[0].t") as? String
+            #expect(spoken == expected)
+            // The translator's label (its own words: a given digit falls to `other`) as each cell's
+            // accessible name, exactly.
+            let grids = tree.all { $0.role == "grid" }
+            try #require(grids.count == 1)
+            let cells = try sudokuCells(tree, grid: grids[0].name)
+            #expect(cells.map(\.name) == ["1행 1열, 빈칸 " + payloads[2] + payloads[3], "1행 2열, 1",
+                                           "2행 1열, 2", "2행 2열, 빈칸 " + payloads[2] + payloads[3]])
+            #expect(try await driver.script("return document.querySelectorAll('[onfocus], [onerror]').length") as? Int == 0)
+            #expect(try await driver.script("return window.__pwned === undefined") as? Bool == true)
+        } catch {
+            await driver.quit()
+            throw error
+        }
+        await driver.quit()
+    }
+}
