@@ -36,6 +36,7 @@ import Testing
             ["format", "--locale", "kr", "x"],
             ["describe", "demo", "--locale", "kr"],
             ["describe", "piece", "XX", "--locale", "kr"],
+            ["preview", "--locale", "en,kr"],
             ["check", root, "--locale", "kr"],
             ["check", catalog, "--source-locale", "kr"],
             ["import", catalog, "--locale", "kr", "--config", root + "/nothing.json"],
@@ -56,6 +57,8 @@ import Testing
         let rows: [([String], String)] = [
             (["describe", "scenario", "/nonexistent/level5.json"], "cannot read"),
             (["describe", "demo", "--project", "/nonexistent/MyGame"], "no project"),
+            (["preview", "--scenario", "/nonexistent/level5.json"], "no scenario file"),
+            (["preview", "--project", "/nonexistent/MyGame"], "no project"),
             (["import", "/nonexistent/Localizable.xcstrings"], "no file"),
             (["import"], "give the catalog files"),
             (["check", "/nonexistent/MyGame"], "does not exist"),
@@ -87,6 +90,7 @@ import Testing
             (["check", broken], "1 error"),
             (["compile", "--project", broken, "--out", broken + "/Generated"], "nothing was written"),
             (["describe", "demo", "--project", broken], "syntax-error"),
+            (["preview", "--scenario", scenario + "/bad.json"], "unknown-item-type"),
         ]
         for (arguments, words) in rows {
             let result = Self.run(arguments)
@@ -106,6 +110,8 @@ import Testing
         let rows: [[String]] = [
             ["format", "--locale", "ko", "--args", #"{"n": 3}"#, "{n}개"],
             ["describe", "piece", "XX/XX", "--locale", "ko"],
+            ["preview", "--locale", "ko", "--platform", "talkback"],
+            ["preview", "--help"],
             ["check", good],
             ["compile", "--project", good, "--out", good + "/Generated"],
             ["init", good + "/Another", "--locales", "ko"],
