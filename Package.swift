@@ -144,7 +144,7 @@ let package = Package(
         .target(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
-                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakablePreview"],
+                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakableParticles", "SpeakablePreview"],
             swiftSettings: swiftSettings
         ),
         // The `speakable` executable. Its target is not named `speakable`: a module `speakable` next
@@ -170,7 +170,9 @@ let package = Package(
         .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
         .target(
             name: "SpeakablePlatformFormats",
-            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU"],
+            // SpeakableParticles: Korean particle notation after known text is resolved when compiling (issue 8).
+            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU",
+                           "SpeakableParticles"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -210,6 +212,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Checker truth (issue 9)
+        // Test support: runs openjdk's java.util.Formatter on formats, the oracle for every Java claim.
+        .target(name: "JavaFormatOracle", path: "tools/JavaFormatOracle", swiftSettings: swiftSettings),
+
         // MARK: Checker and speech tools (issue 5)
         .executableTarget(
             name: "SpeechCalibration",
@@ -222,6 +228,36 @@ let package = Package(
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableSpeech", "SpeakableICU"],
             path: "tools/CheckerBenchmark",
             exclude: ["setup.sh", "run.sh"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Platform differential (issue 8)
+        // Compiles projects and real catalogs with `speakable compile`, runs the outputs as the
+        // platforms do (aapt2 + ICU4J/Java for Android; the Swift accessors over a model of Apple's
+        // run time with this machine's Foundation) and compares with Speakable's formatter.
+        // The kit is Foundation-free (it sees the system ICU); the Java runner and the Apple model
+        // in tools/PlatformDifferentialKit/Runners are compiled at run time by javac and swiftc.
+        .target(
+            name: "PlatformDifferentialKit",
+            dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
+                           "SpeakableJSON", "SpeakableICU"],
+            path: "tools/PlatformDifferentialKit",
+            exclude: ["Runners"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "PlatformDifferential",
+            // `speakable` only to have it built next to the runner, which runs it.
+            dependencies: ["PlatformDifferentialKit", "SpeakableTool"],
+            path: "tools/PlatformDifferential",
+            exclude: ["allow-list.json"],
+            swiftSettings: swiftSettings
+        ),
+        // Depends on `speakable` and `PlatformDifferential` only to have them built (the tests run them).
+        .testTarget(
+            name: "PlatformDifferentialTests",
+            dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
+                           "SpeakableJSON", "SpeakableTool", "PlatformDifferential"],
             swiftSettings: swiftSettings
         ),
 
@@ -272,8 +308,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableCheckerTests",
+            // SpeakableExport (issue 9): compile's outputs are checked like their project.
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
-                           "SpeakablePlatformFormats"],
+                           "SpeakablePlatformFormats", "SpeakableExport", "JavaFormatOracle"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
@@ -287,7 +324,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakablePlatformFormatsTests",
-            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU"],
+            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU",
+                           "JavaFormatOracle"],
             swiftSettings: swiftSettings
         ),
         // Runs `speakable`, swiftc and the plugin consumer (Examples/AccessorsExample) with

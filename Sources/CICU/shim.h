@@ -26,6 +26,7 @@
 #include <unicode/umsg.h>
 #include <unicode/ucol.h>
 #include <unicode/uversion.h>
+#include <unicode/uscript.h>
 
 // MARK: errors, versions, properties
 
@@ -190,14 +191,28 @@ static inline int32_t cicu_umsg_vformat(const UMessageFormat *f, UChar *buf, int
 /// Does nothing with a va_list; lets benchmarks measure what building one costs from Swift.
 static inline int32_t cicu_va_list_noop(va_list ap) { (void)ap; return 0; }
 
-// MARK: which languages ICU has data for (issue 11: locale tags checked with "did you mean")
+// MARK: scripts and locale knowledge (issue 9: the checker's locale and script judgements)
 
-static inline int32_t cicu_uloc_countAvailable(void) { return uloc_countAvailable(); }
-static inline const char *cicu_uloc_getAvailable(int32_t n) { return uloc_getAvailable(n); }
-static inline const char *const *cicu_uloc_getISOCountries(void) { return uloc_getISOCountries(); }
+static inline UScriptCode cicu_uscript_getScript(UChar32 c, UErrorCode *s) { return uscript_getScript(c, s); }
+static inline const char *cicu_uscript_getShortName(UScriptCode code) { return uscript_getShortName(code); }
+static inline int32_t cicu_uscript_getCode(const char *name, UScriptCode *codes, int32_t cap, UErrorCode *s) {
+    return uscript_getCode(name, codes, cap, s);
+}
 static inline int32_t cicu_uloc_addLikelySubtags(const char *id, char *out, int32_t cap, UErrorCode *s) {
     return uloc_addLikelySubtags(id, out, cap, s);
 }
+static inline int32_t cicu_uloc_getScript(const char *id, char *out, int32_t cap, UErrorCode *s) {
+    return uloc_getScript(id, out, cap, s);
+}
+static inline int32_t cicu_uloc_countAvailable(void) { return uloc_countAvailable(); }
+static inline const char *cicu_uloc_getAvailable(int32_t n) { return uloc_getAvailable(n); }
+static inline int32_t cicu_uloc_getDisplayLanguage(const char *id, const char *display, UChar *out, int32_t cap, UErrorCode *s) {
+    return uloc_getDisplayLanguage(id, display, out, cap, s);
+}
+
+// MARK: locale tags checked with "did you mean" (issue 11: country codes, three-letter codes, names)
+
+static inline const char *const *cicu_uloc_getISOCountries(void) { return uloc_getISOCountries(); }
 static inline const char *cicu_uloc_getISO3Language(const char *id) { return uloc_getISO3Language(id); }
 static inline int32_t cicu_uloc_getDisplayName(const char *id, const char *display, UChar *out, int32_t cap, UErrorCode *s) {
     return uloc_getDisplayName(id, display, out, cap, s);

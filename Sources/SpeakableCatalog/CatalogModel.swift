@@ -61,6 +61,12 @@ public struct ProjectConfig: Sendable {
     public var rules: [String: (severity: RuleSeverity, position: SourcePosition)] = [:]
     /// Options of `speakable check` (`"check"` in speakable.json).
     public var check = CheckOptions()
+    /// The formats `speakable compile` writes when `--only` does not say (`"outputs"`:
+    /// `xcstrings`, `android`, `xliff`, `swift`); nil: all of them. `speakable import` fills it
+    /// in for a new project from what it imported, so an Xcode project is not compiled for Android.
+    public var outputs: [String]?
+    /// Where `"outputs"` is written.
+    public var outputsPosition: SourcePosition?
 
     public init() {}
 }
@@ -120,6 +126,10 @@ public struct TemplateMessage: Sendable {
     public let runtimeOnly: Bool
     /// Rules this message is deliberately exempt from, with the reason given.
     public let exemptions: [String: String]
+    /// `"translatable": false`: the text is the same in every language (a brand, a format). It
+    /// is Android's `translatable="false"`, a String Catalog's `shouldTranslate: false` and
+    /// XLIFF's `translate="no"`; platform catalogs carry no translation of it.
+    public var translatable: Bool = true
 }
 
 /// One translation in `Locales/<tag>/<table>.json`.

@@ -127,7 +127,10 @@ private struct Loader {
                     error("wrong-type", "\"sourceLocale\" must be a BCP 47 tag such as \"en\"", file: file, at: value.start)
                     continue
                 }
-                if let problem = LocaleTags.problem(with: text) {
+                // Malformed tags stop loading; a well-formed tag of a language ICU has no data for
+                // ("kr") is judged by `speakable check` (rule unknown-locale, with "did you mean")
+                // and warned about by `speakable compile`, so that a project may opt in to one.
+                if let problem = LocaleTags.problem(with: text), problem.kind == .malformed {
                     error("invalid-config-value", "\"sourceLocale\": " + problem.message, file: file, at: value.start,
                           hint: problem.suggestion.map { "write \"sourceLocale\": \"\($0)\"" })
                     continue
@@ -145,7 +148,7 @@ private struct Loader {
                               file: file, at: item.start)
                         continue
                     }
-                    if let problem = LocaleTags.problem(with: text) {
+                    if let problem = LocaleTags.problem(with: text), problem.kind == .malformed {
                         error("invalid-config-value", "\"targetLocales\": " + problem.message, file: file, at: item.start,
                               hint: problem.suggestion.map { "write \"\($0)\"" })
                         continue
@@ -224,9 +227,26 @@ private struct Loader {
                               file: file, at: field.keyStart)
                     }
                 }
+            case "outputs":
+                let known = ["xcstrings", "android", "xliff", "swift"]
+                guard let items = value.array, items.allSatisfy({ $0.string != nil }) else {
+                    error("wrong-type", "\"outputs\" must be an array of formats, such as [\"xcstrings\", \"swift\"]", file: file, at: value.start)
+                    continue
+                }
+                var outputs: [String] = []
+                for item in items {
+                    guard let name = item.string, known.contains(name) else {
+                        error("invalid-config-value", "'\(item.string ?? "")' is not an output; outputs are \(known.joined(separator: ", "))",
+                              file: file, at: item.start)
+                        continue
+                    }
+                    if !outputs.contains(name) { outputs.append(name) }
+                }
+                config.outputs = outputs
+                config.outputsPosition = value.start
             default:
                 error("unknown-field", "speakable.json has no field \"\(member.key)\"", file: file, at: member.keyStart,
-                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check")
+                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check, outputs")
             }
         }
         return config
@@ -250,11 +270,6 @@ private struct Loader {
             guard let locale = validLocale(name) else {
                 error("invalid-locale", "locale folder '\(name)' is not a BCP 47 language tag", file: display(path), at: nil,
                       hint: name.contains("_") ? "write it as \(name.split(separator: "_").joined(separator: "-"))" : "for example ko, pt-BR, sr-Latn")
-                continue
-            }
-            if let problem = LocaleTags.problem(with: name, candidates: config.targetLocales + [config.sourceLocale]) {
-                error("invalid-locale", "locale folder '\(name)': " + problem.message, file: display(path), at: nil,
-                      hint: problem.suggestion.map { "rename the folder to \($0)" } ?? "for example ko, pt-BR, sr-Latn")
                 continue
             }
             localeFolders.append((name, locale, path))
@@ -377,6 +392,7 @@ private struct Loader {
         var maxSeconds: Double?
         var maxGraphemes: Int?
         var runtimeOnly = false
+        var translatable = true
         var exemptions: [String: String] = [:]
         for field in fields {
             let value = field.value
@@ -434,6 +450,12 @@ private struct Loader {
                     continue
                 }
                 runtimeOnly = flag
+            case "translatable":
+                guard let flag = value.bool else {
+                    error("wrong-type", "\"translatable\" must be true or false", file: file, at: value.start)
+                    continue
+                }
+                translatable = flag
             case "exempt":
                 guard let rules = expectObject(value, "\"exempt\"", file: file) else { continue }
                 for rule in rules {
@@ -446,7 +468,7 @@ private struct Loader {
                 }
             default:
                 error("unknown-field", "message '\(entry.key)' has no field \"\(field.key)\"", file: file, at: field.keyStart,
-                      hint: "fields: role, message, comment, examples, maxSeconds, maxGraphemes, runtimeOnly, exempt")
+                      hint: "fields: role, message, comment, examples, maxSeconds, maxGraphemes, runtimeOnly, translatable, exempt")
             }
         }
         guard let source else {
@@ -455,7 +477,7 @@ private struct Loader {
         }
         return TemplateMessage(key: entry.key, keyPosition: entry.keyStart, role: role, source: source,
                                pattern: parse(source), comment: comment, examples: examples, maxSeconds: maxSeconds,
-                               maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions)
+                               maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions, translatable: translatable)
     }
 
     mutating func readLocaleFile(_ path: String, tag: String, locale: ICULocale) -> LocaleFile {

@@ -28,6 +28,13 @@ public enum Checker {
                     locale: nil, key: nil, table: nil, message: d.message, hint: d.hint, subject: d.message)
         }
         findings += configurationFindings(input.settings)
+        if input.tables.allSatisfy(\.messages.isEmpty) && !findings.contains(where: { $0.rule == "no-messages" }) {
+            findings.append(Finding(rule: "no-messages", severity: .error, file: input.tables.first?.file, position: nil, locale: nil,
+                                    key: nil, table: nil, message: "nothing to check: the input holds no messages",
+                                    hint: "give a project folder, a .xcstrings file, an Android res/ folder or an XLIFF file that has strings",
+                                    subject: "no-messages"))
+        }
+        findings += localeFindings(input)
 
         // One unit of work per (table, locale), the source locale included; run on every core.
         struct Unit: Sendable { let table: Int; let locale: Int? }
@@ -84,6 +91,64 @@ public enum Checker {
         }
     }
 
+    /// `unknown-locale`: a locale (source or target) whose language ICU has no data for — a
+    /// typo (`kr` for `ko`) or a code no platform ships.
+    static func localeFindings(_ input: CheckInput) -> [Finding] {
+        let settings = input.settings.severity(of: .unknownLocale)
+        guard settings != .off else { return [] }
+        var places: [(tag: String, file: String?, position: SourcePosition?, isSource: Bool)] = []
+        var seen = Set<String>()
+        if let locale = try? ICULocale(input.sourceTag), !locale.hasLanguageData {
+            places.append((input.sourceTag, input.tables.first?.file, nil, true))
+        }
+        var tags: [String] = []
+        for table in input.tables {
+            for target in table.locales where seen.insert(target.tag).inserted {
+                tags.append(target.tag)
+                guard !target.locale.hasLanguageData else { continue }
+                places.append((target.tag, target.fileExists ? target.file : nil, target.messages.first?.keyPosition, false))
+            }
+        }
+        return places.map { place in
+            let locale = try? ICULocale(place.tag)
+            let name = locale?.languageName
+            let what = name.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
+                ?? "'\(place.tag)' is not a language ICU knows"
+            let others = tags.filter { $0 != place.tag } + [input.sourceTag]
+            let suggestion = suggestLocale(place.tag, among: others)
+            return Finding(rule: Rule.unknownLocale.rawValue, severity: settings == .warning ? .warning : .error, file: place.file,
+                           position: place.position, locale: place.tag, key: nil, table: nil,
+                           message: what + (place.isSource ? " (the source locale)" : "") + ": its plural rules and number formats fall back to the root locale, and no device asks for it",
+                           hint: suggestion.map { "did you mean '\($0)'? Rename the locale (folder, tag) to its BCP 47 tag" }
+                               ?? "use the language's BCP 47 tag (ko, pt-BR, sr-Latn); if the language is right, set \"unknown-locale\": \"warning\"",
+                           subject: place.tag)
+        }
+    }
+
+    /// Languages apps are most often translated into: candidates for a mistyped tag when the
+    /// input's own locales suggest none.
+    static let commonLanguages = ["ar", "bg", "ca", "cs", "da", "de", "el", "en", "es", "et", "fa", "fi", "fr", "he", "hi", "hr",
+                                  "hu", "id", "it", "ja", "ko", "lt", "lv", "ms", "nb", "nl", "pl", "pt", "ro", "ru", "sk", "sl",
+                                  "sr", "sv", "th", "tr", "uk", "vi", "zh"]
+
+    /// The closest tag: among `candidates` (the input's own locales) within one edit (two for
+    /// tags longer than three letters), else
+    /// among common languages within one edit and sharing the first letter.
+    public static func suggestLocale(_ tag: String, among candidates: [String]) -> String? {
+        let lowered = tag.lowercased()
+        // Two-letter codes are all close to each other: one edit for short tags, two for long.
+        let limit = lowered.count <= 3 ? 1 : 2
+        var best: (tag: String, distance: Int)?
+        for candidate in candidates.sorted() where candidate.lowercased() != lowered {
+            let distance = editDistance(candidate.lowercased(), lowered)
+            if distance <= limit && (best == nil || distance < best!.distance) { best = (candidate, distance) }
+        }
+        if let best { return best.tag }
+        let language = String(lowered.prefix { $0 != "-" && $0 != "_" })
+        let common = commonLanguages.filter { $0 != language && editDistance($0, language) == 1 && $0.first == language.first }
+        return common.count == 1 ? common[0] : nil
+    }
+
     static func suggestion(for id: String) -> String {
         let close = Rule.allCases.map(\.rawValue).min { editDistance($0, id) < editDistance($1, id) }!
         return editDistance(close, id) <= 3 ? "did you mean '\(close)'?"
@@ -120,13 +185,29 @@ public enum Checker {
                                     errors: counts[input.sourceTag]?.errors ?? 0, warnings: counts[input.sourceTag]?.warnings ?? 0)]
         for tag in tags.sorted() where tag != input.sourceTag {
             var translated = 0
+            var needsReview = 0
             for (t, table) in input.tables.enumerated() {
                 guard let locale = table.locales.first(where: { $0.tag == tag }) else { continue }
-                var present = Set<String>()
-                for message in locale.messages { present.insert(message.key) }
-                for key in facts[t].keys where present.contains(key) { translated += 1 }
+                // A key translated twice (Android variants such as values-ko-night) counts once,
+                // at its least finished state.
+                var state: [String: ReviewState] = [:]
+                for message in locale.messages {
+                    switch (state[message.key], message.state) {
+                    case (nil, let s), (.translated?, let s): state[message.key] = s
+                    case (.needsReview?, .new): state[message.key] = .new
+                    default: break
+                    }
+                }
+                for key in Set(facts[t].keys) {
+                    switch state[key] {
+                    case .translated?: translated += 1
+                    case .needsReview?: needsReview += 1
+                    case .new?, nil: break
+                    }
+                }
             }
             result.append(LocaleSummary(locale: tag, isSource: false, messages: sourceKeys, translated: translated,
+                                        needsReview: needsReview,
                                         errors: counts[tag]?.errors ?? 0, warnings: counts[tag]?.warnings ?? 0))
         }
         return result
@@ -151,10 +232,23 @@ public struct LocaleSummary: Hashable, Sendable {
     public var isSource: Bool
     /// Source messages (all tables).
     public var messages: Int
-    /// Source messages this locale translates.
+    /// Source messages this locale translates (and that are not waiting for review).
     public var translated: Int
+    /// Source messages translated but marked for review (`needs_review`, XLIFF
+    /// `needs-review-translation`…): not counted in ``translated``.
+    public var needsReview: Int
     public var errors: Int
     public var warnings: Int
+
+    public init(locale: String, isSource: Bool, messages: Int, translated: Int, needsReview: Int = 0, errors: Int, warnings: Int) {
+        self.locale = locale
+        self.isSource = isSource
+        self.messages = messages
+        self.translated = translated
+        self.needsReview = needsReview
+        self.errors = errors
+        self.warnings = warnings
+    }
 
     /// 0…100, one decimal.
     public var translatedPercent: Double {
@@ -203,6 +297,18 @@ struct TableFacts: Sendable {
     let usages: [[String: ArgumentUsage]?]
     let info: [SourceInfo]
     let literalNewlines: [Int]
+    /// Platform catalogs: the arguments the app passes, from the source's printf formats.
+    let sourceArguments: [FormatRules.SourceArguments?]
+    /// Android keys (`type/name`) by name: a translation of another type is dropped by aapt2.
+    let androidKeysByName: [String: String]
+    /// Per source message, the arguments it only uses to choose a plural form, never printing
+    /// them: a translation may leave them out (a language without that plural loses nothing).
+    let selectorOnly: [Set<String>]
+    /// Android messages composed by `speakable compile` (a `<string name="X">` printing the text
+    /// of `<plurals name="X__count">` as a `%N$s` argument): the arguments the companion plurals
+    /// print (their quantities) and the composing string's text slots. A translation may print a
+    /// quantity itself instead of its plural's text (Korean has no plural to choose).
+    let composed: [(quantities: Set<String>, textSlots: Set<String>)?]
 
     init(_ table: CheckTable) {
         var byKey: [String: Int] = [:]
@@ -212,6 +318,69 @@ struct TableFacts: Sendable {
         self.usages = table.messages.map { $0.pattern?.argumentUsages }
         self.info = table.messages.map(SourceInfo.init)
         self.literalNewlines = table.messages.map { m in m.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+        self.sourceArguments = table.messages.map { $0.formats.map(FormatRules.SourceArguments.init) }
+        var byName: [String: String] = [:]
+        for m in table.messages where m.formats?.dialect == .java || m.key.hasPrefix("array/") {
+            if let slash = m.key.firstIndex(of: "/") { byName[String(m.key[m.key.index(after: slash)...]), default: m.key] = m.key }
+        }
+        self.androidKeysByName = byName
+        self.selectorOnly = table.messages.map { $0.pattern.map(Self.selectorOnlyArguments) ?? [] }
+        self.composed = Self.composition(table)
+    }
+
+    static func composition(_ table: CheckTable) -> [(quantities: Set<String>, textSlots: Set<String>)?] {
+        var companions: [String: [Int]] = [:]
+        for (i, m) in table.messages.enumerated() where m.key.hasPrefix("plurals/") && m.formats?.dialect == .java {
+            let name = Array(m.key.dropFirst("plurals/".count))
+            guard let cut = (0..<max(0, name.count - 1)).last(where: { name[$0] == "_" && name[$0 + 1] == "_" }), cut > 0 else { continue }
+            companions["string/" + String(name[..<cut]), default: []].append(i)
+        }
+        guard !companions.isEmpty else { return Array(repeating: nil, count: table.messages.count) }
+        return table.messages.map { m in
+            guard let indices = companions[m.key], let formats = m.formats else { return nil }
+            var quantities = Set<String>()
+            for i in indices {
+                for form in table.messages[i].formats?.forms ?? [] {
+                    for spec in form.format.specifiers where spec.readsArgument { if let n = spec.argument { quantities.insert(String(n)) } }
+                }
+            }
+            var slots = Set<String>()
+            for form in formats.forms {
+                for spec in form.format.specifiers where spec.readsArgument && (spec.conversion == "s" || spec.conversion == "S") {
+                    if let n = spec.argument { slots.insert(String(n)) }
+                }
+            }
+            return (quantities, slots)
+        }
+    }
+
+    /// Arguments used only as a plural's selector: no `{name}`, no `#` in their own cases.
+    static func selectorOnlyArguments(_ pattern: MessagePattern) -> Set<String> {
+        var plural = Set<String>()
+        var printed = Set<String>()
+        func walk(_ body: MessageBody, pound: String?) {
+            for part in body.parts {
+                switch part {
+                case .text: break
+                case .pound: if let pound { printed.insert(pound) }
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .none, .simple: printed.insert(argument.name)
+                    case .plural(let p):
+                        plural.insert(argument.name)
+                        p.cases.forEach { walk($0.message, pound: argument.name) }
+                    case .select(let s):
+                        printed.insert(argument.name)
+                        s.cases.forEach { walk($0.message, pound: pound) }
+                    case .choice(let c):
+                        printed.insert(argument.name)
+                        c.cases.forEach { walk($0.message, pound: pound) }
+                    }
+                }
+            }
+        }
+        walk(pattern.body, pound: nil)
+        return plural.subtracting(printed)
     }
 }
 
@@ -239,6 +408,10 @@ extension Rule {
         case .whitespace: 17
         case .printfInjection: 18
         case .keyFamily: 19
+        case .formatMismatch: 20
+        case .actionFragment: 21
+        case .unusedPluralCategory: 22
+        case .unknownLocale: 23
         }
     }
 }

@@ -28,16 +28,20 @@ public enum Rule: String, CaseIterable, Hashable, Sendable {
     case whitespace = "whitespace"
     case printfInjection = "printf-injection"
     case keyFamily = "key-family"
+    case formatMismatch = "format-mismatch"
+    case actionFragment = "action-fragment"
+    case unusedPluralCategory = "unused-plural-category"
+    case unknownLocale = "unknown-locale"
 
     /// The severity when `speakable.json` does not set one: errors break what a user hears (or
     /// the build); warnings are worth a look.
     public var defaultSeverity: RuleSeverity {
         switch self {
         case .syntaxError, .placeholderMismatch, .placeholderType, .pluralCategories, .selectCases, .koreanParticle,
-             .bidiControl, .invisibleCharacter, .printfInjection:
+             .bidiControl, .invisibleCharacter, .printfInjection, .formatMismatch, .unknownLocale:
             .error
         case .missingTranslation, .extraKey, .pluralLiteralNumber, .untranslated, .overLong, .roleWord, .labelStyle,
-             .hintGesture, .koreanActionForm, .whitespace, .keyFamily:
+             .hintGesture, .koreanActionForm, .whitespace, .keyFamily, .actionFragment, .unusedPluralCategory:
             .warning
         }
     }
@@ -65,6 +69,10 @@ public enum Rule: String, CaseIterable, Hashable, Sendable {
         case .whitespace: "leading, trailing or double spaces; newline count differing from the source"
         case .printfInjection: "text that becomes a format specifier in an exported platform catalog"
         case .keyFamily: "a .label whose .hint or .value siblings are missing in a locale"
+        case .formatMismatch: "a printf format the platform rejects, or that reads the app's arguments as other types than the source (a crash or a wrong value)"
+        case .actionFragment: "an action fragment (click label) that does not read after \"Double-tap to\": a leading \"to\", no verb, a state"
+        case .unusedPluralCategory: "a plural case for a category the locale never selects (dead text; Android Lint's UnusedQuantity)"
+        case .unknownLocale: "a locale tag that names no language ICU has data for (a typo such as kr for ko)"
         }
     }
 }

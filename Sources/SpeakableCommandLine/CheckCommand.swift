@@ -17,11 +17,13 @@ enum CheckCommand {
                       [--locale TAG]... [--measure]
       speakable check Localizable.xcstrings [--config speakable.json] [options]
       speakable check app/src/main/res [--source-locale TAG] [--config speakable.json] [options]
+      speakable check Generated/xliff/ko.xliff [options]
 
     PROJECT is a Speakable project folder (speakable.json, Templates/, Locales/) or its
-    speakable.json; by default ./speakable.json, else the current folder. A .xcstrings file or
-    an Android res/ folder (values/, values-ko/…) is checked as it is, with the rules that apply
-    to strings without roles; --config then only supplies rule severities and options.
+    speakable.json; by default ./speakable.json, else the current folder. A .xcstrings file, an
+    Android res/ folder (values/, values-ko/…) or an XLIFF file (2.0 with ICU messages, as
+    compile writes it, or Xcode's 1.2) is checked as it is, with the rules that apply to strings
+    without roles; --config then only supplies rule severities and options.
 
     OPTIONS:
       --config FILE          the project's speakable.json (instead of PROJECT)
@@ -46,8 +48,11 @@ enum CheckCommand {
     from a rule in every locale; "untranslated@ko" in one locale. A reason is required.
 
     EXIT STATUS:
-      0 no errors (warnings allowed); 1 errors (new ones, with --baseline); 64 a wrong
-      command line, an unreadable baseline, or an input the checker cannot read.
+      0 no errors (warnings allowed); 1 errors (new ones, with --baseline), or nothing to
+      check (no-messages); 64 a wrong command line, an unreadable baseline, an input the
+      checker cannot read (a res/ without values/), or a --locale the input does not have.
+
+    Rules, with examples, and what they find in real catalogs: docs/checks.md.
 
     EXAMPLES:
       speakable check
@@ -57,7 +62,8 @@ enum CheckCommand {
       speakable check Examples/Starter --baseline Generated/speakable-baseline.json --format github
       speakable check --locale ko --measure
       speakable check Examples/Catalogs/Localizable.xcstrings
-      speakable check Examples/Catalogs/res
+      speakable check Examples/Catalogs/res --format github
+      speakable check Examples/Catalogs/ko.xliff
 
     """
 
@@ -80,6 +86,8 @@ enum CheckCommand {
         var writeBaseline: String?
         var locales: [String]
         var measure: Bool
+        /// The path given on the command line (for messages).
+        var path: String?
     }
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
@@ -115,7 +123,8 @@ enum CheckCommand {
             if let tag = parsed.value("source-locale"), let problem = LocaleArguments.problem(tag, option: "--source-locale") {
                 return .failure(UsageError(message: problem))
             }
-            if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || (isDirectory && isAndroidResources(path)) {
+            if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || path.hasSuffix(".xliff") || path.hasSuffix(".xlf")
+                || (isDirectory && isAndroidResources(path)) {
                 var settings = CheckSettings()
                 if let config = parsed.value("config") {
                     settings = ProjectInput.make(from: ProjectLoader.load(configPath: config)).settings
@@ -140,13 +149,10 @@ enum CheckCommand {
     }
 
     static func configuration(_ input: Input, _ parsed: ParsedArguments, format: Format) -> Result<Configuration, UsageError> {
+        // A --locale is judged against the input's own locales in check(), with what was meant.
         let locales = parsed.values["locale"] ?? []
-        var known: [String] = []
-        if case .project(let project) = input { known = project.config.targetLocales + project.localeTags + [project.config.sourceLocale] }
-        for tag in locales {
-            if let problem = LocaleArguments.problem(tag, option: "--locale", candidates: known) {
-                return .failure(UsageError(message: problem))
-            }
+        for tag in locales where (try? ICULocale(tag)) == nil || tag.contains("_") {
+            return .failure(UsageError(message: LocaleArguments.problem(tag, option: "--locale") ?? "'--locale \(tag)' is not a BCP 47 tag"))
         }
         if parsed.value("baseline") != nil && parsed.value("write-baseline") != nil {
             return .failure(UsageError(message: "--baseline and --write-baseline do not go together"))
@@ -156,12 +162,15 @@ enum CheckCommand {
         }
         return .success(Configuration(input: input, format: format, output: parsed.value("output"),
                                       baseline: parsed.value("baseline"), writeBaseline: parsed.value("write-baseline"),
-                                      locales: locales, measure: parsed.has("measure")))
+                                      locales: locales, measure: parsed.has("measure"), path: parsed.positionals.first))
     }
 
+    /// A folder of `values*/` folders (an Android `res/`), or one named `res`, that is not a
+    /// Speakable project.
     static func isAndroidResources(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path + "/values/strings.xml")
-            || (path.hasSuffix("/res") || path == "res") && !FileManager.default.fileExists(atPath: path + "/Templates")
+        guard !FileManager.default.fileExists(atPath: path + "/Templates"),
+              !FileManager.default.fileExists(atPath: path + "/speakable.json") else { return false }
+        return PlatformInput.isAndroidResources(path) || path.hasSuffix("/res") || path == "res"
     }
 
     static func check(_ configuration: Configuration, io: any CommandIO) -> Int32 {
@@ -171,6 +180,25 @@ enum CheckCommand {
         case .platform(let platform): input = platform
         }
         if !configuration.locales.isEmpty {
+            // A --locale that names no locale of the input would check nothing for it: a typo
+            // (kr for ko) must not pass as a clean run.
+            var known: [String] = []
+            for table in input.tables { for l in table.locales where !known.contains(l.tag) { known.append(l.tag) } }
+            for tag in configuration.locales where !known.contains(tag) {
+                let locale = try? ICULocale(tag)
+                var message = "'--locale \(tag)' is not a locale of \(describe(configuration))"
+                if tag == input.sourceTag {
+                    message += ": \(tag) is its source language"
+                } else if let locale, !locale.hasLanguageData {
+                    message += locale.languageName.map { " (and ICU has no data for \($0))" } ?? " (and not a language ICU knows)"
+                }
+                if let close = Checker.suggestLocale(tag, among: known) {
+                    message += "; did you mean '\(close)'?"
+                } else {
+                    message += known.isEmpty ? "; it has no translations" : "; its locales: " + known.sorted().joined(separator: ", ")
+                }
+                return usage(message, io)
+            }
             let wanted = Set(configuration.locales)
             for i in input.tables.indices { input.tables[i].locales.removeAll { !wanted.contains($0.tag) } }
         }
@@ -263,6 +291,13 @@ enum CheckCommand {
             io.writeError(CheckReports.summaryTable(summaries) + totals + "\n")
         }
         return errors > 0 ? ExitStatus.failure : ExitStatus.success
+    }
+
+    static func describe(_ configuration: Configuration) -> String {
+        switch configuration.input {
+        case .project(let project): "the project in \(project.root == "." ? "the current folder" : project.root)"
+        case .platform: configuration.path ?? "the input"
+        }
     }
 
     static func textReport(_ findings: [Finding], colour: Bool) -> String {

@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableExport
+import SpeakableICU
 
 /// `speakable compile`: templates and translations into platform catalogs, XLIFF and Swift.
 enum CompileCommand {
@@ -20,7 +21,10 @@ enum CompileCommand {
                              android/res/values*/strings.xml     every table, one file per locale
                              xliff/<locale>.xliff                XLIFF 2.0 per target locale
                              swift/Speakable+<table>.swift       typed accessors per table
-      --only LIST          some of xcstrings,android,xliff,swift (default: all)
+      --only LIST          some of xcstrings,android,xliff,swift (default: the config's
+                           "outputs", which `speakable import` fills in; else all)
+      --strict             treat warnings as errors (a platform limit worked around: companion
+                           resources, composed plurals, a Korean particle left for run time)
       --swift-access A     internal (default) or public
       --swift-bundle B     main (default) or module: where the accessors look strings up
       --no-metadata        ignore what `speakable import` kept in .speakable/ (original keys,
@@ -34,19 +38,23 @@ enum CompileCommand {
     earlier outputs as they were; files whose content is unchanged are not touched.
     Select arguments become one key per case: <key>__<argument>_<case>.
 
+    Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
+    with --strict they stop the compile.
+
     EXIT STATUS:
-      0 compiled; 1 errors in the project (printed with file, line and column); 64 a wrong
-      command line.
+      0 compiled (warnings allowed); 1 errors in the project, or warnings with --strict (printed
+      with file, line and column); 64 a wrong command line.
 
     EXAMPLES:
       speakable compile
       speakable compile --project Examples/Starter --only xcstrings,swift
       speakable compile --config Examples/Starter/speakable.json --only android --out Generated/app/src/main
+      speakable compile --project Examples/Starter --strict     # in CI: no platform limit slips through
 
     """
 
     static let spec = CommandSpec(valueOptions: ["config", "project", "out", "only", "swift-access", "swift-bundle"],
-                                  flags: ["no-metadata", "convert-all", "quiet", "help"])
+                                  flags: ["no-metadata", "convert-all", "strict", "quiet", "help"])
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         var arguments = arguments
@@ -58,7 +66,9 @@ enum CompileCommand {
         }
         guard parsed.positionals.isEmpty else { return usage("unexpected argument '\(parsed.positionals[0])'", io) }
         var options = CompileOptions()
+        var outputsGiven = false
         if let only = parsed.value("only") {
+            outputsGiven = true
             var outputs = Set<CompileOutput>()
             for item in only.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let output = CompileOutput(rawValue: String(item.filter { $0 != " " })) else {
@@ -94,6 +104,8 @@ enum CompileCommand {
         } else {
             project = ProjectLoader.load(configPath: parsed.value("config"))
         }
+        if !outputsGiven { options.outputs = CompileOptions.defaultOutputs(for: project.config) }
+        options.strict = parsed.has("strict")
         let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
         let printer = SourcePrinter(io: io)
         // Nothing to compile is a missing input, said plainly; no output is written (not even
@@ -104,6 +116,15 @@ enum CompileCommand {
             io.writeError("speakable compile: nothing to compile: \(templates)/ has no messages\(project.config.file == nil ? " and there is no speakable.json" : ""); nothing was written.\n"
                           + "Start a project with 'speakable init', or point --project or --config at one.\n")
             return ExitStatus.usage
+        }
+        // A target whose language ICU does not know ("kr") compiles, but no device will ask for it:
+        // say so, with what was probably meant (`speakable check` reports it as unknown-locale).
+        let targets = (project.config.targetLocales + project.localeTags).filter { $0 != project.config.sourceLocale }
+        var warned = Set<String>()
+        for tag in targets where warned.insert(tag).inserted {
+            if let problem = LocaleTags.problem(with: tag, candidates: targets + [project.config.sourceLocale]) {
+                io.writeError("speakable compile: warning: target locale \(problem.message); no device asks for its catalogs\n")
+            }
         }
         let result = CatalogCompiler.compile(project, options: options)
         for diagnostic in result.diagnostics { printer.print(diagnostic) }

@@ -3,6 +3,7 @@ import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages
+import SpeakableParticles
 
 /// `speakable format`: one message from the command line, or a stream of JSON lines.
 enum FormatCommand {
@@ -10,8 +11,8 @@ enum FormatCommand {
     speakable format — format an ICU MessageFormat message exactly as ICU 72 would
 
     USAGE:
-      speakable format [--locale TAG] [--args JSON] [--time-zone ZONE] MESSAGE
-      speakable format --jsonl [--locale TAG] [--time-zone ZONE] < requests.jsonl
+      speakable format [--locale TAG] [--args JSON] [--time-zone ZONE] [--particles] MESSAGE
+      speakable format --jsonl [--locale TAG] [--time-zone ZONE] [--particles] < requests.jsonl
 
     OPTIONS:
       --locale TAG       BCP 47 locale (default: en), e.g. ko, ar-EG, sr-Latn
@@ -20,9 +21,13 @@ enum FormatCommand {
                          {"$date": "2026-08-26T09:30:00Z"} a date
       --time-zone ZONE   where dates are shown, and how ISO dates without an offset are read
                          (default: UTC), e.g. Asia/Seoul
+      --particles        resolve Korean particles written after a placeholder, as the describers
+                         do: {piece}을(를) says "정사각형을" or "막대를", {n}이(가) "3이" or "2가".
+                         Only Korean messages change; without it the output is exactly ICU's.
       --jsonl            read one request per line from standard input:
-                           {"locale": "ko", "message": "…", "args": {…}}
-                         ("locale" and "args" may be left out) and write one line per request, in
+                           {"locale": "ko", "message": "…", "args": {…}, "particles": true}
+                         ("locale", "args" and "particles" may be left out; "particles"
+                         defaults to --particles) and write one line per request, in
                          order: {"output": "…"} or {"error": {"id", "message", "line", "column"}}.
                          The line and column of a message error are inside the message; of any
                          other error, inside the request line. A bad line gets an error line and
@@ -36,13 +41,15 @@ enum FormatCommand {
     EXAMPLES:
       speakable format 'Level {level}, {stars} of 3 stars' --args '{"level": 5, "stars": 2}'
       speakable format --locale ko --args '{"n": 3}' '별 3개 중 {n}개'
+      speakable format --particles --locale ko --args '{"piece": "정사각형"}' '{piece}을(를) 배치'
+        # 정사각형을 배치   (without --particles: 정사각형을(를) 배치, as ICU prints it)
       speakable format --locale en --args '{"d": {"$date": "2025-08-26"}}' 'Daily, {d, date, ::MMMMd}'
       printf '%s\\n' '{"locale": "ru", "message": "{n, plural, one {# звезда} few {# звезды} other {# звёзд}}", "args": {"n": 3}}' \\
         | speakable format --jsonl
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["locale", "args", "time-zone"], flags: ["jsonl", "help"])
+    static let spec = CommandSpec(valueOptions: ["locale", "args", "time-zone"], flags: ["jsonl", "particles", "help"])
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         let parsed: ParsedArguments
@@ -69,7 +76,7 @@ enum FormatCommand {
             guard parsed.positionals.isEmpty, parsed.value("args") == nil else {
                 return usage("with --jsonl, messages and arguments come from standard input", io)
             }
-            return JSONLinesFormatter(defaultLocale: locale, timeZone: timeZone, io: io).run()
+            return JSONLinesFormatter(defaultLocale: locale, timeZone: timeZone, particles: parsed.has("particles"), io: io).run()
         }
         guard parsed.positionals.count == 1 else {
             return usage(parsed.positionals.isEmpty ? "give the message to format, or --jsonl"
@@ -93,7 +100,7 @@ enum FormatCommand {
             }
         }
         do {
-            let message = try CompiledMessage(source, locale: locale, timeZone: timeZone)
+            let message = try MessageFormatter(source, locale: locale, timeZone: timeZone, particles: parsed.has("particles"))
             io.write(try message.format(args) + "\n")
             return ExitStatus.success
         } catch let error as MessageError {
@@ -131,19 +138,45 @@ enum FormatCommand {
     }
 }
 
+/// A compiled message, formatted as ICU does or, with `particles`, with Korean particles resolved
+/// (`ParticleResolvingMessage`).
+enum MessageFormatter {
+    case icu(CompiledMessage)
+    case particles(ParticleResolvingMessage)
+
+    init(_ source: String, locale: ICULocale, timeZone: ICUTimeZone, particles: Bool) throws(MessageError) {
+        if particles {
+            self = .particles(try ParticleResolvingMessage(source, locale: locale, timeZone: timeZone))
+        } else {
+            self = .icu(try CompiledMessage(source, locale: locale, timeZone: timeZone))
+        }
+    }
+
+    func format(_ arguments: [String: MessageArgument]) throws(MessageFormatError) -> String {
+        switch self {
+        case .icu(let message): try message.format(arguments)
+        case .particles(let message): try message.format(arguments)
+        }
+    }
+}
+
 /// `speakable format --jsonl`: one request per line in, one result per line out, in order.
 struct JSONLinesFormatter {
     let defaultLocale: ICULocale
     let timeZone: ICUTimeZone
+    /// Whether requests without a "particles" field resolve Korean particles.
+    var particles = false
     let io: any CommandIO
 
-    /// Compiled messages by (message, locale, time zone): requests repeat the same templates.
+    /// Compiled messages by (message, locale, time zone, particles): requests repeat the same
+    /// templates.
     private final class Cache {
-        var entries: [Key: Result<CompiledMessage, MessageError>] = [:]
+        var entries: [Key: Result<MessageFormatter, MessageError>] = [:]
         struct Key: Hashable {
             let source: String
             let locale: ICULocale
             let timeZone: ICUTimeZone
+            let particles: Bool
         }
     }
 
@@ -184,9 +217,16 @@ struct JSONLinesFormatter {
             return errorLine("bad-request", "each line must be a JSON object with \"message\" (and \"locale\", \"args\")",
                              json.root?.start)
         }
-        for member in members where !["locale", "message", "args"].contains(member.key) {
-            return errorLine("bad-request", "unknown field '\(member.key)'; a request has \"locale\", \"message\" and \"args\"",
+        for member in members where !["locale", "message", "args", "particles"].contains(member.key) {
+            return errorLine("bad-request", "unknown field '\(member.key)'; a request has \"locale\", \"message\", \"args\" and \"particles\"",
                              member.keyStart)
+        }
+        var particles = self.particles
+        if let node = request["particles"] {
+            guard let flag = node.bool else {
+                return errorLine("bad-request", "\"particles\" must be true or false", node.start)
+            }
+            particles = flag
         }
         guard let messageNode = request["message"], let source = messageNode.string else {
             return errorLine("bad-request", "the request has no \"message\" string", request["message"]?.start ?? request.start)
@@ -209,12 +249,14 @@ struct JSONLinesFormatter {
                 return errorLine("bad-argument", error.message, error.position)
             }
         }
-        let key = Cache.Key(source: source, locale: locale, timeZone: timeZone)
-        let compiled: Result<CompiledMessage, MessageError>
+        let key = Cache.Key(source: source, locale: locale, timeZone: timeZone, particles: particles)
+        let compiled: Result<MessageFormatter, MessageError>
         if let hit = cache.entries[key] {
             compiled = hit
         } else {
-            compiled = Result { () throws(MessageError) in try CompiledMessage(source, locale: locale, timeZone: timeZone) }
+            compiled = Result { () throws(MessageError) in
+                try MessageFormatter(source, locale: locale, timeZone: timeZone, particles: particles)
+            }
             if cache.entries.count > 10_000 { cache.entries.removeAll() }
             cache.entries[key] = compiled
         }

@@ -30,7 +30,9 @@ enum ImportCommand {
     merged into Locales/<tag>/<table>.json. What Speakable's files do not model — comments,
     states, shouldTranslate, device variations, string arrays, the original keys and
     specifiers — is kept in .speakable/<table>.platform.json and written back by
-    `speakable compile`. An import with an error writes nothing.
+    `speakable compile`. A new project's speakable.json gets "outputs" from what was imported
+    (an Xcode catalog: ["xcstrings"]), so compile writes that format by default; a project that
+    lists its outputs gets the imported format added. An import with an error writes nothing.
 
     EXIT STATUS:
       0 imported; 1 errors in a file (printed with file, line and column); 64 a wrong command

@@ -20,21 +20,11 @@
 /// judged; scripts, regions and variants are left to BCP 47's syntax, which ICU checks.
 public enum LocaleTags {
     /// The legacy codes Android and Java still use, with the language each stands for.
-    public static let legacyLanguages: [String: String] = ["iw": "he", "in": "id", "ji": "yi", "tl": "fil", "mo": "ro", "sh": "sr"]
+    public static var legacyLanguages: [String: String] { ICULocale.legacyLanguages }
 
     /// Every language subtag ICU has locale data for ("en", "ko", "fil", "yue", …), plus the legacy
-    /// codes in ``legacyLanguages``.
-    public static let knownLanguages: Set<String> = {
-        var languages = Set(legacyLanguages.keys)
-        for index in 0..<cicu_uloc_countAvailable() {
-            guard let id = cicu_uloc_getAvailable(index) else { continue }
-            let name = String(cString: id)
-            languages.insert(String(name.prefix { $0 != "_" }))
-        }
-        languages.remove("root")
-        languages.remove("")
-        return languages
-    }()
+    /// codes in ``legacyLanguages`` — the same judgement as ``ICULocale/hasLanguageData``.
+    public static let knownLanguages: Set<String> = ICULocale.languagesWithData.union(ICULocale.legacyLanguages.keys)
 
     /// ISO 639-2 codes ("kor", "jpn", "eng") of the known two-letter languages, each with its
     /// two-letter form: BCP 47 writes the shortest code.

@@ -118,14 +118,17 @@ public struct KoreanParticle: Hashable, Sendable {
 /// KoreanParticles.attach("2", "이(가)")      // "2가"   (이)
 /// KoreanParticles.attach("7", "(으)로")      // "7로"   (칠: ㄹ takes 로)
 /// KoreanParticles.attach("URL", "은(는)")    // "URL은" (엘)
+/// KoreanParticles.attach("iPhone", "을(를)") // "iPhone을" (아이폰)
+/// KoreanParticles.attach("50%", "이(가)")    // "50%가" (오십 퍼센트)
 /// ```
 ///
 /// What counts as the last spoken syllable: trailing punctuation, spaces and symbols are skipped;
 /// a Hangul syllable is read as written; a number (ASCII digits, with `,` grouping and a `.`
 /// fraction) is spelled out by ICU's `ko` rule-based format (1,000,000,000,000 → 일조, 1.5 →
-/// 일점오); a Latin letter by its Korean letter name (L 엘, M 엠, N 엔, R 알 end in a consonant;
-/// the others in a vowel); a Hangul compatibility jamo by its name (ㄱ 기역, ㄹ 리을). Anything else
-/// counts as a vowel, as es-hangul does.
+/// 일점오); a word in Latin letters by its sound (iPhone 아이폰 → "iPhone을", Google 구글 →
+/// "Google로"; acronyms letter by letter, URL 유알엘 → "URL을"; see ``latinWordSound(_:)`` for the
+/// rule and its limits); `%` as 퍼센트 ("50%가"); a Hangul compatibility jamo by its name
+/// (ㄱ 기역, ㄹ 리을). Anything else counts as a vowel, as es-hangul does.
 public enum KoreanParticles {
     /// The Korean locale whose spellout reads digits.
     static let korean: ICULocale = try! ICULocale("ko")
@@ -135,14 +138,16 @@ public enum KoreanParticles {
         finalSound(ofScalars: word.unicodeScalars)
     }
 
-    /// The same over any scalars, in one pass forward: the last spoken scalar, and the number
-    /// written just before it when it is a digit.
+    /// The same over any scalars, in one pass forward: the last spoken scalar, the number
+    /// written just before it when it is a digit, the Latin word it ends when it is a letter.
     static func finalSound<S: Sequence<Unicode.Scalar>>(ofScalars scalars: S) -> KoreanFinalSound? {
         var any = false
         var last: Unicode.Scalar?
         var number = ""                // the number being read: digits, "," grouping, one "."
         var pending: Unicode.Scalar?   // a "," or "." that belongs to the number if a digit follows
         var closed = false             // something not part of a number came after it
+        var word: [Unicode.Scalar] = []  // the run of ASCII letters the last letter belongs to
+        var inWord = false
         for s in scalars {
             any = true
             if isASCIIDigit(s) {
@@ -154,11 +159,20 @@ public enum KoreanParticles {
                 pending = nil
                 number.unicodeScalars.append(s)
                 last = s
+                inWord = false
             } else if s == "," || (s == "." && !number.contains(".")), !number.isEmpty, !closed, pending == nil {
                 pending = s
+                inWord = false
             } else {
                 pending = nil
-                if isSpoken(s) {
+                if isASCIILetter(s) {
+                    if !inWord { word.removeAll(keepingCapacity: true) }
+                    word.append(s)
+                    inWord = true
+                } else {
+                    inWord = false
+                }
+                if isSpoken(s) || symbolSound(s) != nil {
                     last = s
                     number = ""
                     closed = false
@@ -170,6 +184,8 @@ public enum KoreanParticles {
         guard any else { return nil }
         guard let last else { return .vowel }
         if isASCIIDigit(last) { return numberSound(number) }
+        if isASCIILetter(last) { return latinWordSound(word) }
+        if let sound = symbolSound(last) { return sound }
         return sound(ofLetter: last)
     }
 
@@ -191,6 +207,82 @@ public enum KoreanParticles {
     // MARK: Sounds
 
     static func isASCIIDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+
+    static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A }
+
+    /// Symbols screen readers say as a word: `%` 퍼센트 ("50%가"), `‰` 퍼밀, `°` `℃` `℉` 도.
+    static func symbolSound(_ s: Unicode.Scalar) -> KoreanFinalSound? {
+        switch s {
+        case "%", "\u{FF05}", "\u{FE6A}": .vowel   // 퍼센트 (full-width and small forms too)
+        case "\u{2030}": .rieul                     // 퍼밀
+        case "\u{00B0}", "\u{2103}", "\u{2109}": .vowel   // 도, 섭씨 도, 화씨 도
+        default: nil
+        }
+    }
+
+    // MARK: Latin words
+
+    /// How a word in Latin letters ends when a Korean reader says it.
+    ///
+    /// Acronyms are spelled: one letter, or all capitals with at most three letters or no vowel
+    /// letter (URL 유알엘, CSS 시에스에스, HTML 에이치티엠엘; NASA 나사 is read as a word). Every
+    /// other word is read by the sound of its ending, as Korean writes English loanwords
+    /// (외래어 표기법; only ㄱ ㄴ ㄹ ㅁ ㅂ ㅅ ㅇ close a syllable):
+    ///
+    /// | ending | sound | examples |
+    /// |---|---|---|
+    /// | `-m`, `-me` | ㅁ | Zoom 줌, Game 게임, Chrome 크롬 |
+    /// | `-n`, `-ne` | ㄴ | Kotlin 코틀린, iPhone 아이폰, Line 라인 |
+    /// | `-ng` | ㅇ | Samsung 삼성, King 킹 |
+    /// | `-l`, `-ll`, `-le` | ㄹ | Excel 엑셀, Google 구글, Apple 애플 |
+    /// | `-p`, `-t`, `-k`, `-c`, `-ck` after one short vowel (and `-ook`) | ㅂ ㅅ ㄱ | App 앱, Chat 챗, Mac 맥, Slack 슬랙, Facebook 페이스북 |
+    /// | the same after a long vowel or a consonant | 프 트 크: vowel | Sheet 시트, Test 테스트, Desk 데스크 |
+    /// | `-b`, `-d`, `-g` (voiced stops take 으) | 브 드 그: vowel | Android 안드로이드, Blog 블로그 |
+    /// | `-s`, `-x`, `-z`, `-f`, `-v`, `-sh`, `-ch`, `-th`, `-r`, a vowel | vowel | Netflix 넷플릭스, Switch 스위치, Twitter 트위터, Mina 미나 |
+    /// | other silent `-e` after a consonant | the consonant's 으 form: vowel | YouTube 유튜브, Note 노트, Store 스토어 |
+    ///
+    /// Limits: spelling does not always tell the sound. Korean names in Latin letters follow
+    /// Korean, not English (Park is 박, but reads here as 파크), some words keep a long vowel's
+    /// stop (Deep 딥, Type 타입 read here as 디프, 타이프), and proper nouns from other languages
+    /// follow English rules here. A translation that must be exact writes the particle itself.
+    static func latinWordSound(_ letters: [Unicode.Scalar]) -> KoreanFinalSound {
+        guard let lastLetter = letters.last else { return .vowel }
+        let isUpper: (Unicode.Scalar) -> Bool = { $0.value >= 0x41 && $0.value <= 0x5A }
+        let lower = letters.map { isUpper($0) ? Unicode.Scalar($0.value | 0x20)! : $0 }
+        let vowelLetters: Set<Unicode.Scalar> = ["a", "e", "i", "o", "u"]
+        if letters.count == 1 || (letters.allSatisfy(isUpper) && (letters.count <= 3 || !lower.contains(where: vowelLetters.contains))) {
+            return sound(ofLetter: lastLetter)
+        }
+        let c = lower
+        let n = c.count
+        func isVowel(_ i: Int) -> Bool { i >= 0 && i < n && vowelLetters.contains(c[i]) }
+        // One short vowel right before position `i` (a doubled consonant counts once: App, Matt).
+        func shortVowel(before i: Int) -> Bool {
+            var j = i - 1
+            if j >= 0, c[j] == c[i] { j -= 1 }
+            guard isVowel(j) else { return false }
+            if j >= 1, c[j] == "o", c[j - 1] == "o", c[i] == "k" { return true }   // book 북, look 룩
+            return !isVowel(j - 1)
+        }
+        // A silent final e after a consonant.
+        if n >= 3, c[n - 1] == "e", !isVowel(n - 2), c[n - 2] != "y" {
+            switch c[n - 2] {
+            case "l": return .rieul
+            case "m", "n": return .consonant
+            default: return .vowel
+            }
+        }
+        switch c[n - 1] {
+        case "m", "n": return .consonant
+        case "l": return .rieul
+        case "g": return c[n - 2] == "n" ? .consonant : .vowel
+        case "k":
+            if c[n - 2] == "c" { return .consonant }   // -ck: 백, 슬랙
+            return shortVowel(before: n - 1) ? .consonant : .vowel
+        case "c", "p", "t": return shortVowel(before: n - 1) ? .consonant : .vowel
+        default: return .vowel
+        }
+    }
 
     /// Letters and digits are spoken; punctuation, spaces and symbols are not.
     @inline(__always)

@@ -34,23 +34,72 @@ struct RealCatalogTests {
 
     @Test func deskClockKorean() throws {
         let result = try Self.deskClock()
-        #expect(Self.counts(result) == ["plural-categories": 10, "extra-key": 6, "whitespace": 9])
-        // Every Korean <plurals> carries quantity="one", which Korean never selects.
-        let plurals = result.findings.filter { $0.rule == "plural-categories" }
-        #expect(plurals.allSatisfy { $0.locale == "ko" && $0.message.hasPrefix("'one' is never used in ko") })
-        #expect(plurals.map(\.key).contains("alarm_alert_snooze_duration"))
-        let snooze = try #require(plurals.first { $0.key == "alarm_alert_snooze_duration" })
+        #expect(Self.counts(result) == ["unused-plural-category": 10, "extra-key": 6, "whitespace": 9, "missing-translation": 1])
+        #expect(!result.hasErrors)
+        // Every Korean <plurals> carries quantity="one", which Korean never selects: dead text.
+        let plurals = result.findings.filter { $0.rule == "unused-plural-category" }
+        #expect(plurals.allSatisfy { $0.locale == "ko" && $0.severity == .warning && $0.message.hasPrefix("'one' is never used in ko") })
+        let snooze = try #require(plurals.first { $0.key == "plurals/alarm_alert_snooze_duration" })
         // <item quantity="one">1분</item> is on line 44; the finding is at "one".
-        #expect(snooze.position?.line == 44)
+        #expect(snooze.position == SourcePosition(line: 44, column: 7))
         #expect(Set(result.findings.filter { $0.rule == "extra-key" }.compactMap(\.key))
-                == ["alarm_repeat", "menu_item_help", "all_timers_stopped_notif", "next_timer_notif", "world_tomorrow", "world_yesterday"])
+                == ["string/alarm_repeat", "string/menu_item_help", "string/all_timers_stopped_notif", "string/next_timer_notif",
+                    "string/world_tomorrow", "string/world_yesterday"])
+        // values/ has both <string name="seconds"> (line 588) and <plurals name="seconds">; Korean
+        // translates only the plurals: the string is missing, and the summary says so.
+        let missing = result.findings.filter { $0.rule == "missing-translation" }
+        #expect(missing.map(\.key) == ["string/seconds"])
+        #expect(missing.first?.position == SourcePosition(line: 588, column: 13))
         // The Korean timer notifications put a space between two placeholders whose second
         // already starts with one: "%1$s  %2$s 남음".
         let doubles = result.findings.filter { $0.rule == "whitespace" }
-        #expect(doubles.allSatisfy { $0.subject == "double" && $0.key?.hasPrefix("timer_notifications_") == true })
+        #expect(doubles.allSatisfy { $0.subject == "double" && $0.key?.hasPrefix("string/timer_notifications_") == true })
         #expect(doubles.first?.position == SourcePosition(line: 58, column: 91))
         let summary = try #require(result.summaries.last)
-        #expect(summary.locale == "ko" && summary.translated == summary.messages)
+        #expect(summary.locale == "ko" && summary.translated == 197 && summary.messages == 198)
+    }
+
+    /// The order of resources in a file, and of files in a folder, changes nothing: identity
+    /// is (type, name), and translations are found in every file of the locale's folder.
+    @Test func deskClockInAnyOrder() throws {
+        let dir = catalogsDirectory!
+        let english = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/DeskClock_values_strings.xml")), as: UTF8.self)
+        let korean = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/DeskClock_values-ko_strings.xml")), as: UTF8.self)
+        func summary(_ files: [String: String]) throws -> [String] {
+            let root = try makeProject(files)
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            return Checker.run(try PlatformInput.load(path: root + "/res")).findings.map { "\($0.rule) \($0.key ?? "") \($0.locale ?? "")" }.sorted()
+        }
+        let straight = try summary(["res/values/strings.xml": english, "res/values-ko/strings.xml": korean])
+        // <string name="seconds"> moved before <plurals name="seconds">.
+        let seconds = "    <string name=\"seconds\"><xliff:g id=\"seconds\" example=\"44\">%d</xliff:g></string>\n"
+        let moved = english.replacingAll(seconds, with: "").replacingAll("<resources", with: "<resources") .replacingOnce("    <!-- Timer accessibility announcement -->", with: seconds + "    <!-- Timer accessibility announcement -->")
+        #expect(moved != english)
+        #expect(try summary(["res/values/strings.xml": moved, "res/values-ko/strings.xml": korean]) == straight)
+        // The Korean file split in two, under other names (Android merges a folder's files).
+        let lines = korean.split(separator: "\n", omittingEmptySubsequences: false)
+        let cut = lines.firstIndex { $0.contains("<plurals name=\"days\"") }!
+        let header = lines.prefix { !$0.contains("<string ") && !$0.contains("<plurals") && !$0.contains("<string-array") }
+        let first = lines[..<cut].joined(separator: "\n") + "\n</resources>\n"
+        let second = header.joined(separator: "\n") + "\n" + lines[cut...].joined(separator: "\n")
+        let split = try summary(["res/values/strings.xml": english, "res/values-ko/b.xml": first, "res/values-ko/a.xml": second])
+        #expect(split.filter { !$0.hasPrefix("missing-translation") } == straight.filter { !$0.hasPrefix("missing-translation") })
+        #expect(split.filter { $0.hasPrefix("missing-translation") } == ["missing-translation string/seconds ko"])
+    }
+
+    /// The JUnit report lists each resource once, per type.
+    @Test func deskClockJUnitHasOneCasePerResource() throws {
+        let dir = catalogsDirectory!
+        let root = try makeProject([
+            "res/values/strings.xml": String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/DeskClock_values_strings.xml")), as: UTF8.self),
+            "res/values-ko/strings.xml": String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/DeskClock_values-ko_strings.xml")), as: UTF8.self),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let input = try PlatformInput.load(path: root + "/res")
+        let cases = input.testCases
+        #expect(Set(cases).count == cases.count)
+        #expect(cases.contains { $0.key == "string/seconds" && $0.locale == "ko" })
+        #expect(cases.contains { $0.key == "plurals/seconds" && $0.locale == "ko" })
     }
 
     @Test func cotEditorCatalogs() throws {
@@ -78,9 +127,28 @@ struct RealCatalogTests {
         let root = try makeProject(["res/values/strings.xml": String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir + "/Soundscape-Android_values_strings.xml")), as: UTF8.self)])
         defer { try? FileManager.default.removeItem(atPath: root) }
         let result = Checker.run(try PlatformInput.load(path: root + "/res"))
-        // " and %s" is a list fragment joined to other text; one help paragraph ends with a space.
-        #expect(result.findings.map { "\($0.key ?? ""):\($0.subject)" }.sorted()
-                == ["help_text_customizing_markers_content_2:trailing", "last_entry_in_list:leading"])
+        // " and %s" is a list fragment joined to other text; one help paragraph ends with a
+        // space; four TalkBack click labels do not read after "Double-tap to" (docs/checks.md).
+        #expect(result.findings.map { "\($0.rule) \($0.key ?? "") \($0.position.map { "\($0.line):\($0.column)" } ?? "")" }
+                == ["whitespace string/last_entry_in_list 76:70",
+                    "action-fragment string/route_detail_action_previous_disabled_hint 128:94",
+                    "action-fragment string/route_detail_action_next_disabled_hint 134:90",
+                    "action-fragment string/ui_action_button_nearby_markers_acc_hint 404:58",
+                    "action-fragment string/first_launch_change_language_hint 542:85",
+                    "whitespace string/help_text_customizing_markers_content_2 608:139"])
+        #expect(result.findings.filter { $0.rule == "action-fragment" }.map(\.subject) == ["inactive", "inactive", "about", "to"])
+    }
+
+    /// Xcode's XLIFF export (source strings only, Finnish target not yet translated).
+    @Test func mozillaXcodeXLIFF() throws {
+        let dir = catalogsDirectory!
+        let input = try PlatformInput.load(path: dir + "/moz-l10n_xcode26-xcstrings.xliff")
+        #expect(input.tables.map(\.name) == ["catalog1.xcstrings", "catalog2.xcstrings"])
+        #expect(input.tables[1].messages.map(\.key) == ["string_variant_per_device", "one_substitution"])
+        // "This %1$@ has %2$#@strings@." with "%2$lld string(s)": a plural on argument 2.
+        #expect(input.tables[1].messages[1].text.text == "This {1} has {2, plural, one {{2, number} string} other {{2, number} strings}}.")
+        let result = Checker.run(input)
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.rendered))")
     }
 }
 

@@ -56,3 +56,23 @@ func korean(_ key: String = "m", role: String = "label", source: String, extra: 
     ["Templates/game.json": template([(key, "\"role\": \"\(role)\", \"message\": \"\(source)\"\(extra)")]),
      "Locales/ko/game.json": localeFile([(key, ko)])]
 }
+
+extension String {
+    /// Every occurrence of `target` replaced.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+
+    /// The first occurrence of `target` replaced.
+    func replacingOnce(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
+    }
+}

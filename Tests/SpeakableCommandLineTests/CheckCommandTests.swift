@@ -32,14 +32,14 @@ import Testing
 
     @Test func errorsExitOneWithCompilerStyleLines() throws {
         let root = try project(["Templates/game.json": Self.template,
-                                "Locales/ko/game.json": "{\n  \"stars\": \"{n, plural, one {별 1개} other {별 {n}개}}\"\n}"])
+                                "Locales/ko/game.json": "{\n  \"stars\": \"별 {n}개, {total}\"\n}"])
         let result = run(["check", root])
         #expect(result.status == 1)
         let first = try #require(result.out.split(separator: "\n").first)
-        // file:line:col: error: … [rule-id], at "one" inside the message.
-        #expect(first.hasPrefix(root + "/Locales/ko/game.json:2:25: error: stars (ko): 'one' is never used in ko"))
-        #expect(first.hasSuffix("[plural-categories]"))
-        #expect(result.out.contains("\n" + String(repeating: " ", count: 26) + "^~~\n"))
+        // file:line:col: error: … [rule-id], at "total" inside the message.
+        #expect(first.hasPrefix(root + "/Locales/ko/game.json:2:22: error: stars (ko): argument 'total' is not in the source"))
+        #expect(first.hasSuffix("[placeholder-mismatch]"))
+        #expect(result.out.contains("\n" + String(repeating: " ", count: 23) + "^~~~~\n"))
     }
 
     @Test func usageErrorsExitSixtyFour() throws {
@@ -54,7 +54,7 @@ import Testing
 
     @Test func baselineAcceptsTodaysFindingsOnly() throws {
         let root = try project(["Templates/game.json": Self.template,
-                                "Locales/ko/game.json": #"{"stars": "{n, plural, one {별 1개} other {별 {n}개}}"}"#])
+                                "Locales/ko/game.json": #"{"stars": "별 {n}개, {total}"}"#])
         let baseline = root + "/baseline.json"
         #expect(run(["check", root, "--write-baseline", baseline]).status == 0)
         #expect(FileManager.default.fileExists(atPath: baseline))
@@ -62,25 +62,25 @@ import Testing
         #expect(accepted.status == 0, "\(accepted.out)")
         #expect(accepted.out.contains("1 in the baseline"))
         // A new error on another line: only it counts.
-        try Data(#"{"stars": "{n, plural, one {별 1개} other {별 {count}개}}"}"#.utf8).write(to: URL(fileURLWithPath: root + "/Locales/ko/game.json"))
+        try Data(#"{"stars": "별 {n}개, {total} {count}"}"#.utf8).write(to: URL(fileURLWithPath: root + "/Locales/ko/game.json"))
         let new = run(["check", root, "--baseline", baseline])
         #expect(new.status == 1)
-        #expect(new.out.contains("[placeholder-mismatch]"))
-        #expect(!new.out.contains("[plural-categories]"))
+        #expect(new.out.contains("argument 'count' is not in the source [placeholder-mismatch]"))
+        #expect(!new.out.contains("'total'"))
         try Data("{ broken".utf8).write(to: URL(fileURLWithPath: baseline))
         #expect(run(["check", root, "--baseline", baseline]).status == 64)
     }
 
     @Test func machineFormats() throws {
         let root = try project(["Templates/game.json": Self.template,
-                                "Locales/ko/game.json": #"{"stars": "{n, plural, one {별 1개} other {별 {n}개}}"}"#])
+                                "Locales/ko/game.json": #"{"stars": "별 {n}개, {total}"}"#])
         let github = run(["check", root, "--format", "github"])
         #expect(github.status == 1)
         #expect(github.out.hasPrefix("::error file=\(root)/Locales/ko/game.json,line=1,col="))
         #expect(github.err.contains("1 error"))
         let json = run(["check", root, "--format=json"])
         let parsed = try #require(JSONReader.read(json.out).root)
-        #expect(parsed["findings"]?.array?.first?["rule"]?.string == "plural-categories")
+        #expect(parsed["findings"]?.array?.first?["rule"]?.string == "placeholder-mismatch")
         let sarifPath = root + "/out.sarif"
         let sarif = run(["check", root, "--format", "sarif", "--output", sarifPath])
         #expect(sarif.out.isEmpty)
@@ -113,11 +113,55 @@ import Testing
             "res/values-ko/strings.xml": #"<resources><string name="save">Save the game</string><string name="open">%2$s 열기</string></resources>"#,
         ])
         let xcstrings = run(["check", root + "/Localizable.xcstrings"])
-        #expect(xcstrings.status == 1)
-        #expect(xcstrings.out.contains("Localizable.xcstrings:7:72: error: %lld stars (ko): 'one' is never used in ko"))
+        // Korean `one` is dead text: a warning, not a failed build.
+        #expect(xcstrings.status == 0)
+        #expect(xcstrings.out.contains("Localizable.xcstrings:7:72: warning: %lld stars (ko): 'one' is never used in ko"))
         let android = run(["check", root + "/res"])
         #expect(android.status == 1)
         #expect(android.out.contains("[untranslated]"))
-        #expect(android.out.contains("argument '2' is not in the source, which has '1' instead [placeholder-mismatch]"))
+        // Translation `%2$s` reads an argument the app does not pass: one defect, one finding
+        // (its ICU reading, "argument '2' instead of '1'", is not reported again).
+        #expect(!android.out.contains("[placeholder-mismatch]"))
+        #expect(android.out.contains("values-ko/strings.xml:1:74: error: string/open (ko): '%2$s' reads argument 2, but the app passes 1 argument: String.format throws java.util.MissingFormatArgumentException (Format specifier '%2$s') and the app crashes in ko [format-mismatch]"))
+    }
+
+    // MARK: No silent empty run
+
+    @Test func checkingNothingFails() throws {
+        let empty = try project(["notes.txt": "nothing to check"])
+        let result = run(["check", empty])
+        #expect(result.status == 1)
+        #expect(result.out.contains("[no-messages]"))
+        // A res/ folder without values/: nothing would ship.
+        let noDefault = try project(["res/values-ko/strings.xml": #"<resources><string name="a">가</string></resources>"#])
+        let android = run(["check", noDefault + "/res"])
+        #expect(android.status == 64)
+        #expect(android.err.contains("has no values/ folder (it has values-ko)"))
+        // Any folder of values*/ folders is a res/, whatever its name.
+        let renamed = try project(["resources/values-ko/strings.xml": #"<resources><string name="a">가</string></resources>"#])
+        #expect(run(["check", renamed + "/resources"]).status == 64)
+    }
+
+    @Test func aLocaleThatIsNotThereIsAUsageError() throws {
+        let root = try project(["Templates/game.json": Self.template, "Locales/ko/game.json": #"{"stars": "별 {n}개"}"#])
+        let typo = run(["check", root, "--locale", "kr"])
+        #expect(typo.status == 64)
+        #expect(typo.err.contains("'--locale kr' is not a locale of the project") && typo.err.contains("did you mean 'ko'?"))
+        let other = run(["check", root, "--locale", "ja"])
+        #expect(other.status == 64)
+        #expect(other.err.contains("its locales: ko"))
+        #expect(run(["check", root, "--locale", "ko"]).status == 0)
+    }
+
+    @Test func xliffFilesAreChecked() throws {
+        let root = try project(["ko.xliff": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ko">
+              <file id="game"><unit id="stars"><segment><source>{n, plural, one {# star} other {# stars}}</source><target>별 {n}개, {total}</target></segment></unit></file>
+            </xliff>
+            """])
+        let result = run(["check", root + "/ko.xliff"])
+        #expect(result.status == 1)
+        #expect(result.out.contains("ko.xliff:3:") && result.out.contains("argument 'total' is not in the source [placeholder-mismatch]"))
     }
 }

@@ -93,4 +93,47 @@ import Testing
         #expect(field(lines[5], "error", "id")?.string == "bad-request")
         #expect(field(lines[6], "output")?.string == "3 звезды")
     }
+
+    // MARK: --particles
+
+    @Test func particlesAreResolvedOnlyWhenAsked() {
+        let message = "{piece}을(를) {n}행에 배치"
+        // Without --particles: exactly ICU's text, notation and all.
+        #expect(run(["format", "--locale", "ko", "--args", #"{"piece": "정사각형", "n": 3}"#, message]).out == "정사각형을(를) 3행에 배치\n")
+        #expect(run(["format", "--particles", "--locale", "ko", "--args", #"{"piece": "정사각형", "n": 3}"#, message]).out
+                == "정사각형을 3행에 배치\n")
+        #expect(run(["format", "--particles", "--locale", "ko", "--args", #"{"piece": "막대", "n": 3}"#, message]).out == "막대를 3행에 배치\n")
+        // Numbers by their Sino-Korean reading, a select's chosen text, and # in a plural.
+        #expect(run(["format", "--particles", "--locale=ko", "--args", #"{"n": 2}"#, "{n}이(가) 남았습니다"]).out == "2가 남았습니다\n")
+        #expect(run(["format", "--particles", "--locale=ko", "--args", #"{"n": 3}"#, "{n}이(가) 남았습니다"]).out == "3이 남았습니다\n")
+        #expect(run(["format", "--particles", "--locale=ko", "--args", #"{"d": "up"}"#,
+                     "{d, select, up {위} other {오른쪽}}을(를) 향한 T자"]).out == "위를 향한 T자\n")
+        #expect(run(["format", "--particles", "--locale=ko", "--args", #"{"n": 7}"#, "{n, plural, other {#}}(으)로"]).out == "7로\n")
+        // Other languages are ICU's, with or without the flag.
+        #expect(run(["format", "--particles", "--args", #"{"n": 9180}"#, "{n, number}을(를)"]).out == "9,180을(를)\n")
+    }
+
+    @Test func particlesInJSONLines() throws {
+        let input = [
+            #"{"locale": "ko", "message": "{x}이(가) 빈 모서리", "args": {"x": "왼쪽 위"}, "particles": true}"#,
+            #"{"locale": "ko", "message": "{x}이(가) 빈 모서리", "args": {"x": "왼쪽 위"}}"#,
+            #"{"locale": "ko", "message": "{x}이(가) 빈 모서리", "args": {"x": "왼쪽 위"}, "particles": false}"#,
+            #"{"locale": "ko", "message": "{x}", "particles": "yes"}"#,
+        ].joined(separator: "\n") + "\n"
+        func outputs(_ arguments: [String]) -> [String?] {
+            run(arguments, input: input).out.split(separator: "\n").map { line in
+                let root = JSONReader.read(String(line)).root
+                return root?["output"]?.string ?? root?["error"]?["id"]?.string
+            }
+        }
+        #expect(outputs(["format", "--jsonl"]) == ["왼쪽 위가 빈 모서리", "왼쪽 위이(가) 빈 모서리", "왼쪽 위이(가) 빈 모서리", "bad-request"])
+        // --particles is the default for lines that do not say.
+        #expect(outputs(["format", "--jsonl", "--particles"]) == ["왼쪽 위가 빈 모서리", "왼쪽 위가 빈 모서리", "왼쪽 위이(가) 빈 모서리", "bad-request"])
+    }
+
+    @Test func helpShowsParticles() {
+        let help = run(["format", "--help"]).out
+        #expect(help.contains("--particles"))
+        #expect(help.contains("정사각형을 배치"))
+    }
 }

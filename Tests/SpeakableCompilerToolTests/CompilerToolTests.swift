@@ -107,9 +107,9 @@ func parseXML(_ path: String) throws -> ResourceCounter {
         #expect(english.elements["string"] == 9)
         #expect(english.elements["plurals"] == 2)
         // XML text is still Android-escaped: aapt2, not XMLParser, reads \' as '.
-        #expect(english.strings["coins.balance"] == "%1$d O\\'Coins")
+        #expect(english.strings["coins.balance"] == "%1$,d O\\'Coins")
         let korean = try parseXML(out + "/android/res/values-ko/strings.xml")
-        #expect(korean.strings["sudoku.cell.label__content_empty"] == "%1$d행 %2$d열, 빈칸")
+        #expect(korean.strings["sudoku.cell.label__content_empty"] == "%1$,d행 %2$,d열, 빈칸")
         let xliff = try parseXML(out + "/xliff/ko.xliff")
         #expect(xliff.elements["unit"] == 9)
         #expect(xliff.elements["target"] == 9)

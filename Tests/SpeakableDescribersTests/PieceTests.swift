@@ -118,7 +118,7 @@ func corner(of cell: Piece.Offset, in piece: Piece) -> Corner {
             ("XX./.XX", "Z lying", "가로 Z자"),
             ("X./X./XX", "L, foot at bottom right", "오른쪽 아래로 꺾인 L자"),
             ("XX/X./X.", "J, foot at top right", "오른쪽 위로 꺾인 J자"),
-            ("XXX/X.X", "5 blocks, 3 wide by 2 tall", "블록 5개, 가로 3칸 세로 2칸"),
+            ("XXX/X.X", "5 blocks, 3 wide by 2 tall", "블록 5개짜리 가로 3칸 세로 2칸 조각"),
         ]
         for (map, en, ko) in cases {
             let piece = try Piece(map: map)
@@ -133,7 +133,7 @@ func corner(of cell: Piece.Offset, in piece: Piece) -> Corner {
         #expect(english.describe(rackSlot: try Piece(map: "X.X/XXX")).voiceOver.value
                 == "Row 1: block, gap, block. Row 2: block, block, block.")
         let t = korean.describe(try Piece(map: ".X/XX/.X"))
-        #expect(t.description == "왼쪽을 향한 T자. 블록 4개, 가로 2칸 세로 3칸. 1행: 빈칸, 블록. 2행: 블록, 블록. 3행: 빈칸, 블록.")
+        #expect(t.description == "왼쪽을 향한 T자. 블록 4개짜리 가로 2칸 세로 3칸 조각. 1행: 빈칸, 블록. 2행: 블록, 블록. 3행: 빈칸, 블록.")
         #expect(korean.describe(try Piece(map: "XX/XX")).description == "가로세로 2칸 정사각형")
     }
 

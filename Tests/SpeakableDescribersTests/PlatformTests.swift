@@ -15,8 +15,8 @@ import Testing
         // Without a result phrase, the gesture sentence is the hint in either style.
         let bare = Control(label: "My Location", action: "hear about your current location")
         #expect(english.describe(bare).voiceOver.hint == "Double tap to hear about your current location")
-        let korean = Control(label: "내 위치", action: "현재 위치 안내")
-        #expect(koreanGesture.describe(korean).voiceOver.hint == "현재 위치 안내하려면 이중 탭하십시오")
+        let korean = Control(label: "내 위치", action: "현재 위치 확인")
+        #expect(koreanGesture.describe(korean).voiceOver.hint == "현재 위치 확인하려면 이중 탭하십시오")
         #expect(english.describe(Control(label: "Share")).voiceOver.hint == nil)
     }
 
@@ -93,9 +93,9 @@ import Testing
         #expect(korean.announcement(for: .newRack(rack)) == "새 조각: 가로 4칸 막대, 오른쪽 아래로 꺾인 L자, 블록 하나.")
         let hint = try #require(BlockBoard().placement(of: try Piece(map: ".X/XX/.X"), at: GridPosition(row: 2, column: 3)))
         #expect(english.announcement(for: .hint(hint)) == "Hint: the T pointing left fits at row 2, column 4; row 3, columns 3 to 4; row 4, column 4.")
-        #expect(korean.announcement(for: .hint(hint)) == "힌트: 왼쪽을 향한 T자를 2행 4열, 3행 3열부터 4열, 4행 4열에 배치해 보세요.")
+        #expect(korean.announcement(for: .hint(hint)) == "힌트: 왼쪽을 향한 T자를 2행 4열, 3행 3열부터 4열까지, 4행 4열에 배치해 보세요.")
         #expect(english.announcement(for: .runEnded(score: 880, newBest: false)) == "No more moves. Final score 880.")
-        #expect(korean.announcement(for: .runEnded(score: 4530, newBest: true)) == "더 둘 곳이 없습니다. 최종 점수 4530점. 최고 점수를 경신했습니다.")
+        #expect(korean.announcement(for: .runEnded(score: 4530, newBest: true)) == "더 놓을 곳이 없습니다. 최종 점수 4530점. 최고 점수를 경신했습니다.")
     }
 
     @Test func resultSummaries() {

@@ -43,7 +43,7 @@ let seedPhrases: [String] = [
         let report = ScenarioReport(scenario: Scenario.demo, describer: korean)
         let text = report.text(for: .talkBack)
         #expect(text.contains("    contentDescription: 오코인 9,180개\n"))
-        #expect(text.contains("    clickLabel: 현재 위치 안내\n"))
+        #expect(text.contains("    clickLabel: 현재 위치 확인\n"))
         #expect(text.contains("    contentDescription: 힌트, 오코인 100개\n"))
         #expect(text.contains("    contentDescription: 일일 도전, 8월 26일. 4530점. 시간 26초. 연속 1일째. 내일 다시 도전하세요. 다음은 공유\n"))
         #expect(!text.contains("Hint"))
@@ -55,7 +55,7 @@ let seedPhrases: [String] = [
         let scenario = try #require(read.scenario)
         #expect(scenario.locale == "ko")
         let json = ScenarioReport(scenario: scenario, describer: korean).json(for: .talkBack).serialized()
-        #expect(json == #"{"locale":"ko","platform":"talkback","hintStyle":"result","elements":[{"item":1,"type":"sudokuCell","line":1,"title":"row 2, column 7","contentDescription":"기본 숫자 4","role":"Button","selected":true,"collectionItemInfo":{"rowIndex":1,"columnIndex":6},"clickLabel":"칸 선택"}]}"#)
+        #expect(json == #"{"locale":"ko","platform":"talkback","hintStyle":"result","elements":[{"item":1,"type":"sudokuCell","line":1,"title":"row 2, column 7","contentDescription":"주어진 숫자 4","role":"Button","selected":true,"collectionItemInfo":{"rowIndex":1,"columnIndex":6},"clickLabel":"칸 선택"}]}"#)
     }
 
     @Test func everyProblemIsReportedWithItsPlace() {

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SudokuTests {
     static let contents: [(SudokuCell.Content, String, String)] = [
         (.empty, "empty", "빈칸"),
-        (.given(4), "given 4", "기본 숫자 4"),
+        (.given(4), "given 4", "주어진 숫자 4"),
         (.value(4), "4", "4"),
         (.error(4), "4, error", "4, 오류"),
         (.notes([9, 1, 5]), "notes 1, 5, 9", "메모 1, 5, 9"),
@@ -73,6 +73,6 @@ import Testing
         #expect(frame.voiceOver.label == "Board, 9 by 9")
         #expect(frame.voiceOver.dataTable == GridSize(rows: 9, columns: 9))
         #expect(frame.talkBack.collectionInfo == GridSize(rows: 9, columns: 9))
-        #expect(korean.describe(board.frame).voiceOver.label == "게임판, 9행 9열")
+        #expect(korean.describe(board.frame).voiceOver.label == "게임판, 행 9개, 열 9개")
     }
 }

@@ -13,7 +13,7 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("speakable-reports-\(UUID().uuidString)")
         let files = [
             "Templates/game.json": #"{"messages": {"stars": {"role": "label", "message": "{n, plural, one {# star} other {# stars}}"}, "save": {"role": "label", "message": "Save the game"}}}"#,
-            "Locales/ko/game.json": #"{"stars": "{n, plural, one {별 1개} other {별 {n}개}} <&>", "save": "Save the game"}"#,
+            "Locales/ko/game.json": #"{"stars": "{n, plural, other {별 {n}개}} {total} <&>", "save": "Save the game"}"#,
         ]
         for (path, text) in files {
             let url = root.appendingPathComponent(path)

@@ -46,8 +46,9 @@ import Testing
 
         let androidText = try #require(files["android/res/values/strings.xml"])
         let android = try #require(AndroidResourceReader.read(Array(androidText.utf8), file: "res/values/strings.xml").file)
-        #expect(android["lines.cleared"]?.items.map(\.value.text) == ["Cleared %1$d line. Score %2$d.", "Cleared %1$d lines. Score %2$d."])
-        #expect(android["coins.balance"]?.value?.text == "%1$d O'Coins")
+        // Numbers group as ICU groups them ("9,180"): `%,d`.
+        #expect(android["lines.cleared"]?.items.map(\.value.text) == ["Cleared %1$,d line. Score %2$,d.", "Cleared %1$,d lines. Score %2$,d."])
+        #expect(android["coins.balance"]?.value?.text == "%1$,d O'Coins")
         #expect(android["daily.result"]?.value?.text == "Daily puzzle, %1$s: 100%% solved")
 
         let xliffText = try #require(files["xliff/ko.xliff"])
@@ -94,15 +95,15 @@ import Testing
         let first = CatalogCompiler.compile(ProjectLoader.load(directory: project), options: CompileOptions())
         _ = try OutputWriter.write(first.files, to: out)
         let before = read(out + "/xcstrings/game.xcstrings")
-        // Break a translation: Android cannot say =0 in Korean.
-        try write(#"{ "hint.button": "{price, plural, =0 {무료} other {# O'Coin}}" }"#, to: project + "/Locales/ko/game.json")
+        // Break a translation: no platform has ordinal plurals.
+        try write(#"{ "hint.button": "{price, selectordinal, other {#번째 O'Coin}}" }"#, to: project + "/Locales/ko/game.json")
         let second = CatalogCompiler.compile(ProjectLoader.load(directory: project), options: CompileOptions())
         #expect(second.hasErrors && second.files.isEmpty)
-        #expect(second.diagnostics.contains { $0.id == "catalog-exact-match" && $0.file == project + "/Locales/ko/game.json" })
+        #expect(second.diagnostics.contains { $0.id == "catalog-selectordinal" && $0.file == project + "/Locales/ko/game.json" })
         #expect(read(out + "/xcstrings/game.xcstrings") == before)
-        // String Catalogs can say it (Apple's `zero`): with --only xcstrings the compile succeeds.
+        // XLIFF carries ICU text as it is: with --only xliff the compile succeeds.
         var options = CompileOptions()
-        options.outputs = [.xcstrings]
+        options.outputs = [.xliff]
         #expect(!CatalogCompiler.compile(ProjectLoader.load(directory: project), options: options).hasErrors)
     }
 
@@ -209,9 +210,9 @@ import Testing
 }
 
 @Suite struct BuiltInCatalogCompileTests {
-    /// The package's own Templates/ and Locales/ko/ compile into every platform catalog: what
-    /// platforms cannot say (unit formats, exact-match phrases) is marked runtimeOnly, and
-    /// `::group-off` is exactly what `%lld`/`%d` print.
+    /// The package's own Templates/ and Locales/ko/ compile into every platform catalog: unit
+    /// formats become plurals, exact-match phrases companions; only the spelled-out day is
+    /// runtimeOnly; `::group-off` is `%1$d` on Android.
     @Test func theBuiltInCatalogCompiles() throws {
         let packageRoot = URL(fileURLWithPath: testsDirectory).deletingLastPathComponent().deletingLastPathComponent().path
         let files = compile(packageRoot)
@@ -220,6 +221,7 @@ import Testing
         // "Best score 110": group-off becomes a plain integer specifier.
         let strings = try #require(files["android/res/values/strings.xml"])
         #expect(strings.contains(#"<string name="game.stat.bestScore">Best score %1$d</string>"#))
-        #expect(!strings.contains(#"name="game.duration"#))  // runtime only
+        #expect(!strings.contains(#"name="game.result.streak"#))  // runtime only ({day, spellout})
+        #expect(strings.contains(#"<plurals name="game.duration__span_other">"#))
     }
 }

@@ -106,6 +106,46 @@ struct JosaCaseTests {
         #expect(KoreanParticles.attach("의사", "(이)었다") == "의사였다")
     }
 
+    /// Latin words by how a Korean reader says them (외래어 표기법), acronyms letter by letter.
+    @Test(arguments: [
+        // ㄴ ㅁ ㅇ ㄹ endings, silent e included
+        ("iPhone", "을(를)", "iPhone을"), ("Kotlin", "이(가)", "Kotlin이"), ("Python", "(으)로", "Python으로"),
+        ("Zoom", "을(를)", "Zoom을"), ("Chrome", "(으)로", "Chrome으로"), ("Game", "이(가)", "Game이"),
+        ("Samsung", "이(가)", "Samsung이"), ("Gaming", "은(는)", "Gaming은"),
+        ("Google", "을(를)", "Google을"), ("Google", "(으)로", "Google로"), ("Apple", "과(와)", "Apple과"),
+        ("Excel", "(으)로", "Excel로"),
+        // short vowel + p t k c: ㅂ ㅅ ㄱ
+        ("App", "을(를)", "App을"), ("Chat", "이(가)", "Chat이"), ("Robot", "은(는)", "Robot은"), ("Mac", "(으)로", "Mac으로"),
+        ("Slack", "을(를)", "Slack을"), ("Facebook", "이(가)", "Facebook이"), ("Internet", "(이)나", "Internet이나"),
+        // long vowel or consonant before the stop, voiced stops, fricatives, -r, vowels: 으 forms end in a vowel
+        ("Sheet", "을(를)", "Sheet를"), ("Test", "이(가)", "Test가"), ("Desk", "(으)로", "Desk로"), ("Light", "은(는)", "Light는"),
+        ("Android", "을(를)", "Android를"), ("Blog", "이(가)", "Blog가"), ("Netflix", "을(를)", "Netflix를"),
+        ("Switch", "(으)로", "Switch로"), ("Twitter", "이(가)", "Twitter가"), ("Swift", "(으)로", "Swift로"),
+        ("YouTube", "을(를)", "YouTube를"), ("Note", "이(가)", "Note가"), ("Store", "은(는)", "Store는"), ("Mina", "과(와)", "Mina와"),
+        ("Kakao", "(이)에요", "Kakao예요"),
+        // acronyms are spelled; a word in capitals with vowels is read as a word
+        ("URL", "을(를)", "URL을"), ("CSS", "을(를)", "CSS를"), ("HTML", "(으)로", "HTML로"), ("USB", "이(가)", "USB가"),
+        ("SM", "이(가)", "SM이"), ("NASA", "이(가)", "NASA가"), ("iOS", "은(는)", "iOS는"),
+        // the last word counts; trailing punctuation does not
+        ("the 2 by 2 square", "을(를)", "the 2 by 2 square를"), ("the T pointing left", "을(를)", "the T pointing left를"),
+        ("O’Brien", "이(가)", "O’Brien이"), ("(Google)", "을(를)", "(Google)을"), ("Galaxy S24", "이(가)", "Galaxy S24가"),
+        ("5G", "이(가)", "5G가"),
+    ])
+    func latinWordsByTheirSound(_ word: String, _ notation: String, _ expected: String) {
+        #expect(KoreanParticles.attach(word, notation) == expected)
+    }
+
+    /// `%` is read 퍼센트: the particle follows the sign, not the number before it.
+    @Test func percentIsReadAsAWord() throws {
+        #expect(KoreanParticles.attach("50%", "이(가)") == "50%가")       // not 오십 → 50%이
+        #expect(KoreanParticles.attach("100%", "(으)로") == "100%로")
+        #expect(KoreanParticles.attach("3‰", "이(가)") == "3‰이")         // 퍼밀
+        #expect(KoreanParticles.attach("36.5℃", "을(를)") == "36.5℃를")   // 도
+        #expect(KoreanParticles.attach("30%!", "은(는)") == "30%!는")
+        let message = try ParticleResolvingMessage("{p, number, percent}이(가) 완료됨", locale: korean)
+        #expect(try message.format(["p": 0.5]) == "50%가 완료됨")
+    }
+
     @Test func particlesAfterEveryKindOfPlaceholder() throws {
         let message = try ParticleResolvingMessage(
             "{dir, select, up {위} other {왼쪽}}을(를) 향한 {n, plural, other {#개}}(이)나 {piece}과(와) {n}(으)로", locale: korean)

@@ -21,8 +21,8 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
         }
         // Arabic's zero category is exactly {0}: Android can say it.
         #expect(try CatalogExport.value(of: stars, platform: .android, locale: locale("ar"), arguments: ints("stars"))
-                == .plural(["zero": "No stars", "one": "%1$d star", "two": "%1$d stars", "few": "%1$d stars",
-                            "many": "%1$d stars", "other": "%1$d stars"].sorted { order($0.key) < order($1.key) }
+                == .plural(["zero": "No stars", "one": "%1$,d star", "two": "%1$,d stars", "few": "%1$,d stars",
+                            "many": "%1$,d stars", "other": "%1$,d stars"].sorted { order($0.key) < order($1.key) }
                     .map { CatalogPluralForm(category: $0.key, text: $0.value) }))
     }
 
@@ -32,18 +32,18 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
         let stars = try body("별 {n, plural, one {# 개} other {# 개}}")
         // Korean has only `other`; text around the plural goes into each Android quantity.
         #expect(try CatalogExport.value(of: stars, platform: .android, locale: locale("ko"), arguments: ints("n"))
-                == .plural([.init(category: "other", text: "별 %1$d 개")]))
+                == .plural([.init(category: "other", text: "별 %1$,d 개")]))
         let russian = try CatalogExport.value(of: try body("{n, plural, one {# звезда} other {# звёзд}}"), platform: .android,
                                               locale: locale("ru"), arguments: ints("n"))
         // Russian uses one, few, many, other: few and many come from `other`.
-        #expect(russian == .plural([.init(category: "one", text: "%1$d звезда"), .init(category: "few", text: "%1$d звёзд"),
-                                    .init(category: "many", text: "%1$d звёзд"), .init(category: "other", text: "%1$d звёзд")]))
+        #expect(russian == .plural([.init(category: "one", text: "%1$,d звезда"), .init(category: "few", text: "%1$,d звёзд"),
+                                    .init(category: "many", text: "%1$,d звёзд"), .init(category: "other", text: "%1$,d звёзд")]))
     }
 
     @Test func exactOneIsOneWhereOneHoldsOnlyOne() throws {
         let message = try body("{n, plural, =1 {a single star} other {# stars}}")
         #expect(try CatalogExport.value(of: message, platform: .android, locale: en, arguments: ints("n"))
-                == .plural([.init(category: "one", text: "a single star"), .init(category: "other", text: "%1$d stars")]))
+                == .plural([.init(category: "one", text: "a single star"), .init(category: "other", text: "%1$,d stars")]))
         // French `one` holds 0 and 1: =1 has no equivalent.
         #expect(throws: CatalogConversionError.self) {
             try CatalogExport.value(of: message, platform: .apple, locale: locale("fr"), arguments: ints("n"))
@@ -59,8 +59,8 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
                                 forms: [.init(category: "one", text: "%arg star"), .init(category: "other", text: "%arg stars")]),
         ]))
         #expect(try CatalogExport.value(of: message, platform: .android, locale: en, arguments: args)
-                == .plural([.init(category: "one", text: "Level %1$d, %2$d star of 3, 100%%"),
-                            .init(category: "other", text: "Level %1$d, %2$d stars of 3, 100%%")]))
+                == .plural([.init(category: "one", text: "Level %1$,d, %2$,d star of 3, 100%%"),
+                            .init(category: "other", text: "Level %1$,d, %2$,d stars of 3, 100%%")]))
     }
 
     @Test func twoPluralsOnDifferentNumbersAreSubstitutionsOnAppleAndAnErrorOnAndroid() throws {
@@ -104,7 +104,7 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
         #expect(try CatalogExport.value(of: message, platform: .apple, locale: en, arguments: args)
                 == .text("%1$@ has %2$lld coins on %3$@"))
         #expect(try CatalogExport.value(of: message, platform: .android, locale: en, arguments: args)
-                == .text("%1$s has %2$d coins on %3$s"))
+                == .text("%1$s has %2$,d coins on %3$s"))
         // A translation may reorder; positions stay the template's.
         let korean = try body("{day, date, ::MMMMd}에 {name}의 코인 {count, number}개")
         #expect(try CatalogExport.value(of: korean, platform: .apple, locale: locale("ko"), arguments: args)
@@ -220,7 +220,12 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
             let message = try #require(messages.first { $0.key == key && $0.forms.first?.path != "" } ?? messages.first { $0.key == key })
             return try CatalogImport.icuMessage(from: message, dialect: .java, locale: en, names: message.argumentNames).icu
         }
-        #expect(try icu("alarm_alert_snooze_set") == "{minutes, plural, one {Snoozing for 1 minute.} other {Snoozing for # minutes.}}")
+        // Java's %d does not group: the ICU message says so (ICU's `#` would print "1,000").
+        #expect(try icu("alarm_alert_snooze_set")
+                == "{minutes, plural, one {Snoozing for 1 minute.} other {Snoozing for {minutes, number, ::group-off} minutes.}}")
+        // DeskClock's "1:03:44": %02d pads to two digits.
+        #expect(try icu("hours_minutes_seconds")
+                == "{hours, number, ::group-off}:{minutes, number, ::integer-width/*00 group-off}:{seconds, number, ::integer-width/*00 group-off}")
         // `%s` prints a formatted number that is not the quantity.
         #expect(try icu("days") == "{count, plural, one {1 day} other {{number} days}}")
         #expect(try icu("timer_notifications_minutes_seconds") == "{MINUTES} {SECONDS} {REMAINING}")

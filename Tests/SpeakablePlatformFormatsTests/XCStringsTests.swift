@@ -106,7 +106,7 @@ import Testing
             .init(key: "Key10", members: [("extractionState", .string("manual")), ("comment", .string("c"))],
                   localizations: [("ko", .value(values[0])), ("en", .value(values[1])), ("zh-Hans", .json(kept))]),
             .init(key: "key2", members: [("shouldTranslate", .bool(false)), ("future", .array([.int(1)]))],
-                  localizations: [("en", .value(values[2]))]),
+                  localizations: [("en", .value(values[2])), ("ko", .stated(values[2], states: CatalogStates(main: "new", substitutions: [2: ["one": "needs_review"]])))]),
             .init(key: "empty", members: [], localizations: []),
         ]
         let stream = XCStringsStreamWriter.text(sourceLanguage: "en", version: .string("1.1"), extra: [("aExtra", .bool(true))],
@@ -119,6 +119,7 @@ import Testing
                     switch localization {
                     case .json(let json): (tag, json)
                     case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
+                    case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
                     }
                 })))
             }

@@ -2,6 +2,7 @@ public import SpeakableCatalog
 public import SpeakableDiagnostics
 public import SpeakableICU
 public import SpeakableMessages
+public import SpeakablePlatformFormats
 
 /// A message's text together with the way back to where it was written: every UTF-16 offset of
 /// the text maps to a 1-based line and column of its file.
@@ -75,10 +76,13 @@ public struct SourceMessage: Sendable {
     public var maxGraphemes: Int?
     /// Exempt rules with the reason given: `"rule-id"` for every locale, `"rule-id@ko"` for one.
     public var exemptions: [String: String]
+    /// The printf formats as the platform file holds them (platform catalogs only): what
+    /// `format-mismatch` compares. Nil for Speakable projects, whose arguments are typed in ICU.
+    public var formats: PlatformFormats?
 
     public init(key: String, keyPosition: SourcePosition, role: Role?, text: PositionedText, pattern: MessagePattern?,
                 examples: [[String: MessageArgument]] = [], maxSeconds: Double? = nil, maxGraphemes: Int? = nil,
-                exemptions: [String: String] = [:]) {
+                exemptions: [String: String] = [:], formats: PlatformFormats? = nil) {
         self.key = key
         self.keyPosition = keyPosition
         self.role = role
@@ -88,6 +92,83 @@ public struct SourceMessage: Sendable {
         self.maxSeconds = maxSeconds
         self.maxGraphemes = maxGraphemes
         self.exemptions = exemptions
+        self.formats = formats
+    }
+}
+
+/// The printf format strings of one platform message in one locale — every plural form and
+/// substitution variation — each with the way back to its place in the file.
+///
+/// ```swift
+/// // <plurals name="minutes"><item quantity="one">1 minute</item><item quantity="other">%d minutes</item></plurals>
+/// formats.forms.map(\.path)                  // ["plural.one", "plural.other"]
+/// formats.forms[1].format.specifiers[0].text  // "%d"
+/// ```
+public struct PlatformFormats: Sendable {
+    /// One format string: a plain string, a plural form, a substitution's variation.
+    public struct Form: Sendable {
+        /// `""`, `plural.one`, `substitutions.count.plural.other` (see ``PlatformForm/path``).
+        public var path: String
+        public var format: FormatString
+        public var file: String
+        /// The file position of a Unicode scalar offset in the form's text.
+        public var position: @Sendable (Int) -> SourcePosition
+        /// Apple substitution variations: the name of the substitution the form belongs to
+        /// (its `%arg` prints that substitution's argument).
+        public var substitution: String?
+
+        public init(path: String, format: FormatString, file: String, substitution: String? = nil,
+                    position: @escaping @Sendable (Int) -> SourcePosition) {
+            self.path = path
+            self.format = format
+            self.file = file
+            self.substitution = substitution
+            self.position = position
+        }
+    }
+
+    /// A `.xcstrings` substitution: which argument it takes and how `%arg` prints it.
+    public struct Substitution: Hashable, Sendable {
+        public var argument: Int?
+        /// `lld`, `d`, `@`… (without `%`).
+        public var formatSpecifier: String?
+
+        public init(argument: Int?, formatSpecifier: String?) {
+            self.argument = argument
+            self.formatSpecifier = formatSpecifier
+        }
+    }
+
+    public var dialect: PrintfFormat.Dialect
+    public var forms: [Form]
+    public var substitutions: [String: Substitution]
+
+    public init(dialect: PrintfFormat.Dialect, forms: [Form], substitutions: [String: Substitution] = [:]) {
+        self.dialect = dialect
+        self.forms = forms
+        self.substitutions = substitutions
+    }
+}
+
+/// How far a translation is along, as the file records it (`.xcstrings` `state`, XLIFF
+/// `state`). Projects record none: a translation there is translated.
+public enum ReviewState: String, Hashable, Sendable {
+    /// `translated`, `reviewed`, `final`, `signed-off`, or no state.
+    case translated
+    /// `needs_review`, `needs-review-translation`, `needs-review-l10n`…, `stale`: translated, but
+    /// not yet approved; not counted as translated.
+    case needsReview = "needs review"
+    /// `new`, `initial`, `needs-translation`: a placeholder, not a translation.
+    case new
+
+    /// The state a file's word stands for.
+    public init(platformState: String?) {
+        switch platformState?.lowercased() {
+        case nil, "translated", "reviewed", "final", "signed-off": self = .translated
+        case "new", "initial", "needs-translation": self = .new
+        case let s? where s.hasPrefix("needs") || s == "stale": self = .needsReview
+        default: self = .translated
+        }
     }
 }
 
@@ -97,12 +178,19 @@ public struct TargetMessage: Sendable {
     public var keyPosition: SourcePosition
     public var text: PositionedText
     public var pattern: MessagePattern?
+    /// The platform formats (platform catalogs only; see ``SourceMessage/formats``).
+    public var formats: PlatformFormats?
+    /// The least finished state of the translation's strings.
+    public var state: ReviewState
 
-    public init(key: String, keyPosition: SourcePosition, text: PositionedText, pattern: MessagePattern?) {
+    public init(key: String, keyPosition: SourcePosition, text: PositionedText, pattern: MessagePattern?,
+                formats: PlatformFormats? = nil, state: ReviewState = .translated) {
         self.key = key
         self.keyPosition = keyPosition
         self.text = text
         self.pattern = pattern
+        self.formats = formats
+        self.state = state
     }
 }
 

@@ -5,21 +5,26 @@ import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
 
-/// Turns platform catalogs — an `.xcstrings` file, or an Android `res/` folder — into the
-/// checker's input, so teams can check what they ship without converting anything.
+/// Turns platform catalogs — an `.xcstrings` file, an Android `res/` folder, an XLIFF file — into
+/// the checker's input, so teams can check what they ship without converting anything.
 ///
 /// Each string becomes the ICU message it means: printf specifiers become numbered arguments
 /// (`%1$s` → `{1}`, `%d` → `{1, number}`), plural variations and `<plurals>` become
-/// `{count, plural, one {…} other {…}}`, a `.xcstrings` substitution `%#@name@` becomes
-/// `{name, plural, …}` with `%arg` as `#`. Every character keeps the file position it came from,
-/// so findings point into the `.xcstrings` or `strings.xml` file. Device variations are not
-/// checked. Platform strings have no roles, except that an Android name ending in `_hint` is
-/// taken as an action fragment (TalkBack's click label), the Android convention.
+/// `{count, plural, one {…} other {…}}`, a `.xcstrings` substitution `%#@name@` becomes a plural
+/// on the argument it takes (`{2, plural, …}`, `%arg` as `#`). The printf formats themselves are
+/// kept too (``PlatformFormats``), as the platform's formatter reads them, for `format-mismatch`.
+/// Every character keeps the file position it came from, so findings point into the
+/// `.xcstrings`, `strings.xml` or XLIFF file. Device variations are not checked.
+///
+/// Android resources are identified by type and name, as aapt2 does: `string/seconds`,
+/// `plurals/seconds` and `array/seconds` are three resources, and a translation is matched in
+/// every file of its locale's folder, whatever the file is called.
 ///
 /// ```swift
 /// let input = try PlatformInput.load(path: "app/src/main/res")
-/// input.tables.map(\.name)              // ["strings"]
-/// input.tables[0].locales.map(\.tag)    // ["ko"]
+/// input.tables.map(\.name)                  // ["strings"]
+/// input.tables[0].messages[0].key           // "string/app_name"
+/// input.tables[0].locales.map(\.tag)        // ["ko"]
 /// ```
 public enum PlatformInput {
     /// Why a path cannot be checked as a platform catalog.
@@ -27,18 +32,33 @@ public enum PlatformInput {
         public let description: String
     }
 
-    /// Whether `path` is a platform catalog: a `.xcstrings` file, a `res/` folder with
-    /// `values/`, or a `strings.xml` inside one.
+    /// Whether `path` is a platform catalog: a `.xcstrings` or XLIFF file, an Android values
+    /// file, or a folder with `values/` or `values-…/` folders (an Android `res/`).
     public static func recognizes(_ path: String) -> Bool {
-        if path.hasSuffix(".xcstrings") { return true }
-        if path.hasSuffix(".xml") { return true }
-        return FileManager.default.fileExists(atPath: join(path, "values"))
+        if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || isXLIFF(path) { return true }
+        return isAndroidResources(path)
+    }
+
+    static func isXLIFF(_ path: String) -> Bool { path.hasSuffix(".xliff") || path.hasSuffix(".xlf") }
+
+    /// A folder holding `values` or `values-<qualifiers>` folders.
+    public static func isAndroidResources(_ path: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.contains { name in
+            (name == "values" || name.hasPrefix("values-")) && directoryExists(join(path, name))
+        }
+    }
+
+    static func directoryExists(_ path: String) -> Bool {
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 
     /// Loads `path` (see ``recognizes(_:)``). `sourceLocale` is the language of Android's
-    /// default `values/` folder (`.xcstrings` files name theirs).
+    /// default `values/` folder (`.xcstrings` and XLIFF files name theirs).
     public static func load(path: String, sourceLocale: String = "en", settings: CheckSettings = CheckSettings()) throws(Failure) -> CheckInput {
         if path.hasSuffix(".xcstrings") { return try xcstrings(path: path, settings: settings) }
+        if isXLIFF(path) { return try xliff(path: path, settings: settings) }
         var directory = path
         if path.hasSuffix(".xml") {
             // res/values/strings.xml → res
@@ -62,6 +82,8 @@ public enum PlatformInput {
         return Array(data)
     }
 
+    static func parse(_ text: PositionedText) -> MessagePattern? { try? MessagePattern(text.text) }
+
     // MARK: .xcstrings
 
     static func xcstrings(path: String, settings: CheckSettings) throws(Failure) -> CheckInput {
@@ -70,34 +92,41 @@ public enum PlatformInput {
         guard let catalog = read.catalog else {
             return CheckInput(sourceTag: "en", sourceLocale: .english, tables: [], settings: settings, inputDiagnostics: read.diagnostics)
         }
-        let sourceTag = catalog.sourceLanguage
-        let sourceLocale = (try? ICULocale(sourceTag)) ?? .english
         let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
+        let translatable = Set(catalog.entries.filter { $0.shouldTranslate != false }.map(\.key))
+        let entries = catalog.entries.filter { translatable.contains($0.key) }.map { ($0.key, $0.keyPosition) }
+        return appleInput(messages: catalog.messages.filter { translatable.contains($0.key) }, entries: entries,
+                          sourceTag: catalog.sourceLanguage, table: name, file: file, settings: settings,
+                          diagnostics: read.diagnostics)
+    }
+
+    /// `.xcstrings` and Xcode XLIFF messages (every locale) as one table.
+    /// `positions` maps a string's scalar offsets to the file (``jsonPosition(_:)`` for
+    /// `.xcstrings`).
+    static func appleInput(messages original: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
+                           table name: String, file: String, settings: CheckSettings, diagnostics: [Diagnostic],
+                           positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition = jsonPosition) -> CheckInput {
+        let all = original.map(otherDevice)
+        let sourceLocale = (try? ICULocale(sourceTag)) ?? .english
         var sources: [SourceMessage] = []
         var byLocale: [String: [TargetMessage]] = [:]
-        var translatable = Set<String>()
-        let all = catalog.messages
-        for entry in catalog.entries where entry.shouldTranslate != false { translatable.insert(entry.key) }
         var sourceByKey: [String: PlatformMessage] = [:]
         for message in all where message.locale == sourceTag { sourceByKey[message.key] = message }
-        for entry in catalog.entries where translatable.contains(entry.key) {
-            let text: PositionedText
-            if let message = sourceByKey[entry.key], let converted = convert(message, dialect: .apple) {
-                text = converted
-            } else {
-                // No source localization: Xcode uses the key as the source string.
-                let keyMessage = PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: sourceTag, file: file,
-                                                 forms: [PlatformForm(path: "", value: entry.key, position: entry.keyPosition)])
-                guard let converted = convert(keyMessage, dialect: .apple) else { continue }
-                text = converted
-            }
-            sources.append(SourceMessage(key: entry.key, keyPosition: entry.keyPosition, role: nil, text: text,
-                                         pattern: try? MessagePattern(text.text)))
+        var selectors: [String: Int] = [:]
+        for (key, position) in entries {
+            // No source localization: Xcode uses the key as the source string.
+            let message = sourceByKey[key] ?? PlatformMessage(key: key, keyPosition: position, locale: sourceTag, file: file,
+                                                              forms: [PlatformForm(path: "", value: key, position: position)])
+            selectors[key] = pluralSelector(message, dialect: .apple)
+            guard let text = convert(message, dialect: .apple, positions: positions) else { continue }
+            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text, pattern: parse(text),
+                                         formats: formats(message, dialect: .apple, positions: positions)))
         }
-        for message in all where message.locale != sourceTag && translatable.contains(message.key) {
-            guard let text = convert(message, dialect: .apple) else { continue }
+        for message in all where message.locale != sourceTag {
+            guard let text = convert(message, dialect: .apple, positions: positions, selector: selectors[message.key]) else { continue }
             byLocale[message.locale, default: []].append(
-                TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: try? MessagePattern(text.text)))
+                TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
+                              formats: formats(message, dialect: .apple, positions: positions), state: state(of: message)))
         }
         let locales = byLocale.keys.sorted().compactMap { tag -> TargetLocale? in
             guard let locale = try? ICULocale(tag) else { return nil }
@@ -105,73 +134,343 @@ public enum PlatformInput {
         }
         return CheckInput(sourceTag: sourceTag, sourceLocale: sourceLocale,
                           tables: [CheckTable(name: name, file: file, messages: sources, locales: locales)],
-                          settings: settings, inputDiagnostics: read.diagnostics)
+                          settings: settings, inputDiagnostics: diagnostics)
+    }
+
+    /// A message that varies by device only (`device.iphone`, `device.other`…) is checked as
+    /// its `other` device's text; the other devices' variants are not checked.
+    static func otherDevice(_ message: PlatformMessage) -> PlatformMessage {
+        guard !message.forms.contains(where: { $0.path.isEmpty || $0.path.hasPrefix("plural.") }),
+              message.forms.contains(where: { $0.path == "device.other" || $0.path.hasPrefix("device.other.") }) else { return message }
+        var result = message
+        result.forms = message.forms.compactMap { form in
+            guard form.path == "device.other" || form.path.hasPrefix("device.other.") else { return nil }
+            var f = form
+            f.path = form.path == "device.other" ? "" : String(form.path.dropFirst("device.other.".count))
+            return f
+        }
+        return result
+    }
+
+    /// The least finished state among a message's strings (device variants aside).
+    static func state(of message: PlatformMessage) -> ReviewState {
+        var result = ReviewState.translated
+        for form in message.forms where !form.path.hasPrefix("device.") {
+            switch ReviewState(platformState: form.state) {
+            case .new: return .new
+            case .needsReview: result = .needsReview
+            case .translated: break
+            }
+        }
+        return result
+    }
+
+    // MARK: XLIFF
+
+    /// XLIFF 2.0 (what `speakable compile` writes: ICU messages) or Xcode's XLIFF 1.2 (printf
+    /// formats, `key|==|plural.one` units). One table per `<file>`; the target language is the
+    /// only translation.
+    static func xliff(path: String, settings: CheckSettings) throws(Failure) -> CheckInput {
+        let file = display(path)
+        let bytes = try readBytes(path)
+        let read = XLIFFReader.read(bytes, file: file)
+        guard let document = read.document else {
+            return CheckInput(sourceTag: "en", sourceLocale: .english, tables: [], settings: settings, inputDiagnostics: read.diagnostics)
+        }
+        let raw = RawText(bytes)
+        let sourceTag = document.sourceLanguage.isEmpty ? "en" : document.sourceLanguage
+        var diagnostics = read.diagnostics
+        if document.version.hasPrefix("1") {
+            // Xcode: printf formats. Each <file> is one catalog; the language pair is per file.
+            var tables: [CheckTable] = []
+            for (xliffFile, messages) in document.xcodeMessages(useTarget: false, file: file) {
+                let targets = document.xcodeMessages(useTarget: true, file: file).first { $0.file.position == xliffFile.position }?.messages ?? []
+                let entries = messages.map { ($0.key, $0.keyPosition) }
+                let input = appleInput(messages: messages + targets, entries: entries, sourceTag: messages.first?.locale ?? sourceTag,
+                                       table: xliffFile.original ?? xliffFile.id, file: file, settings: settings, diagnostics: [],
+                                       positions: raw.positions)
+                tables += input.tables
+            }
+            if tables.isEmpty { diagnostics.append(noMessages(file, "it has no <trans-unit>")) }
+            return CheckInput(sourceTag: tables.isEmpty ? sourceTag : sourceTag, sourceLocale: (try? ICULocale(sourceTag)) ?? .english,
+                              tables: tables, settings: settings, inputDiagnostics: diagnostics)
+        }
+        // XLIFF 2.0: ICU MessageFormat in <source> and <target>.
+        let targetTag = document.targetLanguage
+        var tables: [CheckTable] = []
+        for xliffFile in document.files {
+            var sources: [SourceMessage] = []
+            var targets: [TargetMessage] = []
+            for unit in xliffFile.units {
+                guard let source = unit.source else { continue }
+                let text = raw.positioned(source, file: file)
+                // What `speakable compile` writes in notes: the role and the exemptions.
+                let role = unit.notes.first { $0.category == "role" }.flatMap { Role(rawValue: $0.text) }
+                var exemptions: [String: String] = [:]
+                for note in unit.notes where note.category == "exempt" {
+                    guard let colon = note.text.firstIndex(of: ":") else { continue }
+                    exemptions[String(note.text[..<colon])] = String(note.text[note.text.index(after: colon)...].trimmingSpaces)
+                }
+                sources.append(SourceMessage(key: unit.id, keyPosition: unit.position, role: role, text: text, pattern: parse(text),
+                                             exemptions: exemptions))
+                if let target = unit.target {
+                    let t = raw.positioned(target, file: file)
+                    targets.append(TargetMessage(key: unit.id, keyPosition: target.position, text: t, pattern: parse(t),
+                                                 state: ReviewState(platformState: unit.state)))
+                }
+            }
+            var locales: [TargetLocale] = []
+            if let targetTag, let locale = try? ICULocale(targetTag) {
+                locales.append(TargetLocale(tag: targetTag, locale: locale, file: file, messages: targets))
+            }
+            tables.append(CheckTable(name: xliffFile.id, file: file, messages: sources, locales: locales))
+        }
+        // Spoken length needs the project's examples (the XLIFF has only their formatted text):
+        // it is the project's check, not the translator's file's.
+        var xliffSettings = settings
+        xliffSettings.budgets = [:]
+        return CheckInput(sourceTag: sourceTag, sourceLocale: (try? ICULocale(sourceTag)) ?? .english, tables: tables,
+                          settings: xliffSettings, inputDiagnostics: diagnostics)
+    }
+
+    static func noMessages(_ file: String, _ why: String) -> Diagnostic {
+        Diagnostic(severity: .error, id: "no-messages", message: "\(file) holds no messages to check: \(why)", file: file,
+                   position: SourcePosition(line: 1, column: 1))
     }
 
     // MARK: Android
 
+    /// A resource's identity: its type and name (`string/seconds`, `plurals/seconds`,
+    /// `array/weekdays`), as aapt2 and `R` name it.
+    static func key(_ resource: AndroidResource) -> String? {
+        switch resource.kind {
+        case .string: "string/" + resource.name
+        case .plurals: "plurals/" + resource.name
+        case .stringArray: "array/" + resource.name
+        case .other: nil
+        }
+    }
+
+    static func elementName(_ key: String) -> String {
+        key.hasPrefix("string/") ? "<string>" : key.hasPrefix("plurals/") ? "<plurals>" : "<string-array>"
+    }
+
+    struct ReadFile {
+        let name: String
+        let resources: AndroidResourceFile
+    }
+
     static func android(directory: String, sourceLocale: String, settings: CheckSettings) throws(Failure) -> CheckInput {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        guard names.contains("values") else {
-            throw Failure(description: "\(directory) has no values/ folder: give an Android res/ folder")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        let folders = names.filter { ($0 == "values" || $0.hasPrefix("values-")) && directoryExists(join(directory, $0)) }
+        guard folders.contains("values") else {
+            let others = folders.isEmpty ? "" : " (it has \(folders.prefix(3).joined(separator: ", "))\(folders.count > 3 ? ", …" : ""))"
+            throw Failure(description: "\(display(directory)) has no values/ folder\(others): give an Android res/ folder; without default strings in values/, aapt2 drops every translation (\"removing resource … without required default value\")")
         }
         var diagnostics: [Diagnostic] = []
-        func read(_ folder: String) -> [(file: String, resources: AndroidResourceFile)] {
+        func read(_ folder: String) -> [ReadFile] {
             let path = join(directory, folder)
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
-            var result: [(String, AndroidResourceFile)] = []
+            var result: [ReadFile] = []
             for name in files {
                 let full = join(path, name)
                 guard let data = try? Data(contentsOf: URL(fileURLWithPath: full)) else { continue }
                 let parsed = AndroidResourceReader.read(Array(data), file: display(full))
                 diagnostics += parsed.diagnostics
-                if let file = parsed.file, file.resources.contains(where: { $0.kind == .string || $0.kind == .plurals }) {
-                    result.append((name, file))
+                if let file = parsed.file, file.resources.contains(where: { key($0) != nil }) {
+                    result.append(ReadFile(name: name, resources: file))
                 }
             }
             return result
         }
+        let source = (try? ICULocale(sourceLocale)) ?? .english
         let sourceFiles = read("values")
-        let locale = (try? ICULocale(sourceLocale)) ?? .english
-        var tables: [CheckTable] = []
-        let localeFolders = names.filter { $0.hasPrefix("values-") && AndroidQualifiers.localeTag(forValuesFolder: $0) != nil }.sorted()
-        let targetFiles = localeFolders.map { ($0, AndroidQualifiers.localeTag(forValuesFolder: $0)!, read($0)) }
-        for (name, file) in sourceFiles {
-            var sources: [SourceMessage] = []
-            for resource in file.resources where resource.isTranslatable {
-                guard let text = convert(resource, file: file.file) else { continue }
+
+        // Locale folders (values-ko, values-b+sr+Latn, and their variants such as values-ko-night),
+        // and folders without a locale (values-night, values-v21): the latter hold the source
+        // language's alternatives, so text in another language there is a misplaced translation.
+        var targetFolders: [(folder: String, tag: String, files: [ReadFile])] = []
+        for folder in folders where folder != "values" {
+            if let tag = AndroidQualifiers.localeTag(forValuesFolder: folder) {
+                targetFolders.append((folder, tag, read(folder)))
+            } else {
+                let files = read(folder)
+                diagnostics += languageCheck(files, folder: folder, expected: source, sourceTag: sourceLocale, isDefault: false)
+            }
+        }
+        diagnostics += languageCheck(sourceFiles, folder: "values", expected: source, sourceTag: sourceLocale, isDefault: true)
+
+        // The source messages, one table per file of values/; a resource is defined once.
+        var tables: [(name: String, file: String, messages: [SourceMessage], untranslatable: Set<String>)] = []
+        var tableOfKey: [String: Int] = [:]
+        var definedAt: [String: (String, SourcePosition)] = [:]
+        var pluralNames: [String: String] = [:]
+        for file in sourceFiles {
+            var messages: [SourceMessage] = []
+            var untranslatable = Set<String>()
+            for resource in file.resources.resources {
+                guard let key = key(resource), !resource.name.isEmpty else { continue }
+                if let (firstFile, first) = definedAt[key] {
+                    if firstFile != file.resources.file {
+                        diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
+                                                      message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
+                                                      file: file.resources.file, position: resource.namePosition))
+                    }
+                    continue
+                }
+                definedAt[key] = (file.resources.file, resource.namePosition)
+                tableOfKey[key] = tables.count
+                guard resource.isTranslatable else { untranslatable.insert(key); continue }
+                if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
+                guard let formats = formats(resource, file: file.resources.file),
+                      let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
                 var exemptions: [String: String] = [:]
                 if let ignore = resource["tools:ignore"], ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) {
                     exemptions[Rule.missingTranslation.rawValue] = "tools:ignore=\"MissingTranslation\""
                 }
-                let role: Role? = resource.name.hasSuffix("_hint") ? .action : nil
-                sources.append(SourceMessage(key: resource.name, keyPosition: resource.namePosition, role: role, text: text,
-                                             pattern: try? MessagePattern(text.text), exemptions: exemptions))
+                let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
+                messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
+                                              pattern: parse(text), exemptions: exemptions,
+                                              formats: formats))
             }
-            var locales: [TargetLocale] = []
-            for (folder, tag, files) in targetFiles {
-                guard let icuLocale = try? ICULocale(tag) else { continue }
-                let match = files.first { $0.file == name }
-                let path = match?.resources.file ?? display(join(join(directory, folder), name))
-                let messages: [TargetMessage] = (match?.resources.resources ?? []).compactMap { resource in
-                    // Translations of untranslatable strings are Android Lint's business, not extra keys.
-                    guard !(file[resource.name].map { !$0.isTranslatable } ?? false), let text = convert(resource, file: path) else { return nil }
-                    return TargetMessage(key: resource.name, keyPosition: resource.namePosition, text: text, pattern: try? MessagePattern(text.text))
-                }
-                locales.append(TargetLocale(tag: tag, locale: icuLocale, file: path, fileExists: match != nil, messages: messages))
-            }
-            tables.append(CheckTable(name: String(name.dropLast(4)), file: file.file, messages: sources, locales: locales))
+            tables.append((String(file.name.dropLast(4)), file.resources.file, messages, untranslatable))
         }
-        return CheckInput(sourceTag: sourceLocale, sourceLocale: locale, tables: tables, settings: settings, inputDiagnostics: diagnostics)
+
+        // Translations, by locale: every file of the locale's folders, matched by type and name.
+        var byTag: [String: [(folder: String, files: [ReadFile])]] = [:]
+        for (folder, tag, files) in targetFolders { byTag[tag, default: []].append((folder, files)) }
+        var locales: [[TargetLocale]] = Array(repeating: [], count: tables.count)
+        for tag in byTag.keys.sorted() {
+            guard let icuLocale = try? ICULocale(tag) else { continue }
+            let groups = byTag[tag]!
+            var perTable: [[TargetMessage]] = Array(repeating: [], count: tables.count)
+            for (_, files) in groups {
+                for file in files {
+                    let sameName = tables.firstIndex { $0.name + ".xml" == file.name }
+                    for resource in file.resources.resources {
+                        guard let key = key(resource), !resource.name.isEmpty else { continue }
+                        let table = tableOfKey[key] ?? sameName ?? 0
+                        // Translations of untranslatable strings are Android Lint's business, not extra keys.
+                        if tables.indices.contains(table), tables[table].untranslatable.contains(key) { continue }
+                        guard tables.indices.contains(table), let formats = formats(resource, file: file.resources.file),
+                              let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
+                        perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
+                                                             pattern: parse(text), formats: formats))
+                    }
+                }
+            }
+            // The file a table's translations belong in: the same name in the locale's own folder.
+            let primary = groups.first { AndroidQualifiers.valuesFolder(for: tag) == $0.folder } ?? groups[0]
+            for (index, table) in tables.enumerated() {
+                let fileName = table.name + ".xml"
+                // A file that is there but could not be read (its errors are reported) exists.
+                let onDisk = groups.lazy.map { display(join(join(directory, $0.folder), fileName)) }
+                    .first { FileManager.default.fileExists(atPath: $0) }
+                let path = onDisk ?? display(join(join(directory, primary.folder), fileName))
+                locales[index].append(TargetLocale(tag: tag, locale: icuLocale, file: path, fileExists: onDisk != nil || !perTable[index].isEmpty,
+                                                   messages: perTable[index]))
+            }
+        }
+        let checkTables = tables.enumerated().map { index, table in
+            CheckTable(name: table.name, file: table.file, messages: table.messages, locales: locales[index])
+        }
+        return CheckInput(sourceTag: sourceLocale, sourceLocale: source, tables: checkTables, settings: settings, inputDiagnostics: diagnostics)
     }
 
-    // MARK: Conversion
+    /// A folder whose name says no locale but whose strings are written in another script than
+    /// the source language's: a translation that Android would show as the source (or, in
+    /// `values-night/`, instead of it).
+    static func languageCheck(_ files: [ReadFile], folder: String, expected: ICULocale, sourceTag: String, isDefault: Bool) -> [Diagnostic] {
+        let scripts = Set(expected.scripts)
+        guard !scripts.isEmpty else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            var counts: [String: Int] = [:]
+            for resource in file.resources.resources where resource.isTranslatable {
+                let texts = resource.value.map { [$0.text] } ?? resource.items.map(\.value.text)
+                // Specifiers add a few Latin letters (`%s`); too few to tip a file of text.
+                for text in texts {
+                    for (script, n) in UnicodeScript.letterCounts(text) { counts[script, default: 0] += n }
+                }
+            }
+            let total = counts.values.reduce(0, +)
+            guard total >= 20, let (dominant, count) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+                  !scripts.contains(dominant), count * 2 > total else { continue }
+            let share = count * 100 / total
+            let language = guessLanguage(script: dominant)
+            let target = language.map { AndroidQualifiers.valuesFolder(for: $0) + "/" } ?? "values-<language>/"
+            diagnostics.append(Diagnostic(
+                severity: .error, id: "unlabeled-locale",
+                message: "\(file.resources.file) is in \(folder)/, \(isDefault ? "the source language (\(sourceTag))" : "a folder without a locale, read as the source language (\(sourceTag))"), but \(share)% of its letters are \(scriptName(dominant)): \(language.map { "it looks like a \($0) translation" } ?? "it looks like a translation")",
+                file: file.resources.file, position: SourcePosition(line: 1, column: 1),
+                hint: isDefault ? "if the app's default language is \(language ?? "that language"), pass --source-locale \(language ?? "<tag>"); if it is a translation, move it to \(target)"
+                                : "move it to a folder that names its locale (\(target))"))
+        }
+        return diagnostics
+    }
+
+    static func scriptName(_ script: String) -> String {
+        ["Hang": "Hangul", "Hani": "Han", "Hira": "Hiragana", "Kana": "Katakana", "Cyrl": "Cyrillic", "Arab": "Arabic",
+         "Hebr": "Hebrew", "Grek": "Greek", "Thai": "Thai", "Deva": "Devanagari", "Latn": "Latin", "Beng": "Bengali"][script] ?? script
+    }
+
+    static func guessLanguage(script: String) -> String? {
+        ["Hang": "ko", "Hira": "ja", "Kana": "ja", "Hebr": "he", "Thai": "th", "Grek": "el", "Arab": "ar", "Cyrl": "ru",
+         "Hani": "zh", "Latn": "en"][script]
+    }
+
+    // MARK: Platform formats
+
+    static func formats(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
+                        positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition) -> PlatformFormats {
+        var forms: [PlatformFormats.Form] = []
+        for form in message.forms where !form.path.hasPrefix("device.") {
+            var substitution: String?
+            if form.path.hasPrefix("substitutions.") {
+                let rest = form.path.dropFirst("substitutions.".count)
+                if let range = rest.firstRange(of: ".plural.") { substitution = String(rest[..<range.lowerBound]) }
+            }
+            forms.append(PlatformFormats.Form(path: form.path, format: FormatString.parse(form.value, dialect: dialect),
+                                              file: message.file, substitution: substitution, position: positions(form)))
+        }
+        var substitutions: [String: PlatformFormats.Substitution] = [:]
+        for s in message.substitutions {
+            substitutions[s.name] = PlatformFormats.Substitution(argument: s.argumentNumber, formatSpecifier: s.formatSpecifier)
+        }
+        return PlatformFormats(dialect: dialect, forms: forms, substitutions: substitutions)
+    }
+
+    static func formats(_ resource: AndroidResource, file: String) -> PlatformFormats? {
+        var forms: [PlatformFormats.Form] = []
+        switch resource.kind {
+        case .string:
+            guard let value = resource.value else { return nil }
+            forms.append(PlatformFormats.Form(path: "", format: FormatString.parse(value.text, dialect: .java), file: file,
+                                              position: alignment(value)))
+        case .plurals:
+            for item in resource.items {
+                forms.append(PlatformFormats.Form(path: "plural." + (item.quantity ?? "other"),
+                                                  format: FormatString.parse(item.value.text, dialect: .java), file: file,
+                                                  position: alignment(item.value)))
+            }
+        case .stringArray:
+            // Apps format array items too (DeskClock: String.format(getStringArray(…)[i], days, hours, minutes)).
+            for (index, item) in resource.items.enumerated() {
+                forms.append(PlatformFormats.Form(path: "item.\(index)", format: FormatString.parse(item.value.text, dialect: .java),
+                                                  file: file, position: alignment(item.value)))
+            }
+        case .other:
+            return nil
+        }
+        return PlatformFormats(dialect: .java, forms: forms)
+    }
+
+    // MARK: Conversion to ICU
 
     /// ICU text under construction, each UTF-16 unit with the file position it stands for.
     struct Builder {
         var units: [UInt16] = []
         var positions: [SourcePosition] = []
-        var sequential = 0
 
         mutating func synthetic(_ text: String, at position: SourcePosition) {
             for u in text.utf16 { units.append(u); positions.append(position) }
@@ -197,39 +496,121 @@ public enum PlatformInput {
         }
     }
 
-    /// One printf format (a form's value) appended as ICU text. `position(i)` is the file
-    /// position of the value's i-th scalar.
-    static func appendFormat(_ value: String, dialect: PrintfFormat.Dialect, position: (Int) -> SourcePosition,
-                             inPlural: Bool, builder: inout Builder, substitution: (String, SourcePosition, inout Builder) -> Void) {
+    /// One printf format (a form's value) appended as ICU text, read as the platform reads it
+    /// (``FormatString``): every specifier that reads argument N becomes `{N}` (`{N, number}`
+    /// for numbers); `%%` and Java's `%n` are text; what the platform rejects or would read by
+    /// accident ("100% sure") stays text — `format-mismatch` reports it. `position(i)` is the
+    /// file position of the value's i-th scalar. `poundArgument`: inside a substitution, the
+    /// argument `%arg` stands for (printed as `#`).
+    static func appendFormat(_ value: String, dialect: PrintfFormat.Dialect, parsed: FormatString? = nil, position: (Int) -> SourcePosition,
+                             inPlural: Bool, builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
         let scalars = Array(value.unicodeScalars)
+        let format = parsed ?? FormatString.parse(value, dialect: dialect)
+        let rejected = Set(format.problems.map(\.range))
         var offset = 0
-        for piece in PrintfFormat.parse(value, dialect: dialect).pieces {
-            switch piece {
-            case .literal(let text):
-                for scalar in text.unicodeScalars {
-                    builder.literal(scalar, at: position(offset), inPlural: inPlural)
-                    let doubled = scalar == "%" && offset + 1 < scalars.count && scalars[offset] == "%" && scalars[offset + 1] == "%"
-                    offset += doubled ? 2 : 1
-                }
-            case .specifier(let specifier):
-                let at = position(specifier.range.lowerBound)
-                offset = specifier.range.upperBound
-                if let name = specifier.substitution {
-                    if name.isEmpty {
-                        builder.synthetic(inPlural ? "#" : "{count, number}", at: at)
-                    } else {
-                        substitution(name, at, &builder)
-                    }
-                    continue
-                }
-                let number: Int
-                if let explicit = specifier.position { number = explicit } else { builder.sequential += 1; number = builder.sequential }
-                switch specifier.valueKind {
-                case .integer, .floatingPoint: builder.synthetic("{\(number), number}", at: at)
-                default: builder.synthetic("{\(number)}", at: at)
-                }
+        func text(upTo end: Int) {
+            while offset < end {
+                builder.literal(scalars[offset], at: position(offset), inPlural: inPlural)
+                offset += 1
             }
         }
+        for spec in format.specifiers {
+            text(upTo: spec.range.lowerBound)
+            let at = position(spec.range.lowerBound)
+            if rejected.contains(spec.range) || (dialect == .apple && spec.looksLikeProse) {
+                text(upTo: spec.range.upperBound)
+                continue
+            }
+            guard spec.argument != nil || spec.index == .none || spec.substitution != nil else {
+                // A relative `%<s` with nothing before it: text (format-mismatch reports it).
+                text(upTo: spec.range.upperBound)
+                continue
+            }
+            offset = spec.range.upperBound
+            if spec.conversion == "%" && spec.index == .none {
+                builder.literal("%", at: at, inPlural: inPlural)
+                continue
+            }
+            if spec.conversion == "n" && spec.index == .none {
+                builder.literal("\n", at: at, inPlural: inPlural)
+                continue
+            }
+            if let name = spec.substitution {
+                if name.isEmpty {
+                    builder.synthetic(inPlural ? "#" : "{count, number}", at: at)
+                } else {
+                    substitution(name, spec.argument, at, &builder)
+                }
+                continue
+            }
+            guard let number = spec.argument else { continue }
+            switch spec.conversion {
+            case "d", "D", "i", "u", "U", "o", "O", "x", "X", "e", "E", "f", "F", "g", "G", "a", "A":
+                builder.synthetic("{\(number), number}", at: at)
+            default:
+                builder.synthetic("{\(number)}", at: at)
+            }
+        }
+        text(upTo: scalars.count)
+    }
+
+    /// Positions in a `.xcstrings` JSON string: the opening quote plus the offset (escapes
+    /// before the offset are not counted).
+    static func jsonPosition(_ form: PlatformForm) -> @Sendable (Int) -> SourcePosition {
+        let start = form.position
+        return { SourcePosition(line: start.line, column: start.column + 1 + $0) }
+    }
+
+    /// A `.xcstrings` (or Xcode XLIFF) message as ICU text. Plurals are named after the
+    /// argument they select on, so that a source with a substitution (`%2$#@count@`) and a
+    /// translation without one (`%2$lld`) name the same argument.
+    /// The argument a whole-message plural selects on: the first number its `other` form
+    /// prints (as the source string's "%lld stars" passes it), else 1.
+    static func pluralSelector(_ message: PlatformMessage, dialect: PrintfFormat.Dialect) -> Int? {
+        let pluralForms = message.pluralForms
+        guard !pluralForms.isEmpty else { return nil }
+        let sample = (pluralForms.first { $0.category == "other" } ?? pluralForms[0]).form.value
+        return firstNumber(sample, dialect: dialect) ?? 1
+    }
+
+    static func firstNumber(_ format: String, dialect: PrintfFormat.Dialect) -> Int? {
+        FormatString.parse(format, dialect: dialect).specifiers.first {
+            $0.substitution == nil && $0.readsArgument && "dDiuUoOxXeEfFgGaA".contains($0.conversion) && !$0.looksLikeProse
+        }?.argument
+    }
+
+    /// `selector`: the source's plural argument, so that every locale names it the same.
+    static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
+                        positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition, selector: Int? = nil) -> PositionedText? {
+        var builder = Builder()
+        func plural(_ name: String, forms: [(category: String, form: PlatformForm)], at: SourcePosition, builder: inout Builder) {
+            builder.synthetic("{\(name), plural,", at: at)
+            for (category, form) in forms {
+                // Apple's `zero` variation is used for 0 in every language: ICU's =0.
+                builder.synthetic(" \(category == "zero" ? "=0" : category) {", at: form.position)
+                appendFormat(form.value, dialect: dialect, position: positions(form), inPlural: true, builder: &builder) { _, _, p, b in
+                    b.synthetic("#", at: p)
+                }
+                builder.synthetic("}", at: form.position)
+            }
+            builder.synthetic("}", at: at)
+        }
+        let pluralForms = message.pluralForms
+        if !pluralForms.isEmpty {
+            // The variation is chosen by the format's first number: name the plural after it.
+            let selector = selector ?? pluralSelector(message, dialect: dialect) ?? 1
+            plural(String(selector), forms: pluralForms, at: message.keyPosition, builder: &builder)
+        } else if let text = message.text {
+            appendFormat(text.value, dialect: dialect, position: positions(text), inPlural: false, builder: &builder) { name, argument, at, b in
+                let forms = message.pluralForms(ofSubstitution: name)
+                let number = message.substitutions.first { $0.name == name }?.argumentNumber ?? argument
+                let argumentName = number.map(String.init) ?? identifier(name)
+                if forms.isEmpty { b.synthetic("{\(argumentName)}", at: at) } else { plural(argumentName, forms: forms, at: at, builder: &b) }
+            }
+        } else {
+            return nil
+        }
+        return builder.positioned(file: message.file, end: builder.positions.last ?? message.keyPosition)
     }
 
     /// A substitution name as an ICU argument name (`total.strings` → `total_strings`).
@@ -239,87 +620,83 @@ public enum PlatformInput {
         }))
     }
 
-    /// A `.xcstrings` message as ICU text.
-    static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect) -> PositionedText? {
-        var builder = Builder()
-        func jsonPosition(_ form: PlatformForm) -> (Int) -> SourcePosition {
-            { SourcePosition(line: form.position.line, column: form.position.column + 1 + $0) }
-        }
-        func plural(_ name: String, forms: [(category: String, form: PlatformForm)], at: SourcePosition, builder: inout Builder) {
-            builder.synthetic("{\(name), plural,", at: at)
-            let outer = builder.sequential
-            for (category, form) in forms {
-                builder.sequential = outer
-                // Apple's `zero` variation is used for 0 in every language: ICU's =0.
-                builder.synthetic(" \(category == "zero" ? "=0" : category) {", at: form.position)
-                appendFormat(form.value, dialect: dialect, position: jsonPosition(form), inPlural: true, builder: &builder) { _, p, b in
-                    b.synthetic("#", at: p)
-                }
-                builder.synthetic("}", at: form.position)
-            }
-            builder.synthetic("}", at: at)
-        }
-        let pluralForms = message.pluralForms
-        if !pluralForms.isEmpty {
-            // The variation is chosen by the format's first number, as the source string's
-            // "%lld stars" passes it: name the plural after that argument.
-            let sample = (pluralForms.first { $0.category == "other" } ?? pluralForms[0]).form.value
-            var sequential = 0
-            var selector = 1
-            for specifier in PrintfFormat.parse(sample, dialect: dialect).specifiers where specifier.substitution == nil {
-                sequential += 1
-                if specifier.valueKind == .integer || specifier.valueKind == .floatingPoint {
-                    selector = specifier.position ?? sequential
-                    break
-                }
-            }
-            plural(String(selector), forms: pluralForms, at: message.keyPosition, builder: &builder)
-        } else if let text = message.text {
-            appendFormat(text.value, dialect: dialect, position: jsonPosition(text), inPlural: false, builder: &builder) { name, at, b in
-                let forms = message.pluralForms(ofSubstitution: name)
-                let argument = identifier(name)
-                if forms.isEmpty { b.synthetic("{\(argument)}", at: at) } else { plural(argument, forms: forms, at: at, builder: &b) }
-            }
-        } else {
-            return nil
-        }
-        return builder.positioned(file: message.file, end: builder.positions.last ?? message.keyPosition)
+    /// `speakable compile`'s companion for an ICU `=N` case that Android plurals cannot say
+    /// (`<plurals name="coins__count_eq0">` with one `other` item): the text for exactly N,
+    /// used only then, so no other category is missing.
+    static func isExactValueCompanion(_ resource: AndroidResource) -> Bool {
+        guard resource.items.count == 1, resource.items[0].quantity == "other" else { return false }
+        let name = resource.name
+        let digits = name.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return false }
+        let rest = name.dropLast(digits.count)
+        return rest.hasSuffix("_eq") && rest.dropLast(3).contains("__")
     }
 
-    /// An Android `<string>` or `<plurals>` as ICU text, positions aligned with the raw XML.
-    static func convert(_ resource: AndroidResource, file: String) -> PositionedText? {
+    /// What a `<plurals>` selects on, as ICU names it: the argument its `other` item prints
+    /// with an integer specifier (apps pass the quantity again as an argument:
+    /// `getQuantityString(id, n, n)`), else `count` (the quantity only).
+    static func pluralName(_ resource: AndroidResource) -> String {
+        let other = resource.items.first { $0.quantity == "other" } ?? resource.items.last
+        guard let other, let spec = FormatString.parse(other.value.text, dialect: .java).specifiers.first(where: {
+            $0.readsArgument && "doxX".contains($0.conversion) && $0.dateTimeSuffix == nil
+        }), let argument = spec.argument else { return "count" }
+        return String(argument)
+    }
+
+    /// An Android `<string>`, `<plurals>` or `<string-array>` as ICU text, positions aligned
+    /// with the raw XML. A string array reads as its items, one per line (each a format of its
+    /// own, as apps format them).
+    ///
+    /// `pluralName`: the source's name for the plural's argument (``pluralName(_:)``). The
+    /// formats (``formats(_:file:)``) are the resource's strings, parsed and positioned once.
+    static func convert(_ resource: AndroidResource, formats: PlatformFormats, pluralName: String? = nil) -> PositionedText? {
         var builder = Builder()
+        func noSubstitutions(_ name: String, _ argument: Int?, _ at: SourcePosition, _ b: inout Builder) {
+            b.synthetic("{\(name)}", at: at)
+        }
+        let forms = formats.forms
+        func append(_ index: Int, _ value: AndroidString, inPlural: Bool) {
+            appendFormat(value.text, dialect: .java, parsed: forms[index].format, position: forms[index].position, inPlural: inPlural,
+                         builder: &builder, substitution: noSubstitutions)
+        }
         switch resource.kind {
         case .string:
-            guard let value = resource.value else { return nil }
-            let map = alignment(value)
-            appendFormat(value.text, dialect: .java, position: map, inPlural: false, builder: &builder) { name, at, b in
-                b.synthetic("{\(name)}", at: at)
-            }
+            guard let value = resource.value, !forms.isEmpty else { return nil }
+            append(0, value, inPlural: false)
+        case .plurals where isExactValueCompanion(resource):
+            // One text for one exact quantity: read it as the string it is.
+            append(0, resource.items[0].value, inPlural: false)
         case .plurals:
             guard !resource.items.isEmpty else { return nil }
-            builder.synthetic("{count, plural,", at: resource.position)
-            for item in resource.items {
-                builder.sequential = 0
+            builder.synthetic("{\(pluralName ?? Self.pluralName(resource)), plural,", at: resource.position)
+            for (index, item) in resource.items.enumerated() {
                 builder.synthetic(" \(item.quantity ?? "other") {", at: item.position)
-                appendFormat(item.value.text, dialect: .java, position: alignment(item.value), inPlural: true, builder: &builder) { name, at, b in
-                    b.synthetic("{\(name)}", at: at)
-                }
+                append(index, item.value, inPlural: true)
                 builder.synthetic("}", at: item.position)
             }
             builder.synthetic("}", at: resource.position)
-        case .stringArray, .other:
+        case .stringArray:
+            guard !resource.items.isEmpty else { return nil }
+            for (index, item) in resource.items.enumerated() {
+                if index > 0 { builder.synthetic("\n", at: item.position) }
+                append(index, item.value, inPlural: false)
+            }
+        case .other:
             return nil
         }
-        return builder.positioned(file: file, end: builder.positions.last ?? resource.position)
+        return builder.positioned(file: forms.first?.file ?? "", end: builder.positions.last ?? resource.position)
     }
 
     /// Maps each scalar of the decoded text to where it is written in the raw XML: decoding only
     /// drops characters (tags, quotes, backslashes, entity names), so the two align greedily.
-    static func alignment(_ string: AndroidString) -> (Int) -> SourcePosition {
-        let decoded = Array(string.text.unicodeScalars)
-        let raw = Array(string.rawXML.unicodeScalars)
-        let rawPositions = TextPositions(string.rawXML)
+    static func alignment(_ string: AndroidString) -> @Sendable (Int) -> SourcePosition {
+        alignment(decoded: string.text, raw: string.rawXML, start: string.position)
+    }
+
+    static func alignment(decoded text: String, raw rawText: String, start: SourcePosition) -> @Sendable (Int) -> SourcePosition {
+        let decoded = Array(text.unicodeScalars)
+        let raw = Array(rawText.unicodeScalars)
+        let rawPositions = TextPositions(rawText)
         var rawIndexOfDecoded: [Int] = []
         rawIndexOfDecoded.reserveCapacity(decoded.count + 1)
         var j = 0
@@ -335,13 +712,69 @@ public enum PlatformInput {
             }
         }
         rawIndexOfDecoded.append(min(j, raw.count))
-        let start = string.position
+        let indices = rawIndexOfDecoded
         return { offset in
-            let index = rawIndexOfDecoded[min(max(0, offset), rawIndexOfDecoded.count - 1)]
+            let index = indices[min(max(0, offset), indices.count - 1)]
             let p = rawPositions.position(ofScalarIndex: index)
             return p.line == 1 ? SourcePosition(line: start.line, column: start.column + p.column - 1)
                                : SourcePosition(line: start.line + p.line - 1, column: p.column)
         }
+    }
+}
+
+extension PlatformInput {
+    /// An XML file's text, to align decoded element content (entities resolved) with where each
+    /// character is written.
+    struct RawText {
+        let lines: [Substring]
+
+        init(_ bytes: [UInt8]) {
+            lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        }
+
+        /// The raw XML of content that starts at `position` and ends at the next `<`.
+        func raw(from position: SourcePosition) -> String {
+            guard position.line >= 1, position.line <= lines.count else { return "" }
+            var out = ""
+            var line = position.line - 1
+            var column = position.column - 1
+            while line < lines.count {
+                let scalars = Array(lines[line].unicodeScalars)
+                var i = column
+                while i < scalars.count {
+                    if scalars[i] == "<" { return out }
+                    out.unicodeScalars.append(scalars[i])
+                    i += 1
+                }
+                out += "\n"
+                line += 1
+                column = 0
+            }
+            return out
+        }
+
+        func positioned(_ text: XLIFFText, file: String) -> PositionedText {
+            let map = PlatformInput.alignment(decoded: text.text, raw: raw(from: text.position), start: text.position)
+            // PositionedText maps UTF-16 offsets: translate through the scalars.
+            let utf16ToScalar = PlatformInput.utf16ToScalarOffsets(text.text)
+            return PositionedText(text: text.text, file: file) { map(utf16ToScalar[min(max(0, $0), utf16ToScalar.count - 1)]) }
+        }
+
+        /// Positions inside an XLIFF string, aligned with the raw XML.
+        func positions(_ form: PlatformForm) -> @Sendable (Int) -> SourcePosition {
+            PlatformInput.alignment(decoded: form.value, raw: raw(from: form.position), start: form.position)
+        }
+    }
+
+    /// For each UTF-16 offset of `text` (and its end), the scalar offset.
+    static func utf16ToScalarOffsets(_ text: String) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(text.utf16.count + 1)
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            for _ in 0..<UTF16.width(scalar) { result.append(index) }
+        }
+        result.append(text.unicodeScalars.count)
+        return result
     }
 }
 

@@ -57,7 +57,15 @@ public enum ProjectInput {
             tables.append(CheckTable(name: table.name, file: table.file, messages: messages, locales: locales))
         }
         // The loader reports syntax errors without locale or key; the checker reports them itself.
-        let diagnostics = project.diagnostics.filter { $0.id != "syntax-error" }
+        var diagnostics = project.diagnostics.filter { $0.id != "syntax-error" }
+        if tables.allSatisfy(\.messages.isEmpty) {
+            let templates = ProjectLoaderPaths.join(project.root, config.templates)
+            diagnostics.append(Diagnostic(
+                severity: .error, id: "no-messages",
+                message: "nothing to check: \(templates)/ holds no messages" + (project.tables.isEmpty ? " (no .json files)" : ""),
+                file: config.file ?? templates, position: config.file == nil ? nil : SourcePosition(line: 1, column: 1),
+                hint: "give the project folder (with speakable.json, Templates/ and Locales/), a .xcstrings file, an Android res/ folder or an XLIFF file"))
+        }
         return CheckInput(sourceTag: config.sourceLocale, sourceLocale: sourceLocale, tables: tables, settings: settings,
                           inputDiagnostics: diagnostics)
     }

@@ -20,20 +20,24 @@ public enum CheckReports {
     /// en      source (12)           0         0
     /// ko      11/12  91.6%          1         2
     /// ```
+    /// A `review` column (translations awaiting review, not counted as translated) appears
+    /// when any locale has some.
     public static func summaryTable(_ summaries: [LocaleSummary]) -> String {
-        var rows: [[String]] = [["locale", "translated", "errors", "warnings"]]
+        let review = summaries.contains { $0.needsReview > 0 }
+        var rows: [[String]] = [["locale", "translated"] + (review ? ["review"] : []) + ["errors", "warnings"]]
         for s in summaries {
             let translated = s.isSource ? "source (\(s.messages))" : "\(s.translated)/\(s.messages)  \(formatPercent(s.translatedPercent))%"
-            rows.append([s.locale, translated, String(s.errors), String(s.warnings)])
+            rows.append([s.locale, translated] + (review ? [s.isSource ? "" : String(s.needsReview)] : []) + [String(s.errors), String(s.warnings)])
         }
-        let widths = (0..<4).map { column in rows.map { $0[column].count }.max()! }
+        let columns = rows[0].count
+        let widths = (0..<columns).map { column in rows.map { $0[column].count }.max()! }
         var out = ""
         for row in rows {
             var line = ""
             for (column, cell) in row.enumerated() {
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
                 line += column >= 2 ? pad + cell : cell + pad
-                if column < 3 { line += "  " }
+                if column < columns - 1 { line += "  " }
             }
             while line.hasSuffix(" ") { line.removeLast() }
             out += line + "\n"
@@ -70,7 +74,8 @@ public enum CheckReports {
         }
         let summary: [JSONValue] = summaries.map { s in
             .object([("locale", .string(s.locale)), ("source", .bool(s.isSource)), ("messages", .int(Int64(s.messages))),
-                     ("translated", .int(Int64(s.translated))), ("translatedPercent", .double(s.translatedPercent)),
+                     ("translated", .int(Int64(s.translated))), ("needsReview", .int(Int64(s.needsReview))),
+                     ("translatedPercent", .double(s.translatedPercent)),
                      ("errors", .int(Int64(s.errors))), ("warnings", .int(Int64(s.warnings)))])
         }
         return JSONValue.object([
@@ -343,15 +348,17 @@ extension CheckInput {
     /// Every (locale, table, key) a JUnit report lists: the source locale, then each target.
     public var testCases: [CheckReports.TestCase] {
         var cases: [CheckReports.TestCase] = []
+        var seen = Set<CheckReports.TestCase>()
+        func add(_ c: CheckReports.TestCase) { if seen.insert(c).inserted { cases.append(c) } }
         for table in tables {
-            for m in table.messages { cases.append(.init(locale: sourceTag, table: table.name, key: m.key, file: m.text.file)) }
+            for m in table.messages { add(.init(locale: sourceTag, table: table.name, key: m.key, file: m.text.file)) }
         }
         var tags = Set<String>()
         for table in tables { for l in table.locales { tags.insert(l.tag) } }
         for tag in tags.sorted() {
             for table in tables {
                 guard let locale = table.locales.first(where: { $0.tag == tag }) else { continue }
-                for m in table.messages { cases.append(.init(locale: tag, table: table.name, key: m.key, file: locale.file)) }
+                for m in table.messages { add(.init(locale: tag, table: table.name, key: m.key, file: locale.file)) }
             }
         }
         return cases

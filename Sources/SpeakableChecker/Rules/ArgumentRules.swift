@@ -4,9 +4,13 @@ import SpeakableMessages
 /// the source's.
 enum ArgumentRules {
     static func compare(_ c: MessageContext, pattern: MessagePattern, sourceUsages: [String: ArgumentUsage],
-                        emitter: inout Emitter) {
+                        selectorOnly: Set<String> = [], composed: (quantities: Set<String>, textSlots: Set<String>)? = nil,
+                        skipMismatch: Bool = false, emitter: inout Emitter) {
         let usages = pattern.argumentUsages
-        if emitter.isOn(.placeholderMismatch) { mismatch(c, pattern: pattern, usages: usages, source: sourceUsages, emitter: &emitter) }
+        if emitter.isOn(.placeholderMismatch) && !skipMismatch {
+            mismatch(c, pattern: pattern, usages: usages, source: sourceUsages, selectorOnly: selectorOnly, composed: composed,
+                     emitter: &emitter)
+        }
         if emitter.isOn(.placeholderType) { types(c, usages: usages, source: sourceUsages, emitter: &emitter) }
         if emitter.isOn(.selectCases) { selectCases(c, pattern: pattern, usages: usages, source: sourceUsages, emitter: &emitter) }
     }
@@ -14,15 +18,25 @@ enum ArgumentRules {
     // MARK: placeholder-mismatch
 
     static func mismatch(_ c: MessageContext, pattern: MessagePattern, usages: [String: ArgumentUsage],
-                         source: [String: ArgumentUsage], emitter: inout Emitter) {
-        let missing = source.keys.filter { usages[$0] == nil }.sorted()
-        let extra = usages.keys.filter { source[$0] == nil }.sorted { usages[$0]!.ranges[0].lowerBound < usages[$1]!.ranges[0].lowerBound }
-        if missing.count == 1 && extra.count == 1 {
-            let range = nameRange(of: extra[0], in: pattern) ?? usages[extra[0]]!.ranges[0]
+                         source: [String: ArgumentUsage], selectorOnly: Set<String>,
+                         composed: (quantities: Set<String>, textSlots: Set<String>)?, emitter: inout Emitter) {
+        // An argument the source only uses to choose a plural form prints nothing: leaving it out
+        // loses nothing (Korean "{score}점" for "{score} {score, plural, one {point} other {points}}").
+        var missing = source.keys.filter { usages[$0] == nil }.sorted()
+        let extra = usages.keys.filter { source[$0] == nil }
+        // A composed Android message: the translation prints a plural's quantity where the
+        // source prints the plural's text (both are arguments the app passes).
+        if let composed, !extra.isEmpty, extra.allSatisfy(composed.quantities.contains), missing.allSatisfy(composed.textSlots.contains) {
+            return
+        }
+        if !(missing.count == 1 && extra.count == 1) { missing.removeAll { selectorOnly.contains($0) } }
+        let extraInOrder = extra.sorted { usages[$0]!.ranges[0].lowerBound < usages[$1]!.ranges[0].lowerBound }
+        if missing.count == 1 && extraInOrder.count == 1 {
+            let range = nameRange(of: extraInOrder[0], in: pattern) ?? usages[extraInOrder[0]]!.ranges[0]
             RuleRunner.emit(.placeholderMismatch, c, range: range, emitter: &emitter,
-                            message: "argument '\(extra[0])' is not in the source, which has '\(missing[0])' instead",
+                            message: "argument '\(extraInOrder[0])' is not in the source, which has '\(missing[0])' instead",
                             hint: "rename it to {\(missing[0])}: argument names are not translated",
-                            subject: "renamed:\(missing[0])>\(extra[0])")
+                            subject: "renamed:\(missing[0])>\(extraInOrder[0])")
             return
         }
         for name in missing {
@@ -31,7 +45,7 @@ enum ArgumentRules {
                             hint: "add {\(name)} where the translation says it; without it \(c.tag) users never hear that value",
                             subject: "missing:\(name)")
         }
-        for name in extra {
+        for name in extraInOrder {
             let range = nameRange(of: name, in: pattern) ?? usages[name]!.ranges[0]
             RuleRunner.emit(.placeholderMismatch, c, range: range, emitter: &emitter,
                             message: "argument '\(name)' is not in the source",
@@ -98,13 +112,7 @@ enum ArgumentRules {
                 }
                 continue
             }
-            // The source takes any value: the examples say what the app passes.
-            let given = Set(c.source.examples.compactMap { $0[name].map(valueClass) })
-            if let wrong = given.first(where: { $0 != target }) {
-                RuleRunner.emit(.placeholderType, c, range: range, emitter: &emitter,
-                                message: "argument '\(name)' is used as \(usage.kind.name) here, but the source's examples pass a \(wrong)",
-                                hint: "write {\(name)} as the source does", subject: "\(name):\(wrong)>\(usage.kind.name)")
-            }
+            // The source takes any value: what the app passes then is format-mismatch's business.
         }
     }
 

@@ -4,7 +4,7 @@ import SpeakableMessages
 /// `plural-categories` and `plural-literal-number`, with the locale's own CLDR rules from ICU.
 enum PluralRulesCheck {
     static func check(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
-        let categoriesOn = emitter.isOn(.pluralCategories)
+        let categoriesOn = emitter.isOn(.pluralCategories) || emitter.isOn(.unusedPluralCategory)
         let literalOn = emitter.isOn(.pluralLiteralNumber)
         guard categoriesOn || literalOn else { return }
         var plurals: [(ArgumentNode, PluralArgument)] = []
@@ -44,8 +44,9 @@ enum PluralRulesCheck {
                 } else {
                     fix = "remove it; \(c.tag) selects only " + info.categories.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                 }
-                RuleRunner.emit(.pluralCategories, c, range: item.selectorRange, emitter: &emitter,
-                                message: "\(what): \(c.tag) \(rulesName) rules have \(info.describeAll)",
+                // Dead text, not a failure (Android Lint's UnusedQuantity is a warning too).
+                RuleRunner.emit(.unusedPluralCategory, c, range: item.selectorRange, emitter: &emitter,
+                                message: "\(what): \(c.tag) \(rulesName) rules have \(info.describeAll), so this case is never shown",
                                 hint: fix, subject: "unused:\(argument.name):\(word)")
             }
         }
@@ -78,7 +79,7 @@ enum PluralRulesCheck {
             if !members.isEmpty && members.allSatisfy({ explicit.contains($0 + plural.offset) }) { continue }
             missing.append(category)
         }
-        guard !missing.isEmpty else { return }
+        guard !missing.isEmpty, emitter.isOn(.pluralCategories) else { return }
         let names = missing.map { "'\($0.rawValue)'" }.joined(separator: " and ")
         RuleRunner.emit(.pluralCategories, c, range: argument.nameRange, emitter: &emitter,
                         message: "\(kind) '\(argument.name)' has no \(names) case, which \(c.tag) needs: \(c.tag) \(rulesName) rules have \(info.describeAll)",
@@ -92,6 +93,16 @@ enum PluralRulesCheck {
 
     static func literalNumbers(_ c: MessageContext, _ argument: ArgumentNode, _ plural: PluralArgument, _ info: PluralCategoryInfo,
                                emitter: inout Emitter) {
+        // A number written in every case is text around the plural, not its count (a platform
+        // catalog copies "Level 5, " into each <plurals> item).
+        var inEveryCase: Set<Int64>?
+        for item in plural.cases {
+            var texts: [(String, Range<Int>)] = []
+            var shows = false
+            collect(item.message, name: argument.name, texts: &texts, showsNumber: &shows)
+            let values = Set(texts.flatMap { numbers(in: $0.0).map(\.0) })
+            inEveryCase = inEveryCase.map { $0.intersection(values) } ?? values
+        }
         for item in plural.cases {
             guard case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word),
                   info.categories.contains(category) else { continue }
@@ -102,7 +113,7 @@ enum PluralRulesCheck {
             let integers = (info.members[category] ?? []).filter { $0 == $0.rounded(.towardZero) }
             for (text, range) in texts {
                 let segment = LiteralSegment(text: text, range: range, depth: 1, followsArgument: false, startsBody: false)
-                for (value, offsets) in numbers(in: text) {
+                for (value, offsets) in numbers(in: text) where plural.cases.count < 2 || !(inEveryCase?.contains(value) ?? false) {
                     guard info.category(of: Double(value)) == category,
                           integers.contains(where: { $0 != Double(value) }) else { continue }
                     let others = integers.filter { $0 != Double(value) }.prefix(3).map(PluralCategoryInfo.format)

@@ -2,6 +2,7 @@ import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableMessages
+import SpeakablePlatformFormats
 
 /// One message in one locale, with everything a rule needs to report on it.
 /// What every locale's check needs of a source message, shared by reference (copying a whole
@@ -36,6 +37,8 @@ struct MessageContext {
     let key: String
     let text: PositionedText
     let pattern: MessagePattern?
+    /// The platform formats of this text (platform catalogs only).
+    let formats: PlatformFormats?
 
     var language: String { locale.language }
     var role: Role? { source.role }
@@ -65,8 +68,11 @@ struct RuleRunner {
             }
             let context = MessageContext(tableName: table.name, source: facts.info[i], sourceIndex: i, tag: input.sourceTag,
                                          locale: input.sourceLocale, isSource: true, key: message.key, text: message.text,
-                                         pattern: message.pattern)
+                                         pattern: message.pattern, formats: message.formats)
             checkMessage(context, emitter: &emitter)
+            if let formats = message.formats, let arguments = facts.sourceArguments[i], emitter.isOn(.formatMismatch) {
+                FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+            }
         }
     }
 
@@ -75,6 +81,15 @@ struct RuleRunner {
         var present = [Bool](repeating: false, count: table.messages.count)
         for translation in target.messages {
             guard let index = facts.byKey[translation.key] else {
+                if let slash = translation.key.firstIndex(of: "/"),
+                   let other = facts.androidKeysByName[String(translation.key[translation.key.index(after: slash)...])] {
+                    // Android: the same name as another type of resource.
+                    emitter.emit(.extraKey, table: table.name, locale: target.tag, key: translation.key, exemptions: [:],
+                                 file: translation.text.file, position: translation.keyPosition,
+                                 message: "'\(translation.key)' is not in the source, which has '\(other)' of that name (\(table.file)): aapt2 link removes this translation (\"without required default value\"), so \(target.tag) users get the source's \(PlatformInput.elementName(other))",
+                                 hint: "translate it as \(PlatformInput.elementName(other)) like the source", subject: "type:\(other)")
+                    continue
+                }
                 emitter.emit(.extraKey, table: table.name, locale: target.tag, key: translation.key, exemptions: [:],
                              file: translation.text.file, position: translation.keyPosition,
                              message: "'\(translation.key)' is not a key of the source (\(table.file))",
@@ -84,10 +99,18 @@ struct RuleRunner {
             present[index] = true
             let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
                                          locale: target.locale, isSource: false, key: translation.key, text: translation.text,
-                                         pattern: translation.pattern)
+                                         pattern: translation.pattern, formats: translation.formats)
             checkMessage(context, emitter: &emitter)
+            var formatReported = false
+            if let formats = translation.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
+                let before = emitter.findings.count
+                FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+                formatReported = emitter.findings.count > before
+            }
             if facts.usages[index] != nil, let pattern = translation.pattern {
-                compareWithSource(context, pattern: pattern, emitter: &emitter)
+                // A format the platform rejects is one defect: its ICU reading's missing or extra
+                // arguments are not reported again.
+                compareWithSource(context, pattern: pattern, skipPlaceholders: formatReported, emitter: &emitter)
             }
         }
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
@@ -128,11 +151,32 @@ struct RuleRunner {
         }
     }
 
-    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, skipPlaceholders: Bool = false, emitter: inout Emitter) {
         guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
-        ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, emitter: &emitter)
+        ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
+                              composed: facts.composed[index], skipMismatch: skipPlaceholders, emitter: &emitter)
+        // Platform catalogs compare their printf formats instead (the ICU text derived from them
+        // types every specifier the same way).
+        if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {
+            FormatRules.checkProject(c, usages: pattern.argumentUsages, source: sourceUsages, emitter: &emitter)
+        }
         if emitter.isOn(.untranslated) {
             TextRules.untranslated(c, pattern: pattern, sourceLocale: input.sourceLocale, settings: settings, emitter: &emitter)
+        }
+        if let items = c.formats?.forms.filter({ $0.path.hasPrefix("item.") }), !items.isEmpty,
+           let sourceItems = table.messages[index].formats?.forms.filter({ $0.path.hasPrefix("item.") }) {
+            // An Android <string-array>: its items, not line breaks, must match the source's.
+            if items.count != sourceItems.count {
+                let rule: Rule = items.count < sourceItems.count ? .missingTranslation : .extraKey
+                let position = items.count < sourceItems.count ? items.last!.position(0) : items[sourceItems.count].position(0)
+                emitter.emit(rule, table: table.name, locale: c.tag, key: c.key, exemptions: c.source.exemptions, file: c.text.file,
+                             position: position,
+                             message: items.count < sourceItems.count
+                                 ? "the \(c.tag) array has \(items.count) item\(items.count == 1 ? "" : "s"), the source \(sourceItems.count): code that reads item \(items.count) (from 0) or later gets an ArrayIndexOutOfBoundsException, and a list shows fewer choices"
+                                 : "the \(c.tag) array has \(items.count) items, the source \(sourceItems.count): the items after \(sourceItems.count) belong to no source item",
+                             hint: "translate every item of the source's array, in the same order", subject: "items:\(items.count)/\(sourceItems.count)")
+            }
+            return
         }
         if emitter.isOn(.whitespace) {
             let count = c.text.text.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }

@@ -12,12 +12,16 @@ enum ScreenReaderRules {
             if emitter.isOn(.roleWord) { roleWords(c, segments: segments, emitter: &emitter) }
             if emitter.isOn(.labelStyle) { labelStyle(c, pattern: pattern, emitter: &emitter) }
         }
-        // An action fragment always gets the gesture from TalkBack; a hint gets it from Speakable
-        // with "hintStyle": "gesture" — except the template that composes it ("Double tap to
-        // {action}"), which names the gesture on purpose and says the rest with an argument.
+        // An action fragment always gets the gesture from TalkBack. A hint gets it from Speakable
+        // with "hintStyle": "gesture"; with "result" it says what happens, not how (Apple's
+        // guidance). Either way the template that composes the gesture sentence ("Double tap to
+        // {action}") names the gesture on purpose and says the rest with an argument.
         if emitter.isOn(.hintGesture)
-            && (c.role == .action || (c.role == .hint && settings.hintStyle == .gesture && pattern.argumentNames.isEmpty)) {
+            && (c.role == .action || (c.role == .hint && !isGestureTemplate(pattern, language: c.language))) {
             gestures(c, segments: segments, hintStyle: settings.hintStyle, emitter: &emitter)
+        }
+        if c.role == .action && c.language == "en" && emitter.isOn(.actionFragment) {
+            actionFragment(c, pattern: pattern, emitter: &emitter)
         }
         if isKorean && c.role == .action && emitter.isOn(.koreanActionForm) {
             actionForm(c, pattern: pattern, emitter: &emitter)
@@ -148,33 +152,89 @@ enum ScreenReaderRules {
 
     // MARK: hint-gesture
 
-    static let gestureWords: [String: [String]] = [
-        "en": ["double tap", "double-tap", "double click", "triple tap", "tap and hold", "tap to", "long press", "long-press", "swipe"],
-        "ko": ["두 번 탭", "이중 탭", "두 번 누르", "탭하", "길게 누르", "스와이프"],
-    ]
+    /// Words that glue a gesture to the action in a template such as "Double tap to {action}"
+    /// or "{action}하려면 이중 탭하십시오".
+    static let templateGlue: Set<String> = ["to", "and", "hold", "then", "하려면", "하십시오", "하세요", "하여", "해서", "하면", "하고"]
+
+    /// A hint that is only a gesture sentence around arguments: "Double tap to {action}".
+    static func isGestureTemplate(_ pattern: MessagePattern, language: String) -> Bool {
+        guard !pattern.argumentNames.isEmpty else { return false }
+        var text = pattern.allLiteralText.lowercased()
+        var found = false
+        for phrase in GestureWords.phrases(for: language) where text.contains(phrase) {
+            text = text.replacingAll(phrase, with: " ")
+            found = true
+        }
+        guard found else { return false }
+        return text.split { !$0.isLetter }.allSatisfy { templateGlue.contains(String($0)) || (language != "en" && language != "ko" && $0.count <= 3) }
+    }
+
+    /// Text lower-cased for matching; ASCII only when full lower-casing would change offsets.
+    static func loweredForMatching(_ text: String) -> [UInt16] {
+        let full = text.lowercased()
+        return full.utf16.count == text.utf16.count ? Array(full.utf16) : lowered(text)
+    }
 
     static func gestures(_ c: MessageContext, segments: [LiteralSegment], hintStyle: HintStyle, emitter: inout Emitter) {
-        guard let words = gestureWords[c.language] else { return }
+        let words = GestureWords.phrases(for: c.language)
+        guard !words.isEmpty else { return }
         let why: String
         if c.role == .action {
             why = "TalkBack speaks an action fragment as \"Double-tap to …\" (\"…하려면 두 번 탭하세요\"), so the gesture is said twice"
-        } else {
+        } else if hintStyle == .gesture {
             why = "with \"hintStyle\": \"gesture\" Speakable composes the gesture sentence itself, so the gesture is said twice"
+        } else {
+            why = "a hint says what happens (\"Starts the level\"), not how: VoiceOver users know the gesture and TalkBack adds its own, so it is said twice"
         }
+        let wholeWords = c.language.unicodeScalars.allSatisfy(\.isASCII) && !["ko", "ja", "zh", "th", "lo", "km", "my"].contains(c.language)
         for segment in segments {
             var taken: [Range<Int>] = []
-            let text = lowered(segment.text)
+            let text = loweredForMatching(segment.text)
             for word in words {
-                for range in occurrences(of: word, inLowered: text, wholeWords: c.language != "ko")
+                for range in occurrences(of: word, inLowered: text, wholeWords: wholeWords)
                     where !taken.contains(where: { $0.overlaps(range) }) {
                     taken.append(range)
                     let said = String(decoding: Array(segment.text.utf16)[range], as: UTF16.self)
                     report(.hintGesture, c, segment: segment, printed: range, emitter: &emitter,
                            message: "the \(c.role!.rawValue) names the gesture ('\(said)'): \(why)",
                            hint: c.role == .action ? "write only what the action does (\"hear about your current location\", \"조각 배치\")"
-                                                   : "write the result (\"Selects the cell\")", subject: word)
+                               : hintStyle == .gesture ? "write only the action (\"start the level\"); the gesture sentence is composed from it"
+                               : "write the result (\"Starts the level\", \"레벨을 시작합니다\")", subject: word)
                 }
             }
+        }
+    }
+
+    // MARK: action-fragment
+
+    /// An English action fragment must read after TalkBack's "Double-tap to": it starts with a
+    /// verb in its base form (``EnglishActionLexicon``).
+    static func actionFragment(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+        for (text, range) in edgeTexts(pattern.body, atEnd: false) {
+            let judgement = EnglishActionLexicon.judge(text)
+            guard judgement != .verb, let word = EnglishActionLexicon.firstWord(text) else { continue }
+            let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
+            let start = text.firstRange(of: word).map { utf16Offset(of: $0.lowerBound, in: text) } ?? 0
+            let printed = start..<start + word.utf16.count
+            let sample = text.drop { !$0.isLetter }.split(separator: " ", omittingEmptySubsequences: true)
+            let said = "\"Double-tap to " + sample.prefix(6).joined(separator: " ") + (sample.count > 6 ? " …\"" : "\"")
+            let message: String
+            let hint: String
+            switch judgement {
+            case .leadingTo:
+                message = "the action fragment starts with 'to', which TalkBack says itself: \(said)"
+                hint = "drop the leading 'to'"
+            case .noVerb(_, let what):
+                message = "the action fragment starts with '\(word)', \(what), not a verb: TalkBack says \(said)"
+                hint = "start with the verb of what the action does (\"hear about nearby places…\")"
+            case .state(_, let what):
+                message = "the action fragment starts with '\(word)', which \(what): TalkBack says \(said)"
+                hint = "say what the action does; a control that cannot act now should be disabled (TalkBack says \"disabled\")"
+            case .verb:
+                continue
+            }
+            report(.actionFragment, c, segment: segment, printed: printed, emitter: &emitter, message: message, hint: hint,
+                   subject: word.lowercased())
         }
     }
 

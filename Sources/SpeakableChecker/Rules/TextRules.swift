@@ -62,6 +62,15 @@ enum TextRules {
             }
             return
         }
+        // Overrides (LRO, RLO) are reported even when closed: they make the displayed order of
+        // the characters differ from the stored one — the Trojan Source trick (CVE-2021-42574).
+        // No translation needs one: isolates and marks do the legitimate work.
+        for (scalar, offset) in all where scalar.value == 0x202D || scalar.value == 0x202E {
+            RuleRunner.emit(.bidiControl, c, range: offset..<offset + 1, emitter: &emitter,
+                            message: "\(hex(scalar)) \(bidiNames[scalar.value]!) reverses or forces the order of the characters after it: what is shown differs from what is stored (the Trojan Source trick)",
+                            hint: "remove it; to keep a word's direction use U+2068 FIRST STRONG ISOLATE … U+2069, or a mark (U+200E, U+200F)",
+                            subject: "override:\(hex(scalar))")
+        }
         // Unbalanced: embeddings/overrides closed by PDF, isolates by PDI (UAX #9).
         var stack: [(isolate: Bool, scalar: Unicode.Scalar, offset: Int)] = []
         for (scalar, offset) in all {
@@ -87,7 +96,7 @@ enum TextRules {
             default: break
             }
         }
-        for open in stack {
+        for open in stack where open.scalar.value != 0x202D && open.scalar.value != 0x202E {
             RuleRunner.emit(.bidiControl, c, range: open.offset..<open.offset + 1, emitter: &emitter,
                             message: "\(hex(open.scalar)) \(bidiNames[open.scalar.value]!) is never closed: the text after it, and what follows the message on screen, runs in its direction",
                             hint: open.isolate ? "close it with U+2069 POP DIRECTIONAL ISOLATE" : "close it with U+202C POP DIRECTIONAL FORMATTING",
@@ -166,8 +175,13 @@ enum TextRules {
         if case .text(let text, let range)? = parts.first, let first = text.unicodeScalars.first, isSpace(first) || first == "\n" {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             let start = sourceOffset(ofPrinted: 0, in: segment, source: c.text.text)
+            // " and %s": a piece glued to other text, where the space is needed but the gluing
+            // is the problem.
+            let glued = text.unicodeScalars.dropFirst().first?.properties.isLowercase == true
             RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
-                            message: "the message starts with a space", hint: "remove it; a layout gap belongs in the layout",
+                            message: "the message starts with a space" + (glued ? ": it looks like a piece joined to other text" : ""),
+                            hint: glued ? "write the whole sentence as one message (ICU's list format for lists): translators cannot reorder pieces joined in code"
+                                        : "remove it; a layout gap belongs in the layout",
                             subject: "leading")
         }
         if case .text(let text, let range)? = parts.last, let last = text.unicodeScalars.last, isSpace(last) || last == "\n" {
@@ -265,13 +279,43 @@ enum TextRules {
             words = words.replacingAll(allowed, with: " ")
         }
         // One word that reads the same ("Script", "Name", "OK") is usually a loanword or a
-        // cognate, not a string someone forgot: only texts of two or more words count.
-        let wordCount = words.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") }.count
-        guard wordCount >= 2 else { return }
+        // cognate, not a string someone forgot: only texts of two or more words count — unless
+        // the word is in a script the locale is not written in ("Share" in ko, ar, ru, he).
+        let split = words.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") }
+        var inForeignScript: String?
+        if split.count == 1 {
+            let word = String(split[0])
+            guard !isNameLike(word), let script = foreignScript(word, locale: c.locale, sourceLocale: sourceLocale) else { return }
+            inForeignScript = script
+        } else if split.count < 2 {
+            return
+        }
         RuleRunner.emit(.untranslated, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
-                        message: "the \(c.tag) translation is identical to the source text",
+                        message: "the \(c.tag) translation is identical to the source text"
+                            + (inForeignScript.map { ", in \($0) script, which \(c.tag) is not written in" } ?? ""),
                         hint: "translate it; if it is a name that stays the same, add it to \"check\": {\"allowUntranslated\": […]} in speakable.json or exempt the message",
                         subject: "")
+    }
+}
+
+extension TextRules {
+    /// A word that stays the same in every language: an acronym ("GPS", "OK"), a name with inner
+    /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3").
+    static func isNameLike(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        if letters.count >= 2 && letters.allSatisfy(\.isUppercase) { return true }
+        if word.dropFirst().contains(where: \.isUppercase) { return true }
+        return word.contains(where: \.isNumber)
+    }
+
+    /// The script of `word` when it is the source's and not one the target locale is written in.
+    static func foreignScript(_ word: String, locale: ICULocale, sourceLocale: ICULocale) -> String? {
+        let counts = UnicodeScript.letterCounts(word)
+        guard let (script, _) = counts.max(by: { $0.value < $1.value }) else { return nil }
+        let targetScripts = locale.scripts
+        guard !targetScripts.isEmpty, !targetScripts.contains(script), sourceLocale.scripts.contains(script) else { return nil }
+        return ["Latn": "Latin", "Cyrl": "Cyrillic", "Arab": "Arabic", "Hebr": "Hebrew", "Hang": "Hangul", "Hani": "Han",
+                "Grek": "Greek", "Thai": "Thai"][script] ?? script
     }
 }
 

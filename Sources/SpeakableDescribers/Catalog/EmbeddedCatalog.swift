@@ -29,7 +29,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.board.rows.empty", table: "block", role: .text,
             source: "Rows {first} to {last}: empty",
-            translations: ["ko": "{first}행부터 {last}행: 비어 있음"]),
+            translations: ["ko": "{first}행부터 {last}행까지 비어 있음"]),
         Entry(
             key: "block.cell.content", table: "block", role: .label,
             source: "{filled, select, yes {filled} other {empty}}{ink, select, yes {, ink cell} other {}}{marked, select, yes {, marked to clear} other {}}",
@@ -45,7 +45,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.columns.item", table: "block", role: .text,
             source: "{span, select, range {{first} to {last}} other {{first}}}",
-            translations: ["ko": "{span, select, range {{first}열부터 {last}열} other {{first}열}}"]),
+            translations: ["ko": "{span, select, range {{first}열부터 {last}열까지} other {{first}열}}"]),
         Entry(
             key: "block.columns.many", table: "block", role: .text,
             source: "columns {list}",
@@ -57,7 +57,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.columns.range", table: "block", role: .text,
             source: "columns {first} to {last}",
-            translations: ["ko": "{first}열부터 {last}열"]),
+            translations: ["ko": "{first}열부터 {last}열까지"]),
         Entry(
             key: "block.event.cleared", table: "block", role: .announcement,
             source: "Cleared {lines, plural, one {# line} other {# lines}}. Score {score, number, ::group-off}.{combo, plural, =0 {} =1 {} other { Combo times #.}}",
@@ -81,7 +81,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.event.runEnded", table: "block", role: .announcement,
             source: "No more moves. Final score {score, number, ::group-off}.{best, select, yes { New best score.} other {}}",
-            translations: ["ko": "더 둘 곳이 없습니다. 최종 점수 {score, number, ::group-off}점.{best, select, yes { 최고 점수를 경신했습니다.} other {}}"], maxSeconds: 8),
+            translations: ["ko": "더 놓을 곳이 없습니다. 최종 점수 {score, number, ::group-off}점.{best, select, yes { 최고 점수를 경신했습니다.} other {}}"], maxSeconds: 8),
         Entry(
             key: "block.line", table: "block", role: .text,
             source: "{kind, select, row {row {number}} other {column {number}}}",
@@ -93,7 +93,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.piece.name.blocks", table: "block", role: .label,
             source: "{count, plural, one {# block} other {# blocks}}, {width} wide by {height} tall",
-            translations: ["ko": "블록 {count}개, 가로 {width}칸 세로 {height}칸"], maxSeconds: 4),
+            translations: ["ko": "블록 {count}개짜리 가로 {width}칸 세로 {height}칸 조각"], maxSeconds: 4),
         Entry(
             key: "block.piece.name.corner", table: "block", role: .label,
             source: "corner, open at {corner, select, topLeft {top left} topRight {top right} bottomLeft {bottom left} other {bottom right}}",
@@ -173,7 +173,7 @@ extension DescriberCatalog {
         Entry(
             key: "board.label", table: "common", role: .label,
             source: "{name}, {rows} by {columns}",
-            translations: ["ko": "{name}, {rows}행 {columns}열"]),
+            translations: ["ko": "{name}, 행 {rows}개, 열 {columns}개"]),
         Entry(
             key: "board.name", table: "common", role: .label,
             source: "Board",
@@ -217,7 +217,7 @@ extension DescriberCatalog {
         Entry(
             key: "game.ink.hint", table: "game", role: .hint,
             source: "Earns a charge when a cleared line goes through an ink cell; {total, plural, one {# charge swaps} other {# charges swap}} a piece.",
-            translations: ["ko": "잉크 칸을 지나는 줄을 지우면 충전 1회를 얻고, {total}회 충전하면 조각 하나를 바꿉니다."], maxSeconds: 7.5),
+            translations: ["ko": "잉크 칸이 있는 줄을 지울 때마다 한 번 충전되고, {total}회 모두 충전되면 조각 하나를 바꿀 수 있습니다."], maxSeconds: 7.5),
         Entry(
             key: "game.ink.label", table: "game", role: .label,
             source: "Ink",
@@ -293,7 +293,7 @@ extension DescriberCatalog {
         Entry(
             key: "sudoku.cell.content", table: "sudoku", role: .label,
             source: "{content, select, empty {empty} given {given {digit}} error {{digit}, error} notes {notes {notes}} other {{digit}}}",
-            translations: ["ko": "{content, select, empty {빈칸} given {기본 숫자 {digit}} error {{digit}, 오류} notes {메모 {notes}} other {{digit}}}"]),
+            translations: ["ko": "{content, select, empty {빈칸} given {주어진 숫자 {digit}} error {{digit}, 오류} notes {메모 {notes}} other {{digit}}}"]),
         Entry(
             key: "sudoku.cell.hint", table: "sudoku", role: .hint,
             source: "Selects the cell.",
@@ -301,6 +301,6 @@ extension DescriberCatalog {
         Entry(
             key: "sudoku.cell.label", table: "sudoku", role: .label,
             source: "Row {row}, column {column}, {content, select, empty {empty} given {given {digit}} error {{digit}, error} notes {notes {notes}} other {{digit}}}",
-            translations: ["ko": "{row}행 {column}열, {content, select, empty {빈칸} given {기본 숫자 {digit}} error {{digit}, 오류} notes {메모 {notes}} other {{digit}}}"], maxSeconds: 4),
+            translations: ["ko": "{row}행 {column}열, {content, select, empty {빈칸} given {주어진 숫자 {digit}} error {{digit}, 오류} notes {메모 {notes}} other {{digit}}}"], maxSeconds: 4),
     ]
 }

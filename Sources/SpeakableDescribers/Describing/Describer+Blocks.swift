@@ -28,7 +28,7 @@ extension Describer {
     /// for column in [1, 2, 3, 4, 7, 8] { board[4, column] = BlockCell(row: 4, column: column, isFilled: true) }
     /// describer.describe(cellAt: GridPosition(row: 3, column: 5), on: board, placing: try Piece(map: "XX/XX")).voiceOver.hint
     /// // "Places the 2 by 2 square covering row 3, columns 5 to 6; row 4, columns 5 to 6; completes row 4."
-    /// // ko: "가로세로 2칸 정사각형을 3행 5열부터 6열, 4행 5열부터 6열에 배치하고 4행을 완성합니다."
+    /// // ko: "가로세로 2칸 정사각형을 3행 5열부터 6열까지, 4행 5열부터 6열까지에 배치하고 4행을 완성합니다."
     /// ```
     public func describe(cellAt position: GridPosition, on board: BlockBoard, placing piece: Piece?) -> AccessibleText {
         describe(cellAt: position, on: board, placing: piece, reference: piece.map(describeReference))

@@ -11,7 +11,7 @@ extension Describer {
     /// let location = Control(label: "My Location", action: "hear about your current location")
     /// try Describer(hintStyle: .gesture).describe(location).voiceOver.hint
     /// // "Double tap to hear about your current location"
-    /// // ko: Control(label: "내 위치", action: "현재 위치 안내") → "현재 위치 안내하려면 이중 탭하십시오"
+    /// // ko: Control(label: "내 위치", action: "현재 위치 확인") → "현재 위치 확인하려면 이중 탭하십시오"
     /// ```
     public func describe(_ control: Control) -> AccessibleText {
         let label: String

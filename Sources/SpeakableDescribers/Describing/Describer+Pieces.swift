@@ -25,7 +25,7 @@ extension Describer {
     /// j.shape         // "4 blocks, 2 wide by 3 tall. Row 1: block, block. Row 2: block, gap. Row 3: block, gap."
     /// j.description   // "J, foot at top right. 4 blocks, 2 wide by 3 tall. Row 1: block, block. …"
     /// describer.describe(try Piece(map: "XX/XX")).description   // "2 by 2 square"
-    /// // ko: "오른쪽 위로 꺾인 J자" / "블록 4개, 가로 2칸 세로 3칸. 1행: 블록, 블록. 2행: 블록, 빈칸. 3행: 블록, 빈칸."
+    /// // ko: "오른쪽 위로 꺾인 J자" / "블록 4개짜리 가로 2칸 세로 3칸 조각. 1행: 블록, 블록. 2행: 블록, 빈칸. 3행: 블록, 빈칸."
     /// ```
     public func describe(_ piece: Piece) -> PieceDescription {
         let shape = piece.shape

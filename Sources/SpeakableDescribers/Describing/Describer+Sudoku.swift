@@ -40,7 +40,7 @@ extension Describer {
         }
     }
 
-    /// A board's frame: "Board, 8 by 8" (ko "게임판, 8행 8열"), with the grid size for VoiceOver's
+    /// A board's frame: "Board, 8 by 8" (ko "게임판, 행 8개, 열 8개"), with the grid size for VoiceOver's
     /// data table and TalkBack's `collectionInfo`.
     public func describe(_ board: Board) -> AccessibleText {
         let label = text(.boardLabel, [.string(board.name ?? boardName), number(board.rows), number(board.columns)])

@@ -29,7 +29,7 @@ public struct DescriberError: Error, Sendable, CustomStringConvertible {
 /// // "Cleared 2 lines. Score 640. Combo times 2."
 ///
 /// let korean = try Describer(locale: "ko")
-/// korean.describe(SudokuCell(row: 2, column: 7, content: .given(4))).voiceOver.label   // "2행 7열, 기본 숫자 4"
+/// korean.describe(SudokuCell(row: 2, column: 7, content: .given(4))).voiceOver.label   // "2행 7열, 주어진 숫자 4"
 /// korean.describe(try Piece(map: ".X/XX/.X")).name      // "왼쪽을 향한 T자"
 /// korean.describe(Level(5, stars: 2)).voiceOver.label   // "5단계, 별 3개 중 2개"
 /// ```

@@ -14,7 +14,7 @@ public struct Control: Hashable, Sendable {
     public var label: String
     /// What activating does, as a fragment that completes "Double tap to …" ("hear about your
     /// current location"). TalkBack takes it as the click label and adds the gesture itself; in
-    /// Korean it must be a noun that takes 하다 ("현재 위치 안내").
+    /// Korean it must be a noun that takes 하다 ("현재 위치 확인").
     public var action: String?
     /// Apple's result phrase for `hintStyle: result` ("Plays the callout."). Without one, the
     /// gesture sentence built from ``action`` is used.

@@ -21,7 +21,7 @@ public struct GridPosition: Hashable, Sendable, Comparable, CustomStringConverti
 ///
 /// ```swift
 /// describer.describe(Board(rows: 8, columns: 8)).voiceOver.label   // "Board, 8 by 8"
-/// // ko: "게임판, 8행 8열"
+/// // ko: "게임판, 행 8개, 열 8개"
 /// ```
 public struct Board: Hashable, Sendable {
     /// The board's name as the app shows it; nil: the catalog's "Board" (게임판).

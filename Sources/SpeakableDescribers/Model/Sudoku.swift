@@ -4,7 +4,7 @@
 /// let cell = SudokuCell(row: 2, column: 7, content: .given(4))
 /// describer.describe(cell).voiceOver.label            // "Row 2, column 7, given 4"
 /// describer.describe(cell).talkBack.contentDescription // "given 4" (row and column go in collectionItemInfo)
-/// // ko: "2행 7열, 기본 숫자 4" / "기본 숫자 4"
+/// // ko: "2행 7열, 주어진 숫자 4" / "주어진 숫자 4"
 /// ```
 public struct SudokuCell: Hashable, Sendable {
     /// What a cell holds (DailySudoku's `CellUi`: value, given, error, notes).

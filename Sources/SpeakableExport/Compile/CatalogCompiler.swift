@@ -23,7 +23,12 @@ import SpeakablePlatformFormats
 /// `runtimeOnly`), gives diagnostics and no files. Diagnostic ids (besides the loader's):
 /// `catalog-*` (from ``CatalogExport``, positioned inside the message), `catalog-conflicting-argument`,
 /// `catalog-too-many-cases`, `catalog-key-collision`, `unknown-key` (a warning: a translation of
-/// no template message), `metadata-invalid`.
+/// no template message), `metadata-invalid`. Warnings for what an app must do beyond one lookup
+/// (errors with ``CompileOptions/strict``): `catalog-companion` (an `=N` a platform's plurals
+/// cannot say has its own resource or key), `catalog-composed-plurals` (Android: one `<plurals>`
+/// per argument and a composing `<string>`), `catalog-open-particle` (a Korean particle after a
+/// run-time value), `catalog-number-grouping` (a locale whose grouping printf cannot say),
+/// `compile-metadata-ignored` (what `--no-metadata` drops).
 public enum CatalogCompiler {
     public static func compile(_ project: Project, options: CompileOptions,
                                metadata: [String: TableMetadata]? = nil) -> CompileResult {
@@ -42,8 +47,35 @@ public enum CatalogCompiler {
             diagnostics += loaded.diagnostics
         }
         var context = Context(project: project, options: options, metadata: tableMetadata)
-        let prepared = project.tables.map { context.prepare($0) }
+        // Tables are prepared in parallel, each in its own copy of the context; what they found
+        // is put back in table order, so the outcome does not depend on scheduling.
+        let preparedTables = Mutex<[Int: (messages: [PreparedMessage], context: Context)]>([:])
+        let start = context
+        DispatchQueue.concurrentPerform(iterations: project.tables.count) { index in
+            var own = start
+            let messages = own.prepare(project.tables[index])
+            own.translationsByTag = []   // only needed while preparing
+            preparedTables.withLock { $0[index] = (messages, own) }
+        }
+        let collectedTables = preparedTables.withLock { $0 }
+        var preparing: [[PreparedMessage]] = []
+        for index in project.tables.indices {
+            guard let table = collectedTables[index] else { continue }
+            preparing.append(table.messages)
+            for diagnostic in table.context.diagnostics where !context.diagnostics.contains(diagnostic) { context.diagnostics.append(diagnostic) }
+            context.merge(groupedIntegers: table.context.groupedIntegers)
+        }
+        let prepared = preparing
         diagnostics += context.diagnostics
+        diagnostics += context.groupingWarnings()
+        if !options.useMetadata {
+            // What the metadata would have kept is said, not dropped silently.
+            let ignored = metadata ?? loadMetadata(project).metadata
+            for (table, messages) in zip(project.tables, prepared) {
+                guard let meta = ignored[table.name] else { continue }
+                diagnostics += Self.metadataIgnored(meta, table: table, messages: messages, options: options)
+            }
+        }
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
 
         // Every output file is its own job; jobs run in parallel and their results are put
@@ -89,8 +121,77 @@ public enum CatalogCompiler {
             files += result.files
             for diagnostic in result.diagnostics where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
+        if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
+            for index in diagnostics.indices where diagnostics[index].severity == .warning { diagnostics[index].severity = .error }
+        }
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
         return CompileResult(files: files, diagnostics: diagnostics)
+    }
+
+    /// `--no-metadata`: a warning for each message whose keys or argument positions change
+    /// (app code passes arguments by position), and one for what else of the imported catalogs
+    /// is not written (review states, device variations, Android markup and comments, headers,
+    /// resources that are not messages).
+    static func metadataIgnored(_ meta: TableMetadata, table: Table, messages: [PreparedMessage], options: CompileOptions) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var renamed: [String] = []
+        for message in messages {
+            guard let recorded = meta[message.template.key], let variant = message.variants.first, message.variants.count == 1 else { continue }
+            if let key = recorded.platformKey, key != variant.appleKey { renamed.append("'\(key)' → '\(variant.appleKey)'") }
+            if let name = recorded.androidName, name != variant.androidName { renamed.append("'\(name)' → '\(variant.androidName)'") }
+            for (platform, before, after) in [("String Catalog", recorded.appleArguments, variant.appleArguments),
+                                              ("Android", recorded.androidArguments, variant.androidArguments)] {
+                guard let before, options.outputs.contains(platform == "Android" ? .android : .xcstrings) || options.outputs.contains(.swift) else { continue }
+                let now = after.filter { $0.slot == .value }.map(\.name)
+                guard Array(now.prefix(before.count)) != before else { continue }
+                func positions(_ names: [String]) -> String {
+                    names.enumerated().map { "%\($0.offset + 1)$ \($0.element)" }.joined(separator: ", ")
+                }
+                diagnostics.append(Diagnostic(
+                    severity: .warning, id: "compile-metadata-ignored",
+                    message: "'\(message.template.key)': with --no-metadata its \(platform) arguments are \(positions(now)); the imported catalog had \(positions(before)) — app code that passes them by position gets them wrong",
+                    file: table.file, position: message.template.keyPosition,
+                    hint: "compile without --no-metadata to keep the imported positions"))
+            }
+        }
+        if !renamed.isEmpty {
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "compile-metadata-ignored",
+                message: "with --no-metadata \(renamed.count) imported key\(renamed.count == 1 ? " of \(table.file) is" : "s of \(table.file) are") written under Speakable's keys: "
+                    + renamed.prefix(5).joined(separator: ", ") + (renamed.count > 5 ? ", …" : ""),
+                file: table.file, position: nil, hint: "compile without --no-metadata to keep the catalog's own keys"))
+        }
+        var dropped: [String] = []
+        let states = meta.messages.values.reduce(0) { count, message in
+            count + message.xcstrings.values.filter { value in
+                Exporter.firstState(in: value.value).map { $0 != "translated" } ?? false
+            }.count + message.xliff.count
+        }
+        if states > 0 { dropped.append("\(states) review state\(states == 1 ? "" : "s")") }
+        let devices = meta.messages.values.reduce(0) { $0 + $1.xcstrings.values.filter { Self.contains($0.value, key: "device") }.count }
+        if devices > 0 { dropped.append("\(devices) localization\(devices == 1 ? "" : "s") with device variations") }
+        let markup = meta.messages.values.reduce(0) { count, message in
+            count + message.android.values.filter { value in
+                guard let xml = value.value.objectMember("xml")?.stringValue else { return false }
+                return xml.contains("<!--") || xml.contains("<xliff:") || xml.contains("<b>") || xml.contains("<i>") || xml.contains("<u>")
+            }.count
+        }
+        if markup > 0 { dropped.append("\(markup) Android resource\(markup == 1 ? "" : "s") with comments or markup as written") }
+        let extras = meta.androidExtras.values.reduce(0) { $0 + $1.count }
+        if extras > 0 { dropped.append("\(extras) Android resource\(extras == 1 ? "" : "s") that are not messages (string arrays, <skip />)") }
+        if !meta.androidHeaders.isEmpty { dropped.append("\(meta.androidHeaders.count) Android file header\(meta.androidHeaders.count == 1 ? "" : "s")") }
+        if !dropped.isEmpty {
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "compile-metadata-ignored",
+                message: "with --no-metadata what .speakable/\(table.name).platform.json keeps is not written: " + dropped.joined(separator: ", "),
+                file: table.file, position: nil, hint: "compile without --no-metadata to keep them"))
+        }
+        return diagnostics
+    }
+
+    static func contains(_ value: JSONValue, key: String) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.contains { $0.0 == key || contains($0.1, key: key) }
     }
 
     /// Reads `.speakable/<table>.platform.json` for every table that has one.
@@ -120,6 +221,19 @@ struct Context {
     var diagnostics: [Diagnostic] = []
     /// Android resource names in use, by kind ("string:" / "plurals:"), with their message.
     var androidNames: [String: String] = [:]
+    /// Per locale tag and kind of number format (`decimal`, `skeleton`): the messages that
+    /// print grouped integers (the first few, and how many), where the file is (for the
+    /// `catalog-number-grouping` warnings).
+    var groupedIntegers: [String: [String: GroupedIntegerUses]] = [:]
+    /// The table being prepared: its locales (not the source), each with its translations by key.
+    var translationsByTag: [(tag: String, file: String, locale: ICULocale, translations: [String: Translation])] = []
+
+    struct GroupedIntegerUses {
+        var keys: [String] = []
+        var count = 0
+        var lastKey: String?
+        var file: String
+    }
 
     init(project: Project, options: CompileOptions, metadata: [String: TableMetadata]) {
         self.project = project
@@ -137,6 +251,12 @@ struct Context {
 
     mutating func prepare(_ table: Table) -> [PreparedMessage] {
         var result: [PreparedMessage] = []
+        // Every locale's translations by key, once per table (LocaleFile's own lookup is linear).
+        let sourceLocale = project.config.sourceLocale
+        translationsByTag = table.locales.keys.sorted().filter { $0 != sourceLocale }.map { tag in
+            let file = table.locales[tag]!
+            return (tag, file.file, file.locale, Dictionary(file.translations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
         var appleKeys: [String: String] = [:]
         let tableMetadata = metadata[table.name]
         for message in table.messages {
@@ -166,12 +286,17 @@ struct Context {
                               hint: "keys of select cases are <key>__<argument>_<case>; rename one of the messages")
                     }
                     appleKeys[appleKey] = message.key
-                    let apple = ordered(CatalogExport.formatArguments(of: body, platform: .apple), recorded: meta?.appleArguments,
-                                        kinds: kinds, specifiers: meta?.appleSpecifiers ?? [:])
-                    let android = ordered(CatalogExport.formatArguments(of: body, platform: .android), recorded: meta?.androidArguments,
-                                          kinds: kinds, specifiers: meta?.androidSpecifiers ?? [:])
-                    variants.append(PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName,
-                                                            templateBody: body, appleArguments: apple, androidArguments: android))
+                    let prepared = variant(message, table: table, choices: choices, body: body, appleKey: appleKey,
+                                           androidName: androidName, kinds: kinds, meta: meta)
+                    for companion in prepared.appleLayout.companions {
+                        let companionKey = appleKey + companion.suffix
+                        if let other = appleKeys[companionKey], other != message.key {
+                            error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(companionKey)' for \(companion.argument) = \(companion.value), which '\(other)' already uses",
+                                  file: table.file, at: message.keyPosition, hint: "rename one of the messages")
+                        }
+                        appleKeys[companionKey] = message.key
+                    }
+                    variants.append(prepared)
                 }
             }
             result.append(PreparedMessage(template: message, pattern: pattern, kinds: kinds, variants: variants, metadata: meta))
@@ -186,6 +311,199 @@ struct Context {
             }
         }
         return result
+    }
+
+    /// One combination of select cases, with what every locale's text decides: the positions
+    /// of each platform's formats (every argument any locale prints), each platform's layout
+    /// (plurals in some locale make a plural everywhere; exact values that need companions),
+    /// and the arguments Korean particles follow. Layout decisions that change what an app
+    /// calls are reported as warnings (``Exporter`` reports the rest while converting).
+    mutating func variant(_ message: TemplateMessage, table: Table, choices: [SelectExpansion.Choice], body: MessageBody,
+                          appleKey: String, androidName: String, kinds: [String: CatalogArgument.Kind],
+                          meta: MessageMetadata?) -> PreparedMessage.Variant {
+        let sourceLocale = project.config.sourceLocale
+        var bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)] =
+            [(sourceLocale, table.file, sourceICU, message.source, body)]
+        for locale in translationsByTag {
+            guard let translation = locale.translations[message.key], let pattern = translation.pattern else { continue }
+            let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
+            bodies.append((locale.tag, locale.file, locale.locale, translation.source, pruned))
+        }
+        var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
+        var androidNames: [String] = []
+        for item in bodies {
+            let slots = CatalogExport.formatSlots(of: item.body)
+            for slot in slots.apple {
+                if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
+                    appleSlots[index].locales += 1
+                } else {
+                    appleSlots.append((slot.name, slot.slot, 1))
+                }
+            }
+            for name in slots.android where !androidNames.contains(name) { androidNames.append(name) }
+        }
+        let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
+        var normalized: [(body: MessageBody, locale: ICULocale)] = []
+        var particleArguments: [String] = []
+        for item in bodies {
+            guard let locale = item.locale, let body = try? CatalogExport.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
+            normalized.append((body, locale))
+            let grouped = CatalogExport.groupedIntegers(in: item.body, kinds: kinds)
+            for (kind, uses) in [("decimal", grouped.decimal), ("skeleton", grouped.skeleton)] where uses {
+                var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)
+                // The variants of one message come one after the other: count the message once.
+                if entry.lastKey != message.key {
+                    if entry.keys.count < 3 { entry.keys.append(message.key) }
+                    entry.count += 1
+                }
+                entry.lastKey = message.key
+                groupedIntegers[item.tag, default: [:]][kind] = entry
+            }
+            for open in CatalogExport.openParticles(in: body, locale: locale) {
+                if !particleArguments.contains(open.argument) { particleArguments.append(open.argument) }
+                if writesPlatformCatalogs {
+                    warning("catalog-open-particle",
+                            "'\(message.key)' (\(item.tag)): the particle \(open.notation) after {\(open.argument)} depends on a value known only at run time; "
+                            + "the generated Swift accessors resolve it, an app that reads the .xcstrings or strings.xml directly must pick the form itself after formatting (docs/particles.md)",
+                            file: item.file, at: item.source.position(ofUTF16Offset: open.range.lowerBound),
+                            hint: "write the particle for both cases, or let Speakable's accessors format the message")
+                }
+            }
+        }
+        let appleLayout = CatalogExport.layout(of: normalized, platform: .apple)
+        let androidLayout = CatalogExport.layout(of: normalized, platform: .android)
+        // Foundation reads arguments by position and skips an unused position without reading
+        // its value, so the values after it shift: a position some locale does not use goes
+        // after those every locale uses (most used first).
+        let everywhere = appleSlots.filter { $0.locales == bodies.count }
+        let partly = appleSlots.filter { $0.locales < bodies.count }.enumerated()
+            .sorted { ($0.element.locales, -$0.offset) > ($1.element.locales, -$1.offset) }.map(\.element)
+        let appleOrder = meta?.appleArguments == nil ? everywhere + partly : appleSlots
+        let appleValues = ordered(appleOrder.filter { $0.slot == .value }.map(\.name), recorded: meta?.appleArguments, kinds: kinds,
+                                  specifiers: meta?.appleSpecifiers ?? [:])
+        let apple: [CatalogArgument]
+        if meta?.appleArguments != nil {
+            // An imported catalog's positions stay as they were; new ones go after them.
+            apple = appleValues + appleOrder.filter { $0.slot != .value }.map { CatalogArgument(name: $0.name, kind: .text, slot: $0.slot) }
+        } else {
+            apple = appleOrder.map { slot in
+                slot.slot == .value ? appleValues.first { $0.name == slot.name }! : CatalogArgument(name: slot.name, kind: .text, slot: slot.slot)
+            }
+        }
+        var android = ordered(androidNames, recorded: meta?.androidArguments, kinds: kinds, specifiers: meta?.androidSpecifiers ?? [:])
+        if androidLayout.isComposed(on: .android) {
+            android += androidLayout.pluralArguments.map { CatalogArgument(name: $0, kind: .text, slot: .pluralText) }
+        }
+        reportLayout(message, table: table, appleKey: appleKey, androidName: androidName, apple: appleLayout, android: androidLayout)
+        return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
+                                       appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
+                                       androidLayout: androidLayout, particleArguments: particleArguments)
+    }
+
+    /// Adds another table's grouped-integer uses (tables are prepared apart).
+    mutating func merge(groupedIntegers other: [String: [String: GroupedIntegerUses]]) {
+        for (tag, kinds) in other {
+            for (kind, uses) in kinds {
+                guard var entry = groupedIntegers[tag]?[kind] else {
+                    groupedIntegers[tag, default: [:]][kind] = uses
+                    continue
+                }
+                for key in uses.keys where entry.keys.count < 3 { entry.keys.append(key) }
+                entry.count += uses.count
+                groupedIntegers[tag]![kind] = entry
+            }
+        }
+    }
+
+    /// Android's `java.util.Formatter` groups `%,d` every `primary` digits from the first group
+    /// on; where ICU groups otherwise (Indian secondary groups; NumberFormatter's minimum
+    /// grouping digits in skeletons) some numbers print differently: one warning per locale.
+    func groupingWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for tag in groupedIntegers.keys.sorted() {
+            guard let locale = try? ICULocale(tag) else { continue }
+            // String Catalogs: a localized %lld is ICU's decimal format, which ignores the
+            // minimum grouping digits that number skeletons honour (Polish "9 180" / "9180 sekund").
+            if options.outputs.contains(.xcstrings) || options.outputs.contains(.swift), let uses = groupedIntegers[tag]?["skeleton"],
+               let skeleton = IntegerGrouping.of(locale, skeleton: true), let decimal = IntegerGrouping.of(locale), skeleton != decimal {
+                let sample: Int64 = skeleton.secondary != decimal.secondary ? 1_234_567 : 9_180
+                let icu = (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample)) ?? String(sample)
+                let apple = (try? NumberFormat(.decimal, locale: locale).format(sample)) ?? String(sample)
+                let keys = uses.keys.map { "'\($0)'" }.joined(separator: ", ") + (uses.count > 3 ? " and \(uses.count - 3) more" : "")
+                warnings.append(Diagnostic(
+                    severity: .warning, id: "catalog-number-grouping",
+                    message: "\(tag): ICU writes number skeletons (units, integer-width) such as \(sample) as \"\(icu)\", a String Catalog's %lld as \"\(apple)\"; some values print differently on Apple in \(keys)",
+                    file: uses.file, position: nil, hint: "format such numbers in the app, or accept the difference"))
+            }
+            guard options.outputs.contains(.android) else { continue }
+            for kind in ["decimal", "skeleton"] {
+                guard let uses = groupedIntegers[tag]?[kind], let grouping = IntegerGrouping.of(locale, skeleton: kind == "skeleton"),
+                      !grouping.isUniform else { continue }
+                let sample: Int64 = grouping.secondary != grouping.primary ? 1_234_567 : 9_180
+                let icu = (kind == "skeleton" ? (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample))
+                                              : (try? NumberFormat(.decimal, locale: locale).format(sample))) ?? String(sample)
+                let java = Self.uniformlyGrouped(sample, grouping)
+                let which = kind == "skeleton" ? "number skeletons (units, integer-width)" : "numbers"
+                let keys = uses.keys.map { "'\($0)'" }.joined(separator: ", ") + (uses.count > 3 ? " and \(uses.count - 3) more" : "")
+                warnings.append(Diagnostic(
+                    severity: .warning, id: "catalog-number-grouping",
+                    message: "\(tag): ICU writes \(which) such as \(sample) as \"\(icu)\", Android's %,d as \"\(java)\"; some values print differently on Android in \(keys)",
+                    file: uses.file, position: nil,
+                    hint: "Java's Formatter knows one group size and no minimum grouping; format such numbers in the app, or accept the difference"))
+            }
+        }
+        return warnings
+    }
+
+    /// What `%,d` prints: the locale's digits, its separator every `primary` digits.
+    static func uniformlyGrouped(_ value: Int64, _ grouping: IntegerGrouping) -> String {
+        let digits = Array(String(value.magnitude)).map { grouping.digits[Int($0.asciiValue! - 48)] }
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            let remaining = digits.count - index
+            out += digit
+            if grouping.primary > 0, remaining > 1, (remaining - 1) % grouping.primary == 0 { out += grouping.separator }
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
+    var sourceICU: ICULocale? { try? ICULocale(project.config.sourceLocale) }
+
+    var writesPlatformCatalogs: Bool { options.outputs.contains(.xcstrings) || options.outputs.contains(.android) }
+
+    /// Warnings for what an app reading the catalogs must do beyond one lookup.
+    mutating func reportLayout(_ message: TemplateMessage, table: Table, appleKey: String, androidName: String,
+                               apple: CatalogLayout, android: CatalogLayout) {
+        let key = appleKey == message.key ? "'\(message.key)'" : "'\(message.key)' (\(appleKey))"
+        if options.outputs.contains(.android) {
+            if android.isComposed(on: .android) {
+                let plurals = android.pluralArguments.map { "<plurals name=\"\(androidName)__\(SelectExpansion.sanitize($0))\">" }
+                warning("catalog-composed-plurals",
+                        "\(key) has plurals on \(android.pluralArguments.map { "'\($0)'" }.joined(separator: " and ")); Android gets "
+                        + plurals.joined(separator: ", ") + " and <string name=\"\(androidName)\"> that puts their texts in place (docs/android.md)",
+                        file: table.file, at: message.keyPosition,
+                        hint: "the app formats each <plurals> with getQuantityString, then the <string> with getString")
+            }
+            for companion in android.companions {
+                warning("catalog-companion",
+                        "\(key): Android plurals cannot say '=\(companion.value)' of '\(companion.argument)'; it is <string name=\"\(androidName)\(companion.suffix)\">, "
+                        + "which the app uses when \(companion.argument) is \(companion.value) (docs/android.md)",
+                        file: table.file, at: message.keyPosition, hint: "or say the same thing as the plural category does, and it needs no companion")
+            }
+        }
+        if options.outputs.contains(.xcstrings) {
+            for companion in apple.companions {
+                warning("catalog-companion",
+                        "\(key): String Catalog plurals cannot say '=\(companion.value)' of '\(companion.argument)'; it is the key '\(appleKey)\(companion.suffix)', "
+                        + "which the generated Swift accessors use when \(companion.argument) is \(companion.value) (an app that reads the catalog directly must do the same)",
+                        file: table.file, at: message.keyPosition, hint: "or say the same thing as the plural category does, and it needs no companion")
+            }
+        }
+    }
+
+    mutating func warning(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
+        let diagnostic = Diagnostic(severity: .warning, id: id, message: message, file: file, position: position, hint: hint)
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 
     /// Argument order: the recorded one (from an import), then the other arguments in order of

@@ -1,4 +1,4 @@
-import SpeakableCatalog
+public import SpeakableCatalog
 public import SpeakableDiagnostics
 import SpeakableMessages
 import SpeakablePlatformFormats
@@ -30,8 +30,18 @@ public struct CompileOptions: Sendable {
     /// device variations, Android markup and comments survive). Off: every value is converted
     /// from ICU (what happens to a value once it is edited).
     public var reuseOriginalValues = true
+    /// Warnings are errors (`compile --strict`): a platform limit worked around (companion
+    /// resources, composed plurals, a particle left for run time) stops the compile.
+    public var strict = false
 
     public init() {}
+
+    /// The outputs a project compiles when the command line does not say: its config's
+    /// `"outputs"`, else all of them.
+    public static func defaultOutputs(for config: ProjectConfig) -> Set<CompileOutput> {
+        guard let names = config.outputs else { return Set(CompileOutput.allCases) }
+        return Set(names.compactMap(CompileOutput.init(rawValue:)))
+    }
 }
 
 /// The files a compile would write, and what stopped it.
@@ -69,7 +79,17 @@ final class PreparedMessage: Sendable {
         /// The Android resource name.
         let androidName: String
         let templateBody: MessageBody
+        /// Every position of the String Catalog formats, the same for every locale (what the
+        /// Swift accessors pass).
         let appleArguments: [CatalogArgument]
+        /// Every position of the Android formats: the arguments printed in any locale; for a
+        /// composed message, then the text of each argument's `<plurals>`.
         let androidArguments: [CatalogArgument]
+        /// How each platform lays the message out, decided from every locale.
+        let appleLayout: CatalogLayout
+        let androidLayout: CatalogLayout
+        /// Arguments followed by Korean particle notation in some locale, which the Swift
+        /// accessors resolve after formatting.
+        let particleArguments: [String]
     }
 }

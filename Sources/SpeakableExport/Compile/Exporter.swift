@@ -73,13 +73,14 @@ struct Exporter {
     }
 
     mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
-                          platform: CatalogPlatform) -> CatalogValue? {
+                          platform: CatalogPlatform) -> CatalogConversion? {
         guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
         let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
         let locale = icuLocale(tag)
         do {
-            return try CatalogExport.value(of: body, platform: platform, locale: locale,
-                                           arguments: platform == .apple ? variant.appleArguments : variant.androidArguments)
+            return try CatalogExport.convert(body, platform: platform, locale: locale,
+                                             arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
+                                             layout: platform == .apple ? variant.appleLayout : variant.androidLayout)
         } catch {
             guard let (_, source) = text(of: message, in: table, tag: tag) else { return nil }
             let key = variant.choices.isEmpty ? "'\(message.template.key)'" : "'\(message.template.key)' (\(variant.appleKey))"
@@ -94,6 +95,43 @@ struct Exporter {
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
             return nil
         }
+    }
+
+    /// The review state of `tag`'s text while it is the text imported (a String Catalog's
+    /// `needs_review`, an XLIFF state); nil when there is none.
+    func reviewState(_ message: PreparedMessage, tag: String, source: String) -> ReviewState? {
+        guard context.options.useMetadata, let meta = message.metadata else { return nil }
+        if let kept = meta.xcstrings[tag], kept.icu == source {
+            // The whole localization needs review when one of its units does.
+            guard let states = CatalogStates(xcstrings: kept.value) else { return .translated }
+            let all = Set([states.main] + states.plural.values + states.substitutions.values.flatMap(\.values))
+            for state in [ReviewState.needsReview, .stale, .new] where all.contains(state.xcstrings) { return state }
+            return ReviewState(xcstrings: states.main)
+        }
+        if let kept = meta.xliff[tag], kept.icu == source {
+            let state = kept.value.objectMember("state")?.stringValue
+            return ReviewState(xliff2: state, subState: kept.value.objectMember("subState")?.stringValue) ?? ReviewState(xliff1: state)
+        }
+        return nil
+    }
+
+    /// The states of `tag`'s String Catalog units while its text is the text imported (from
+    /// the catalog itself, or an XLIFF state for the whole localization).
+    func reviewStates(_ message: PreparedMessage, tag: String, source: String) -> CatalogStates? {
+        guard context.options.useMetadata, let meta = message.metadata else { return nil }
+        if let kept = meta.xcstrings[tag], kept.icu == source { return CatalogStates(xcstrings: kept.value) }
+        guard let state = reviewState(message, tag: tag, source: source), state != .translated else { return nil }
+        return CatalogStates(main: state.xcstrings)
+    }
+
+    /// The first `stringUnit.state` in a String Catalog localization.
+    static func firstState(in value: JSONValue) -> String? {
+        guard case .object(let members) = value else { return nil }
+        if let unit = members.first(where: { $0.0 == "stringUnit" })?.1, let state = unit.objectMember("state")?.stringValue { return state }
+        for (_, member) in members {
+            if let state = firstState(in: member) { return state }
+        }
+        return nil
     }
 
     // MARK: .xcstrings
@@ -113,22 +151,50 @@ struct Exporter {
                     if name == "extractionState" { hasExtractionState = true }
                 }
                 if !hasExtractionState && recorded?.xcstrings.isEmpty != false { members.append(("extractionState", .string("manual"))) }
+                if !message.template.translatable, !members.contains(where: { $0.0 == "shouldTranslate" }) {
+                    members.append(("shouldTranslate", .bool(false)))
+                }
                 var localizations: [(String, XCStringsStreamWriter.Localization)] = []
+                // Companion keys (an exact value a plural cannot say), by suffix.
+                var companions: [String: [(String, XCStringsStreamWriter.Localization)]] = [:]
                 for tag in locales {
                     guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
-                    if let kept = recorded?.xcstrings[tag], kept.icu == pattern.source {
+                    var kept = false
+                    if let value = recorded?.xcstrings[tag], value.icu == pattern.source {
                         // null: the catalog had no localization here (Xcode takes the key as the
                         // source text), and still needs none.
-                        if kept.value == .null { continue }
+                        if value.value == .null { continue }
                         if context.options.reuseOriginalValues {
-                            localizations.append((tag, .json(kept.value)))
-                            continue
+                            localizations.append((tag, .json(value.value)))
+                            kept = true
                         }
                     }
-                    guard let value = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
-                    localizations.append((tag, .value(value)))
+                    if kept && variant.appleLayout.companions.isEmpty { continue }
+                    guard let conversion = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
+                    let states = recorded == nil ? nil : reviewStates(message, tag: tag, source: pattern.source)
+                    for resource in conversion.resources {
+                        if resource.role == .message {
+                            if kept { continue }
+                            // Review states survive a conversion while the text is the one imported.
+                            if let states {
+                                localizations.append((tag, .stated(resource.value, states: states)))
+                            } else {
+                                localizations.append((tag, .value(resource.value)))
+                            }
+                        } else {
+                            companions[resource.suffix, default: []].append((tag, .value(resource.value)))
+                        }
+                    }
                 }
                 entries.append(XCStringsStreamWriter.Entry(key: variant.appleKey, members: members, localizations: localizations))
+                for companion in variant.appleLayout.companions {
+                    var companionMembers: [(String, JSONValue)] = []
+                    let note = "Used instead of \(variant.appleKey) when \(companion.argument) is \(companion.value)."
+                    companionMembers.append(("comment", .string(message.template.comment.map { $0 + " " + note } ?? note)))
+                    companionMembers.append(("extractionState", .string("manual")))
+                    entries.append(XCStringsStreamWriter.Entry(key: variant.appleKey + companion.suffix, members: companionMembers,
+                                                               localizations: companions[companion.suffix] ?? []))
+                }
             }
         }
         var version: JSONValue = .string("1.0")
@@ -177,7 +243,7 @@ struct Exporter {
                             section.append(.raw(xml))
                             continue
                         }
-                        guard let value = convert(variant, message, table: table, tag: tag, platform: .android) else { continue }
+                        guard let conversion = convert(variant, message, table: table, tag: tag, platform: .android) else { continue }
                         let comment = tag == sourceLocale ? message.template.comment : nil
                         var attributes: [(String, String)] = []
                         if case .array(let pairs)? = recorded?.android[sourceLocale]?.value.objectMember("attributes") ?? recorded?.android.values.first?.value.objectMember("attributes") {
@@ -188,28 +254,47 @@ struct Exporter {
                                 }
                             }
                         }
-                        let kind: String
-                        switch value {
-                        case .text(let text):
-                            section.append(.string(name: variant.androidName, value: text, comment: comment, attributes: attributes))
-                            kind = "string:"
-                        case .plural(let forms):
-                            section.append(.plurals(name: variant.androidName, items: forms.map { ($0.category, $0.text) },
-                                                    comment: comment, attributes: attributes))
-                            kind = "plurals:"
-                        case .substitutions:
-                            continue
+                        if tag == sourceLocale, !message.template.translatable, !attributes.contains(where: { $0.0 == "translatable" }) {
+                            attributes.append(("translatable", "false"))
                         }
-                        if tag == sourceLocale {
-                            let owner = "\(table.name):\(message.template.key)"
-                            if let other = names[kind + variant.androidName], other != owner {
-                                diagnostics.append(Diagnostic(
-                                    severity: .error, id: "catalog-key-collision",
-                                    message: "Android resource name '\(variant.androidName)' of '\(message.template.key)' is already used by '\(other)'",
-                                    file: table.file, position: message.template.keyPosition,
-                                    hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages"))
+                        // Text the app never formats (no arguments) with two `%` or more: aapt2
+                        // refuses it unless told it is not a format ("100% sure — 50% off").
+                        if variant.androidArguments.isEmpty, !attributes.contains(where: { $0.0 == "formatted" }),
+                           conversion.resources.contains(where: { Self.percentCount(in: $0.value) >= 2 }) {
+                            attributes.append(("formatted", "false"))
+                        }
+                        for resource in conversion.resources {
+                            let name = variant.androidName + resource.suffix
+                            let resourceComment: String? = switch resource.role {
+                            case .message: comment
+                            case .plural(let argument) where tag == sourceLocale: "The text of {\(argument)} in \(variant.androidName) (getQuantityString)."
+                            case .exact(let companion) where tag == sourceLocale:
+                                "Used instead of \(variant.androidName)\(variant.androidLayout.isComposed(on: .android) ? "__" + SelectExpansion.sanitize(companion.argument) : "") when \(companion.argument) is \(companion.value)."
+                            default: nil
                             }
-                            names[kind + variant.androidName] = owner
+                            let kind: String
+                            switch resource.value {
+                            case .text(let text):
+                                section.append(.string(name: name, value: text, comment: resourceComment, attributes: attributes))
+                                kind = "string:"
+                            case .plural(let forms):
+                                section.append(.plurals(name: name, items: forms.map { ($0.category, $0.text) },
+                                                        comment: resourceComment, attributes: attributes))
+                                kind = "plurals:"
+                            case .substitutions:
+                                continue
+                            }
+                            if tag == sourceLocale {
+                                let owner = "\(table.name):\(message.template.key)"
+                                if let other = names[kind + name], other != owner {
+                                    diagnostics.append(Diagnostic(
+                                        severity: .error, id: "catalog-key-collision",
+                                        message: "Android resource name '\(name)' of '\(message.template.key)' is already used by '\(other)'",
+                                        file: table.file, position: message.template.keyPosition,
+                                        hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages"))
+                                }
+                                names[kind + name] = owner
+                            }
                         }
                     }
                 }
@@ -220,10 +305,28 @@ struct Exporter {
                 }
             }
             let folder = tag == sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
+            // Imported files' own headers (a license) come first, each once.
+            var headers: [String] = []
+            if context.options.useMetadata {
+                for (table, _) in tables {
+                    if let header = context.metadata[table.name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
+                }
+            }
             files.append(OutputFile(path: "android/res/\(folder)/strings.xml",
-                                    contents: AndroidResourceWriter.text(items, header: "Generated by speakable compile from \(project.config.templates)/ and \(project.config.locales)/. Do not edit: edit the templates and translations.")))
+                                    contents: AndroidResourceWriter.text(items, header: "Generated by speakable compile from \(project.config.templates)/ and \(project.config.locales)/. Do not edit: edit the templates and translations.",
+                                                                         preamble: headers.joined(separator: "\n"))))
         }
         return files
+    }
+
+    /// The most `%` signs in one string of a value.
+    static func percentCount(in value: CatalogValue) -> Int {
+        func count(_ text: String) -> Int { text.utf8.reduce(0) { $0 + ($1 == 0x25 ? 1 : 0) } }
+        switch value {
+        case .text(let text): return count(text)
+        case .plural(let forms): return forms.map { count($0.text) }.max() ?? 0
+        case .substitutions(let format, let substitutions): return max(count(format), substitutions.flatMap(\.forms).map { count($0.text) }.max() ?? 0)
+        }
     }
 
     // MARK: XLIFF
@@ -247,6 +350,11 @@ struct Exporter {
                 }
                 if let graphemes = template.maxGraphemes ?? budget?.graphemes {
                     notes.append(XLIFFNote(category: "max-graphemes", text: "at most \(graphemes) characters"))
+                }
+                // Exemptions travel with the message, so that checking the XLIFF agrees with
+                // checking the project (and the translator sees why).
+                for rule in template.exemptions.keys.sorted() {
+                    notes.append(XLIFFNote(category: "exempt", text: rule + ": " + template.exemptions[rule]!))
                 }
                 if template.runtimeOnly {
                     notes.append(XLIFFNote(category: "runtime-only", text: "formatted at run time by Speakable (ICU), not exported to platform catalogs"))
@@ -280,8 +388,17 @@ struct Exporter {
                         notes.append(XLIFFNote(category: "example", appliesTo: "target", text: text))
                     }
                     var state = translation == nil ? "initial" : "translated"
+                    var subState: String?
+                    if let translation, let review = reviewState(message, tag: tag, source: translation.source.text) {
+                        (state, subState) = review.xliff2
+                    }
                     if let translation, context.options.reuseOriginalValues, let kept = message.metadata?.xliff[tag], kept.icu == translation.source.text {
-                        if let recordedState = kept.value.objectMember("state")?.stringValue { state = recordedState }
+                        // An XLIFF 2.0 state as it was; an Xcode XLIFF 1.2 state in 2.0's words.
+                        if let recordedState = kept.value.objectMember("state")?.stringValue,
+                           ["initial", "translated", "reviewed", "final"].contains(recordedState) {
+                            state = recordedState
+                            subState = kept.value.objectMember("subState")?.stringValue
+                        }
                         if case .array(let recordedNotes)? = kept.value.objectMember("notes") {
                             for note in recordedNotes {
                                 guard let text = note.objectMember("text")?.stringValue else { continue }
@@ -290,8 +407,11 @@ struct Exporter {
                             }
                         }
                     }
-                    file.units.append(XLIFFUnit(id: template.key, source: XLIFFText(template.source.text),
-                                                target: translation.map { XLIFFText($0.source.text) }, state: state, notes: notes))
+                    var unit = XLIFFUnit(id: template.key, source: XLIFFText(template.source.text),
+                                         target: translation.map { XLIFFText($0.source.text) }, state: state, notes: notes)
+                    unit.translate = template.translatable
+                    unit.subState = subState
+                    file.units.append(unit)
                 }
                 document.files.append(file)
             }

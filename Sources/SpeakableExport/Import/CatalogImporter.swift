@@ -49,7 +49,8 @@ public struct ImportResult: Sendable {
 /// Diagnostic ids: the readers' (`xcstrings-*`, `android-*`, `xliff-*`, `xml-*`, `json-*`),
 /// `import-unreadable`, `import-unknown-format`, `import-invalid-message` (an XLIFF target that
 /// is not ICU MessageFormat), `import-missing-other`, `import-source-differs` (warning),
-/// `import-not-modeled` (note: kept in the metadata file only), `import-renamed-key` (note).
+/// `import-not-modeled` (note: kept in the metadata file only), `import-renamed-key` (note),
+/// `import-outputs` (note: `speakable.json`'s `"outputs"` filled in from what was imported).
 public enum CatalogImporter {
     public static func importFiles(_ paths: [String], project: Project, options: ImportOptions) -> ImportResult {
         var session = Session(project: project, options: options)
@@ -74,6 +75,8 @@ private struct Session {
     var metadata: [String: TableMetadata] = [:]
     /// table → source argument names by key, for translations imported in the same run.
     var sourceNames: [String: [String: [Int: String]]] = [:]
+    /// The platform formats imported (`xcstrings`, `android`), for the config's `"outputs"`.
+    var importedOutputs: Set<String> = []
 
     init(project: Project, options: ImportOptions) {
         self.project = project
@@ -179,8 +182,10 @@ private struct Session {
 
     mutating func importFile(_ path: String) {
         if path.hasSuffix(".xcstrings") {
+            importedOutputs.insert("xcstrings")
             importXCStrings(path)
         } else if path.hasSuffix(".xml") {
+            importedOutputs.insert("android")
             importAndroid(path)
         } else if path.hasSuffix(".xliff") || path.hasSuffix(".xlf") {
             importXLIFF(path)
@@ -213,10 +218,12 @@ private struct Session {
     // MARK: Recording
 
     mutating func addSource(table: String, key: String, icu: String, comment: String?, examples: JSONValue? = nil,
-                            file: String, position: SourcePosition) {
-        var fields: [(String, JSONValue)] = [("role", .string("text")), ("message", .string(icu))]
+                            role: String = "text", translatable: Bool = true, file: String, position: SourcePosition) {
+        var fields: [(String, JSONValue)] = [("role", .string(role)), ("message", .string(icu))]
         if let comment, !comment.isEmpty { fields.append(("comment", .string(comment))) }
         if let examples { fields.append(("examples", examples)) }
+        // translatable="false", shouldTranslate: false, translate="no": one field for all three.
+        if !translatable { fields.append(("translatable", .bool(false))) }
         newTemplates[table, default: []].removeAll { $0.key == key }
         newTemplates[table, default: []].append((key, fields, icu, position, file))
         counts[sourceLocale, default: 0] += 1
@@ -288,7 +295,8 @@ private struct Session {
                 names = imported.arguments
                 record(&entryMeta, imported, platform: .apple)
                 entryMeta.xcstrings[sourceLocale] = PlatformValue(icu: imported.icu, value: XCStringsWriter.json(entry[sourceLocale]!.content))
-                addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, file: file, position: entry.keyPosition)
+                addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, translatable: entry.shouldTranslate ?? true,
+                          file: file, position: entry.keyPosition)
             } else if !own.contains(where: { $0.locale == sourceLocale }) {
                 let keyMessage = PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: sourceLocale, file: file,
                                                  forms: [PlatformForm(path: "", value: entry.key, position: entry.keyPosition)])
@@ -296,7 +304,8 @@ private struct Session {
                     names = imported.arguments
                     record(&entryMeta, imported, platform: .apple)
                     entryMeta.xcstrings[sourceLocale] = PlatformValue(icu: imported.icu, value: .null)
-                    addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, file: file, position: entry.keyPosition)
+                    addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, translatable: entry.shouldTranslate ?? true,
+                          file: file, position: entry.keyPosition)
                 }
             }
             sourceNames[table, default: [:]][key] = names
@@ -359,8 +368,9 @@ private struct Session {
         for resource in resources.resources {
             let raw = (resource.rawComments.isEmpty ? "" : "    " + resource.rawComments + "\n") + "    " + resource.rawXML
             guard resource.kind == .string || resource.kind == .plurals else {
+                // <skip /> and <eat-comment /> (with the comment before them) are kept as written too.
+                extras.append(raw)
                 if resource.kind != .other("skip") && resource.kind != .other("eat-comment") {
-                    extras.append(raw)
                     note("\(resource.kind == .stringArray ? "string array" : "resource") '\(resource.name)' is not a message; it is kept in the metadata file",
                          file: file, at: resource.position)
                 }
@@ -399,8 +409,11 @@ private struct Session {
             if isSource {
                 record(&entryMeta, imported, platform: .android)
                 sourceNames[table, default: [:]][key] = imported.arguments
-                addSource(table: table, key: key, icu: imported.icu, comment: resource.comment,
-                          examples: examples(resource, imported), file: file, position: resource.namePosition)
+                // A `<string>` named `…_hint` is a TalkBack click label, the Android convention
+                // `speakable check` reads a res/ folder by: an action fragment.
+                let role = resource.kind == .string && resource.name.hasSuffix("_hint") ? "action" : "text"
+                addSource(table: table, key: key, icu: imported.icu, comment: resource.comment, examples: examples(resource, imported),
+                          role: role, translatable: resource.isTranslatable, file: file, position: resource.namePosition)
             } else {
                 addTranslation(table: table, tag: tag, key: key, icu: imported.icu)
             }
@@ -412,7 +425,21 @@ private struct Session {
         }
         meta = metadataFor(table)
         meta.androidExtras[tag] = extras.isEmpty ? nil : extras
+        // The comments before <resources> (a license header), without the XML declaration.
+        let header = Self.headerComments(resources.header)
+        meta.androidHeaders[tag] = header.isEmpty ? nil : header
         metadata[table] = meta
+    }
+
+    /// The comments of the text before `<resources>`, as written, one per line group.
+    static func headerComments(_ header: String) -> String {
+        var text = Substring(header)
+        if text.hasPrefix("<?xml"), let end = text.firstRange(of: "?>") { text = text[end.upperBound...] }
+        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+        let trimmed = text.drop { $0.isWhitespace }
+        var result = String(trimmed)
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return result.hasPrefix("<!--") && result.hasSuffix("-->") ? result : ""
     }
 
     func namesFromMetadata(_ meta: MessageMetadata) -> [Int: String] {
@@ -451,6 +478,7 @@ private struct Session {
         diagnostics += result.diagnostics
         guard let document = result.document, !result.hasErrors else { return }
         if document.version.hasPrefix("1") {
+            importedOutputs.insert("xcstrings")
             importXcodeXLIFF(document, file: file)
             return
         }
@@ -471,7 +499,8 @@ private struct Session {
                 if project[table: table]?[unit.id] == nil, let source = unit.source, !existingKeys(table).contains(unit.id) {
                     if validate(source, file: file) {
                         let comment = unit.notes.first { $0.category == "comment" }?.text
-                        addSource(table: table, key: unit.id, icu: source.text, comment: comment, file: file, position: unit.position)
+                        addSource(table: table, key: unit.id, icu: source.text, comment: comment, translatable: unit.translate,
+                                  file: file, position: unit.position)
                     }
                 }
                 guard let target = unit.target, unit.state != "initial" || !target.text.isEmpty else { continue }
@@ -480,6 +509,7 @@ private struct Session {
                 let kept = unit.notes.filter { !ours.contains($0.category ?? "") }
                 var value: [(String, JSONValue)] = []
                 if let state = unit.state { value.append(("state", .string(state))) }
+                if let subState = unit.subState { value.append(("subState", .string(subState))) }
                 if !kept.isEmpty {
                     value.append(("notes", .array(kept.map { note in
                         var fields: [(String, JSONValue)] = [("text", .string(note.text))]
@@ -525,26 +555,66 @@ private struct Session {
                 guard let imported = convert(message, dialect: .apple, locale: sourceICU, names: [:]) else { continue }
                 sourceNames[table, default: [:]][key] = imported.arguments
                 if project[table: table]?[key] == nil {
-                    addSource(table: table, key: key, icu: imported.icu, comment: message.comment, file: file, position: message.keyPosition)
+                    addSource(table: table, key: key, icu: imported.icu, comment: message.comment, translatable: message.isTranslatable,
+                              file: file, position: message.keyPosition)
                 }
                 var meta = metadataFor(table)
                 var entry = meta[key] ?? MessageMetadata()
                 record(&entry, imported, platform: .apple)
+                // Device variations: ICU has no device selector, so the String Catalog
+                // localization is kept as Xcode would write it, for compiling back.
+                if let localization = Self.xcstringsLocalization(message.forms) {
+                    entry.xcstrings[sourceLocale] = PlatformValue(icu: imported.icu, value: localization)
+                }
                 meta[key] = entry
                 metadata[table] = meta
                 guard let tag, let target = targetMessages.first(where: { $0.key == message.key }),
                       let tagLocale = locale(tag, file: file),
                       let translated = convert(target, dialect: .apple, locale: tagLocale, names: imported.arguments) else { continue }
                 addTranslation(table: table, tag: tag, key: key, icu: translated.icu)
+                meta = metadataFor(table)
+                entry = meta[key] ?? MessageMetadata()
                 if let state = target.forms.first?.state {
-                    meta = metadataFor(table)
-                    entry = meta[key] ?? MessageMetadata()
                     entry.xliff[tag] = PlatformValue(icu: translated.icu, value: .object([("state", .string(state))]))
-                    meta[key] = entry
-                    metadata[table] = meta
                 }
+                if let localization = Self.xcstringsLocalization(target.forms) {
+                    entry.xcstrings[tag] = PlatformValue(icu: translated.icu, value: localization)
+                }
+                meta[key] = entry
+                metadata[table] = meta
             }
         }
+    }
+
+    /// The String Catalog localization of Xcode XLIFF 1.2 units with device variations
+    /// (`device.iphone`, `device.ipad.plural.one`), states in String Catalog words; nil when
+    /// there are none (ICU carries the rest) or when a form is one this does not build.
+    static func xcstringsLocalization(_ forms: [PlatformForm]) -> JSONValue? {
+        guard forms.contains(where: { $0.path.hasPrefix("device.") }) else { return nil }
+        func unit(_ form: PlatformForm) -> JSONValue {
+            let state = ReviewState(xliff1: form.state)?.xcstrings ?? "translated"
+            return .object([("stringUnit", .object([("state", .string(state)), ("value", .string(form.value))]))])
+        }
+        var devices: [(String, [(String, JSONValue)])] = []
+        for form in forms {
+            let parts = form.path.split(separator: ".").map(String.init)
+            guard parts.count >= 2, parts[0] == "device" else { return nil }
+            var index = devices.firstIndex { $0.0 == parts[1] } ?? -1
+            if index < 0 {
+                devices.append((parts[1], []))
+                index = devices.count - 1
+            }
+            switch parts.count {
+            case 2: devices[index].1.append(("", unit(form)))
+            case 4 where parts[2] == "plural": devices[index].1.append((parts[3], unit(form)))
+            default: return nil
+            }
+        }
+        let content: [(String, JSONValue)] = devices.map { device, cases in
+            if cases.count == 1, cases[0].0.isEmpty { return (device, cases[0].1) }
+            return (device, .object([("variations", .object([("plural", .object(cases.filter { !$0.0.isEmpty }))]))]))
+        }
+        return .object([("variations", .object([("device", .object(content))]))])
     }
 
     // MARK: Writing
@@ -559,12 +629,43 @@ private struct Session {
             for (tag, entries) in (translations[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: localesDirectory + "/\(tag)/\(table).json", contents: localeFile(table, tag, entries)))
             }
-            if let meta = metadata[table], !meta.order.isEmpty || meta.xcstrings != nil || !meta.androidExtras.isEmpty {
+            if let meta = metadata[table], !meta.order.isEmpty || meta.xcstrings != nil || !meta.androidExtras.isEmpty || !meta.androidHeaders.isEmpty {
                 files.append(OutputFile(path: TableMetadata.relativePath(table: table), contents: meta.text))
             }
         }
+        if let config = configWithOutputs() { files.append(config) }
         if diagnostics.contains(where: { $0.severity == .error }) { files = [] }
         return ImportResult(files: files, diagnostics: diagnostics, counts: counts)
+    }
+
+    /// `speakable.json` with `"outputs"` filled in: a new project (no templates before) compiles
+    /// what it imported — an Xcode catalog is not compiled for Android nobody asked for; a
+    /// project that lists its outputs gets the imported formats added; one that does not (all
+    /// outputs) is left alone.
+    mutating func configWithOutputs() -> OutputFile? {
+        let order = ["xcstrings", "android", "xliff", "swift"]
+        guard !importedOutputs.isEmpty else { return nil }
+        var outputs: [String]
+        if let existing = project.config.outputs {
+            outputs = existing
+            for name in order where importedOutputs.contains(name) && !outputs.contains(name) { outputs.append(name) }
+            guard outputs != existing else { return nil }
+        } else if project.tables.isEmpty {
+            outputs = order.filter { importedOutputs.contains($0) }
+        } else {
+            return nil
+        }
+        let name = project.config.file.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "speakable.json"
+        var members: [(String, JSONValue)] = []
+        if let file = project.config.file, let data = FileManager.default.contents(atPath: joinPath(project.root, name)) ?? FileManager.default.contents(atPath: file),
+           let root = JSONReader.read(Array(data)).root, case .object(let existing) = root.value {
+            members = existing
+        }
+        let value = JSONValue.array(outputs.map(JSONValue.string))
+        if let index = members.firstIndex(where: { $0.0 == "outputs" }) { members[index].1 = value } else { members.append(("outputs", value)) }
+        note("\(name): \"outputs\" is \(outputs.joined(separator: ", ")) — what `speakable compile` writes when --only does not say",
+             file: name, id: "import-outputs")
+        return OutputFile(path: name, contents: JSONValue.object(members).prettyPrinted() + "\n")
     }
 
     /// The template file with new messages added after the existing ones (kept as written).

@@ -33,9 +33,11 @@ public struct TableMetadata: Sendable {
     public var table: String
     /// `.xcstrings` file-level facts (`sourceLanguage`, `version`, unknown members).
     public var xcstrings: JSONValue?
-    /// Android: per locale tag, resources that are not messages (string arrays, integers…) and
-    /// the file header, as written.
+    /// Android: per locale tag, resources that are not messages (string arrays, integers,
+    /// `<skip />` with the comment before it), as written.
     public var androidExtras: [String: [String]]
+    /// Android: per locale tag, the comments before `<resources>` (a license header), as written.
+    public var androidHeaders: [String: String] = [:]
     public var messages: [String: MessageMetadata]
     /// Message keys in import order (for deterministic output).
     public var order: [String]
@@ -121,6 +123,9 @@ extension TableMetadata {
         if !androidExtras.isEmpty {
             members.append(("androidExtras", .object(androidExtras.keys.sorted().map { ($0, .array(androidExtras[$0]!.map(JSONValue.string))) })))
         }
+        if !androidHeaders.isEmpty {
+            members.append(("androidHeaders", .object(androidHeaders.keys.sorted().map { ($0, .string(androidHeaders[$0]!)) })))
+        }
         members.append(("messages", .object(order.compactMap { key in
             guard let m = messages[key] else { return nil }
             var fields: [(String, JSONValue)] = []
@@ -163,6 +168,9 @@ extension TableMetadata {
         metadata.xcstrings = root["xcstrings"]?.value
         for member in root["androidExtras"]?.members ?? [] {
             metadata.androidExtras[member.key] = member.value.array?.compactMap(\.string) ?? []
+        }
+        for member in root["androidHeaders"]?.members ?? [] {
+            if let header = member.value.string { metadata.androidHeaders[member.key] = header }
         }
         for member in root["messages"]?.members ?? [] {
             let node = member.value

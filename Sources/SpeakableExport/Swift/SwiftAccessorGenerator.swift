@@ -50,6 +50,8 @@ enum SwiftAccessorGenerator {
         out += "/// The messages of table `\(table.name)` (`\(templateFile)`), read from the string table `\(table.name)`.\n"
         out += "\(access) enum \(type) {\n"
         var usedFunctions = Set<String>()
+        /// The accessors' calls alone, to see which helpers they use.
+        var calls = ""
         let enums = selectEnums(messages)
         for (name, cases) in enums.shared.sorted(by: { $0.key < $1.key }) {
             out += enumDeclaration(name, cases: cases, access: access, documentation: "The cases of select argument `\(cases.argument)`.")
@@ -104,17 +106,36 @@ enum SwiftAccessorGenerator {
             }
             out += documentation(template)
             out += "    \(access) static func \(function)(\(parameters.map { "\(escapeIdentifier($0.label)): \($0.type)" }.joined(separator: ", "))) -> String {\n"
+            let resolvesParticles = message.variants.contains { !$0.particleArguments.isEmpty }
             func call(_ variant: PreparedMessage.Variant, indent: String) -> String {
-                let fallback = fallbackFormat(message, variant, locale: locale)
+                let source = sourceConversion(variant, locale: locale)
                 let arguments = variant.appleArguments.map { argument -> String in
                     // A position the format skips (kept from an imported catalog) still takes a value.
                     guard let parameter = parameters.first(where: { $0.name == argument.name }) else { return "\"\"" }
                     let label = escapeIdentifier(parameter.label)
-                    if argument.kind == .date { return "Self.date(\(label), \(dateStyle(message.pattern, argument.name)))" }
-                    return label
+                    switch argument.slot {
+                    case .integerText(let presentation):
+                        return "Self.integer(\(label), minimumDigits: \(presentation.minimumDigits))"
+                    case .value, .pluralText:
+                        if argument.kind == .date { return "Self.date(\(label), \(dateStyle(message.pattern, argument.name)))" }
+                        if variant.particleArguments.contains(argument.name), parameter.type == "String" { return "Self.marked(\(label))" }
+                        return label
+                    }
+                }.joined(separator: ", ")
+                func lookup(_ key: String, _ value: CatalogValue?) -> String {
+                    let fallback = value.map { fallbackExpression($0, variant, parameters: parameters) } ?? literal(message.template.source.text)
+                    let call = "Self.string(\(literal(key)), \(fallback), [\(arguments)])"
+                    return resolvesParticles ? "Self.particles(\(call))" : call
                 }
-                // `Self.`: a parameter may be named `string` or `date` too.
-                return indent + "Self.string(\(literal(variant.appleKey)), \(literal(fallback)), [\(arguments.joined(separator: ", "))])\n"
+                var out = ""
+                for companion in variant.appleLayout.companions {
+                    guard let parameter = parameters.first(where: { $0.name == companion.argument }) else { continue }
+                    let value = source?.resources.first { $0.role == .exact(companion) }?.value
+                    out += indent + "if \(escapeIdentifier(parameter.label)) == \(companion.value) { return \(lookup(variant.appleKey + companion.suffix, value)) }\n"
+                }
+                out += indent + "return " + lookup(variant.appleKey, source?.value) + "\n"
+                calls += out
+                return out
             }
             if selectArguments.isEmpty {
                 out += call(message.variants[0], indent: "        ")
@@ -138,7 +159,43 @@ enum SwiftAccessorGenerator {
 
             private static func string(_ key: String, _ source: String, _ arguments: [any CVarArg]) -> String {
                 let format = bundle.localizedString(forKey: key, value: source, table: tableName)
-                return arguments.isEmpty ? format : String(format: format, locale: Locale.current, arguments: arguments)
+                if arguments.isEmpty { return format }
+                // The source text (no catalog in the bundle) may be a plural's form that skips an
+                // argument the catalog's plural reads (`%2$@ min`): formatted with only the
+                // values it prints, as String(format:) would otherwise read the rest shifted.
+                if format == source {
+                    let (compact, values) = positionsInUse(format, arguments)
+                    return String(format: compact, locale: Locale.current, arguments: values)
+                }
+                return String(format: format, locale: Locale.current, arguments: arguments)
+            }
+
+            /// `format` renumbered to the positions it uses (`%2$@` alone → `%1$@`), with their values.
+            private static func positionsInUse(_ format: String, _ arguments: [any CVarArg]) -> (String, [any CVarArg]) {
+                let s = Array(format.unicodeScalars)
+                // Each `%N$` as (index of N's first digit, end of N, N); `%%` is text.
+                var positions: [(start: Int, end: Int, value: Int)] = []
+                var i = 0
+                while i < s.count {
+                    guard s[i] == "%" else { i += 1; continue }
+                    if i + 1 < s.count, s[i + 1] == "%" { i += 2; continue }
+                    var j = i + 1
+                    var n = 0
+                    while j < s.count, s[j].value >= 0x30, s[j].value <= 0x39 { n = n * 10 + Int(s[j].value - 0x30); j += 1 }
+                    if j < s.count, s[j] == "$", n > 0 { positions.append((i + 1, j, n)) }
+                    i = j
+                }
+                let used = Set(positions.map { $0.value }).sorted()
+                guard let last = used.last, used != Array(1...used.count), last <= arguments.count else { return (format, arguments) }
+                var out = String.UnicodeScalarView()
+                var copied = 0
+                for position in positions {
+                    out.append(contentsOf: s[copied..<position.start])
+                    out.append(contentsOf: String(used.firstIndex(of: position.value)! + 1).unicodeScalars)
+                    copied = position.end
+                }
+                out.append(contentsOf: s[copied...])
+                return (String(out), used.map { arguments[$0 - 1] })
             }
 
             private static func date(_ date: Date, _ style: (template: String?, date: DateFormatter.Style, time: DateFormatter.Style)) -> String {
@@ -152,10 +209,79 @@ enum SwiftAccessorGenerator {
                 }
                 return formatter.string(from: date)
             }
-        }
 
         """
+        out += helpers(for: calls, sourceLocale: locale)
+        out += "}\n"
         return OutputFile(path: "swift/Speakable+\(table.name).swift", contents: out)
+    }
+
+    /// The helpers the accessors call, only those they use (`calls`: the generated calls).
+    static func helpers(for body: String, sourceLocale: ICULocale) -> String {
+        var out = ""
+        if body.contains("Self.integer(") {
+            out += """
+                /// An integer as text without grouping (ICU's `::group-off`): String Catalogs group every
+                /// localized `%lld`, so such a number is passed as text.
+                private static func integer<T: BinaryInteger>(_ value: T, minimumDigits: Int) -> String {
+                    numberFormatter(minimumDigits: minimumDigits).string(from: NSNumber(value: Int64(value))) ?? String(value)
+                }
+
+                private static func integer(_ value: Double, minimumDigits: Int) -> String {
+                    let formatter = numberFormatter(minimumDigits: minimumDigits)
+                    formatter.maximumFractionDigits = 6
+                    return formatter.string(from: NSNumber(value: value)) ?? String(value)
+                }
+
+                private static func numberFormatter(minimumDigits: Int) -> NumberFormatter {
+                    let formatter = NumberFormatter()
+                    formatter.locale = Foundation.Locale(identifier: Locale.current.identifier)
+                    formatter.numberStyle = .decimal
+                    formatter.usesGroupingSeparator = false
+                    formatter.minimumIntegerDigits = minimumDigits
+                    return formatter
+                }
+
+
+            """
+        }
+        if body.contains("Self.plural(") {
+            out += """
+                /// The source-language form for `value` (when the catalog is not in the bundle).
+                private static func plural(_ value: Int, _ forms: [String: String]) -> String {
+                    if value == 0, let zero = forms["zero"] { return zero }
+                    return forms[category(value)] ?? forms["other"] ?? ""
+                }
+
+                private static func plural(_ value: Double, _ forms: [String: String]) -> String {
+                    value == value.rounded() && abs(value) < 1e15 ? plural(Int(value), forms) : forms["other"] ?? ""
+                }
+
+
+            """
+            out += SwiftPluralRule.source(for: sourceLocale) ?? """
+                /// No integer rule of the source language (\(sourceLocale.languageTag)) fits a small function: `other`.
+                private static func category(_ value: Int) -> String { "other" }
+
+            """
+            out += "\n"
+        }
+        if body.contains("Self.substitute(") {
+            out += """
+                private static func substitute(_ format: String, _ pieces: [(String, String)]) -> String {
+                    var text = format
+                    for (placeholder, value) in pieces { text = text.replacingOccurrences(of: placeholder, with: value) }
+                    return text
+                }
+
+
+            """
+        }
+        if body.contains("Self.particles(") {
+            out += SwiftParticleResolver.source + "\n"
+        }
+        while out.hasSuffix("\n\n") { out.removeLast() }
+        return out
     }
 
     struct SelectEnum: Hashable {
@@ -219,22 +345,46 @@ enum SwiftAccessorGenerator {
         return lines.map { "    ///" + ($0.isEmpty ? "" : " " + $0) + "\n" }.joined()
     }
 
-    /// The source-language format, for when the catalog is not in the bundle: the text, the
-    /// `other` form of a plural, a substitution's `other` form put in place.
-    static func fallbackFormat(_ message: PreparedMessage, _ variant: PreparedMessage.Variant, locale: ICULocale) -> String {
-        guard let value = try? CatalogExport.value(of: variant.templateBody, platform: .apple, locale: locale,
-                                                   arguments: variant.appleArguments) else { return message.template.source.text }
+    /// The message in the source language, as the String Catalog holds it.
+    static func sourceConversion(_ variant: PreparedMessage.Variant, locale: ICULocale) -> CatalogConversion? {
+        try? CatalogExport.convert(variant.templateBody, platform: .apple, locale: locale, arguments: variant.appleArguments,
+                                   layout: variant.appleLayout)
+    }
+
+    /// The source-language format for when the catalog is not in the bundle, as a Swift
+    /// expression: the text; for plural variations, the form the source language's plural rule
+    /// picks for the argument (`Self.plural(stars, [...])`); for substitutions, the format with
+    /// each one's form put in place.
+    static func fallbackExpression(_ value: CatalogValue, _ variant: PreparedMessage.Variant,
+                                   parameters: [(label: String, name: String, type: String)]) -> String {
+        func label(_ name: String) -> String? { parameters.first { $0.name == name }.map { escapeIdentifier($0.label) } }
+        func forms(_ forms: [CatalogPluralForm], replacingArgument specifier: String?) -> String {
+            "[" + forms.map { form in
+                literal(form.category) + ": " + literal(specifier.map { form.text.replacing("%arg", with: $0) } ?? form.text)
+            }.joined(separator: ", ") + "]"
+        }
         switch value {
-        case .text(let text): return text
-        case .plural(let forms): return forms.last?.text ?? ""
-        case .substitutions(var format, let substitutions):
-            let positional = variant.appleArguments.count > 1
-            for substitution in substitutions {
-                let specifier = "%" + (positional ? "\(substitution.argumentNumber)$" : "") + substitution.formatSpecifier
-                let other = (substitution.forms.last?.text ?? "").replacing("%arg", with: specifier)
-                format = format.replacing("%" + (positional ? "\(substitution.argumentNumber)$" : "") + "#@\(substitution.name)@", with: other)
+        case .text(let text):
+            return literal(text)
+        case .plural(let pluralForms):
+            guard let argument = variant.appleArguments.first, let name = label(argument.name) else {
+                return literal(pluralForms.last?.text ?? "")
             }
-            return format
+            return "Self.plural(\(name), \(forms(pluralForms, replacingArgument: nil)))"
+        case .substitutions(let format, let substitutions):
+            let positional = variant.appleArguments.count > 1
+            var pieces: [String] = []
+            for substitution in substitutions {
+                let position = positional ? "\(substitution.argumentNumber)$" : ""
+                let written = "%" + position + "#@\(substitution.name)@"
+                let argument = variant.appleArguments.indices.contains(substitution.argumentNumber - 1)
+                    ? variant.appleArguments[substitution.argumentNumber - 1].name : nil
+                let chosen = argument.flatMap(label).map {
+                    "Self.plural(\($0), \(forms(substitution.forms, replacingArgument: "%" + position + substitution.formatSpecifier)))"
+                } ?? literal(substitution.forms.last?.text ?? "")
+                pieces.append("(\(literal(written)), \(chosen))")
+            }
+            return "Self.substitute(\(literal(format)), [\(pieces.joined(separator: ", "))])"
         }
     }
 

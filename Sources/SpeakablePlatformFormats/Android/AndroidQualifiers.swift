@@ -47,7 +47,8 @@ public enum AndroidQualifiers {
             subtags[0] = modernLanguages[language.lowercased()] ?? language.lowercased()
             return subtags.joined(separator: "-")
         }
-        guard (2...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return nil }
+        // aapt2 reads `car` as the car UI mode, never as a language (LocaleValue::InitFromParts).
+        guard (2...3).contains(part.count), part.allSatisfy({ $0.isASCII && $0.isLowercase }), part != "car" else { return nil }
         var tag = modernLanguages[part] ?? part
         if index + 1 < parts.count, parts[index + 1].count == 3, parts[index + 1].hasPrefix("r") {
             tag += "-" + parts[index + 1].dropFirst()

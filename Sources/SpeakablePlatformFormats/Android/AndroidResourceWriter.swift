@@ -39,9 +39,11 @@ public enum AndroidResourceWriter {
         }
     }
 
-    /// The whole file. `header` is a comment written after the XML declaration (a "generated"
-    /// notice); namespaces used by `.raw` items (`xliff:`, `tools:`) are declared on `<resources>`.
-    public static func text(_ items: [Item], header: String? = nil) -> String {
+    /// The whole file. `preamble` is markup written as it is after the XML declaration (the
+    /// comments an imported file had before `<resources>`, such as a license); `header` is a
+    /// comment after it (a "generated" notice); namespaces used by `.raw` items (`xliff:`,
+    /// `tools:`) are declared on `<resources>`.
+    public static func text(_ items: [Item], header: String? = nil, preamble: String = "") -> String {
         var body = ""
         var usesXLIFF = false
         var usesTools = false
@@ -57,6 +59,7 @@ public enum AndroidResourceWriter {
             }
         }
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        if !preamble.isEmpty { out += preamble + (preamble.hasSuffix("\n") ? "" : "\n") }
         if let header { out += "<!-- " + commentText(header) + " -->\n" }
         out += "<resources"
         if usesXLIFF { out += " xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"" }

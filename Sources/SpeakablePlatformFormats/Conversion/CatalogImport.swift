@@ -24,7 +24,9 @@ public struct ImportedMessage: Hashable, Sendable {
 ///
 /// * Specifiers become named arguments: `%@`/`%s` → `{name}`, integers and floating point →
 ///   `{name, number}`; names come from `names` (position → name; Android's `<xliff:g id>`),
-///   then from substitution names, else `arg<N>`.
+///   then from substitution names, else `arg<N>`. Integers keep what they print: Android's
+///   `%d` does not group (`{n, number, ::group-off}`, `%,d` is `{n, number}`), `%02d` pads
+///   (`{n, number, ::integer-width/*00 group-off}`); Apple's localized `%lld` groups.
 /// * Plural variations (Apple) and `<plurals>` (Android) → `{n, plural, …}`; the number the
 ///   forms print becomes `#`. Apple's `zero` becomes `=0` unless the locale has a CLDR `zero`
 ///   category; Android's `zero` stays the keyword.
@@ -129,6 +131,13 @@ private struct Builder {
         }
     }
 
+    /// What an integer specifier prints, as ICU says it: Java's `%d` does not group (`::group-off`;
+    /// `%,d` does), CFString's localized `%lld` does; `%02d` pads (`::integer-width/*00`).
+    func presentation(of spec: PrintfSpecifier) -> IntegerPresentation {
+        let digits = spec.flags.contains("0") ? Int(spec.width ?? "") ?? 1 : 1
+        return IntegerPresentation(grouped: dialect == .apple || spec.flags.contains(","), minimumDigits: max(digits, 1))
+    }
+
     /// `{n, plural, …}` for a message whose forms are `plural.<category>`.
     mutating func wholePlural(_ forms: [PlatformForm]) throws(CatalogConversionError) -> String {
         // The number: the first integer specifier (in `other` first), else argument 1 (Apple) or a
@@ -204,16 +213,18 @@ private struct Builder {
                     out += try plural(name, position: argument, forms: subForms, allForms: allForms)
                     continue
                 }
+                let skeleton = spec.valueKind == .integer ? presentation(of: spec).skeleton : nil
                 if let inPlural, let pluralPosition = inPlural.position, pluralPosition == position, spec.valueKind == .integer {
                     if usedSpecifiers[position] == nil { usedSpecifiers[position] = spec.text }
                     usedNames[position] = usedNames[position] ?? inPlural.name
-                    out += "#"
+                    out += skeleton.map { "{" + inPlural.name + ", number, ::" + $0 + "}" } ?? "#"
                     continue
                 }
                 let name = name(position)
                 if usedSpecifiers[position] == nil { usedSpecifiers[position] = spec.text }
                 switch spec.valueKind {
-                case .integer, .floatingPoint: out += "{" + name + ", number}"
+                case .integer: out += "{" + name + ", number" + (skeleton.map { ", ::" + $0 } ?? "") + "}"
+                case .floatingPoint: out += "{" + name + ", number}"
                 default: out += "{" + name + "}"
                 }
             }

@@ -71,7 +71,8 @@ public enum SelectExpansion {
         base + choices.map { "__" + sanitize($0.argument) + "_" + sanitize($0.value) }.joined()
     }
 
-    static func sanitize(_ text: String) -> String {
+    /// `text` with every character but ASCII letters, digits and `_` replaced by `_`.
+    public static func sanitize(_ text: String) -> String {
         if text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }) {
             return text
         }

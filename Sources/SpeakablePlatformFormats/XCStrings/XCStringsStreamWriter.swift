@@ -15,6 +15,9 @@ public enum XCStringsStreamWriter {
     public enum Localization: Sendable {
         case json(JSONValue)
         case value(CatalogValue)
+        /// A compiled value whose string units carry these states (`needs_review`, `new`) rather
+        /// than `translated`: review states kept while the text is unchanged.
+        case stated(CatalogValue, states: CatalogStates)
     }
 
     public struct Entry: Sendable {
@@ -99,6 +102,7 @@ public enum XCStringsStreamWriter {
                 switch localizations[index].1 {
                 case .json(let value): XcodeJSON.write(value, level: 4, into: &out, memo: &memo)
                 case .value(let value): self.value(value, level: 4)
+                case .stated(let value, let states): self.value(value, level: 4, states: states)
                 }
             }
             out += "\n" + XcodeJSON.indent(3) + "}"
@@ -107,15 +111,15 @@ public enum XCStringsStreamWriter {
         /// A compiled value; its keys are fixed, so their order is too: `stringUnit` <
         /// `substitutions` < `variations`; `state` < `value`; `argNum` < `formatSpecifier` <
         /// `variations`; plural categories alphabetically (few, many, one, other, two, zero).
-        mutating func value(_ value: CatalogValue, level: Int) {
+        mutating func value(_ value: CatalogValue, level: Int, states: CatalogStates = CatalogStates()) {
             out += "{\n"
             switch value {
             case .text(let text):
-                stringUnit(text, level: level + 1)
+                stringUnit(text, level: level + 1, state: states.main)
             case .plural(let forms):
-                variations(forms, level: level + 1)
+                variations(forms, level: level + 1, states: states.plural, state: states.main)
             case .substitutions(let format, let substitutions):
-                stringUnit(format, level: level + 1)
+                stringUnit(format, level: level + 1, state: states.main)
                 out += ",\n"
                 key("substitutions", level: level + 1)
                 out += "{\n"
@@ -129,7 +133,8 @@ public enum XCStringsStreamWriter {
                     key("formatSpecifier", level: level + 3)
                     XcodeJSON.string(substitution.formatSpecifier, into: &out)
                     out += ",\n"
-                    variations(substitution.forms, level: level + 3)
+                    variations(substitution.forms, level: level + 3, states: states.substitutions[substitution.argumentNumber] ?? [:],
+                               state: states.main)
                     out += "\n" + XcodeJSON.indent(level + 2) + "}"
                 }
                 out += "\n" + XcodeJSON.indent(level + 1) + "}"
@@ -137,17 +142,18 @@ public enum XCStringsStreamWriter {
             out += "\n" + XcodeJSON.indent(level) + "}"
         }
 
-        mutating func stringUnit(_ text: String, level: Int) {
+        mutating func stringUnit(_ text: String, level: Int, state: String = "translated") {
             key("stringUnit", level: level)
             out += "{\n"
             key("state", level: level + 1)
-            out += "\"translated\",\n"
+            XcodeJSON.string(state, into: &out)
+            out += ",\n"
             key("value", level: level + 1)
             XcodeJSON.string(text, into: &out)
             out += "\n" + XcodeJSON.indent(level) + "}"
         }
 
-        mutating func variations(_ forms: [CatalogPluralForm], level: Int) {
+        mutating func variations(_ forms: [CatalogPluralForm], level: Int, states: [String: String] = [:], state: String = "translated") {
             key("variations", level: level)
             out += "{\n"
             key("plural", level: level + 1)
@@ -156,7 +162,7 @@ public enum XCStringsStreamWriter {
                 if i > 0 { out += ",\n" }
                 key(form.category, level: level + 2)
                 out += "{\n"
-                stringUnit(form.text, level: level + 3)
+                stringUnit(form.text, level: level + 3, state: states[form.category] ?? states["other"] ?? state)
                 out += "\n" + XcodeJSON.indent(level + 2) + "}"
             }
             out += "\n" + XcodeJSON.indent(level + 1) + "}"
@@ -166,24 +172,78 @@ public enum XCStringsStreamWriter {
 }
 
 extension XCStringsContent {
-    /// A compiled value as String Catalog content (state `translated`).
-    public init(_ value: CatalogValue) {
-        func unit(_ text: String) -> XCStringsContent { XCStringsContent(stringUnit: XCStringsStringUnit(state: "translated", value: text)) }
-        func plural(_ forms: [CatalogPluralForm]) -> XCStringsVariation {
-            XCStringsVariation(kind: "plural", cases: forms.map { XCStringsVariationCase(name: $0.category, content: unit($0.text)) })
+    /// A compiled value as String Catalog content (state `translated`, unless `states` say).
+    public init(_ value: CatalogValue, states: CatalogStates = CatalogStates()) {
+        func unit(_ text: String, _ state: String) -> XCStringsContent {
+            XCStringsContent(stringUnit: XCStringsStringUnit(state: state, value: text))
+        }
+        func plural(_ forms: [CatalogPluralForm], _ byCategory: [String: String]) -> XCStringsVariation {
+            XCStringsVariation(kind: "plural", cases: forms.map {
+                XCStringsVariationCase(name: $0.category, content: unit($0.text, byCategory[$0.category] ?? byCategory["other"] ?? states.main))
+            })
         }
         switch value {
         case .text(let text):
-            self = unit(text)
+            self = unit(text, states.main)
         case .plural(let forms):
-            self = XCStringsContent(variations: [plural(forms)])
+            self = XCStringsContent(variations: [plural(forms, states.plural)])
         case .substitutions(let format, let substitutions):
             self = XCStringsContent(
-                stringUnit: XCStringsStringUnit(state: "translated", value: format),
+                stringUnit: XCStringsStringUnit(state: states.main, value: format),
                 substitutions: substitutions.map {
                     XCStringsSubstitution(name: $0.name, argNum: $0.argumentNumber, formatSpecifier: $0.formatSpecifier,
-                                          variations: [plural($0.forms)])
+                                          variations: [plural($0.forms, states.substitutions[$0.argumentNumber] ?? [:])])
                 })
         }
+    }
+}
+
+/// The review states of a String Catalog localization's string units, by where they are: the
+/// main unit, plural variations by category, substitutions by argument number and category —
+/// so that a value converted afresh keeps them where the text is the same.
+///
+/// ```swift
+/// let states = CatalogStates(xcstrings: kept)   // main "translated"; substitution 2: one/other "needs_review"
+/// ```
+public struct CatalogStates: Hashable, Sendable {
+    public var main: String
+    public var plural: [String: String]
+    public var substitutions: [Int: [String: String]]
+
+    public init(main: String = "translated", plural: [String: String] = [:], substitutions: [Int: [String: String]] = [:]) {
+        self.main = main
+        self.plural = plural
+        self.substitutions = substitutions
+    }
+
+    /// The states of a localization as a String Catalog holds it; nil when there are none but
+    /// `translated` (nothing to keep).
+    public init?(xcstrings localization: JSONValue) {
+        func member(_ value: JSONValue, _ name: String) -> JSONValue? {
+            if case .object(let members) = value { return members.first { $0.0 == name }?.1 }
+            return nil
+        }
+        func state(_ value: JSONValue?) -> String? {
+            guard let unit = value.flatMap({ member($0, "stringUnit") }), case .string(let s)? = member(unit, "state") else { return nil }
+            return s
+        }
+        func cases(_ value: JSONValue) -> [String: String] {
+            guard let plural = member(value, "variations").flatMap({ member($0, "plural") }), case .object(let items) = plural else { return [:] }
+            var result: [String: String] = [:]
+            for (category, content) in items { if let s = state(content) { result[category] = s } }
+            return result
+        }
+        let plural = cases(localization)
+        var substitutions: [Int: [String: String]] = [:]
+        if case .object(let items)? = member(localization, "substitutions") {
+            for (_, substitution) in items {
+                guard case .int(let number)? = member(substitution, "argNum") else { continue }
+                substitutions[Int(number)] = cases(substitution)
+            }
+        }
+        let main = state(localization) ?? plural["other"] ?? plural.values.first ?? "translated"
+        self.init(main: main, plural: plural, substitutions: substitutions)
+        let all = [main] + plural.values + substitutions.values.flatMap(\.values)
+        if all.allSatisfy({ $0 == "translated" }) { return nil }
     }
 }

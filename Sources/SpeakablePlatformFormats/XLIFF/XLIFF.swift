@@ -56,6 +56,10 @@ public struct XLIFFUnit: Sendable {
     public var target: XLIFFText?
     /// 2.0 `<segment state>` (`initial`, `translated`, `reviewed`, `final`); 1.2 `<target state>`.
     public var state: String?
+    /// 2.0 `<segment subState>`: a tool's own state (`xcode:needs_review`).
+    public var subState: String?
+    /// `translate="no"` on the unit: the text stays as it is in every language.
+    public var translate = true
     public var notes: [XLIFFNote]
 
     public init(id: String, position: SourcePosition = SourcePosition(line: 1, column: 1), source: XLIFFText?,
@@ -173,6 +177,7 @@ private struct Reader {
             case "unit":
                 guard let id = id(element) else { continue }
                 var unit = XLIFFUnit(id: id, position: element.start, source: nil, target: nil, state: nil)
+                unit.translate = element["translate"] != "no"
                 for child in element.elements {
                     switch child.localName {
                     case "notes":
@@ -181,6 +186,7 @@ private struct Reader {
                         }
                     case "segment", "ignorable":
                         if child.localName == "segment", let state = child["state"] { unit.state = state }
+                        if child.localName == "segment", let subState = child["subState"] { unit.subState = subState }
                         for part in child.elements {
                             if part.localName == "source" {
                                 let t = text(part)
@@ -225,6 +231,7 @@ private struct Reader {
             case "trans-unit":
                 guard let id = id(element) else { continue }
                 var unit = XLIFFUnit(id: id, position: element.start, source: nil, target: nil, state: nil)
+                unit.translate = element["translate"] != "no"
                 for child in element.elements {
                     switch child.localName {
                     case "source": unit.source = text(child)
@@ -275,7 +282,7 @@ public enum XLIFFWriter {
             if let original = file.original { out += " original=\"" + XMLEscaping.attribute(original) + "\"" }
             out += ">\n"
             for unit in file.units {
-                out += "    <unit id=\"" + XMLEscaping.attribute(unit.id) + "\" xml:space=\"preserve\">\n"
+                out += "    <unit id=\"" + XMLEscaping.attribute(unit.id) + "\"" + (unit.translate ? "" : " translate=\"no\"") + " xml:space=\"preserve\">\n"
                 if !unit.notes.isEmpty {
                     out += "      <notes>\n"
                     for note in unit.notes {
@@ -288,6 +295,7 @@ public enum XLIFFWriter {
                 }
                 out += "      <segment"
                 if let state = unit.state { out += " state=\"" + XMLEscaping.attribute(state) + "\"" }
+                if let subState = unit.subState { out += " subState=\"" + XMLEscaping.attribute(subState) + "\"" }
                 out += ">\n"
                 out += "        <source>" + XMLEscaping.text(unit.source?.text ?? "") + "</source>\n"
                 if let target = unit.target { out += "        <target>" + XMLEscaping.text(target.text) + "</target>\n" }
@@ -319,7 +327,7 @@ extension XLIFFDocument {
                 if grouped[key] == nil {
                     order.append(key)
                     grouped[key] = PlatformMessage(key: key, keyPosition: unit.position, locale: locale, file: documentPath, forms: [],
-                                                   comment: unit.notes.first?.text)
+                                                   comment: unit.notes.first?.text, isTranslatable: unit.translate)
                 }
                 grouped[key]!.forms.append(PlatformForm(path: path, value: text.text, position: text.position,
                                                         state: useTarget ? unit.state : nil))

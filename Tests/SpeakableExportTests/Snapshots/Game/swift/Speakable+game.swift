@@ -24,15 +24,15 @@ internal enum GameStrings {
     internal static func sudokuCellLabel(row: Int, column: Int, content: Content, digit: Int, notes: String) -> String {
         switch content {
         case .empty:
-            Self.string("sudoku.cell.label__content_empty", "Row %1$lld, column %2$lld, empty", [row, column])
+            return Self.string("sudoku.cell.label__content_empty", "Row %1$lld, column %2$lld, empty", [row, column])
         case .given:
-            Self.string("sudoku.cell.label__content_given", "Row %1$lld, column %2$lld, given %3$lld", [row, column, digit])
+            return Self.string("sudoku.cell.label__content_given", "Row %1$lld, column %2$lld, given %3$lld", [row, column, digit])
         case .error:
-            Self.string("sudoku.cell.label__content_error", "Row %1$lld, column %2$lld, %3$lld, error", [row, column, digit])
+            return Self.string("sudoku.cell.label__content_error", "Row %1$lld, column %2$lld, %3$lld, error", [row, column, digit])
         case .notes:
-            Self.string("sudoku.cell.label__content_notes", "Row %1$lld, column %2$lld, notes %3$@", [row, column, notes])
+            return Self.string("sudoku.cell.label__content_notes", "Row %1$lld, column %2$lld, notes %3$@", [row, column, notes])
         case .other:
-            Self.string("sudoku.cell.label__content_other", "Row %1$lld, column %2$lld, %3$lld", [row, column, digit])
+            return Self.string("sudoku.cell.label__content_other", "Row %1$lld, column %2$lld, %3$lld", [row, column, digit])
         }
     }
 
@@ -44,7 +44,7 @@ internal enum GameStrings {
     /// {coins, number} O'Coins
     /// ```
     internal static func coinsBalance(coins: Int) -> String {
-        Self.string("coins.balance", "%lld O'Coins", [coins])
+        return Self.string("coins.balance", "%lld O'Coins", [coins])
     }
 
     /// Role: label. Key: `hint.button`.
@@ -53,7 +53,7 @@ internal enum GameStrings {
     /// Hint, {price, plural, one {# O'Coin} other {# O'Coins}}
     /// ```
     internal static func hintButton(price: Int) -> String {
-        Self.string("hint.button", "Hint, %lld O'Coins", [price])
+        return Self.string("hint.button", Self.substitute("Hint, %#@price@", [("%#@price@", Self.plural(price, ["one": "%lld O'Coin", "other": "%lld O'Coins"]))]), [price])
     }
 
     /// Role: label. Key: `level.cell`.
@@ -62,7 +62,7 @@ internal enum GameStrings {
     /// Level {level}, {stars} of 3 stars
     /// ```
     internal static func levelCell(level: Int, stars: Int) -> String {
-        Self.string("level.cell", "Level %1$lld, %2$lld of 3 stars", [level, stars])
+        return Self.string("level.cell", "Level %1$lld, %2$lld of 3 stars", [level, stars])
     }
 
     /// Role: announcement. Key: `lines.cleared`.
@@ -71,7 +71,7 @@ internal enum GameStrings {
     /// Cleared {lines, plural, one {# line} other {# lines}}. Score {score, number}.
     /// ```
     internal static func linesCleared(lines: Int, score: Int) -> String {
-        Self.string("lines.cleared", "Cleared %1$lld lines. Score %2$lld.", [lines, score])
+        return Self.string("lines.cleared", Self.substitute("Cleared %1$#@lines@. Score %2$lld.", [("%1$#@lines@", Self.plural(lines, ["one": "%1$lld line", "other": "%1$lld lines"]))]), [lines, score])
     }
 
     /// TalkBack says "Double-tap to …" before it; VoiceOver reads it as the hint.
@@ -82,7 +82,7 @@ internal enum GameStrings {
     /// hear about your current location
     /// ```
     internal static func locationHint() -> String {
-        Self.string("location.hint", "hear about your current location", [])
+        return Self.string("location.hint", "hear about your current location", [])
     }
 
     /// Role: text. Key: `daily.result`.
@@ -91,7 +91,7 @@ internal enum GameStrings {
     /// Daily puzzle, {day, date, ::MMMMd}: 100% solved
     /// ```
     internal static func dailyResult(day: Date) -> String {
-        Self.string("daily.result", "Daily puzzle, %@: 100%% solved", [Self.date(day, (template: "MMMMd", date: .none, time: .none))])
+        return Self.string("daily.result", "Daily puzzle, %@: 100%% solved", [Self.date(day, (template: "MMMMd", date: .none, time: .none))])
     }
 
     /// The string table the messages are read from.
@@ -101,7 +101,43 @@ internal enum GameStrings {
 
     private static func string(_ key: String, _ source: String, _ arguments: [any CVarArg]) -> String {
         let format = bundle.localizedString(forKey: key, value: source, table: tableName)
-        return arguments.isEmpty ? format : String(format: format, locale: Locale.current, arguments: arguments)
+        if arguments.isEmpty { return format }
+        // The source text (no catalog in the bundle) may be a plural's form that skips an
+        // argument the catalog's plural reads (`%2$@ min`): formatted with only the
+        // values it prints, as String(format:) would otherwise read the rest shifted.
+        if format == source {
+            let (compact, values) = positionsInUse(format, arguments)
+            return String(format: compact, locale: Locale.current, arguments: values)
+        }
+        return String(format: format, locale: Locale.current, arguments: arguments)
+    }
+
+    /// `format` renumbered to the positions it uses (`%2$@` alone → `%1$@`), with their values.
+    private static func positionsInUse(_ format: String, _ arguments: [any CVarArg]) -> (String, [any CVarArg]) {
+        let s = Array(format.unicodeScalars)
+        // Each `%N$` as (index of N's first digit, end of N, N); `%%` is text.
+        var positions: [(start: Int, end: Int, value: Int)] = []
+        var i = 0
+        while i < s.count {
+            guard s[i] == "%" else { i += 1; continue }
+            if i + 1 < s.count, s[i + 1] == "%" { i += 2; continue }
+            var j = i + 1
+            var n = 0
+            while j < s.count, s[j].value >= 0x30, s[j].value <= 0x39 { n = n * 10 + Int(s[j].value - 0x30); j += 1 }
+            if j < s.count, s[j] == "$", n > 0 { positions.append((i + 1, j, n)) }
+            i = j
+        }
+        let used = Set(positions.map { $0.value }).sorted()
+        guard let last = used.last, used != Array(1...used.count), last <= arguments.count else { return (format, arguments) }
+        var out = String.UnicodeScalarView()
+        var copied = 0
+        for position in positions {
+            out.append(contentsOf: s[copied..<position.start])
+            out.append(contentsOf: String(used.firstIndex(of: position.value)! + 1).unicodeScalars)
+            copied = position.end
+        }
+        out.append(contentsOf: s[copied...])
+        return (String(out), used.map { arguments[$0 - 1] })
     }
 
     private static func date(_ date: Date, _ style: (template: String?, date: DateFormatter.Style, time: DateFormatter.Style)) -> String {
@@ -114,5 +150,32 @@ internal enum GameStrings {
             formatter.timeStyle = style.time
         }
         return formatter.string(from: date)
+    }
+    /// The source-language form for `value` (when the catalog is not in the bundle).
+    private static func plural(_ value: Int, _ forms: [String: String]) -> String {
+        if value == 0, let zero = forms["zero"] { return zero }
+        return forms[category(value)] ?? forms["other"] ?? ""
+    }
+
+    private static func plural(_ value: Double, _ forms: [String: String]) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? plural(Int(value), forms) : forms["other"] ?? ""
+    }
+
+    /// The CLDR plural category of an integer in the source language (en), as ICU picks it.
+    private static func category(_ value: Int) -> String {
+        let n = value.magnitude
+        if n < 2 {
+            switch n {
+            case 1: return "one"
+            default: return "other"
+            }
+        }
+        return "other"
+    }
+
+    private static func substitute(_ format: String, _ pieces: [(String, String)]) -> String {
+        var text = format
+        for (placeholder, value) in pieces { text = text.replacingOccurrences(of: placeholder, with: value) }
+        return text
     }
 }

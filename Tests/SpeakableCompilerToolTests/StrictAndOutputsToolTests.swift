@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `compile --strict` and `"outputs"`, through the binary as a user runs them.
+@Suite struct StrictAndOutputsToolTests {
+    @Test func strictMakesAPlatformLimitAnErrorAndWritesNothing() throws {
+        let project = try temporaryFolder("strict")
+        try FileManager.default.createDirectory(atPath: project + "/Templates", withIntermediateDirectories: true)
+        try #"{ "messages": { "stars": { "message": "{n, plural, =0 {No stars yet} one {# star} other {# stars}}" } } }"#
+            .write(toFile: project + "/Templates/t.json", atomically: true, encoding: .utf8)
+        let out = project + "/out"
+        let strict = try run(speakable, ["compile", "--project", project, "--out", out, "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.error.contains("error: 'stars': Android plurals cannot say '=0' of 'n'"), "\(strict.error)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let relaxed = try run(speakable, ["compile", "--project", project, "--out", out])
+        #expect(relaxed.status == 0, "\(relaxed.error)")
+        #expect(relaxed.error.contains("warning: 'stars': Android plurals cannot say '=0' of 'n'"))
+        let android = try String(contentsOfFile: out + "/android/res/values/strings.xml", encoding: .utf8)
+        #expect(android.contains(#"<string name="stars__n_eq0">No stars yet</string>"#))
+    }
+
+    @Test func anImportedXcodeCatalogCompilesOnlyWhatWasImported() throws {
+        let project = try temporaryFolder("outputs")
+        try #"""
+        { "sourceLanguage" : "en", "strings" : { "%lld stars" : { "localizations" : { "en" : { "variations" : { "plural" : {
+          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld star" } },
+          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld stars" } },
+          "zero" : { "stringUnit" : { "state" : "translated", "value" : "No stars" } } } } } } } }, "version" : "1.0" }
+        """#.write(toFile: project + "/Stars.xcstrings", atomically: true, encoding: .utf8)
+        let imported = try run(speakable, ["import", "Stars.xcstrings"], in: project)
+        #expect(imported.status == 0, "\(imported.error)")
+        #expect(try String(contentsOfFile: project + "/speakable.json", encoding: .utf8).contains("\"xcstrings\""))
+        let compiled = try run(speakable, ["compile"], in: project)
+        #expect(compiled.status == 0, "\(compiled.error)")
+        #expect(!compiled.error.contains("warning"), "\(compiled.error)")
+        #expect(FileManager.default.fileExists(atPath: project + "/Generated/xcstrings/Stars.xcstrings"))
+        #expect(!FileManager.default.fileExists(atPath: project + "/Generated/android"))
+        // --only still decides when given.
+        let android = try run(speakable, ["compile", "--only", "android"], in: project)
+        #expect(android.status == 0 && android.error.contains("catalog-companion"))
+    }
+}
+
+/// Without a catalog in the bundle, the accessors say the source text correctly: the plural form
+/// the source language's rule picks ("1 star"), and a form that prints a later argument only
+/// (`%2$@ days`, the count being the plural's) still finds it.
+@Suite struct AccessorFallbackToolTests {
+    @Test func theSourceFallbackIsPluralizedAndReadsTheRightArguments() throws {
+        let swiftc = try #require(which("swiftc"), "swiftc is not on PATH")
+        let project = try temporaryFolder("fallback")
+        try FileManager.default.createDirectory(atPath: project + "/Templates", withIntermediateDirectories: true)
+        try #"""
+        { "messages": {
+            "stars": { "message": "{stars} of {total, plural, one {# star} other {# stars}}", "examples": [{ "stars": 2, "total": 3 }] },
+            "days": { "message": "{count, plural, one {1 day} other {{number} days}}", "examples": [{ "count": 2, "number": "two" }] },
+            "square": { "message": "{size} by {size} square", "examples": [{ "size": 2 }] },
+            "best": { "message": "Best score {score, number, ::group-off}" }
+        } }
+        """#.write(toFile: project + "/Templates/t.json", atomically: true, encoding: .utf8)
+        let out = project + "/out"
+        #expect(try run(speakable, ["compile", "--project", project, "--out", out, "--only", "swift"]).status == 0)
+        try """
+        import Foundation
+        print(TStrings.stars(stars: 1, total: 1))
+        print(TStrings.stars(stars: 2, total: 3))
+        print(TStrings.days(count: 1, number: "one"))
+        print(TStrings.days(count: 5, number: "five"))
+        print(TStrings.square(size: 2))
+        print(TStrings.best(score: 4530))
+        """.write(toFile: project + "/main.swift", atomically: true, encoding: .utf8)
+        let binary = project + "/app"
+        let built = try run(swiftc, ["-swift-version", "6", "-warnings-as-errors", out + "/swift/Speakable+t.swift", project + "/main.swift",
+                                     "-o", binary])
+        #expect(built.status == 0, "\(built.error)")
+        let output = try run(binary, [])
+        #expect(output.output.split(separator: "\n") == ["1 of 1 star", "2 of 3 stars", "1 day", "five days", "2 by 2 square", "Best score 4530"])
+    }
+}

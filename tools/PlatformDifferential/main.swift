@@ -1,0 +1,149 @@
+// The platform differential: compiles Speakable projects and platform catalogs with
+// `speakable compile`, runs the outputs as Android (aapt2, ICU4J, java.lang.String.format) and
+// Apple (the generated accessors over a model of Apple's run time) do, and compares every case
+// with Speakable's formatter. See docs/platform-differential.md.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PlatformDifferentialKit
+
+let help = """
+PlatformDifferential — what the compiled catalogs make iOS and Android say, against Speakable
+
+USAGE:
+  swift run PlatformDifferential [inputs] [options]
+
+INPUTS (default: --builtin --real-catalogs --stress):
+  --builtin              the built-in catalog (Templates/ + Locales/)
+  --project DIR          a Speakable project (repeatable)
+  --catalog FILE         a platform catalog, imported with speakable import, then compiled
+                         (repeatable; every --catalog of one run goes into one project)
+  --real-catalogs        every catalog in ../shared/testdata/catalogs, one project per app
+  --stress               the generated stress project (--seed N, default 1; --messages N, default 56)
+
+OPTIONS:
+  --platform LIST        android, apple, apple-no-catalog (default: all)
+  --apple-device NAME    the device whose .xcstrings device variations are read (default: iphone)
+  --project-outputs      measure only the outputs each project's speakable.json asks for
+                         (default: every output, after checking the project's own compile)
+  --allow-list FILE      exceptions accepted on purpose (default: tools/PlatformDifferential/allow-list.json)
+  --quick                fewer sweep values (what swift test runs)
+  --json                 the whole report as JSON on standard output
+  --limit N              print at most N mismatches per input and platform (default: all)
+  --keep DIR             keep scratch projects, compiled outputs and runner inputs in DIR
+  --speakable PATH       the speakable binary (default: next to this program)
+  -h, --help             show this help
+
+EXIT STATUS:
+  0 every case identical or allowed; 1 mismatches, problems (aapt2 warnings, failed compiles);
+  64 a wrong command line.
+
+EXAMPLES:
+  swift run PlatformDifferential
+  swift run PlatformDifferential --builtin --platform android
+  swift run PlatformDifferential --catalog ../shared/testdata/catalogs/CotEditor_CommandBar.xcstrings
+  swift run PlatformDifferential --stress --seed 7 --messages 200 --json > stress.json
+
+"""
+
+func printError(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+func usage(_ message: String) -> Never {
+    printError("PlatformDifferential: \(message)\nRun with --help for the options.\n")
+    exit(64)
+}
+
+func main(_ arguments: [String]) -> Int32 {
+    var inputs: [DifferentialInput] = []
+    var catalogs: [String] = []
+    var options = DifferentialOptions()
+    var allowListPath: String?
+    var json = false
+    var limit = 0
+    var wantBuiltin = false, wantReal = false, wantStress = false
+    var seed: UInt64 = 1
+    var messages = 56
+    options.progress = isatty(2) != 0
+
+    func value(_ name: String, _ index: inout Int) -> String {
+        let argument = arguments[index]
+        if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
+        index += 1
+        guard index < arguments.count else { usage("\(name) needs a value") }
+        return arguments[index]
+    }
+
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        switch name {
+        case "-h", "--help": print(help, terminator: ""); exit(0)
+        case "--builtin": wantBuiltin = true
+        case "--real-catalogs": wantReal = true
+        case "--stress": wantStress = true
+        case "--project":
+            let directory = value(name, &index)
+            inputs.append(.project(name: directory.split(separator: "/").last.map(String.init) ?? directory, directory: directory))
+        case "--catalog": catalogs.append(value(name, &index))
+        case "--seed":
+            guard let n = UInt64(value(name, &index)) else { usage("--seed takes a whole number") }
+            seed = n
+        case "--messages":
+            guard let n = Int(value(name, &index)), n > 0 else { usage("--messages takes a positive number") }
+            messages = n
+        case "--platform":
+            var set = Set<Platform>()
+            for item in value(name, &index).split(separator: ",") {
+                guard let platform = Platform(rawValue: String(item)) else { usage("unknown platform '\(item)' (android, apple, apple-no-catalog)") }
+                set.insert(platform)
+            }
+            options.platforms = set
+        case "--allow-list": allowListPath = value(name, &index)
+        case "--apple-device": options.appleDevice = value(name, &index)
+        case "--project-outputs": options.projectOutputs = true
+        case "--quick": options.quick = true
+        case "--json": json = true
+        case "--limit":
+            guard let n = Int(value(name, &index)), n >= 0 else { usage("--limit takes a number (0: all)") }
+            limit = n
+        case "--keep": options.keep = value(name, &index)
+        case "--speakable": options.speakable = value(name, &index)
+        default: usage("unknown option '\(argument)'")
+        }
+        index += 1
+    }
+
+    if !catalogs.isEmpty {
+        inputs.append(.catalogs(name: catalogs.count == 1 ? (catalogs[0].split(separator: "/").last.map(String.init) ?? "catalog") : "catalogs",
+                                files: catalogs))
+    }
+    if inputs.isEmpty && !wantBuiltin && !wantReal && !wantStress { wantBuiltin = true; wantReal = true; wantStress = true }
+    if wantBuiltin { inputs.insert(StandardInputs.builtin, at: 0) }
+    if wantReal {
+        guard let directory = StandardInputs.realCatalogsDirectory else { usage("../shared/testdata/catalogs is not there") }
+        inputs += StandardInputs.realCatalogs(in: directory)
+    }
+    if wantStress { inputs.append(StandardInputs.stress(seed: seed, messages: messages)) }
+
+    do {
+        let allowList = try AllowList.read(allowListPath ?? StandardInputs.allowList)
+        let report = try PlatformDifferential.run(inputs, allowList: allowList, options: options)
+        if json {
+            print(report.json.prettyPrinted())
+        } else {
+            print(report.text(limit: limit), terminator: "")
+        }
+        return report.failed ? 1 : 0
+    } catch {
+        printError("PlatformDifferential: \(error)\n")
+        return 1
+    }
+}
+
+exit(main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,557 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableExport
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+import SpeakableParticles
+import SpeakablePlatformFormats
+
+/// How a run goes.
+public struct DifferentialOptions: Sendable {
+    public var platforms: Set<Platform> = Set(Platform.allCases)
+    /// Fewer sweep values (the default `swift test` run).
+    public var quick = false
+    /// Keep scratch projects, outputs and runner inputs here instead of a temporary directory.
+    public var keep: String?
+    /// The `speakable` binary; default: next to the running executable, else on `PATH`.
+    public var speakable: String?
+    /// Progress lines on standard error.
+    public var progress = false
+    /// Measure only the outputs the project's `speakable.json` asks for (`outputs`); by default
+    /// every output is compiled and measured (the project's own compile must succeed too).
+    public var projectOutputs = false
+    /// The Apple device whose `.xcstrings` device variations are read (`iphone`, `ipad`, `mac`,
+    /// `other`…): VoiceOver users on an iPhone by default.
+    public var appleDevice = "iphone"
+
+    public init() {}
+}
+
+/// Something to compile and check.
+public enum DifferentialInput: Sendable {
+    /// A Speakable project folder (`speakable.json`, `Templates/`, `Locales/`).
+    case project(name: String, directory: String)
+    /// Platform catalogs imported together into a scratch project with `speakable import`.
+    /// Android files are put into `res/<folder>/strings.xml`, the folder read from the file name
+    /// (`…_values-ko_strings.xml` → `values-ko`).
+    case catalogs(name: String, files: [String])
+    /// The generated stress project.
+    case stress(name: String, seed: UInt64, messages: Int)
+
+    public var name: String {
+        switch self {
+        case .project(let name, _), .catalogs(let name, _), .stress(let name, _, _): name
+        }
+    }
+}
+
+/// The platform differential: compiles each input with `speakable compile`, runs the outputs
+/// as the platforms do, and compares every case with Speakable's formatter (particles resolved).
+///
+/// ```swift
+/// let report = try PlatformDifferential.run([.project(name: "builtin", directory: ".")],
+///                                           allowList: AllowList.read("tools/PlatformDifferential/allow-list.json"),
+///                                           options: DifferentialOptions())
+/// report.inputs[0].tallies[.android]   // messages, locales, cases, identical, allowed, mismatched
+/// ```
+public enum PlatformDifferential {
+    public static func run(_ inputs: [DifferentialInput], allowList: AllowList,
+                           options: DifferentialOptions) throws(DifferentialError) -> DifferentialReport {
+        let scratch: String
+        if let keep = options.keep {
+            scratch = Files.absolute(keep)
+            try Files.makeDirectory(scratch)
+        } else {
+            scratch = try Files.temporaryDirectory("run")
+        }
+        defer { if options.keep == nil { Files.remove(scratch) } }
+        guard let speakable = options.speakable ?? defaultSpeakable() else {
+            throw .tool("the speakable binary was not found next to this program or on PATH (build it: swift build --product speakable)")
+        }
+        var report = DifferentialReport(allowList: allowList)
+        let android: AndroidTools? = options.platforms.contains(.android) ? try AndroidTools.find().get() : nil
+        let apple: AppleTools? = options.platforms.contains(.apple) || options.platforms.contains(.appleNoCatalog)
+            ? try AppleTools.find().get() : nil
+        var nextID = 0
+        var prepared: [PreparedInput] = []
+        for input in inputs {
+            progress(options, "\(input.name): compiling")
+            let state = try PreparedInput.make(input, scratch: scratch + "/" + safeName(input.name), speakable: speakable,
+                                               options: options, nextID: &nextID)
+            if let android { try state.linkAndroid(android) }
+            prepared.append(state)
+        }
+        // Android: one JVM for every case of every input.
+        if let android {
+            var lines: [String] = []
+            var owners: [(input: Int, caseID: Int)] = []
+            var locales = Set<String>()
+            for (index, state) in prepared.enumerated() {
+                for (caseID, line) in state.androidRequests {
+                    lines.append(line)
+                    owners.append((index, caseID))
+                }
+                locales.formUnion(state.cases.map(\.locale))
+            }
+            let probes = locales.sorted()
+            for tag in probes { lines.append("{\"probe\": " + JSONText.string(tag) + "}") }
+            progress(options, "android: formatting \(owners.count) cases in one JVM")
+            try Files.write(lines.joined(separator: "\n") + "\n", to: scratch + "/android-requests.jsonl")
+            let replies = try android.run(lines, scratch: scratch)
+            for (reply, owner) in zip(replies, owners) { prepared[owner.input].androidReplies[owner.caseID] = reply }
+            for reply in replies.suffix(probes.count) {
+                guard let tag = reply.string("probe"), let jdk = reply.string("jdk"), let icu = reply.string("icu") else { continue }
+                if jdk != icu {
+                    for state in prepared where state.cases.contains(where: { $0.locale == tag }) {
+                        state.report.notes.append("android \(tag): the JDK's number symbols here (\(jdk.debugDescription)) differ from ICU4J 72's, which Android uses (\(icu.debugDescription))")
+                    }
+                }
+            }
+        }
+        if let apple {
+            for state in prepared {
+                progress(options, "\(state.report.name): apple")
+                try state.runApple(apple, platforms: options.platforms, device: options.appleDevice, scratch: scratch)
+            }
+        }
+        for state in prepared {
+            state.compare(platforms: options.platforms, allowList: allowList)
+            report.inputs.append(state.report)
+        }
+        let used = Set(report.inputs.flatMap { $0.mismatches.compactMap(\.allowedBy) })
+        report.unusedAllowances = allowList.entries.indices.filter { !used.contains($0) }
+        return report
+    }
+
+    static func defaultSpeakable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 {
+            let own = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var directory = own.deletingLastPathComponent
+            // A test bundle runs as .build/debug/Speakable…xctest: the binary is beside it.
+            while !directory.isEmpty && directory != "/" {
+                if FileManager.isExecutable(directory + "/speakable") { return directory + "/speakable" }
+                // `swift build --product PlatformDifferential` links the command as its target's
+                // own product, SpeakableTool (Package.swift), not as `speakable`.
+                if FileManager.isExecutable(directory + "/SpeakableTool") { return directory + "/SpeakableTool" }
+                if directory.hasSuffix("/.build") { break }
+                directory = directory.deletingLastPathComponent
+            }
+        }
+        return Subprocess.find("speakable")
+    }
+
+    static func safeName(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") ? $0 : "_" }))
+    }
+
+    static func progress(_ options: DifferentialOptions, _ line: String) {
+        guard options.progress else { return }
+        let text = Array("platform differential: \(line)\n".utf8)
+        _ = text.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+extension FileManager {
+    static func isExecutable(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) && !Files.isDirectory(path) }
+}
+
+/// What Speakable says for a case.
+enum Expectation {
+    case text(String)
+    /// Speakable itself rejects the arguments (the case is left out).
+    case failure(String)
+}
+
+/// One input on its way through the run.
+final class PreparedInput {
+    var report: InputReport
+    let name: String
+    let scratch: String
+    var project: Project?
+    var metadata: [String: TableMetadata] = [:]
+    var cases: [DifferentialCase] = []
+    var expected: [Int: Expectation] = [:]
+    /// Where the platform outputs are (nil when that output was not produced).
+    var androidRes: String?
+    var appleOutput: String?
+    var androidRequests: [(Int, String)] = []
+    var androidCalls: [Int: String] = [:]
+    var androidReplies: [Int: JSONLine] = [:]
+    var androidFailures: [Int: String] = [:] // why a case has no request
+    var androidLinked = false
+    var appleReplies: [Platform: [Int: JSONLine]] = [:]
+    var appleFailures: [Platform: [Int: String]] = [:]
+    var appleMeasured: Set<Platform> = []
+
+    init(name: String, scratch: String) {
+        self.name = name
+        self.scratch = scratch
+        self.report = InputReport(name: name)
+    }
+
+    // MARK: Preparing
+
+    static func make(_ input: DifferentialInput, scratch: String, speakable: String, options: DifferentialOptions,
+                     nextID: inout Int) throws(DifferentialError) -> PreparedInput {
+        let state = PreparedInput(name: input.name, scratch: scratch)
+        Files.remove(scratch)
+        try Files.makeDirectory(scratch)
+        let directory: String
+        switch input {
+        case .project(_, let path):
+            directory = Files.absolute(path)
+        case .catalogs(_, let files):
+            directory = scratch + "/project"
+            try state.importCatalogs(files, into: directory, speakable: speakable)
+        case .stress(_, let seed, let messages):
+            directory = scratch + "/project"
+            try StressProject.write(seed: seed, messages: messages, to: directory)
+        }
+        guard state.report.problems.isEmpty else { return state }
+        try state.compile(directory, speakable: speakable, platforms: options.platforms, projectOutputs: options.projectOutputs)
+        let project = ProjectLoader.load(directory: directory)
+        state.project = project
+        if project.hasErrors {
+            state.report.problems.append("the project does not load: " + project.diagnostics.filter { $0.severity == .error }.prefix(3).map(\.rendered).joined(separator: "; "))
+            return state
+        }
+        state.metadata = CatalogCompiler.loadMetadata(project).metadata
+        state.makeCases(project, quick: options.quick, nextID: &nextID)
+        return state
+    }
+
+    func importCatalogs(_ files: [String], into directory: String, speakable: String) throws(DifferentialError) {
+        try Files.makeDirectory(directory)
+        var arguments: [String] = []
+        for file in files {
+            let absolute = Files.absolute(file)
+            guard Files.exists(absolute) else { throw .input("no such catalog: \(file)") }
+            let base = absolute.lastPathComponent
+            if base.hasSuffix(".xml") {
+                // Android resources must sit in their values folder: DeskClock_values-ko_strings.xml → res/values-ko/strings.xml.
+                let folder = absolute.deletingLastPathComponent.lastPathComponent.hasPrefix("values")
+                    ? absolute.deletingLastPathComponent.lastPathComponent
+                    : (base.split(separator: "_").first { $0.hasPrefix("values") }.map(String.init) ?? "values")
+                let target = scratch + "/res/\(folder)/strings.xml"
+                try Files.write(try Files.read(absolute), to: target)
+                arguments.append(target)
+            } else {
+                arguments.append(absolute)
+            }
+        }
+        let result = try Subprocess.run([speakable, "import"] + arguments, directory: directory, scratch: scratch)
+        if result.status != 0 {
+            report.problems.append("speakable import failed (exit \(result.status)): " + AndroidTools.lines(result.errorText).prefix(5).joined(separator: " | "))
+        }
+    }
+
+    func compile(_ directory: String, speakable: String, platforms: Set<Platform>, projectOutputs: Bool) throws(DifferentialError) {
+        // First as a user runs it: the project's own outputs must compile.
+        let out = scratch + "/out"
+        let result = try Subprocess.run([speakable, "compile", "--project", directory, "--out", out], scratch: scratch)
+        report.compileStatus = result.status
+        report.compileOutput = AndroidTools.lines(result.errorText)
+        var android = out + "/android/res"
+        var apple = out
+        if result.status != 0 {
+            report.problems.append("speakable compile failed (exit \(result.status)); each platform was then compiled on its own to measure it")
+        }
+        // Then every output Speakable can write (unless only the project's are measured), each
+        // platform on its own when they do not compile together.
+        if result.status != 0 || !projectOutputs {
+            let all = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/out-all", "--only", "xcstrings,android,swift"],
+                                         scratch: scratch)
+            if all.status == 0 {
+                android = scratch + "/out-all/android/res"
+                apple = scratch + "/out-all"
+            } else {
+                if result.status == 0 {
+                    report.problems.append("speakable compile --only xcstrings,android,swift failed (exit \(all.status)): "
+                                           + AndroidTools.lines(all.errorText).filter { $0.contains("error") }.prefix(4).joined(separator: " | "))
+                }
+                for (only, folder) in [("android", "out-android"), ("xcstrings,swift", "out-apple")] {
+                    let alone = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/" + folder, "--only", only],
+                                                   scratch: scratch)
+                    if alone.status != 0 {
+                        report.problems.append("speakable compile --only \(only) failed too: "
+                                               + AndroidTools.lines(alone.errorText).filter { $0.contains("error") }.prefix(4).joined(separator: " | "))
+                    }
+                }
+                android = scratch + "/out-android/android/res"
+                apple = scratch + "/out-apple"
+            }
+        }
+        if Files.isDirectory(android) { androidRes = android }
+        if Files.isDirectory(apple + "/xcstrings") {
+            if !Files.isDirectory(apple + "/swift") {
+                // The project does not ship accessors; the model still calls the catalog through them.
+                _ = try Subprocess.run([speakable, "compile", "--project", directory, "--out", apple, "--only", "swift"], scratch: scratch)
+            }
+            if Files.isDirectory(apple + "/swift") { appleOutput = apple }
+        }
+        // No particle notation after known text in any compiled output: what `speakable check`
+        // finds in a res/ folder or a String Catalog as it is.
+        var compiled: [String] = []
+        if let androidRes { compiled.append(androidRes) }
+        if let appleOutput { compiled += Files.list(appleOutput + "/xcstrings").filter { $0.hasSuffix(".xcstrings") }.map { appleOutput + "/xcstrings/" + $0 } }
+        for path in compiled {
+            let check = try Subprocess.run([speakable, "check", path, "--format", "json"], scratch: scratch)
+            guard let findings = JSONReader.read(check.outputText).root?["findings"]?.array else {
+                report.problems.append("speakable check \(path) gave no report (exit \(check.status))")
+                continue
+            }
+            for finding in findings where finding["rule"]?.string == "korean-particle" {
+                let file = (finding["file"]?.string ?? path).replacing(scratch + "/", with: "")
+                report.problems.append("particle notation after known text in the compiled output: \(file):\(finding["line"]?.number?.description ?? "?"): "
+                                       + "\(finding["key"]?.string ?? "") (\(finding["locale"]?.string ?? "")): \(finding["message"]?.string ?? "")")
+            }
+        }
+        if platforms.contains(.android), androidRes == nil {
+            report.notes.append("android: not measured — no Android resources were written (not an output of this project, or the compile failed)")
+        }
+        if platforms.contains(.apple), appleOutput == nil {
+            report.notes.append("apple: not measured — the compile wrote no String Catalog and accessors")
+        }
+    }
+
+    func makeCases(_ project: Project, quick: Bool, nextID: inout Int) {
+        let source = project.config.sourceLocale
+        for table in project.tables {
+            for message in table.messages where !message.runtimeOnly {
+                guard let template = message.pattern else { continue }
+                var locales: [(String, MessagePattern)] = [(source, template)]
+                for tag in table.locales.keys.sorted() where tag != source {
+                    if let pattern = table.locales[tag]?[message.key]?.pattern { locales.append((tag, pattern)) }
+                }
+                for (tag, pattern) in locales {
+                    let formatter: ParticleResolvingMessage?
+                    if let locale = try? ICULocale(tag) {
+                        formatter = try? ParticleResolvingMessage(pattern, locale: locale, timeZone: .utc)
+                    } else {
+                        formatter = nil
+                    }
+                    for set in CaseGenerator.argumentSets(for: message, pattern: template, locale: tag, quick: quick) {
+                        let item = DifferentialCase(id: nextID, table: table.name, key: message.key, locale: tag,
+                                                    arguments: set.arguments, origin: set.origin)
+                        nextID += 1
+                        cases.append(item)
+                        if let formatter {
+                            do throws(MessageFormatError) {
+                                expected[item.id] = .text(try formatter.format(set.arguments))
+                            } catch {
+                                expected[item.id] = .failure("\(error.id): \(error.message)")
+                            }
+                        } else {
+                            expected[item.id] = .failure("Speakable cannot compile the \(tag) message")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Android
+
+    func linkAndroid(_ tools: AndroidTools) throws(DifferentialError) {
+        guard let res = androidRes, let project else { return }
+        let (table, messages) = try tools.link(res: res, scratch: scratch)
+        report.problems += messages
+        guard let table else { return }
+        androidLinked = true
+        let templates = Dictionary(project.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let source = project.config.sourceLocale
+        for item in cases {
+            guard let tableModel = templates[item.table], let message = tableModel[item.key], let pattern = message.pattern else { continue }
+            let translations = tableModel.locales.keys.sorted().filter { $0 != source }.compactMap { tableModel.locales[$0]?[item.key]?.pattern }
+            var call = AndroidCall.make(message: message, pattern: pattern, translations: translations,
+                                        metadata: metadata[item.table]?[item.key], arguments: item.arguments)
+            switch call.request(id: item.id, tag: item.locale, table: table, arguments: item.arguments, pattern: pattern) {
+            case .success(let line): androidRequests.append((item.id, line))
+            case .failure(let reason): androidFailures[item.id] = reason
+            }
+            androidCalls[item.id] = call.description.isEmpty ? call.name : call.description
+        }
+    }
+
+    // MARK: Apple
+
+    func runApple(_ tools: AppleTools, platforms: Set<Platform>, device: String, scratch runScratch: String) throws(DifferentialError) {
+        guard let output = appleOutput, let project else { return }
+        var files: [(name: String, text: String)] = []
+        var functions: [String: AccessorFunction] = [:]
+        for file in Files.list(output + "/swift") where file.hasSuffix(".swift") {
+            let text = try Files.readText(output + "/swift/" + file)
+            files.append((file, text))
+            var table = String(file.dropLast(".swift".count))
+            if table.hasPrefix("Speakable+") { table = String(table.dropFirst("Speakable+".count)) }
+            for function in AccessorReader.functions(in: text, table: table) {
+                functions[table + "/" + function.key] = function
+            }
+        }
+        var main = "// Generated by the platform differential: calls every accessor by table/key.\nimport Foundation\n\n"
+        main += "AppleRuntime.run { call, a in\n    switch call {\n"
+        var callable = Set<String>()
+        for table in project.tables {
+            for message in table.messages {
+                guard let pattern = message.pattern, let function = functions[table.name + "/" + message.key] else { continue }
+                let names = pattern.argumentNames
+                guard names.count == function.parameters.count else {
+                    report.problems.append("apple: the accessor \(function.typeName).\(function.name) has \(function.parameters.count) parameters, the message \(message.key) has \(names.count) arguments")
+                    continue
+                }
+                let arguments = zip(names, function.parameters).map { name, parameter in
+                    parameter.label + ": " + AccessorReader.argumentExpression(name: name, type: parameter.type, typeName: function.typeName)
+                }
+                main += "    case \(JSONText.string(table.name + "/" + message.key)):\n"
+                main += "        return \(function.typeName).\(function.name)(\(arguments.joined(separator: ", ")))\n"
+                callable.insert(table.name + "/" + message.key)
+            }
+        }
+        main += "    default:\n        return nil\n    }\n}\n"
+        let driver = try tools.driver(accessorFiles: files, main: main, scratch: scratch)
+        let source = project.config.sourceLocale
+        for platform in [Platform.apple, .appleNoCatalog] where platforms.contains(platform) {
+            var lines: [String] = []
+            var ids: [Int] = []
+            var failures: [Int: String] = [:]
+            for item in cases where platform == .apple || item.locale == source {
+                let call = item.table + "/" + item.key
+                guard callable.contains(call) else {
+                    failures[item.id] = "no Swift accessor for \(item.key)"
+                    continue
+                }
+                lines.append(Self.appleRequest(item, call: call, catalog: platform == .apple, device: device))
+                ids.append(item.id)
+            }
+            var probes: [String] = []
+            if platform == .apple {
+                probes = Array(Set(cases.map(\.locale))).sorted()
+                for tag in probes { lines.append("{\"id\": -1, \"probe\": " + JSONText.string(tag) + "}") }
+            }
+            try Files.write(lines.joined(separator: "\n") + "\n", to: scratch + "/\(platform.rawValue)-requests.jsonl")
+            let replies = try tools.run(driver: driver, catalogs: output + "/xcstrings", requests: lines, scratch: runScratch)
+            appleReplies[platform] = Dictionary(zip(ids, replies), uniquingKeysWith: { first, _ in first })
+            appleFailures[platform] = failures
+            appleMeasured.insert(platform)
+            for (tag, reply) in zip(probes, replies.suffix(probes.count)) {
+                guard let foundation = reply.string("out"), let locale = try? ICULocale(tag),
+                      let icu = try? CompiledMessage("{a, number}|{b, number}|{c, number}", locale: locale, timeZone: .utc)
+                        .format(["a": .int(9180), "b": .int(1_234_567), "c": .int(-5)]) else { continue }
+                if foundation != icu {
+                    report.notes.append("apple \(tag): this machine's Foundation (ICU 76, CLDR 46) prints integers as \(foundation.debugDescription), ICU 72 as \(icu.debugDescription); the model prints plain integer specifiers with ICU 72's text here")
+                }
+            }
+        }
+    }
+
+    static func appleRequest(_ item: DifferentialCase, call: String, catalog: Bool, device: String) -> String {
+        var arguments: [String] = []
+        var categories: [String] = []
+        var rules: PluralRules?
+        var decimal: CompiledMessage?
+        var numbers: [String] = []
+        if let locale = try? ICULocale(item.locale) {
+            rules = try? PluralRules.cached(for: locale, kind: .cardinal)
+            decimal = try? CompiledMessage("{n, number}", locale: locale, timeZone: .utc)
+        }
+        for name in item.arguments.keys.sorted() {
+            let value: String
+            switch item.arguments[name]! {
+            case .int(let n):
+                value = "{\"int\": \(n)}"
+                if let rules { categories.append("\"\(n)\": \"\(rules.category(forInteger: n).rawValue)\"") }
+                if let decimal, let text = try? decimal.format(["n": .int(n)]) {
+                    numbers.append("\"\(n)\": " + JSONText.string(text))
+                }
+            case .double(let d):
+                value = "{\"double\": \(JSONText.number(d))}"
+                if let rules {
+                    let key = d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+                    categories.append("\"\(key)\": \"\(rules.category(for: d).rawValue)\"")
+                }
+            case .string(let s): value = "{\"str\": " + JSONText.string(s) + "}"
+            case .date(let ms): value = "{\"date\": \(Int64(ms))}"
+            }
+            arguments.append(JSONText.string(name) + ": " + value)
+        }
+        return "{\"id\": \(item.id), \"locale\": " + JSONText.string(item.locale) + ", \"catalog\": \(catalog), \"device\": "
+            + JSONText.string(device) + ", \"call\": "
+            + JSONText.string(call) + ", \"args\": {" + arguments.joined(separator: ", ") + "}, \"categories\": {"
+            + Array(Set(categories)).sorted().joined(separator: ", ") + "}, \"numbers\": {"
+            + Array(Set(numbers)).sorted().joined(separator: ", ") + "}}"
+    }
+
+    // MARK: Comparing
+
+    func compare(platforms: Set<Platform>, allowList: AllowList) {
+        for platform in Platform.allCases where platforms.contains(platform) {
+            let measured: Bool
+            switch platform {
+            case .android: measured = androidLinked
+            case .apple, .appleNoCatalog: measured = appleMeasured.contains(platform)
+            }
+            guard measured else { continue }
+            var tally = Tally()
+            var messages = Set<String>()
+            var locales = Set<String>()
+            for item in cases {
+                if platform == .appleNoCatalog && item.locale != project?.config.sourceLocale { continue }
+                guard case .text(let expected)? = expected[item.id] else { continue }
+                let actual: String
+                var detail = ""
+                switch platform {
+                case .android:
+                    detail = androidCalls[item.id] ?? ""
+                    if let failure = androidFailures[item.id] {
+                        actual = "error: " + failure
+                    } else if let reply = androidReplies[item.id] {
+                        actual = reply.string("out") ?? "error: " + (reply.string("error") ?? reply.text)
+                        if let category = reply.string("category") { detail += " → item \(category)" }
+                    } else {
+                        actual = "error: no answer"
+                    }
+                case .apple, .appleNoCatalog:
+                    if let failure = appleFailures[platform]?[item.id] {
+                        actual = "error: " + failure
+                    } else if let reply = appleReplies[platform]?[item.id] {
+                        actual = reply.string("out") ?? "error: " + (reply.string("error") ?? reply.text)
+                        detail = "\(item.key) → " + (reply.string("trace") ?? "")
+                    } else {
+                        actual = "error: no answer"
+                    }
+                }
+                tally.cases += 1
+                messages.insert(item.table + "/" + item.key)
+                locales.insert(item.locale)
+                if actual == expected {
+                    tally.identical += 1
+                    continue
+                }
+                var mismatch = Mismatch(input: name, platform: platform, table: item.table, key: item.key, locale: item.locale,
+                                        arguments: CaseGenerator.canonical(item.arguments), origin: item.origin,
+                                        expected: expected, actual: actual, detail: detail, allowedBy: nil)
+                mismatch.allowedBy = allowList.match(mismatch)
+                if mismatch.allowedBy == nil { tally.mismatched += 1 } else { tally.allowed += 1 }
+                report.mismatches.append(mismatch)
+            }
+            tally.messages = messages.count
+            tally.locales = locales.count
+            report.tallies[platform] = tally
+        }
+        var unformattable = 0
+        for item in cases {
+            if case .failure? = expected[item.id] { unformattable += 1 }
+        }
+        if unformattable > 0 {
+            report.notes.append("\(unformattable) argument sets that Speakable itself rejects were left out")
+        }
+    }
+}
