@@ -108,6 +108,20 @@ import Testing
         #expect(refused.err.contains("Nothing was written"))
     }
 
+    /// A project's target whose language ICU does not know compiles (a project may target one),
+    /// with a warning naming what was probably meant; `check` fails on it (unknown-locale).
+    @Test func anUnknownTargetLanguageCompilesWithAWarningAndFailsTheCheck() throws {
+        var files = Self.good
+        files["speakable.json"] = #"{"targetLocales": ["kr"]}"#
+        let root = try Self.project(files)
+        let compiled = Self.run(["compile", "--project", root, "--out", root + "/Generated"])
+        #expect(compiled.status == 0, "\(compiled.err)")
+        #expect(compiled.err.contains("warning: target locale 'kr' is not a language ICU knows; did you mean 'ko' (Korean)?"), "\(compiled.err)")
+        let checked = Self.run(["check", root])
+        #expect(checked.status == 1)
+        #expect(checked.out.contains("[unknown-locale]"), "\(checked.out)")
+    }
+
     @Test func successIs0() throws {
         let good = try Self.project(Self.good)
         let rows: [[String]] = [
