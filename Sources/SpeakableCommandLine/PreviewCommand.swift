@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDescribers
 import SpeakableDiagnostics
@@ -214,6 +215,9 @@ enum PreviewCommand {
         }
         if let path = options.html {
             let page = PreviewPage.html(preview, audio: audio, audioDirectory: options.audio)
+            // Its folder is made when missing (--html Generated/preview.html), as check's --output.
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             do {
                 try PreviewFiles.writeAtomically(Array(page.utf8), to: path)
             } catch {
