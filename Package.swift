@@ -111,7 +111,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "DescriberBenchmark",
-            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableMessages", "SpeakableICU", "BenchmarkSupport"],
             path: "tools/DescriberBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -189,13 +189,41 @@ let package = Package(
         // MARK: Tools (run with `swift run -c release <name>`)
         .executableTarget(
             name: "MessageFormatBenchmark",
-            dependencies: ["SpeakableMessages", "ICUOracle"],
+            dependencies: ["SpeakableMessages", "SpeakableICU", "SpeakableDescribers", "BenchmarkSupport"],
             path: "tools/MessageFormatBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // MARK: Benchmark references and support (issue 12)
+        // ICUBenchmarkDriver: ICU's MessageFormat driven from C++ (umsg_format with real varargs,
+        //   icu::MessageFormat::format with Formattables), timing loops in C++; a plain C header.
+        // BenchmarkSupport: the driver seen from Swift, timing, JSON, machine facts (no Foundation).
+        .target(name: "ICUBenchmarkDriver", dependencies: ["CICU"], path: "tools/ICUBenchmarkDriver"),
+        // FastPathChecks: every fast path against ICU, shared by SpeakableMessagesTests (a subset)
+        // and FastPathSweep (every ICU locale, long sweeps).
+        .target(
+            name: "FastPathChecks",
+            dependencies: ["SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            path: "tools/FastPathChecks",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FastPathSweep",
+            dependencies: ["FastPathChecks", "SpeakableICU"],
+            path: "tools/FastPathSweep",
+            swiftSettings: swiftSettings
+        ),
+        // BenchmarkReport: merges the suite's sections into docs/performance.{json,md}, runs callgrind
+        // (Foundation; links nothing of Speakable's). The suite itself is tools/bench/run.sh.
+        .executableTarget(name: "BenchmarkReport", path: "tools/BenchmarkReport", swiftSettings: swiftSettings),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages"],
+            path: "tools/BenchmarkSupport",
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "CompileBenchmark",
-            dependencies: ["SpeakableExport", "SpeakableCatalog"],
+            dependencies: ["SpeakableExport", "SpeakableCatalog", "BenchmarkSupport"],
             path: "tools/CompileBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -292,7 +320,7 @@ let package = Package(
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableMessagesTests",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport"],
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport", "FastPathChecks"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),

@@ -26,6 +26,7 @@
 #include <unicode/umsg.h>
 #include <unicode/ucol.h>
 #include <unicode/uversion.h>
+#include <unicode/ures.h>
 #include <unicode/uscript.h>
 
 // MARK: errors, versions, properties
@@ -176,6 +177,58 @@ static inline void cicu_ucol_setAttribute(UCollator *c, UColAttribute a, UColAtt
 }
 static inline int32_t cicu_ucol_getSortKey(const UCollator *c, const UChar *text, int32_t len, uint8_t *key, int32_t cap) {
     return ucol_getSortKey(c, text, len, key, cap);
+}
+
+// MARK: resource bundles (ICU's own data: plural rules by locale, read to derive fast paths)
+
+static inline UResourceBundle *cicu_ures_openDirect(const char *path, const char *name, UErrorCode *s) { return ures_openDirect(path, name, s); }
+static inline void cicu_ures_close(UResourceBundle *r) { ures_close(r); }
+static inline UResourceBundle *cicu_ures_getByKey(const UResourceBundle *r, const char *key, UResourceBundle *fill, UErrorCode *s) {
+    return ures_getByKey(r, key, fill, s);
+}
+static inline const UChar *cicu_ures_getStringByKey(const UResourceBundle *r, const char *key, int32_t *len, UErrorCode *s) {
+    return ures_getStringByKey(r, key, len, s);
+}
+static inline int32_t cicu_ures_getSize(const UResourceBundle *r) { return ures_getSize(r); }
+static inline UResourceBundle *cicu_ures_getByIndex(const UResourceBundle *r, int32_t i, UResourceBundle *fill, UErrorCode *s) {
+    return ures_getByIndex(r, i, fill, s);
+}
+static inline const char *cicu_ures_getKey(const UResourceBundle *r) { return ures_getKey(r); }
+static inline const UChar *cicu_ures_getString(const UResourceBundle *r, int32_t *len, UErrorCode *s) { return ures_getString(r, len, s); }
+static inline int32_t cicu_uloc_getParent(const char *id, char *parent, int32_t cap, UErrorCode *s) {
+    return uloc_getParent(id, parent, cap, s);
+}
+static inline int32_t cicu_uloc_getBaseName(const char *id, char *name, int32_t cap, UErrorCode *s) {
+    return uloc_getBaseName(id, name, cap, s);
+}
+
+// MARK: rule-based number formats, read to derive fast paths
+
+static inline int32_t cicu_unum_toPattern(const UNumberFormat *f, UBool localized, UChar *buf, int32_t cap, UErrorCode *s) {
+    return unum_toPattern(f, localized, buf, cap, s);
+}
+static inline int32_t cicu_unum_getTextAttribute(const UNumberFormat *f, UNumberFormatTextAttribute a, UChar *buf, int32_t cap, UErrorCode *s) {
+    return unum_getTextAttribute(f, a, buf, cap, s);
+}
+static inline int32_t cicu_unum_getSymbol(const UNumberFormat *f, UNumberFormatSymbol sym, UChar *buf, int32_t cap, UErrorCode *s) {
+    return unum_getSymbol(f, sym, buf, cap, s);
+}
+
+// MARK: date symbols, calendars and zone transitions, read to derive fast paths
+
+static inline int32_t cicu_udat_getSymbols(const UDateFormat *f, UDateFormatSymbolType t, int32_t i, UChar *buf, int32_t cap, UErrorCode *s) {
+    return udat_getSymbols(f, t, i, buf, cap, s);
+}
+static inline int32_t cicu_udat_countSymbols(const UDateFormat *f, UDateFormatSymbolType t) { return udat_countSymbols(f, t); }
+static inline const UCalendar *cicu_udat_getCalendar(const UDateFormat *f) { return udat_getCalendar(f); }
+static inline const UNumberFormat *cicu_udat_getNumberFormat(const UDateFormat *f) { return udat_getNumberFormat(f); }
+static inline const char *cicu_ucal_getType(const UCalendar *c, UErrorCode *s) { return ucal_getType(c, s); }
+static inline UDate cicu_ucal_getGregorianChange(const UCalendar *c, UErrorCode *s) { return ucal_getGregorianChange(c, s); }
+static inline UCalendar *cicu_ucal_clone(const UCalendar *c, UErrorCode *s) { return ucal_clone(c, s); }
+static inline void cicu_ucal_setMillis(UCalendar *c, UDate d, UErrorCode *s) { ucal_setMillis(c, d, s); }
+static inline int32_t cicu_ucal_get(const UCalendar *c, UCalendarDateFields f, UErrorCode *s) { return ucal_get(c, f, s); }
+static inline UBool cicu_ucal_getTimeZoneTransitionDate(const UCalendar *c, UTimeZoneTransitionType t, UDate *d, UErrorCode *s) {
+    return ucal_getTimeZoneTransitionDate(c, t, d, s);
 }
 
 // MARK: MessageFormat (used only as the reference oracle in tests and benchmarks)

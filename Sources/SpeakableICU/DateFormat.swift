@@ -34,7 +34,6 @@ public final class DateFormat: @unchecked Sendable {
     // @unchecked Sendable: `handle` is only used inside `lock`.
     private let handle: VoidHandle
     private let lock = Mutex<Void>(())
-    private let memo = ResultMemo()
 
     public init(_ kind: Kind, locale: ICULocale, timeZone: ICUTimeZone) throws(ICUError) {
         self.kind = kind
@@ -62,6 +61,19 @@ public final class DateFormat: @unchecked Sendable {
         self.handle = opened!
     }
 
+    /// The format without ICU (see `DateFieldFormat`), when it reproduces ICU — derived after a
+    /// few dates went to ICU.
+    private let fastPath = LazyFastPath<DateFieldFormat>(threshold: 256)
+
+    private func deriveFastPath() -> DateFieldFormat? {
+        // ICU's SimpleDateFormat is not thread-safe: read it under the lock.
+        lock.withLock { _ in DateFieldFormat.derive(handle: handle, timeZone: timeZone) }
+    }
+
+    /// Whether dates are formatted without calling ICU; derives the fast path now if no date has
+    /// been formatted yet.
+    public var hasFastPath: Bool { fastPath.resolve(deriveFastPath) }
+
     private static func open(date: Style, time: Style, pattern: String?, locale: ICULocale,
                              timeZone: ICUTimeZone, _ status: inout UErrorCode) -> VoidHandle? {
         func u(_ style: Style) -> UDateFormatStyle {
@@ -87,17 +99,39 @@ public final class DateFormat: @unchecked Sendable {
 
     /// Formats a moment (milliseconds since the epoch).
     public func format(_ date: ICUDate) throws(ICUError) -> String {
+        let fast = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer -> String? in
+            let count = writeDate(date, into: buffer.baseAddress!, capacity: 512)
+            return count < 0 ? nil : String(decoding: UnsafeBufferPointer(start: buffer.baseAddress!, count: count), as: UTF8.self)
+        }
+        if let fast { return fast }
+        return String(decoding: try formatUTF8(date), as: UTF8.self)
+    }
+
+    /// Formats with ICU, bypassing the fast path (tests compare the two).
+    public func formatWithICU(_ date: ICUDate) throws(ICUError) -> String {
         String(decoding: try formatUTF8(date), as: UTF8.self)
     }
 
-    /// Formats a moment as UTF-8. Recent results are remembered.
+    /// Formats a moment as UTF-8.
     public func formatUTF8(_ date: ICUDate) throws(ICUError) -> [UInt8] {
-        try memo.utf8(for: .double(date)) { () throws(ICUError) -> [UInt8] in
-            try lock.withLock { _ throws(ICUError) -> [UInt8] in
-                try withUTF8Result("udat_format") { buffer, capacity, status in
-                    cicu_udat_format(handle, date, buffer, capacity, &status)
-                }
-            }
+        try withICUText(date) { transcodeToUTF8($0) }
+    }
+
+    /// Writes a moment's UTF-8 at `out` without calling ICU when the fast path covers it and it
+    /// fits in `capacity` bytes; returns the byte count, or -1.
+    @inline(__always)
+    public func writeDate(_ date: ICUDate, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        if let written = fastPath.withValue({ $0.write(date, into: out, capacity: capacity) }) { return written }
+        fastPath.noteMiss(deriveFastPath)
+        return -1
+    }
+
+    /// Formats with ICU and hands `body` the UTF-16 result (valid only during the call).
+    public func withICUText<R>(_ date: ICUDate, _ body: (UnsafeBufferPointer<UInt16>) -> R) throws(ICUError) -> R {
+        try lock.withLock { _ throws(ICUError) -> R in
+            try withUTF16Units("udat_format", { buffer, capacity, status in
+                cicu_udat_format(handle, date, buffer, capacity, &status)
+            }, body)
         }
     }
 

@@ -54,6 +54,11 @@ public struct ICULocale: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { languageTag }
 
+    /// Every locale ICU has data for, as ICU locale IDs (`af`, `af_NA`, … `zu_ZA`).
+    public static var availableIdentifiers: [String] {
+        (0..<cicu_uloc_countAvailable()).compactMap { index in cicu_uloc_getAvailable(index).map { String(cString: $0) } }
+    }
+
     /// English (`en`).
     public static let english: ICULocale = try! ICULocale("en")
     /// The root locale (`root`, CLDR's fallback for every locale).

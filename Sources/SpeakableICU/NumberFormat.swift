@@ -48,7 +48,9 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     private let handle: VoidHandle
     private let lock = Mutex<Void>(())
     private let fastIntegers: IntegerDigitFormat?
-    private let memo = ResultMemo()
+    /// Spellout, ordinal and duration for integers, from ICU's own rules — derived after a few
+    /// integers went to ICU (nil for the other styles).
+    private let ruleBased: LazyFastPath<RuleBasedIntegerFormat>?
 
     /// Opens the format. A malformed DecimalFormat pattern throws with `parseOffset` inside it.
     public init(_ style: Style, locale: ICULocale) throws(ICUError) {
@@ -112,12 +114,54 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
         default:
             self.fastIntegers = nil
         }
+        switch style {
+        case .spellout, .ordinal, .duration:
+            self.ruleBased = LazyFastPath(threshold: 4_096)
+        default:
+            self.ruleBased = nil
+        }
+    }
+
+    /// ICU's own rules for this rule-based format, read and checked (see `RuleBasedIntegerFormat`).
+    private static func deriveRuleBased(_ handle: VoidHandle, locale: ICULocale) -> RuleBasedIntegerFormat? {
+        guard let description = try? withUTF16Result("unum_toPattern", { buffer, capacity, status in
+                  cicu_unum_toPattern(handle, 0, buffer, capacity, &status)
+              }),
+              let ruleSet = try? withUTF16Result("unum_getTextAttribute", { buffer, capacity, status in
+                  cicu_unum_getTextAttribute(handle, UNUM_DEFAULT_RULESET, buffer, capacity, &status)
+              }),
+              let decimal = try? NumberFormat.cached(.decimal, locale: locale), var digits = decimal.integerDigits
+        else { return nil }
+        // The rules' own patterns group with the locale symbols' separator even where the
+        // locale's decimal format does not group (en_US_POSIX).
+        if digits.separator.isEmpty, let separator = try? decimal.withHandle({ decimalHandle throws(ICUError) in
+            try withUTF16Result("unum_getSymbol") { buffer, capacity, status in
+                cicu_unum_getSymbol(decimalHandle, UNUM_GROUPING_SEPARATOR_SYMBOL, buffer, capacity, &status)
+            }
+        }), !separator.isEmpty {
+            digits = IntegerDigitFormat(digits: digits.digits, minus: digits.minus, separator: Array(separator.utf8), primary: 0,
+                                        secondary: 0, minimumGrouping: 1)
+        }
+        return RuleBasedIntegerFormat.derive(
+            description: description, defaultRuleSet: ruleSet, digits: digits,
+            cardinal: try? PluralRules.cached(for: locale, kind: .cardinal),
+            ordinal: try? PluralRules.cached(for: locale, kind: .ordinal),
+            icuInt: { value in
+                try? withUTF16Units("unum_formatInt64", { buffer, capacity, status in
+                    cicu_unum_formatInt64(handle, value, buffer, capacity, &status)
+                }, transcodeToUTF8)
+            },
+            icuDouble: { value in
+                try? withUTF16Units("unum_formatDouble", { buffer, capacity, status in
+                    cicu_unum_formatDouble(handle, value, buffer, capacity, &status)
+                }, transcodeToUTF8)
+            })
     }
 
     deinit { cicu_unum_close(handle) }
 
     /// Whether integers are formatted without calling ICU (see the type's discussion).
-    public var hasIntegerFastPath: Bool { fastIntegers != nil }
+    public var hasIntegerFastPath: Bool { fastIntegers != nil || (ruleBased?.resolve(deriveRuleBased) ?? false) }
 
     /// The integer digit model, for formats that build on the locale's digits.
     var integerDigits: IntegerDigitFormat? { fastIntegers }
@@ -132,32 +176,68 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     public func format(_ value: ICUNumber) throws(ICUError) -> String { try formatted(value) }
 
     public func writeFastPath(_ value: ICUNumber, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        guard let fastIntegers, buffer.count >= 128 else { return nil }
-        let whole: Int64
+        let out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let written: Int
         switch value {
-        case .int(let n): whole = n
+        case .int(let n): written = writeInteger(n, into: out, capacity: buffer.count)
         case .double(let d):
             guard let exact = Self.exactInteger(d) else { return nil }
-            whole = exact
+            written = writeWholeDouble(exact, into: out, capacity: buffer.count)
         }
-        return fastIntegers.write(whole, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        return written >= 0 ? written : nil
     }
 
     public func formatUTF8(_ value: ICUNumber) throws(ICUError) -> [UInt8] {
-        try memo.utf8(for: value) { () throws(ICUError) -> [UInt8] in
-            try withHandle { handle throws(ICUError) in
-                try withUTF8Result("unum_format") { buffer, capacity, status in
-                    switch value {
-                    case .int(let n): cicu_unum_formatInt64(handle, n, buffer, capacity, &status)
-                    case .double(let d): cicu_unum_formatDouble(handle, d, buffer, capacity, &status)
-                    }
-                }
+        try withICUText(value) { transcodeToUTF8($0) }
+    }
+
+    /// Writes an integer's UTF-8 at `out` without calling ICU, when this format has a fast path
+    /// for it and the text fits in `capacity` bytes (give at least 128); returns the byte count,
+    /// or -1 when ICU must be asked.
+    @inline(__always)
+    public func writeInteger(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        if let fastIntegers, capacity >= 128 { return fastIntegers.write(value, into: out) }
+        if let ruleBased {
+            if let written = ruleBased.withValue({ $0.write(value, into: out, capacity: capacity) }) { return written }
+            ruleBased.noteMiss(deriveRuleBased)
+        }
+        return -1
+    }
+
+    private func deriveRuleBased() -> RuleBasedIntegerFormat? {
+        // The handle is ICU's RuleBasedNumberFormat, which is not thread-safe: read it under the lock.
+        (try? withHandle { handle throws(ICUError) in Self.deriveRuleBased(handle, locale: locale) }) ?? nil
+    }
+
+    /// Writes a whole double (below 2^53 in magnitude) as `writeInteger` would, when ICU formats
+    /// it exactly as the integer (always for decimal styles; checked for rule-based ones).
+    @inline(__always)
+    public func writeWholeDouble(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        if let fastIntegers, capacity >= 128 { return fastIntegers.write(value, into: out) }
+        if let ruleBased {
+            if let written = ruleBased.withValue({ $0.coversWholeDoubles ? $0.write(value, into: out, capacity: capacity) : -1 }) {
+                return written
             }
+            ruleBased.noteMiss(deriveRuleBased)
+        }
+        return -1
+    }
+
+    /// Formats with ICU and hands `body` the UTF-16 result (valid only during the call).
+    public func withICUText<R>(_ value: ICUNumber, _ body: (UnsafeBufferPointer<UInt16>) -> R) throws(ICUError) -> R {
+        try withHandle { handle throws(ICUError) -> R in
+            try withUTF16Units("unum_format", { buffer, capacity, status in
+                switch value {
+                case .int(let n): cicu_unum_formatInt64(handle, n, buffer, capacity, &status)
+                case .double(let d): cicu_unum_formatDouble(handle, d, buffer, capacity, &status)
+                }
+            }, body)
         }
     }
 
+    /// The integer a double holds exactly (below 2^53 in magnitude; not -0), or nil.
     @inline(__always)
-    static func exactInteger(_ value: Double) -> Int64? {
+    public static func exactInteger(_ value: Double) -> Int64? {
         guard value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero),
               !(value == 0 && value.sign == .minus) else { return nil }
         return Int64(value)

@@ -60,6 +60,8 @@ public final class PluralRules: @unchecked Sendable {
     /// Categories of 0..<smallTableSize, computed once by ICU at init.
     private let smallIntegers: [PluralCategory]
     private static let smallTableSize = 256
+    /// ICU's rules for integers, parsed and checked — derived after a few integers went to ICU.
+    private let integerRules = LazyFastPath<IntegerPluralRules>(threshold: 1_024)
 
     public init(locale: ICULocale, kind: Kind) throws(ICUError) {
         var status = U_ZERO_ERROR
@@ -94,6 +96,52 @@ public final class PluralRules: @unchecked Sendable {
         self.smallIntegers = table
     }
 
+    /// ICU's rules for this locale, parsed for integers, if they agree with `uplrules_select` on
+    /// every value of a sweep (all of 0…2,000, both sides of every power of ten, every residue
+    /// modulo 1,000 at several magnitudes, negatives, and the ends of `Int64`).
+    private static func deriveIntegerRules(handle: OpaquePointer, locale: ICULocale, kind: Kind,
+                                           small: [PluralCategory]) -> IntegerPluralRules? {
+        guard let text = IntegerPluralRules.ruleText(locale: locale.identifier, kind: kind),
+              let rules = IntegerPluralRules(text) else { return nil }
+        for value in integerSweep {
+            let expected: PluralCategory
+            if value >= 0 && value < Int64(small.count) {
+                expected = small[Int(value)]
+            } else if value.magnitude <= 1 << 53 {
+                guard let selected = try? select(handle, Double(value)) else { return nil }
+                expected = selected
+            } else {
+                continue  // beyond 2^53 ICU is asked (see `category(forInteger:)`)
+            }
+            if rules.category(value) != expected { return nil }
+        }
+        return rules
+    }
+
+    /// The integers every derived integer rule set is checked on.
+    static let integerSweep: [Int64] = {
+        var values = Array(Int64(0)...2_000)
+        var power: Int64 = 10
+        while power <= 1_000_000_000_000_000 {
+            for delta in -12...12 { values.append(power + Int64(delta)) }
+            values += [2 * power, 5 * power + 1, 11 * power, 21 * power]
+            if power <= 10_000_000_000_000_000 { values.append(101 * power) }
+            power *= 10
+        }
+        for magnitude in [Int64(10_000), 1_000_000, 123_000_000, 10_000_000_000] {
+            for residue in Int64(0)..<1_000 { values.append(magnitude + residue) }
+        }
+        values += values.prefix(300).map { -$0 }
+        values += [Int64.max, Int64.min + 1, 9_007_199_254_740_992, -9_007_199_254_740_992]
+        return values
+    }()
+
+    /// Whether integers are selected without calling ICU (see `IntegerPluralRules`); derives the
+    /// rules now if no selection has yet.
+    public var hasIntegerFastPath: Bool {
+        integerRules.resolve { Self.deriveIntegerRules(handle: handle, locale: locale, kind: kind, small: smallIntegers) }
+    }
+
     deinit { cicu_uplrules_close(handle) }
 
     private static func select(_ handle: OpaquePointer, _ number: Double) throws(ICUError) -> PluralCategory {
@@ -117,9 +165,22 @@ public final class PluralRules: @unchecked Sendable {
     /// The category of an integer, exact for every `Int64` (values beyond 2^53 are selected on
     /// ICU's decimal form of the integer, not on a rounded double).
     public func category(forInteger number: Int64) -> PluralCategory {
+        if number.magnitude < 1 << 53, let category = integerRules.withValue({ $0.category(number) }) { return category }
         if number >= 0, number < Int64(Self.smallTableSize) {
             return smallIntegers[Int(number)]
         }
+        if number.magnitude < 1 << 53 {
+            integerRules.noteMiss { Self.deriveIntegerRules(handle: handle, locale: locale, kind: kind, small: smallIntegers) }
+        }
+        if number.magnitude <= 1 << 53 {
+            return (try? Self.select(handle, Double(number))) ?? .other
+        }
+        return (try? category(for: number, formattedWith: SkeletonNumberFormatter.plain(for: locale))) ?? .other
+    }
+
+    /// The category of an integer as ICU selects it, bypassing the derived rules (tests compare
+    /// the two).
+    public func categoryFromICU(forInteger number: Int64) -> PluralCategory {
         if number.magnitude <= 1 << 53 {
             return (try? Self.select(handle, Double(number))) ?? .other
         }

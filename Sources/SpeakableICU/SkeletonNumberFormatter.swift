@@ -25,7 +25,6 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
     // @unchecked Sendable: ICU documents UNumberFormatter as immutable and thread-safe; the
     // reusable result object is only touched under `lock`.
     private let handle: OpaquePointer
-    private let memo = ResultMemo()
     private let lock = Mutex<Void>(())
     private var reusableResult: OpaquePointer?  // only touched under `lock`
     /// The integer fast path (`.unavailable` when none applies).
@@ -49,7 +48,7 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
         self.locale = locale
         if !skeleton.isEmpty, let digits = Self.plainDigits(for: locale),
            let rules = try? PluralRules.cached(for: locale, kind: .cardinal) {
-            fastIntegers = AffixedIntegerFormat.derive(digits: digits, rules: rules) { value in
+            fastIntegers = AffixedIntegerFormat.derive(digits: [digits, digits.withoutGrouping], rules: rules) { value in
                 try? withFormatted(.int(value)) { result throws(ICUError) in try Self.utf8(of: result) }
             }
         }
@@ -120,8 +119,27 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
     public var hasIntegerFastPath: Bool { fastIntegers.isAvailable }
 
     public func formatUTF8(_ value: ICUNumber) throws(ICUError) -> [UInt8] {
-        try memo.utf8(for: value) { () throws(ICUError) -> [UInt8] in
-            try withFormatted(value) { result throws(ICUError) in try Self.utf8(of: result) }
+        try withICUText(value) { transcodeToUTF8($0) }
+    }
+
+    /// Writes a non-negative integer's UTF-8 at `out` without calling ICU, when the fast path
+    /// covers it and it fits in `capacity` bytes; returns the byte count, or -1.
+    @inline(__always)
+    public func writeInteger(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        fastIntegers.write(value, into: UnsafeMutableRawBufferPointer(start: out, count: capacity)) ?? -1
+    }
+
+    /// Formats with ICU, bypassing the fast path (tests compare the two).
+    public func formatWithICU(_ value: ICUNumber) throws(ICUError) -> String {
+        try withICUText(value) { String(decoding: $0, as: UTF16.self) }
+    }
+
+    /// Formats with ICU and hands `body` the UTF-16 result (valid only during the call).
+    public func withICUText<R>(_ value: ICUNumber, _ body: (UnsafeBufferPointer<UInt16>) -> R) throws(ICUError) -> R {
+        try withFormatted(value) { result throws(ICUError) -> R in
+            try withUTF16Units("unumf_resultToString", { buffer, capacity, status in
+                cicu_unumf_resultToString(result, buffer, capacity, &status)
+            }, body)
         }
     }
 

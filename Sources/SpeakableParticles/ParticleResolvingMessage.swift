@@ -59,14 +59,21 @@ public final class ParticleResolvingMessage: Sendable {
 
     /// Formats with named arguments (see ``CompiledMessage/format(_:)``).
     public func format(_ arguments: [String: MessageArgument]) throws(MessageFormatError) -> String {
-        let text = try compiled.format(arguments)
-        return particleCount == 0 ? text : Self.resolve(text)
+        if particleCount == 0 { return try compiled.format(arguments) }
+        let values = compiled.argumentNames.map { arguments[$0] }
+        return try values.withUnsafeBufferPointer { values throws(MessageFormatError) in try format(slots: values) }
     }
 
     /// Formats with values by slot (see ``CompiledMessage/format(slots:)``).
     public func format(slots values: [MessageArgument?]) throws(MessageFormatError) -> String {
-        let text = try compiled.format(slots: values)
-        return particleCount == 0 ? text : Self.resolve(text)
+        try values.withUnsafeBufferPointer { values throws(MessageFormatError) in try format(slots: values) }
+    }
+
+    /// Formats with values by slot, read in place: ICU's text is resolved as bytes, straight from
+    /// the formatter's buffer, and one `String` is made.
+    public func format(slots values: UnsafeBufferPointer<MessageArgument?>) throws(MessageFormatError) -> String {
+        if particleCount == 0 { return try compiled.format(slots: values) }
+        return try compiled.withUTF8(slots: values) { bytes in Self.resolve(bytes) }
     }
 
     // MARK: Finding the sites
@@ -115,61 +122,110 @@ public final class ParticleResolvingMessage: Sendable {
     /// Works on UTF-8: the markers are EF B7 90 (U+FDD0) and EF B7 91 (U+FDD1).
     static func resolve(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes -> String in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var starts: [Int] = []
-            var i = 0
-            let count = bytes.count
-            while i < count {
-                // Copy up to the next possible marker in one go.
-                var next = i
-                while next < count && bytes[next] != 0xEF { next += 1 }
-                if next > i {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<next]))
-                    i = next
-                    continue
-                }
-                if i + 2 < count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
-                    let isOpen = bytes[i + 2] == 0x90
-                    i += 3
-                    if isOpen {
-                        starts.append(out.count)
-                        continue
-                    }
-                    guard let start = starts.popLast() else { continue }
-                    let rest = UnsafeBufferPointer(rebasing: bytes[i...])
-                    guard let particle = KoreanParticle(scalars: UTF8Scalars(rest)) else { continue }
-                    for s in UTF8Scalars(rest).prefix(particle.notationLength) { i += UTF8.width(s) }
-                    let sound = out.withUnsafeBufferPointer { out in
-                        KoreanParticles.finalSound(ofScalars: UTF8Scalars(UnsafeBufferPointer(rebasing: out[start...])))
-                    }
-                    if let sound { out.append(contentsOf: particle.form(after: sound).utf8) }
-                    continue
-                }
-                out.append(bytes[i])
-                i += 1
-            }
-            return String(decoding: out, as: UTF8.self)
+        return text.withUTF8 { resolve($0) }
+    }
+
+    /// The same from the formatter's bytes to one `String`. The resolved text is normally no
+    /// longer (markers go, and a particle form is shorter than its notation); should a form ever
+    /// be longer, the text is resolved again with room to spare.
+    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var fitted = true
+        let text = String(unsafeUninitializedCapacity: bytes.count) { out in
+            let count = resolve(bytes, into: out.baseAddress!, capacity: out.count)
+            fitted = count >= 0
+            return max(0, count)
         }
+        if fitted { return text }
+        let room = bytes.count * 4 + 64
+        return String(unsafeUninitializedCapacity: room) { out in max(0, resolve(bytes, into: out.baseAddress!, capacity: room)) }
+    }
+
+    /// The same from bytes to bytes: writes at most `capacity` bytes at `out` and returns how
+    /// many, or -1 when the text does not fit.
+    static func resolve(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        // Where each open value starts in the output (values nest rarely; more than eight: ignored).
+        var starts: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var depth = 0
+        var at = 0
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            // Copy up to the next possible marker in one go.
+            var next = i
+            while next < count && bytes[next] != 0xEF { next += 1 }
+            if next > i {
+                guard at + next - i <= capacity else { return -1 }
+                (out + at).update(from: bytes.baseAddress! + i, count: next - i)
+                at += next - i
+                i = next
+                continue
+            }
+            if i + 2 < count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
+                let isOpen = bytes[i + 2] == 0x90
+                i += 3
+                if isOpen {
+                    if depth < 8 { withUnsafeMutableBytes(of: &starts) { $0.storeBytes(of: at, toByteOffset: depth * 8, as: Int.self) } }
+                    depth += 1
+                    continue
+                }
+                guard depth > 0 else { continue }
+                depth -= 1
+                guard depth < 8 else { continue }
+                let start = withUnsafeBytes(of: &starts) { $0.load(fromByteOffset: depth * 8, as: Int.self) }
+                let rest = UnsafeBufferPointer(rebasing: bytes[i...])
+                guard let particle = KoreanParticle(scalars: UTF8Scalars(rest)) else { continue }
+                for s in UTF8Scalars(rest).prefix(particle.notationLength) { i += UTF8.width(s) }
+                let sound = KoreanParticles.finalSound(ofScalars: UTF8Scalars(UnsafeBufferPointer(start: out + start, count: at - start)))
+                if let sound {
+                    var form = particle.form(after: sound)
+                    var fits = true
+                    form.withUTF8 { f in
+                        guard let base = f.baseAddress, f.count > 0 else { return }
+                        guard at + f.count <= capacity else { fits = false; return }
+                        (out + at).update(from: base, count: f.count)
+                        at += f.count
+                    }
+                    if !fits { return -1 }
+                }
+                continue
+            }
+            guard at < capacity else { return -1 }
+            out[at] = bytes[i]
+            at += 1
+            i += 1
+        }
+        return at
     }
 }
 
-/// The scalars of valid UTF-8 bytes, decoded lazily.
+/// The scalars of valid UTF-8 bytes (the formatter's own output), decoded lazily.
 struct UTF8Scalars: Sequence {
     let bytes: UnsafeBufferPointer<UInt8>
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     struct Iterator: IteratorProtocol {
-        var bytes: UnsafeBufferPointer<UInt8>.Iterator
-        var decoder = UTF8()
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        @inline(__always)
         mutating func next() -> Unicode.Scalar? {
-            switch decoder.decode(&bytes) {
-            case .scalarValue(let s): s
-            case .emptyInput, .error: nil
+            guard index < bytes.count else { return nil }
+            let lead = UInt32(bytes[index])
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= bytes.count else { return nil }
+            var value: UInt32
+            switch length {
+            case 1: value = lead
+            case 2: value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+            case 3: value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            default:
+                value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                    | UInt32(bytes[index + 3] & 0x3F)
             }
+            index += length
+            return Unicode.Scalar(value)
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(bytes: bytes.makeIterator()) }
+    func makeIterator() -> Iterator { Iterator(bytes: bytes) }
 }

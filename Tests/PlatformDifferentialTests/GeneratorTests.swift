@@ -88,6 +88,9 @@ import Testing
         mismatch.origin = "text piece=막대"
         mismatch.platform = .apple
         #expect(list.match(mismatch) == nil)
+        let prefixed = AllowList.Entry(input: "stress-seed*", platform: nil, message: nil, locale: nil, origin: nil, expected: nil, actual: nil,
+                                       reason: "an entry for every seed of the stress project")
+        #expect(prefixed.applies(toInput: "stress-seed7") && !prefixed.applies(toInput: "builtin"))
         for bad in ["no-reason", "unknown", "platform"] {
             #expect(throws: DifferentialError.self, "\(bad)") { try AllowList.read(root + "/\(bad).json") }
         }

@@ -1,24 +1,28 @@
-// Times the describers on the work a game does most, and compares them with ICU's own
-// MessageFormat formatting the same strings, in one process:
+// Times the describers on the work a game does most, against the goals of issue 12 and, for
+// scale, against ICU's own MessageFormat formatting the same strings, in one process:
 //
-//   swift run -c release DescriberBenchmark [--quick]
+//   swift build -c release --product DescriberBenchmark
+//   .build/release/DescriberBenchmark [--quick] [--json PATH]
 //
 // * "sudoku board": describe all 81 cells of a full 9×9 DailySudoku board (every content kind, one
 //   cell selected) — both platforms' fields for every cell: VoiceOver label, traits, hint;
-//   TalkBack description, selection, collection item info, click label.
+//   TalkBack description, selection, collection item info, click label. Goal: under 50 µs, en and ko.
 // * "placement hints": with a piece selected on an 8×8 O'Block board, every one of the 64 cells'
 //   hint (which placement a double tap makes, every covered cell, every completed line) — both
-//   platforms (VoiceOver hint and TalkBack click label).
+//   platforms (VoiceOver hint and TalkBack click label). Goal: under 100 µs in Korean.
 //
-// The ICU side: a recording describer captures every message the describers format for one board
-// (key, compiled pattern, argument values); the benchmark rewrites each pattern to ICU's numbered
-// form and formats the same calls with `umsg_vformat`, checking first that ICU's output equals
-// Speakable's for every call. The ratio compares ICU formatting just those messages with the
-// describers doing the whole job (choosing messages, composing, particles, building the
-// AccessibleText). ICU time is shown raw and net of building the C va_list (not ICU's work);
-// the ratio uses the net time, the harder comparison. Median of the rounds.
+// The ICU side: a recording describer captures every message the describers format for one job
+// (key, compiled pattern, argument values); each pattern is rewritten to ICU's numbered form and
+// the same calls are formatted, in the same order, with `umsg_format` and with
+// `icu::MessageFormat::format` from C++ (tools/ICUBenchmarkDriver), after checking that both give
+// Speakable's text for every call. ICU merely formats those messages; the describers do the
+// whole job (choosing messages, composing, Korean particles, building the AccessibleText).
+// "Engine only" is Speakable's CompiledMessage on the same recorded calls. Each round runs every
+// job and every side once, in rotating order; medians of the thread's CPU time
+// (CLOCK_THREAD_CPUTIME_ID, also in the C++ driver), so time a shared machine gives other
+// processes is not counted.
 @_spi(Recording) import SpeakableDescribers
-import ICUOracle
+import BenchmarkSupport
 import SpeakableCatalog
 import SpeakableICU
 import SpeakableMessages
@@ -27,7 +31,7 @@ import Glibc
 #endif
 
 let quick = CommandLine.arguments.contains("--quick")
-let rounds = quick ? 5 : 15
+let rounds = quick ? 7 : 21
 
 // MARK: Inputs
 
@@ -53,73 +57,38 @@ let piece = try! Piece(map: ".X/XX/.X")
 
 // MARK: Timing
 
-func now() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
-
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
 @inline(never) func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-/// Rewrites a named pattern to ICU's numbered form: each name becomes its slot; an untyped
-/// argument that holds a number gets `,number` (ICU reads the C type the pattern implies).
-func numbered(_ source: String, names: [String], values: [MessageArgument?]) -> String {
-    let pattern = try! MessagePattern(source)
-    var edits: [(range: Range<Int>, text: String)] = []
-    func visit(_ body: MessageBody) {
-        for part in body.parts {
-            guard case .argument(let argument) = part else { continue }
-            let slot = names.firstIndex(of: argument.name)!
-            edits.append((argument.nameRange, String(slot)))
-            switch argument.kind {
-            case .none:
-                if case .string? = values[slot] {} else { edits.append((argument.range.upperBound - 1..<argument.range.upperBound - 1, ",number")) }
-            case .plural(let p): p.cases.forEach { visit($0.message) }
-            case .select(let s): s.cases.forEach { visit($0.message) }
-            case .choice(let c): c.cases.forEach { visit($0.message) }
-            case .simple: break
-            }
-        }
-    }
-    visit(pattern.body)
-    var units = Array(source.utf16)
-    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-        units.replaceSubrange(edit.range, with: Array(edit.text.utf16))
-    }
-    return String(decoding: units, as: UTF16.self)
-}
-
-struct ICUCall {
-    let format: ICUMessageFormat
-    let arguments: PreparedArguments
-}
-
-/// The recorded calls as ICU calls, after checking ICU gives the same text for each.
-func icuCalls(_ calls: [FormatRecorder.Call]) -> [ICUCall] {
-    var cache: [String: ICUMessageFormat] = [:]
-    var result: [ICUCall] = []
+/// The recorded calls as ICU calls (one reference per distinct pattern), after checking that ICU
+/// gives the same text for each, through both APIs.
+func icuCalls(_ calls: [FormatRecorder.Call]) -> [(ICUReference, Int)] {
+    struct Group { var reference: ICUReference?; var values: [MessageArgument?] = []; var count = 0; var names = 0 }
+    var groups: [String: Group] = [:]
+    var order: [(String, Int)] = []
     for call in calls {
-        let pattern = numbered(call.compiledSource, names: call.argumentNames, values: call.values)
-        let key = call.locale.identifier + "\u{0}" + pattern
-        let format = cache[key] ?? (try! ICUMessageFormat(pattern: pattern, locale: call.locale.identifier))
-        cache[key] = format
-        let arguments: [OracleArgument] = call.values.map { value in
-            switch value {
-            case .int(let n)?: .double(Double(n))
-            case .double(let d)?: .double(d)
-            case .string(let s)?: .string(s)
-            case .date(let d)?: .date(d)
-            case nil: .unused
+        let key = call.locale.identifier + "\u{0}" + call.compiledSource
+        var group = groups[key] ?? Group()
+        if group.reference == nil {
+            group.reference = try! ICUReference(label: call.key, pattern: call.compiledSource, argumentNames: call.argumentNames,
+                                                sample: call.values, locale: call.locale.identifier)
+            group.names = call.argumentNames.count
+        }
+        group.values += call.values.map { $0 ?? .string("") }
+        order.append((key, group.count))
+        group.count += 1
+        groups[key] = group
+    }
+    for (key, group) in groups { try! group.reference!.prepare(group.values, argumentCount: group.names); groups[key] = group }
+    var result: [(ICUReference, Int)] = []
+    for (call, (key, index)) in zip(calls, order) {
+        let reference = groups[key]!.reference!
+        for (api, text) in [("umsg_format", reference.formatUmsg(index)), ("MessageFormat::format", reference.formatCpp(index))] {
+            guard case .success(let icu) = text, icu == call.rawOutput else {
+                print("MISMATCH \(call.key) [\(call.locale)] \(api)\n  pattern: \(reference.cppPattern)\n  ICU:       \(text)\n  Speakable: \(call.rawOutput)")
+                exit(1)
             }
         }
-        let icu = try! format.format(arguments).get()
-        if icu != call.rawOutput {
-            print("MISMATCH \(call.key) [\(call.locale)]\n  pattern: \(pattern)\n  ICU:       \(icu)\n  Speakable: \(call.rawOutput)")
-            exit(1)
-        }
-        result.append(ICUCall(format: format, arguments: PreparedArguments(arguments)))
+        result.append((reference, index))
     }
     return result
 }
@@ -131,92 +100,145 @@ struct Measurement {
     let messages: Int
     let speakable: Double    // ns per job
     let engine: Double       // ns per job: Speakable's CompiledMessage on the recorded calls alone
-    let icu: Double          // ns per job, raw
-    let icuNet: Double       // ns per job, net of the va_list
+    let umsg: Double         // ns per job
+    let cpp: Double          // ns per job
 }
 
-func measure(_ label: String, locale tag: String, elements: Int, job: (Describer) -> Void) -> Measurement {
-    let locale = try! ICULocale(tag)
-    let describer = try! Describer(locale: locale)
-    let recorder = FormatRecorder()
-    let recording = try! Describer(locale: locale, hintStyle: .result, timeZone: .utc, catalog: .builtIn, recorder: recorder)
-    job(recording)
-    let calls = recorder.recorded
-    let icu = icuCalls(calls)
-    // The same calls on Speakable's engine alone (compiled once, as the describer holds them).
-    let engineCalls = calls.map { call in (try! CompiledMessage(call.compiledSource, locale: call.locale), call.values) }
+/// One job, ready to time on every side.
+final class Job {
+    let label: String
+    let locale: String
+    let elements: Int
+    let run: (Describer) -> Void
+    let describer: Describer
+    let calls: [FormatRecorder.Call]
+    let icu: [(ICUReference, Int)]
+    let engineCalls: [(CompiledMessage, [MessageArgument?])]
+    let batch: Int
+    var samples: [[Double]] = [[], [], [], []]
 
-    let buffer = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 4096)
-    defer { buffer.deallocate() }
-    let batch = max(1, 20_000 / max(1, calls.count))
-    var ours: [Double] = [], engine: [Double] = [], raw: [Double] = [], overhead: [Double] = []
-    for _ in 0..<3 { job(describer) }
-    for _ in 0..<rounds {
-        var t = now()
-        for _ in 0..<batch { job(describer) }
-        ours.append(Double(now() - t) / Double(batch))
-
-        t = now()
-        for _ in 0..<batch { for (message, values) in engineCalls { blackHole(try! message.format(slots: values)) } }
-        engine.append(Double(now() - t) / Double(batch))
-
-        t = now()
-        for _ in 0..<batch { for call in icu { blackHole(call.format.formatUTF16(call.arguments, into: buffer)) } }
-        raw.append(Double(now() - t) / Double(batch))
-
-        t = now()
-        for _ in 0..<batch { for call in icu { blackHole(ICUMessageFormat.varArgsOverhead(call.arguments)) } }
-        overhead.append(Double(now() - t) / Double(batch))
+    init(_ label: String, locale tag: String, elements: Int, run: @escaping (Describer) -> Void) {
+        self.label = label
+        self.locale = tag
+        self.elements = elements
+        self.run = run
+        let locale = try! ICULocale(tag)
+        describer = try! Describer(locale: locale)
+        let recorder = FormatRecorder()
+        let recording = try! Describer(locale: locale, hintStyle: .result, timeZone: .utc, catalog: .builtIn, recorder: recorder)
+        run(recording)
+        calls = recorder.recorded
+        icu = icuCalls(calls)
+        // The same calls on Speakable's engine alone (compiled once, as the describer holds them).
+        engineCalls = calls.map { call in (try! CompiledMessage(call.compiledSource, locale: call.locale), call.values) }
+        batch = max(1, 20_000 / max(1, calls.count))
+        for _ in 0..<3 { run(describer) }
     }
-    let icuRaw = median(raw)
-    return Measurement(label: label, locale: tag, elements: elements, messages: calls.count, speakable: median(ours),
-                       engine: median(engine), icu: icuRaw, icuNet: max(1, icuRaw - median(overhead)))
+
+    /// One round: every side once, starting with side `first`.
+    func round(first: Int, sink: inout Int64) {
+        for k in 0..<4 {
+            let side = (k + first) % 4
+            let elapsed: Double
+            switch side {
+            case 0:
+                let t = threadCPUNanoseconds()
+                for _ in 0..<batch { run(describer) }
+                elapsed = Double(threadCPUNanoseconds() - t)
+            case 1:
+                let t = threadCPUNanoseconds()
+                for _ in 0..<batch { for (message, values) in engineCalls { blackHole(try! message.format(slots: values)) } }
+                elapsed = Double(threadCPUNanoseconds() - t)
+            case 2:
+                elapsed = Double(ICUReference.timeSequence(icu, rounds: batch, cpp: false, sink: &sink))
+            default:
+                elapsed = Double(ICUReference.timeSequence(icu, rounds: batch, cpp: true, sink: &sink))
+            }
+            samples[side].append(elapsed / Double(batch))
+        }
+    }
+
+    var measurement: Measurement {
+        Measurement(label: label, locale: locale, elements: elements, messages: calls.count, speakable: median(samples[0]),
+                    engine: median(samples[1]), umsg: median(samples[2]), cpp: median(samples[3]))
+    }
 }
 
 // MARK: Run
 
 let sudoku = sudokuBoard()
 // `--profile ko`: only the describers, in a loop, for a profiler.
+// `--profile ko [count] [sudoku|placement]`: only the describers, in a loop, for a profiler.
 if let flag = CommandLine.arguments.firstIndex(of: "--profile"), flag + 1 < CommandLine.arguments.count {
     let describer = try! Describer(locale: CommandLine.arguments[flag + 1])
-    for _ in 0..<20_000 {
-        blackHole(describer.describe(sudoku))
-        blackHole(describer.describeCells(of: blockBoard, placing: piece))
+    let count = flag + 2 < CommandLine.arguments.count ? Int(CommandLine.arguments[flag + 2]) ?? 20_000 : 20_000
+    let job = flag + 3 < CommandLine.arguments.count ? CommandLine.arguments[flag + 3] : "both"
+    for _ in 0..<count {
+        if job != "placement" { blackHole(describer.describe(sudoku)) }
+        if job != "sudoku" { blackHole(describer.describeCells(of: blockBoard, placing: piece)) }
     }
     exit(0)
 }
-var results: [Measurement] = []
+ICUReference.setDefaultTimeZone("UTC")
+let startedAt = monotonicNanoseconds()
+// Every job and every side in each round, so that all of them see the same machine load.
+var jobs: [Job] = []
 for tag in ["en", "ko"] {
-    results.append(measure("sudoku board (81 cells)", locale: tag, elements: 81) { describer in
-        blackHole(describer.describe(sudoku))
-    })
-    results.append(measure("placement hints (64 cells)", locale: tag, elements: 64) { describer in
+    jobs.append(Job("sudoku board (81 cells)", locale: tag, elements: 81) { describer in blackHole(describer.describe(sudoku)) })
+    jobs.append(Job("placement hints (64 cells)", locale: tag, elements: 64) { describer in
         blackHole(describer.describeCells(of: blockBoard, placing: piece))
     })
 }
+var sink: Int64 = 0
+for round in 0..<rounds {
+    for job in jobs { job.round(first: round % 4, sink: &sink) }
+}
+blackHole(sink)
+let results = jobs.map(\.measurement)
 
 func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let gap = String(repeating: " ", count: max(0, width - text.count))
     return right ? gap + text : text + gap
 }
-func us(_ ns: Double) -> String {
-    let tenths = Int((ns / 100).rounded())
-    return "\(tenths / 10).\(tenths % 10) µs"
-}
 
-print("Describers vs ICU MessageFormat on the same messages — \(rounds) rounds, median; both platforms per element")
+let machine = MachineInfo.current()
+print("Describers, both platforms per element, and ICU \(ICUReference.icuVersion) formatting the same messages — \(rounds) rounds, median; load \(machine.loadAverage)")
 print("")
 print(pad("job", 28) + pad("locale", 7) + pad("messages", 9, right: true) + pad("Speakable", 12, right: true)
-      + pad("per cell", 10, right: true) + pad("engine only", 13, right: true) + pad("ICU", 11, right: true)
-      + pad("ICU net", 11, right: true) + pad("ratio", 8, right: true))
+      + pad("per cell", 10, right: true) + pad("engine only", 13, right: true) + pad("ICU umsg", 11, right: true)
+      + pad("ICU C++", 11, right: true) + pad("C++ ÷ S", 9, right: true))
 for m in results {
     let perCell = Int((m.speakable / Double(m.elements)).rounded())
-    let ratio = m.icuNet / m.speakable
-    print(pad(m.label, 28) + pad(m.locale, 7) + pad(String(m.messages), 9, right: true) + pad(us(m.speakable), 12, right: true)
-          + pad("\(perCell) ns", 10, right: true) + pad(us(m.engine), 13, right: true) + pad(us(m.icu), 11, right: true)
-          + pad(us(m.icuNet), 11, right: true) + pad("\(Int((ratio * 10).rounded()) / 10).\(Int((ratio * 10).rounded()) % 10)×", 8, right: true))
+    print(pad(m.label, 28) + pad(m.locale, 7) + pad(String(m.messages), 9, right: true) + pad(microsecondsText(m.speakable), 12, right: true)
+          + pad("\(perCell) ns", 10, right: true) + pad(microsecondsText(m.engine), 13, right: true) + pad(microsecondsText(m.umsg), 11, right: true)
+          + pad(microsecondsText(m.cpp), 11, right: true) + pad(ratioText(m.cpp / m.speakable), 9, right: true))
 }
 print("")
-let worstBoard = results.filter { $0.label.hasPrefix("sudoku") }.map(\.speakable).max()!
-print("Full 9×9 Sudoku board, both platforms: \(us(worstBoard)) at worst (goal: under 100 µs) — \(worstBoard < 100_000 ? "met" : "NOT met")")
+let boards = results.filter { $0.label.hasPrefix("sudoku") }
+let worstBoard = boards.map(\.speakable).max()!
+let koreanSweep = results.first { $0.label.hasPrefix("placement") && $0.locale == "ko" }!.speakable
+print("Full 9×9 Sudoku board, both platforms: \(microsecondsText(worstBoard)) at worst (goal: under 50 µs) — \(worstBoard < 50_000 ? "met" : "NOT met")")
+print("Placement sweep over 8×8 in Korean: \(microsecondsText(koreanSweep)) (goal: under 100 µs) — \(koreanSweep < 100_000 ? "met" : "NOT met")")
 print("messages: the formats one job makes (recorded); ICU formats exactly those, with the same values, and produced the same text.")
+
+if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < CommandLine.arguments.count {
+    var section = SuiteSection(
+        benchmark: "describers",
+        title: "Describers: a full board and a placement sweep, both platforms",
+        description: "A full 9×9 DailySudoku board (81 cells, every content kind, one selected) and every placement hint of one piece "
+            + "(T pointing left) on an 8×8 O'Block board (64 cells), each cell with both platforms' fields. For scale, ICU "
+            + "\(ICUReference.icuVersion) formats exactly the messages one job formats (recorded, checked identical through both APIs), "
+            + "from C++; it does not choose or compose them. Median of \(rounds) rounds, every job and side in each round, in the "
+            + "thread's CPU time (CLOCK_THREAD_CPUTIME_ID on both sides).")
+    section.headlines = boards.map { m in
+        .init("Sudoku board, 81 cells, \(m.locale)", m.speakable / 1_000, unit: "µs", goal: "< 50 µs", met: m.speakable < 50_000)
+    } + [.init("placement sweep, 64 cells, ko", koreanSweep / 1_000, unit: "µs", goal: "< 100 µs", met: koreanSweep < 100_000)]
+    section.columns = ["job", "locale", "messages", "Speakable", "per cell", "engine only", "ICU umsg", "ICU C++", "ICU C++ ÷ Speakable"]
+    section.alignment = ["l", "l", "r", "r", "r", "r", "r", "r", "r"]
+    section.rows = results.map { m in
+        [m.label, m.locale, String(m.messages), microsecondsText(m.speakable), "\(Int((m.speakable / Double(m.elements)).rounded())) ns",
+         microsecondsText(m.engine), microsecondsText(m.umsg), microsecondsText(m.cpp), ratioText(m.cpp / m.speakable)]
+    }
+    section.checks = [("ICU's text equals Speakable's for every recorded message (both APIs)", true)]
+    section.write(to: CommandLine.arguments[flag + 1], seconds: Double(monotonicNanoseconds() - startedAt) / 1e9)
+}

@@ -9,9 +9,10 @@ extension Describer {
     /// // "Row 3, column 5, filled, marked to clear"   (ko "3행 5열, 채워짐, 지울 대상")
     /// ```
     public func describe(_ cell: BlockCell) -> AccessibleText {
-        let flags: [MessageArgument?] = [cell.isFilled ? "yes" : "no", cell.hasInk ? "yes" : "no", cell.isMarkedToClear ? "yes" : "no"]
-        let label = text(.blockCellLabel, [number(cell.row), number(cell.column)] + flags)
-        let content = text(.blockCellContent, flags)
+        let filled: MessageArgument = cell.isFilled ? "yes" : "no", ink: MessageArgument = cell.hasInk ? "yes" : "no"
+        let marked: MessageArgument = cell.isMarkedToClear ? "yes" : "no"
+        let label = text(.blockCellLabel, number(cell.row), number(cell.column), filled, ink, marked, count: 5)
+        let content = text(.blockCellContent, filled, ink, marked, count: 3)
         return AccessibleText(
             voiceOver: VoiceOverText(label: label),
             talkBack: TalkBackText(contentDescription: content,
@@ -40,22 +41,39 @@ extension Describer {
         let reference = piece.map(describeReference)
         var result: [AccessibleText] = []
         result.reserveCapacity(board.rows * board.columns)
+        // Neighbouring cells often get the same placement: its texts are made once per board.
+        var placed: [GridPosition: (hint: String, action: String)] = [:]
         for row in 1...board.rows {
             for column in 1...board.columns {
-                result.append(describe(cellAt: GridPosition(row: row, column: column), on: board, placing: piece, reference: reference))
+                result.append(describe(cellAt: GridPosition(row: row, column: column), on: board, placing: piece, reference: reference,
+                                       placed: &placed))
             }
         }
         return result
     }
 
     func describe(cellAt position: GridPosition, on board: BlockBoard, placing piece: Piece?, reference: String?) -> AccessibleText {
+        var placed: [GridPosition: (hint: String, action: String)] = [:]
+        return describe(cellAt: position, on: board, placing: piece, reference: reference, placed: &placed)
+    }
+
+    /// `placed`: the texts of placements already described on this board, by anchor.
+    func describe(cellAt position: GridPosition, on board: BlockBoard, placing piece: Piece?, reference: String?,
+                  placed: inout [GridPosition: (hint: String, action: String)]) -> AccessibleText {
         var result = describe(board[position.row, position.column])
         guard let piece, let reference else { return result }
         if let placement = board.placement(of: piece, touching: position) {
-            let phrases = placementPhrases(placement, reference: reference)
-            let action = text(.placementAction, phrases)
-            result.voiceOver.hint = hintStyle == .result ? text(.placementHint, phrases) : text(.hintGesture, [.string(action)])
-            result.talkBack.clickLabel = action
+            let texts: (hint: String, action: String)
+            if let known = placed[placement.anchor] {
+                texts = known
+            } else {
+                let phrases = placementPhrases(placement, reference: reference)
+                let action = text(.placementAction, phrases)
+                texts = (hintStyle == .result ? text(.placementHint, phrases) : text(.hintGesture, [.string(action)]), action)
+                placed[placement.anchor] = texts
+            }
+            result.voiceOver.hint = texts.hint
+            result.talkBack.clickLabel = texts.action
         } else {
             result.voiceOver.hint = noFitHint
             result.talkBack.stateDescription = noFitState
@@ -92,7 +110,7 @@ extension Describer {
                 columns.append(cells[index].column)
                 index += 1
             }
-            rows.append(text(.cellsRow, [number(row), .string(columnsText(columns))]))
+            rows.append(text(.cellsRow, number(row), .string(columnsText(columns)), count: 2))
         }
         return groups(rows)
     }
@@ -106,18 +124,18 @@ extension Describer {
         }
         if runs.count == 1 {
             let (first, last) = runs[0]
-            return first == last ? text(.columnsOne, [number(first)]) : text(.columnsRange, [number(first), number(last)])
+            return first == last ? text(.columnsOne, number(first), count: 1) : text(.columnsRange, number(first), number(last), count: 2)
         }
         let items = runs.map { run in
-            text(.columnsItem, [run.0 == run.1 ? "single" : "range", number(run.0), number(run.1)])
+            text(.columnsItem, run.0 == run.1 ? "single" : "range", number(run.0), number(run.1), count: 3)
         }
         return text(.columnsMany, [.string(andJoined(items))])
     }
 
     func lineText(_ line: BoardLine) -> String {
         switch line {
-        case .row(let n): text(.line, ["row", number(n)])
-        case .column(let n): text(.line, ["column", number(n)])
+        case .row(let n): text(.line, "row", number(n), count: 2)
+        case .column(let n): text(.line, "column", number(n), count: 2)
         }
     }
 

@@ -13,8 +13,8 @@ extension Describer {
     /// ```
     public func describe(_ cell: SudokuCell) -> AccessibleText {
         let (content, digit, notes) = arguments(for: cell.content)
-        let label = text(.sudokuCellLabel, [number(cell.row), number(cell.column), content, digit, notes])
-        let description = text(.sudokuCellContent, [content, digit, notes])
+        let label = text(.sudokuCellLabel, number(cell.row), number(cell.column), content, digit, notes, count: 5)
+        let description = text(.sudokuCellContent, content, digit, notes, count: 3)
         var traits: VoiceOverTraits = .button
         if cell.isSelected { traits.insert(.selected) }
         return AccessibleText(

@@ -143,6 +143,19 @@ public final class Describer: Sendable {
         messages[id.rawValue].format(values, recorder)
     }
 
+    /// The same with the values on the stack (no array per call) — for the messages a board
+    /// formats for every cell.
+    @inline(__always)
+    func text(_ id: MessageID, _ a: MessageArgument?, _ b: MessageArgument? = nil, _ c: MessageArgument? = nil,
+              _ d: MessageArgument? = nil, _ e: MessageArgument? = nil, count: Int) -> String {
+        var storage = (a, b, c, d, e)
+        return withUnsafeMutablePointer(to: &storage) { tuple in
+            tuple.withMemoryRebound(to: MessageArgument?.self, capacity: 5) { values in
+                messages[id.rawValue].format(UnsafeBufferPointer(start: values, count: min(count, 5)), recorder)
+            }
+        }
+    }
+
     /// Formats any message of the catalog by key, with named arguments (for a game's own
     /// messages added with ``DescriberCatalog/overriding(with:)``).
     ///
@@ -258,10 +271,28 @@ final class BoundMessage: Sendable {
 
     @inline(__always)
     func format(_ values: [MessageArgument?], _ recorder: FormatRecorder?) -> String {
+        values.withUnsafeBufferPointer { format($0, recorder) }
+    }
+
+    func format(_ values: UnsafeBufferPointer<MessageArgument?>, _ recorder: FormatRecorder?) -> String {
         guard let message else { return constant ?? "" }
+        if recorder == nil {
+            if let constant { return constant }
+            // Values by slot, on the stack (describers format hundreds of messages per board).
+            if isIdentity {
+                return (try? message.format(slots: values)) ?? "{\(id.spec.key)}"
+            }
+            return withUnsafeTemporaryAllocation(of: MessageArgument?.self, capacity: max(1, slotCount)) { buffer in
+                let slotValues = buffer.baseAddress!
+                slotValues.initialize(repeating: nil, count: slotCount)
+                defer { slotValues.deinitialize(count: slotCount) }
+                for (i, slot) in slots.enumerated() where slot >= 0 { slotValues[slot] = values[i] }
+                return (try? message.format(slots: UnsafeBufferPointer(start: slotValues, count: slotCount))) ?? "{\(id.spec.key)}"
+            }
+        }
         let slotValues: [MessageArgument?]
         if isIdentity {
-            slotValues = values
+            slotValues = Array(values)
         } else {
             var reordered = [MessageArgument?](repeating: nil, count: slotCount)
             for (i, slot) in slots.enumerated() where slot >= 0 { reordered[slot] = values[i] }

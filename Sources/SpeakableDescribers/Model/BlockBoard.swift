@@ -193,16 +193,21 @@ public struct BlockBoard: Hashable, Sendable {
 
     /// The rows and columns that would be full after filling `cells` (and that contain one of them).
     func completedLines(adding cells: [GridPosition]) -> [BoardLine] {
-        var filled = flags.map { $0 & Self.filled != 0 }
-        for p in cells { filled[index(p.row, p.column)] = true }
+        // A cell is full if it is filled on the board or one of `cells` (a piece has few cells:
+        // looked up directly rather than copying the board).
+        func full(_ row: Int, _ column: Int) -> Bool {
+            if flags[index(row, column)] & Self.filled != 0 { return true }
+            for p in cells where p.row == row && p.column == column { return true }
+            return false
+        }
         var lines: [BoardLine] = []
         var rowsSeen: [Int] = [], columnsSeen: [Int] = []
         for p in cells {
             if !rowsSeen.contains(p.row) { rowsSeen.append(p.row) }
             if !columnsSeen.contains(p.column) { columnsSeen.append(p.column) }
         }
-        for row in rowsSeen.sorted() where (1...columns).allSatisfy({ filled[index(row, $0)] }) { lines.append(.row(row)) }
-        for column in columnsSeen.sorted() where (1...rows).allSatisfy({ filled[index($0, column)] }) { lines.append(.column(column)) }
+        for row in rowsSeen.sorted() where (1...columns).allSatisfy({ full(row, $0) }) { lines.append(.row(row)) }
+        for column in columnsSeen.sorted() where (1...rows).allSatisfy({ full($0, column) }) { lines.append(.column(column)) }
         return lines
     }
 

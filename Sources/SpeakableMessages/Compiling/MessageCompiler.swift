@@ -41,12 +41,12 @@ struct MessageCompiler {
     /// Adjacent literals become one instruction.
     private mutating func flushText() {
         guard !pendingText.isEmpty else { return }
-        program.instructions.append(.text(start: Int32(program.literals.count), count: Int32(pendingText.count)))
+        program.instructions.append(Op(code: .text, a: Int32(program.literals.count), b: Int32(pendingText.count)))
         program.literals += pendingText
         pendingText.removeAll(keepingCapacity: true)
     }
 
-    private mutating func append(_ instruction: Instruction) {
+    private mutating func append(_ instruction: Op) {
         flushText()
         program.instructions.append(instruction)
     }
@@ -59,7 +59,7 @@ struct MessageCompiler {
             case .text(let text, _):
                 pendingText += Array(text.utf8)
             case .pound:
-                append(.pound)
+                append(Op(code: .pound))
             case .argument(let argument):
                 try emit(argument)
             }
@@ -74,41 +74,52 @@ struct MessageCompiler {
             flushText()
             targets.append(here)
             try emit(body)
-            if popNumber { append(.popNumber) }
+            if popNumber { append(Op(code: .popNumber)) }
             flushText()
             jumps.append(here)
-            append(.jump(-1))
+            append(Op(code: .jump, a: -1))
         }
         let end = here
-        for j in jumps { program.instructions[j] = .jump(Int32(end)) }
+        for j in jumps { program.instructions[j].a = Int32(end) }
         return (targets, end)
     }
 
     private mutating func emit(_ argument: ArgumentNode) throws(MessageCompileError) {
-        let slot = slot(for: argument.name)
+        let slot = Int32(slot(for: argument.name))
         switch argument.kind {
         case .none:
             let site = site(argument, kind: "")
             program.formatters.append(.untyped)
-            append(.value(slot: Int32(slot), formatter: Int32(program.formatters.count - 1), site: Int32(site)))
+            append(Op(code: .untyped, a: slot, b: Int32(program.formatters.count - 1), c: Int32(site)))
         case .simple(let simple):
             let site = site(argument, kind: simple.type.rawValue)
-            program.formatters.append(try formatter(for: simple, argument))
-            append(.value(slot: Int32(slot), formatter: Int32(program.formatters.count - 1), site: Int32(site)))
+            let formatter = try formatter(for: simple, argument)
+            program.formatters.append(formatter)
+            let code: Op.Code = switch formatter {
+            case .untyped: .untyped
+            case .number: .number
+            case .skeleton: .skeleton
+            case .date: .date
+            }
+            append(Op(code: code, a: slot, b: Int32(program.formatters.count - 1), c: Int32(site)))
         case .select(let select):
             let site = site(argument, kind: "select")
             flushText()
             let at = here
-            append(.jump(-1))  // the select/plural/choice instruction, filled in below  // replaced below
+            append(Op(code: .jump, a: -1))  // the select instruction, filled in below
             let (targets, end) = try emitCases(select.cases.map(\.message), popNumber: false)
-            var cases: [(key: [UInt8], target: Int)] = []
+            let first = program.selectCases.count
             var other = -1
             for (item, target) in zip(select.cases, targets) {
-                cases.append((Array(item.key.utf8), target))
+                let key = Array(item.key.utf8)
+                program.selectCases.append(SelectEntry(keyStart: Int32(program.literals.count), keyCount: Int32(key.count),
+                                                      target: Int32(target)))
+                program.literals += key
                 if item.key == "other" && other < 0 { other = target }
             }
-            program.selects.append(SelectInstruction(slot: slot, site: site, cases: cases, otherTarget: other, end: end))
-            program.instructions[at] = .select(Int32(program.selects.count - 1))
+            program.selects.append(SelectTable(firstCase: Int32(first), caseCount: Int32(select.cases.count),
+                                               otherTarget: Int32(other), end: Int32(end)))
+            program.instructions[at] = Op(code: .select, a: slot, b: Int32(program.selects.count - 1), c: Int32(site))
         case .plural(let plural):
             let site = site(argument, kind: plural.isOrdinal ? "selectordinal" : "plural")
             let rules: PluralRules
@@ -118,39 +129,57 @@ struct MessageCompiler {
                 throw MessageCompileError(message: "ICU has no plural rules for \(locale)", range: argument.range,
                                           icuErrorName: error.name)
             }
-            let selection = try selectionFormat(for: plural, name: argument.name)
+            let (selection, selectionFormat) = try selectionFormat(for: plural, name: argument.name)
             flushText()
             let at = here
-            append(.jump(-1))  // the select/plural/choice instruction, filled in below
+            append(Op(code: .jump, a: -1))  // the plural instruction, filled in below
             pluralDepth += 1
             program.pluralDepth = max(program.pluralDepth, pluralDepth)
             let (targets, end) = try emitCases(plural.cases.map(\.message), popNumber: true)
             pluralDepth -= 1
-            var cases: [PluralInstruction.Case] = []
-            var sawOther = false
+            let firstExplicit = program.explicitCases.count
+            var byCategory = [Int32](repeating: -1, count: 6)
+            var other: Int32 = -1
+            var needsCategory = false
             for (item, target) in zip(plural.cases, targets) {
                 switch item.selector {
                 case .explicit(let value):
-                    cases.append(.explicit(value, target: target))
+                    program.explicitCases.append(ExplicitCase(value: value, target: Int32(target)))
                 case .keyword("other"):
-                    if !sawOther { cases.append(.other(target: target)) }
-                    sawOther = true
+                    if other < 0 { other = Int32(target) }
                 case .keyword(let word):
-                    cases.append(.keyword(PluralCategory(rawValue: word), target: target))
+                    needsCategory = true
+                    // A word that is not a CLDR category is never selected.
+                    if let category = PluralCategory(rawValue: word), byCategory[category.index] < 0 {
+                        byCategory[category.index] = Int32(target)
+                    }
                 }
             }
-            program.plurals.append(PluralInstruction(
-                slot: slot, site: site, offset: plural.offset, rules: rules, cases: cases, selection: selection, end: end))
-            program.instructions[at] = .plural(Int32(program.plurals.count - 1))
+            // No keyword case for a category: the first `other` (or, without one, nothing).
+            let fallback = other >= 0 ? other : Int32(end)
+            for i in 0..<6 where byCategory[i] < 0 { byCategory[i] = fallback }
+            byCategory[PluralCategory.other.index] = fallback
+            program.plurals.append(PluralTable(
+                offset: plural.offset, firstExplicit: Int32(firstExplicit),
+                explicitCount: Int32(program.explicitCases.count - firstExplicit),
+                targets: (byCategory[0], byCategory[1], byCategory[2], byCategory[3], byCategory[4], byCategory[5]),
+                needsCategory: needsCategory, selection: selection, rules: .passUnretained(rules),
+                selectionFormat: selectionFormat.map { .passUnretained($0) }, end: Int32(end)))
+            program.owners.append(rules)
+            if let selectionFormat { program.owners.append(selectionFormat) }
+            program.instructions[at] = Op(code: .plural, a: slot, b: Int32(program.plurals.count - 1), c: Int32(site))
         case .choice(let choice):
             let site = site(argument, kind: "choice")
             flushText()
             let at = here
-            append(.jump(-1))  // the select/plural/choice instruction, filled in below
+            append(Op(code: .jump, a: -1))  // the choice instruction, filled in below
             let (targets, end) = try emitCases(choice.cases.map(\.message), popNumber: false)
-            let cases = zip(choice.cases, targets).map { (limit: $0.limit, isExclusive: $0.isExclusive, target: $1) }
-            program.choices.append(ChoiceInstruction(slot: slot, site: site, cases: cases, end: end))
-            program.instructions[at] = .choice(Int32(program.choices.count - 1))
+            let first = program.choiceCases.count
+            for (item, target) in zip(choice.cases, targets) {
+                program.choiceCases.append(ChoiceEntry(limit: item.limit, isExclusive: item.isExclusive, target: Int32(target)))
+            }
+            program.choices.append(ChoiceTable(firstCase: Int32(first), caseCount: Int32(choice.cases.count), end: Int32(end)))
+            program.instructions[at] = Op(code: .choice, a: slot, b: Int32(program.choices.count - 1), c: Int32(site))
         }
     }
 
@@ -201,36 +230,41 @@ struct MessageCompiler {
 
     /// ICU's `findFirstPluralNumberArg` on the `other` case: the first `#`, or the first simple or
     /// untyped argument with the plural's own name, decides how the number is formatted for selection.
-    private func selectionFormat(for plural: PluralArgument, name: String) throws(MessageCompileError) -> PluralInstruction.Selection {
-        let decimal: NumberFormat
+    private func selectionFormat(for plural: PluralArgument, name: String) throws(MessageCompileError)
+        -> (PluralTable.Selection, NumberFormat?) {
+        func decimal(_ format: NumberFormat) -> (PluralTable.Selection, NumberFormat?) {
+            // The decimal and integer styles print an integer as its digits: it selects on itself.
+            format.style == .decimal || format.style == .integer ? (.decimalInteger, format) : (.decimalFormat, format)
+        }
+        let standard: NumberFormat
         do {
-            decimal = try NumberFormat.cached(.decimal, locale: locale)
+            standard = try NumberFormat.cached(.decimal, locale: locale)
         } catch {
             throw MessageCompileError(message: "ICU could not open the decimal format for \(locale)", range: nil,
                                       icuErrorName: error.name)
         }
-        guard let other = plural.otherCase else { return .decimalFormat(decimal) }
+        guard let other = plural.otherCase else { return decimal(standard) }
         for part in other.message.parts {
             switch part {
             case .text: continue
-            case .pound: return .decimalFormat(decimal)
+            case .pound: return decimal(standard)
             case .argument(let argument):
                 guard argument.name == name else { continue }
                 switch argument.kind {
                 case .none:
-                    return .decimalFormat(decimal)
+                    return decimal(standard)
                 case .simple(let simple):
                     switch try formatter(for: simple, argument) {
-                    case .number(let format): return format.isDecimalFormat ? .decimalFormat(format) : .plainNumber
-                    case .skeleton: return .plainNumber
-                    case .date: return .dateFormat
-                    case .untyped: return .decimalFormat(decimal)
+                    case .number(let format): return format.isDecimalFormat ? decimal(format) : (.plainNumber, nil)
+                    case .skeleton: return (.plainNumber, nil)
+                    case .date: return (.dateFormat, nil)
+                    case .untyped: return decimal(standard)
                     }
                 case .plural, .select, .choice:
                     continue
                 }
             }
         }
-        return .decimalFormat(decimal)
+        return decimal(standard)
     }
 }

@@ -1,10 +1,9 @@
 import SpeakableICU
 
-/// A compiled message: a flat list of instructions with jumps, argument names resolved to slots,
-/// adjacent literals joined into one UTF-8 pool, and every formatter opened once for the locale.
-///
-/// Instructions are plain values (no references), so running them costs no reference counting;
-/// what they point at lives in the side tables.
+/// A compiled message as the compiler builds it: a flat list of instructions with jumps, argument
+/// names resolved to slots, all literal text (and select keys) in one UTF-8 pool, and every
+/// formatter opened once. `CompiledMessage` copies it into memory of its own (``ProgramImage``)
+/// so that running it touches no arrays and no reference counts.
 ///
 /// Layout of a complex argument at index `p`:
 ///
@@ -13,32 +12,51 @@ import SpeakableICU
 ///     case 2:  …
 ///     end:
 struct MessageProgram: Sendable {
-    var instructions: [Instruction] = []
-    /// All literal text, UTF-8.
+    var instructions: [Op] = []
+    /// All literal text and select keys, UTF-8.
     var literals: [UInt8] = []
     var formatters: [ValueFormatter] = []
-    var selects: [SelectInstruction] = []
-    var plurals: [PluralInstruction] = []
-    var choices: [ChoiceInstruction] = []
+    var selects: [SelectTable] = []
+    var selectCases: [SelectEntry] = []
+    var plurals: [PluralTable] = []
+    var explicitCases: [ExplicitCase] = []
+    var choices: [ChoiceTable] = []
+    var choiceCases: [ChoiceEntry] = []
+    /// What the plural tables point at (kept alive by the compiled message).
+    var owners: [any AnyObject & Sendable] = []
     /// The deepest nesting of plural cases (how many numbers `#` may need at once).
     var pluralDepth = 0
     /// Literal bytes plus a guess per value: the starting size of the output buffer.
     var sizeHint = 0
 }
 
-enum Instruction: Sendable {
-    /// Literal text: `count` bytes of the pool from `start`.
-    case text(start: Int32, count: Int32)
-    /// `{name}` or `{name, type, style}`: format slot `slot` with `formatters[formatter]`.
-    case value(slot: Int32, formatter: Int32, site: Int32)
-    /// `#`: the innermost plural's number minus its offset, in the locale's decimal format.
-    case pound
-    case select(Int32)
-    case plural(Int32)
-    case choice(Int32)
-    case jump(Int32)
-    /// Leaves a plural case (drops its number).
-    case popNumber
+/// One instruction: a code and up to three operands. A plain value (16 bytes).
+struct Op: Sendable {
+    enum Code: UInt8, Sendable {
+        /// Literal text: `b` bytes of the pool from `a`.
+        case text
+        /// `{name}`: slot `a` as it is (text; numbers in the decimal format; dates short); site `c`.
+        case untyped
+        /// `{name, number|spellout|ordinal|duration, …}` with NumberFormat `b`; slot `a`, site `c`.
+        case number
+        /// `{name, number, ::skeleton}` with formatter `b`; slot `a`, site `c`.
+        case skeleton
+        /// `{name, date|time, …}` with DateFormat `b`; slot `a`, site `c`.
+        case date
+        /// `#`: the innermost plural's number minus its offset, in the locale's decimal format.
+        case pound
+        /// select / plural / choice on slot `a` with table `b`; site `c`.
+        case select, plural, choice
+        /// Continue at `a`.
+        case jump
+        /// Leaves a plural case (drops its number).
+        case popNumber
+    }
+
+    var code: Code
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var c: Int32 = 0
 }
 
 /// How a simple argument formats its value; each case fails where ICU's formatter fails.
@@ -53,29 +71,37 @@ enum ValueFormatter: Sendable {
     case date(DateFormat)
 }
 
-struct SelectInstruction: Sendable {
-    let slot: Int
-    let site: Int
-    /// Case keys as UTF-8 with their targets, in source order (ICU takes the first exact match).
-    let cases: [(key: [UInt8], target: Int)]
-    let otherTarget: Int
-    let end: Int
+struct SelectTable: Sendable {
+    /// Cases `firstCase ..< firstCase + caseCount` of `selectCases`, in source order (ICU takes
+    /// the first exact match).
+    var firstCase: Int32
+    var caseCount: Int32
+    var otherTarget: Int32
+    var end: Int32
 }
 
-struct PluralInstruction: Sendable {
-    enum Case: Sendable {
-        case explicit(Double, target: Int)
-        /// The first `other` case (later ones can never be chosen).
-        case other(target: Int)
-        /// Any other word; `nil` when it is not a CLDR category, which ICU never selects.
-        case keyword(PluralCategory?, target: Int)
-    }
+struct SelectEntry: Sendable {
+    /// The key's UTF-8 in the literal pool.
+    var keyStart: Int32
+    var keyCount: Int32
+    var target: Int32
+}
 
+/// A plural or selectordinal argument.
+///
+/// ICU's `PluralFormat::findSubMessage` takes an `=N` case that equals the raw value wherever it
+/// is; otherwise the first case whose keyword is the category of value − offset; otherwise the
+/// first `other`. The category is computed only when there is a keyword case other than `other`
+/// (which matters only for when selection fails, as it does for an integer with a date format).
+struct PluralTable {
     /// How the number is formatted for selection (ICU looks at the first `#` or same-named
     /// argument in the `other` case).
-    enum Selection: Sendable {
-        /// A DecimalFormat: selection sees the digits it prints (1 printed "1.0" is plural in English).
-        case decimalFormat(NumberFormat)
+    enum Selection: UInt8 {
+        /// The locale's decimal format or `integer`: an integer selects on itself.
+        case decimalInteger
+        /// Another DecimalFormat (currency, percent, a pattern): selection sees the digits it
+        /// prints (1 printed "1.0" is plural in English), so ICU is asked.
+        case decimalFormat
         /// Skeleton, spellout, ordinal, duration: selection sees the plain number.
         case plainNumber
         /// A date format: like `plainNumber`, but ICU formats the number as a date first, which
@@ -83,25 +109,173 @@ struct PluralInstruction: Sendable {
         case dateFormat
     }
 
-    let slot: Int
-    let site: Int
-    let offset: Double
-    let rules: PluralRules
-    let cases: [Case]
-    let selection: Selection
-    let end: Int
+    var offset: Double
+    var firstExplicit: Int32
+    var explicitCount: Int32
+    /// Target per category (by `PluralCategory.index`): its first keyword case, else the first `other`.
+    var targets: (Int32, Int32, Int32, Int32, Int32, Int32)
+    var needsCategory: Bool
+    var selection: Selection
+    var rules: Unmanaged<PluralRules>
+    /// The DecimalFormat for `.decimalFormat` selection.
+    var selectionFormat: Unmanaged<NumberFormat>?
+    var end: Int32
+
+    @inline(__always)
+    func target(for category: PluralCategory) -> Int32 {
+        switch category {
+        case .zero: targets.0
+        case .one: targets.1
+        case .two: targets.2
+        case .few: targets.3
+        case .many: targets.4
+        case .other: targets.5
+        }
+    }
 }
 
-struct ChoiceInstruction: Sendable {
-    let slot: Int
-    let site: Int
-    let cases: [(limit: Double, isExclusive: Bool, target: Int)]
-    let end: Int
+struct ExplicitCase: Sendable {
+    var value: Double
+    var target: Int32
+}
+
+struct ChoiceTable: Sendable {
+    var firstCase: Int32
+    var caseCount: Int32
+    var end: Int32
+}
+
+struct ChoiceEntry: Sendable {
+    var limit: Double
+    var isExclusive: Bool
+    var target: Int32
 }
 
 /// An argument occurrence, for error messages and for printing a missing argument as `{name}`.
 struct ArgumentSite: Sendable {
     let name: String
     let range: Range<Int>
+    /// "", "number", "select", "plural", … for error messages.
     let kindName: String
+}
+
+/// A ``MessageProgram`` copied into one block of memory it owns, read through raw pointers while
+/// running (one allocation per compiled message: catalogs compile tens of thousands).
+final class ProgramImage: @unchecked Sendable {
+    // @unchecked Sendable: immutable after init; the pointers are never written again.
+    let ops: UnsafeMutablePointer<Op>
+    let opCount: Int
+    /// The literal pool, followed by 16 bytes of padding (text is copied 16 bytes at a time).
+    let literals: UnsafeMutablePointer<UInt8>
+    /// Per formatter: the object, unretained (`owners` keeps it alive).
+    let formatters: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    let selects: UnsafeMutablePointer<SelectTable>
+    let selectCases: UnsafeMutablePointer<SelectEntry>
+    let plurals: UnsafeMutablePointer<PluralTable>
+    let explicitCases: UnsafeMutablePointer<ExplicitCase>
+    let choices: UnsafeMutablePointer<ChoiceTable>
+    let choiceCases: UnsafeMutablePointer<ChoiceEntry>
+    /// `{name}` of every site, back to back, as UTF-8.
+    let placeholders: UnsafeMutablePointer<UInt8>
+    /// Per site: start and count of its `{name}` in `placeholders`.
+    let placeholderRanges: UnsafeMutablePointer<(Int32, Int32)>
+    let pluralDepth: Int
+    let sizeHint: Int
+    /// The formatters and rules the slots point at.
+    private let owners: [any AnyObject & Sendable]
+    /// The formatters, for preparing their fast paths.
+    let formatterObjects: [ValueFormatter]
+    /// The plural rules, for the same.
+    let pluralRules: [PluralRules]
+    private let block: UnsafeMutableRawPointer
+
+    init(_ program: MessageProgram, sites: [ArgumentSite]) {
+        var placeholderBytes = 0
+        for site in sites { placeholderBytes += site.name.utf8.count + 2 }
+        // The layout: each table at an offset aligned for its type.
+        var size = 0
+        func reserve<T>(_ type: T.Type, _ count: Int) -> Int {
+            size = (size + MemoryLayout<T>.alignment - 1) / MemoryLayout<T>.alignment * MemoryLayout<T>.alignment
+            let offset = size
+            size += MemoryLayout<T>.stride * max(1, count)
+            return offset
+        }
+        let opsAt = reserve(Op.self, program.instructions.count)
+        let formattersAt = reserve(UnsafeMutableRawPointer.self, program.formatters.count)
+        let selectsAt = reserve(SelectTable.self, program.selects.count)
+        let selectCasesAt = reserve(SelectEntry.self, program.selectCases.count)
+        let pluralsAt = reserve(PluralTable.self, program.plurals.count)
+        let explicitAt = reserve(ExplicitCase.self, program.explicitCases.count)
+        let choicesAt = reserve(ChoiceTable.self, program.choices.count)
+        let choiceCasesAt = reserve(ChoiceEntry.self, program.choiceCases.count)
+        let rangesAt = reserve((Int32, Int32).self, sites.count)
+        let literalsAt = reserve(UInt8.self, program.literals.count + 16)
+        let placeholdersAt = reserve(UInt8.self, placeholderBytes)
+        let block = UnsafeMutableRawPointer.allocate(byteCount: max(1, size), alignment: 16)
+        self.block = block
+
+        func place<T>(_ items: [T], at offset: Int) -> UnsafeMutablePointer<T> {
+            let p = (block + offset).bindMemory(to: T.self, capacity: max(1, items.count))
+            p.initialize(from: items, count: items.count)
+            return p
+        }
+        ops = place(program.instructions, at: opsAt)
+        opCount = program.instructions.count
+        let formatters = (block + formattersAt).bindMemory(to: UnsafeMutableRawPointer.self, capacity: max(1, program.formatters.count))
+        self.formatters = formatters
+        for (i, formatter) in program.formatters.enumerated() {
+            let pointer: UnsafeMutableRawPointer = switch formatter {
+            case .untyped: UnsafeMutableRawPointer(bitPattern: 8)!
+            case .number(let f): Unmanaged.passUnretained(f).toOpaque()
+            case .skeleton(let f): Unmanaged.passUnretained(f).toOpaque()
+            case .date(let f): Unmanaged.passUnretained(f).toOpaque()
+            }
+            (formatters + i).initialize(to: pointer)
+        }
+        selects = place(program.selects, at: selectsAt)
+        selectCases = place(program.selectCases, at: selectCasesAt)
+        plurals = place(program.plurals, at: pluralsAt)
+        explicitCases = place(program.explicitCases, at: explicitAt)
+        choices = place(program.choices, at: choicesAt)
+        choiceCases = place(program.choiceCases, at: choiceCasesAt)
+        let literals = (block + literalsAt).bindMemory(to: UInt8.self, capacity: program.literals.count + 16)
+        self.literals = literals
+        program.literals.withUnsafeBufferPointer { pool in
+            if let base = pool.baseAddress { literals.initialize(from: base, count: pool.count) }
+        }
+        (literals + program.literals.count).initialize(repeating: 0, count: 16)
+        let placeholders = (block + placeholdersAt).bindMemory(to: UInt8.self, capacity: max(1, placeholderBytes))
+        self.placeholders = placeholders
+        let placeholderRanges = (block + rangesAt).bindMemory(to: (Int32, Int32).self, capacity: max(1, sites.count))
+        self.placeholderRanges = placeholderRanges
+        var at = 0
+        for (i, site) in sites.enumerated() {
+            let start = at
+            placeholders[at] = UInt8(ascii: "{")
+            at += 1
+            for byte in site.name.utf8 {
+                placeholders[at] = byte
+                at += 1
+            }
+            placeholders[at] = UInt8(ascii: "}")
+            at += 1
+            (placeholderRanges + i).initialize(to: (Int32(start), Int32(at - start)))
+        }
+        pluralDepth = program.pluralDepth
+        sizeHint = program.sizeHint
+        var owners = program.owners
+        for formatter in program.formatters {
+            switch formatter {
+            case .untyped: break
+            case .number(let f): owners.append(f)
+            case .skeleton(let f): owners.append(f)
+            case .date(let f): owners.append(f)
+            }
+        }
+        self.owners = owners
+        self.formatterObjects = program.formatters
+        self.pluralRules = program.owners.compactMap { $0 as? PluralRules }
+    }
+
+    deinit { block.deallocate() }
 }

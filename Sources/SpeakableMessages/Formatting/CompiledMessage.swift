@@ -14,6 +14,18 @@ public import SpeakableICU
 /// let korean = try CompiledMessage("{level}단계, 별 3개 중 {stars}개", locale: ICULocale("ko"))
 /// try korean.format(["level": 5, "stars": 2])       // "5단계, 별 3개 중 2개"
 /// ```
+///
+/// The fastest way is by slot into a reusable ``MessageBuffer``: no dictionary, no name lookups,
+/// and once the buffer has grown, no allocation at all.
+///
+/// ```swift
+/// var buffer = MessageBuffer()
+/// try stars.format(slots: [.int(5), .int(2)], into: &buffer)   // buffer.makeString(): "Level 5, 2 of 3 stars"
+/// ```
+///
+/// Integers, plural categories, spellouts, durations, unit formats and dates are written without
+/// calling ICU where a fast path derived from ICU and checked against it applies (see
+/// docs/engine.md); everything else is ICU's own call.
 public final class CompiledMessage: Sendable {
     public let pattern: MessagePattern
     public let locale: ICULocale
@@ -21,27 +33,32 @@ public final class CompiledMessage: Sendable {
     /// The argument names in slot order (order of first appearance in the pattern).
     public let argumentNames: [String]
 
-    private let program: MessageProgram
+    private let image: ProgramImage
     private let slots: [String: Int]
     private let sites: [ArgumentSite]
-    private let decimal: NumberFormat
+    /// The locale's decimal format (`#`, untyped numbers), without a reference count on the hot
+    /// path (`image` keeps it alive).
+    private let decimal: Unmanaged<NumberFormat>
+    private let decimalOwner: NumberFormat
 
     /// Compiles a parsed pattern for a locale. Dates are formatted in `timeZone`.
     public init(_ pattern: MessagePattern, locale: ICULocale, timeZone: ICUTimeZone = .utc) throws(MessageCompileError) {
         var compiler = MessageCompiler(locale: locale, timeZone: timeZone)
-        self.program = try compiler.compile(pattern)
+        let program = try compiler.compile(pattern)
         self.slots = compiler.slots
         self.argumentNames = compiler.slotNames
         self.sites = compiler.sites
+        self.image = ProgramImage(program, sites: compiler.sites)
         self.pattern = pattern
         self.locale = locale
         self.timeZone = timeZone
         do {
-            self.decimal = try NumberFormat.cached(.decimal, locale: locale)
+            self.decimalOwner = try NumberFormat.cached(.decimal, locale: locale)
         } catch {
             throw MessageCompileError(message: "ICU could not open the default formats for \(locale)", range: nil,
                                       icuErrorName: error.name)
         }
+        self.decimal = .passUnretained(decimalOwner)
     }
 
     /// Parses and compiles `source`.
@@ -51,298 +68,484 @@ public final class CompiledMessage: Sendable {
         do { try self.init(pattern, locale: locale, timeZone: timeZone) } catch { throw .compile(error) }
     }
 
+    /// Derives now every fast path this message's formats can have (plural rules for integers,
+    /// spellouts and durations, dates), which otherwise happens after a format has sent enough
+    /// values to ICU to pay for it. For a message that will be formatted thousands of times from
+    /// its first frame on; costs up to a few milliseconds per format, once per process.
+    public func prepareFastPaths() {
+        for formatter in image.formatterObjects {
+            switch formatter {
+            case .number(let f): _ = f.hasIntegerFastPath
+            case .skeleton(let f): _ = f.hasIntegerFastPath
+            case .date(let f): _ = f.hasFastPath
+            case .untyped: break
+            }
+        }
+        image.pluralRules.forEach { _ = $0.hasIntegerFastPath }
+        _ = decimalOwner.hasIntegerFastPath
+    }
+
     /// The slot of an argument name, for ``format(slots:)``.
     public func slot(of name: String) -> Int? { slots[name] }
+
+    // MARK: Formatting
 
     /// Formats with named arguments. A name the pattern does not use is ignored; an argument the
     /// pattern uses but `arguments` lacks prints as `{name}`, as in ICU.
     public func format(_ arguments: [String: MessageArgument]) throws(MessageFormatError) -> String {
-        var values = [MessageArgument?](repeating: nil, count: argumentNames.count)
-        for (i, name) in argumentNames.enumerated() { values[i] = arguments[name] }
-        return try run(values)
+        let values = argumentNames.map { arguments[$0] }
+        return try values.withUnsafeBufferPointer { values throws(MessageFormatError) in try makeString(values) }
+    }
+
+    /// Formats with named arguments, appending the UTF-8 to `buffer` (see ``MessageBuffer``).
+    public func format(_ arguments: [String: MessageArgument], into buffer: inout MessageBuffer) throws(MessageFormatError) {
+        let values = argumentNames.map { arguments[$0] }
+        try values.withUnsafeBufferPointer { values throws(MessageFormatError) in try append(values, to: &buffer) }
     }
 
     /// Formats with values by slot (the order of ``argumentNames``); `nil` is a missing argument.
     /// This is the fast path: no dictionary, no name lookups.
     public func format(slots values: [MessageArgument?]) throws(MessageFormatError) -> String {
-        guard values.count == argumentNames.count else {
+        try values.withUnsafeBufferPointer { values throws(MessageFormatError) in try format(slots: values) }
+    }
+
+    /// Formats with values by slot, read in place (no array is made).
+    public func format(slots values: UnsafeBufferPointer<MessageArgument?>) throws(MessageFormatError) -> String {
+        try checkCount(values.count)
+        return try makeString(values)
+    }
+
+    /// Formats with values by slot, appending the UTF-8 to `buffer`: once the buffer has grown,
+    /// nothing is allocated.
+    public func format(slots values: [MessageArgument?], into buffer: inout MessageBuffer) throws(MessageFormatError) {
+        try values.withUnsafeBufferPointer { values throws(MessageFormatError) in try format(slots: values, into: &buffer) }
+    }
+
+    /// Formats with values by slot, read in place, appending the UTF-8 to `buffer`.
+    public func format(slots values: UnsafeBufferPointer<MessageArgument?>, into buffer: inout MessageBuffer) throws(MessageFormatError) {
+        try checkCount(values.count)
+        try append(values, to: &buffer)
+    }
+
+    /// Formats with values by slot and lends `body` the UTF-8 (valid only during the call),
+    /// without making a `String` or touching the heap while the text fits on the stack — for a
+    /// caller that transforms the text or hands the bytes on.
+    public func withUTF8<R>(slots values: UnsafeBufferPointer<MessageArgument?>,
+                            _ body: (UnsafeBufferPointer<UInt8>) -> R) throws(MessageFormatError) -> R {
+        try checkCount(values.count)
+        let stackSize = Output.stackSize(for: image.sizeHint)
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack throws(MessageFormatError) -> R in
+            var out = Output(base: stack.baseAddress!, count: 0, capacity: stackSize, ownsBase: false)
+            defer { if out.ownsBase { out.base.deallocate() } }
+            try run(values, into: &out)
+            return body(UnsafeBufferPointer(start: out.base, count: out.count))
+        }
+    }
+
+    @inline(__always)
+    private func checkCount(_ count: Int) throws(MessageFormatError) {
+        guard count == argumentNames.count else {
             throw MessageFormatError(
                 kind: .wrongArgumentCount,
-                message: "the message has \(argumentNames.count) arguments, but \(values.count) values were given",
+                message: "the message has \(argumentNames.count) arguments, but \(count) values were given",
                 argument: nil, range: nil, icuErrorName: "U_ILLEGAL_ARGUMENT_ERROR")
         }
-        return try run(values)
     }
 
     // MARK: Running the program
 
-    private func run(_ values: [MessageArgument?]) throws(MessageFormatError) -> String {
-        let stackSize = max(256, min(program.sizeHint + 64, 2048))
+    private func makeString(_ values: UnsafeBufferPointer<MessageArgument?>) throws(MessageFormatError) -> String {
+        let stackSize = Output.stackSize(for: image.sizeHint)
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack throws(MessageFormatError) -> String in
-            var writer = UTF8Writer(stack: stack)
-            try program.literals.withUnsafeBufferPointer { literals throws(MessageFormatError) in
-                try values.withUnsafeBufferPointer { values throws(MessageFormatError) in
-                    try withUnsafeTemporaryAllocation(of: ICUNumber.self, capacity: max(1, program.pluralDepth)) { numbers throws(MessageFormatError) in
-                        try execute(values, literals: literals, numbers: numbers, into: &writer)
-                    }
-                }
+            var out = Output(base: stack.baseAddress!, count: 0, capacity: stackSize, ownsBase: false)
+            defer { if out.ownsBase { out.base.deallocate() } }
+            try run(values, into: &out)
+            return String(unsafeUninitializedCapacity: out.count) { buffer in
+                buffer.baseAddress!.update(from: out.base, count: out.count)
+                return out.count
             }
-            return writer.makeString()
+        }
+    }
+
+    private func append(_ values: UnsafeBufferPointer<MessageArgument?>, to buffer: inout MessageBuffer) throws(MessageFormatError) {
+        let start = buffer.count
+        var out = Output(base: buffer.base, count: start, capacity: buffer.capacity, ownsBase: true)
+        do {
+            try run(values, into: &out)
+        } catch {
+            buffer.adopt(base: out.base, capacity: out.capacity, count: start)
+            throw error
+        }
+        buffer.adopt(base: out.base, capacity: out.capacity, count: out.count)
+    }
+
+    /// Room for the numbers of nested plurals (`#`): on the stack for up to four levels.
+    private typealias NumberStack = (ICUNumber, ICUNumber, ICUNumber, ICUNumber)
+
+    @inline(__always)
+    private func run(_ values: UnsafeBufferPointer<MessageArgument?>, into out: inout Output) throws(MessageFormatError) {
+        let depth = image.pluralDepth
+        if depth <= 4 {
+            var numbers: NumberStack = (.int(0), .int(0), .int(0), .int(0))
+            try withUnsafeMutableBytes(of: &numbers) { raw throws(MessageFormatError) in
+                try execute(values, numbers: raw.baseAddress!.assumingMemoryBound(to: ICUNumber.self), into: &out)
+            }
+        } else {
+            let numbers = UnsafeMutablePointer<ICUNumber>.allocate(capacity: depth)
+            defer { numbers.deallocate() }
+            try execute(values, numbers: numbers, into: &out)
         }
     }
 
     private func execute(
         _ values: UnsafeBufferPointer<MessageArgument?>,
-        literals: UnsafeBufferPointer<UInt8>,
-        numbers: UnsafeMutableBufferPointer<ICUNumber>,
-        into out: inout UTF8Writer
+        numbers: UnsafeMutablePointer<ICUNumber>,
+        into out: inout Output
     ) throws(MessageFormatError) {
+        let image = self.image
+        let ops = image.ops
+        let end = image.opCount
         var depth = 0
         var pc = 0
-        let instructions = program.instructions
-        let end = instructions.count
         while pc < end {
-            switch instructions[pc] {
-            case .text(let start, let count):
-                out.append(UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(start + count)]))
-                pc += 1
-            case .value(let slot, let formatter, let site):
-                if let value = values[Int(slot)] {
-                    try write(value, with: program.formatters[Int(formatter)], site: Int(site), into: &out)
-                } else {
-                    appendMissing(Int(site), to: &out)
+            let op = ops[pc]
+            pc += 1
+            switch op.code {
+            case .text:
+                out.appendPadded(image.literals + Int(op.a), count: Int(op.b))
+            case .number:
+                let format = Unmanaged<NumberFormat>.fromOpaque(image.formatters[Int(op.b)])
+                switch values[Int(op.a)] {
+                case .int(let n)?: try writeInteger(n, with: format, site: Int(op.c), into: &out)
+                case .double(let d)?: try writeDouble(d, with: format, site: Int(op.c), into: &out)
+                case let other?: throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_INVALID_FORMAT_ERROR")
+                case nil: appendMissing(Int(op.c), to: &out)
                 }
-                pc += 1
+            case .untyped:
+                switch values[Int(op.a)] {
+                case .string(let text)?: out.append(text)
+                case .int(let n)?: try writeInteger(n, with: decimal, site: Int(op.c), into: &out)
+                case .double(let d)?: try writeDouble(d, with: decimal, site: Int(op.c), into: &out)
+                case .date(let d)?: try writeUntypedDate(d, site: Int(op.c), into: &out)
+                case nil: appendMissing(Int(op.c), to: &out)
+                }
+            case .skeleton:
+                let format = Unmanaged<SkeletonNumberFormatter>.fromOpaque(image.formatters[Int(op.b)])
+                switch values[Int(op.a)] {
+                case .int(let n)?: try writeSkeleton(.int(n), with: format, site: Int(op.c), into: &out)
+                case .double(let d)?: try writeSkeleton(.double(d), with: format, site: Int(op.c), into: &out)
+                case let other?: throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_INVALID_STATE_ERROR")
+                case nil: appendMissing(Int(op.c), to: &out)
+                }
+            case .date:
+                let format = Unmanaged<DateFormat>.fromOpaque(image.formatters[Int(op.b)])
+                switch values[Int(op.a)] {
+                // ICU's DateFormat takes a double as milliseconds, but not an Int64 or a string.
+                case .date(let d)?, .double(let d)?: try writeDate(d, with: format, site: Int(op.c), into: &out)
+                case let other?: throw typeError(.notADate, site: Int(op.c), value: other, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                case nil: appendMissing(Int(op.c), to: &out)
+                }
             case .pound:
                 if depth > 0 {
-                    try writeDecimal(numbers[depth - 1], site: nil, into: &out)
+                    switch numbers[depth - 1] {
+                    case .int(let n): try writeInteger(n, with: decimal, site: nil, into: &out)
+                    case .double(let d): try writeDouble(d, with: decimal, site: nil, into: &out)
+                    }
                 } else {
                     out.append(byte: UInt8(ascii: "#"))
                 }
-                pc += 1
             case .popNumber:
                 depth -= 1
-                pc += 1
-            case .jump(let target):
-                pc = Int(target)
-            case .select(let index):
-                let select = program.selects[Int(index)]
-                guard let value = values[select.slot] else {
-                    appendMissing(select.site, to: &out)
-                    pc = select.end
+            case .jump:
+                pc = Int(op.a)
+            case .select:
+                let table = image.selects[Int(op.b)]
+                switch values[Int(op.a)] {
+                case .string(let key)?: pc = Int(selectTarget(table, key: key))
+                case let other?: throw typeError(.notAString, site: Int(op.c), value: other, icu: "U_INVALID_FORMAT_ERROR")
+                case nil:
+                    appendMissing(Int(op.c), to: &out)
+                    pc = Int(table.end)
+                }
+            case .plural:
+                let table = image.plurals[Int(op.b)]
+                let number: ICUNumber
+                let target: Int32
+                switch values[Int(op.a)] {
+                case .int(let n)?:
+                    (target, number) = try selectPlural(table, integer: n, site: Int(op.c))
+                case .double(let d)?:
+                    (target, number) = try selectPlural(table, double: d, site: Int(op.c))
+                case let other?:
+                    throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                case nil:
+                    appendMissing(Int(op.c), to: &out)
+                    pc = Int(table.end)
                     continue
                 }
-                guard case .string(let key) = value else {
-                    throw typeError(.notAString, site: select.site, value: value, icu: "U_INVALID_FORMAT_ERROR")
-                }
-                pc = Self.selectTarget(select, key: key)
-            case .plural(let index):
-                let plural = program.plurals[Int(index)]
-                guard let value = values[plural.slot] else {
-                    appendMissing(plural.site, to: &out)
-                    pc = plural.end
-                    continue
-                }
-                let (target, number) = try selectPlural(plural, value: value)
                 numbers[depth] = number
                 depth += 1
-                pc = target
-            case .choice(let index):
-                let choice = program.choices[Int(index)]
-                guard let value = values[choice.slot] else {
-                    appendMissing(choice.site, to: &out)
-                    pc = choice.end
+                pc = Int(target)
+            case .choice:
+                let table = image.choices[Int(op.b)]
+                guard let value = values[Int(op.a)] else {
+                    appendMissing(Int(op.c), to: &out)
+                    pc = Int(table.end)
                     continue
                 }
                 guard let number = value.doubleValue else {
-                    throw typeError(.notANumber, site: choice.site, value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                    throw typeError(.notANumber, site: Int(op.c), value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
                 }
-                var target = choice.cases[0].target
-                for item in choice.cases.dropFirst() {
-                    // ICU: `<` starts just above the limit, `#` at it; NaN stays in the first case.
-                    if item.isExclusive ? number > item.limit : number >= item.limit {
-                        target = item.target
-                    } else {
-                        break
-                    }
-                }
-                pc = target
+                pc = Int(choiceTarget(table, number))
             }
         }
     }
 
-    private func appendMissing(_ site: Int, to out: inout UTF8Writer) {
-        out.append(byte: UInt8(ascii: "{"))
-        out.append(sites[site].name)
-        out.append(byte: UInt8(ascii: "}"))
+    private func choiceTarget(_ table: ChoiceTable, _ number: Double) -> Int32 {
+        let cases = image.choiceCases + Int(table.firstCase)
+        var target = cases[0].target
+        for k in 1..<Int(table.caseCount) {
+            let item = cases[k]
+            // ICU: `<` starts just above the limit, `#` at it; NaN stays in the first case.
+            if item.isExclusive ? number > item.limit : number >= item.limit {
+                target = item.target
+            } else {
+                break
+            }
+        }
+        return target
     }
 
-    /// A number in the locale's decimal format: digits written straight into the output when the
-    /// format's integer fast path applies, otherwise through ICU.
-    @inline(__always)
-    private func writeDecimal(_ number: ICUNumber, site: Int?, into out: inout UTF8Writer) throws(MessageFormatError) {
-        try writeNumber(number, with: decimal, site: site, into: &out)
+    @inline(never)
+    private func appendMissing(_ site: Int, to out: inout Output) {
+        let (start, count) = image.placeholderRanges[site]
+        out.append(image.placeholders + Int(start), count: Int(count))
     }
 
     @inline(__always)
-    private func writeNumber<F: NumberFormatting>(_ number: ICUNumber, with format: F, site: Int?, into out: inout UTF8Writer) throws(MessageFormatError) {
-        let at = out.reserve(256)
-        if let written = format.writeFastPath(number, into: UnsafeMutableRawBufferPointer(start: at, count: 256)) {
-            out.advance(written)
+    private func selectTarget(_ table: SelectTable, key: String) -> Int32 {
+        let cases = image.selectCases + Int(table.firstCase)
+        let literals = image.literals
+        let count = Int(table.caseCount)
+        return key.utf8.withContiguousStorageIfAvailable { bytes -> Int32 in
+            for k in 0..<count {
+                let item = cases[k]
+                if Int(item.keyCount) == bytes.count && Output.equal(literals + Int(item.keyStart), bytes) {
+                    return item.target
+                }
+            }
+            return table.otherTarget
+        } ?? Self.selectTargetSlow(table, key: key, cases: cases, literals: literals)
+    }
+
+    @inline(never)
+    private static func selectTargetSlow(_ table: SelectTable, key: String, cases: UnsafeMutablePointer<SelectEntry>,
+                                         literals: UnsafeMutablePointer<UInt8>) -> Int32 {
+        let bytes = Array(key.utf8)
+        for k in 0..<Int(table.caseCount) {
+            let item = cases[k]
+            if UnsafeBufferPointer(start: literals + Int(item.keyStart), count: Int(item.keyCount)).elementsEqual(bytes) {
+                return item.target
+            }
+        }
+        return table.otherTarget
+    }
+
+    // MARK: Values
+
+    /// An integer in a NumberFormat: written straight into the output by the format's fast path
+    /// (digits, RBNF), otherwise by ICU.
+    @inline(__always)
+    private func writeInteger(_ n: Int64, with format: Unmanaged<NumberFormat>, site: Int?, into out: inout Output) throws(MessageFormatError) {
+        let at = out.reserve(Output.fastCapacity)
+        let written = format._withUnsafeGuaranteedRef { $0.writeInteger(n, into: at, capacity: Output.fastCapacity) }
+        if written >= 0 {
+            out.count += written
         } else {
-            let utf8 = try icu(site: site) { () throws(ICUError) in try format.formatUTF8(number) }
-            utf8.withUnsafeBufferPointer { out.append($0) }
+            try writeWithICU(.int(n), with: format, site: site, into: &out)
         }
     }
 
     @inline(__always)
-    private func write(_ value: MessageArgument, with formatter: ValueFormatter, site: Int, into out: inout UTF8Writer) throws(MessageFormatError) {
-        switch formatter {
-        case .untyped:
-            switch value {
-            case .string(let s): out.append(s)
-            case .int(let n): try writeNumber(.int(n), with: decimal, site: site, into: &out)
-            case .double(let d): try writeNumber(.double(d), with: decimal, site: site, into: &out)
-            case .date(let d):
-                // A date in an untyped argument: short date and time, as ICU's MessageFormat does.
-                let dateTime = try icu(site: site) { () throws(ICUError) in
-                    try DateFormat.cached(.styles(date: .short, time: .short), locale: locale, timeZone: timeZone)
-                }
-                try writeDate(d, with: dateTime, site: site, into: &out)
+    private func writeDouble(_ d: Double, with format: Unmanaged<NumberFormat>, site: Int?, into out: inout Output) throws(MessageFormatError) {
+        if let whole = NumberFormat.exactInteger(d) {
+            let at = out.reserve(Output.fastCapacity)
+            let written = format._withUnsafeGuaranteedRef { $0.writeWholeDouble(whole, into: at, capacity: Output.fastCapacity) }
+            if written >= 0 {
+                out.count += written
+                return
             }
-        case .number(let format):
-            switch value {
-            case .int(let n): try writeNumber(.int(n), with: format, site: site, into: &out)
-            case .double(let d): try writeNumber(.double(d), with: format, site: site, into: &out)
-            case .string, .date:
-                throw typeError(.notANumber, site: site, value: value, icu: "U_INVALID_FORMAT_ERROR")
-            }
-        case .skeleton(let skeleton):
-            switch value {
-            case .int(let n): try writeNumber(.int(n), with: skeleton, site: site, into: &out)
-            case .double(let d): try writeNumber(.double(d), with: skeleton, site: site, into: &out)
-            case .string, .date:
-                throw typeError(.notANumber, site: site, value: value, icu: "U_INVALID_STATE_ERROR")
-            }
-        case .date(let format):
-            switch value {
-            // ICU's DateFormat takes a double as milliseconds, but not an Int64 or a string.
-            case .date(let d), .double(let d): try writeDate(d, with: format, site: site, into: &out)
-            case .int, .string:
-                throw typeError(.notADate, site: site, value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
-            }
+        }
+        try writeWithICU(.double(d), with: format, site: site, into: &out)
+    }
+
+    @inline(never)
+    private func writeWithICU(_ number: ICUNumber, with format: Unmanaged<NumberFormat>, site: Int?, into out: inout Output) throws(MessageFormatError) {
+        do {
+            try format.takeUnretainedValue().withICUText(number) { units in out.appendUTF16(units) }
+        } catch {
+            throw icuFailure(error, site: site)
         }
     }
 
     @inline(__always)
-    private func writeDate(_ date: ICUDate, with format: DateFormat, site: Int, into out: inout UTF8Writer) throws(MessageFormatError) {
-        let utf8 = try icu(site: site) { () throws(ICUError) in try format.formatUTF8(date) }
-        utf8.withUnsafeBufferPointer { out.append($0) }
-    }
-
-    private static func selectTarget(_ select: SelectInstruction, key: String) -> Int {
-        var key = key
-        return key.withUTF8 { bytes -> Int in
-            for item in select.cases where item.key.count == bytes.count {
-                if item.key.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return item.target }
+    private func writeSkeleton(_ number: ICUNumber, with format: Unmanaged<SkeletonNumberFormatter>, site: Int, into out: inout Output) throws(MessageFormatError) {
+        let whole: Int64?
+        switch number {
+        case .int(let n): whole = n
+        case .double(let d): whole = NumberFormat.exactInteger(d)
+        }
+        if let whole {
+            let at = out.reserve(Output.fastCapacity)
+            let written = format._withUnsafeGuaranteedRef { $0.writeInteger(whole, into: at, capacity: Output.fastCapacity) }
+            if written >= 0 {
+                out.count += written
+                return
             }
-            return select.otherTarget
+        }
+        try writeSkeletonWithICU(number, with: format, site: site, into: &out)
+    }
+
+    @inline(never)
+    private func writeSkeletonWithICU(_ number: ICUNumber, with format: Unmanaged<SkeletonNumberFormatter>, site: Int, into out: inout Output) throws(MessageFormatError) {
+        do {
+            try format.takeUnretainedValue().withICUText(number) { units in out.appendUTF16(units) }
+        } catch {
+            throw icuFailure(error, site: site)
         }
     }
 
-    /// ICU's PluralFormat::findSubMessage, with its exact order: `=N` cases match the plain value
-    /// wherever they are; the category is computed only when a keyword case other than `other`
-    /// is reached, and the first matching keyword (or the first `other`) wins.
-    private func selectPlural(_ plural: PluralInstruction, value: MessageArgument) throws(MessageFormatError) -> (Int, ICUNumber) {
-        guard let raw = value.doubleValue else {
-            throw typeError(.notANumber, site: plural.site, value: value, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+    @inline(__always)
+    private func writeDate(_ date: ICUDate, with format: Unmanaged<DateFormat>, site: Int, into out: inout Output) throws(MessageFormatError) {
+        let at = out.reserve(Output.fastCapacity)
+        let written = format._withUnsafeGuaranteedRef { $0.writeDate(date, into: at, capacity: Output.fastCapacity) }
+        if written >= 0 {
+            out.count += written
+        } else {
+            try writeDateWithICU(date, with: format, site: site, into: &out)
         }
+    }
+
+    @inline(never)
+    private func writeDateWithICU(_ date: ICUDate, with format: Unmanaged<DateFormat>, site: Int, into out: inout Output) throws(MessageFormatError) {
+        do {
+            try format.takeUnretainedValue().withICUText(date) { units in out.appendUTF16(units) }
+        } catch {
+            throw icuFailure(error, site: site)
+        }
+    }
+
+    /// A date in an untyped argument: short date and time, as ICU's MessageFormat does.
+    @inline(never)
+    private func writeUntypedDate(_ date: ICUDate, site: Int, into out: inout Output) throws(MessageFormatError) {
+        let dateTime: DateFormat
+        do {
+            dateTime = try DateFormat.cached(.styles(date: .short, time: .short), locale: locale, timeZone: timeZone)
+        } catch {
+            throw icuFailure(error, site: site)
+        }
+        try withExtendedLifetime(dateTime) { () throws(MessageFormatError) in
+            try writeDate(date, with: .passUnretained(dateTime), site: site, into: &out)
+        }
+    }
+
+    // MARK: Plurals
+
+    /// See ``PluralTable``: `=N` cases match the raw value; otherwise the category's case.
+    @inline(__always)
+    private func selectPlural(_ table: PluralTable, integer n: Int64, site: Int) throws(MessageFormatError) -> (Int32, ICUNumber) {
         // The number the cases and `#` see: the value itself (exact integer) when there is no
         // offset, otherwise value - offset as a double, as in ICU.
-        let number: ICUNumber
-        if plural.offset == 0, case .int(let n) = value {
-            number = .int(n)
-        } else {
-            number = .double(plural.offset == 0 ? raw : raw - plural.offset)
+        if table.offset != 0 {
+            return try selectPlural(table, double: Double(n), site: site)
         }
-        var keyword: PluralCategory?
-        var chosen: Int?
-        var haveKeywordMatch = false
-        for item in plural.cases {
-            switch item {
-            case .explicit(let exact, let target):
-                if raw == exact { return (target, number) }
-            case .other(let target):
-                if !haveKeywordMatch && chosen == nil {
-                    chosen = target
-                    if keyword == .other { haveKeywordMatch = true }
-                }
-            case .keyword(let caseCategory, let target):
-                guard !haveKeywordMatch else { continue }
-                if keyword == nil {
-                    let selected = try self.category(of: number, in: plural)
-                    keyword = selected
-                    if chosen != nil && selected == .other { haveKeywordMatch = true }
-                }
-                if !haveKeywordMatch, let caseCategory, caseCategory == keyword {
-                    chosen = target
-                    haveKeywordMatch = true
-                }
-            }
+        if table.explicitCount > 0, let target = explicitTarget(table, Double(n)) { return (target, .int(n)) }
+        guard table.needsCategory else { return (table.targets.5, .int(n)) }
+        let category: PluralCategory
+        switch table.selection {
+        case .decimalInteger:
+            category = table.rules._withUnsafeGuaranteedRef { $0.category(forInteger: n) }
+        default:
+            category = try self.category(of: .int(n), in: table, site: site)
         }
-        return (chosen ?? plural.end, number)
+        return (table.target(for: category), .int(n))
     }
 
-    private func category(of number: ICUNumber, in plural: PluralInstruction) throws(MessageFormatError) -> PluralCategory {
-        let rules = plural.rules
-        switch plural.selection {
-        case .decimalFormat(let format):
+    @inline(never)
+    private func selectPlural(_ table: PluralTable, double raw: Double, site: Int) throws(MessageFormatError) -> (Int32, ICUNumber) {
+        let number = ICUNumber.double(table.offset == 0 ? raw : raw - table.offset)
+        if table.explicitCount > 0, let target = explicitTarget(table, raw) { return (target, number) }
+        guard table.needsCategory else { return (table.targets.5, number) }
+        let category = try self.category(of: number, in: table, site: site)
+        return (table.target(for: category), number)
+    }
+
+    @inline(__always)
+    private func explicitTarget(_ table: PluralTable, _ raw: Double) -> Int32? {
+        let explicits = image.explicitCases + Int(table.firstExplicit)
+        for k in 0..<Int(table.explicitCount) where explicits[k].value == raw {
+            return explicits[k].target
+        }
+        return nil
+    }
+
+    private func category(of number: ICUNumber, in table: PluralTable, site: Int) throws(MessageFormatError) -> PluralCategory {
+        switch table.selection {
+        case .decimalInteger:
             switch number {
             case .int(let n):
-                if format.style == .decimal || format.style == .integer { return rules.category(forInteger: n) }
-                return try icu(site: plural.site) { () throws(ICUError) in
-                    try rules.category(for: Double(n), formattedWith: format)
-                }
+                return table.rules._withUnsafeGuaranteedRef { $0.category(forInteger: n) }
             case .double(let d):
-                if (format.style == .decimal || format.style == .integer),
-                   d.magnitude < 9_007_199_254_740_992, d == d.rounded(.towardZero), !(d == 0 && d.sign == .minus) {
-                    return rules.category(forInteger: Int64(d))
+                if let n = NumberFormat.exactInteger(d) {
+                    return table.rules._withUnsafeGuaranteedRef { $0.category(forInteger: n) }
                 }
-                return try icu(site: plural.site) { () throws(ICUError) in
-                    try rules.category(for: d, formattedWith: format)
-                }
+                return try categoryWithFormat(d, table, site: site)
+            }
+        case .decimalFormat:
+            switch number {
+            case .int(let n): return try categoryWithFormat(Double(n), table, site: site)
+            case .double(let d): return try categoryWithFormat(d, table, site: site)
             }
         case .plainNumber:
             switch number {
-            case .int(let n): return rules.category(for: Double(n))
-            case .double(let d): return rules.category(for: d)
+            case .int(let n): return table.rules._withUnsafeGuaranteedRef { $0.category(for: Double(n)) }
+            case .double(let d): return table.rules._withUnsafeGuaranteedRef { $0.category(for: d) }
             }
         case .dateFormat:
             switch number {
             case .int:
                 // ICU formats the number with the date format first, and DateFormat rejects Int64.
+                let s = sites[site]
                 throw MessageFormatError(
                     kind: .notADate,
-                    message: "\(sites[plural.site].kindName) argument '\(sites[plural.site].name)' formats its number as a date in the 'other' case, which ICU cannot do for an integer",
-                    argument: sites[plural.site].name, range: sites[plural.site].range,
-                    icuErrorName: "U_ILLEGAL_ARGUMENT_ERROR")
-            case .double(let d): return rules.category(for: d)
+                    message: "\(s.kindName) argument '\(s.name)' formats its number as a date in the 'other' case, which ICU cannot do for an integer",
+                    argument: s.name, range: s.range, icuErrorName: "U_ILLEGAL_ARGUMENT_ERROR")
+            case .double(let d): return table.rules._withUnsafeGuaranteedRef { $0.category(for: d) }
             }
         }
     }
 
-    @inline(__always)
-    private func icu<R>(site: Int?, _ body: () throws(ICUError) -> R) throws(MessageFormatError) -> R {
+    private func categoryWithFormat(_ d: Double, _ table: PluralTable, site: Int) throws(MessageFormatError) -> PluralCategory {
+        let rules = table.rules.takeUnretainedValue()
+        let format = (table.selectionFormat ?? decimal).takeUnretainedValue()
         do {
-            return try body()
+            return try rules.category(for: d, formattedWith: format)
         } catch {
-            let name = site.map { sites[$0].name }
-            throw MessageFormatError(
-                kind: .icuFailure, message: "ICU failed to format \(name.map { "argument '\($0)'" } ?? "a number"): \(error.name)",
-                argument: name, range: site.map { sites[$0].range }, icuErrorName: error.name)
+            throw icuFailure(error, site: site)
         }
     }
 
+    // MARK: Errors
+
+    @inline(never)
+    private func icuFailure(_ error: ICUError, site: Int?) -> MessageFormatError {
+        let name = site.map { sites[$0].name }
+        return MessageFormatError(
+            kind: .icuFailure, message: "ICU failed to format \(name.map { "argument '\($0)'" } ?? "a number"): \(error.name)",
+            argument: name, range: site.map { sites[$0].range }, icuErrorName: error.name)
+    }
+
+    @inline(never)
     private func typeError(_ kind: MessageFormatError.Kind, site: Int, value: MessageArgument, icu: String) -> MessageFormatError {
         let s = sites[site]
         let needs = switch kind {

@@ -10,7 +10,7 @@ import SpeakableJSON
 /// ]}
 /// ```
 ///
-/// Every field but `reason` is an optional filter; `message` may end in `*` (a prefix);
+/// Every field but `reason` is an optional filter; `input` and `message` may end in `*` (a prefix);
 /// `origin` matches when the case's origin contains it; `expected` and `actual` match when the
 /// texts contain them.
 public struct AllowList: Sendable {
@@ -23,6 +23,12 @@ public struct AllowList: Sendable {
         public var expected: String?
         public var actual: String?
         public var reason: String
+
+        /// Whether this entry is for input `name` (`input` may end in `*`: `stress-seed*`).
+        public func applies(toInput name: String) -> Bool {
+            guard let input else { return true }
+            return input.hasSuffix("*") ? name.hasPrefix(String(input.dropLast())) : name == input
+        }
     }
 
     public var entries: [Entry] = []
@@ -65,7 +71,7 @@ public struct AllowList: Sendable {
     /// The first entry that accepts `mismatch`.
     public func match(_ mismatch: Mismatch) -> Int? {
         entries.firstIndex { entry in
-            if let input = entry.input, input != mismatch.input { return false }
+            if !entry.applies(toInput: mismatch.input) { return false }
             if let platform = entry.platform, platform != mismatch.platform.rawValue { return false }
             if let locale = entry.locale, locale != mismatch.locale { return false }
             if let message = entry.message {
