@@ -53,7 +53,7 @@ enum PreviewCommand {
       speakable preview --locale ko --platform talkback
       speakable preview --scenario Examples/Scenarios/sudoku.json --json
       speakable preview --project . --locale ko --watch   # not run: previews again on every change until Ctrl-C
-      speakable preview --audio Generated/Audio --html Generated/preview.html
+      speakable preview --scenario Examples/Scenarios/soundscape.json --audio Generated/Audio --html Generated/preview.html
       echo '{"items": [{"type": "coins", "amount": 9180}]}' | speakable preview --scenario -
 
     """

@@ -40,7 +40,8 @@ public enum SpeakableCLI {
 
         EXAMPLES:
           speakable preview
-          speakable preview --locale ko --platform talkback --audio Generated/Audio --html Generated/preview.html
+          speakable preview --locale ko --platform talkback
+          speakable preview --scenario Examples/Scenarios/soundscape.json --audio Generated/Audio --html Generated/preview.html
           speakable init MyGame --locales ko,ja
           speakable format --locale ko --args '{"n": 3}' '별 {n}개'
           speakable describe piece 'XX/X./X.' --locale ko

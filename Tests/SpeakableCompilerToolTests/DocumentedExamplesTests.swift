@@ -174,6 +174,8 @@ import Testing
     /// Runs `examples` in order in a fresh copy; returns how many ran.
     static func runAll(_ examples: [Example], copyName: String, git: String, bin: String) throws -> Int {
         guard !examples.isEmpty else { return 0 }
+        let started = Date()
+        defer { print("examples of \(copyName): \(examples.count) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s") }
         let copy = try repositoryCopy(copyName, git: git)
         for example in examples {
             let result = try runShell(example.command, in: copy, bin: bin)
