@@ -147,8 +147,16 @@ private struct Loader {
                 }
                 if member.key == "templates" { config.templates = text } else { config.locales = text }
             case "sourceLocale":
-                guard let text = value.string, (try? ICULocale(text)) != nil, !text.contains("_") else {
-                    error("invalid-config-value", "\"sourceLocale\" must be a BCP 47 tag such as \"en\"", file: file, at: value.start)
+                guard let text = value.string else {
+                    error("wrong-type", "\"sourceLocale\" must be a BCP 47 tag such as \"en\"", file: file, at: value.start)
+                    continue
+                }
+                // Malformed tags stop loading; a well-formed tag of a language ICU has no data for
+                // ("kr") is judged by `speakable check` (rule unknown-locale, with "did you mean")
+                // and warned about by `speakable compile`, so that a project may opt in to one.
+                if let problem = LocaleTags.problem(with: text), problem.kind == .malformed {
+                    error("invalid-config-value", "\"sourceLocale\": " + problem.message, file: file, at: value.start,
+                          hint: problem.suggestion.map { "write \"sourceLocale\": \"\($0)\"" })
                     continue
                 }
                 config.sourceLocale = text
@@ -159,9 +167,14 @@ private struct Loader {
                 }
                 var tags: [String] = []
                 for item in items {
-                    guard let text = item.string, (try? ICULocale(text)) != nil, !text.contains("_") else {
-                        error("invalid-config-value", "each target locale must be a BCP 47 tag such as \"ko\" or \"sr-Latn\"",
+                    guard let text = item.string else {
+                        error("wrong-type", "each target locale must be a BCP 47 tag such as \"ko\" or \"sr-Latn\"",
                               file: file, at: item.start)
+                        continue
+                    }
+                    if let problem = LocaleTags.problem(with: text), problem.kind == .malformed {
+                        error("invalid-config-value", "\"targetLocales\": " + problem.message, file: file, at: item.start,
+                              hint: problem.suggestion.map { "write \"\($0)\"" })
                         continue
                     }
                     tags.append(text)

@@ -47,7 +47,11 @@ public final class StandardIO: CommandIO {
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
+                #if canImport(Glibc)
                 let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #else
+                let written = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                #endif
                 if written < 0 {
                     if errno == EINTR { continue }
                     // Standard output closed by its reader: nothing more to say to anyone.

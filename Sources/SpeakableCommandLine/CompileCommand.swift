@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableExport
+import SpeakableICU
 
 /// `speakable compile`: templates and translations into platform catalogs, XLIFF and Swift.
 enum CompileCommand {
@@ -50,9 +51,9 @@ enum CompileCommand {
 
     EXAMPLES:
       speakable compile
-      speakable compile --config Game/speakable.json --out Game/Generated --only xcstrings,swift
-      speakable compile --only android --out app/src/main
-      speakable compile --strict                  # in CI: no platform limit slips through
+      speakable compile --project Examples/Starter --only xcstrings,swift
+      speakable compile --config Examples/Starter/speakable.json --only android --out Generated/app/src/main
+      speakable compile --project Examples/Starter --strict     # in CI: no platform limit slips through
 
     """
 
@@ -110,8 +111,26 @@ enum CompileCommand {
         if !outputsGiven { options.outputs = CompileOptions.defaultOutputs(for: project.config) }
         options.strict = parsed.has("strict")
         let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
-        let result = CatalogCompiler.compile(project, options: options)
         let printer = SourcePrinter(io: io)
+        // Nothing to compile is a missing input, said plainly; no output is written (not even
+        // empty catalogs over earlier ones).
+        if !project.hasErrors, project.tables.allSatisfy({ $0.messages.isEmpty }) {
+            for diagnostic in project.diagnostics { printer.print(diagnostic) }
+            let templates = project.root == "." ? project.config.templates : project.root + "/" + project.config.templates
+            io.writeError("speakable compile: nothing to compile: \(templates)/ has no messages\(project.config.file == nil ? " and there is no speakable.json" : ""); nothing was written.\n"
+                          + "Start a project with 'speakable init', or point --project or --config at one.\n")
+            return ExitStatus.usage
+        }
+        // A target whose language ICU does not know ("kr") compiles, but no device will ask for it:
+        // say so, with what was probably meant (`speakable check` reports it as unknown-locale).
+        let targets = (project.config.targetLocales + project.localeTags).filter { $0 != project.config.sourceLocale }
+        var warned = Set<String>()
+        for tag in targets where warned.insert(tag).inserted {
+            if let problem = LocaleTags.problem(with: tag, candidates: targets + [project.config.sourceLocale]) {
+                io.writeError("speakable compile: warning: target locale \(problem.message); no device asks for its catalogs\n")
+            }
+        }
+        let result = CatalogCompiler.compile(project, options: options)
         for diagnostic in result.diagnostics { printer.print(diagnostic) }
         printer.finish()
         if result.hasErrors {
@@ -129,6 +148,11 @@ enum CompileCommand {
                          + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + "\n")
                 for path in report.written { io.write("  \(path)\n") }
                 for path in report.removed { io.write("  removed \(path)\n") }
+                let source = project.config.sourceLocale
+                if project.config.targetLocales.isEmpty, project.localeTags.allSatisfy({ $0 == source }) {
+                    io.writeError("speakable compile: no target locales, so only \(project.config.sourceLocale) was compiled; "
+                                  + "list them in \"targetLocales\" in \(project.config.file ?? "speakable.json") (for example [\"ko\", \"ja\"])\n")
+                }
             }
             return ExitStatus.success
         } catch {

@@ -59,6 +59,9 @@ enum FormatCommand {
         case .exit(let status): return status
         }
         let locale: ICULocale
+        if let tag = parsed.value("locale"), let problem = LocaleArguments.problem(tag, option: "--locale") {
+            return usage(problem, io)
+        }
         do {
             locale = try ICULocale(parsed.value("locale") ?? "en")
         } catch {
@@ -257,6 +260,9 @@ struct JSONLinesFormatter {
         if let localeNode = request["locale"] {
             guard let tag = localeNode.string, let parsed = try? ICULocale(tag) else {
                 return errorLine("bad-locale", "\"locale\" must be a BCP 47 tag such as en, ko or sr-Latn", localeNode.start)
+            }
+            if let problem = LocaleArguments.problem(tag, option: "\"locale\"") {
+                return errorLine("bad-locale", problem, localeNode.start)
             }
             locale = parsed
         }

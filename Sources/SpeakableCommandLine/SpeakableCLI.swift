@@ -14,6 +14,7 @@ public enum SpeakableCLI {
     static let commands: [Command] = [
         Command(name: "preview", summary: "What VoiceOver and TalkBack say, element by element and per locale: text, audio, a web page",
                 run: PreviewCommand.run),
+        Command(name: "init", summary: "Start a project: speakable.json, a template table, translation files", run: InitCommand.run),
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
         Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
                 run: DescribeCommand.run),
@@ -40,7 +41,9 @@ public enum SpeakableCLI {
 
         EXAMPLES:
           speakable preview
-          speakable preview --locale ko --platform talkback --audio Audio --html preview.html
+          speakable preview --locale ko --platform talkback
+          speakable preview --scenario Examples/Scenarios/soundscape.json --audio Generated/Audio --html Generated/preview.html
+          speakable init MyGame --locales ko,ja
           speakable format --locale ko --args '{"n": 3}' '별 {n}개'
           speakable describe piece 'XX/X./X.' --locale ko
           speakable describe demo --platform talkback

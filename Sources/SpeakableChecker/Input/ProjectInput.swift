@@ -35,7 +35,10 @@ public enum ProjectInput {
 
         var tables: [CheckTable] = []
         for table in project.tables {
-            let messages = table.messages.map { m in
+            // `"translatable": false` (a brand, a format) needs no translation in any locale: left
+            // out like Android's translatable="false" and a String Catalog's shouldTranslate: false.
+            let untranslatable = Set(table.messages.filter { !$0.translatable }.map(\.key))
+            let messages = table.messages.filter(\.translatable).map { m in
                 SourceMessage(key: m.key, keyPosition: m.keyPosition, role: m.role, text: PositionedText(m.source),
                               pattern: m.pattern, examples: m.examples.map(\.arguments), maxSeconds: m.maxSeconds,
                               maxGraphemes: m.maxGraphemes, exemptions: m.exemptions)
@@ -44,7 +47,7 @@ public enum ProjectInput {
             for tag in localeByTag.keys.sorted() {
                 let locale = localeByTag[tag]!
                 if let file = table.locales[tag] {
-                    locales.append(TargetLocale(tag: tag, locale: locale, file: file.file, messages: file.translations.map { t in
+                    locales.append(TargetLocale(tag: tag, locale: locale, file: file.file, messages: file.translations.filter { !untranslatable.contains($0.key) }.map { t in
                         TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern)
                     }))
                 } else {
