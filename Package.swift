@@ -143,7 +143,9 @@ let package = Package(
         .target(
             name: "SpeakableChecker",
             dependencies: ["SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
-                           "SpeakableDiagnostics", "SpeakableICU"],
+                           "SpeakableDiagnostics", "SpeakableICU",
+                           // Issue 13: the JUnit report escapes through the one XML escaper.
+                           "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
 
@@ -320,7 +322,9 @@ let package = Package(
         .target(
             name: "SpeakablePreview",
             dependencies: ["SpeakableDescribers", "SpeakableSpeech", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
-                           "SpeakableDiagnostics", "SpeakableICU"],
+                           "SpeakableDiagnostics", "SpeakableICU",
+                           // Issue 13: the page's HTML and script JSON go through the one HTML escaper.
+                           "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

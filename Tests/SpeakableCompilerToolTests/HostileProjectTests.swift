@@ -207,6 +207,66 @@ func makeProject(_ name: String, table: String = "game", messages: [(key: String
         }
     }
 
+    /// The same injection arrived through `speakable import`: a
+    /// translator's XLIFF `<note>`, a String Catalog's `comment` and a raw CR in an Android
+    /// comment became template comments, and the accessors compiled the rest of the line.
+    @Test func carriageReturnsArrivingThroughImportStayInComments() throws {
+        let payload = "\rprint(\"pwned\") }; func pwned() { "
+        func channels(_ payload: String) throws -> [(name: String, table: String, file: String, bytes: Data)] {
+            let xmlPayload = payload.replacing("\r", with: "&#13;")
+            let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ko">
+              <file id="game">
+                <unit id="a">
+                  <notes><note category="comment">A note\(xmlPayload)</note></notes>
+                  <segment><source>Hello</source><target>안녕</target></segment>
+                </unit>
+              </file>
+            </xliff>
+            """
+            let catalog = try JSONSerialization.data(withJSONObject: [
+                "sourceLanguage": "en", "version": "1.0",
+                "strings": ["a": ["comment": "A note" + payload,
+                                  "localizations": ["en": ["stringUnit": ["state": "translated", "value": "Hello"]]]]],
+            ] as [String: Any])
+            let android = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n    <!-- A note\(payload) -->\n    <string name=\"a\">Hello</string>\n</resources>\n"
+            return [(name: "xliff", table: "game", file: "game.xliff", bytes: Data(xliff.utf8)),
+                    (name: "xcstrings", table: "game", file: "game.xcstrings", bytes: catalog),
+                    (name: "android", table: "strings", file: "res/values/strings.xml", bytes: Data(android.utf8))]
+        }
+        for (hostile, plain) in zip(try channels(payload), try channels("")) {
+            var shapes: [[String]] = []
+            for (channel, isHostile) in [(hostile, true), (plain, false)] {
+                let project = try temporaryFolder("import-cr-" + channel.name)
+                let path = project + "/" + channel.file
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try channel.bytes.write(to: URL(fileURLWithPath: path))
+                let imported = try run(speakable, ["import", channel.file], in: project)
+                #expect(imported.status == 0, "\(channel.name): \(imported.error)")
+                let templates = try String(contentsOfFile: project + "/Templates/\(channel.table).json", encoding: .utf8)
+                if isHostile {
+                    // The attack reached the template: the test is about what compile does with it.
+                    #expect(templates.contains("A note\\rprint(\\\"pwned\\\")"), "\(channel.name): \(templates)")
+                }
+                let compiled = try run(speakable, ["compile", "--only", "swift", "--out", "out"], in: project)
+                #expect(compiled.status == 0, "\(channel.name): \(compiled.error)")
+                let swiftFile = project + "/out/swift/Speakable+\(channel.table).swift"
+                let parsed = try swiftShape(swiftFile)
+                #expect(parsed.errors.isEmpty, "\(channel.name): \(parsed.errors)")
+                shapes.append(parsed.shape)
+                if isHostile {
+                    let text = try String(contentsOfFile: swiftFile, encoding: .utf8)
+                    #expect(text.contains("pwned"), "\(channel.name): the comment was not written")
+                    for line in text.split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) where line.contains("pwned") {
+                        #expect(line.drop { $0 == " " }.hasPrefix("//"), "\(channel.name): \(line)")
+                    }
+                }
+            }
+            #expect(shapes.count == 2 && shapes[0] == shapes[1], "\(hostile.name): text from the imported file became code")
+        }
+    }
+
     /// `--->` in a comment became `- -->`, closing the comment: a resource was injected.
     @Test func arrowsInCommentsCannotCloseTheComment() throws {
         let project = try makeProject("arrow", messages: [

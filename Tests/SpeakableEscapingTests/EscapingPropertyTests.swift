@@ -271,19 +271,28 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     /// What HTML can carry of `text`: NUL becomes U+FFFD.
     static func carried(_ text: String) -> [UInt32] { text.unicodeScalars.map { $0 == "\0" ? 0xFFFD : $0.value } }
 
-    @Test func chromiumReadsBackEveryTextAndAttribute() throws {
+    /// Every hostile string as element text, in both attribute quotings, as JSON data in a
+    /// `<script type="application/json">` (what the preview gives its script) and, all of them
+    /// joined, as the `<title>`: Chromium must read back each exactly, and find as many elements
+    /// as were written (nothing ended an element early or opened a new one).
+    @Test func chromiumReadsBackEveryTextAttributeAndScriptJSON() throws {
         guard let chromium = requireTool("chromium") else { return }
         let folder = try temporaryFolder("html")
-        var page = "<!doctype html><html><head><meta charset=\"utf-8\"></head><body>\n"
+        let separator = "\u{2063}|"
+        var page = "<!doctype html><html><head><meta charset=\"utf-8\"><title>" + HTMLEscaping.text(hostile.joined(separator: separator))
+            + "</title></head><body>\n"
         for text in hostile {
             page += "<p title=\"" + HTMLEscaping.attribute(text) + "\" data-x='" + HTMLEscaping.attribute(text) + "'>"
                 + HTMLEscaping.text(text) + "</p>\n"
+            page += "<script type=\"application/json\" class=\"d\">" + HTMLEscaping.scriptJSON(JSONEscaping.string(text)) + "</script>\n"
         }
         page += """
         <pre id="out"></pre><script>
         const hex = s => [...s].map(c => c.codePointAt(0).toString(16)).join(' ');
-        const rows = [...document.querySelectorAll('p')].map(p => hex(p.title) + '|' + hex(p.dataset.x) + '|' + hex(p.textContent));
-        document.getElementById('out').textContent = rows.length + '\\n' + rows.join('\\n');
+        const data = [...document.querySelectorAll('script.d')].map(s => { try { return hex(JSON.parse(s.textContent)); } catch (e) { return 'bad JSON'; } });
+        const rows = [...document.querySelectorAll('p')].map((p, i) => hex(p.title) + '|' + hex(p.dataset.x) + '|' + hex(p.textContent) + '|' + data[i]);
+        document.getElementById('out').textContent = rows.length + ' ' + data.length + ' ' + document.querySelectorAll('script').length
+            + '\\n' + hex(document.querySelector('title').textContent) + '\\n' + rows.join('\\n');
         </script></body></html>
         """
         try Data(page.utf8).write(to: URL(fileURLWithPath: folder + "/page.html"))
@@ -294,10 +303,24 @@ final class XMLCollector: NSObject, XMLParserDelegate {
             return
         }
         let rows = result.output[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(rows.first == String(hostile.count), "paragraphs were injected or lost")
-        for (index, text) in hostile.enumerated() where index + 1 < rows.count {
+        #expect(rows.first == "\(hostile.count) \(hostile.count) \(hostile.count + 1)", "elements were injected or lost")
+        #expect(rows.count > 1 && rows[1] == hex(Self.carried(hostile.joined(separator: separator))), "the title")
+        for (index, text) in hostile.enumerated() where index + 2 < rows.count {
             let expected = hex(Self.carried(text))
-            #expect(rows[index + 1] == expected + "|" + expected + "|" + expected, "string \(index): \(text.debugDescription)")
+            #expect(rows[index + 2] == expected + "|" + expected + "|" + expected + "|" + hex(text.unicodeScalars.map(\.value)),
+                    "string \(index): \(text.debugDescription)")
         }
+    }
+
+    /// The script data escape, exactly (the Chromium test above judges what it means).
+    @Test func scriptJSONCannotCloseOrReopenTheScript() {
+        let json = JSONEscaping.string("</script><!--<script>&\u{2028}\u{2029}")
+        let escaped = HTMLEscaping.scriptJSON(json)
+        #expect(!escaped.contains("<") && !escaped.contains(">") && !escaped.contains("&"))
+        #expect(escaped == #""\u003c/script\u003e\u003c!--\u003cscript\u003e\u0026\u2028\u2029""#)
+        // What JSONEscaping already wrote is not touched: JSON without those characters is kept.
+        #expect(HTMLEscaping.scriptJSON(#"{"a":["b",1]}"#) == #"{"a":["b",1]}"#)
+        // Raw U+2028 (as the Xcode style writes it) is escaped too.
+        #expect(HTMLEscaping.scriptJSON("\"a\u{2028}b\"") == #""a\u2028b""#)
     }
 }

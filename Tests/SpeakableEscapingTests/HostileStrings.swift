@@ -15,6 +15,7 @@ struct HostileStrings {
         "{", "}", "{0}", "'{'", "@", "?", "@string/x", " ", "  ", "\u{A0}", "\u{3000}",
         "let pwned = 1", "print(\"pwned\")", "}\nfunc pwned() {", "\r}\r", "<script>alert(1)</script>", "\u{D7FF}",
         "</p>", "<p title='x'>", "&#128;", "&#x80;", "&NotEqualTilde;",
+        "</script>", "</SCRIPT >", "<!--<script>", "<script", "</title>", "</style>",
     ]
 
     /// A SplitMix64 generator: deterministic for a seed.
