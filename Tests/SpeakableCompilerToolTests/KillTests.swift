@@ -229,10 +229,42 @@ import Testing
         let stamps = try before.keys.map { try FileManager.default.attributesOfItem(atPath: out + "/" + $0)[.modificationDate] as? Date }
         try FileManager.default.moveItem(atPath: project + "/Templates", toPath: project + "/Templates.moved")
         let result = try run(speakable, ["compile", "--project", project, "--out", out])
-        #expect(result.status == 1)
-        #expect(result.error.contains("error: nothing to compile: no templates in \(project)/Templates/ [nothing-to-compile]"), "\(result.error)")
+        // A missing input (exit 64, docs/cli.md), said plainly.
+        #expect(result.status == 64)
+        #expect(result.error.contains("speakable compile: nothing to compile: \(project)/Templates/ has no messages"), "\(result.error)")
+        #expect(result.error.contains("nothing was written."), "\(result.error)")
         #expect(KillTests.snapshot(out).files == before)
         #expect(try before.keys.map { try FileManager.default.attributesOfItem(atPath: out + "/" + $0)[.modificationDate] as? Date } == stamps)
+    }
+
+    /// Two compiles into one folder mixed their outputs; now the second waits for the lock the
+    /// first holds for its whole write, and says so (not a silent hang).
+    @Test func aSecondCompileSaysItWaitsThenWrites() throws {
+        let project = try makeProject("lock", messages: [(key: "a", message: "Hello", comment: nil)])
+        let out = project + "/Generated"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        // This process holds the lock, as a running compile does.
+        let folder = open(out, O_RDONLY | O_DIRECTORY)
+        #expect(folder >= 0 && flock(folder, LOCK_EX) == 0)
+        var errors: [Int32] = [0, 0]
+        #expect(cloexecPipe(&errors))
+        let child = try KillTests.spawn(["speakable", "compile", "--project", project, "--out", out, "--quiet"], error: errors[1])
+        close(errors[1])
+        var said = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while !String(decoding: said, as: UTF8.self).contains("\n") {
+            let n = buffer.withUnsafeMutableBytes { read(errors[0], $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            said += buffer[0..<n]
+        }
+        #expect(String(decoding: said, as: UTF8.self) == "speakable compile: waiting for another speakable writing into \(out)/ to finish\n")
+        #expect(KillTests.snapshot(out).files.isEmpty, "it wrote while the folder was locked")
+        flock(folder, LOCK_UN)
+        close(folder)
+        let result = child.wait()
+        close(errors[0])
+        #expect(result.exited && result.status == 0)
+        #expect(KillTests.snapshot(out).files.keys.contains("swift/Speakable+game.swift"))
     }
 
     /// `--out` naming a file printed a raw CocoaError.
