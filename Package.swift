@@ -12,7 +12,8 @@
 //      SpeakableDescribers  semantics (cells, pieces, boards, controls, events) → AccessibleText
 //      SpeakableExport      project → .xcstrings, Android res, XLIFF, Swift accessors; import
 //      SpeakableChecker     `speakable check` rules and reports; SpeakableSpeech spoken length (siblings)
-//   7. SpeakableCommandLine the `speakable` commands; `speakable` itself is one file
+//   7. SpeakableCommandLine the `speakable` commands; the `speakable` executable (target SpeakableTool) is one file
+//      Speakable            the library product games import: re-exports describers, catalog, formatter
 //
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
 // reader that keeps line and column and reports duplicate keys), SpeakableXML (the same for XML).
@@ -20,6 +21,13 @@
 // No module that depends on SpeakableICU may import Foundation (FoundationEssentials is fine):
 // debug builds compile with testing enabled, which makes the wrapper's `internal import CICU`
 // visible to the modules above it, and the system ICU headers clash with Foundation's bundled ICU.
+//
+// import Speakable next to Foundation: a game's own module imports both, and SwiftPM builds every
+// dependency with testing enabled in debug. So SpeakableICU imports CICU `@_implementationOnly`
+// (never loaded by clients, testing or not) rather than `internal import`. The compiler warns that
+// this is unstable without library evolution when C types shape a client-visible layout; none does
+// (ICU handles are stored as OpaquePointer, C types appear only in function bodies). The library
+// examples test builds `import Foundation` + `import Speakable` in debug to keep it so.
 //
 // Test support: ICUOracle wraps ICU's own `umsg_*` MessageFormat, the reference that tests and
 // benchmarks compare against. It is Foundation-free (see ICU-NOTES: Foundation and the system ICU
@@ -34,14 +42,19 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "Speakable",
     products: [
+        // One product for games: describers, project loading and the formatter behind `import Speakable`.
+        .library(name: "Speakable", targets: ["Speakable"]),
         .library(name: "SpeakableMessages", targets: ["SpeakableMessages"]),
         .library(name: "SpeakableICU", targets: ["SpeakableICU"]),
         .library(name: "SpeakableDescribers", targets: ["SpeakableDescribers"]),
         .library(name: "SpeakableChecker", targets: ["SpeakableChecker"]),
         .library(name: "SpeakableSpeech", targets: ["SpeakableSpeech"]),
         .library(name: "SpeakablePreview", targets: ["SpeakablePreview"]),
-        .executable(name: "speakable", targets: ["speakable"]),
+        .executable(name: "speakable", targets: ["SpeakableTool"]),
         .plugin(name: "SpeakableAccessors", targets: ["SpeakableAccessorsPlugin"]),
+        // The build-tool plugin runs the command-line tool through this product (a plugin's tool
+        // must be an executable product named like its target); users run `speakable`.
+        .executable(name: "SpeakableTool", targets: ["SpeakableTool"]),
     ],
     targets: [
         // MARK: ICU
@@ -55,7 +68,14 @@ let package = Package(
 
         // MARK: Base
         .target(name: "SpeakableDiagnostics", swiftSettings: swiftSettings),
-        .target(name: "SpeakableJSON", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
+        .target(name: "SpeakableJSON", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
+
+        // MARK: Escaping (issue 13)
+        // SpeakableEscaping: one escaper per output language — Swift literals and comments, XML
+        // text/attributes/comments, JSON, HTML — with no dependencies, so every writer (and the
+        // preview) can use it. Property-tested against swiftc, libxml2, JSONSerialization, Chromium.
+        .target(name: "SpeakableEscaping", swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableEscapingTests", dependencies: ["SpeakableEscaping"], swiftSettings: swiftSettings),
 
         // MARK: Messages
         .target(
@@ -67,7 +87,7 @@ let package = Package(
         // MARK: Catalog
         .target(
             name: "SpeakableCatalog",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableICU"],
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableICU", "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
 
@@ -86,7 +106,7 @@ let package = Package(
         // Turns Templates/ and Locales/ into the Swift source the describers embed.
         .target(
             name: "CatalogEmbedding",
-            dependencies: ["SpeakableCatalog"],
+            dependencies: ["SpeakableCatalog", "SpeakableEscaping"],
             path: "tools/CatalogEmbedding",
             swiftSettings: swiftSettings
         ),
@@ -123,7 +143,9 @@ let package = Package(
         .target(
             name: "SpeakableChecker",
             dependencies: ["SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
-                           "SpeakableDiagnostics", "SpeakableICU"],
+                           "SpeakableDiagnostics", "SpeakableICU",
+                           // Issue 13: the JUnit report escapes through the one XML escaper.
+                           "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
 
@@ -131,34 +153,48 @@ let package = Package(
         .target(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
-                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakableParticles", "SpeakablePreview"],
+                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakableParticles", "SpeakablePreview",
+                           "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(name: "speakable", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
+        // The `speakable` executable. Its target is not named `speakable`: a module `speakable` next
+        // to the library module `Speakable` would share build folders and `.swiftmodule` files on
+        // case-insensitive file systems (macOS), and `Sources/speakable` would share `Sources/Speakable`.
+        .executableTarget(name: "SpeakableTool", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
+
+        // MARK: The library product for games (issue 11)
+        // `import Speakable`: re-exports the describers, particles, project loading, the formatter,
+        // ICU locales and diagnostics. Tools (compile, check, speech) stay separate products.
+        .target(
+            name: "Speakable",
+            dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableCatalog", "SpeakableMessages", "SpeakableICU",
+                           "SpeakableDiagnostics"],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Platform catalogs and the compiler (issue 3)
         // SpeakableXML: an XML reader with positions and escaping (no ICU, no Foundation).
         // SpeakablePlatformFormats: .xcstrings, Android resources, XLIFF 2.0 / Xcode XLIFF 1.2 models,
         //   readers, writers, and the conversions between ICU messages and those formats.
         // SpeakableExport: project → outputs, Swift accessors, compile/import, atomic writes.
-        .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics"], swiftSettings: swiftSettings),
+        .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
         .target(
             name: "SpeakablePlatformFormats",
             // SpeakableParticles: Korean particle notation after known text is resolved when compiling (issue 8).
-            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU",
+            dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU",
                            "SpeakableParticles"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "SpeakableExport",
-            dependencies: ["SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
+            dependencies: ["SpeakablePlatformFormats", "SpeakableEscaping", "SpeakableXML", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
                            "SpeakableICU"],
             swiftSettings: swiftSettings
         ),
 
         // Build-tool plugin: typed Swift accessors generated by `speakable compile --only swift`.
         // Examples/AccessorsExample uses it by local path (built by SpeakableCompilerToolTests).
-        .plugin(name: "SpeakableAccessorsPlugin", capability: .buildTool(), dependencies: ["speakable"]),
+        .plugin(name: "SpeakableAccessorsPlugin", capability: .buildTool(), dependencies: ["SpeakableTool"]),
 
         // MARK: Tools (run with `swift run -c release <name>`)
         .executableTarget(
@@ -218,6 +254,23 @@ let package = Package(
         // Test support: runs openjdk's java.util.Formatter on formats, the oracle for every Java claim.
         .target(name: "JavaFormatOracle", path: "tools/JavaFormatOracle", swiftSettings: swiftSettings),
 
+        // MARK: Hardening tools (issue 13)
+        .executableTarget(
+            name: "ImportBenchmark",
+            dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakableXML", "SpeakablePlatformFormats"],
+            path: "tools/ImportBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
+        // Fuzz targets: a replayer as built here; tools/fuzz/run.sh builds it with libFuzzer.
+        .executableTarget(
+            name: "SpeakableFuzz",
+            dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
+                           "SpeakableXML", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableICU"],
+            path: "tools/Fuzz",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Checker and speech tools (issue 5)
         .executableTarget(
             name: "SpeechCalibration",
@@ -250,7 +303,7 @@ let package = Package(
         .executableTarget(
             name: "PlatformDifferential",
             // `speakable` only to have it built next to the runner, which runs it.
-            dependencies: ["PlatformDifferentialKit", "speakable"],
+            dependencies: ["PlatformDifferentialKit", "SpeakableTool"],
             path: "tools/PlatformDifferential",
             exclude: ["allow-list.json"],
             swiftSettings: swiftSettings
@@ -259,7 +312,7 @@ let package = Package(
         .testTarget(
             name: "PlatformDifferentialTests",
             dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
-                           "SpeakableJSON", "speakable", "PlatformDifferential"],
+                           "SpeakableJSON", "SpeakableTool", "PlatformDifferential"],
             swiftSettings: swiftSettings
         ),
 
@@ -269,7 +322,9 @@ let package = Package(
         .target(
             name: "SpeakablePreview",
             dependencies: ["SpeakableDescribers", "SpeakableSpeech", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
-                           "SpeakableDiagnostics", "SpeakableICU"],
+                           "SpeakableDiagnostics", "SpeakableICU",
+                           // Issue 13: the page's HTML and script JSON go through the one HTML escaper.
+                           "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -288,7 +343,7 @@ let package = Package(
         // Runs `speakable preview` as a user would — audio through espeak-ng, the page in headless
         // Chromium (through chromedriver), --watch — with Foundation; depends on `speakable` only
         // to have it built.
-        .testTarget(name: "SpeakablePreviewToolTests", dependencies: ["speakable"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakablePreviewToolTests", dependencies: ["SpeakableTool"], swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
@@ -332,8 +387,8 @@ let package = Package(
         ),
         // Runs `speakable`, swiftc and the plugin consumer (Examples/AccessorsExample) with
         // Foundation; depends on `speakable` only to have it built.
-        .testTarget(name: "SpeakableCompilerToolTests", dependencies: ["speakable"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableCompilerToolTests", dependencies: ["SpeakableTool"], swiftSettings: swiftSettings),
         // Runs the `speakable` binary; depends on it only to have it built.
-        .testTarget(name: "SpeakableExecutableTests", dependencies: ["speakable"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableExecutableTests", dependencies: ["SpeakableTool"], swiftSettings: swiftSettings),
     ]
 )

@@ -43,7 +43,7 @@ struct SpeakableAccessorsPlugin: BuildToolPlugin {
             inputs += jsonFiles(in: locales.appending(path: folder))
         }
         inputs += jsonFiles(in: directory.appending(path: ".speakable"))
-        let tool = try context.tool(named: "speakable")
+        let tool = try context.tool(named: "SpeakableTool")  // the `speakable` command (Package.swift: SpeakableTool)
         inputs.append(tool.url)
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let outputs = templates.map { template in

@@ -263,4 +263,12 @@ static inline int32_t cicu_uloc_getDisplayLanguage(const char *id, const char *d
     return uloc_getDisplayLanguage(id, display, out, cap, s);
 }
 
+// MARK: locale tags checked with "did you mean" (issue 11: country codes, three-letter codes, names)
+
+static inline const char *const *cicu_uloc_getISOCountries(void) { return uloc_getISOCountries(); }
+static inline const char *cicu_uloc_getISO3Language(const char *id) { return uloc_getISO3Language(id); }
+static inline int32_t cicu_uloc_getDisplayName(const char *id, const char *display, UChar *out, int32_t cap, UErrorCode *s) {
+    return uloc_getDisplayName(id, display, out, cap, s);
+}
+
 #endif

@@ -24,8 +24,16 @@ public enum ArgumentJSON {
                           position: node.start)
         }
         var result: [String: MessageArgument] = [:]
+        var spelled: [String: String] = [:]
         for member in members {
             let value = member.value
+            // Swift strings call NFC and NFD spellings equal; ICU does not. Two such names would
+            // share one value here, so they are refused.
+            if let other = spelled[member.key], !other.utf8.elementsEqual(member.key.utf8) {
+                throw Failure(message: "argument names '\(other)' and '\(member.key)' differ only in Unicode normalization (NFC and NFD); "
+                              + "ICU treats them as two arguments, Speakable cannot", position: member.keyStart)
+            }
+            spelled[member.key] = member.key
             switch value.kind {
             case .null:
                 continue

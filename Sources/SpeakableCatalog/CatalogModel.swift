@@ -50,7 +50,9 @@ public struct ProjectConfig: Sendable {
     public var templates = "Templates"
     public var locales = "Locales"
     public var sourceLocale = "en"
-    public var targetLocales = ["ko"]
+    /// The locales translated into. None by default: a project names its own (`speakable init
+    /// --locales ko,ja` writes them); folders under `Locales/` count as targets too.
+    public var targetLocales: [String] = []
     public var hintStyle = HintStyle.result
     public var budgets: [Role: Budget] = [
         .label: Budget(seconds: 2.5), .hint: Budget(seconds: 3.0), .announcement: Budget(seconds: 6.0),

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 public import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages
@@ -20,8 +21,17 @@ import Synchronization
 /// Diagnostic ids: `file-unreadable`, `json-syntax`, `json-duplicate-key`, `json-number-range`,
 /// `json-invalid-utf8`, `json-too-deep` (from the JSON reader), `unknown-field`, `wrong-type`,
 /// `missing-field`, `unknown-role`, `invalid-key`, `invalid-locale`, `invalid-config-value`,
-/// `invalid-example`, `syntax-error`, `unknown-table`.
+/// `invalid-example`, `syntax-error`, `unknown-table`, `invalid-table-name`, `input-outside-project`, `file-too-large`,
+/// `too-many-messages`, `project-too-large`.
 public enum ProjectLoader {
+    /// The most messages one template file, or translations one locale file, may hold
+    /// (`too-many-messages`). Large apps have a few thousand per table.
+    public static let maximumMessagesPerFile = 100_000
+    /// The most bytes all of a project's templates and translations may take together
+    /// (`project-too-large`), checked from the file sizes before anything is read. Each file is
+    /// also at most ``InputFile/maximumSize``.
+    public static let maximumProjectSize = 512 << 20
+
     /// Loads the project whose config is `configPath`; with nil, `./speakable.json` when it
     /// exists, else the defaults with the current directory as the root.
     public static func load(configPath: String?) -> Project {
@@ -85,6 +95,12 @@ public enum ProjectLoader {
         return (files, loader.diagnostics)
     }
 
+    /// `folder` inside the project `root`, as diagnostics show it (`Templates`, `Game/Templates`).
+    public static func display(folder root: String, _ folder: String) -> String {
+        let path = join(root, folder)
+        return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    }
+
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let parent = String(path[..<slash])
@@ -120,11 +136,19 @@ private struct Loader {
 
     mutating func readJSON(_ path: String) -> JSONNode? {
         let shown = display(path)
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
-            error("file-unreadable", "cannot read this file", file: shown, at: nil, hint: "check that it exists and is readable")
+        guard InputFile.isInside(path, root: root) else {
+            error("input-outside-project", "this file is a symbolic link that leads out of the project; Speakable does not read it",
+                  file: shown, at: nil, hint: "replace the link with the file, or link to a file inside the project")
             return nil
         }
-        let result = JSONReader.read(Array(data), file: shown)
+        let bytes: [UInt8]
+        switch InputFile.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let problem):
+            diagnostics.append(problem.diagnostic(file: shown))
+            return nil
+        }
+        let result = JSONReader.read(bytes, file: shown)
         diagnostics += result.diagnostics
         return result.root
     }
@@ -158,8 +182,16 @@ private struct Loader {
                 }
                 if member.key == "templates" { config.templates = text } else { config.locales = text }
             case "sourceLocale":
-                guard let text = value.string, (try? ICULocale(text)) != nil, !text.contains("_") else {
-                    error("invalid-config-value", "\"sourceLocale\" must be a BCP 47 tag such as \"en\"", file: file, at: value.start)
+                guard let text = value.string else {
+                    error("wrong-type", "\"sourceLocale\" must be a BCP 47 tag such as \"en\"", file: file, at: value.start)
+                    continue
+                }
+                // Malformed tags stop loading; a well-formed tag of a language ICU has no data for
+                // ("kr") is judged by `speakable check` (rule unknown-locale, with "did you mean")
+                // and warned about by `speakable compile`, so that a project may opt in to one.
+                if let problem = LocaleTags.problem(with: text), problem.kind == .malformed {
+                    error("invalid-config-value", "\"sourceLocale\": " + problem.message, file: file, at: value.start,
+                          hint: problem.suggestion.map { "write \"sourceLocale\": \"\($0)\"" })
                     continue
                 }
                 config.sourceLocale = text
@@ -170,9 +202,14 @@ private struct Loader {
                 }
                 var tags: [String] = []
                 for item in items {
-                    guard let text = item.string, (try? ICULocale(text)) != nil, !text.contains("_") else {
-                        error("invalid-config-value", "each target locale must be a BCP 47 tag such as \"ko\" or \"sr-Latn\"",
+                    guard let text = item.string else {
+                        error("wrong-type", "each target locale must be a BCP 47 tag such as \"ko\" or \"sr-Latn\"",
                               file: file, at: item.start)
+                        continue
+                    }
+                    if let problem = LocaleTags.problem(with: text), problem.kind == .malformed {
+                        error("invalid-config-value", "\"targetLocales\": " + problem.message, file: file, at: item.start,
+                              hint: problem.suggestion.map { "write \"\($0)\"" })
                         continue
                     }
                     tags.append(text)
@@ -279,7 +316,18 @@ private struct Loader {
     mutating func readTables(config: ProjectConfig, deferringLocales: Bool = false) -> (tables: [Table], tags: [String]) {
         let templatesDirectory = ProjectLoader.join(root, config.templates)
         let localesDirectory = ProjectLoader.join(root, config.locales)
-        let templateFiles = jsonFiles(in: templatesDirectory)
+        var candidateFiles = jsonFiles(in: templatesDirectory)
+        // A table's name becomes file names, a Swift type and XLIFF ids: no controls, invisible
+        // characters, line breaks or backslashes.
+        candidateFiles.removeAll { fileName in
+            let name = fileName.dropLast(5)
+            guard name.unicodeScalars.contains(where: { VisibleText.isHidden($0) || VisibleText.isLineBreak($0) || $0 == "\\" }) else { return false }
+            error("invalid-table-name", "the table name '\(VisibleText.escape(String(name)))' holds a control, invisible or line-break character or a backslash",
+                  file: display(ProjectLoader.join(templatesDirectory, VisibleText.escape(fileName))), at: nil,
+                  hint: "rename the file: the table name becomes file names, a Swift type name and XLIFF ids")
+            return true
+        }
+        let templateFiles = candidateFiles
         if templateFiles.isEmpty {
             warning("file-unreadable", "no templates: \(display(templatesDirectory))/ has no .json files",
                     file: display(templatesDirectory), at: nil,
@@ -308,13 +356,28 @@ private struct Loader {
             case template([TemplateMessage])
             case locale(LocaleFile)
         }
-        var jobs: [Job] = []
+        // Every file of the project; the jobs read them now, or only the templates when the
+        // locales are read later (each locale folder by readLocale).
+        var files: [Job] = []
         for (t, fileName) in templateFiles.enumerated() {
-            jobs.append(Job(table: t, folder: nil))
-            for (f, folder) in localeFolders.enumerated()
-            where !deferringLocales && FileManager.default.fileExists(atPath: ProjectLoader.join(folder.path, fileName)) {
-                jobs.append(Job(table: t, folder: f))
+            files.append(Job(table: t, folder: nil))
+            for (f, folder) in localeFolders.enumerated() where FileManager.default.fileExists(atPath: ProjectLoader.join(folder.path, fileName)) {
+                files.append(Job(table: t, folder: f))
             }
+        }
+        let jobs = deferringLocales ? files.filter { $0.folder == nil } : files
+        // The whole project's size (locales read later included), from the file sizes, before
+        // anything is read.
+        var total = 0
+        for job in files {
+            let path = job.folder.map { ProjectLoader.join(localeFolders[$0].path, templateFiles[job.table]) }
+                ?? ProjectLoader.join(templatesDirectory, templateFiles[job.table])
+            total += InputFile.size(path) ?? 0
+        }
+        if total > ProjectLoader.maximumProjectSize {
+            error("project-too-large", "the templates and translations take \(total) bytes; the limit is \(ProjectLoader.maximumProjectSize >> 20) MiB",
+                  file: display(root), at: nil, hint: "split the project into several, each with its own speakable.json")
+            return ([], localeFolders.map(\.tag))
         }
         let allJobs = jobs
         let folders = localeFolders
@@ -378,6 +441,11 @@ private struct Loader {
             case "messages":
                 sawMessages = true
                 guard let entries = expectObject(member.value, "\"messages\"", file: file) else { continue }
+                guard entries.count <= ProjectLoader.maximumMessagesPerFile else {
+                    error("too-many-messages", "the file has \(entries.count) messages; the limit is \(ProjectLoader.maximumMessagesPerFile)",
+                          file: file, at: member.value.start, hint: "split the table into several files")
+                    continue
+                }
                 for entry in entries {
                     if let message = readTemplateMessage(entry, file: file) { messages.append(message) }
                 }
@@ -506,6 +574,11 @@ private struct Loader {
         let file = display(path)
         var translations: [Translation] = []
         if let root = readJSON(path), let members = expectObject(root, "a translation file", file: file) {
+            guard members.count <= ProjectLoader.maximumMessagesPerFile else {
+                error("too-many-messages", "the file has \(members.count) translations; the limit is \(ProjectLoader.maximumMessagesPerFile)",
+                      file: file, at: root.start, hint: "split the table into several files")
+                return LocaleFile(tag: tag, locale: locale, file: file, translations: [])
+            }
             for member in members {
                 guard checkKey(member.key, file: file, at: member.keyStart) else { continue }
                 guard let text = member.value.string else {

@@ -56,12 +56,14 @@ enum CheckCommand {
 
     EXAMPLES:
       speakable check
-      speakable check MyGame --format sarif --output speakable.sarif
-      speakable check --baseline .speakable-baseline.json --format github
-      speakable check --write-baseline .speakable-baseline.json
+      speakable check Examples/Starter --format sarif --output Generated/speakable.sarif
+      speakable check Examples/Starter --format junit --output Generated/speakable-junit.xml
+      speakable check Examples/Starter --write-baseline Generated/speakable-baseline.json
+      speakable check Examples/Starter --baseline Generated/speakable-baseline.json --format github
       speakable check --locale ko --measure
-      speakable check app/src/main/res --format github
-      speakable check Generated/xliff/ko.xliff
+      speakable check Examples/Catalogs/Localizable.xcstrings
+      speakable check Examples/Catalogs/res --format github
+      speakable check Examples/Catalogs/ko.xliff
 
     """
 
@@ -118,6 +120,9 @@ enum CheckCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 return .failure(UsageError(message: "'\(path)' does not exist"))
             }
+            if let tag = parsed.value("source-locale"), let problem = LocaleArguments.problem(tag, option: "--source-locale") {
+                return .failure(UsageError(message: problem))
+            }
             if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || path.hasSuffix(".xliff") || path.hasSuffix(".xlf")
                 || (isDirectory && isAndroidResources(path)) {
                 var settings = CheckSettings()
@@ -131,6 +136,12 @@ enum CheckCommand {
                 } catch {
                     return .failure(UsageError(message: error.description))
                 }
+            }
+            // Any other file would be read as a project's speakable.json: anything not JSON is not
+            // one, and reading it as one gave a page of confusing JSON errors.
+            if !isDirectory && !path.hasSuffix(".json") {
+                return .failure(UsageError(message: "'\(path)' is not a project folder, a speakable.json, a .xcstrings, .xliff or "
+                                           + "Android strings.xml file, or an Android res/ folder"))
             }
             project = isDirectory ? ProjectLoader.load(directory: path, deferringLocales: true)
                                   : ProjectLoader.load(configPath: path, deferringLocales: true)
@@ -146,15 +157,16 @@ enum CheckCommand {
     }
 
     static func configuration(_ input: Input, _ parsed: ParsedArguments, format: Format) -> Result<Configuration, UsageError> {
+        // A --locale is judged against the input's own locales in check(), with what was meant.
         let locales = parsed.values["locale"] ?? []
-        for tag in locales where (try? ICULocale(tag)) == nil {
-            return .failure(UsageError(message: "'--locale \(tag)' is not a BCP 47 tag such as ko or sr-Latn"))
+        for tag in locales where (try? ICULocale(tag)) == nil || tag.contains("_") {
+            return .failure(UsageError(message: LocaleArguments.problem(tag, option: "--locale") ?? "'--locale \(tag)' is not a BCP 47 tag"))
         }
         if parsed.value("baseline") != nil && parsed.value("write-baseline") != nil {
             return .failure(UsageError(message: "--baseline and --write-baseline do not go together"))
         }
-        if let tag = parsed.value("source-locale"), (try? ICULocale(tag)) == nil {
-            return .failure(UsageError(message: "'--source-locale \(tag)' is not a BCP 47 tag such as en"))
+        if let tag = parsed.value("source-locale"), let problem = LocaleArguments.problem(tag, option: "--source-locale") {
+            return .failure(UsageError(message: problem))
         }
         return .success(Configuration(input: input, format: format, output: parsed.value("output"),
                                       baseline: parsed.value("baseline"), writeBaseline: parsed.value("write-baseline"),
@@ -298,7 +310,9 @@ enum CheckCommand {
         let printer = DiagnosticPrinter(colour: colour)
         var files: [String: [String]] = [:]
         var out = ""
+        var limit = DiagnosticLimit()
         for finding in findings {
+            guard limit.admit(finding.diagnostic) else { continue }
             var line: String?
             if let file = finding.file, let position = finding.position {
                 if files[file] == nil {
@@ -316,11 +330,15 @@ enum CheckCommand {
             }
             out += printer.render(diagnostic, sourceLine: line)
         }
+        for note in limit.summaries() { out += printer.render(note) }
         return out
     }
 
+    /// Writes the report or baseline atomically, making its folder first (`--output Generated/x.sarif`).
     static func writeAtomically(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
     }
 
     private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("check", message, io) }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableExport
+import SpeakableICU
 
 /// `speakable compile`: templates and translations into platform catalogs, XLIFF and Swift.
 enum CompileCommand {
@@ -33,8 +34,12 @@ enum CompileCommand {
       -q, --quiet          print nothing but problems
       -h, --help           show this help
 
-    Outputs are written all or nothing: a compile with an error writes no file and leaves
-    earlier outputs as they were; files whose content is unchanged are not touched.
+    Outputs are written all or nothing: a compile with an error (or with no templates) writes
+    no file and leaves earlier outputs as they were; files whose content is unchanged are not
+    touched; outputs an earlier compile wrote that this one no longer makes (a removed locale)
+    are removed. A second compile into the same folder waits for the first. A compile that is
+    killed leaves the earlier outputs; the next one cleans up after it. Speakable never writes
+    through a symbolic link: --out may not be one. (docs/outputs.md)
     Select arguments become one key per case: <key>__<argument>_<case>.
 
     Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
@@ -46,9 +51,9 @@ enum CompileCommand {
 
     EXAMPLES:
       speakable compile
-      speakable compile --config Game/speakable.json --out Game/Generated --only xcstrings,swift
-      speakable compile --only android --out app/src/main
-      speakable compile --strict                  # in CI: no platform limit slips through
+      speakable compile --project Examples/Starter --only xcstrings,swift
+      speakable compile --config Examples/Starter/speakable.json --only android --out Generated/app/src/main
+      speakable compile --project Examples/Starter --strict     # in CI: no platform limit slips through
 
     """
 
@@ -106,20 +111,48 @@ enum CompileCommand {
         if !outputsGiven { options.outputs = CompileOptions.defaultOutputs(for: project.config) }
         options.strict = parsed.has("strict")
         let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
-        let result = CatalogCompiler.compile(project, options: options)
         let printer = SourcePrinter(io: io)
+        // Nothing to compile is a missing input, said plainly; no output is written (not even
+        // empty catalogs over earlier ones).
+        if !project.hasErrors, project.tables.allSatisfy({ $0.messages.isEmpty }) {
+            for diagnostic in project.diagnostics { printer.print(diagnostic) }
+            let templates = project.root == "." ? project.config.templates : project.root + "/" + project.config.templates
+            io.writeError("speakable compile: nothing to compile: \(templates)/ has no messages\(project.config.file == nil ? " and there is no speakable.json" : ""); nothing was written.\n"
+                          + "Start a project with 'speakable init', or point --project or --config at one.\n")
+            return ExitStatus.usage
+        }
+        // A target whose language ICU does not know ("kr") compiles, but no device will ask for it:
+        // say so, with what was probably meant (`speakable check` reports it as unknown-locale).
+        let targets = (project.config.targetLocales + project.localeTags).filter { $0 != project.config.sourceLocale }
+        var warned = Set<String>()
+        for tag in targets where warned.insert(tag).inserted {
+            if let problem = LocaleTags.problem(with: tag, candidates: targets + [project.config.sourceLocale]) {
+                io.writeError("speakable compile: warning: target locale \(problem.message); no device asks for its catalogs\n")
+            }
+        }
+        let result = CatalogCompiler.compile(project, options: options)
         for diagnostic in result.diagnostics { printer.print(diagnostic) }
+        printer.finish()
         if result.hasErrors {
             let count = result.diagnostics.filter { $0.severity == .error }.count
             io.writeError("speakable compile: \(count) error\(count == 1 ? "" : "s"); nothing was written\n")
             return ExitStatus.failure
         }
         do throws(OutputWriter.Failure) {
-            let report = try OutputWriter.write(result.files, to: out)
+            let report = try OutputWriter.write(result.files, to: out, replacing: Set(options.outputs.map(\.rawValue))) {
+                io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n")
+            }
             if !parsed.has("quiet") {
                 io.write("compiled \(project.tables.count) table\(project.tables.count == 1 ? "" : "s") into \(out)/: "
-                         + "\(report.written.count) written, \(report.unchanged.count) unchanged\n")
+                         + "\(report.written.count) written, \(report.unchanged.count) unchanged"
+                         + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + "\n")
                 for path in report.written { io.write("  \(path)\n") }
+                for path in report.removed { io.write("  removed \(path)\n") }
+                let source = project.config.sourceLocale
+                if project.config.targetLocales.isEmpty, project.localeTags.allSatisfy({ $0 == source }) {
+                    io.writeError("speakable compile: no target locales, so only \(project.config.sourceLocale) was compiled; "
+                                  + "list them in \"targetLocales\" in \(project.config.file ?? "speakable.json") (for example [\"ko\", \"ja\"])\n")
+                }
             }
             return ExitStatus.success
         } catch {
@@ -131,7 +164,8 @@ enum CompileCommand {
     static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("compile", message, io) }
 }
 
-/// Prints diagnostics with the line they point at, read from their file.
+/// Prints diagnostics with the line they point at, read from their file — at most
+/// ``DiagnosticLimit/perFile`` per file; call ``finish()`` for the "and N more" notes.
 struct SourcePrinter {
     let io: any CommandIO
     private let cache = LineCache()
@@ -139,19 +173,31 @@ struct SourcePrinter {
     init(io: any CommandIO) { self.io = io }
 
     final class LineCache {
-        var lines: [String: [String]] = [:]
+        var lines: [String: [Substring]] = [:]
+        var limit = DiagnosticLimit()
     }
 
     func print(_ diagnostic: Diagnostic) {
+        guard cache.limit.admit(diagnostic) else { return }
         var line: String?
         if let file = diagnostic.file, let position = diagnostic.position {
             if cache.lines[file] == nil {
-                let text = FileManager.default.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                cache.lines[file] = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let text: String
+                if case .success(let bytes) = InputFile.read(file) { text = String(decoding: bytes, as: UTF8.self) } else { text = "" }
+                cache.lines[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
             }
             let lines = cache.lines[file] ?? []
-            if position.line - 1 < lines.count { line = lines[position.line - 1] }
+            if position.line - 1 < lines.count {
+                var text = lines[position.line - 1]
+                if text.hasSuffix("\r") { text = text.dropLast() }
+                line = String(text)
+            }
         }
         io.writeError(DiagnosticPrinter(colour: io.errorIsTerminal).render(diagnostic, sourceLine: line))
+    }
+
+    /// Prints how many diagnostics each file had past the limit.
+    func finish() {
+        for note in cache.limit.summaries() { io.writeError(DiagnosticPrinter(colour: io.errorIsTerminal).render(note)) }
     }
 }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDescribers
 import SpeakableDiagnostics
+import SpeakableICU
 import SpeakableJSON
 
 /// `speakable describe`: what VoiceOver or TalkBack says for a piece, a scenario file, or the demo.
@@ -12,7 +13,7 @@ enum DescribeCommand {
     USAGE:
       speakable describe piece MAP [options]        a rack piece: rows separated by /, X a block, . a gap
       speakable describe scenario FILE [options]    every item of a scenario file (- reads standard input)
-      speakable describe demo [options]             the built-in scenario: every phrase of the three seed apps
+      speakable describe demo [options]             the built-in scenario: every phrase of the three reference apps
 
     OPTIONS:
       --locale TAG          en (default, or the scenario's "locale"), ko, or any BCP 47 tag (other
@@ -27,18 +28,19 @@ enum DescribeCommand {
       --json                print JSON instead of text
       -h, --help            show this help
 
-    The scenario format is in the README ("Scenario files"): {"items": [{"type": "sudokuCell", …}, …]}
+    The scenario format is in docs/scenarios.md: {"items": [{"type": "sudokuCell", …}, …]}
     with item types sudokuCell, sudokuBoard, board, blockCell, blockBoard, piece, rack, control,
     coins, level, issue, leaderboardRow, stat, inkMeter, result, gameScreen, tutorialPrompt, event.
 
     EXIT STATUS:
-      0 described; 1 an error in the piece map, the scenario or the project; 64 a wrong command line.
+      0 described; 1 an error in the piece map, the scenario or the project; 64 a wrong command
+      line, or a scenario file or project that does not exist.
 
     EXAMPLES:
       speakable describe piece 'XX/X./X.'
       speakable describe piece '.X/XX/.X' --locale ko --json
       speakable describe demo --platform talkback
-      speakable describe scenario level5.json --locale ko --hint-style gesture
+      speakable describe scenario Examples/Scenarios/level5.json --locale ko --hint-style gesture
       echo '{"items": [{"type": "coins", "amount": 9180}]}' | speakable describe scenario -
 
     """
@@ -73,6 +75,15 @@ enum DescribeCommand {
             guard let value = HintStyle(rawValue: style) else { return usage("--hint-style is result or gesture, not '\(style)'", io) }
             options.hintStyle = value
         }
+        if let tag = options.locale, let problem = LocaleArguments.problem(tag, option: "--locale") {
+            return usage(problem, io)
+        }
+        if let path = options.project {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory || path.hasSuffix(".json") else {
+                return usage("there is no project '\(path)' (a folder with Templates/, or its speakable.json)", io)
+            }
+        }
         guard let what = parsed.positionals.first else {
             return usage("say what to describe: piece MAP, scenario FILE or demo", io)
         }
@@ -86,7 +97,8 @@ enum DescribeCommand {
             return describeScenario(file: rest[0], options, io)
         case "demo":
             guard rest.isEmpty else { return usage("demo takes no arguments", io) }
-            return describe(Scenario.demo, options, io)
+            return describe(Scenario.demo, options, io,
+                            shown: "the built-in demo, the three reference apps: DailySudoku (cells and board), Soundscape (an activation hint), O'Block (board, pieces, rack, coins, levels, announcements)")
         default:
             return usage("'\(what)' is not something to describe; use piece, scenario or demo", io)
         }
@@ -99,6 +111,11 @@ enum DescribeCommand {
     /// The describer for the options (and the scenario's defaults); nil after printing why not.
     private static func describer(_ options: Options, scenario: Scenario?, io: any CommandIO) -> (Describer?, Int32) {
         let tag = options.locale ?? scenario?.locale ?? "en"
+        if options.locale == nil, let written = scenario?.locale, let problem = LocaleArguments.problem(written, option: "the scenario's \"locale\"") {
+            // An error in the scenario file (1), not in the command line.
+            io.writeError("speakable describe: \(problem)\n")
+            return (nil, ExitStatus.failure)
+        }
         let zone = options.timeZone ?? scenario?.timeZone ?? "UTC"
         var catalog = DescriberCatalog.builtIn
         var projectStyle: HintStyle?
@@ -166,9 +183,10 @@ enum DescribeCommand {
         } else {
             shown = file
             guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else {
+                // A missing input is a usage error (64), like every command's.
                 io.writeError(printer(io).render(Diagnostic(severity: .error, id: "file-unreadable", message: "cannot read this file",
-                                                            file: file, hint: "check that it exists and is readable")))
-                return ExitStatus.failure
+                                                            file: file, hint: "check that it exists and is readable; Examples/Scenarios/ has samples")))
+                return ExitStatus.usage
             }
             bytes = Array(data)
         }
@@ -179,14 +197,36 @@ enum DescribeCommand {
             io.writeError(printer(io).render(diagnostic, sourceLine: line))
         }
         guard let scenario = read.scenario else { return ExitStatus.failure }
-        return describe(scenario, options, io)
+        return describe(scenario, options, io, shown: "scenario \(shown)")
     }
 
-    private static func describe(_ scenario: Scenario, _ options: Options, _ io: any CommandIO) -> Int32 {
+    private static func describe(_ scenario: Scenario, _ options: Options, _ io: any CommandIO, shown: String) -> Int32 {
         let (made, status) = describer(options, scenario: scenario, io: io)
         guard let describer = made else { return status }
         let report = ScenarioReport(scenario: scenario, describer: describer)
-        io.write(options.json ? report.json(for: options.platform).prettyPrinted() + "\n" : report.text(for: options.platform))
+        if options.json {
+            io.write(report.json(for: options.platform).prettyPrinted() + "\n")
+        } else {
+            io.write(header(report, shown: shown, platform: options.platform, describer: describer) + report.text(for: options.platform))
+        }
         return ExitStatus.success
+    }
+
+    /// What the listing shows, before it starts: which apps or file, the locale, the platform and
+    /// the hint style, and how to see the others.
+    static func header(_ report: ScenarioReport, shown: String, platform: Platform, describer: Describer) -> String {
+        let tag = describer.locale.languageTag
+        let language = LocaleTags.displayName(tag).map { "\($0) (\(tag))" } ?? tag
+        let reader = platform == .voiceOver ? "VoiceOver (iOS)" : "TalkBack (Android)"
+        var text = shown.prefix(1).uppercased() + shown.dropFirst()
+        text += ".\nWhat \(reader) says in \(language), \(report.elements.count) element\(report.elements.count == 1 ? "" : "s")"
+        if platform == .voiceOver { text += ", hints as \(describer.hintStyle == .result ? "results (\"Selects the cell.\")" : "gesture sentences (\"Double tap to …\")")" }
+        text += ".\n"
+        var others: [String] = []
+        others.append(platform == .voiceOver ? "--platform talkback" : "--platform voiceover")
+        others.append(describer.locale.language == "ko" ? "--locale en" : "--locale ko")
+        others.append("--json")
+        text += "Also: " + others.joined(separator: ", ") + " (speakable describe --help).\n\n"
+        return text
     }
 }

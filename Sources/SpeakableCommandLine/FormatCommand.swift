@@ -31,7 +31,8 @@ enum FormatCommand {
                          order: {"output": "…"} or {"error": {"id", "message", "line", "column"}}.
                          The line and column of a message error are inside the message; of any
                          other error, inside the request line. A bad line gets an error line and
-                         the run goes on.
+                         the run goes on. Lines are read as UTF-8 (invalid bytes are an error, not
+                         repaired), up to 16 MiB each; one output is at most 1 MiB (docs/limits.md).
       -h, --help         show this help
 
     EXIT STATUS:
@@ -58,6 +59,9 @@ enum FormatCommand {
         case .exit(let status): return status
         }
         let locale: ICULocale
+        if let tag = parsed.value("locale"), let problem = LocaleArguments.problem(tag, option: "--locale") {
+            return usage(problem, io)
+        }
         do {
             locale = try ICULocale(parsed.value("locale") ?? "en")
         } catch {
@@ -165,10 +169,20 @@ struct JSONLinesFormatter {
     var particles = false
     let io: any CommandIO
 
+    /// The longest request line read (16 MiB); a longer one gets an error line and is skipped
+    /// without being kept in memory.
+    static let maximumLineLength = 16 << 20
+    /// Compiled messages kept for reuse: at most this many, holding at most
+    /// ``maximumCacheBytes`` of message text (a compiled message is about as large as its text);
+    /// past either, the cache starts over.
+    static let maximumCacheEntries = 10_000
+    static let maximumCacheBytes = 32 << 20
+
     /// Compiled messages by (message, locale, time zone, particles): requests repeat the same
     /// templates.
     private final class Cache {
         var entries: [Key: Result<MessageFormatter, MessageError>] = [:]
+        var bytes = 0
         struct Key: Hashable {
             let source: String
             let locale: ICULocale
@@ -182,10 +196,17 @@ struct JSONLinesFormatter {
         var lineNumber = 0
         var failures = 0
         let progress = io.errorIsTerminal
-        while let line = io.readLine() {
+        while let read = io.readLineBytes(limit: Self.maximumLineLength) {
             lineNumber += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            let result = handle(line, cache: cache)
+            let result: JSONValue
+            switch read {
+            case .tooLong(let length):
+                result = errorLine("line-too-long", "the request is \(length) bytes long; the limit is \(Self.maximumLineLength >> 20) MiB",
+                                   SourcePosition(line: 1, column: 1))
+            case .bytes(let line):
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                result = handle(line, cache: cache)
+            }
             if case .object(let members) = result, members.first?.0 == "error" { failures += 1 }
             io.write(result.serialized() + "\n")
             if progress && lineNumber % 1000 == 0 {
@@ -194,6 +215,11 @@ struct JSONLinesFormatter {
         }
         if progress && lineNumber >= 1000 { io.writeError("\rformatted \(lineNumber) lines, \(failures) with errors\n") }
         return failures == 0 ? ExitStatus.success : ExitStatus.failure
+    }
+
+    /// Whether the cache must start over before keeping one more message of `size` bytes.
+    static func cacheIsFull(entries: Int, bytes: Int, adding size: Int) -> Bool {
+        entries >= maximumCacheEntries || bytes + size > maximumCacheBytes
     }
 
     private func errorLine(_ id: String, _ message: String, _ position: SourcePosition?) -> JSONValue {
@@ -205,7 +231,9 @@ struct JSONLinesFormatter {
         return .object([("error", .object(fields))])
     }
 
-    private func handle(_ line: String, cache: Cache) -> JSONValue {
+    /// One request line, as bytes: invalid UTF-8 is a `json-invalid-utf8` error with its column,
+    /// not text silently repaired to U+FFFD.
+    private func handle(_ line: [UInt8], cache: Cache) -> JSONValue {
         let json = JSONReader.read(line)
         if let problem = json.diagnostics.first {
             return errorLine(problem.id, problem.message, problem.position)
@@ -233,6 +261,9 @@ struct JSONLinesFormatter {
             guard let tag = localeNode.string, let parsed = try? ICULocale(tag) else {
                 return errorLine("bad-locale", "\"locale\" must be a BCP 47 tag such as en, ko or sr-Latn", localeNode.start)
             }
+            if let problem = LocaleArguments.problem(tag, option: "\"locale\"") {
+                return errorLine("bad-locale", problem, localeNode.start)
+            }
             locale = parsed
         }
         var args: [String: MessageArgument] = [:]
@@ -251,8 +282,15 @@ struct JSONLinesFormatter {
             compiled = Result { () throws(MessageError) in
                 try MessageFormatter(source, locale: locale, timeZone: timeZone, particles: particles)
             }
-            if cache.entries.count > 10_000 { cache.entries.removeAll() }
-            cache.entries[key] = compiled
+            let size = source.utf8.count
+            if Self.cacheIsFull(entries: cache.entries.count, bytes: cache.bytes, adding: size) {
+                cache.entries.removeAll()
+                cache.bytes = 0
+            }
+            if size <= Self.maximumCacheBytes {
+                cache.entries[key] = compiled
+                cache.bytes += size
+            }
         }
         let positions = TextPositions(source)
         switch compiled {

@@ -35,13 +35,16 @@ enum ImportCommand {
     lists its outputs gets the imported format added. An import with an error writes nothing.
 
     EXIT STATUS:
-      0 imported; 1 errors in a file (printed with file, line and column); 64 a wrong command line.
+      0 imported; 1 errors in a file (printed with file, line and column); 64 a wrong command
+      line, or a file or --config that does not exist.
 
-    EXAMPLES:
-      speakable import Localizable.xcstrings
-      speakable import app/src/main/res/values/strings.xml app/src/main/res/values-ko/strings.xml
-      speakable import Generated/xliff/ko.xliff
-      speakable import --locale ko --table strings DeskClock_values-ko_strings.xml
+    EXAMPLES (a project made by init, then catalogs brought into it):
+      speakable init MyGame --locales ko
+      speakable import --config MyGame/speakable.json Examples/Catalogs/Localizable.xcstrings
+      speakable import --config MyGame/speakable.json --dry-run Examples/Catalogs/res/values/strings.xml
+      speakable import --config MyGame/speakable.json Examples/Catalogs/res/values/strings.xml Examples/Catalogs/res/values-ko/strings.xml
+      speakable compile --project MyGame --only xliff
+      speakable import --config MyGame/speakable.json MyGame/Generated/xliff/ko.xliff
 
     """
 
@@ -54,8 +57,14 @@ enum ImportCommand {
         case .exit(let status): return status
         }
         guard !parsed.positionals.isEmpty else { return usage("give the catalog files to import", io) }
+        if let tag = parsed.value("locale"), let problem = LocaleArguments.problem(tag, option: "--locale") {
+            return usage(problem, io)
+        }
         if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
             return usage("there is no config file '\(config)'", io)
+        }
+        for file in parsed.positionals where !FileManager.default.fileExists(atPath: file) {
+            return usage("there is no file '\(file)'", io)
         }
         var options = ImportOptions()
         options.table = parsed.value("table")
@@ -68,6 +77,7 @@ enum ImportCommand {
         let printer = SourcePrinter(io: io)
         let result = CatalogImporter.importFiles(parsed.positionals, project: project, options: options)
         for diagnostic in result.diagnostics { printer.print(diagnostic) }
+        printer.finish()
         if result.hasErrors {
             io.writeError("speakable import: errors; nothing was written\n")
             return ExitStatus.failure

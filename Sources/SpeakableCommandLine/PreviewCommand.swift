@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDescribers
 import SpeakableDiagnostics
@@ -19,7 +20,7 @@ enum PreviewCommand {
     USAGE:
       speakable preview [options]
 
-    With no options: the built-in demo (the three seed apps' screens) in English and Korean, as
+    With no options: the built-in demo (the three reference apps' screens) in English and Korean, as
     VoiceOver and as TalkBack say it, each line with its estimated speaking time; '!' marks app
     words over their budget (the template's maxSeconds, else speakable.json's budgets).
 
@@ -43,15 +44,16 @@ enum PreviewCommand {
       -h, --help            show this help
 
     EXIT STATUS:
-      0 previewed; 1 an error in the scenario, the project or a locale, espeak-ng missing for
-      --audio, or a file that cannot be written; 64 a wrong command line.
+      0 previewed; 1 an error in the scenario or the project, espeak-ng missing for --audio, or a
+      file that cannot be written; 64 a wrong command line (an unknown locale, with what was
+      meant), or a scenario file or project that does not exist.
 
     EXAMPLES:
       speakable preview
       speakable preview --locale ko --platform talkback
       speakable preview --scenario Examples/Scenarios/sudoku.json --json
-      speakable preview --project . --locale ko --watch
-      speakable preview --audio Audio --html preview.html
+      speakable preview --project . --locale ko --watch   # not run: previews again on every change until Ctrl-C
+      speakable preview --scenario Examples/Scenarios/soundscape.json --audio Generated/Audio --html Generated/preview.html
       echo '{"items": [{"type": "coins", "amount": 9180}]}' | speakable preview --scenario -
 
     """
@@ -90,6 +92,9 @@ enum PreviewCommand {
         if let values = parsed.values["locale"] {
             let tags = values.flatMap { $0.split(separator: ",") }.map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
             guard !tags.isEmpty else { return usage("--locale needs at least one tag, such as en or en,ko", io) }
+            for tag in tags {
+                if let problem = LocaleArguments.problem(tag, option: "--locale") { return usage(problem, io) }
+            }
             options.locales = unique(tags)
         }
         if let values = parsed.values["platform"] {
@@ -106,6 +111,13 @@ enum PreviewCommand {
         if let style = parsed.value("hint-style") {
             guard let value = HintStyle(rawValue: style) else { return usage("--hint-style is result or gesture, not '\(style)'", io) }
             options.hintStyle = value
+        }
+        // A missing input is a usage error (64), as in every command (docs/cli.md).
+        if let scenario = options.inputs.scenarioPath, scenario != "-", access(scenario, F_OK) != 0 {
+            return usage("there is no scenario file '\(scenario)' (Examples/Scenarios/ has samples)", io)
+        }
+        if let project = options.inputs.projectPath, access(project, F_OK) != 0 {
+            return usage("there is no project '\(project)' (a folder with Templates/, or its speakable.json)", io)
         }
         if options.watch && options.inputs.watchedPaths().isEmpty {
             return usage("--watch needs something to watch: --scenario FILE or --project PATH", io)
@@ -203,6 +215,9 @@ enum PreviewCommand {
         }
         if let path = options.html {
             let page = PreviewPage.html(preview, audio: audio, audioDirectory: options.audio)
+            // Its folder is made when missing (--html Generated/preview.html), as check's --output.
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             do {
                 try PreviewFiles.writeAtomically(Array(page.utf8), to: path)
             } catch {

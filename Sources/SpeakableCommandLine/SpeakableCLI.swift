@@ -1,3 +1,4 @@
+import SpeakableEscaping
 import SpeakableICU
 
 /// The `speakable` command: dispatches to subcommands. All work happens in the libraries.
@@ -13,6 +14,7 @@ public enum SpeakableCLI {
     static let commands: [Command] = [
         Command(name: "preview", summary: "What VoiceOver and TalkBack say, element by element and per locale: text, audio, a web page",
                 run: PreviewCommand.run),
+        Command(name: "init", summary: "Start a project: speakable.json, a template table, translation files", run: InitCommand.run),
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
         Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
                 run: DescribeCommand.run),
@@ -39,7 +41,9 @@ public enum SpeakableCLI {
 
         EXAMPLES:
           speakable preview
-          speakable preview --locale ko --platform talkback --audio Audio --html preview.html
+          speakable preview --locale ko --platform talkback
+          speakable preview --scenario Examples/Scenarios/soundscape.json --audio Generated/Audio --html Generated/preview.html
+          speakable init MyGame --locales ko,ja
           speakable format --locale ko --args '{"n": 3}' '별 {n}개'
           speakable describe piece 'XX/X./X.' --locale ko
           speakable describe demo --platform talkback
@@ -49,6 +53,33 @@ public enum SpeakableCLI {
 
         """
         return text
+    }
+
+    /// What `speakable` says about a command-line argument that is not valid UTF-8: where, with
+    /// the bytes that are not shown as `\xNN`.
+    public static func invalidArgumentMessage(position: Int, bytes: [UInt8]) -> String {
+        var shown = ""
+        var index = 0
+        while index < bytes.count {
+            // The longest valid UTF-8 sequence here, else one byte as \xNN.
+            var decoded: String?
+            for length in [4, 3, 2, 1] where index + length <= bytes.count {
+                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self), text.unicodeScalars.count == 1 {
+                    decoded = text
+                    index += length
+                    break
+                }
+            }
+            if let decoded {
+                shown += VisibleText.escape(decoded)
+            } else {
+                let hex = String(bytes[index], radix: 16, uppercase: true)
+                shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                index += 1
+            }
+        }
+        return "speakable: argument \(position) is not valid UTF-8: \(shown)\n"
+            + "Speakable reads text as UTF-8; check the shell's locale or the file the argument came from.\n"
     }
 
     /// Runs `speakable` with `arguments` (without the program name) and returns the exit status.

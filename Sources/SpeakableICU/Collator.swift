@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 
 /// Orders strings the way a locale sorts them (ICU `UCollator`), optionally ignoring case and
 /// comparing digit runs by their numeric value ("Key2" before "Key10").

@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 
 /// A date format run without calling ICU: the pattern ICU resolved for the format
 /// (`udat_toPattern`), cut into literal pieces and fields; month, weekday and AM/PM names from

@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 import Synchronization
 
 /// A moment in time as ICU counts it: milliseconds since 1970-01-01T00:00:00Z (`UDate`).

@@ -5,8 +5,15 @@ import Synchronization
 ///
 /// Values are built outside the lock, so a slow ICU open never blocks other lookups; when two
 /// threads build the same key at once, the first one stored wins and both get it.
+///
+/// The cache holds at most ``maximumEntries`` formatters; when it is full it starts over (issue
+/// 13: a stream of messages with ever new skeletons grew it without bound — 1.5 GB within
+/// seconds of fuzzing).
 public final class FormatterCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let storage = Mutex<[Key: Value]>([:])
+
+    /// The most formatters kept: far more locale × option combinations than a project uses.
+    public static var maximumEntries: Int { 4096 }
 
     public init() {}
 
@@ -16,6 +23,7 @@ public final class FormatterCache<Key: Hashable & Sendable, Value: Sendable>: Se
         let built = try make()
         return storage.withLock { entries in
             if let raced = entries[key] { return raced }
+            if entries.count >= Self.maximumEntries { entries.removeAll() }
             entries[key] = built
             return built
         }

@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 import Synchronization
 
 /// Counts user-perceived characters (extended grapheme clusters) with ICU's character break

@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 
 /// A locale as ICU understands it, made from a BCP 47 tag ("en", "ko", "sr-Latn", "ar-EG") or an
 /// ICU locale ID ("en_US").

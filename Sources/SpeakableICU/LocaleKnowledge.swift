@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 
 /// What ICU knows about a locale's language and script: whether it has data for it, its name,
 /// the scripts it is written in — so that a tool can tell a real locale from a typo (`kr` for
@@ -31,7 +31,9 @@ extension ICULocale {
         Self.languagesWithData.contains(Self.legacyLanguages[language] ?? language)
     }
 
-    static let legacyLanguages = ["iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil"]
+    /// Withdrawn codes Java, Android and older data still use, with the language each names
+    /// (shared with ``LocaleTags``).
+    static let legacyLanguages = ["iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil", "sh": "sr"]
 
     /// The language's English name, or nil when ICU knows no language by this code.
     public var languageName: String? {

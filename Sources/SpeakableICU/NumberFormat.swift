@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 import Synchronization
 
 /// A classic ICU `NumberFormat`: what MessageFormat 1 opens for `{n, number}`, `{n, number, integer}`,

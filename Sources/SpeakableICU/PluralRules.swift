@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 
 /// A CLDR plural category.
 public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Comparable {

@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 import Synchronization
 
 /// A number to format: ICU keeps integers exact and formats doubles by their shortest form.

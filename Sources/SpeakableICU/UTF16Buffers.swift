@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 
 /// Calls an ICU function that writes UTF-16 into a caller-supplied buffer.
 ///

@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
 
 /// Unicode properties as ICU reports them (used by tests to check the parser's own tables).
 public enum UnicodeProperties {

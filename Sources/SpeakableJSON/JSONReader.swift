@@ -14,6 +14,23 @@ public import SpeakableDiagnostics
 public enum JSONReader {
     /// Arrays and objects nested deeper than this are an error (`json-too-deep`).
     public static let maximumDepth = 512
+    /// The largest document read, in bytes (`json-too-large`, reported before reading).
+    public static let maximumSize = 64 << 20
+    /// The most values (strings, numbers, arrays, objects… each member's value counts) one
+    /// document may hold (`json-too-large`): bounds the memory a small file full of tiny values
+    /// (`[0,0,0,…]`) can take.
+    public static let maximumValues = 1_000_000
+
+    /// The limits a read enforces (tests use small ones to check each boundary quickly).
+    public struct Limits: Sendable {
+        public var size: Int
+        public var values: Int
+
+        public init(size: Int = JSONReader.maximumSize, values: Int = JSONReader.maximumValues) {
+            self.size = size
+            self.values = values
+        }
+    }
 
     public struct Result: Sendable {
         /// The value, unless the text is not JSON at all.
@@ -23,24 +40,34 @@ public enum JSONReader {
     }
 
     /// Reads `bytes` (UTF-8; a leading byte-order mark is skipped). `file` is used in diagnostics.
-    public static func read(_ bytes: [UInt8], file: String? = nil) -> Result {
-        var parser = Parser(bytes: bytes, file: file)
+    public static func read(_ bytes: [UInt8], file: String? = nil, limits: Limits = Limits()) -> Result {
+        if let tooLarge = sizeCheck(bytes, file: file, limits: limits) { return tooLarge }
+        var parser = Parser(bytes: bytes, file: file, maximumValues: limits.values)
         return parser.parseDocument()
     }
 
-    /// Reads `bytes` as ``read(_:file:)`` does, except that the members of the top-level
+    /// Reads `bytes` as ``read(_:file:limits:)`` does, except that the members of the top-level
     /// object's member `key` (an object, such as a String Catalog's `"strings"`) are handed to
     /// `member` one at a time, as they are read, and not kept: the returned tree holds that
-    /// object empty. Every check and diagnostic is the same; a large document is never in
-    /// memory as one tree.
-    public static func read(_ bytes: [UInt8], file: String? = nil, streamingMembersOf key: String,
+    /// object empty. Every check, limit and diagnostic is the same; a large document is never
+    /// in memory as one tree.
+    public static func read(_ bytes: [UInt8], file: String? = nil, limits: Limits = Limits(), streamingMembersOf key: String,
                             _ member: (JSONMember) -> Void) -> Result {
-        withoutActuallyEscaping(member) { member in
-            var parser = Parser(bytes: bytes, file: file)
+        if let tooLarge = sizeCheck(bytes, file: file, limits: limits) { return tooLarge }
+        return withoutActuallyEscaping(member) { member in
+            var parser = Parser(bytes: bytes, file: file, maximumValues: limits.values)
             parser.streamedKey = key
             parser.streamedMember = member
             return parser.parseDocument()
         }
+    }
+
+    /// `json-too-large` for a document past `limits.size`, reported before reading.
+    static func sizeCheck(_ bytes: [UInt8], file: String?, limits: Limits) -> Result? {
+        guard bytes.count > limits.size else { return nil }
+        return Result(root: nil, diagnostics: [Diagnostic(
+            severity: .error, id: "json-too-large", message: "the file is \(bytes.count) bytes; the limit is \(limits.size) bytes (\(limits.size >> 20) MiB)",
+            file: file, position: SourcePosition(line: 1, column: 1), hint: "split it into several tables")])
     }
 
     /// Reads a string.
@@ -60,12 +87,15 @@ private struct Parser {
     /// The top-level member whose object's members go to `streamedMember` instead of the tree.
     var streamedKey: Swift.String?
     var streamedMember: ((JSONMember) -> Void)?
+    var values = 0
+    let maximumValues: Int
 
     struct Failure: Error {}
 
-    init(bytes: [UInt8], file: String?) {
+    init(bytes: [UInt8], file: String?, maximumValues: Int) {
         self.bytes = bytes
         self.file = file
+        self.maximumValues = maximumValues
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     }
 
@@ -125,6 +155,11 @@ private struct Parser {
     }
 
     mutating func parseValue() throws(Failure) -> JSONNode {
+        values += 1
+        if values > maximumValues {
+            error("json-too-large", "the file holds more than \(maximumValues) values", hint: "split it into several tables")
+            throw Failure()
+        }
         guard index < bytes.count else {
             error("json-syntax", "expected a value, found end of file")
             throw Failure()
@@ -219,20 +254,25 @@ private struct Parser {
         let text = Swift.String(decoding: bytes[begin..<index], as: UTF8.self)
         if isInteger {
             guard let value = Int64(text) else {
-                error("json-number-range", "the integer \(text) does not fit in 64 bits", at: start,
+                error("json-number-range", "the integer \(Self.abbreviated(text)) does not fit in 64 bits", at: start,
                       hint: "write it with a fraction or exponent to make it a floating-point number")
                 return JSONNode(kind: .number(.double(Double(text) ?? 0)), start: start, end: position)
             }
             return JSONNode(kind: .number(.int(value)), start: start, end: position)
         }
         guard let value = Double(text), value.isFinite else {
-            error("json-number-range", "the number \(text) is out of range", at: start)
+            error("json-number-range", "the number \(Self.abbreviated(text)) is out of range", at: start)
             return JSONNode(kind: .number(.double(0)), start: start, end: position)
         }
         return JSONNode(kind: .number(.double(value)), start: start, end: position)
     }
 
     func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    /// A long number as a message shows it: `12345678901234567890…7890 (400 characters)`.
+    static func abbreviated(_ text: Swift.String) -> Swift.String {
+        text.count <= 40 ? text : Swift.String(text.prefix(20)) + "…" + Swift.String(text.suffix(4)) + " (\(text.count) characters)"
+    }
 
     /// Parses a string at the opening quote; returns the text and its escape marks.
     mutating func parseString() throws(Failure) -> (Swift.String, [EscapeMark]) {
@@ -255,7 +295,7 @@ private struct Parser {
             }
             if b < 0x20 {
                 error("json-syntax", b == 0x0A ? "a line break inside a string must be written \\n"
-                                               : "control character U+00\(Swift.String(b, radix: 16, uppercase: true)) must be escaped in a string")
+                                               : "control character U+\(Swift.String(repeating: "0", count: b < 0x10 ? 3 : 2))\(Swift.String(b, radix: 16, uppercase: true)) must be escaped in a string")
                 throw Failure()
             }
             if b == UInt8(ascii: "\\") {
@@ -479,9 +519,13 @@ private struct Parser {
         }
         advance()  // {
         var members: [JSONMember] = []
-        // Keys seen so far: a short list for small objects (most are), a dictionary past it.
+        // Keys are compared by their code points: "café" written precomposed (NFC) and
+        // decomposed (NFD) are two keys, as in every JSON reader, though Swift strings call them
+        // equal. Small objects (most are) keep their keys in a short list compared by UTF-8; past
+        // 16 keys they go to `seen`, with `variants` for the rare second spelling of a key.
         var few: [(key: Swift.String, at: SourcePosition)] = []
-        var seen: [Swift.String: SourcePosition] = [:]
+        var seen: [Swift.String: (key: Swift.String, at: SourcePosition)] = [:]
+        var variants: [(key: Swift.String, at: SourcePosition)] = []
         skipWhiteSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             advance()
@@ -499,16 +543,28 @@ private struct Parser {
             }
             let keyStart = position
             let (key, _) = try parseString()
-            let first: SourcePosition?
-            if seen.isEmpty && few.count < 16 {
-                first = few.first { $0.key == key }?.at
-                if first == nil { few.append((key, keyStart)) }
-            } else {
-                if seen.isEmpty { for (k, at) in few { seen[k] = at } }
-                first = seen[key]
-                if first == nil { seen[key] = keyStart }
+            /// Where the key was first written, if it was (the same code points).
+            func firstOccurrence() -> SourcePosition? {
+                if seen.isEmpty && few.count < 16 {
+                    if let first = few.first(where: { $0.key.utf8.elementsEqual(key.utf8) }) { return first.at }
+                    few.append((key, keyStart))
+                    return nil
+                }
+                if seen.isEmpty {
+                    for (k, at) in few {
+                        if seen[k] == nil { seen[k] = (k, at) } else { variants.append((k, at)) }
+                    }
+                }
+                if let first = seen[key] {
+                    if first.key.utf8.elementsEqual(key.utf8) { return first.at }
+                    if let other = variants.first(where: { $0.key.utf8.elementsEqual(key.utf8) }) { return other.at }
+                    variants.append((key, keyStart))
+                    return nil
+                }
+                seen[key] = (key, keyStart)
+                return nil
             }
-            if let first {
+            if let first = firstOccurrence() {
                 error("json-duplicate-key", "duplicate key '\(key)' in this object (first at \(first))", at: keyStart,
                       hint: "JSON readers keep only one of them; remove or rename one")
             }

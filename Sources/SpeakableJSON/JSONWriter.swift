@@ -1,50 +1,15 @@
+import SpeakableEscaping
+
 /// Writes JSON deterministically: members in the order given, UTF-8 as is (no `\u` for non-ASCII),
-/// `/` unescaped, only `"`, `\` and control characters escaped.
+/// `/` unescaped, only `"`, `\`, control characters, U+2028/U+2029 and U+FFFE/U+FFFF escapes.
 ///
 /// ```swift
 /// JSONWriter.string("Row 3, \"empty\"")   // "\"Row 3, \\\"empty\\\"\""
 /// ```
 public enum JSONWriter {
-    /// A JSON string literal for `text`.
-    public static func string(_ text: String) -> String {
-        if !needsEscaping(text) { return "\"" + text + "\"" }
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-        return out
-    }
-
-    /// Whether `text` holds anything `string(_:)` escapes: `"`, `\`, C0 controls, DEL, U+2028,
-    /// U+2029 (checked on the UTF-8 bytes; most strings need nothing).
-    private static func needsEscaping(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return true }
-                if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return true }
-                i += 1
-            }
-            return false
-        }
-    }
+    /// A JSON string literal for `text` (``JSONEscaping`` in the standard style: also DEL,
+    /// U+2028 and U+2029 as `\u` escapes, so a JSON line is also a JavaScript line).
+    public static func string(_ text: String) -> String { JSONEscaping.string(text) }
 
     /// A JSON number for a double: integral values without a fraction ("3"), others in the shortest
     /// form that reads back the same.
@@ -84,34 +49,42 @@ public indirect enum JSONValue: Hashable, Sendable {
         return out
     }
 
+    /// A line break and `level` indents (built once per level: a large file has a line per value).
+    private static func newline(_ indent: String, _ level: Int) -> String {
+        if indent == "  " && level < indentedLines.count { return indentedLines[level] }
+        return "\n" + String(repeating: indent, count: level)
+    }
+
+    private static let indentedLines: [String] = (0..<16).map { "\n" + String(repeating: "  ", count: $0) }
+
     private func write(into out: inout String, indent: String?, level: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let n): out += String(n)
         case .double(let d): out += JSONWriter.format(d)
-        case .string(let s): out += JSONWriter.string(s)
+        case .string(let s): JSONEscaping.append(s, to: &out)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
+                if let indent { out += Self.newline(indent, level + 1) }
                 item.write(into: &out, indent: indent, level: level + 1)
             }
-            if let indent { out += "\n" + String(repeating: indent, count: level) }
+            if let indent { out += Self.newline(indent, level) }
             out += "]"
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
-                if let indent { out += "\n" + String(repeating: indent, count: level + 1) }
-                out += JSONWriter.string(key)
+                if let indent { out += Self.newline(indent, level + 1) }
+                JSONEscaping.append(key, to: &out)
                 out += indent == nil ? ":" : ": "
                 value.write(into: &out, indent: indent, level: level + 1)
             }
-            if let indent { out += "\n" + String(repeating: indent, count: level) }
+            if let indent { out += Self.newline(indent, level) }
             out += "}"
         }
     }

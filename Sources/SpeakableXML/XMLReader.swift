@@ -21,6 +21,9 @@ public enum XMLReader {
     public static let maximumDepth = 256
     /// The largest document accepted, in bytes.
     public static let maximumSize = 64 << 20
+    /// Problems read past (unknown entities) reported per document; the rest are counted in one
+    /// last note (`xml-more-problems`), so a file of a million `&x;` prints a hundred lines.
+    public static let maximumWarnings = 100
 
     public struct Result: Sendable {
         /// The document, unless a fatal error stopped reading.
@@ -33,14 +36,16 @@ public enum XMLReader {
         read(Array(text.utf8), file: file)
     }
 
-    public static func read(_ bytes: [UInt8], file: String? = nil) -> Result {
-        var bytes = bytes
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    /// The size limit a read enforces (tests use a small one to check the boundary quickly).
+    public static func read(_ bytes: [UInt8], file: String? = nil, maximumSize: Int = XMLReader.maximumSize) -> Result {
         if bytes.count > maximumSize {
             return Result(document: nil, diagnostics: [Diagnostic(
-                severity: .error, id: "xml-too-large", message: "the file is larger than \(maximumSize >> 20) MiB",
+                severity: .error, id: "xml-too-large",
+                message: "the file is \(bytes.count) bytes; the limit is \(maximumSize) bytes (\(maximumSize >> 20) MiB)",
                 file: file, position: SourcePosition(line: 1, column: 1))])
         }
+        var bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let bad = firstInvalidUTF8(bytes) {
             var scanner = Scanner(bytes: bytes, file: file)
             while scanner.index < bad { scanner.advance() }
@@ -51,9 +56,9 @@ public enum XMLReader {
         var scanner = Scanner(bytes: bytes, file: file)
         do {
             let document = try scanner.parseDocument()
-            return Result(document: document, diagnostics: scanner.warnings)
+            return Result(document: document, diagnostics: scanner.warnings + scanner.moreWarnings())
         } catch {
-            return Result(document: nil, diagnostics: scanner.warnings + [error])
+            return Result(document: nil, diagnostics: scanner.warnings + scanner.moreWarnings() + [error])
         }
     }
 
@@ -90,7 +95,20 @@ private struct Scanner {
     var line = 1
     var column = 1
     var warnings: [Diagnostic] = []
+    /// Warnings past ``XMLReader/maximumWarnings``, counted only.
+    var droppedWarnings = 0
     var depth = 0
+
+    mutating func warn(_ diagnostic: Diagnostic) {
+        if warnings.count < XMLReader.maximumWarnings { warnings.append(diagnostic) } else { droppedWarnings += 1 }
+    }
+
+    func moreWarnings() -> [Diagnostic] {
+        guard droppedWarnings > 0 else { return [] }
+        return [Diagnostic(severity: .note, id: "xml-more-problems",
+                           message: "and \(droppedWarnings) more problem\(droppedWarnings == 1 ? "" : "s") like these in this file",
+                           file: file)]
+    }
 
     init(bytes: [UInt8], file: String?) {
         self.bytes = bytes
@@ -228,15 +246,31 @@ private struct Scanner {
         return XMLText(text: text, position: start, range: startIndex..<index)
     }
 
+    /// Skips `<!DOCTYPE …>` with its internal subset: `[` and `]` count only outside quoted
+    /// literals and comments (`<!ENTITY x "]>">` does not end it).
     mutating func skipDoctype() throws(Diagnostic) {
         let start = position
         var bracket = 0
+        var quote: UInt8?
         while !atEnd {
+            if quote == nil && startsWith("<!--") {
+                guard let end = find("-->") else { break }
+                advance(by: end + 3 - index)
+                continue
+            }
             let b = current
             advance()
-            if b == 0x5B { bracket += 1 }
-            else if b == 0x5D { bracket -= 1 }
-            else if b == 0x3E && bracket <= 0 { return }
+            if let open = quote {
+                if b == open { quote = nil }
+            } else if b == 0x22 || b == 0x27 {
+                quote = b
+            } else if b == 0x5B {
+                bracket += 1
+            } else if b == 0x5D {
+                bracket -= 1
+            } else if b == 0x3E && bracket <= 0 {
+                return
+            }
         }
         throw error("xml-syntax", "the <!DOCTYPE> is not closed", at: start)
     }
@@ -261,6 +295,7 @@ private struct Scanner {
         advance()  // <
         let name = try parseName("an element name after '<'")
         var attributes: [XMLAttribute] = []
+        var attributeNames = Set<[UInt8]>()
         while true {
             let hadSpace = !atEnd && Self.isSpace(current)
             skipSpace()
@@ -313,9 +348,13 @@ private struct Scanner {
             }
             value += string(chunk..<index)
             advance()  // closing quote
-            if attributes.contains(where: { $0.name == attributeName }) {
+            // A set once there are many: 100,000 attributes must not take 10¹⁰ comparisons.
+            // Names are compared by their bytes (XML does not normalize).
+            if attributes.count < 16 ? attributes.contains(where: { $0.name.utf8.elementsEqual(attributeName.utf8) })
+                : !attributeNames.insert(Array(attributeName.utf8)).inserted {
                 throw error("xml-duplicate-attribute", "attribute '\(attributeName)' is given twice in <\(name)>", at: attributePosition)
             }
+            if attributes.count == 15 { attributeNames = Set(attributes.map { Array($0.name.utf8) } + [Array(attributeName.utf8)]) }
             attributes.append(XMLAttribute(name: attributeName, value: value, position: attributePosition, valuePosition: valuePosition))
         }
         let contentStart = position
@@ -416,8 +455,8 @@ private struct Scanner {
                 }
                 throw error("xml-syntax", "'&\(name);' is not a valid character reference", at: start)
             }
-            warnings.append(error("xml-unknown-entity", "unknown entity '&\(name);' is kept as written", at: start,
-                                  hint: "only &amp; &lt; &gt; &quot; &apos; and &#…; are defined"))
+            warn(error("xml-unknown-entity", "unknown entity '&\(name);' is kept as written", at: start,
+                       hint: "only &amp; &lt; &gt; &quot; &apos; and &#…; are defined"))
             return string(startIndex..<index)
         }
     }

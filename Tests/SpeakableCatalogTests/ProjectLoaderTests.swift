@@ -61,9 +61,30 @@ func makeProject(_ files: [String: String]) throws -> String {
         let project = ProjectLoader.load(directory: root)
         #expect(project.config.file == nil)
         #expect(project.config.sourceLocale == "en")
-        #expect(project.config.targetLocales == ["ko"])
+        // No hidden target locale: a project without "targetLocales" (and without Locales/) has none.
+        #expect(project.config.targetLocales == [])
+        #expect(project.localeTags == [])
         #expect(project.config.budgets[.label]?.seconds == 2.5)
         #expect(project[table: "a"]?["x"]?.role == .text)
+    }
+
+    /// Malformed tags stop loading, with the tag meant; a well-formed tag of a language ICU has no
+    /// data for loads (the checker's unknown-locale rule judges it, configurably).
+    @Test func malformedLocaleTagsAreRejectedWithWhatWasMeant() throws {
+        let root = try makeProject([
+            "speakable.json": #"{"sourceLocale": "en_US", "targetLocales": ["kr", "ja", "pt_BR"]}"#,
+            "Templates/a.json": #"{"messages": {"x": {"message": "hi"}}}"#,
+            "Locales/ja/a.json": #"{"x": "ハイ"}"#,
+            "Locales/ko_KR/a.json": #"{"x": "안녕"}"#,
+        ])
+        let project = ProjectLoader.load(directory: root)
+        let found = project.diagnostics.map { "\($0.id) \($0.position.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" }
+        #expect(found.contains { $0.hasPrefix("invalid-config-value 1:18 \"sourceLocale\": 'en_US' is not a BCP 47 locale tag such as en, ko, pt-BR or sr-Latn; did you mean 'en-US' (English (United States))?") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("invalid-config-value 1:57 \"targetLocales\": 'pt_BR' is not a BCP 47 locale tag") && $0.contains("did you mean 'pt-BR'") }, "\(found)")
+        #expect(project.config.targetLocales == ["kr", "ja"])
+        #expect(found.contains { $0.hasPrefix("invalid-locale - locale folder 'ko_KR' is not a BCP 47 language tag") }, "\(found)")
+        #expect(project.localeTags == ["ja"])
+        #expect(found.count == 3, "\(found)")
     }
 
     @Test func everyProblemIsReportedAtOnce() throws {

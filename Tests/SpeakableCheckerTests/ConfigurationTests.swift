@@ -193,3 +193,27 @@ extension String {
         return count
     }
 }
+
+/// `"translatable": false` in a template (Android's translatable="false", a String Catalog's
+/// shouldTranslate: false, as `speakable import` writes it) needs no translation: no
+/// missing-translation, and the locale is complete without it.
+@Suite struct UntranslatableMessageTests {
+    @Test func anUntranslatableMessageIsNotMissing() throws {
+        let result = try check([
+            "speakable.json": #"{"targetLocales": ["ko"]}"#,
+            "Templates/game.json": template([("app.name", #""message": "O'Block", "translatable": false"#),
+                                             ("play", #""role": "label", "message": "Play""#)]),
+            "Locales/ko/game.json": localeFile([("play", "시작")]),
+        ])
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+        let korean = try #require(result.summaries.first { $0.locale == "ko" })
+        #expect(korean.translated == korean.messages)
+        // Without the flag the same project misses a translation.
+        let missing = try check([
+            "speakable.json": #"{"targetLocales": ["ko"]}"#,
+            "Templates/game.json": template([("app.name", #""message": "O'Block""#), ("play", #""role": "label", "message": "Play""#)]),
+            "Locales/ko/game.json": localeFile([("play", "시작")]),
+        ])
+        #expect(missing.findings.map(\.rule) == ["missing-translation"])
+    }
+}

@@ -48,12 +48,15 @@ import Testing
     @Test func demoOnBothPlatforms() {
         let voiceOver = run(["demo"])
         #expect(voiceOver.status == 0)
+        #expect(voiceOver.out.hasPrefix("The built-in demo, the three reference apps: DailySudoku"))
+        #expect(voiceOver.out.contains("\nWhat VoiceOver (iOS) says in English (en), "))
         #expect(voiceOver.out.contains("    label: Hint, 100 O’Coins\n"))
         #expect(voiceOver.out.contains("    hint: Places the 2 by 2 square covering row 3, columns 5 to 6; row 4, columns 5 to 6; completes row 4.\n"))
         let talkBack = run(["demo", "--platform", "talkback", "--locale", "ko", "--hint-style", "gesture"])
         #expect(talkBack.status == 0)
         #expect(talkBack.out.contains("    clickLabel: 가로세로 2칸 정사각형을 3행 5열부터 6열까지, 4행 5열부터 6열까지에 배치하여 4행 완성\n"))
         #expect(!talkBack.out.contains("    label:"))
+        #expect(talkBack.out.contains("\nWhat TalkBack (Android) says in Korean (ko), "))
         let gesture = run(["demo", "--hint-style", "gesture"])
         #expect(gesture.out.contains("    hint: Double tap to select the cell\n"))
     }
@@ -62,7 +65,18 @@ import Testing
         let scenario = #"{"locale": "ko", "items": [{"type": "coins", "amount": 9180}, {"type": "event", "event": "placed", "score": 320}]}"#
         let piped = run(["scenario", "-"], input: scenario)
         #expect(piped.status == 0)
-        #expect(piped.out == "[1] coins\n    label: 오코인 9,180개\n[2] event placed\n    announcement: 배치 완료. 점수 320점.\n")
+        // First what it shows (source, platform, locale, hint style), then the listing.
+        #expect(piped.out == """
+            Scenario <stdin>.
+            What VoiceOver (iOS) says in Korean (ko), 2 elements, hints as results ("Selects the cell.").
+            Also: --platform talkback, --locale en, --json (speakable describe --help).
+
+            [1] coins
+                label: 오코인 9,180개
+            [2] event placed
+                announcement: 배치 완료. 점수 320점.
+
+            """)
         // --locale wins over the file's locale.
         #expect(run(["scenario", "-", "--locale", "en"], input: scenario).out.contains("label: 9,180 O’Coins"))
         let path = FileManager.default.temporaryDirectory.path + "/speakable-scenario-\(UInt64.random(in: 0...UInt64.max)).json"
@@ -84,7 +98,12 @@ import Testing
         #expect(result.err.contains("<stdin>:2:31: error: \"number\" must be a whole number, not a string [wrong-type]"))
         #expect(result.err.contains("<stdin>:3:12: error: 'dragon' is not an item type [unknown-item-type]"))
         #expect(result.err.contains("hint: types: sudokuCell"))
-        #expect(run(["scenario", "/nonexistent/level.json"]).status == 1)
+        // A scenario naming a language ICU does not know is an error in the file, with what was meant.
+        let typo = run(["scenario", "-"], input: #"{"locale": "kr", "items": [{"type": "coins", "amount": 1}]}"#)
+        #expect(typo.status == 1)
+        #expect(typo.err.contains("did you mean 'ko' (Korean)?"), "\(typo.err)")
+        // A missing input is a usage error, as in every command.
+        #expect(run(["scenario", "/nonexistent/level.json"]).status == 64)
     }
 
     @Test func aProjectReplacesBuiltInMessages() throws {
@@ -93,7 +112,7 @@ import Testing
         try Data(#"{"messages": {"game.coins": {"role": "label", "message": "{amount} gems", "examples": [{"amount": 2}]}}}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/Templates/game.json"))
         let result = run(["scenario", "-", "--project", root], input: #"{"items": [{"type": "coins", "amount": 7}]}"#)
-        #expect(result.out == "[1] coins\n    label: 7 gems\n")
+        #expect(result.out.hasSuffix("\n\n[1] coins\n    label: 7 gems\n"))
         try Data(#"{"messages": {"game.coins": {"role": "label", "message": "{coins} gems"}}}"#.utf8)
             .write(to: URL(fileURLWithPath: root + "/Templates/game.json"))
         let broken = run(["demo", "--project", root])
@@ -104,7 +123,7 @@ import Testing
     @Test(arguments: [
         ["piece"], ["piece", "X", "X"], ["nothing"], [], ["demo", "extra"], ["demo", "--platform", "windows"],
         ["demo", "--hint-style", "loud"], ["demo", "--locale", "!!"], ["demo", "--time-zone", "Mars/Base"], ["demo", "--bogus"],
-        ["scenario"],
+        ["scenario"], ["demo", "--locale", "kr"], ["demo", "--project", "/nonexistent/project"],
     ])
     func usageErrorsExit64(_ arguments: [String]) {
         let result = run(arguments)

@@ -13,6 +13,8 @@ import Testing
     /// field carries it into every format, with or without the metadata file.
     @Test func aStringCatalogsShouldTranslateReachesAndroidAndXLIFF() throws {
         let root = try temporaryDirectory()
+        // A project names its target locales (there is no hidden default): Korean, for the XLIFF.
+        try write(#"{"targetLocales": ["ko"]}"#, to: root + "/speakable.json")
         try write("""
         {
           "sourceLanguage" : "en",
@@ -42,6 +44,8 @@ import Testing
 
     @Test func androidsTranslatableFalseAndXLIFFsTranslateNoComeBack() throws {
         let root = try temporaryDirectory()
+        // A project names its target locales (there is no hidden default): Korean, for the XLIFF.
+        try write(#"{"targetLocales": ["ko"]}"#, to: root + "/speakable.json")
         try write("""
         <resources>
             <string name="app_name" translatable="false">Soundscape</string>

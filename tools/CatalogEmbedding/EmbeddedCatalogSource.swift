@@ -1,5 +1,6 @@
 public import SpeakableCatalog
 public import SpeakableDiagnostics
+import SpeakableEscaping
 
 /// Writes the Swift source that embeds a project's catalog in the describers
 /// (`Sources/SpeakableDescribers/Catalog/EmbeddedCatalog.swift`), so a built binary needs no
@@ -63,22 +64,6 @@ public enum EmbeddedCatalogSource {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
-    /// A Swift string literal for `text`.
-    static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A Swift string literal for `text` (``SwiftEscaping/stringLiteral(_:)``).
+    static func literal(_ text: String) -> String { SwiftEscaping.stringLiteral(text) }
 }

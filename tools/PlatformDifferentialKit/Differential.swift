@@ -138,6 +138,9 @@ public enum PlatformDifferential {
             // A test bundle runs as .build/debug/Speakable…xctest: the binary is beside it.
             while !directory.isEmpty && directory != "/" {
                 if FileManager.isExecutable(directory + "/speakable") { return directory + "/speakable" }
+                // `swift build --product PlatformDifferential` links the command as its target's
+                // own product, SpeakableTool (Package.swift), not as `speakable`.
+                if FileManager.isExecutable(directory + "/SpeakableTool") { return directory + "/SpeakableTool" }
                 if directory.hasSuffix("/.build") { break }
                 directory = directory.deletingLastPathComponent
             }

@@ -80,10 +80,13 @@ public enum PlatformInput {
     static func display(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
 
     static func readBytes(_ path: String) throws(Failure) -> [UInt8] {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
+        switch InputFile.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(.tooLarge(let size)):
+            throw Failure(description: "\(path) is \(size) bytes; the limit is \(InputFile.maximumSize >> 20) MiB")
+        case .failure:
             throw Failure(description: "cannot read \(path)")
         }
-        return Array(data)
     }
 
     static func parse(_ text: PositionedText) -> MessagePattern? { try? MessagePattern(text.text) }
@@ -319,8 +322,20 @@ public enum PlatformInput {
         var result: [ReadFile] = []
         for name in files {
             let full = join(path, name)
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: full)) else { continue }
-            let parsed = AndroidResourceReader.read(Array(data), file: display(full))
+            guard InputFile.isInside(full, root: directory) else {
+                diagnostics.append(Diagnostic(severity: .error, id: "input-outside-project",
+                                              message: "this file is a symbolic link that leads out of the resources folder; it is not read",
+                                              file: display(full)))
+                continue
+            }
+            let data: [UInt8]
+            switch InputFile.read(full) {
+            case .success(let bytes): data = bytes
+            case .failure(let problem):
+                diagnostics.append(problem.diagnostic(file: display(full)))
+                continue
+            }
+            let parsed = AndroidResourceReader.read(data, file: display(full))
             diagnostics += parsed.diagnostics
             if let file = parsed.file, file.resources.contains(where: { key($0) != nil }) {
                 result.append(ReadFile(name: name, resources: file))

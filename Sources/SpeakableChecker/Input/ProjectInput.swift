@@ -33,10 +33,17 @@ public enum ProjectInput {
             (try? ICULocale(tag)).map { (tag, $0) }
         })
 
-        /// A table's translations into `tag`, from its file (nil: the locale has no file for it).
-        @Sendable func target(_ table: Table, _ tag: String, _ locale: ICULocale, _ file: LocaleFile?) -> TargetLocale {
+        // `"translatable": false` (a brand, a format) needs no translation in any locale: left
+        // out like Android's translatable="false" and a String Catalog's shouldTranslate: false.
+        let untranslatable: [Set<String>] = project.tables.map { table in Set(table.messages.filter { !$0.translatable }.map(\.key)) }
+
+        /// A table's translations into `tag`, from its file (nil: the locale has no file for it);
+        /// `untranslatable`: the table's keys that are not translated.
+        @Sendable func target(_ table: Table, _ untranslatable: Set<String>, _ tag: String, _ locale: ICULocale,
+                              _ file: LocaleFile?) -> TargetLocale {
             if let file {
-                return TargetLocale(tag: tag, locale: locale, file: file.file, messages: file.translations.map { t in
+                let translations = untranslatable.isEmpty ? file.translations : file.translations.filter { !untranslatable.contains($0.key) }
+                return TargetLocale(tag: tag, locale: locale, file: file.file, messages: translations.map { t in
                     TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern)
                 })
             }
@@ -47,8 +54,8 @@ public enum ProjectInput {
         }
 
         var tables: [CheckTable] = []
-        for table in project.tables {
-            let messages = table.messages.map { m in
+        for (index, table) in project.tables.enumerated() {
+            let messages = table.messages.filter(\.translatable).map { m in
                 SourceMessage(key: m.key, keyPosition: m.keyPosition, role: m.role, text: PositionedText(m.source),
                               pattern: m.pattern, examples: m.examples.map(\.arguments), maxSeconds: m.maxSeconds,
                               maxGraphemes: m.maxGraphemes, exemptions: m.exemptions)
@@ -56,7 +63,7 @@ public enum ProjectInput {
             var locales: [TargetLocale] = []
             if !project.localesDeferred {
                 for tag in localeByTag.keys.sorted() {
-                    locales.append(target(table, tag, localeByTag[tag]!, table.locales[tag]))
+                    locales.append(target(table, untranslatable[index], tag, localeByTag[tag]!, table.locales[tag]))
                 }
             }
             tables.append(CheckTable(name: table.name, file: table.file, messages: messages, locales: locales))
@@ -70,7 +77,7 @@ public enum ProjectInput {
                     // A target locale without a folder misses every key of every table.
                     let read: (files: [LocaleFile?], diagnostics: [Diagnostic]) =
                         folders.contains(tag) ? ProjectLoader.readLocale(tag, of: project) : (project.tables.map { _ in nil }, [])
-                    let locales = zip(project.tables, read.files).map { table, file in target(table, tag, locale, file) }
+                    let locales = project.tables.indices.map { i in target(project.tables[i], untranslatable[i], tag, locale, read.files[i]) }
                     // The loader reports syntax errors without locale or key; the checker reports them itself.
                     return (locales, read.diagnostics.filter { $0.id != "syntax-error" })
                 })

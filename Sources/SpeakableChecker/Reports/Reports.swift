@@ -1,4 +1,5 @@
 import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableJSON
 
 /// The machine-readable outputs of a check: JSON, SARIF 2.1.0, JUnit XML and GitHub workflow
@@ -267,31 +268,10 @@ public enum CheckReports {
         f.rendered + (f.hint.map { "\nhint: " + $0 } ?? "")
     }
 
-    /// Text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
-    static func xmlEscape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for s in text.unicodeScalars {
-            switch s {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default:
-                let v = s.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF || (v >= 0x7F && v <= 0x84) || (v >= 0x86 && v <= 0x9F) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(s)
-                }
-            }
-        }
-        return out
-    }
+    /// Text and attribute escaping: SpeakableEscaping's XML attribute escaper (issue 13: one
+    /// escaper per output language), good for text too — `&` `<` `>` `"` and tab, LF, CR as
+    /// references; characters XML 1.0 cannot hold become U+FFFD.
+    static func xmlEscape(_ text: String) -> String { XMLEscaping.attribute(text) }
 
     // MARK: GitHub annotations
 

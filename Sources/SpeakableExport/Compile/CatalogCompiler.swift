@@ -23,7 +23,7 @@ import SpeakablePlatformFormats
 /// `runtimeOnly`), gives diagnostics and no files. Diagnostic ids (besides the loader's):
 /// `catalog-*` (from ``CatalogExport``, positioned inside the message), `catalog-conflicting-argument`,
 /// `catalog-too-many-cases`, `catalog-key-collision`, `unknown-key` (a warning: a translation of
-/// no template message), `metadata-invalid`. Warnings for what an app must do beyond one lookup
+/// no template message), `metadata-invalid`, `nothing-to-compile` (no templates at all). Warnings for what an app must do beyond one lookup
 /// (errors with ``CompileOptions/strict``): `catalog-companion` (an `=N` a platform's plurals
 /// cannot say has its own resource or key), `catalog-composed-plurals` (Android: one `<plurals>`
 /// per argument and a composing `<string>`), `catalog-open-particle` (a Korean particle after a
@@ -34,6 +34,16 @@ public enum CatalogCompiler {
                                metadata: [String: TableMetadata]? = nil) -> CompileResult {
         var diagnostics = project.diagnostics
         if project.hasErrors { return CompileResult(files: [], diagnostics: diagnostics) }
+        // A missing or empty templates folder (a wrong path, a checkout without it) would
+        // otherwise write empty catalogs over good ones.
+        if project.tables.isEmpty {
+            diagnostics.append(Diagnostic(
+                severity: .error, id: "nothing-to-compile",
+                message: "nothing to compile: no templates in \(ProjectLoader.display(folder: project.root, project.config.templates))/",
+                file: project.config.file,
+                hint: "write \(project.config.templates)/<table>.json with {\"messages\": {…}}, or set \"templates\" in speakable.json; earlier outputs were left as they are"))
+            return CompileResult(files: [], diagnostics: diagnostics)
+        }
         var options = options
         if !options.useMetadata { options.reuseOriginalValues = false }
         var tableMetadata: [String: TableMetadata] = [:]
@@ -264,15 +274,16 @@ struct Context {
             let kinds = argumentKinds(message, pattern, file: table.file)
             let meta = tableMetadata?[message.key]
             var variants: [PreparedMessage.Variant] = []
-            let combinations = SelectExpansion.combinations(of: pattern.body)
-            if combinations.count > SelectExpansion.maximumCombinations && !message.runtimeOnly {
-                error("catalog-too-many-cases",
-                      "message '\(message.key)' has \(combinations.count) combinations of select cases; platform catalogs would need one key each (at most \(SelectExpansion.maximumCombinations))",
-                      file: table.file, at: message.keyPosition, hint: "split the message, or mark it runtimeOnly")
-                continue
-            }
             if !message.runtimeOnly {
-                for choices in combinations {
+                // Counted before anything is built: 26 two-case selects are 67 million keys.
+                let count = SelectExpansion.combinationCount(of: pattern.body)
+                if count > SelectExpansion.maximumCombinations {
+                    error("catalog-too-many-cases",
+                          "message '\(message.key)' has \(count == Int.max ? "more than \(Int.max)" : String(count)) combinations of select cases; platform catalogs would need one key each (at most \(SelectExpansion.maximumCombinations))",
+                          file: table.file, at: message.keyPosition, hint: "split the message, or mark it runtimeOnly")
+                    continue
+                }
+                for choices in SelectExpansion.combinations(of: pattern.body) {
                     let body = SelectExpansion.prune(pattern.body, choosing: choices)
                     let expandedKey = SelectExpansion.key(message.key, choices)
                     let appleKey = choices.isEmpty ? (meta?.platformKey ?? message.key) : expandedKey

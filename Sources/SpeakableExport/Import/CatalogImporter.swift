@@ -69,14 +69,34 @@ private struct Session {
     var diagnostics: [Diagnostic] = []
     var counts: [String: Int] = [:]
     /// table → key → template fields.
-    var newTemplates: [String: [(key: String, fields: [(String, JSONValue)], icu: String, position: SourcePosition, file: String)]] = [:]
-    /// table → tag → [(key, icu)].
-    var translations: [String: [String: [(String, String)]]] = [:]
+    var newTemplates: [String: [(key: String, fields: [(String, JSONValue)], icu: String, position: SourcePosition, file: String)?]] = [:]
+    /// table → tag → [(key, icu)] (nil: replaced by a later entry for the same key).
+    var translations: [String: [String: [(String, String)?]]] = [:]
     var metadata: [String: TableMetadata] = [:]
     /// table → source argument names by key, for translations imported in the same run.
     var sourceNames: [String: [String: [Int: String]]] = [:]
     /// The platform formats imported (`xcstrings`, `android`), for the config's `"outputs"`.
     var importedOutputs: Set<String> = []
+    /// Lookups that keep an import linear in the number of strings (issue 13: 20,000 Android
+    /// strings took 103 s through linear searches and whole-table copies per string).
+    var indexes: [String: KeyIndex] = [:]
+    /// table → positions in `newTemplates[table]` by key; table → tag → positions in
+    /// `translations[table][tag]` by key (a re-added key replaces its entry).
+    var newTemplatePositions: [String: [String: Int]] = [:]
+    var translationPositions: [String: [String: [String: Int]]] = [:]
+
+    /// Keys of a table by what they stand for on the platforms, in metadata order.
+    struct KeyIndex {
+        /// Android name with its kind (`string:name`, `plurals:name`) → keys with an Android value.
+        var android: [String: [String]] = [:]
+        var androidKnown: Set<String> = []
+        /// `.xcstrings` / Xcode key → keys recording it as their platform key.
+        var platformKeys: [String: [String]] = [:]
+        /// Template keys: the project's and the ones this import adds.
+        var templateKeys: Set<String> = []
+        /// The project's template keys.
+        var projectKeys: Set<String> = []
+    }
 
     init(project: Project, options: ImportOptions) {
         self.project = project
@@ -96,6 +116,45 @@ private struct Session {
 
     mutating func note(_ message: String, file: String, at position: SourcePosition? = nil, id: String = "import-not-modeled") {
         diagnostics.append(Diagnostic(severity: .note, id: id, message: message, file: file, position: position))
+    }
+
+    /// The table's metadata, moved out of `metadata` to be changed and put back (`metadata[table]
+    /// = meta`) without copying every message's entry on each change.
+    mutating func takeMetadata(_ table: String) -> TableMetadata {
+        _ = metadataFor(table)
+        return metadata.removeValue(forKey: table)!
+    }
+
+    /// Builds the table's lookups on first use.
+    mutating func index(_ table: String) -> KeyIndex {
+        if let existing = indexes[table] { return existing }
+        let meta = metadataFor(table)
+        var index = KeyIndex()
+        for key in meta.order {
+            guard let entry = meta[key] else { continue }
+            if let platformKey = entry.platformKey { index.platformKeys[platformKey, default: []].append(key) }
+            if !entry.android.isEmpty {
+                index.android[kindOf(entry) + ":" + (entry.androidName ?? key), default: []].append(key)
+                index.androidKnown.insert(key)
+            }
+        }
+        index.projectKeys = Set(project[table: table]?.messages.map(\.key) ?? [])
+        index.templateKeys = index.projectKeys
+        index.templateKeys.formUnion(newTemplates[table]?.compactMap { $0?.key } ?? [])
+        indexes[table] = index
+        return index
+    }
+
+    /// Records in the lookups what `entry` (stored under `key`) now stands for.
+    mutating func indexEntry(_ table: String, key: String, _ entry: MessageMetadata) {
+        _ = index(table)
+        if let platformKey = entry.platformKey, !(indexes[table]!.platformKeys[platformKey]?.contains(key) ?? false) {
+            indexes[table]!.platformKeys[platformKey, default: []].append(key)
+        }
+        if !entry.android.isEmpty, !indexes[table]!.androidKnown.contains(key) {
+            indexes[table]!.android[kindOf(entry) + ":" + (entry.androidName ?? key), default: []].append(key)
+            indexes[table]!.androidKnown.insert(key)
+        }
     }
 
     mutating func metadataFor(_ table: String) -> TableMetadata {
@@ -126,8 +185,8 @@ private struct Session {
 
     /// A Speakable key for a platform key: itself when valid; else words joined by `_`.
     mutating func speakableKey(_ platformKey: String, table: String, kind: String, taken: inout Set<String>) -> String {
-        var meta = metadataFor(table)
-        if let known = meta.order.first(where: { meta[$0]?.platformKey == platformKey && (meta[$0]?.android.isEmpty != false || kind == "any" || meta[$0].map(kindOf) == kind) }),
+        let meta = metadataFor(table)
+        if let known = index(table).platformKeys[platformKey]?.first(where: { meta[$0]?.android.isEmpty != false || kind == "any" || meta[$0].map(kindOf) == kind }),
            !taken.contains(known) {
             taken.insert(known)
             return known
@@ -156,28 +215,52 @@ private struct Session {
         }
         taken.insert(unique)
         if unique != platformKey {
-            meta = metadataFor(table)
+            var meta = takeMetadata(table)
             var entry = meta[unique] ?? MessageMetadata()
             entry.platformKey = platformKey
             meta[unique] = entry
             metadata[table] = meta
+            indexEntry(table, key: unique, entry)
         }
         return unique
     }
 
     func kindOf(_ message: MessageMetadata) -> String {
         for value in message.android.values {
-            if case .string(let xml)? = value.value.member("xml") { return xml.contains("<plurals") ? "plurals" : "string" }
+            if case .string(let xml)? = value.value.member("xml") { return Self.containsPlurals(xml) ? "plurals" : "string" }
         }
         return "any"
     }
 
+    /// Whether `xml` holds `<plurals` (a byte search: String.contains is slow for this).
+    static func containsPlurals(_ xml: String) -> Bool {
+        let needle: [UInt8] = Array("<plurals".utf8)
+        var xml = xml
+        return xml.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var i = 0
+            while i <= bytes.count - needle.count {
+                if bytes[i] == 0x3C {
+                    var k = 1
+                    while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
+                    if k == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     mutating func read(_ path: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        switch InputFile.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(.tooLarge(let size)):
+            diagnostics.append(InputFile.Problem.tooLarge(size).diagnostic(file: display(path)))
+            return nil
+        case .failure:
             diagnostics.append(Diagnostic(severity: .error, id: "import-unreadable", message: "cannot read this file", file: display(path)))
             return nil
         }
-        return Array(data)
     }
 
     mutating func importFile(_ path: String) {
@@ -224,14 +307,17 @@ private struct Session {
         if let examples { fields.append(("examples", examples)) }
         // translatable="false", shouldTranslate: false, translate="no": one field for all three.
         if !translatable { fields.append(("translatable", .bool(false))) }
-        newTemplates[table, default: []].removeAll { $0.key == key }
+        if let earlier = newTemplatePositions[table]?[key] { newTemplates[table]![earlier] = nil }
+        newTemplatePositions[table, default: [:]][key] = newTemplates[table, default: []].count
         newTemplates[table, default: []].append((key, fields, icu, position, file))
+        if indexes[table] != nil { indexes[table]!.templateKeys.insert(key) }
         counts[sourceLocale, default: 0] += 1
     }
 
     mutating func addTranslation(table: String, tag: String, key: String, icu: String) {
         if tag == sourceLocale { return }
-        translations[table, default: [:]][tag, default: []].removeAll { $0.0 == key }
+        if let earlier = translationPositions[table]?[tag]?[key] { translations[table]![tag]![earlier] = nil }
+        translationPositions[table, default: [:]][tag, default: [:]][key] = translations[table, default: [:]][tag, default: []].count
         translations[table, default: [:]][tag, default: []].append((key, icu))
         counts[tag, default: 0] += 1
     }
@@ -274,7 +360,7 @@ private struct Session {
         var taken = Set(existingKeys(table))
         taken.subtract(meta.order)
         guard let sourceICU = locale(sourceLocale, file: file) else { return }
-        let messages = catalog.messages
+        let messagesByKey = Dictionary(grouping: catalog.messages, by: \.key)
         for entry in catalog.entries {
             let key = speakableKey(entry.key, table: table, kind: "any", taken: &taken)
             if key != entry.key {
@@ -289,7 +375,7 @@ private struct Session {
             fields += entry.extra.map { ($0.key, $0.value) }
             entryMeta.xcstringsEntry = fields
             // Source text: the source localization, else (as Xcode does) the key itself.
-            let own = messages.filter { $0.key == entry.key }
+            let own = messagesByKey[entry.key] ?? []
             var names: [Int: String] = [:]
             if let sourceMessage = own.first(where: { $0.locale == sourceLocale }), let imported = convert(sourceMessage, dialect: .apple, locale: sourceICU, names: [:]) {
                 names = imported.arguments
@@ -315,9 +401,10 @@ private struct Session {
                 entryMeta.xcstrings[message.locale] = PlatformValue(icu: imported.icu, value: XCStringsWriter.json(entry[message.locale]!.content))
                 addTranslation(table: table, tag: message.locale, key: key, icu: imported.icu)
             }
-            meta = metadataFor(table)
+            meta = takeMetadata(table)
             meta[key] = entryMeta
             metadata[table] = meta
+            indexEntry(table, key: key, entryMeta)
         }
     }
 
@@ -344,7 +431,7 @@ private struct Session {
     }
 
     func existingKeys(_ table: String) -> [String] {
-        (project[table: table]?.messages.map(\.key) ?? []) + (newTemplates[table]?.map(\.key) ?? [])
+        (project[table: table]?.messages.map(\.key) ?? []) + (newTemplates[table]?.compactMap { $0?.key } ?? [])
     }
 
     // MARK: Android
@@ -382,20 +469,17 @@ private struct Session {
             let platformName = resource.name
             let kind = resource.kind == .plurals ? "plurals" : "string"
             var key: String
-            let known = metadataFor(table)
-            if let existing = known.order.first(where: { key in
-                guard let m = known[key], !m.android.isEmpty else { return false }
-                return (m.androidName ?? key) == platformName && kindOf(m) == kind && !taken.contains(key)
-            }) {
+            if let existing = index(table).android[kind + ":" + platformName]?.first(where: { !taken.contains($0) }) {
                 key = existing
                 taken.insert(existing)
             } else if shared {
                 key = speakableKey(platformName + ".plurals", table: table, kind: "plurals", taken: &taken)
                 var entry = metadataFor(table)[key] ?? MessageMetadata()
                 entry.androidName = platformName
-                meta = metadataFor(table)
+                meta = takeMetadata(table)
                 meta[key] = entry
                 metadata[table] = meta
+                indexEntry(table, key: key, entry)
             } else {
                 key = speakableKey(platformName, table: table, kind: kind, taken: &taken)
             }
@@ -419,11 +503,12 @@ private struct Session {
             }
             let attributes: JSONValue = .array(resource.attributes.map { .array([.string($0.name), .string($0.value)]) })
             entryMeta.android[tag] = PlatformValue(icu: imported.icu, value: .object([("xml", .string(raw)), ("attributes", attributes)]))
-            meta = metadataFor(table)
+            meta = takeMetadata(table)
             meta[key] = entryMeta
             metadata[table] = meta
+            indexEntry(table, key: key, entryMeta)
         }
-        meta = metadataFor(table)
+        meta = takeMetadata(table)
         meta.androidExtras[tag] = extras.isEmpty ? nil : extras
         // The comments before <resources> (a license header), without the XML declaration.
         let header = Self.headerComments(resources.header)
@@ -451,6 +536,7 @@ private struct Session {
     /// `<xliff:g example="7">` values as a template example, when every argument has one.
     func examples(_ resource: AndroidResource, _ imported: ImportedMessage) -> JSONValue? {
         let strings = resource.value.map { [$0] } ?? resource.items.map(\.value)
+        guard strings.contains(where: { $0.placeholders.contains { $0.example != nil } }) else { return nil }
         var values: [(String, JSONValue)] = []
         for string in strings {
             var sequential = 0
@@ -496,7 +582,7 @@ private struct Session {
                                                   file: file, position: unit.position))
                     continue
                 }
-                if project[table: table]?[unit.id] == nil, let source = unit.source, !existingKeys(table).contains(unit.id) {
+                if let source = unit.source, !index(table).templateKeys.contains(unit.id) {
                     if validate(source, file: file) {
                         let comment = unit.notes.first { $0.category == "comment" }?.text
                         addSource(table: table, key: unit.id, icu: source.text, comment: comment, translatable: unit.translate,
@@ -519,7 +605,7 @@ private struct Session {
                     })))
                 }
                 if !value.isEmpty {
-                    var meta = metadataFor(table)
+                    var meta = takeMetadata(table)
                     var entry = meta[unit.id] ?? MessageMetadata()
                     entry.xliff[tag] = PlatformValue(icu: target.text, value: .object(value))
                     meta[unit.id] = entry
@@ -550,15 +636,16 @@ private struct Session {
             let tag = xliffFile.targetLanguage ?? document.targetLanguage
             var taken = Set(existingKeys(table))
             taken.subtract(metadataFor(table).order)
+            let targetsByKey = Dictionary(targetMessages.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             for message in sourceMessages {
                 let key = speakableKey(message.key, table: table, kind: "any", taken: &taken)
                 guard let imported = convert(message, dialect: .apple, locale: sourceICU, names: [:]) else { continue }
                 sourceNames[table, default: [:]][key] = imported.arguments
-                if project[table: table]?[key] == nil {
+                if !index(table).projectKeys.contains(key) {
                     addSource(table: table, key: key, icu: imported.icu, comment: message.comment, translatable: message.isTranslatable,
                               file: file, position: message.keyPosition)
                 }
-                var meta = metadataFor(table)
+                var meta = takeMetadata(table)
                 var entry = meta[key] ?? MessageMetadata()
                 record(&entry, imported, platform: .apple)
                 // Device variations: ICU has no device selector, so the String Catalog
@@ -568,11 +655,11 @@ private struct Session {
                 }
                 meta[key] = entry
                 metadata[table] = meta
-                guard let tag, let target = targetMessages.first(where: { $0.key == message.key }),
+                guard let tag, let target = targetsByKey[message.key],
                       let tagLocale = locale(tag, file: file),
                       let translated = convert(target, dialect: .apple, locale: tagLocale, names: imported.arguments) else { continue }
                 addTranslation(table: table, tag: tag, key: key, icu: translated.icu)
-                meta = metadataFor(table)
+                meta = takeMetadata(table)
                 entry = meta[key] ?? MessageMetadata()
                 if let state = target.forms.first?.state {
                     entry.xliff[tag] = PlatformValue(icu: translated.icu, value: .object([("state", .string(state))]))
@@ -623,11 +710,11 @@ private struct Session {
         var files: [OutputFile] = []
         let tables = Set(newTemplates.keys).union(translations.keys).union(metadata.keys).sorted()
         for table in tables {
-            if let added = newTemplates[table], !added.isEmpty, let text = templateFile(table, added) {
+            if let added = newTemplates[table]?.compactMap({ $0 }), !added.isEmpty, let text = templateFile(table, added) {
                 files.append(OutputFile(path: project.config.templates + "/\(table).json", contents: text))
             }
             for (tag, entries) in (translations[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                files.append(OutputFile(path: localesDirectory + "/\(tag)/\(table).json", contents: localeFile(table, tag, entries)))
+                files.append(OutputFile(path: localesDirectory + "/\(tag)/\(table).json", contents: localeFile(table, tag, entries.compactMap { $0 })))
             }
             if let meta = metadata[table], !meta.order.isEmpty || meta.xcstrings != nil || !meta.androidExtras.isEmpty || !meta.androidHeaders.isEmpty {
                 files.append(OutputFile(path: TableMetadata.relativePath(table: table), contents: meta.text))
@@ -679,8 +766,11 @@ private struct Session {
             }
         }
         var changed = false
+        var existingIndex: [String: Int] = [:]
+        for (i, message) in messages.enumerated() where existingIndex[message.0] == nil { existingIndex[message.0] = i }
         for item in added {
-            if let existing = messages.first(where: { $0.0 == item.key }) {
+            if let i = existingIndex[item.key] {
+                let existing = messages[i]
                 if case .string(let text)? = existing.1.member("message"), text != item.icu {
                     diagnostics.append(Diagnostic(severity: .warning, id: "import-source-differs",
                                                   message: "'\(item.key)': the template's message differs from the imported source text; the template is kept",
@@ -688,6 +778,7 @@ private struct Session {
                 }
                 continue
             }
+            existingIndex[item.key] = messages.count
             messages.append((item.key, .object(item.fields)))
             changed = true
         }
@@ -702,8 +793,15 @@ private struct Session {
         if let data = FileManager.default.contents(atPath: path), let root = JSONReader.read(Array(data)).root, case .object(let existing) = root.value {
             members = existing
         }
+        var positions: [String: Int] = [:]
+        for (i, member) in members.enumerated() where positions[member.0] == nil { positions[member.0] = i }
         for (key, icu) in entries {
-            if let index = members.firstIndex(where: { $0.0 == key }) { members[index].1 = .string(icu) } else { members.append((key, .string(icu))) }
+            if let i = positions[key] {
+                members[i].1 = .string(icu)
+            } else {
+                positions[key] = members.count
+                members.append((key, .string(icu)))
+            }
         }
         return JSONValue.object(members).prettyPrinted() + "\n"
     }

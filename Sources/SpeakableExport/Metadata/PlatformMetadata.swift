@@ -1,6 +1,9 @@
 public import SpeakableDiagnostics
 public import SpeakableJSON
 import FoundationEssentials
+import SpeakableEscaping
+import SpeakablePlatformFormats
+import SpeakableXML
 
 /// What an imported platform catalog held that Speakable's templates and flat ICU JSON do not
 /// model — kept in `.speakable/<table>.platform.json` so that compiling writes it back.
@@ -154,8 +157,13 @@ extension TableMetadata {
 
     /// Reads a metadata file; a file that is not one is a diagnostic (`metadata-invalid`).
     public static func read(path: String, display: String) -> (TableMetadata?, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else { return (nil, []) }
-        let json = JSONReader.read(Array(data), file: display)
+        guard FileManager.default.fileExists(atPath: path) else { return (nil, []) }
+        let data: [UInt8]
+        switch InputFile.read(path) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): return (nil, [problem.diagnostic(file: display)])
+        }
+        let json = JSONReader.read(data, file: display)
         guard let root = json.root, json.diagnostics.isEmpty else { return (nil, json.diagnostics) }
         func invalid(_ message: String, _ node: JSONNode) -> (TableMetadata?, [Diagnostic]) {
             (nil, [Diagnostic(severity: .error, id: "metadata-invalid", message: message, file: display, position: node.start,
@@ -166,11 +174,25 @@ extension TableMetadata {
         }
         var metadata = TableMetadata(table: table)
         metadata.xcstrings = root["xcstrings"]?.value
+        // Android markup kept from an import is written back as it is, so it is checked here:
+        // one element (with its comments), well-formed, with names the writer can declare.
+        var problems: [Diagnostic] = []
         for member in root["androidExtras"]?.members ?? [] {
+            for item in member.value.array ?? [] {
+                guard let xml = item.string else { continue }
+                if let reason = AndroidMarkup.problem(xml, elements: nil) {
+                    problems += invalid("androidExtras: \(reason)", item).1
+                }
+            }
             metadata.androidExtras[member.key] = member.value.array?.compactMap(\.string) ?? []
         }
         for member in root["androidHeaders"]?.members ?? [] {
-            if let header = member.value.string { metadata.androidHeaders[member.key] = header }
+            guard let header = member.value.string else { continue }
+            // Written before <resources> as it is: comments and white space only.
+            if let reason = AndroidMarkup.problem(header, elements: []) {
+                problems += invalid("androidHeaders: \(reason)", member.value).1
+            }
+            metadata.androidHeaders[member.key] = header
         }
         for member in root["messages"]?.members ?? [] {
             let node = member.value
@@ -193,8 +215,61 @@ extension TableMetadata {
             m.xcstrings = values("xcstrings")
             m.android = values("android")
             m.xliff = values("xliff")
+            for tag in node["android"]?.members ?? [] {
+                guard let value = tag.value["value"] else { continue }
+                if let xml = value["xml"], let text = xml.string, let reason = AndroidMarkup.problem(text, elements: ["string", "plurals"]) {
+                    problems += invalid("message '\(member.key)', \(tag.key): \(reason)", xml).1
+                }
+                for pair in value["attributes"]?.array ?? [] {
+                    guard let name = pair.array?.first?.string else { continue }
+                    if name != "name", !AndroidResourceWriter.isAttributeName(name) {
+                        problems += invalid("message '\(member.key)', \(tag.key): '\(VisibleText.escape(name))' is not an attribute name a resource can have", pair).1
+                    }
+                }
+            }
             metadata[member.key] = m
         }
+        if !problems.isEmpty { return (nil, problems) }
         return (metadata, [])
+    }
+}
+
+/// Checks Android markup that `speakable import` kept and the compiler writes back as it is.
+enum AndroidMarkup {
+    /// Why `xml` cannot be written into a `<resources>` element, or nil: it must be well-formed,
+    /// hold exactly one element (named one of `elements`, when given) besides comments and
+    /// white space, and use no namespace prefix but `xliff:` and `tools:` (which the writer
+    /// declares). With `elements` empty: comments and white space only (a file header).
+    static func problem(_ xml: String, elements: Set<String>?) -> String? {
+        let result = XMLReader.read("<r>" + xml + "</r>")
+        if let first = result.diagnostics.first { return "the kept markup is not well-formed XML (\(first.message))" }
+        guard let root = result.document?.root else { return "the kept markup is not well-formed XML" }
+        var found: [XMLElement] = []
+        for child in root.children {
+            switch child {
+            case .element(let element): found.append(element)
+            case .text(let text) where text.text.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }): continue
+            case .comment: continue
+            default: return "the kept markup holds text, CDATA or processing instructions outside its element"
+            }
+        }
+        if elements?.isEmpty == true {
+            return found.isEmpty ? nil : "a kept file header may hold only comments, not <\(VisibleText.escape(found[0].name))>"
+        }
+        guard found.count == 1, let element = found.first else { return "the kept markup must hold exactly one element, not \(found.count)" }
+        if let elements, !elements.contains(element.name) {
+            return "the kept markup is <\(VisibleText.escape(element.name))>, not <\(elements.sorted().joined(separator: "> or <"))>"
+        }
+        func check(_ element: XMLElement) -> String? {
+            for name in [element.name] + element.attributes.map(\.name) where name.contains(":") {
+                let prefix = name.prefix { $0 != ":" }
+                if prefix != "xliff" && prefix != "tools" && prefix != "xmlns" {
+                    return "'\(VisibleText.escape(name))' uses a namespace prefix the file does not declare (only xliff: and tools:)"
+                }
+            }
+            for child in element.elements { if let problem = check(child) { return problem } }
+            return nil
+        }
+        return check(element)
     }
 }

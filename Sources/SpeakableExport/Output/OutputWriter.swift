@@ -1,8 +1,11 @@
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 public import SpeakableDiagnostics
+import SpeakableJSON
 
 /// A file to write: a path inside the output folder and its content.
 public struct OutputFile: Hashable, Sendable {
@@ -16,26 +19,46 @@ public struct OutputFile: Hashable, Sendable {
     }
 }
 
-/// Writes a set of files all or nothing, and never outside its folder.
+/// Writes a set of files as one transaction, and never outside its folder.
 ///
 /// * Every path is checked first: relative, no `..`, no empty or `.` component, no backslash or
-///   NUL, and no existing symbolic link on the way (a link could point outside). One bad path
-///   and nothing is written (`output-unsafe-path`).
+///   NUL. One bad path and nothing is written (`output-unsafe-path`).
+/// * The folder is locked for the whole write: a second compile into the same folder waits
+///   (`onWait` is told once), then works on what the first one left.
+/// * Nothing follows a symbolic link: the folder itself may not be one (a committed
+///   `Generated` link could lead anywhere), and inside it every file and folder is opened
+///   relative to its parent with `O_NOFOLLOW` (``OutputFolder``). A link where a file goes is
+///   replaced, never written through; a link where a folder goes is refused.
+/// * New contents go to a fresh private staging folder (`.speakable-staging-<random>`, 0700,
+///   created exclusively), each file created with `O_EXCL` and flushed to disk. Only then is a
+///   commit record written, and the files are renamed into place. A run killed before the
+///   record leaves the previous set untouched (its staging folder is removed by the next run);
+///   a run killed after it has its set finished by the next run before it does anything else.
+///   SIGINT, SIGTERM, SIGHUP and SIGQUIT wait for the renames to end (noted by a handler, raised
+///   again after the commit).
 /// * A file whose content is already what it would get is not touched (its modification time
 ///   stays, so build systems see no change).
-/// * The others are written to temporary files next to their targets, then renamed over them:
-///   a reader sees the old file or the new one, never half of one. If writing any temporary
-///   file fails, every temporary file is removed and no target has changed.
+/// * With `replacing`, the writer owns those top-level folders (`xcstrings`, `android`…): files
+///   it wrote there before (listed in `.speakable-outputs`) that this set no longer has are
+///   removed in the same commit, so the folder holds exactly the new set. Files it did not
+///   write are never removed.
 ///
 /// ```swift
-/// let report = try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", contents: xml)], to: "Generated")
+/// let report = try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", contents: xml)], to: "Generated",
+///                                     replacing: ["xliff"])
 /// report.written     // ["xliff/ko.xliff"]   (report.unchanged lists files already up to date)
 /// ```
 public enum OutputWriter {
     public struct Report: Hashable, Sendable {
         public var written: [String] = []
         public var unchanged: [String] = []
+        /// Files an earlier run wrote that this set no longer has.
+        public var removed: [String] = []
     }
+
+    /// The most one write may hold, in bytes (`output-too-large`): far above any real catalog,
+    /// low enough that a runaway project fails with a message instead of filling the disk.
+    public static let maximumTotalSize = 1 << 30
 
     /// Checks every path; the diagnostics name each unsafe one.
     public static func validate(_ files: [OutputFile], in directory: String) -> [Diagnostic] {
@@ -53,19 +76,26 @@ public enum OutputWriter {
         return problems
     }
 
-    static func unsafeReason(_ path: String, in directory: String) -> String? {
+    /// What is wrong with `path` as written, before looking at the disk.
+    static func lexicalProblem(_ path: String) -> String? {
         if path.isEmpty || path.hasPrefix("/") { return "the path is not relative" }
         if path.contains("\0") || path.contains("\\") { return "the path has a NUL or a backslash" }
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         if components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
             return "the path has an empty, '.' or '..' component"
         }
-        // No component may already be a symbolic link (it could lead outside the folder).
+        if let first = components.first, first.hasPrefix(".speakable-") { return "the name is reserved for the output transaction" }
+        return nil
+    }
+
+    static func unsafeReason(_ path: String, in directory: String) -> String? {
+        if let problem = lexicalProblem(path) { return problem }
+        // An early, friendlier report of a link on the way (the writer itself never follows one).
         var current = directory
-        for component in components {
+        for component in path.split(separator: "/") {
             current = current.hasSuffix("/") ? current + component : current + "/" + component
             var info = stat()
-            if lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            if lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, current != join(directory, path) {
                 return "'\(current)' is a symbolic link"
             }
         }
@@ -92,41 +122,97 @@ public enum OutputWriter {
         }
     }
 
-    public static func write(_ files: [OutputFile], to directory: String) throws(Failure) -> Report {
+    /// Writes `files` into `directory` as one transaction (see the type's documentation).
+    ///
+    /// - Parameters:
+    ///   - replacing: the top-level folders this set owns; earlier outputs there that the set no
+    ///     longer has are removed. nil (import): only add and replace files.
+    ///   - onWait: called once when another process holds the folder's lock.
+    public static func write(_ files: [OutputFile], to directory: String, replacing groups: Set<String>? = nil,
+                             onWait: (() -> Void)? = nil) throws(Failure) -> Report {
+        try write(files, to: directory, replacing: groups, maximumSize: maximumTotalSize, onWait: onWait)
+    }
+
+    static func write(_ files: [OutputFile], to directory: String, replacing groups: Set<String>?, maximumSize: Int,
+                      onWait: (() -> Void)?) throws(Failure) -> Report {
         let problems = validate(files, in: directory)
         if !problems.isEmpty { throw .unsafe(problems) }
+        let total = files.reduce(0) { $0 + $1.contents.utf8.count }
+        if total > maximumSize {
+            throw .unsafe([Diagnostic(severity: .error, id: "output-too-large",
+                                      message: "the outputs would take \(total) bytes; the limit is \(maximumSize) bytes (\(maximumSize >> 20) MiB)",
+                                      file: directory, hint: "split the project, or compile fewer outputs with --only")])
+        }
+        do throws(OutputFolder.Failure) {
+            let folder = try OutputFolder.open(directory, onWait: onWait)
+            try folder.recover()
+            return try write(files, into: folder, replacing: groups)
+        } catch {
+            switch error {
+            case .unsafe(let reason):
+                throw .unsafe([Diagnostic(severity: .error, id: "output-unsafe-path", message: "refusing to write: \(reason)", file: directory)])
+            case .io(let path, let reason):
+                throw .io(path: path, reason: reason)
+            }
+        }
+    }
+
+    private static func write(_ files: [OutputFile], into folder: OutputFolder, replacing groups: Set<String>?) throws(OutputFolder.Failure) -> Report {
         var report = Report()
-        var pending: [(temporary: String, target: String, path: String)] = []
-        let manager = FileManager.default
-        func cleanUp() { for item in pending { try? manager.removeItem(atPath: item.temporary) } }
+        var changed: [OutputFile] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
-            let target = join(directory, file.path)
-            let data = Data(file.contents.utf8)
-            if let existing = manager.contents(atPath: target), existing == data {
+            let size = file.contents.utf8.count
+            if let existing = try folder.contents(file.path, limit: size), existing.count == size,
+               existing.elementsEqual(file.contents.utf8) {
                 report.unchanged.append(file.path)
-                continue
-            }
-            let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
-            do {
-                if !folder.isEmpty { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                let temporary = folder.isEmpty ? ".speakable-\(getpid())-\(pending.count).tmp"
-                    : folder + "/.speakable-\(getpid())-\(pending.count).tmp"
-                try data.write(to: URL(fileURLWithPath: temporary))
-                pending.append((temporary, target, file.path))
-            } catch {
-                cleanUp()
-                throw .io(path: target, reason: "\(error)")
+            } else {
+                changed.append(file)
             }
         }
-        for (index, item) in pending.enumerated() {
-            if rename(item.temporary, item.target) != 0 {
-                let reason = String(cString: strerror(errno))
-                for rest in pending[index...] { try? manager.removeItem(atPath: rest.temporary) }
-                throw .io(path: item.target, reason: reason)
+        var manifest: String?
+        if let groups {
+            let previous = readManifest(folder)
+            let produced = Set(files.map(\.path))
+            func group(_ path: String) -> String { String(path.prefix { $0 != "/" }) }
+            report.removed = previous.filter { groups.contains(group($0)) && !produced.contains($0) }.sorted()
+            let kept = previous.filter { !groups.contains(group($0)) }
+            let listed = Set(kept).union(produced).sorted()
+            let text = JSONValue.object([
+                ("format", .string("speakable-outputs")), ("version", .int(1)),
+                ("note", .string("Written by speakable compile: the files it wrote here, so that files it no longer writes are removed.")),
+                ("files", .array(listed.map(JSONValue.string))),
+            ]).prettyPrinted() + "\n"
+            if OutputFolder.readFile(folder.descriptor, OutputFolder.manifestName, limit: 64 << 20).map({ $0.elementsEqual(text.utf8) }) != true {
+                manifest = text
             }
-            report.written.append(item.path)
         }
+        if changed.isEmpty && report.removed.isEmpty && manifest == nil { return report }
+
+        let (stagingName, staging) = try folder.makeStaging()
+        defer {
+            closeDescriptor(staging)
+            OutputFolder.removeTree(folder.descriptor, stagingName)
+        }
+        var commit = OutputFolder.Commit(staging: stagingName, install: [], remove: report.removed)
+        for (index, file) in changed.enumerated() {
+            let staged = "f\(index)"
+            try OutputFolder.writeNewFile(staging, staged, file.contents, display: folder.path + "/" + file.path)
+            commit.install.append((staged, file.path))
+        }
+        if let manifest {
+            try OutputFolder.writeNewFile(staging, "manifest", manifest, display: folder.path + "/" + OutputFolder.manifestName)
+            commit.install.append(("manifest", OutputFolder.manifestName))
+        }
+        try folder.commit(commit, staging: staging)
+        report.written = changed.map(\.path)
         return report
+    }
+
+    /// The paths the last compile listed in `.speakable-outputs` (only safe ones).
+    static func readManifest(_ folder: OutputFolder) -> [String] {
+        guard let bytes = OutputFolder.readFile(folder.descriptor, OutputFolder.manifestName, limit: 64 << 20),
+              let root = JSONReader.read(bytes, file: nil).root, root["format"]?.string == "speakable-outputs" else { return [] }
+        return (root["files"]?.array ?? []).compactMap(\.string).filter { lexicalProblem($0) == nil }
     }
 
     static func join(_ directory: String, _ path: String) -> String {

@@ -17,12 +17,36 @@ struct MessageCompiler {
     }
 
     mutating func compile(_ pattern: MessagePattern) throws(MessageCompileError) -> MessageProgram {
+        try Self.checkNormalization(pattern)
         // Slots follow the order of first appearance, like MessagePattern.argumentNames.
         for name in pattern.argumentNames { slot(for: name) }
         try emit(pattern.body)
         flushText()
         program.sizeHint = program.literals.count + 16 * sites.count
         return program
+    }
+
+    /// ICU tells argument names apart by their code units; Swift strings compare canonically
+    /// equivalent text as equal, so `café` (NFC) and `café` (NFD) would share one value here.
+    /// Such a message is refused rather than formatted differently from ICU.
+    static func checkNormalization(_ pattern: MessagePattern) throws(MessageCompileError) {
+        var first: [String: (utf8: [UInt8], range: Range<Int>)] = [:]
+        var problem: MessageCompileError?
+        pattern.forEachArgument { argument in
+            guard problem == nil, argument.name.utf8.contains(where: { $0 >= 0x80 }) else { return }
+            let bytes = Array(argument.name.utf8)
+            if let seen = first[argument.name] {
+                if seen.utf8 != bytes {
+                    problem = MessageCompileError(
+                        message: "arguments '\(argument.name)' here and at offset \(seen.range.lowerBound) differ only in Unicode normalization "
+                            + "(NFC and NFD): ICU treats them as two arguments, Speakable cannot; write both the same way",
+                        range: argument.range, icuErrorName: "U_ZERO_ERROR", id: "argument-normalization")
+                }
+            } else {
+                first[argument.name] = (bytes, argument.range)
+            }
+        }
+        if let problem { throw problem }
     }
 
     @discardableResult

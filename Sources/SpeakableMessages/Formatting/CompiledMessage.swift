@@ -223,7 +223,10 @@ public final class CompiledMessage: Sendable {
                 }
             case .untyped:
                 switch values[Int(op.a)] {
-                case .string(let text)?: out.append(text)
+                case .string(let text)?:
+                    out.append(text)
+                    // Only strings can make the output much longer than the program (issue 13).
+                    if out.count > Self.maximumOutputLength { throw outputTooLarge(site: Int(op.c)) }
                 case .int(let n)?: try writeInteger(n, with: decimal, site: Int(op.c), into: &out)
                 case .double(let d)?: try writeDouble(d, with: decimal, site: Int(op.c), into: &out)
                 case .date(let d)?: try writeUntypedDate(d, site: Int(op.c), into: &out)
@@ -299,6 +302,8 @@ public final class CompiledMessage: Sendable {
                 pc = Int(choiceTarget(table, number))
             }
         }
+        // Numbers and dates are short, but a message may hold hundreds of thousands of them.
+        if out.count > Self.maximumOutputLength { throw outputTooLarge(site: nil) }
     }
 
     private func choiceTarget(_ table: ChoiceTable, _ number: Double) -> Int32 {
@@ -314,6 +319,18 @@ public final class CompiledMessage: Sendable {
             }
         }
         return target
+    }
+
+    /// The longest output ``format(_:)`` produces, in UTF-8 bytes (1 MiB): screen-reader text
+    /// is a few hundred; past this a message that repeats a long argument stops with
+    /// `output-too-large` instead of building gigabytes.
+    public static let maximumOutputLength = 1 << 20
+
+    @inline(never)
+    private func outputTooLarge(site: Int?) -> MessageFormatError {
+        MessageFormatError(kind: .outputTooLarge,
+                           message: "the formatted text would be longer than \(Self.maximumOutputLength >> 20) MiB",
+                           argument: site.map { sites[$0].name }, range: site.map { sites[$0].range }, icuErrorName: "U_ZERO_ERROR")
     }
 
     @inline(never)

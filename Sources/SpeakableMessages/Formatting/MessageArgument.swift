@@ -73,6 +73,9 @@ public struct MessageFormatError: Error, Hashable, Sendable, CustomStringConvert
         case wrongArgumentCount = "wrong-argument-count"
         /// ICU failed while formatting a value.
         case icuFailure = "icu-format-failed"
+        /// The output would be longer than ``CompiledMessage/maximumOutputLength`` (a message that
+        /// repeats a long argument many times); Speakable stops instead of filling memory.
+        case outputTooLarge = "output-too-large"
     }
 
     public let kind: Kind
@@ -93,6 +96,8 @@ public struct MessageCompileError: Error, Hashable, Sendable, CustomStringConver
     public let message: String
     public let range: Range<Int>?
     public let icuErrorName: String
-    public var id: String { "icu-open-failed" }
+    /// `icu-open-failed`, or `argument-normalization` (two argument names that differ only in
+    /// Unicode normalization).
+    public var id: String = "icu-open-failed"
     public var description: String { "\(message) [\(id)]" }
 }

@@ -618,7 +618,15 @@ struct MessageParser {
     }
 
     private func badNumber(_ range: Range<Int>, icuOffset: Int) -> MessageSyntaxError {
-        MessageSyntaxError(
+        // ICU reads a number through a 128-character buffer: a longer one is an error even when
+        // it is all digits — saying "not a number" about 400 digits was wrong.
+        if range.count >= 128 {
+            let text = string(range)
+            return MessageSyntaxError(
+                .badNumber, "the number '\(text.prefix(20))…\(text.suffix(4))' is \(range.count) characters long; ICU reads at most 127",
+                range: range, icuErrorName: "U_PATTERN_SYNTAX_ERROR", icuOffset: icuOffset)
+        }
+        return MessageSyntaxError(
             .badNumber, "'\(string(range))' is not a number", range: range,
             icuErrorName: "U_PATTERN_SYNTAX_ERROR", icuOffset: icuOffset)
     }

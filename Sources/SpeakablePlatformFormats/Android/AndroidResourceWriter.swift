@@ -53,14 +53,14 @@ public enum AndroidResourceWriter {
                 usesXLIFF = usesXLIFF || contains(xml, "<xliff:")
                 usesTools = usesTools || contains(xml, " tools:")
             } else if case .string(_, _, _, let attributes) = item {
-                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") }
+                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
             } else if case .plurals(_, _, _, let attributes) = item {
-                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") }
+                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
             }
         }
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         if !preamble.isEmpty { out += preamble + (preamble.hasSuffix("\n") ? "" : "\n") }
-        if let header { out += "<!-- " + commentText(header) + " -->\n" }
+        if let header { out += "<!-- " + XMLEscaping.comment(header) + " -->\n" }
         out += "<resources"
         if usesXLIFF { out += " xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"" }
         if usesTools { out += " xmlns:tools=\"http://schemas.android.com/tools\"" }
@@ -71,21 +71,21 @@ public enum AndroidResourceWriter {
     static func write(_ item: Item, into out: inout String) {
         switch item {
         case .string(let name, let value, let comment, let attributes):
-            if let comment { out += "    <!-- " + commentText(comment) + " -->\n" }
+            if let comment { out += "    <!-- " + XMLEscaping.comment(comment) + " -->\n" }
             out += "    <string name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">"
             out += AndroidText.escape(value) + "</string>\n"
         case .plurals(let name, let items, let comment, let attributes):
-            if let comment { out += "    <!-- " + commentText(comment) + " -->\n" }
+            if let comment { out += "    <!-- " + XMLEscaping.comment(comment) + " -->\n" }
             out += "    <plurals name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">\n"
             for item in items {
-                out += "        <item quantity=\"" + item.quantity + "\">" + AndroidText.escape(item.value) + "</item>\n"
+                out += "        <item quantity=\"" + XMLEscaping.attribute(item.quantity) + "\">" + AndroidText.escape(item.value) + "</item>\n"
             }
             out += "    </plurals>\n"
         case .raw(let xml):
             out += xml
             if !xml.hasSuffix("\n") { out += "\n" }
         case .comment(let text):
-            out += "    <!-- " + commentText(text) + " -->\n"
+            out += "    <!-- " + XMLEscaping.comment(text) + " -->\n"
         }
     }
 
@@ -109,22 +109,26 @@ public enum AndroidResourceWriter {
         return true
     }
 
+    /// Extra attributes of a resource. A name that is not ``isAttributeName(_:)`` is left out
+    /// (never written as it is): the metadata reader reports such names before they get here.
     static func attributeText(_ attributes: [(String, String)]) -> String {
-        attributes.map { " " + $0.0 + "=\"" + XMLEscaping.attribute($0.1) + "\"" }.joined()
+        attributes.filter { isAttributeName($0.0) }.map { " " + $0.0 + "=\"" + XMLEscaping.attribute($0.1) + "\"" }.joined()
     }
 
-    /// Comment text that cannot end the comment early (`--` is not allowed inside).
-    static func commentText(_ text: String) -> String {
-        var out = contains(text, "--") ? text.replacing("--", with: "- -") : text
-        if out.hasSuffix("-") { out += " " }
-        return out
+    /// Whether `name` can be written as an attribute of a resource: an XML name without a
+    /// prefix (`translatable`, `formatted`, `product`), or with the `tools:` prefix that
+    /// ``text(_:header:)`` declares. `name` itself is written by the writer.
+    public static func isAttributeName(_ name: String) -> Bool {
+        let parts = name.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2 { return parts[0] == "tools" && XMLEscaping.isNCName(String(parts[1])) }
+        return XMLEscaping.isNCName(name) && name != "name" && !name.hasPrefix("xmlns")
     }
 }
 
 /// Android's string escaping, the inverse of what aapt2 does when it compiles a string.
 ///
 /// ```swift
-/// AndroidText.escape("Don't \"quote\" @me & <you>")   // "Don\\'t \\\"quote\\\" @me &amp; &lt;you>"
+/// AndroidText.escape("Don't \"quote\" @me & <you>")   // "Don\\'t \\\"quote\\\" @me &amp; &lt;you&gt;"
 /// AndroidText.escape("@string/x")                     // "\\@string/x" (not a reference)
 /// AndroidText.escape("  two  spaces")                 // "\"  two  spaces\"" (quoted: kept as is)
 /// ```
@@ -135,7 +139,7 @@ public enum AndroidText {
         var previous: UInt8 = 0
         for byte in text.utf8 {
             switch byte {
-            case 0x5C, 0x22, 0x27, 0x26, 0x3C, 0x00...0x1F: plain = false
+            case 0x5C, 0x22, 0x27, 0x26, 0x3C, 0x3E, 0x00...0x1F, 0xEF: plain = false
             case 0x20 where previous == 0x20: plain = false
             default: break
             }
@@ -160,10 +164,12 @@ public enum AndroidText {
             case "\t": out += "\\t"
             case "&": out += "&amp;"
             case "<": out += "&lt;"
+            case ">": out += "&gt;"  // `]]>` may not appear in XML text
             case "@" where i == 0: out += "\\@"
             case "?" where i == 0: out += "\\?"
             case "\r": out += "\\u000D"
-            case "\u{0}"..."\u{1F}":
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
+                // Not allowed in XML, even as &#…; — aapt2's own \uXXXX escape carries them.
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -92,6 +92,9 @@ private struct Builder {
     let substitutionInfo: [PlatformSubstitution]
     var usedNames: [Int: String] = [:]
     var usedSpecifiers: [Int: String] = [:]
+    /// Substitutions being expanded, outermost first: one whose forms name itself (or one being
+    /// expanded) is a loop (found by fuzzing: it recursed until the stack overflowed).
+    var expanding: [String] = []
 
     init(dialect: PrintfFormat.Dialect, locale: ICULocale, names: [Int: String], substitutionInfo: [PlatformSubstitution]) {
         self.dialect = dialect
@@ -210,7 +213,14 @@ private struct Builder {
                         throw CatalogConversionError(id: "import-missing-other",
                                                      message: "substitution '\(substitution)' has no plural forms")
                     }
+                    guard !expanding.contains(substitution) else {
+                        throw CatalogConversionError(id: "import-substitution-loop",
+                                                     message: "substitution '\(substitution)' names itself in its own forms (\((expanding + [substitution]).joined(separator: " → ")))",
+                                                     hint: "a substitution's forms may name other substitutions, not itself")
+                    }
+                    expanding.append(substitution)
                     out += try plural(name, position: argument, forms: subForms, allForms: allForms)
+                    expanding.removeLast()
                     continue
                 }
                 let skeleton = spec.valueKind == .integer ? presentation(of: spec).skeleton : nil

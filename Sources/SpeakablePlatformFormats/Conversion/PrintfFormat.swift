@@ -36,6 +36,8 @@ public struct PrintfFormat: Hashable, Sendable {
     public var isFormat: Bool { !specifiers.isEmpty }
 
     public static func parse(_ text: String, dialect: Dialect) -> PrintfFormat {
+        // Most strings have no `%` at all: one literal (issue 13: imports parse each string twice).
+        if !text.utf8.contains(0x25) { return PrintfFormat(pieces: text.isEmpty ? [] : [.literal(text)], strayPercents: []) }
         let scalars = Array(text.unicodeScalars)
         var pieces: [Piece] = []
         var stray: [Int] = []

@@ -46,8 +46,20 @@ public enum SelectExpansion {
         return names.map { ($0, cases[$0] ?? []) }
     }
 
+    /// How many combinations ``combinations(of:)`` would build — counted without building them
+    /// (26 two-case selects are 67 million), saturating at `Int.max`.
+    public static func combinationCount(of body: MessageBody) -> Int {
+        var count = 1
+        for argument in arguments(of: body) {
+            let (product, overflow) = count.multipliedReportingOverflow(by: max(1, argument.cases.count))
+            if overflow { return Int.max }
+            count = product
+        }
+        return count
+    }
+
     /// Every combination of cases, first argument varying slowest; `[[]]` for a message without
-    /// selects.
+    /// selects. Check ``combinationCount(of:)`` first: this builds them all.
     public static func combinations(of body: MessageBody) -> [[Choice]] {
         var result: [[Choice]] = [[]]
         for argument in arguments(of: body) {

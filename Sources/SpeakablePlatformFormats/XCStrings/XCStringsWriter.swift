@@ -1,5 +1,6 @@
 public import SpeakableJSON
 import SpeakableICU
+import SpeakableEscaping
 
 /// Writes an ``XCStringsCatalog`` exactly as Xcode formats a String Catalog, so a generated file
 /// diffs cleanly against one Xcode saved: two-space indent, `" : "` between key and value, literal
@@ -221,29 +222,9 @@ public enum XcodeJSON {
     static func indent(_ level: Int) -> String { level < indents.count ? indents[level] : String(repeating: "  ", count: level) }
 
     /// A JSON string as Apple's JSON writer produces it: `"` and `\` escaped, control characters
-    /// as `\n`, `\t`… or `\u00XX`; everything else literal (no `\/`).
+    /// as `\n`, `\t`… or `\u00XX`; everything else literal (no `\/`) but U+FFFE/U+FFFF
+    /// (``JSONEscaping`` in the Xcode style).
     static func string(_ text: String, into out: inout String) {
-        out += "\""
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out += text
-        } else {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case "\u{08}": out += "\\b"
-                case "\u{0C}": out += "\\f"
-                case "\u{00}"..."\u{1F}":
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default:
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONEscaping.append(text, to: &out, style: .xcode)
     }
 }

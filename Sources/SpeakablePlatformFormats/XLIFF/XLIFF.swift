@@ -1,4 +1,5 @@
 public import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableXML
 
 /// An XLIFF document — version 2.0 (what `speakable compile` writes for translators) or 1.2
@@ -140,12 +141,35 @@ private struct Reader {
     var diagnostics: [Diagnostic] = []
 
     mutating func text(_ element: XMLElement) -> XLIFFText {
-        if element.elements.contains(where: { $0.localName != "mrk" }) {
+        if let other = element.elements.first(where: { $0.localName != "mrk" && $0.localName != "cp" }) {
             diagnostics.append(Diagnostic(severity: .warning, id: "xliff-inline-markup",
                                           message: "inline elements in <\(element.localName)> are read as their text",
-                                          file: file, position: element.elements[0].start))
+                                          file: file, position: other.start))
         }
-        return XLIFFText(element.text, position: element.contentStart)
+        guard element.elements.contains(where: { $0.localName == "cp" }) else { return XLIFFText(element.text, position: element.contentStart) }
+        return XLIFFText(textWithCodePoints(element), position: element.contentStart)
+    }
+
+    /// The text of `element` with each `<cp hex="…"/>` (XLIFF 2.0's code point for characters XML
+    /// cannot carry) as its character.
+    mutating func textWithCodePoints(_ element: XMLElement) -> String {
+        var out = ""
+        for child in element.children {
+            switch child {
+            case .text(let t), .cdata(let t): out += t.text
+            case .element(let inner) where inner.localName == "cp":
+                if let hex = inner["hex"], hex.count <= 6, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    diagnostics.append(Diagnostic(severity: .error, id: "xliff-bad-code-point",
+                                                  message: "<cp> needs hex=\"…\" with a Unicode code point in hexadecimal",
+                                                  file: file, position: inner.start))
+                }
+            case .element(let inner): out += textWithCodePoints(inner)
+            case .comment, .processingInstruction: continue
+            }
+        }
+        return out
     }
 
     mutating func id(_ element: XMLElement) -> String? {
@@ -272,7 +296,7 @@ private struct Reader {
 public enum XLIFFWriter {
     public static func text(_ document: XLIFFDocument, header: String? = nil) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        if let header { out += "<!-- " + header.replacing("--", with: "- -") + " -->\n" }
+        if let header { out += "<!-- " + XMLEscaping.comment(header) + " -->\n" }
         out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\""
         out += XMLEscaping.attribute(document.sourceLanguage) + "\""
         if let target = document.targetLanguage { out += " trgLang=\"" + XMLEscaping.attribute(target) + "\"" }
@@ -289,7 +313,7 @@ public enum XLIFFWriter {
                         out += "        <note"
                         if let category = note.category { out += " category=\"" + XMLEscaping.attribute(category) + "\"" }
                         if let applies = note.appliesTo { out += " appliesTo=\"" + XMLEscaping.attribute(applies) + "\"" }
-                        out += ">" + XMLEscaping.text(note.text) + "</note>\n"
+                        out += ">" + noteText(note.text) + "</note>\n"
                     }
                     out += "      </notes>\n"
                 }
@@ -297,8 +321,8 @@ public enum XLIFFWriter {
                 if let state = unit.state { out += " state=\"" + XMLEscaping.attribute(state) + "\"" }
                 if let subState = unit.subState { out += " subState=\"" + XMLEscaping.attribute(subState) + "\"" }
                 out += ">\n"
-                out += "        <source>" + XMLEscaping.text(unit.source?.text ?? "") + "</source>\n"
-                if let target = unit.target { out += "        <target>" + XMLEscaping.text(target.text) + "</target>\n" }
+                out += "        <source>" + segmentText(unit.source?.text ?? "") + "</source>\n"
+                if let target = unit.target { out += "        <target>" + segmentText(target.text) + "</target>\n" }
                 out += "      </segment>\n"
                 out += "    </unit>\n"
             }
@@ -306,6 +330,36 @@ public enum XLIFFWriter {
         }
         out += "</xliff>\n"
         return out
+    }
+
+    /// Source or target text: XML text, with each character XML cannot carry (C0 controls but
+    /// tab, LF and CR; U+FFFE, U+FFFF) as XLIFF 2.0's `<cp hex="0001"/>`, which the reader turns
+    /// back into the character.
+    static func segmentText(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !XMLEscaping.isCharacter($0) }) else { return XMLEscaping.text(text) }
+        var out = ""
+        var run = ""
+        for scalar in text.unicodeScalars {
+            if XMLEscaping.isCharacter(scalar) {
+                run.unicodeScalars.append(scalar)
+            } else {
+                out += XMLEscaping.text(run)
+                run = ""
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "<cp hex=\"" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "\"/>"
+            }
+        }
+        return out + XMLEscaping.text(run)
+    }
+
+    /// A note (plain text in XLIFF 2.0): characters XML cannot carry are shown as `\u{0001}`.
+    static func noteText(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { !XMLEscaping.isCharacter($0) }) else { return XMLEscaping.text(text) }
+        var visible = ""
+        for scalar in text.unicodeScalars {
+            if XMLEscaping.isCharacter(scalar) { visible.unicodeScalars.append(scalar) } else { visible += VisibleText.notation(scalar) }
+        }
+        return XMLEscaping.text(visible)
     }
 }
 

@@ -1,0 +1,141 @@
+import FoundationEssentials
+import SpeakableCatalog
+
+/// `speakable init`: a project that checks and compiles as written (the files come from
+/// ``StarterProject``; this only writes them, never over an existing file).
+enum InitCommand {
+    static let help = """
+    speakable init — start a Speakable project: config, a template table, translation files
+
+    USAGE:
+      speakable init [DIR] [--locales LIST] [--source TAG] [--table NAME]
+
+    Writes into DIR (default: the current folder; created when missing):
+      speakable.json             sourceLocale, targetLocales and the other settings
+      Templates/<table>.json     real screen-reader messages to start from: a label, a value with
+                                 a plural, a VoiceOver hint, TalkBack's click label, an announcement,
+                                 each with a comment and example arguments
+      Locales/<tag>/<table>.json one per target locale, empty: every message needs translation
+                                 (check lists them; compile hands them to translators in XLIFF)
+      .gitignore                 keeps Generated/ out of git (an existing .gitignore is left alone)
+
+    It never overwrites a file: when one of these exists, or DIR already has templates, it
+    stops and writes nothing. The project checks and compiles as written.
+
+    OPTIONS:
+      --locales LIST       the target locales, comma-separated BCP 47 tags (default: none), e.g.
+                           ko,ja or pt-BR,sr-Latn
+      --source TAG         the language the templates are written in: en (default) or ko
+      --table NAME         the template table's name (default: game; Swift accessors GameStrings)
+      -h, --help           show this help
+
+    EXIT STATUS:
+      0 created; 1 a file is in the way (nothing written) or cannot be written; 64 a wrong
+      command line (an unknown locale, a DIR that is a file).
+
+    EXAMPLES:
+      speakable init MyGame --locales ko,ja
+      speakable init MyGame-ko --source ko --locales en
+
+    """
+
+    static let spec = CommandSpec(valueOptions: ["locales", "source", "table"], flags: ["help"])
+
+    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
+        let parsed: ParsedArguments
+        switch spec.start(arguments, command: "init", help: help, io: io) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
+        }
+        guard parsed.positionals.count <= 1 else {
+            return usage("give one project folder, not \(parsed.positionals.count)", io)
+        }
+        let directory = parsed.positionals.first ?? "."
+        let locales = (parsed.value("locales") ?? "").split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+        let starter: StarterProject
+        do {
+            starter = try StarterProject(sourceLocale: parsed.value("source") ?? "en", targetLocales: locales,
+                                         table: parsed.value("table") ?? "game")
+        } catch {
+            return usage(error.message, io)
+        }
+        var isDirectory = false
+        let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+        if exists && !isDirectory { return usage("'\(directory)' is a file, not a folder", io) }
+
+        func path(_ relative: String) -> String { directory == "." ? relative : (directory.hasSuffix("/") ? directory : directory + "/") + relative }
+        // Refuse before writing anything: no file is overwritten, and an existing project is not
+        // turned into another one.
+        var inTheWay: [String] = []
+        for file in starter.files where file.path != ".gitignore" && FileManager.default.fileExists(atPath: path(file.path)) {
+            inTheWay.append(path(file.path))
+        }
+        let existingTemplates = ((try? FileManager.default.contentsOfDirectory(atPath: path("Templates"))) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        if inTheWay.isEmpty, !existingTemplates.isEmpty {
+            inTheWay = existingTemplates.map { path("Templates/" + $0) }
+        }
+        if !inTheWay.isEmpty {
+            io.writeError("speakable init: \(directory == "." ? "this folder" : "'\(directory)'") already has "
+                          + "\(inTheWay.count == 1 ? "a file" : "files") init would write or a project: \(inTheWay.joined(separator: ", "))\n"
+                          + "Nothing was written. Use another folder, or move \(inTheWay.count == 1 ? "it" : "them") away first;"
+                          + " an existing project is checked with 'speakable check' and compiled with 'speakable compile'.\n")
+            return ExitStatus.failure
+        }
+
+        var written: [String] = []
+        var gitignoreNote: String?
+        var current = directory
+        do {
+            for file in starter.files {
+                let target = path(file.path)
+                current = target
+                if file.path == ".gitignore", FileManager.default.fileExists(atPath: target) {
+                    let text = (try? String(contentsOfFile: target, encoding: .utf8)) ?? ""
+                    let ignoresGenerated = text.split(separator: "\n").contains { line in
+                        ["/Generated/", "Generated/", "/Generated", "Generated"].contains(String(line.filter { $0 != " " && $0 != "\t" && $0 != "\r" }))
+                    }
+                    if !ignoresGenerated { gitignoreNote = "\(target) exists and was left alone: add the line /Generated/ to it to keep the compiled outputs out of git" }
+                    continue
+                }
+                let folder = target.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: target), options: .withoutOverwriting)
+                written.append(target)
+            }
+        } catch {
+            // All or nothing: take back what this run wrote (folders it made may stay, empty).
+            for file in written { try? FileManager.default.removeItem(atPath: file) }
+            io.writeError("speakable init: cannot write '\(current)' (\(error)); check that the folder is writable. Nothing was written.\n")
+            return ExitStatus.failure
+        }
+
+        var out = "Created a Speakable project in \(directory == "." ? "this folder" : directory):\n"
+        let width = (starter.files.map(\.path.count).max() ?? 0) + 2
+        for file in starter.files where file.path != ".gitignore" || written.contains(path(".gitignore")) {
+            out += "  " + file.path.padding(width) + file.summary + "\n"
+        }
+        if let gitignoreNote { out += "\nNote: " + gitignoreNote + "\n" }
+        let here = directory == "."
+        let missing = starter.targetLocales.count * 5
+        out += "\nNext:\n"
+        let checkCommand = here ? "speakable check" : "speakable check \(shellQuoted(directory))"
+        let compileCommand = here ? "speakable compile" : "speakable compile --project \(shellQuoted(directory))"
+        let commandWidth = max(checkCommand.count, compileCommand.count) + 2
+        out += "  " + checkCommand.padding(commandWidth)
+            + (missing > 0 ? "lists the \(missing) translations still missing (warnings; exit 0)\n" : "checks the messages (exit 0)\n")
+        out += "  " + compileCommand.padding(commandWidth)
+            + "writes \(here ? "" : path(""))Generated/: String Catalog, Android res/, XLIFF, Swift accessors\n"
+        out += "Then write your own messages in \(path("Templates/\(starter.table).json"))"
+        out += starter.targetLocales.isEmpty ? ", and add target locales to \"targetLocales\" in speakable.json.\n"
+            : "; translations go in \(path("Locales"))/<tag>/\(starter.table).json (or import a translator's XLIFF with speakable import).\n"
+        io.write(out)
+        return ExitStatus.success
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        text.allSatisfy { $0.isLetter || $0.isNumber || "-_./~".contains($0) } ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+
+    static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("init", message, io) }
+}

@@ -1,0 +1,114 @@
+/// Text into JSON string literals that every JSON parser reads back as exactly the text given.
+///
+/// Two styles, one rule set: `"` and `\` escaped, C0 controls as `\b \f \n \r \t` or `\u00XX`,
+/// and U+FEFF, U+FFFE, U+FFFF as `\ufeff`, `\ufffe`, `\uffff` (a byte-order mark that readers
+/// drop at the start of a string — Foundation's JSONSerialization does — and noncharacters some
+/// readers reject raw).
+/// ``Style/standard`` also escapes DEL, U+2028 and U+2029 (which end a line in JavaScript);
+/// ``Style/xcode`` writes those literally, as Xcode does in `.xcstrings` files. Neither escapes
+/// `/` or non-ASCII text.
+///
+/// ```swift
+/// JSONEscaping.string("Row 3, \"empty\"\u{2028}")                  // "\"Row 3, \\\"empty\\\"\\u2028\""
+/// JSONEscaping.string("Row 3\u{2028}", style: .xcode)              // "\"Row 3\u{2028}\""
+/// ```
+public enum JSONEscaping {
+    public enum Style: Sendable {
+        case standard
+        case xcode
+    }
+
+    /// A JSON string literal (with its quotes) for `text`.
+    public static func string(_ text: String, style: Style = .standard) -> String {
+        var out = ""
+        append(text, to: &out, style: style)
+        return out
+    }
+
+    /// Appends the JSON string literal for `text` to `out`. Runs of bytes that need nothing are
+    /// copied whole (most of a string, even one with quotes in it).
+    public static func append(_ text: String, to out: inout String, style: Style = .standard) {
+        out += "\""
+        guard needsEscaping(text, style: style) else {
+            out += text
+            out += "\""
+            return
+        }
+        let standard = style == .standard
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            var i = 0
+            func flush(_ end: Int) {
+                if run < end { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<end]), as: UTF8.self) }
+            }
+            while i < bytes.count {
+                let b = bytes[i]
+                var escape: String?
+                var width = 1
+                switch b {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x00...0x1F: escape = unicodeEscape(UInt32(b))
+                case 0x7F where standard: escape = "\\u007f"
+                case 0xEF where i + 2 < bytes.count:
+                    // U+FEFF (EF BB BF), U+FFFE (EF BF BE), U+FFFF (EF BF BF).
+                    if bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF { escape = "\\ufeff"; width = 3 }
+                    else if bytes[i + 1] == 0xBF && bytes[i + 2] == 0xBE { escape = "\\ufffe"; width = 3 }
+                    else if bytes[i + 1] == 0xBF && bytes[i + 2] == 0xBF { escape = "\\uffff"; width = 3 }
+                case 0xE2 where standard && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default:
+                    break
+                }
+                if let escape {
+                    flush(i)
+                    out += escape
+                    i += width
+                    run = i
+                } else {
+                    i += 1
+                }
+            }
+            flush(bytes.count)
+        }
+        out += "\""
+    }
+
+    static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: false)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+
+    /// Whether `text` holds anything to escape (checked on the UTF-8 bytes; most strings need
+    /// nothing): `"`, `\`, C0 controls, U+FEFF/U+FFFE/U+FFFF (EF BB BF, EF BF BE/BF), and for the standard style
+    /// DEL, U+2028, U+2029 (E2 80 A8/A9).
+    static func needsEscaping(_ text: String, style: Style) -> Bool {
+        var text = text
+        let standard = style == .standard
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C { return true }
+                if b >= 0x7F {
+                    if b == 0x7F && standard { return true }
+                    if b == 0xEF, i + 2 < bytes.count,
+                       (bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE) || (bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF) { return true }
+                    if standard, b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                        return true
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+}

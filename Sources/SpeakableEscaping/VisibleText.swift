@@ -1,0 +1,87 @@
+/// Characters that must never reach generated code or markup unescaped, because they end a
+/// line, are invisible, or reorder what a reader sees (Trojan Source): the one policy shared by
+/// every escaper in this module.
+///
+/// The set is fixed by code point (not by the Unicode version of the toolchain), so the same
+/// input always gives the same bytes:
+///
+/// * C0 and C1 controls, DEL (U+0000–U+001F, U+007F–U+009F);
+/// * line and paragraph separators (U+2028, U+2029; NEL U+0085 is a C1 control);
+/// * invisible format characters: soft hyphen U+00AD, U+061C, U+180E, U+200B–U+200F,
+///   U+202A–U+202E, U+2060–U+206F, U+FEFF, U+FFF9–U+FFFB, tags U+E0000–U+E007F;
+/// * noncharacters: U+FDD0–U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF,
+///   U+1FFFE…).
+///
+/// ```swift
+/// VisibleText.isHidden("\u{202E}")      // true: right-to-left override
+/// VisibleText.escape("a\u{202E}b")      // "a\\u{202E}b"
+/// ```
+public enum VisibleText {
+    /// Whether `scalar` is a control, separator, invisible format character or noncharacter.
+    @inlinable
+    public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x20 || (v >= 0x7F && v <= 0x9F) { return true }
+        if v < 0xAD { return false }
+        switch v {
+        case 0xAD, 0x61C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB,
+             0xFDD0...0xFDEF, 0xE0000...0xE007F:
+            return true
+        default:
+            return v & 0xFFFE == 0xFFFE
+        }
+    }
+
+    /// Whether `scalar` ends a line somewhere: LF, VT, FF, CR, NEL, U+2028, U+2029.
+    @inlinable
+    public static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// `\u{XXXX}` (upper-case hex, at least four digits) — how hidden characters are shown.
+    public static func notation(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
+    }
+
+    /// `text` with every hidden character written as ``notation(_:)``, tabs kept.
+    public static func escape(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isHidden($0) && $0 != "\t" }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) && scalar != "\t" { out += notation(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    /// The lines of `text`: split at every line break (CR LF counts once), each line with its
+    /// hidden characters shown as ``notation(_:)`` — so no line holds anything that ends a line
+    /// or hides text.
+    ///
+    /// ```swift
+    /// VisibleText.lines("one\rtwo\u{2028}three")   // ["one", "two", "three"]
+    /// ```
+    public static func lines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var previous: Unicode.Scalar = " "
+        for scalar in text.unicodeScalars {
+            if isLineBreak(scalar) {
+                if !(scalar == "\n" && previous == "\r") {
+                    lines.append(current)
+                    current = ""
+                }
+            } else if isHidden(scalar) && scalar != "\t" {
+                current += notation(scalar)
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+            previous = scalar
+        }
+        lines.append(current)
+        return lines
+    }
+}

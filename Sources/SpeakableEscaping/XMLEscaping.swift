@@ -1,0 +1,136 @@
+/// Text into XML 1.0: character data, attribute values and comments that a conforming parser
+/// reads back as exactly the text given (or, for what XML cannot carry at all, a documented
+/// stand-in) — and that can never close the element, attribute or comment they are in.
+///
+/// XML 1.0 cannot carry C0 controls other than tab, LF and CR, nor U+FFFE and U+FFFF — not
+/// even as character references (`&#1;` is a fatal error). ``text(_:)`` and ``attribute(_:)``
+/// write U+FFFD for those; formats that have their own way to carry them (Android's `\u0001`,
+/// XLIFF's `<cp hex="0001"/>`) handle them before calling these (see ``isCharacter(_:)``).
+///
+/// ```swift
+/// XMLEscaping.text("Tom & Jerry <3 ]]>")     // "Tom &amp; Jerry &lt;3 ]]&gt;"
+/// XMLEscaping.attribute("say \"hi\"\n")      // "say &quot;hi&quot;&#10;"
+/// XMLEscaping.comment("note ---> <x/>")      // "note - - -> <x/>"
+/// ```
+public enum XMLEscaping {
+    /// Whether XML 1.0 allows `scalar` in a document (the `Char` production).
+    @inlinable
+    public static func isCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v >= 0x20 { return v != 0xFFFE && v != 0xFFFF }
+        return v == 0x09 || v == 0x0A || v == 0x0D
+    }
+
+    /// Character data: `&`, `<` and `>` escaped (`>` so that `]]>` cannot appear), CR as `&#13;`
+    /// (a parser would turn a raw CR into LF); characters XML cannot carry become U+FFFD.
+    public static func text(_ text: String) -> String {
+        guard needsWork(text, attribute: false) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\r": out += "&#13;"
+            default:
+                if isCharacter(scalar) { out.unicodeScalars.append(scalar) } else { out += "\u{FFFD}" }
+            }
+        }
+        return out
+    }
+
+    /// An attribute value for double quotes: also `"`, and tab, LF and CR as character
+    /// references (a parser would normalize them to spaces); characters XML cannot carry become
+    /// U+FFFD.
+    public static func attribute(_ text: String) -> String {
+        guard needsWork(text, attribute: true) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                if isCharacter(scalar) { out.unicodeScalars.append(scalar) } else { out += "\u{FFFD}" }
+            }
+        }
+        return out
+    }
+
+    /// The inside of a comment (`<!-- … -->`): never `--`, never ending with `-` (a space goes
+    /// between hyphens: `--->` becomes `- - ->`); line breaks of any kind become LF, and
+    /// controls, invisible and bidirectional formatting characters and noncharacters are shown
+    /// as `\u{…}` (``VisibleText``). Comments are for people: this is not reversible.
+    public static func comment(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for (index, line) in VisibleText.lines(text).enumerated() {
+            if index > 0 { out.append("\n") }
+            for scalar in line.unicodeScalars {
+                if scalar == "-" && out.last == "-" { out.append(" ") }
+                out.append(scalar)
+            }
+        }
+        if out.last == "-" { out.append(" ") }
+        return String(out)
+    }
+
+    /// Whether `name` matches XML's `Name` production (element and attribute names).
+    public static func isName(_ name: String) -> Bool {
+        var first = true
+        for scalar in name.unicodeScalars {
+            if !(first ? isNameStart(scalar) : isNameCharacter(scalar)) { return false }
+            first = false
+        }
+        return !first
+    }
+
+    /// Whether `name` is a name without a colon (`NCName`: a local name or a namespace prefix).
+    public static func isNCName(_ name: String) -> Bool { isName(name) && !name.unicodeScalars.contains(":") }
+
+    static func isNameStart(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF,
+             0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD,
+             0x10000...0xEFFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isNameCharacter(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: return true
+        default: return isNameStart(s)
+        }
+    }
+
+    /// Whether anything in `text` needs escaping (checked on the UTF-8 bytes; most text needs
+    /// nothing). U+FFFE and U+FFFF are EF BF BE / EF BF BF.
+    static func needsWork(_ text: String, attribute: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x20 {
+                    if attribute || (b != 0x09 && b != 0x0A) { return true }
+                } else if b == 0x26 || b == 0x3C || b == 0x3E {
+                    return true
+                } else if attribute && b == 0x22 {
+                    return true
+                } else if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBF, bytes[i + 2] >= 0xBE {
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+}

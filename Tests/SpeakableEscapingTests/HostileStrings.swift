@@ -1,0 +1,60 @@
+/// Generated hostile strings: pieces that end lines, comments, literals, attributes and markup
+/// in every output language, invisible and bidirectional characters, noncharacters, combining
+/// marks and random code points — mixed by a seeded generator, so a failure can be replayed.
+struct HostileStrings {
+    static let pieces: [String] = [
+        "\r", "\n", "\r\n", "\n\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}",
+        "\0", "\u{1}", "\u{8}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\t",
+        "\u{AD}", "\u{61C}", "\u{200B}", "\u{200D}", "\u{200E}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{FEFF}",
+        "\u{FFF9}", "\u{FFFE}", "\u{FFFF}", String(Unicode.Scalar(0xFDD0)!), String(Unicode.Scalar(0xFDEF)!), "\u{1FFFE}", "\u{10FFFF}", "\u{E0041}", "\u{E007F}", "\u{E000}",
+        "\u{FFFD}", "\u{301}", "e\u{301}", "é", "한", "값", "👩‍👩‍👧", "🇰🇷", "ـ", "مرحبا",
+        "\"", "\"\"\"", "\\", "\\(", "\\(x)", "\\u{41}", "\\n", "#", "#\"", "\"#", "`", "'", "''", "$", "%", "%@", "%1$d",
+        "//", "///", "/*", "*/", "/**", "#if", "#sourceLocation(file: \"x\", line: 1)",
+        "&", "&amp;", "&#1;", "&#x0;", "&lt;", "&bogus;", "<", ">", "]]>", "]]", "<![CDATA[", "<!--", "-->", "--", "-", "--->",
+        "<?xml", "?>", "<!DOCTYPE x [<!ENTITY e \"x\">]>", "<string name=\"injected\">x</string>", "</resources>",
+        "{", "}", "{0}", "'{'", "@", "?", "@string/x", " ", "  ", "\u{A0}", "\u{3000}",
+        "let pwned = 1", "print(\"pwned\")", "}\nfunc pwned() {", "\r}\r", "<script>alert(1)</script>", "\u{D7FF}",
+        "</p>", "<p title='x'>", "&#128;", "&#x80;", "&NotEqualTilde;",
+        "</script>", "</SCRIPT >", "<!--<script>", "<script", "</title>", "</style>",
+    ]
+
+    /// A SplitMix64 generator: deterministic for a seed.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    /// `count` strings; the first ones are each piece alone, then random mixes of pieces and code
+    /// points from every plane.
+    static func generate(count: Int, seed: UInt64 = 13) -> [String] {
+        var result = pieces
+        var random = Generator(state: seed)
+        while result.count < count {
+            var text = ""
+            for _ in 0..<(1 + random.below(8)) {
+                if random.below(4) == 0 {
+                    // Any Unicode scalar value (surrogates are not scalars).
+                    var value = UInt32(random.below(0x110000))
+                    if (0xD800...0xDFFF).contains(value) { value = 0xFFFE }
+                    text.unicodeScalars.append(Unicode.Scalar(value)!)
+                } else {
+                    text += pieces[random.below(pieces.count)]
+                }
+            }
+            result.append(text)
+        }
+        return Array(result.prefix(count))
+    }
+}
+
+extension String {
+    /// The code points, for comparisons that must not treat canonically equivalent strings as equal.
+    var scalarValues: [UInt32] { unicodeScalars.map(\.value) }
+}

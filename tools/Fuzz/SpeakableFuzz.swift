@@ -1,0 +1,214 @@
+// Fuzz targets (issue 13), one binary for all of them: `SPEAKABLE_FUZZ_TARGET` picks the target.
+//
+// Built by tools/fuzz/run.sh with libFuzzer and AddressSanitizer
+// (`swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DSPEAKABLE_FUZZING`). Built
+// normally (as `swift build` does), the same code is a replayer: `SpeakableFuzz TARGET FILE…`
+// runs each file through the target once — how a crash found by the fuzzer is reproduced.
+//
+// Targets, and what each checks besides "no crash, no sanitizer report":
+//   mf1       MF1 parser, compiler and formatter (en, ko, ar, ru, pl) with every argument given
+//             as an integer, a double, a string and a date; output within the formatter's limit.
+//   json      JSON reader; what it accepts is written again (compact and pretty) and read back
+//             to the same value.
+//   compile   project loader and compiler: the input is Templates/t.json (and after a NUL byte,
+//             Locales/ko/t.json); every output is read back by Speakable's own readers without a
+//             problem, XLIFF sources equal the template messages, and the Swift file holds no
+//             raw control, line-break or invisible character.
+//   xcstrings, android, xliff
+//             importers: the input is one catalog; what the import writes must be JSON that reads
+//             back cleanly, must load as a project without syntax errors, and must compile (with
+//             the compile target's checks on its outputs).
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpeakableCatalog
+import SpeakableDiagnostics
+import SpeakableEscaping
+import SpeakableExport
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+import SpeakablePlatformFormats
+import SpeakableXML
+
+enum Target: String, CaseIterable {
+    case mf1, json, compile, xcstrings, android, xliff
+}
+
+func say(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+}
+
+/// A failed check: a finding, reported as a crash so libFuzzer keeps the input.
+func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() {
+        say("speakable-fuzz: check failed: \(message())\n")
+        abort()
+    }
+}
+
+/// A private scratch folder in memory (/dev/shm when there is one), one per process.
+let scratch: String = {
+    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+    let path = base + "/speakable-fuzz-\(getpid())"
+    try? FileManager.default.removeItem(atPath: path)
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}()
+
+func reset(_ folder: String) {
+    try? FileManager.default.removeItem(atPath: folder)
+    try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+}
+
+func write(_ bytes: some Collection<UInt8>, _ path: String) {
+    let url = URL(fileURLWithPath: path)
+    try! FileManager.default.createDirectory(atPath: url.deletingLastPathComponent().path, withIntermediateDirectories: true)
+    try! Data(bytes).write(to: url)
+}
+
+let locales: [ICULocale] = ["en", "ko", "ar", "ru", "pl"].map { try! ICULocale($0) }
+
+// MARK: mf1
+
+func fuzzMF1(_ data: [UInt8]) {
+    guard let first = data.first else { return }
+    let source = String(decoding: data.dropFirst(), as: UTF8.self)
+    guard let pattern = try? MessagePattern(source) else { return }
+    let locale = locales[Int(first) % locales.count]
+    guard let message = try? CompiledMessage(pattern, locale: locale, timeZone: .utc) else { return }
+    let values: [MessageArgument] = [.int(3), .int(-1), .double(1.5), .string("x"), .string("other"), .date(1_760_000_000_000)]
+    for (index, value) in values.enumerated() {
+        var arguments: [String: MessageArgument] = [:]
+        for name in message.argumentNames { arguments[name] = values[(index + name.utf8.count) % values.count] }
+        arguments[message.argumentNames.first ?? ""] = value
+        if let output = try? message.format(arguments) {
+            check(output.utf8.count <= CompiledMessage.maximumOutputLength + 4096, "output of \(output.utf8.count) bytes")
+        }
+    }
+}
+
+// MARK: json
+
+func fuzzJSON(_ data: [UInt8]) {
+    let read = JSONReader.read(data)
+    guard let root = read.root, read.diagnostics.isEmpty else { return }
+    let value = root.value
+    for text in [value.serialized(), value.prettyPrinted()] {
+        let again = JSONReader.read(Array(text.utf8))
+        check(again.diagnostics.isEmpty, "written JSON does not read back: \(again.diagnostics.first!.rendered)")
+        check(again.root?.value == value, "written JSON reads back as another value")
+    }
+    _ = try? ArgumentJSON.arguments(root)
+}
+
+// MARK: compile
+
+/// Compiles the project at `root` into every output and checks each output.
+func compileAndCheck(_ root: String) {
+    let project = ProjectLoader.load(directory: root)
+    guard !project.hasErrors else { return }
+    let result = CatalogCompiler.compile(project, options: CompileOptions())
+    guard !result.hasErrors else { return }
+    for file in result.files {
+        let bytes = Array(file.contents.utf8)
+        if file.path.hasSuffix(".xml") {
+            let read = AndroidResourceReader.read(bytes, file: file.path)
+            check(read.diagnostics.allSatisfy { $0.severity == .warning && $0.id == "android-unescaped-apostrophe" } || read.diagnostics.isEmpty,
+                  "\(file.path) does not read back: \(read.diagnostics.first!.rendered)")
+        } else if file.path.hasSuffix(".xliff") {
+            let read = XLIFFReader.read(bytes, file: file.path)
+            check(read.diagnostics.isEmpty, "\(file.path) does not read back: \(read.diagnostics.first?.rendered ?? "")")
+            for xliffFile in read.document?.files ?? [] {
+                guard let table = project[table: xliffFile.id] else { continue }
+                for unit in xliffFile.units {
+                    guard let template = table[unit.id] else { continue }
+                    check(unit.source?.text.unicodeScalars.elementsEqual(template.source.text.unicodeScalars) == true,
+                          "\(file.path): the source of \(unit.id) is not the template's message")
+                }
+            }
+        } else if file.path.hasSuffix(".xcstrings") {
+            let read = XCStringsReader.read(bytes, file: file.path)
+            check(!read.hasErrors, "\(file.path) does not read back: \(read.diagnostics.first?.rendered ?? "")")
+        } else if file.path.hasSuffix(".swift") {
+            for scalar in file.contents.unicodeScalars where scalar != "\n" && scalar != "\t" {
+                check(!VisibleText.isHidden(scalar) || (0xFDD0...0xFDEF).contains(scalar.value),
+                      "\(file.path) holds U+\(String(scalar.value, radix: 16, uppercase: true)) raw")
+            }
+        }
+    }
+}
+
+func fuzzCompile(_ data: [UInt8]) {
+    let root = scratch + "/compile"
+    reset(root)
+    let parts = data.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+    write(parts[0], root + "/Templates/t.json")
+    if parts.count > 1 { write(parts[1], root + "/Locales/ko/t.json") }
+    compileAndCheck(root)
+}
+
+// MARK: importers
+
+func fuzzImport(_ data: [UInt8], name: String) {
+    let root = scratch + "/import"
+    reset(root)
+    write(data, root + "/" + name)
+    let project = ProjectLoader.load(directory: root)
+    let result = CatalogImporter.importFiles([root + "/" + name], project: project, options: ImportOptions())
+    guard !result.hasErrors else { return }
+    for file in result.files {
+        let read = JSONReader.read(Array(file.contents.utf8))
+        check(read.diagnostics.isEmpty, "import wrote \(file.path) that does not read back: \(read.diagnostics.first!.rendered)")
+        write(Array(file.contents.utf8), root + "/" + file.path)
+    }
+    let imported = ProjectLoader.load(directory: root)
+    check(!imported.diagnostics.contains { $0.id == "syntax-error" },
+          "import wrote a message that is not ICU MessageFormat: \(imported.diagnostics.first { $0.id == "syntax-error" }!.rendered)")
+    compileAndCheck(root)
+}
+
+func run(_ target: Target, _ data: [UInt8]) {
+    switch target {
+    case .mf1: fuzzMF1(data)
+    case .json: fuzzJSON(data)
+    case .compile: fuzzCompile(data)
+    case .xcstrings: fuzzImport(data, name: "Localizable.xcstrings")
+    case .android: fuzzImport(data, name: "res/values-ko/strings.xml")
+    case .xliff: fuzzImport(data, name: "ko.xliff")
+    }
+}
+
+#if SPEAKABLE_FUZZING
+let target: Target = {
+    guard let name = getenv("SPEAKABLE_FUZZ_TARGET").map({ String(cString: $0) }), let target = Target(rawValue: name) else {
+        say("set SPEAKABLE_FUZZ_TARGET to one of \(Target.allCases.map(\.rawValue).joined(separator: ", "))\n")
+        exit(2)
+    }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    run(target, size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+#else
+@main
+struct Replay {
+    static func main() {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard let name = arguments.first, let target = Target(rawValue: name) else {
+            print("usage: SpeakableFuzz \(Target.allCases.map(\.rawValue).joined(separator: "|")) FILE…")
+            exit(64)
+        }
+        for path in arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            run(target, Array(data))
+            print("\(path): ok")
+        }
+    }
+}
+#endif
