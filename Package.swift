@@ -100,7 +100,9 @@ let package = Package(
         .target(
             name: "SpeakableDescribers",
             dependencies: ["SpeakableParticles", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
-                           "SpeakableDiagnostics", "SpeakableICU"],
+                           "SpeakableDiagnostics", "SpeakableICU",
+                           // Issue 13: the text listing shows controls from translations as \u{…}.
+                           "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
         // Turns Templates/ and Locales/ into the Swift source the describers embed.
