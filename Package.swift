@@ -100,7 +100,9 @@ let package = Package(
         .target(
             name: "SpeakableDescribers",
             dependencies: ["SpeakableParticles", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
-                           "SpeakableDiagnostics", "SpeakableICU"],
+                           "SpeakableDiagnostics", "SpeakableICU",
+                           // Issue 13: the text listing shows controls from translations as \u{…}.
+                           "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
         // Turns Templates/ and Locales/ into the Swift source the describers embed.
@@ -337,7 +339,7 @@ let package = Package(
             name: "SpeakablePreviewTests",
             dependencies: ["SpeakablePreview", "SpeakableDescribers", "SpeakableCatalog", "SpeakableSpeech", "SpeakableJSON",
                            "SpeakableICU"],
-            exclude: ["Snapshots", "Fixtures"],
+            exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),
         // Runs `speakable preview` as a user would — audio through espeak-ng, the page in headless

@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDescribers
 import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableICU
 import SpeakableJSON
 
@@ -166,7 +167,7 @@ enum DescribeCommand {
             io.write(JSONValue.object(members).prettyPrinted() + "\n")
         } else {
             var out = "name: \(description.name)\ndescription: \(description.description)\nshape: \(description.shape)\n"
-            for field in fields { out += "\(field.name): \(ScenarioReport.plainText(field.value))\n" }
+            for field in fields { out += VisibleText.terminalLine("\(field.name): \(ScenarioReport.plainText(field.value))") + "\n" }
             io.write(out)
         }
         return ExitStatus.success

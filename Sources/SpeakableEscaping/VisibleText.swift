@@ -57,6 +57,29 @@ public enum VisibleText {
         return out
     }
 
+    /// `text` for a line of terminal output meant to be read as text (the preview's listing):
+    /// controls (C0 but tab, DEL, C1 — so no escape sequence reaches the terminal), line and
+    /// paragraph separators (so one line stays one line) and bidirectional overrides and
+    /// isolates (U+202A–U+202E, U+2066–U+2069, which reorder what a reader sees) are shown as
+    /// ``notation(_:)``. Joiners, soft hyphens and other invisible characters that real text
+    /// uses (👩‍👩‍👧 holds U+200D) are kept, unlike ``escape(_:)``.
+    ///
+    /// ```swift
+    /// VisibleText.terminalLine("Row 1\u{1B}[2J\n")   // "Row 1\\u{001B}[2J\\u{000A}"
+    /// ```
+    public static func terminalLine(_ text: String) -> String {
+        func shown(_ v: UInt32) -> Bool {
+            (v < 0x20 && v != 0x09) || (v >= 0x7F && v <= 0x9F) || v == 0x2028 || v == 0x2029
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        }
+        guard text.unicodeScalars.contains(where: { shown($0.value) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if shown(scalar.value) { out += notation(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     /// The lines of `text`: split at every line break (CR LF counts once), each line with its
     /// hidden characters shown as ``notation(_:)`` — so no line holds anything that ends a line
     /// or hides text.

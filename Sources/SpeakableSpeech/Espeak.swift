@@ -20,7 +20,6 @@ public final class Espeak: Sendable {
     /// The executable's path.
     public let path: String
     private let memo = Mutex<[String: WAVLength]>([:])
-    private static let counter = Atomic<Int>(0)
 
     /// Why a measurement failed.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -60,13 +59,13 @@ public final class Espeak: Sendable {
         let voice = Self.voice(for: locale)
         let memoKey = voice + "\u{1F}" + text
         if let hit = memo.withLock({ $0[memoKey] }) { return hit }
-        let id = Self.nextID()
-        let base = FileManager.default.temporaryDirectory.path + "/speakable-espeak-\(getpid())-\(id)"
-        let textPath = base + ".txt"
-        let wavPath = base + ".wav"
+        guard let folder = Self.privateFolder() else { throw .cannotWrite(FileManager.default.temporaryDirectory.path) }
+        let textPath = folder + "/text.txt"
+        let wavPath = folder + "/speech.wav"
         defer {
             unlink(textPath)
             unlink(wavPath)
+            rmdir(folder)
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: textPath))
@@ -82,8 +81,16 @@ public final class Espeak: Sendable {
         return length
     }
 
-    /// A number no other call in this process has had (for temporary file names).
-    static func nextID() -> Int { counter.wrappingAdd(1, ordering: .relaxed).newValue }
+    /// A new folder only this user can enter (`mkdtemp`, mode 0700, an unpredictable name) in
+    /// the temporary directory, for one call's files: espeak-ng writes its WAV by name, and in a
+    /// shared `/tmp` a predictable name (`speakable-espeak-<pid>-<n>.wav`, as before issue 13)
+    /// could be a link another user planted. Nil when it cannot be made.
+    static func privateFolder() -> String? {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/speakable-espeak-XXXXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+    }
 
     /// Runs a program with its output discarded (or standard output written to a file) and
     /// returns its exit status (-1 if it could not start).

@@ -154,13 +154,13 @@ extension Espeak {
     /// parallel (the library, libespeak-ng, keeps one global voice and is not re-entrant).
     public func synthesize(_ text: String, locale: ICULocale) throws(Failure) -> PCMAudio {
         let voice = Self.voice(for: locale)
-        let id = Self.nextID()
-        let base = FileManager.default.temporaryDirectory.path + "/speakable-synth-\(getpid())-\(id)"
-        let textPath = base + ".txt"
-        let wavPath = base + ".wav"
+        guard let folder = Self.privateFolder() else { throw .cannotWrite(FileManager.default.temporaryDirectory.path) }
+        let textPath = folder + "/text.txt"
+        let wavPath = folder + "/speech.wav"
         defer {
             unlink(textPath)
             unlink(wavPath)
+            rmdir(folder)
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: textPath))
@@ -175,9 +175,12 @@ extension Espeak {
 
     /// The version line espeak-ng prints (`eSpeak NG text-to-speech: 1.51 …`), or nil.
     public func versionLine() -> String? {
-        let id = Self.nextID()
-        let outPath = FileManager.default.temporaryDirectory.path + "/speakable-espeak-version-\(getpid())-\(id).txt"
-        defer { unlink(outPath) }
+        guard let folder = Self.privateFolder() else { return nil }
+        let outPath = folder + "/version.txt"
+        defer {
+            unlink(outPath)
+            rmdir(folder)
+        }
         guard Self.run([path, "--version"], standardOutput: outPath) == 0,
               let data = try? Data(contentsOf: URL(fileURLWithPath: outPath)) else { return nil }
         let text = String(decoding: data, as: UTF8.self)

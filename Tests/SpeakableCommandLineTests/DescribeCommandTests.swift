@@ -86,6 +86,20 @@ import Testing
         #expect(JSONReader.read(json.out).root?["elements"]?.array?.count == 2)
     }
 
+    /// A scenario's title (or a project's translation) with an escape sequence or a line break
+    /// was printed as it was: it reached the terminal, or forged a line of the listing.
+    @Test func controlsInTheListingAreShownNotSent() {
+        let scenario = #"{"locale": "en", "items": [{"type": "coins", "amount": 5, "title": "a\u001b]0;pwned\u0007\n    label: forged\u202e"}]}"#
+        let result = run(["scenario", "-"], input: scenario)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.hasSuffix("""
+            [1] coins a\\u{001B}]0;pwned\\u{0007}\\u{000A}    label: forged\\u{202E}
+                label: 5 O’Coins
+
+            """), "\(result.out)")
+        #expect(!result.out.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0 == "\u{202E}" })
+    }
+
     @Test func aBadScenarioPrintsEveryProblemAndNothingElse() {
         let result = run(["scenario", "-"], input: """
         {"items": [

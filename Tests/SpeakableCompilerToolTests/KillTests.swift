@@ -95,6 +95,26 @@ import Testing
         }
     }
 
+    /// Watches `out` until the commit record appears, then kills `child` (SIGKILL); false when
+    /// the child ended first (or the record came and went between two looks).
+    static func killWhenCommitting(_ child: Child, _ out: String) -> Bool {
+        var info = stat()
+        let record = out + "/.speakable-commit"
+        var looks = 0
+        while true {
+            if lstat(record, &info) == 0 {
+                kill(child.pid, SIGKILL)
+                return true
+            }
+            looks += 1
+            // Now and then, whether the child has ended (a zombie in /proc): it will not commit.
+            if looks % 64 == 0, let state = try? String(contentsOfFile: "/proc/\(child.pid)/stat", encoding: .utf8),
+               let close = state.lastIndex(of: ")"), state[state.index(close, offsetBy: 2)] == "Z" {
+                return false
+            }
+        }
+    }
+
     static func launch(_ project: String, _ out: String) throws -> Child {
         try spawn([speakable, "compile", "--project", project, "--out", out, "--quiet"])
     }
@@ -157,7 +177,7 @@ import Testing
             }
         }
         // A typical run (the median): kills are spread over it.
-        let duration = durations.sorted()[durations.count / 2]
+        var duration = durations.sorted()[durations.count / 2]
         #expect(sets[0].count > 10 && sets[1].count > 10 && sets[0] != sets[1])
         #expect(sets[0].keys.contains("android/res/values-fr/strings.xml") && !sets[1].keys.contains("android/res/values-fr/strings.xml"))
 
@@ -166,14 +186,32 @@ import Testing
         var current = 0
         var outcomes: [String: Int] = [:]
         var generator = SystemRandomNumberGenerator()
-        for index in 0..<runs {
+        var atCommit = 0
+        // Until `runs` compiles were killed (a kill that comes after a run ended kills nothing;
+        // those runs count as finished and are checked the same way).
+        var index = 0
+        var killed = 0
+        while killed < runs && index < 3 * runs {
+            defer { index += 1 }
+            // The machine's load changes while the test runs (other builds): every 25 runs, one
+            // compile runs to its end and its time is what kills are spread over next.
+            if index > 0 && index % 25 == 0 {
+                let start = Date()
+                _ = try Self.launch(projects[current], try temporaryFolder("kill-timing")).wait()
+                duration = (duration + Date().timeIntervalSince(start)) / 2
+            }
             let next = Int.random(in: 0...1, using: &generator)
             let child = try Self.launch(projects[next], out)
-            // Half the kills anywhere in the run, half near its end, where it writes.
-            let fraction = index % 2 == 0 ? Double.random(in: 0...1, using: &generator) : Double.random(in: 0.5...1.05, using: &generator)
-            usleep(UInt32(fraction * duration * 1_000_000))
-            let signal = [SIGKILL, SIGKILL, SIGTERM, SIGINT][index % 4]
-            kill(child.pid, signal)
+            if index % 4 == 3 {
+                // A quarter at the commit itself: as soon as the commit record is there (the
+                // renames are under way), SIGKILL, which cannot be deferred.
+                if Self.killWhenCommitting(child, out) { atCommit += 1 }
+            } else {
+                // The rest anywhere in the run, or near its end, where it writes.
+                let fraction = index % 2 == 0 ? Double.random(in: 0...1, using: &generator) : Double.random(in: 0.5...1.05, using: &generator)
+                usleep(UInt32(fraction * duration * 1_000_000))
+                kill(child.pid, [SIGKILL, SIGTERM, SIGINT][index % 3])
+            }
             let (exited, _) = child.wait()
             let (files, leftovers) = Self.snapshot(out)
             let visible = files == sets[current] ? "previous" : files == sets[next] ? "new" : "mixed"
@@ -181,10 +219,12 @@ import Testing
             let outcome = completed == sets[current] ? "previous" : completed == sets[next] ? "new" : "mixed"
             #expect(outcome != "mixed", "run \(index): neither a complete previous nor a complete new set (\(files.count) files, leftovers \(leftovers))")
             if outcome == "new" { current = next }
+            if !exited { killed += 1 }
             let key = exited ? "finished" : "killed"
             outcomes["\(key), \(visible == outcome ? outcome : "\(outcome) after recovery")" + (leftovers.isEmpty ? "" : ", staging left"), default: 0] += 1
         }
-        print("kill test: \(runs) runs (a compile takes \(Int(duration * 1000)) ms), outcomes: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))")
+        #expect(killed >= runs, "only \(killed) of \(index) runs were killed")
+        print("kill test: \(index) runs, \(killed) killed (a compile takes \(Int(duration * 1000)) ms), \(atCommit) killed during the commit's renames, outcomes: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))")
         // The next run finishes or cleans up, and leaves nothing but the set.
         let last = try run(speakable, ["compile", "--project", projects[current], "--out", out, "--quiet"])
         #expect(last.status == 0, "\(last.error)")
@@ -229,10 +269,10 @@ import Testing
         let stamps = try before.keys.map { try FileManager.default.attributesOfItem(atPath: out + "/" + $0)[.modificationDate] as? Date }
         try FileManager.default.moveItem(atPath: project + "/Templates", toPath: project + "/Templates.moved")
         let result = try run(speakable, ["compile", "--project", project, "--out", out])
-        // A missing input (exit 64, docs/cli.md), said plainly.
+        // Nothing to compile is a missing input: exit 64, as every command's missing inputs (docs/cli.md).
         #expect(result.status == 64)
         #expect(result.error.contains("speakable compile: nothing to compile: \(project)/Templates/ has no messages"), "\(result.error)")
-        #expect(result.error.contains("nothing was written."), "\(result.error)")
+        #expect(result.error.contains("nothing was written"), "\(result.error)")
         #expect(KillTests.snapshot(out).files == before)
         #expect(try before.keys.map { try FileManager.default.attributesOfItem(atPath: out + "/" + $0)[.modificationDate] as? Date } == stamps)
     }

@@ -1,4 +1,5 @@
 public import SpeakableJSON
+import SpeakableEscaping
 
 /// What a scenario's items say, element by element, for printing as text or JSON.
 ///
@@ -143,16 +144,18 @@ public struct ScenarioReport: Sendable {
         return fields.map { (name: $0.0, value: $0.1) }
     }
 
-    /// A readable listing: one block per element, its fields indented.
+    /// A readable listing: one block per element, its fields indented. Text from the scenario and
+    /// the project is shown with its controls, line separators and bidirectional overrides as
+    /// `\u{…}` (a translation cannot send escape sequences to a terminal or forge a line).
     public func text(for platform: Platform) -> String {
         var out = ""
         for element in elements {
-            out += "[\(element.item)] \(element.type)" + (element.title.isEmpty ? "" : " \(element.title)") + "\n"
+            out += VisibleText.terminalLine("[\(element.item)] \(element.type)" + (element.title.isEmpty ? "" : " \(element.title)")) + "\n"
             var lines: [(String, String)] = element.extras.map { ($0.name, $0.value) }
             if let text = element.text {
                 lines += Self.fields(of: text, for: platform).map { ($0.name, Self.plainText($0.value)) }
             }
-            for (name, value) in lines { out += "    \(name): \(value)\n" }
+            for (name, value) in lines { out += "    " + VisibleText.terminalLine("\(name): \(value)") + "\n" }
         }
         return out
     }

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import FoundationEssentials
-import Synchronization
 
 /// Why a file could not be written.
 public struct FileWriteError: Error, Sendable, CustomStringConvertible {
@@ -13,25 +12,48 @@ public struct FileWriteError: Error, Sendable, CustomStringConvertible {
     public var description: String { "cannot write \(path): \(reason)" }
 }
 
-/// Files written whole or not at all.
+/// Files written whole or not at all, and never through a link.
 public enum PreviewFiles {
-    static let counter = Atomic<Int>(0)
-
-    /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: a reader
-    /// sees the old file or the new one, never half of one, and a failure leaves the old file.
+    /// Writes `bytes` to a new temporary file beside `path`, then renames it over `path`: a
+    /// reader sees the old file or the new one, never half of one, and a failure leaves the old
+    /// file. The temporary file has an unpredictable name (`.speakable-<16 hex digits>.tmp`) and
+    /// is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, so nothing planted in the folder — a link
+    /// at a name it could take — can make it write anywhere else (issue 13: the old predictable
+    /// `.speakable-<pid>-<n>.tmp`, written by a call that followed links, could). A link at `path`
+    /// itself is replaced by the file, not followed.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-        let temporary = path + ".speakable-\(getpid())-\(counter.wrappingAdd(1, ordering: .relaxed).newValue).tmp"
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            unlink(temporary)
-            throw FileWriteError(path: path, reason: "\(error)")
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        var descriptor: Int32 = -1
+        var temporary = ""
+        for _ in 0..<16 {
+            temporary = folder + ".speakable-" + hex(UInt64.random(in: 0...UInt64.max)) + ".tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor >= 0 || errno != EEXIST { break }
         }
+        guard descriptor >= 0 else { throw FileWriteError(path: path, reason: String(cString: strerror(errno))) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(temporary)
+                throw FileWriteError(path: path, reason: reason)
+            }
+            written += n
+        }
+        close(descriptor)
         if rename(temporary, path) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw FileWriteError(path: path, reason: reason)
         }
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 

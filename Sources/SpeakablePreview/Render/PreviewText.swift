@@ -1,7 +1,11 @@
 public import SpeakableJSON
+import SpeakableEscaping
 
 /// A preview as terminal text: one block per locale and platform, one line per utterance with
-/// its estimated speaking time first (so the text can be any width and any script).
+/// its estimated speaking time first (so the text can be any width and any script). Text from
+/// the project and the scenario is shown with its controls, line separators and bidirectional
+/// overrides as `\u{…}` (``VisibleText/terminalLine(_:)``): a translation cannot send escape
+/// sequences to the terminal or start a line of its own.
 ///
 /// ```
 /// == VoiceOver · en · 52 elements · 3 min 57 s · 6 over budget ==
@@ -31,7 +35,7 @@ public enum PreviewText {
 
     static func render(_ section: PreviewSection, style: Style) -> String {
         var out = ""
-        var header = "== \(section.platform.displayName) · \(section.locale) · \(section.elements.count) elements · "
+        var header = "== \(section.platform.displayName) · \(VisibleText.terminalLine(section.locale)) · \(section.elements.count) elements · "
             + duration(section.estimatedSeconds)
         let over = section.overBudgetCount
         header += over == 0 ? " · all within budget ==" : " · \(over) over budget =="
@@ -41,7 +45,8 @@ public enum PreviewText {
                 + "\n"
         }
         for element in section.elements {
-            out += style.bold("[\(element.item)] \(element.type)" + (element.title.isEmpty ? "" : " \(element.title)")) + "\n"
+            out += style.bold(VisibleText.terminalLine("[\(element.item)] \(element.type)" + (element.title.isEmpty ? "" : " \(element.title)")))
+                + "\n"
             for utterance in element.utterances {
                 out += line(utterance, style: style) + "\n"
             }
@@ -59,7 +64,7 @@ public enum PreviewText {
         case .announcement: tag = style.cyan("announcement:") + " "
         case .activation: tag = style.cyan("on double tap:") + " "
         }
-        var line = "  " + (utterance.isOverBudget ? style.red(time + flag) : style.dim(time) + flag) + " " + tag + utterance.text
+        var line = "  " + (utterance.isOverBudget ? style.red(time + flag) : style.dim(time) + flag) + " " + tag + VisibleText.terminalLine(utterance.text)
         if utterance.isOverBudget, let budget = utterance.appBudgetSeconds {
             line += "  " + style.red("[app words \(hundredths(utterance.appSeconds)), budget \(hundredths(budget))]")
         }
