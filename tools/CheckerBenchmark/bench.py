@@ -16,6 +16,9 @@ Every run is verified:
   * findings: the SHA-256 of speakable's JSON report, compared with expected-findings.json (the
     reports of the checker before the speed work, recorded with --record). A changed rule changes
     the hash: record again and say why in the commit.
+  * findings against compare-locales: in the classes both tools report (a missing translation,
+    a key the source does not have, a placeholder the source does not have), the (locale, key)
+    pairs speakable reports on each input equal those compare-locales reports on res/.
 
 Ratios are per CPU second: compare-locales' CPU seconds over speakable's, medians over rounds.
 """
@@ -66,6 +69,7 @@ class Side:
         self.strings = None      # (source strings, translations)
         self.hashes = set()
         self.findings = None     # rule -> count
+        self.sets = None         # shared class -> {(locale, key)}
 
     def add(self, cpu, wall, rss):
         self.cpu.append(cpu)
@@ -93,6 +97,51 @@ def speakable_counts(report_paths):
     # A translation of a key the source does not have was read too (extra-key).
     translations += rules["extra-key"]
     return source, translations, rules
+
+
+# The finding classes both tools report, by speakable rule and compare-locales kind.
+SHARED_CLASSES = {
+    "missing translation": ({"missing-translation"}, "missingEntity"),
+    "key not in the source": ({"extra-key"}, "obsoleteEntity"),
+    "placeholder not in the source": ({"format-mismatch", "placeholder-mismatch"}, "error"),
+}
+
+
+def speakable_sets(report_paths):
+    """{class: {(locale, key)}} of speakable's findings in the shared classes (Android keys
+    without their `string/` type)."""
+    sets = {name: set() for name in SHARED_CLASSES}
+    for path in report_paths:
+        with open(path) as f:
+            report = json.load(f)
+        for finding in report["findings"]:
+            for name, (rules, _) in SHARED_CLASSES.items():
+                if finding["rule"] in rules:
+                    key = finding.get("key", "")
+                    sets[name].add((finding.get("locale"), key[len("string/"):] if key.startswith("string/") else key))
+    return sets
+
+
+def compare_locales_sets(path):
+    """{class: {(locale, key)}} of compare-locales' findings in the shared classes. Its format
+    errors read "Formatter %3$s not found in reference … for KEY"."""
+    with open(path) as f:
+        report = json.load(f)[0]
+    sets = {name: set() for name in SHARED_CLASSES}
+    for folder_files in report["details"].values():
+        for file_name, entries in folder_files.items():
+            folder = file_name.split("/")[0]
+            locale = folder[len("values-"):] if folder.startswith("values-") else folder
+            for entry in entries:
+                for name, (_, kind) in SHARED_CLASSES.items():
+                    if kind in entry:
+                        value = entry[kind]
+                        if kind == "error":
+                            if not value.startswith("Formatter "):
+                                continue
+                            value = value.rsplit(" for ", 1)[-1]
+                        sets[name].add((locale, value))
+    return sets
 
 
 def compare_locales_counts(path):
@@ -190,6 +239,7 @@ def main():
                     cl.add(cpu, wall, rss)
                     cl.strings = compare_locales_counts(out)[:2]
                     cl.findings = compare_locales_counts(out)[2]
+                    cl.sets = compare_locales_sets(out)
                     print(f"   round {r + 1} compare-locales: {cpu:.2f} CPU s, {wall:.2f} s, {mib(rss)}", flush=True)
                     continue
                 kind = job
@@ -205,6 +255,7 @@ def main():
                 source, translations, rules = speakable_counts(reports)
                 sp[kind].strings = (source, translations)
                 sp[kind].findings = rules
+                sp[kind].sets = speakable_sets(reports)
                 print(f"   round {r + 1} speakable {kind}: {cpu:.2f} CPU s, {wall:.2f} s, {mib(rss)}", flush=True)
         for kind in kinds:
             results.append((label, total, kind, sp[kind], cl, manifest))
@@ -242,6 +293,15 @@ def main():
         if kind == "android" and not args.no_compare_locales:
             checks.append((f"{key}: compare-locales read every string ({cl.strings[0]:,} source, {cl.strings[1]:,} translations)", cl_ok))
         checks.append((f"{key}: findings identical to the recorded ones (SHA-256 of the JSON report)", identical == "yes" or args.record))
+        if not args.no_compare_locales:
+            for name in SHARED_CLASSES:
+                mine, theirs = s.sets[name], cl.sets[name]
+                if kind == "xcstrings" and name == "key not in the source":
+                    continue  # the catalogs hold no such keys (a catalog has one key list)
+                same = mine == theirs
+                detail = f"{len(mine):,} (locale, key) pairs" if same else \
+                    f"speakable {len(mine):,}, compare-locales {len(theirs):,}, {len(mine ^ theirs):,} differ, e.g. {sorted(mine ^ theirs)[:3]}"
+                checks.append((f"{key}: '{name}' findings the same as compare-locales' on res/: {detail}", same and len(mine) > 0))
         checks.append((f"{key}: ratio per CPU second ≥ 20×", ratio >= 20))
         checks.append((f"{key}: peak memory below compare-locales'", args.no_compare_locales or s_rss < c_rss))
         data.append({"input": kind, "size": label, "strings": total, "speakable": {"cpu": s.cpu, "wall": s.wall, "rss": s.rss,

@@ -10,8 +10,7 @@
 #
 # Adding a benchmark: make it write a suite section with `--json PATH` (SuiteSection in
 # tools/BenchmarkSupport, or the same JSON shape from any language), then add one `bench` line
-# below, e.g. for the checker against compare-locales:
-#     bench checker tools/CheckerBenchmark/run.sh --messages 110000
+# below, e.g. `bench compile .build/release/CompileBenchmark`.
 # A benchmark that writes no section yet joins with `bench_log` (its printed report goes in as
 # it is), as the preview does.
 set -euo pipefail
@@ -69,6 +68,13 @@ if [ -n "$quick" ]; then
     bench compile .build/release/CompileBenchmark --messages 2000 --rounds 1
 else
     bench compile .build/release/CompileBenchmark
+fi
+# The checker against compare-locales (PyPI, installed into .build/compare-locales-venv by the
+# benchmark): 110k and 1.1M strings in full, 110k once with --quick.
+if [ -n "$quick" ]; then
+    bench checker tools/CheckerBenchmark/run.sh --sizes 10000 --rounds 1
+else
+    bench checker tools/CheckerBenchmark/run.sh --sizes 10000,100000 --rounds 3
 fi
 bench_log preview "Preview: speakable preview against describe and process start" \
     .build/release/PreviewBenchmark --rounds "$([ -n "$quick" ] && echo 5 || echo 15)"
