@@ -388,6 +388,7 @@ public enum PlatformInput {
         var pluralNames: [String: String] = [:]
         for file in sourceFiles {
             var messages: [SourceMessage] = []
+            messages.reserveCapacity(file.resources.resources.count)
             var untranslatable = Set<String>()
             for resource in file.resources.resources {
                 guard let key = key(resource), !resource.name.isEmpty else { continue }
@@ -455,6 +456,16 @@ public enum PlatformInput {
         let tables = source.tables
         let groups = folders.map { (folder: $0, files: readFolder($0, in: directory, diagnostics: &diagnostics)) }
         var perTable: [[TargetMessage]] = Array(repeating: [], count: tables.count)
+        // Room for every resource read, in its own table's list when the table is known: a list
+        // grown by doubling holds up to twice its messages, and both buffers while it grows.
+        var expected = Array(repeating: 0, count: tables.count)
+        for (_, files) in groups {
+            for file in files {
+                let sameName = tables.firstIndex { $0.name + ".xml" == file.name } ?? 0
+                if tables.indices.contains(sameName) { expected[sameName] += file.resources.resources.count }
+            }
+        }
+        for index in perTable.indices { perTable[index].reserveCapacity(expected[index]) }
         for (_, files) in groups {
             for file in files {
                 let sameName = tables.firstIndex { $0.name + ".xml" == file.name }
