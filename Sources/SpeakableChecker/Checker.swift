@@ -414,6 +414,9 @@ struct TableFacts: Sendable {
     /// print (their quantities) and the composing string's text slots. A translation may print a
     /// quantity itself instead of its plural's text (Korean has no plural to choose).
     let composed: [(quantities: Set<String>, textSlots: Set<String>)?]
+    /// Label keys with their hint and value siblings in the source (`cell.label` with
+    /// `cell.hint`): the message's index, the label's (``byKey``'s), and each sibling's key and index.
+    let keyFamilies: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])]
 
     init(_ table: CheckTable) {
         var byKey: [String: Int] = [:]
@@ -436,6 +439,17 @@ struct TableFacts: Sendable {
         self.androidKeysByName = byName
         self.selectorOnly = table.messages.map { $0.pattern.map(Self.selectorOnlyArguments) ?? [] }
         self.composed = Self.composition(table)
+        var families: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])] = []
+        for i in table.messages.indices {
+            let key = table.messages[i].key
+            guard let (stem, separator) = RuleRunner.labelStem(key) else { continue }
+            let siblings = ["hint", "value"].compactMap { sibling -> (key: String, index: Int)? in
+                let siblingKey = stem + separator + sibling
+                return byKey[siblingKey].map { (siblingKey, $0) }
+            }
+            if !siblings.isEmpty { families.append((i, byKey[key]!, key, siblings)) }
+        }
+        self.keyFamilies = families
     }
 
     /// How many source keys `target` translates, and how many of those wait for review. A key
@@ -443,9 +457,10 @@ struct TableFacts: Sendable {
     /// finished state.
     func translationCounts(_ target: TargetLocale) -> (translated: Int, needsReview: Int) {
         var state = [ReviewState?](repeating: nil, count: keys.count)
-        for message in target.messages {
-            guard let index = byKey[message.key] else { continue }
-            switch (state[index], message.state) {
+        // By index: copying each message out of the list retained every part of it.
+        for m in target.messages.indices {
+            guard let index = byKey[target.messages[m].key] else { continue }
+            switch (state[index], target.messages[m].state) {
             case (nil, let s), (.translated?, let s): state[index] = s
             case (.needsReview?, .new): state[index] = .new
             default: break

@@ -206,16 +206,15 @@ struct RuleRunner {
 
     func checkKeyFamilies(_ target: TargetLocale, present: [Bool], emitter: inout Emitter) {
         guard emitter.isOn(.keyFamily) else { return }
-        for message in table.messages {
-            guard let (stem, separator) = Self.labelStem(message.key), present[facts.byKey[message.key]!] else { continue }
-            for sibling in ["hint", "value"] {
-                let key = stem + separator + sibling
-                guard let sibling = facts.byKey[key], !present[sibling] else { continue }
-                let translated = target.messages.first { $0.key == message.key }!
-                emitter.emit(.keyFamily, table: table.name, locale: target.tag, key: message.key, exemptions: message.exemptions,
+        // The families are found once per table (TableFacts), not again for every locale.
+        for family in facts.keyFamilies where present[family.label] {
+            for sibling in family.siblings where !present[sibling.index] {
+                let translated = target.messages.first { $0.key == family.key }!
+                let message = table.messages[family.message]
+                emitter.emit(.keyFamily, table: table.name, locale: target.tag, key: family.key, exemptions: message.exemptions,
                              file: translated.text.file, position: translated.keyPosition,
-                             message: "'\(message.key)' is translated into \(target.tag) but its sibling '\(key)' is not: one element would speak two languages",
-                             hint: "translate '\(key)' too", subject: key)
+                             message: "'\(family.key)' is translated into \(target.tag) but its sibling '\(sibling.key)' is not: one element would speak two languages",
+                             hint: "translate '\(sibling.key)' too", subject: sibling.key)
             }
         }
     }
