@@ -335,10 +335,12 @@ def main():
             if args.no_compare_locales:
                 continue
             ratio = statistics.median(cl.cpu) / statistics.median(s.cpu)
-            headlines.append({"measure": f"check {kind} {total:,} strings vs compare-locales (per CPU second)",
+            strings = total if kind != "xcstrings" else total - manifest["extraKeys"]
+            headlines.append({"measure": f"check {kind} {strings:,} strings vs compare-locales (per CPU second)",
                               "value": ratio, "unit": "×", "goal": "≥ 20×", "met": ratio >= 20})
-            headlines.append({"measure": f"check {kind} {total:,} strings, peak memory vs compare-locales'",
-                              "value": max(s.rss) / max(cl.rss), "unit": "×", "goal": "< 1×", "met": max(s.rss) < max(cl.rss)})
+            headlines.append({"measure": f"check {kind} {strings:,} strings, peak memory",
+                              "value": max(s.rss) / 1048576, "unit": "MiB", "goal": f"< {max(cl.rss) / 1048576:.0f} MiB (compare-locales')",
+                              "met": max(s.rss) < max(cl.rss)})
         section = {
             "benchmark": "checker",
             "title": "speakable check against compare-locales",
