@@ -312,7 +312,7 @@ public enum PlatformInput {
 
     struct ReadFile {
         let name: String
-        let resources: AndroidResourceFile
+        var resources: AndroidResourceFile
     }
 
     /// The files of one values folder with string resources, and the problems reading them.
@@ -454,7 +454,7 @@ public enum PlatformInput {
         var diagnostics: [Diagnostic] = []
         let directory = source.directory
         let tables = source.tables
-        let groups = folders.map { (folder: $0, files: readFolder($0, in: directory, diagnostics: &diagnostics)) }
+        var groups = folders.map { (folder: $0, files: readFolder($0, in: directory, diagnostics: &diagnostics)) }
         var perTable: [[TargetMessage]] = Array(repeating: [], count: tables.count)
         // Room for every resource read, in its own table's list when the table is known: a list
         // grown by doubling holds up to twice its messages, and both buffers while it grows.
@@ -466,15 +466,24 @@ public enum PlatformInput {
             }
         }
         for index in perTable.indices { perTable[index].reserveCapacity(expected[index]) }
-        for (_, files) in groups {
-            for file in files {
-                let sameName = tables.firstIndex { $0.name + ".xml" == file.name }
-                for resource in file.resources.resources {
+        for g in groups.indices {
+            for f in groups[g].files.indices {
+                let name = groups[g].files[f].name
+                let file = groups[g].files[f].resources.file
+                // The resources are taken out of the file (their list is then this loop's alone) and
+                // each one's XML text, attributes and items are let go once it is converted: a
+                // locale's resources and its messages are not all in memory at once.
+                var resources = groups[g].files[f].resources.resources
+                groups[g].files[f].resources.resources = []
+                let sameName = tables.firstIndex { $0.name + ".xml" == name }
+                for r in resources.indices {
+                    defer { release(&resources[r]) }
+                    let resource = resources[r]
                     guard let key = key(resource), !resource.name.isEmpty else { continue }
                     let table = source.tableOfKey[key] ?? sameName ?? 0
                     // Translations of untranslatable strings are Android Lint's business, not extra keys.
                     if tables.indices.contains(table), tables[table].untranslatable.contains(key) { continue }
-                    guard tables.indices.contains(table), let formats = formats(resource, file: file.resources.file),
+                    guard tables.indices.contains(table), let formats = formats(resource, file: file),
                           let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { continue }
                     perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
                                                          pattern: parse(text), formats: formats))
@@ -494,6 +503,17 @@ public enum PlatformInput {
                                         messages: perTable[index]))
         }
         return (locales, diagnostics)
+    }
+
+    /// Lets go of what a converted resource no longer needs (its value stays with the
+    /// message's positions, which read it when a finding asks).
+    static func release(_ resource: inout AndroidResource) {
+        resource.rawXML = ""
+        resource.rawComments = ""
+        resource.attributes = []
+        resource.comment = nil
+        resource.value = nil
+        resource.items = []
     }
 
     /// A folder whose name says no locale but whose strings are written in another script than
