@@ -57,6 +57,34 @@ import Testing
                                                      "duplicate key '\(nfc)' in this object (first at 1:2)"])
     }
 
+    /// The same with the keys in a large object, where the reader keeps keys in a dictionary
+    /// once past its short list (16 keys): duplicates found on both sides of the switch, by code
+    /// points, first positions right.
+    @Test func keysOfLargeObjectsAreComparedByCodePoints() {
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        /// Column of the `n`-th (0-based) `"key"` in `text` (one line; columns count scalars).
+        func column(of key: String, _ n: Int, in text: String) -> Int {
+            let scalars = Array(text.unicodeScalars), needle = Array("\"\(key)\"".unicodeScalars)
+            var found = -1
+            for i in 0...(scalars.count - needle.count) where Array(scalars[i..<i + needle.count]) == needle {
+                found += 1
+                if found == n { return i + 1 }
+            }
+            return -1
+        }
+        for fillers in [2, 14, 15, 16, 40] {
+            let filler = (0..<fillers).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+            let text = "{\"\(nfc)\": 1, \(filler), \"\(nfd)\": 2, \"\(nfd)\": 3, \"k1\": 5, \"\(nfc)\": 4}"
+            let result = JSONReader.read(text, file: "k.json")
+            #expect(result.diagnostics.map(\.message) == [
+                "duplicate key '\(nfd)' in this object (first at 1:\(column(of: nfd, 0, in: text)))",
+                "duplicate key 'k1' in this object (first at 1:\(column(of: "k1", 0, in: text)))",
+                "duplicate key '\(nfc)' in this object (first at 1:\(column(of: nfc, 0, in: text)))",
+            ], "\(fillers) fillers")
+            #expect(result.root?.members?.count == fillers + 5)
+        }
+    }
+
     /// "U+000" with three digits.
     @Test func controlCharactersAreNamedWithFourDigits() {
         let result = JSONReader.read([UInt8(ascii: "\""), 0x01, UInt8(ascii: "\""), ])
