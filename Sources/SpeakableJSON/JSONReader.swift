@@ -154,12 +154,17 @@ private struct Parser {
         return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
     }
 
-    mutating func parseValue() throws(Failure) -> JSONNode {
+    /// Counts one more value against the limit.
+    mutating func countValue() throws(Failure) {
         values += 1
         if values > maximumValues {
             error("json-too-large", "the file holds more than \(maximumValues) values", hint: "split it into several tables")
             throw Failure()
         }
+    }
+
+    mutating func parseValue() throws(Failure) -> JSONNode {
+        try countValue()
         guard index < bytes.count else {
             error("json-syntax", "expected a value, found end of file")
             throw Failure()
@@ -577,6 +582,7 @@ private struct Parser {
             skipWhiteSpace()
             let value: JSONNode
             if depth == 1, let streamed = streamedMember, key == streamedKey, index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+                try countValue()  // the streamed object is a value too, as in a whole read
                 value = try parseObject(each: streamed)
             } else {
                 value = try parseValue()

@@ -45,6 +45,28 @@ import Testing
         #expect(past.diagnostics.map(\.message) == ["the file holds more than \(limit) values"])
     }
 
+    /// A String Catalog is read entry by entry (streaming the members of "strings"): the same
+    /// size and value limits, and the streamed values count.
+    @Test func streamedReadsKeepTheLimits() {
+        // {"strings": {"k0": 0, …}}: 2 + n values.
+        func catalog(_ n: Int) -> [UInt8] {
+            Array(("{\"strings\": {" + (0..<n).map { "\"k\($0)\": 0" }.joined(separator: ", ") + "}}").utf8)
+        }
+        var streamed = 0
+        let atLimit = JSONReader.read(catalog(10), limits: JSONReader.Limits(values: 12), streamingMembersOf: "strings") { _ in streamed += 1 }
+        #expect(atLimit.diagnostics.isEmpty)
+        #expect(streamed == 10)
+        let pastValues = JSONReader.read(catalog(11), file: "c.xcstrings", limits: JSONReader.Limits(values: 12),
+                                         streamingMembersOf: "strings") { _ in }
+        #expect(pastValues.root == nil)
+        #expect(pastValues.diagnostics.map(\.message) == ["the file holds more than 12 values"])
+        let bytes = catalog(3)
+        let pastSize = JSONReader.read(bytes, file: "c.xcstrings", limits: JSONReader.Limits(size: bytes.count - 1),
+                                       streamingMembersOf: "strings") { _ in Issue.record("read past the size limit") }
+        #expect(pastSize.root == nil)
+        #expect(pastSize.diagnostics.map(\.id) == ["json-too-large"])
+    }
+
     /// Keys that differ only in Unicode normalization were reported as duplicates.
     @Test func keysAreComparedByCodePoints() {
         let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
