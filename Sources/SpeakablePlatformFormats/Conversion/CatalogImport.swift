@@ -136,8 +136,20 @@ private struct Builder {
 
     /// What an integer specifier prints, as ICU says it: Java's `%d` does not group (`::group-off`;
     /// `%,d` does), CFString's localized `%lld` does; `%02d` pads (`::integer-width/*00`).
-    func presentation(of spec: PrintfSpecifier) -> IntegerPresentation {
-        let digits = spec.flags.contains("0") ? Int(spec.width ?? "") ?? 1 : 1
+    /// A zero-padded width ICU cannot say (more than ``IntegerPresentation/maximumDigits``) is an
+    /// error: found by fuzzing, `%0…8198552921648689607lld` made the skeleton a string of that
+    /// many zeros (an allocation of 8 EB).
+    func presentation(of spec: PrintfSpecifier) throws(CatalogConversionError) -> IntegerPresentation {
+        var digits = 1
+        if spec.flags.contains("0"), let width = spec.width {
+            guard let value = Int(width), value <= IntegerPresentation.maximumDigits else {
+                let shown = width.count > 12 ? String(width.prefix(6)) + "…" + String(width.suffix(6)) : width
+                throw CatalogConversionError(id: "import-width-too-large",
+                                             message: "a number padded to \(shown) digits; ICU pads to at most \(IntegerPresentation.maximumDigits)",
+                                             hint: "use a width of at most \(IntegerPresentation.maximumDigits) (%02d pads to two digits)")
+            }
+            digits = value
+        }
         return IntegerPresentation(grouped: dialect == .apple || spec.flags.contains(","), minimumDigits: max(digits, 1))
     }
 
@@ -223,7 +235,7 @@ private struct Builder {
                     expanding.removeLast()
                     continue
                 }
-                let skeleton = spec.valueKind == .integer ? presentation(of: spec).skeleton : nil
+                let skeleton = spec.valueKind == .integer ? try presentation(of: spec).skeleton : nil
                 if let inPlural, let pluralPosition = inPlural.position, pluralPosition == position, spec.valueKind == .integer {
                     if usedSpecifiers[position] == nil { usedSpecifiers[position] = spec.text }
                     usedNames[position] = usedNames[position] ?? inPlural.name

@@ -29,6 +29,10 @@ public struct IntegerPresentation: Hashable, Sendable {
 
     public static let standard = IntegerPresentation()
 
+    /// The most digits ICU pads a number to (`integer-width/*0…0`: ICU's `kMaxIntFracSig`, 999;
+    /// a longer skeleton is an error there).
+    public static let maximumDigits = 999
+
     /// The presentation of a `number` argument's style, or nil when the style says more than
     /// grouping and minimum digits (a unit, a currency, a scale, a precision, a pattern).
     public init?(style: ArgumentStyle) {
