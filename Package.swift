@@ -284,7 +284,7 @@ let package = Package(
             name: "CheckerBenchmark",
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableSpeech", "SpeakableICU"],
             path: "tools/CheckerBenchmark",
-            exclude: ["setup.sh", "run.sh", "bench.py", "expected-findings.json"],
+            exclude: ["setup.sh", "run.sh", "bench.py", "phases.py", "expected-findings.json"],
             swiftSettings: swiftSettings
         ),
 
