@@ -81,6 +81,11 @@ import Testing
         let past = ProjectLoader.load(directory: root)
         #expect(past.diagnostics.map(\.id) == ["project-too-large"])
         #expect(past.tables.isEmpty)
+        // `speakable check` reads each locale later (deferringLocales): the locale files count
+        // the same, before anything is read.
+        let deferred = ProjectLoader.load(directory: root, deferringLocales: true)
+        #expect(deferred.diagnostics.map(\.id) == ["project-too-large"])
+        #expect(deferred.tables.isEmpty)
     }
 
     /// A file over the per-file limit is refused by its size before it is read.
