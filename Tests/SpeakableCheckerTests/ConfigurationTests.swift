@@ -216,4 +216,18 @@ extension String {
         ])
         #expect(missing.findings.map(\.rule) == ["missing-translation"])
     }
+
+    /// A locale that translates it anyway is not reporting an extra key, whether the locales are
+    /// read up front or one at a time (as `speakable check` does; `check` compares both).
+    @Test func aTranslatedUntranslatableMessageIsNotExtra() throws {
+        let result = try check([
+            "speakable.json": #"{"targetLocales": ["ko"]}"#,
+            "Templates/game.json": template([("app.name", #""message": "O'Block", "translatable": false"#),
+                                             ("play", #""role": "label", "message": "Play""#)]),
+            "Locales/ko/game.json": localeFile([("app.name", "오블록"), ("play", "시작")]),
+        ])
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+        let korean = try #require(result.summaries.first { $0.locale == "ko" })
+        #expect(korean.translated == korean.messages)
+    }
 }
