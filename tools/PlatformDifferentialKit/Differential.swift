@@ -43,10 +43,12 @@ public enum DifferentialInput: Sendable {
     case catalogs(name: String, files: [String])
     /// The generated stress project.
     case stress(name: String, seed: UInt64, messages: Int)
+    /// The generated project of number styles on fractions and integers (``NumbersProject``).
+    case numbers(name: String)
 
     public var name: String {
         switch self {
-        case .project(let name, _), .catalogs(let name, _), .stress(let name, _, _): name
+        case .project(let name, _), .catalogs(let name, _), .stress(let name, _, _), .numbers(let name): name
         }
     }
 }
@@ -214,6 +216,9 @@ final class PreparedInput {
         case .stress(_, let seed, let messages):
             directory = scratch + "/project"
             try StressProject.write(seed: seed, messages: messages, to: directory)
+        case .numbers:
+            directory = scratch + "/project"
+            try NumbersProject.write(to: directory)
         }
         guard state.report.problems.isEmpty else { return state }
         try state.compile(directory, speakable: speakable, platforms: options.platforms, projectOutputs: options.projectOutputs)
