@@ -318,10 +318,20 @@ public enum CatalogExport {
     /// ``convert(_:platform:locale:arguments:layout:)`` instead.
     public static func value(of body: MessageBody, platform: CatalogPlatform, locale: ICULocale,
                              arguments: [CatalogArgument]) throws(CatalogConversionError) -> CatalogValue {
+        // Numbers printed as text take the position of their argument when the format reads
+        // nothing else of it (`{r, number}` on a Double: `%1$s`), else one after the others.
         var arguments = arguments
         let kinds = Dictionary(arguments.filter { $0.slot == .value }.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
-        for text in numberTexts(in: [(body, locale)], kinds: kinds) where !arguments.contains(where: { $0.name == text.name && $0.slot == .numberText(text.style) }) {
-            arguments.append(CatalogArgument(name: text.name, kind: .text, slot: .numberText(text.style)))
+        let texts = numberTexts(in: [(body, locale)], kinds: kinds)
+        let slots = formatSlots(of: body, platform: platform, numberTexts: texts)
+        for text in texts where !arguments.contains(where: { $0.name == text.name && $0.slot == .numberText(text.style) }) {
+            let argument = CatalogArgument(name: text.name, kind: .text, slot: .numberText(text.style))
+            if !slots.contains(where: { $0.name == text.name && $0.slot == .value }),
+               let index = arguments.firstIndex(where: { $0.name == text.name && $0.slot == .value }) {
+                arguments[index] = argument
+            } else {
+                arguments.append(argument)
+            }
         }
         let normalized = try normalized(body, locale: locale, arguments: arguments)
         let layout = layout(of: [(normalized, locale)], platform: platform)
