@@ -333,7 +333,7 @@ let package = Package(
             name: "SpeakablePreviewTests",
             dependencies: ["SpeakablePreview", "SpeakableDescribers", "SpeakableCatalog", "SpeakableSpeech", "SpeakableJSON",
                            "SpeakableICU"],
-            exclude: ["Snapshots", "Fixtures"],
+            exclude: ["Snapshots"],
             swiftSettings: swiftSettings
         ),
         // Runs `speakable preview` as a user would — audio through espeak-ng, the page in headless

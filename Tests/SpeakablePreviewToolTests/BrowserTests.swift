@@ -138,6 +138,20 @@ import Testing
             try await driver.press(key: "ArrowRight", code: "ArrowRight", keyCode: 39)
             let panel = try await driver.script("return document.getElementById('en-voiceover-speech').textContent") as? String
             #expect(panel?.contains("Row 3, column 2, given 9, button") == true, "\(panel ?? "")")
+            #expect(panel?.contains("selected") == false, "\(panel ?? "")")
+            // Enter selects it: the grid's selection moves, and the panel says the cell again as
+            // VoiceOver does, now with "selected"; row 1, column 1 is no longer said selected.
+            try await driver.press(key: "Enter", code: "Enter", keyCode: 13)
+            let selectedPanel = try await driver.script(
+                "return Array.from(document.querySelectorAll('#en-voiceover-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(selectedPanel?.first == "Row 3, column 2, given 9, button, selected", "\(selectedPanel ?? [])")
+            tree = try await driver.accessibilityTree()
+            cells = try sudokuCells(tree, grid: "Board, 9 by 9")
+            #expect(cells.enumerated().filter { $0.element.properties["selected"] as? Bool == true }.map(\.offset) == [19])
+            try await driver.script("document.querySelector('#en-voiceover [role=grid] [data-cell=\"0\"]').focus()")
+            let deselected = try await driver.script(
+                "return Array.from(document.querySelectorAll('#en-voiceover-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(deselected?.first == "Row 1, column 1, given 5, button", "\(deselected ?? [])")
             try await driver.script("document.activeElement.blur(); window.scrollTo(0, 0)")
             try await driver.screenshot().write(to: Self.screenshots.appendingPathComponent("preview-en-voiceover.png"))
             try await driver.screenshot(height: 1000).write(to: Self.screenshots.appendingPathComponent("preview-en-voiceover-top.png"))
@@ -186,6 +200,19 @@ import Testing
             #expect(try await waitForAnnouncement(driver, "4") == "4")
             tree = try await driver.accessibilityTree()
             #expect(try sudokuCells(tree, grid: korean.board)[10].name == "4")
+            // From a grid cell straight to an element outside any grid (O'Block's heading, after
+            // Soundscape's button in swipe order), TalkBack says it has left the grid…
+            try await driver.script(
+                "Array.from(document.querySelectorAll('#ko-talkback li.element')).find(li => li.textContent.includes('클래식, 제목')).focus()")
+            said = try await driver.script(
+                "return Array.from(document.querySelectorAll('#ko-talkback-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(said?.first == "클래식, 제목, 그리드에서 벗어남", "\(said ?? [])")
+            // …and arriving from the button before it, as a swipe does, it does not.
+            try await driver.press(key: "ArrowUp", code: "ArrowUp", keyCode: 38)
+            try await driver.press(key: "ArrowDown", code: "ArrowDown", keyCode: 40)
+            said = try await driver.script(
+                "return Array.from(document.querySelectorAll('#ko-talkback-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(said?.first == "클래식, 제목", "\(said ?? [])")
             try await driver.script("document.activeElement.blur(); window.scrollTo(0, 0)")
             try await driver.screenshot().write(to: Self.screenshots.appendingPathComponent("preview-ko-talkback.png"))
             try await driver.screenshot(height: 1000).write(to: Self.screenshots.appendingPathComponent("preview-ko-talkback-top.png"))

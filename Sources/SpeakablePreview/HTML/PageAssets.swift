@@ -178,12 +178,24 @@ enum PageAssets {
         announce(cell.getAttribute("aria-label"));
       }
 
+      // What focus on a cell says now: its selection may differ from the scenario's after Enter.
+      function cellSpeech(info, cell, how) {
+        var speech = (cell.getAttribute("aria-selected") === "true") === info.selected ? info.speech : info.toggled;
+        return speech[how] || speech.both || [];
+      }
+
       function select(grid, cell) {
         if (!grid.hasAttribute("aria-multiselectable")) { return; }
         cellsOf(grid).forEach(function (other) {
           other.setAttribute("aria-selected", other === cell ? "true" : "false");
           other.classList.toggle("selected", other === cell);
         });
+        // The screen reader speaks the focused cell again with its new state: so does the panel.
+        var section = grid.closest("section.preview");
+        var info = data[section.id].boards[+grid.dataset.board].cells[+cell.dataset.cell];
+        if (cell.dataset.originalLabel === undefined) {
+          renderSpeech(section, info.title, cellSpeech(info, cell, last && last.how ? last.how : "both"));
+        }
       }
 
       function moveTo(cells, index) {
@@ -254,14 +266,16 @@ enum PageAssets {
               : last.row === row && last.column !== column ? "column" : "both";
           }
           var info = d.boards[board].cells[index];
-          renderSpeech(section, info.title, info.speech[how] || info.speech.both || []);
-          last = { section: section.id, board: board, row: row, column: column };
+          renderSpeech(section, info.title, cellSpeech(info, cell, how));
+          last = { section: section.id, board: board, row: row, column: column, how: how };
           return;
         }
         var item = target.closest("li.element");
         if (item) {
           var element = d.elements[+item.dataset.element];
-          renderSpeech(section, element.title, element.u);
+          // From a grid cell straight here (Tab, a click), TalkBack says "Out of grid"; from the
+          // element before it in the list, what swipe order says.
+          renderSpeech(section, element.title, last && element.g ? element.g : element.u);
           last = null;
         }
       });

@@ -276,16 +276,24 @@ public enum PreviewPage {
         .object([
             ("locale", .string(section.locale)),
             ("platform", .string(section.platform.rawValue)),
-            ("elements", .array(section.elements.map { element in
-                .object([("title", .string(element.title.isEmpty ? element.type : element.title)),
-                         ("u", .array(element.utterances.map(json)))])
+            ("elements", .array(section.elements.map { element -> JSONValue in
+                var members: [(String, JSONValue)] = [("title", .string(element.title.isEmpty ? element.type : element.title)),
+                                                      ("u", .array(element.utterances.map(json)))]
+                if let fromGrid = element.fromGrid, fromGrid != element.utterances {
+                    members.append(("g", .array(fromGrid.map(json))))
+                }
+                return .object(members)
             })),
             ("boards", .array(section.boards.map { board in
                 .object([("cells", .array(board.cells.map { cell in
                     .object([
                         ("title", .string("Row \(cell.row), column \(cell.column)")),
+                        ("selected", .bool(cell.isSelected)),
                         ("speech", .object(GridTransition.allCases.compactMap { transition in
                             cell.speech[transition.rawValue].map { (transition.rawValue, .array($0.map(json))) }
+                        })),
+                        ("toggled", .object(GridTransition.allCases.compactMap { transition in
+                            cell.toggledSpeech[transition.rawValue].map { (transition.rawValue, .array($0.map(json))) }
                         })),
                         ("placements", .array(cell.placements.map {
                             .array([.string($0.name), .string($0.announcement), .string(PreviewFormat.seconds($0.announcementSeconds))])

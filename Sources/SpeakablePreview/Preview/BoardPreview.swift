@@ -39,6 +39,9 @@ public struct CellPreview: Hashable, Sendable {
     /// What focus on it says, by how focus arrived (``GridTransition`` raw values for TalkBack;
     /// VoiceOver says the same every time, under "both").
     public var speech: [String: [Utterance]]
+    /// What focus on it says once its selection is the other way round (a Sudoku cell selected
+    /// or deselected on the page), keyed as ``speech``; empty where a cell cannot be selected.
+    public var toggledSpeech: [String: [Utterance]] = [:]
     /// For a Sudoku cell a digit can go into (not a given one): what it is called, and what is
     /// announced, after each digit 1–9 is placed (index 0 is the digit 1).
     public var placements: [CellPlacement]
@@ -77,8 +80,14 @@ extension LocalePreview {
                     }
                 }
                 let (display, style) = Self.look(of: cell.content)
-                cells.append(self.cell(row: cell.row, column: cell.column, text: text, display: display, style: style,
-                                       selected: cell.isSelected, platform: platform, described: described, placements: placements))
+                var preview = self.cell(row: cell.row, column: cell.column, text: text, display: display, style: style,
+                                        selected: cell.isSelected, platform: platform, described: described, placements: placements)
+                var toggled = cell
+                toggled.isSelected.toggle()
+                preview.toggledSpeech = self.cell(row: cell.row, column: cell.column, text: describer.describe(toggled), display: display,
+                                                  style: style, selected: toggled.isSelected, platform: platform, described: described,
+                                                  placements: []).speech
+                cells.append(preview)
             }
             return BoardPreview(item: described.index, kind: .sudoku, title: described.item.title, rows: board.rows,
                                 columns: board.columns, name: name(of: frame, platform), cells: cells)

@@ -176,27 +176,36 @@ struct LocalePreview {
     func speak(_ element: ScenarioReport.Element, of described: DescribedItem, platform: Platform,
                memory: inout FocusMemory) -> SpokenElement {
         var utterances: [Utterance] = []
+        var fromGrid: [Utterance]?
         if let text = element.text {
             switch platform {
             case .voiceOver: utterances = composer.voiceOver(text.voiceOver, budgets: described.budgets)
             case .talkBack:
-                utterances = composer.talkBack(text.talkBack, place: place(of: text, in: described), memory: &memory,
-                                               budgets: described.budgets)
+                let place = place(of: text, in: described)
+                utterances = composer.talkBack(text.talkBack, place: place, memory: &memory, budgets: described.budgets)
+                if place == nil {
+                    fromGrid = composer.talkBack(text.talkBack, place: nil, transition: nil, leavingGrid: true,
+                                                 budgets: described.budgets)
+                }
             }
         }
-        for extra in element.extras {
-            switch extra.name {
-            case "announcement":
-                var announcement = composer.announcement(extra.value, budgets: described.budgets)
-                if !utterances.isEmpty { announcement.pauseBefore = SpeechComposer.hintPause }
-                utterances.append(announcement)
-            case "reading":
-                utterances.append(composer.activation(extra.value))
-            default:
-                break  // a piece's name, description and shape: data, not speech
+        func withExtras(_ base: [Utterance]) -> [Utterance] {
+            var utterances = base
+            for extra in element.extras {
+                switch extra.name {
+                case "announcement":
+                    var announcement = composer.announcement(extra.value, budgets: described.budgets)
+                    if !utterances.isEmpty { announcement.pauseBefore = SpeechComposer.hintPause }
+                    utterances.append(announcement)
+                case "reading":
+                    utterances.append(composer.activation(extra.value))
+                default:
+                    break  // a piece's name, description and shape: data, not speech
+                }
             }
+            return utterances
         }
         return SpokenElement(item: described.index, type: element.type, line: element.line, title: element.title,
-                             utterances: utterances)
+                             utterances: withExtras(utterances), fromGrid: fromGrid.map(withExtras))
     }
 }

@@ -79,13 +79,18 @@ public struct SpokenElement: Hashable, Sendable {
     public var title: String
     /// In speaking order.
     public var utterances: [Utterance]
+    /// TalkBack, an element outside any grid: what it says when focus arrives from a grid cell
+    /// ("Out of grid" after its name), wherever it sits in swipe order — the web page uses it
+    /// when a reviewer moves from a grid straight to this element. `nil` otherwise.
+    public var fromGrid: [Utterance]?
 
-    public init(item: Int, type: String, line: Int, title: String, utterances: [Utterance]) {
+    public init(item: Int, type: String, line: Int, title: String, utterances: [Utterance], fromGrid: [Utterance]? = nil) {
         self.item = item
         self.type = type
         self.line = line
         self.title = title
         self.utterances = utterances
+        self.fromGrid = fromGrid
     }
 
     /// The utterances a user hears around focus — everything but ``Utterance/Kind/activation`` —
