@@ -119,6 +119,7 @@ enum SwiftAccessorGenerator {
             // parameter itself when the message only prints that text, else one more
             // `<label>Text` parameter after the others.
             var textParameters: [String: String] = [:]
+            var textNotes: [String] = []
             for name in message.pattern.argumentNames {
                 let slots = message.variants.flatMap { $0.appleArguments.filter { $0.name == name }.map(\.slot) }
                 let callerText = slots.contains { if case .numberText(let style) = $0 { NumberText(name: name, style: style).foundationStyle == nil } else { false } }
@@ -134,12 +135,23 @@ enum SwiftAccessorGenerator {
                     parameters.append((label, "\u{0}text:" + name, "String"))
                     textParameters[name] = escapeIdentifier(label)
                 }
+                let style = slots.lazy.compactMap { slot -> NumberText? in
+                    if case .numberText(let style) = slot { NumberText(name: name, style: style) } else { nil }
+                }.first { $0.foundationStyle == nil }
+                if let style {
+                    textNotes.append("`\(textParameters[name]!.replacing("`", with: ""))`: `\(name)` as ICU formats `\(style.argumentText)`, as text "
+                                     + "(Foundation has no formatter that says the same; Speakable's `format` command or ICU gives it).")
+                }
             }
             for (name, cases) in ownEnums {
                 out += enumDeclaration(name, cases: cases, access: access,
                                        documentation: "The cases of `\(cases.argument)` in ``\(function.replacing("`", with: ""))(\(parameters.map { $0.label + ":" }.joined()))``.")
             }
             out += documentation(template)
+            if !textNotes.isEmpty {
+                out += "    ///\n"
+                for note in textNotes { out += SwiftEscaping.lineComment(note, prefix: "    /// ") }
+            }
             out += "    \(access) static func \(function)(\(parameters.map { "\(escapeIdentifier($0.label)): \($0.type)" }.joined(separator: ", "))) -> String {\n"
             let resolvesParticles = message.variants.contains { !$0.particleArguments.isEmpty }
             func call(_ variant: PreparedMessage.Variant, indent: String) -> String {
