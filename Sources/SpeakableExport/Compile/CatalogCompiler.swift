@@ -462,9 +462,13 @@ struct Context {
         for text in texts {
             // Where the number is first written, in the template (else the first translation).
             var place: (file: String, position: SourcePosition)?
+            // As written: `{ratio}` (a plain argument) or `{ratio, number, percent}`.
+            var written = text.argumentText
             for item in bodies where place == nil {
                 CatalogExport.forEachArgument(item.body) { node in
-                    if place == nil, NumberText.of(node) == text { place = (item.file, item.source.position(ofUTF16Offset: node.range.lowerBound)) }
+                    guard place == nil, NumberText.of(node) == text else { return }
+                    place = (item.file, item.source.position(ofUTF16Offset: node.range.lowerBound))
+                    if case .none = node.kind { written = "{" + node.name + "}" }
                 }
             }
             let what = kinds[text.name] == .double ? "takes a Double, and no printf conversion prints a fraction as ICU does"
@@ -479,7 +483,7 @@ struct Context {
                     : "String Catalogs get %@ and the generated Swift accessor takes \(text.name) as that text: Foundation has no formatter that matches ICU here")
             }
             warning("catalog-formatted-number",
-                    "'\(message.key)': \(text.argumentText) \(what) (ICU: \(sample(text, kinds[text.name] ?? .integer))); " + platforms.joined(separator: "; "),
+                    "'\(message.key)': \(written) \(what) (ICU: \(sample(text, kinds[text.name] ?? .integer))); " + platforms.joined(separator: "; "),
                     file: place?.file ?? bodies[0].file, at: place?.position ?? message.keyPosition,
                     hint: "format the number as the message says and pass the text, or mark the message runtimeOnly")
         }
@@ -511,7 +515,7 @@ struct Context {
         guard let locale = sourceICU, let formatted = try? CompiledMessage(text.formatPattern, locale: locale, timeZone: .utc).format(["0": value]) else {
             return text.argumentText
         }
-        return "\"" + formatted + "\""
+        return "\"" + formatted + "\" for " + (kind == .double ? "1234567.891" : "9180")
     }
 
     /// Adds another table's grouped-integer uses (tables are prepared apart).
