@@ -64,16 +64,22 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
         #expect(substitutions.first?.argumentNumber == 2)
     }
 
-    /// ICU groups the zeros it pads with ("0,042"); Java's %,04d does not ("0042").
-    @Test func groupedPaddingToFourDigitsIsAnErrorOnAndroidOnly() throws {
+    /// ICU groups the zeros it pads with ("0,042"); Java's %,04d does not ("0042"): Android gets
+    /// ICU's text, String Catalogs keep `%04lld` (CFString pads and groups as ICU).
+    @Test func groupedPaddingToFourDigitsIsTextOnAndroidOnly() throws {
         let message = try body("{n, number, ::integer-width/*0000}")
-        let error = #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n"))
-        }
-        #expect(error?.id == "catalog-number-style" && error?.message.contains("0,042") == true)
+        #expect(try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text("%1$s"))
         #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: ints("n")) == .text("%04lld"))
         #expect(try CatalogExport.value(of: try body("{n, number, ::integer-width/*0000 group-off}"), platform: .android, locale: .english,
                                         arguments: ints("n")) == .text("%1$04d"))
+        let slots = CatalogExport.formatSlots(of: message)
+        #expect(slots.android.map(\.slot) == [.numberText(" ::integer-width/*0000")])
+        #expect(slots.apple.map(\.slot) == [.value])
+        // Without the compile's slots (the lower-level convert), it stays an error that says why.
+        let error = #expect(throws: CatalogConversionError.self) {
+            try CatalogExport.convert(message, platform: .android, locale: .english, arguments: ints("n"), layout: CatalogLayout())
+        }
+        #expect(error?.id == "catalog-number-style" && error?.message.contains("0,042") == true)
     }
 
     /// A style printf cannot say is ICU's text, passed by the app (Android) or the accessor
@@ -258,7 +264,7 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
 }
 
 /// Fractions and styles printf cannot say: ICU's text in their place, never `%g` (which
-/// `String(localized:)` prints as "1.23457e+06") or a `%1$s` given a `Double` (Java's
+/// `String(localized:)` prints as "1.23457E+06") or a `%1$s` given a `Double` (Java's
 /// "1234567.891").
 @Suite struct NumberTextTests {
     static let ratio = [CatalogArgument(name: "ratio", kind: .double)]

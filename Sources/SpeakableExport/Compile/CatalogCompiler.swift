@@ -359,7 +359,13 @@ struct Context {
             }
             for slot in slots.android where !androidSlots.contains(where: { $0.name == slot.name && $0.slot == slot.slot }) { androidSlots.append(slot) }
         }
-        reportNumberTexts(numberTexts, message: message, bodies: bodies, kinds: kinds)
+        // Android alone: integers padded to four digits or more with grouping ("0,042").
+        let androidOnly = androidSlots.compactMap { slot -> NumberText? in
+            guard case .numberText(let style) = slot.slot else { return nil }
+            let text = NumberText(name: slot.name, style: style)
+            return numberTexts.contains(text) ? nil : text
+        }
+        reportNumberTexts(numberTexts + androidOnly, androidOnly: Set(androidOnly), message: message, bodies: bodies, kinds: kinds)
         let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
             + numberTexts.map { CatalogArgument(name: $0.name, kind: .text, slot: .numberText($0.style)) }
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
@@ -455,7 +461,7 @@ struct Context {
 
     /// Numbers passed as ICU's text: what an app must pass (one warning per message and
     /// number, not per select case).
-    mutating func reportNumberTexts(_ texts: [NumberText], message: TemplateMessage,
+    mutating func reportNumberTexts(_ texts: [NumberText], androidOnly: Set<NumberText> = [], message: TemplateMessage,
                                     bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)],
                                     kinds: [String: CatalogArgument.Kind]) {
         guard writesPlatformCatalogs else { return }
@@ -471,19 +477,22 @@ struct Context {
                     if case .none = node.kind { written = "{" + node.name + "}" }
                 }
             }
-            let what = kinds[text.name] == .double ? "takes a Double, and no printf conversion prints a fraction as ICU does"
-                                                   : "has a number format no printf conversion says"
+            let padded = androidOnly.contains(text)
+            if padded && !options.outputs.contains(.android) { continue }
+            let what = padded ? "pads with grouping, which Java's %,04d does not"
+                : kinds[text.name] == .double ? "takes a Double, and no printf conversion prints a fraction as ICU does"
+                : "has a number format no printf conversion says"
             var platforms: [String] = []
             if options.outputs.contains(.android) {
                 platforms.append("Android gets %s: the app passes the text of MessageFormat(\(Self.kotlinString(text.formatPattern)), locale).format(arrayOf(\(text.name))) (android.icu.text; docs/android.md)")
             }
-            if options.outputs.contains(.xcstrings) {
+            if options.outputs.contains(.xcstrings), !padded {
                 platforms.append(text.foundationStyle != nil
                     ? "String Catalogs get %@: the generated Swift accessors pass it formatted by NumberFormatter, an app that reads the catalog directly must do the same"
                     : "String Catalogs get %@ and the generated Swift accessor takes \(text.name) as that text: Foundation has no formatter that matches ICU here")
             }
             warning("catalog-formatted-number",
-                    "'\(message.key)': \(written) \(what) (ICU: \(sample(text, kinds[text.name] ?? .integer))); " + platforms.joined(separator: "; "),
+                    "'\(message.key)': \(written) \(what) (ICU: \(sample(text, kinds[text.name] ?? .integer, padded: padded))); " + platforms.joined(separator: "; "),
                     file: place?.file ?? bodies[0].file, at: place?.position ?? message.keyPosition,
                     hint: "format the number as the message says and pass the text, or mark the message runtimeOnly")
         }
@@ -510,12 +519,13 @@ struct Context {
     }
 
     /// ICU's text for a sample value in the source locale ("1,234,567.891", "50%").
-    func sample(_ text: NumberText, _ kind: CatalogArgument.Kind) -> String {
-        let value: MessageArgument = kind == .double ? .double(1_234_567.891) : .int(9_180)
+    func sample(_ text: NumberText, _ kind: CatalogArgument.Kind, padded: Bool = false) -> String {
+        let sample: Int64 = padded ? 42 : 9180
+        let value: MessageArgument = kind == .double ? .double(1_234_567.891) : .int(sample)
         guard let locale = sourceICU, let formatted = try? CompiledMessage(text.formatPattern, locale: locale, timeZone: .utc).format(["0": value]) else {
             return text.argumentText
         }
-        return "\"" + formatted + "\" for " + (kind == .double ? "1234567.891" : "9180")
+        return "\"" + formatted + "\" for " + (kind == .double ? "1234567.891" : String(sample))
     }
 
     /// Adds another table's grouped-integer uses (tables are prepared apart).

@@ -308,7 +308,7 @@ enum SwiftAccessorGenerator {
                 /// A number as ICU's MessageFormat prints `{n, number}`, `{n, number, integer}` or
                 /// `{n, number, percent}` ("1,234,567.891", "50%"): NumberFormatter's `.decimal` and
                 /// `.percent` are the same ICU formats. String Catalogs' printf cannot say it (`%g`
-                /// writes "1.23457e+06"), so the number is passed as text.
+                /// writes "1.23457E+06"), so the number is passed as text.
                 private static func number(_ value: Double, _ style: NumberStyle) -> String {
                     numberFormatter(style).string(from: NSNumber(value: value)) ?? String(value)
                 }

@@ -16,7 +16,7 @@ public struct CatalogArgument: Hashable, Sendable {
         /// `Int`: `%lld` / `%d`.
         case integer
         /// `Double`: always passed as ICU's text (``Slot/numberText(_:)``): no printf conversion
-        /// prints a fraction as ICU does (`%g` writes "1.23457e+06").
+        /// prints a fraction as ICU does (`%g` writes "1.23457E+06").
         case double
         /// `String`: `%@` / `%s`.
         case text
@@ -324,7 +324,13 @@ public enum CatalogExport {
         let kinds = Dictionary(arguments.filter { $0.slot == .value }.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
         let texts = numberTexts(in: [(body, locale)], kinds: kinds)
         let slots = formatSlots(of: body, platform: platform, numberTexts: texts)
-        for text in texts where !arguments.contains(where: { $0.name == text.name && $0.slot == .numberText(text.style) }) {
+        var allTexts = texts
+        for slot in slots {
+            if case .numberText(let style) = slot.slot, !allTexts.contains(NumberText(name: slot.name, style: style)) {
+                allTexts.append(NumberText(name: slot.name, style: style))
+            }
+        }
+        for text in allTexts where !arguments.contains(where: { $0.name == text.name && $0.slot == .numberText(text.style) }) {
             let argument = CatalogArgument(name: text.name, kind: .text, slot: .numberText(text.style))
             if !slots.contains(where: { $0.name == text.name && $0.slot == .value }),
                let index = arguments.firstIndex(where: { $0.name == text.name && $0.slot == .value }) {
@@ -455,7 +461,7 @@ public enum CatalogExport {
     /// positions:
     /// * every number of a `Double` argument (`{ratio}`, `{ratio, number}`, any style): no
     ///   printf conversion prints a fraction as ICU does — Java's `%s` would print
-    ///   `Double.toString` ("1234567.891", ungrouped), CFString's `%g` "1.23457e+06";
+    ///   `Double.toString` ("1234567.891", ungrouped), CFString's `%g` "1.23457E+06";
     /// * an integer with a style that neither a printf integer (``IntegerPresentation``) nor a
     ///   plural of ICU's own patterns (units: `::measure-unit/duration-second`, in every locale
     ///   of the message) can say: `percent`, `currency`, `::currency/EUR`, `::compact-short`,
@@ -730,6 +736,8 @@ public enum CatalogExport {
         -> (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)]) {
         var slots: [(name: String, slot: CatalogArgument.Slot)] = []
         var printed: [String] = []
+        // Android only: ICU groups the zeros it pads with ("0,042"), Java's %,04d does not.
+        var androidTexts: [String: CatalogArgument.Slot] = [:]
         func add(_ name: String, _ slot: CatalogArgument.Slot) {
             if !slots.contains(where: { $0.name == name && $0.slot == slot }) { slots.append((name, slot)) }
         }
@@ -760,6 +768,13 @@ public enum CatalogExport {
                         } else {
                             add(argument.name, .value)
                         }
+                        if simple.type == .number, let presentation = IntegerPresentation(style: simple.style), presentation.grouped,
+                           presentation.minimumDigits >= 4 {
+                            let slot = CatalogArgument.Slot.numberText(simple.styleText ?? "")
+                            androidTexts[argument.name + "\u{0}" + (simple.styleText ?? "")] = slot
+                            add(argument.name, slot)  // placeholder for Android's order; Apple's list drops it below
+                            break
+                        }
                         print(argument.name)
                     case .plural(let p):
                         add(argument.name, .value)
@@ -779,6 +794,11 @@ public enum CatalogExport {
         // Android: printed arguments and numbers as text, in order of first appearance among
         // all arguments.
         var android: [(name: String, slot: CatalogArgument.Slot)] = []
+        let androidOnly = Set(androidTexts.keys)
+        func isAndroidOnly(_ slot: (name: String, slot: CatalogArgument.Slot)) -> Bool {
+            guard case .numberText(let style) = slot.slot else { return false }
+            return androidOnly.contains(slot.name + "\u{0}" + style) && !numberTexts.contains(NumberText(name: slot.name, style: style))
+        }
         for slot in slots {
             switch slot.slot {
             case .value:
@@ -792,7 +812,7 @@ public enum CatalogExport {
                 break
             }
         }
-        return (slots, android)
+        return (slots.filter { !isAndroidOnly($0) }, android)
     }
 
     // MARK: Checks

@@ -20,7 +20,7 @@ public enum NumbersProject {
         ("skeletonPercent", "::percent"), ("scale", "::scale/100"), ("percentScaled", "::percent scale/100"),
         ("precisionInteger", "::precision-integer"), ("twoDecimals", "::.00"), ("compact", "::compact-short"),
         ("euro", "::currency/EUR"), ("groupOff", "::group-off"), ("twoDigits", "::integer-width/*00"),
-        ("twoDigitsUngrouped", "::integer-width/*00 group-off"),
+        ("twoDigitsUngrouped", "::integer-width/*00 group-off"), ("fourDigits", "::integer-width/*0000"),
         ("seconds", "::measure-unit/duration-second unit-width-full-name"),
         ("minutes", "::measure-unit/duration-minute unit-width-full-name"),
         ("oneDecimalPattern", "0.0"), ("groupedPattern", "#,##0.00"),
