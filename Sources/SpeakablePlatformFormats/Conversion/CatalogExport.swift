@@ -159,7 +159,7 @@ public struct CatalogSubstitution: Hashable, Sendable {
 public struct CatalogConversionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `catalog-selectordinal`, `catalog-offset`, `catalog-choice`, `catalog-number-style`,
     /// `catalog-rule-based-number`, `catalog-exact-match`, `catalog-nested-plural`,
-    /// `catalog-several-plurals`, `catalog-select-left`, `catalog-unknown-argument`,
+    /// `catalog-several-plurals`, `catalog-fractional-plural`, `catalog-select-left`, `catalog-unknown-argument`,
     /// `import-missing-other`, `import-invalid-message`.
     public var id: String
     public var message: String
@@ -285,7 +285,7 @@ public struct CatalogConversion: Hashable, Sendable {
 ///
 /// Rules, for both platforms unless said:
 /// * Text: a literal `%` becomes `%%` when the string has specifiers.
-/// * Arguments by position in `arguments`: Apple `%@`/`%lld`/`%g` (`%2$@` once there are two or
+/// * Arguments by position in `arguments`: Apple `%@`/`%lld` (`%2$@` once there are two or
 ///   more arguments), Android always positional `%1$s`/`%1$,d`.
 /// * Integers print as ICU prints them (``IntegerPresentation``): grouped (`%1$,d`; Apple's
 ///   localized `%lld` groups), `::group-off` (`%1$d`; Apple `%@` with the number as text),
@@ -308,9 +308,13 @@ public struct CatalogConversion: Hashable, Sendable {
 ///   the end of each plural case (the notation after a plural moves into its cases), a number
 ///   whose value is fixed — is resolved; after a value only known at run time it stays and is
 ///   reported (``CatalogConversion/openParticles``).
+/// * A number printf cannot print as ICU does — any number of a `Double`, an integer style such
+///   as `percent`, `::currency/EUR`, `::compact-short` (``numberTexts(in:kinds:)``), on Android an
+///   integer padded to four digits with grouping — is ICU's text in its place (`%@`, `%1$s`,
+///   ``CatalogArgument/Slot/numberText(_:)``), never `%g` or a `%s` given a `Double`.
 /// * Not expressible (error unless the message is runtime-only): `selectordinal`, `offset:`,
-///   `choice`, `spellout`/`ordinal`/`duration`, number styles and skeletons printf cannot say,
-///   a plural inside a plural case.
+///   `choice`, `spellout`/`ordinal`/`duration`, a plural on a `Double`
+///   (`catalog-fractional-plural`), a plural inside a plural case.
 public enum CatalogExport {
     /// The message's own value, laid out for this locale alone; an `=N` that needs a companion
     /// or plurals that Android would compose are errors here (`catalog-exact-match`,
