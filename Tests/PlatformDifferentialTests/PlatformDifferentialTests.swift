@@ -93,7 +93,7 @@ import Testing
         for platform in [Platform.android, .apple] {
             let tally = try #require(input.tallies[platform], "\(platform)")
             #expect(tally.locales == 7)
-            #expect(tally.messages == NumbersProject.styles.count * 2 + 1)
+            #expect(tally.messages == NumbersProject.styles.count * 2 + 2)
         }
         Self.expectClean(report, inputs: [StandardInputs.numbers.name])
     }

@@ -250,6 +250,18 @@ struct RealXcodeCatalogOutputsTests {
         #expect(strict.hasErrors && strict.files.isEmpty)
     }
 
+    /// A Korean particle after a number passed as text is resolved from that text by the
+    /// accessors ("25%로", "1.5가"): the text is marked like a string argument.
+    @Test func aParticleAfterANumberTextIsResolvedByTheAccessors() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "sourceLocale": "en", "targetLocales": ["ko"] }"#, to: root + "/speakable.json")
+        try write(#"{ "messages": { "high": { "message": "Ratio {ratio} is high, {p, number, percent} done", "examples": [ { "ratio": 1.5, "p": 0.25 } ] } } }"#,
+                  to: root + "/Templates/t.json")
+        try write(#"{ "high": "비율 {ratio}이(가) 높습니다, {p, number, percent}(으)로 완료" }"#, to: root + "/Locales/ko/t.json")
+        let swift = try #require(compile(root)["swift/Speakable+t.swift"])
+        #expect(swift.contains("Self.particles(Self.string(\"high\", \"Ratio %1$@ is high, %2$@ done\", [Self.marked(Self.number(ratio, .decimal)), Self.marked(Self.number(p, .percent))]))"))
+    }
+
     @Test func aPluralOnAFractionIsAnErrorAtThePlural() throws {
         let root = try project(#"{ "messages": { "stars": { "message": "Rated {s, plural, one {# star} other {# stars}}", "examples": [ { "s": 4.5 } ] } } }"#)
         let result = compileResult(root)

@@ -164,10 +164,14 @@ enum SwiftAccessorGenerator {
                     case .integerText(let presentation):
                         return "Self.integer(\(label), minimumDigits: \(presentation.minimumDigits))"
                     case .numberText(let style):
+                        let text: String
                         if let foundation = NumberText(name: argument.name, style: style).foundationStyle {
-                            return "Self.number(\(label), .\(foundation.rawValue))"
+                            text = "Self.number(\(label), .\(foundation.rawValue))"
+                        } else {
+                            text = textParameters[argument.name] ?? label
                         }
-                        return textParameters[argument.name] ?? label
+                        // A particle after it is resolved from the text ("25%로", "1.5가").
+                        return variant.particleArguments.contains(argument.name) ? "Self.marked(\(text))" : text
                     case .value, .pluralText:
                         if argument.kind == .date { return "Self.date(\(label), \(dateStyle(message.pattern, argument.name)))" }
                         if variant.particleArguments.contains(argument.name), parameter.type == "String" { return "Self.marked(\(label))" }

@@ -50,13 +50,22 @@ public enum NumbersProject {
         // Positions: an integer, a fraction as text twice in two styles, a plural.
         add("numbers.mixed", "{count, plural, one {# try} other {# tries}}: {ratio, number, percent} ({ratio}), {count, number, ::compact-short}",
             [("count", .int(3)), ("ratio", .double(0.25))], comment: "Several numbers in one message.")
+        // Korean particles after numbers only known at run time: the accessors resolve them
+        // from the text ("1.5가", "25%로"); strings.xml keeps the notation (the compile warns).
+        let particle = "Ratio {ratio} is high, {p, number, percent} done"
+        templates.append(("numbers.particle", .object([
+            ("role", .string("value")), ("message", .string(particle)), ("comment", .string("Particles after fractions.")),
+            ("examples", .array([.object([("ratio", .double(1.5)), ("p", .double(0.25))])])),
+        ])))
         var files: [String: String] = [:]
         files["speakable.json"] = JSONValue.object([
             ("sourceLocale", .string("en")), ("targetLocales", .array(locales.map(JSONValue.string))),
         ]).prettyPrinted() + "\n"
         files["Templates/numbers.json"] = JSONValue.object([("messages", .object(templates))]).prettyPrinted() + "\n"
         for tag in locales {
-            files["Locales/\(tag)/numbers.json"] = JSONValue.object(messages.map { ($0.key, JSONValue.string($0.text)) }).prettyPrinted() + "\n"
+            let own = tag == "ko" ? "비율 {ratio}이(가) 높습니다, {p, number, percent}(으)로 완료" : particle
+            files["Locales/\(tag)/numbers.json"] = JSONValue.object(messages.map { ($0.key, JSONValue.string($0.text)) } + [("numbers.particle", .string(own))])
+                .prettyPrinted() + "\n"
         }
         return files
     }
