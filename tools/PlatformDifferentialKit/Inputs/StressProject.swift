@@ -113,7 +113,9 @@ public enum StressProject {
         // A fraction (the examples pass a Double): ICU's text in every locale, never %g.
         Shape(name: "fraction", role: "value", text: { l, v in
             l.time(v % 2 == 0 ? "{ratio, number}" : "{ratio, number, percent}")
-        }, examples: { r in [[("ratio", .double(Double(r.below(100_000)) / 100))]] }),
+        // (Below 10: a 4-digit Polish percentage is the CLDR 42/46 difference the number
+        // project already shows, "1 100%" / "1100%"; here it would come and go with the seed.)
+        }, examples: { r in [[("ratio", .double(Double(r.below(1_000)) / 100))]] }),
     ]
 
     // MARK: Words
