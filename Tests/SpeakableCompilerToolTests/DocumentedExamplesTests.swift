@@ -141,7 +141,10 @@ import Testing
         return bin
     }
 
-    static func runShell(_ command: String, in directory: String, bin: String) throws -> Run {
+    /// Runs `command` with `sh -c`; past `seconds`, stops it and everything it started (Foundation
+    /// starts the shell in a process group of its own, so the group is killed: terminating the
+    /// shell alone once left a documented fuzzing run's fuzzers running long after the test).
+    static func runShell(_ command: String, in directory: String, bin: String, seconds: Int = 300) throws -> (run: Run, timedOut: Bool) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -154,7 +157,7 @@ import Testing
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = DispatchTime.now() + .seconds(300)
+        let deadline = DispatchTime.now() + .seconds(seconds)
         let group = DispatchGroup()
         nonisolated(unsafe) var errorData = Data()
         nonisolated(unsafe) var outputData = Data()
@@ -162,13 +165,14 @@ import Testing
         DispatchQueue.global().async { errorData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
         DispatchQueue.global().async { outputData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        if group.wait(timeout: deadline) == .timedOut {
-            process.terminate()
-            Issue.record("`\(command)` ran longer than 300 s")
+        let timedOut = group.wait(timeout: deadline) == .timedOut
+        if timedOut {
+            kill(-process.processIdentifier, SIGKILL)
+            group.wait()
         }
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                   error: String(decoding: errorData, as: UTF8.self))
+        return (Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                    error: String(decoding: errorData, as: UTF8.self)), timedOut)
     }
 
     /// Runs `examples` in order in a fresh copy; returns how many ran.
@@ -178,7 +182,8 @@ import Testing
         defer { print("examples of \(copyName): \(examples.count) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s") }
         let copy = try repositoryCopy(copyName, git: git)
         for example in examples {
-            let result = try runShell(example.command, in: copy, bin: bin)
+            let (result, timedOut) = try runShell(example.command, in: copy, bin: bin)
+            if timedOut { Issue.record("`\(example.command)` ran longer than 300 s") }
             #expect(result.status == example.expectedStatus,
                     "\(example) exited \(result.status), documented \(example.expectedStatus)\n\(result.error.suffix(2000))")
         }
@@ -230,6 +235,24 @@ import Testing
         print("documented examples: ran \(total) commands (README \(counts["README"] ?? 0), docs \(counts["docs"] ?? 0), --help \(counts["help"] ?? 0)); \(skipped) blocks skipped with a reason")
         #expect((counts["README"] ?? 0) >= 10)
         #expect((counts["help"] ?? 0) >= 20)
+    }
+
+    /// An example that runs too long is stopped with everything it started (a documented fuzzing
+    /// run once left its fuzzers running after the test had stopped waiting for it).
+    @Test func anExampleThatRunsTooLongIsStoppedWithWhatItStarted() throws {
+        let marker = "/tmp/speakable-examples-timeout-\(UUID().uuidString)"
+        let (result, timedOut) = try Self.runShell("sh -c 'sleep 600; touch \(marker)' & echo $!; sleep 600", in: "/tmp",
+                                                   bin: "/nonexistent", seconds: 2)
+        #expect(timedOut)
+        let pid = try #require(Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result)")
+        var gone = false
+        for _ in 0..<100 where !gone {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            gone = stat.isEmpty || stat.contains(") Z ")
+            if !gone { usleep(20_000) }
+        }
+        #expect(gone, "the example's background shell \(pid) still runs")
+        if !gone { kill(pid, SIGKILL) }
     }
 
     /// The convention itself: what is run, what is skipped, what the status must be.
