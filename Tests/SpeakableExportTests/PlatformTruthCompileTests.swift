@@ -262,6 +262,24 @@ struct RealXcodeCatalogOutputsTests {
         #expect(swift.contains("Self.particles(Self.string(\"high\", \"Ratio %1$@ is high, %2$@ done\", [Self.marked(Self.number(ratio, .decimal)), Self.marked(Self.number(p, .percent))]))"))
     }
 
+    /// A translation that writes the number in another style than the template would make its
+    /// String Catalog format skip the template's value and read a later one — Foundation then
+    /// reads the wrong values (the differential saw it): an error at the translation's number.
+    @Test func aTranslationWithAnotherNumberStyleThatWouldSkipAValueIsAnError() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "sourceLocale": "en", "targetLocales": ["de"] }"#, to: root + "/speakable.json")
+        try write(#"{ "messages": { "a": { "message": "Ratio {ratio} of {n, plural, one {# game} other {# games}}", "examples": [ { "ratio": 0.75, "n": 3 } ] } } }"#,
+                  to: root + "/Templates/t.json")
+        try write(#"{ "a": "Quote {ratio, number, ::.00} von {n, plural, one {# Spiel} other {# Spielen}}" }"#, to: root + "/Locales/de/t.json")
+        let result = compileResult(root)
+        let error = try #require(result.diagnostics.first { $0.id == "catalog-number-style-mismatch" })
+        #expect(error.severity == .error && error.file?.hasSuffix("Locales/de/t.json") == true)
+        #expect(error.position?.line == 1 && error.position?.column == 15)
+        #expect(error.message.contains("{ratio, number, ::.00}") && result.files.isEmpty)
+        // Android has no such limit (it reads every argument it is given): an Android-only compile works.
+        #expect(!compileResult(root) { $0.outputs = [.android] }.hasErrors)
+    }
+
     @Test func aPluralOnAFractionIsAnErrorAtThePlural() throws {
         let root = try project(#"{ "messages": { "stars": { "message": "Rated {s, plural, one {# star} other {# stars}}", "examples": [ { "s": 4.5 } ] } } }"#)
         let result = compileResult(root)

@@ -348,8 +348,10 @@ struct Context {
             .filter { !recorded.contains($0.name) }
         var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
         var androidSlots: [(name: String, slot: CatalogArgument.Slot)] = []
+        var localeSlots: [[(name: String, slot: CatalogArgument.Slot)]] = []
         for item in bodies {
             let slots = CatalogExport.formatSlots(of: item.body, numberTexts: numberTexts)
+            localeSlots.append(slots.apple)
             for slot in slots.apple {
                 if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
                     appleSlots[index].locales += 1
@@ -415,6 +417,7 @@ struct Context {
                 slot.slot == .value ? appleValues.first { $0.name == slot.name }! : CatalogArgument(name: slot.name, kind: .text, slot: slot.slot)
             }
         }
+        reportSkippedTexts(apple, localeSlots: localeSlots, message: message, bodies: bodies)
         let androidValues = ordered(androidSlots.filter { $0.slot == .value }.map(\.name), recorded: meta?.androidArguments, kinds: kinds,
                                     specifiers: meta?.androidSpecifiers ?? [:])
         var android: [CatalogArgument]
@@ -457,6 +460,43 @@ struct Context {
             return true
         }
         return false
+    }
+
+    /// A number printed as text in some locales only (a translation that writes another style
+    /// than the template: `{ratio, number, ::.00}` for `{ratio}`) has its own position in the
+    /// String Catalog; a locale that skips such a position and reads a later one would make
+    /// Foundation read the later values from the wrong place (it reads by position, and a
+    /// position no specifier names is not read). An error at the locale's number.
+    mutating func reportSkippedTexts(_ apple: [CatalogArgument], localeSlots: [[(name: String, slot: CatalogArgument.Slot)]],
+                                     message: TemplateMessage,
+                                     bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)]) {
+        guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) else { return }
+        for (item, slots) in zip(bodies, localeSlots) {
+            let used = apple.indices.filter { index in slots.contains { $0.name == apple[index].name && $0.slot == apple[index].slot } }
+            guard let last = used.last else { continue }
+            for index in 0..<last where !used.contains(index) {
+                guard case .numberText(let style) = apple[index].slot else { continue }
+                let skipped = NumberText(name: apple[index].name, style: style)
+                // Where this locale writes the argument, else where the message starts.
+                var position = item.source.start
+                var own: String?
+                CatalogExport.forEachArgument(item.body) { node in
+                    if own == nil, node.name == skipped.name, let text = NumberText.of(node) {
+                        own = text.argumentText
+                        position = item.source.position(ofUTF16Offset: node.range.lowerBound)
+                    }
+                }
+                let diagnostic = Diagnostic(
+                    severity: .error, id: "catalog-number-style-mismatch",
+                    message: "'\(message.key)' (\(item.tag)) writes \(own ?? "no \(skipped.name)") where another locale writes \(skipped.argumentText): "
+                        + "each style is its own value in the String Catalog, and \(item.tag) would skip value \(index + 1) but read value \(last + 1), which Foundation reads from the wrong place",
+                    file: item.file, position: position,
+                    hint: "write \(skipped.name) with the same number style in every locale, or mark the message runtimeOnly")
+                // Once per message and locale (select cases give the same).
+                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                break
+            }
+        }
     }
 
     /// Numbers passed as ICU's text: what an app must pass (one warning per message and
