@@ -278,6 +278,12 @@ struct RealXcodeCatalogOutputsTests {
         #expect(error.message.contains("{ratio, number, ::.00}") && result.files.isEmpty)
         // Android has no such limit (it reads every argument it is given): an Android-only compile works.
         #expect(!compileResult(root) { $0.outputs = [.android] }.hasErrors)
+        // The same with an integer ungrouped in one translation only (::group-off is text on Apple).
+        try write(#"{ "messages": { "a": { "message": "Score {score} in {n, plural, one {# game} other {# games}}", "examples": [ { "score": 4530, "n": 3 } ] } } }"#,
+                  to: root + "/Templates/t.json")
+        try write(#"{ "a": "Punkte {score, number, ::group-off} in {n, plural, one {# Spiel} other {# Spielen}}" }"#, to: root + "/Locales/de/t.json")
+        let grouped = compileResult(root).diagnostics.first { $0.id == "catalog-number-style-mismatch" }
+        #expect(grouped?.message.contains("writes {score, number, ::group-off} where another locale writes {score}") == true)
     }
 
     @Test func aPluralOnAFractionIsAnErrorAtThePlural() throws {

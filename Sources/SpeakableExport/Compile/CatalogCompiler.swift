@@ -417,7 +417,8 @@ struct Context {
                 slot.slot == .value ? appleValues.first { $0.name == slot.name }! : CatalogArgument(name: slot.name, kind: .text, slot: slot.slot)
             }
         }
-        reportSkippedTexts(apple, localeSlots: localeSlots, message: message, bodies: bodies)
+        // (An imported catalog's positions are kept as they were, gaps included.)
+        if meta?.appleArguments == nil { reportSkippedTexts(apple, localeSlots: localeSlots, message: message, bodies: bodies) }
         let androidValues = ordered(androidSlots.filter { $0.slot == .value }.map(\.name), recorded: meta?.androidArguments, kinds: kinds,
                                     specifiers: meta?.androidSpecifiers ?? [:])
         var android: [CatalogArgument]
@@ -463,7 +464,8 @@ struct Context {
     }
 
     /// A number printed as text in some locales only (a translation that writes another style
-    /// than the template: `{ratio, number, ::.00}` for `{ratio}`) has its own position in the
+    /// than the template: `{ratio, number, ::.00}` for `{ratio}`, or `::group-off` where the
+    /// template groups) has its own position in the
     /// String Catalog; a locale that skips such a position and reads a later one would make
     /// Foundation read the later values from the wrong place (it reads by position, and a
     /// position no specifier names is not read). An error at the locale's number.
@@ -473,29 +475,30 @@ struct Context {
         guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) else { return }
         for (item, slots) in zip(bodies, localeSlots) {
             let used = apple.indices.filter { index in slots.contains { $0.name == apple[index].name && $0.slot == apple[index].slot } }
-            guard let last = used.last else { continue }
-            for index in 0..<last where !used.contains(index) {
-                guard case .numberText(let style) = apple[index].slot else { continue }
-                let skipped = NumberText(name: apple[index].name, style: style)
-                // Where this locale writes the argument, else where the message starts.
-                var position = item.source.start
-                var own: String?
-                CatalogExport.forEachArgument(item.body) { node in
-                    if own == nil, node.name == skipped.name, let text = NumberText.of(node) {
-                        own = text.argumentText
-                        position = item.source.position(ofUTF16Offset: node.range.lowerBound)
-                    }
-                }
-                let diagnostic = Diagnostic(
-                    severity: .error, id: "catalog-number-style-mismatch",
-                    message: "'\(message.key)' (\(item.tag)) writes \(own ?? "no \(skipped.name)") where another locale writes \(skipped.argumentText): "
-                        + "each style is its own value in the String Catalog, and \(item.tag) would skip value \(index + 1) but read value \(last + 1), which Foundation reads from the wrong place",
-                    file: item.file, position: position,
-                    hint: "write \(skipped.name) with the same number style in every locale, or mark the message runtimeOnly")
-                // Once per message and locale (select cases give the same).
-                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
-                break
+            guard let last = used.last, let index = (0..<last).first(where: { !used.contains($0) }) else { continue }
+            let skipped = apple[index]
+            // The skipped value as the other locales write it, and this locale's own form.
+            let other: String
+            switch skipped.slot {
+            case .numberText(let style): other = NumberText(name: skipped.name, style: style).argumentText
+            case .integerText(let presentation): other = NumberText(name: skipped.name, style: presentation.skeleton.map { " ::" + $0 } ?? "").argumentText
+            case .value, .pluralText: other = "{\(skipped.name)}"
             }
+            var position = item.source.start
+            var own: String?
+            CatalogExport.forEachArgument(item.body) { node in
+                guard own == nil, node.name == skipped.name else { return }
+                position = item.source.position(ofUTF16Offset: node.range.lowerBound)
+                if case .simple(let simple) = node.kind, simple.type == .number, let text = NumberText.of(node) { own = text.argumentText } else { own = "{\(node.name)…}" }
+            }
+            let diagnostic = Diagnostic(
+                severity: .error, id: "catalog-number-style-mismatch",
+                message: "'\(message.key)' (\(item.tag)) " + (own.map { "writes \($0) where another locale writes \(other)" } ?? "does not print \(other), which another locale prints")
+                    + ": in the String Catalog each is its own value, and \(item.tag) would skip value \(index + 1) but read value \(last + 1), which Foundation then reads from the wrong place",
+                file: item.file, position: position,
+                hint: "write \(skipped.name) as the other locales do (the same number style), or mark the message runtimeOnly")
+            // Once per message and locale (select cases give the same).
+            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
     }
 
