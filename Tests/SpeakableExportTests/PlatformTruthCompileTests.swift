@@ -272,7 +272,7 @@ struct RealXcodeCatalogOutputsTests {
                   to: root + "/Templates/t.json")
         try write(#"{ "a": "Quote {ratio, number, ::.00} von {n, plural, one {# Spiel} other {# Spielen}}" }"#, to: root + "/Locales/de/t.json")
         let result = compileResult(root)
-        let error = try #require(result.diagnostics.first { $0.id == "catalog-number-style-mismatch" })
+        let error = try #require(result.diagnostics.first { $0.id == "catalog-skipped-argument" })
         #expect(error.severity == .error && error.file?.hasSuffix("Locales/de/t.json") == true)
         #expect(error.position?.line == 1 && error.position?.column == 15)
         #expect(error.message.contains("{ratio, number, ::.00}") && result.files.isEmpty)
@@ -282,7 +282,7 @@ struct RealXcodeCatalogOutputsTests {
         try write(#"{ "messages": { "a": { "message": "Score {score} in {n, plural, one {# game} other {# games}}", "examples": [ { "score": 4530, "n": 3 } ] } } }"#,
                   to: root + "/Templates/t.json")
         try write(#"{ "a": "Punkte {score, number, ::group-off} in {n, plural, one {# Spiel} other {# Spielen}}" }"#, to: root + "/Locales/de/t.json")
-        let grouped = compileResult(root).diagnostics.first { $0.id == "catalog-number-style-mismatch" }
+        let grouped = compileResult(root).diagnostics.first { $0.id == "catalog-skipped-argument" }
         #expect(grouped?.message.contains("writes {score, number, ::group-off} where another locale writes {score}") == true)
     }
 

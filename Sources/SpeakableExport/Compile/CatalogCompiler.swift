@@ -492,7 +492,7 @@ struct Context {
                 if case .simple(let simple) = node.kind, simple.type == .number, let text = NumberText.of(node) { own = text.argumentText } else { own = "{\(node.name)…}" }
             }
             let diagnostic = Diagnostic(
-                severity: .error, id: "catalog-number-style-mismatch",
+                severity: .error, id: "catalog-skipped-argument",
                 message: "'\(message.key)' (\(item.tag)) " + (own.map { "writes \($0) where another locale writes \(other)" } ?? "does not print \(other), which another locale prints")
                     + ": in the String Catalog each is its own value, and \(item.tag) would skip value \(index + 1) but read value \(last + 1), which Foundation then reads from the wrong place",
                 file: item.file, position: position,
