@@ -24,7 +24,8 @@ enum CompileCommand {
       --only LIST          some of xcstrings,android,xliff,swift (default: the config's
                            "outputs", which `speakable import` fills in; else all)
       --strict             treat warnings as errors (a platform limit worked around: companion
-                           resources, composed plurals, a Korean particle left for run time)
+                           resources, composed plurals, a Korean particle left for run time,
+                           a number the app passes as ICU's text)
       --swift-access A     internal (default) or public
       --swift-bundle B     main (default) or module: where the accessors look strings up
       --no-metadata        ignore what `speakable import` kept in .speakable/ (original keys,
@@ -43,7 +44,10 @@ enum CompileCommand {
     Select arguments become one key per case: <key>__<argument>_<case>.
 
     Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
-    with --strict they stop the compile.
+    with --strict they stop the compile. A fraction, or a number style printf cannot print as
+    ICU does (percent, currency, ::compact-short…), is %1$s/%@ filled with ICU's text: the Swift
+    accessors format it where Foundation can, an Android app with MessageFormat
+    (catalog-formatted-number names the call).
 
     EXIT STATUS:
       0 compiled (warnings allowed); 1 errors in the project, or warnings with --strict (printed

@@ -1,8 +1,8 @@
 @testable import PlatformDifferentialKit
 import Testing
 
-/// The differential itself on the built-in catalog, every real catalog and a small stress
-/// project — one run for all of them (one JVM, one aapt2 link per res/ folder): every case
+/// The differential itself on the built-in catalog, every real catalog, a small stress
+/// project and the number-style project — one run for all of them (one JVM, one aapt2 link per res/ folder): every case
 /// identical on every platform, or listed in the allow-list with a reason; aapt2 clean; every
 /// project compiles. (The full sweep is `swift run PlatformDifferential`.)
 @Suite struct PlatformDifferentialTests {
@@ -14,6 +14,7 @@ import Testing
         var inputs = [StandardInputs.builtin]
         if let directory = StandardInputs.realCatalogsDirectory { inputs += StandardInputs.realCatalogs(in: directory) }
         inputs.append(stress)
+        inputs.append(StandardInputs.numbers)
         var options = DifferentialOptions()
         options.quick = true
         return Result { () throws(DifferentialError) in
@@ -82,5 +83,18 @@ import Testing
         #expect(input.tallies[.android]?.locales == 15)
         #expect(input.tallies[.apple]?.locales == 15)
         Self.expectClean(report, inputs: [Self.stress.name])
+    }
+
+    /// Every number style on fractions and integers, in seven locales: identical on both
+    /// platforms (or allowed with a reason), and every style measured with the fraction sweep.
+    @Test func numberStyles() throws {
+        guard let report = try Self.report() else { return }
+        let input = try #require(report.inputs.first { $0.name == StandardInputs.numbers.name })
+        for platform in [Platform.android, .apple] {
+            let tally = try #require(input.tallies[platform], "\(platform)")
+            #expect(tally.locales == 7)
+            #expect(tally.messages == NumbersProject.styles.count * 2 + 2)
+        }
+        Self.expectClean(report, inputs: [StandardInputs.numbers.name])
     }
 }

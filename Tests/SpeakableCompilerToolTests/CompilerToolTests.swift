@@ -184,7 +184,9 @@ func parseXML(_ path: String) throws -> ResourceCounter {
             "date": { "message": "x" },
             "2nd-try": { "message": "{count, number} {COUNT}", "examples": [ { "COUNT": 3 } ] },
             "return": { "message": "it's {what}" },
-            "z.string": { "message": "{string, select, a {A} other {B}}" }
+            "z.string": { "message": "{string, select, a {A} other {B}}" },
+            "ratio": { "message": "{r, number} {r, number, percent} {r, number, ::.00} {r}", "examples": [ { "r": 0.5 } ] },
+            "players": { "message": "{n, plural, one {# player} other {# players}} ({n, number, ::compact-short})", "examples": [ { "n": 3 } ] }
         } }
         """.write(toFile: project + "/Templates/names.json", atomically: true, encoding: .utf8)
         let compiled = try run(speakable, ["compile", "--project", project, "--out", project + "/out", "--only", "swift,xcstrings"])
@@ -192,6 +194,10 @@ func parseXML(_ path: String) throws -> ResourceCounter {
         let result = try run(swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-typecheck",
                                       project + "/out/swift/Speakable+names.swift"])
         #expect(result.status == 0, "\(result.error)")
+        // Numbers as text: NumberFormatter where it says what ICU says, else a text parameter.
+        let swift = try String(contentsOfFile: project + "/out/swift/Speakable+names.swift", encoding: .utf8)
+        #expect(swift.contains("static func ratio(r: Double, rText: String) -> String"))
+        #expect(swift.contains("static func players(n: Int, nText: String) -> String"))
     }
 
     @Test func aFailingCompileReportsWhereAndWritesNothing() throws {

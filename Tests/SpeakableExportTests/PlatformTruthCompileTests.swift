@@ -188,3 +188,112 @@ struct RealXcodeCatalogOutputsTests {
         #expect(korean.contains(#"<string name="cleared">%3$s줄 지움, 콤보 %4$s회</string>"#))
     }
 }
+
+/// Fractions and number styles printf cannot say, through a whole compile: ICU's text in
+/// every output, what the app must do said once per number, at its place.
+@Suite struct NumberTextCompileTests {
+    static let templates = """
+    { "messages": {
+        "ratio": { "message": "Ratio {ratio, number}", "examples": [ { "ratio": 1234567.891 } ] },
+        "done": { "message": "Done {p, number, percent}", "examples": [ { "p": 0.5 } ] },
+        "players": { "message": "{p, number, ::compact-short} players", "examples": [ { "p": 1234567 } ] },
+        "coins": { "message": "{n, plural, one {# coin} other {# coins}}", "examples": [ { "n": 3 } ] }
+    } }
+    """
+
+    func project(_ templates: String = Self.templates) throws -> String {
+        let root = try temporaryDirectory()
+        try write(#"{ "sourceLocale": "en", "targetLocales": ["de"] }"#, to: root + "/speakable.json")
+        try write(templates, to: root + "/Templates/t.json")
+        try write(#"{ "ratio": "Verhältnis {ratio, number}", "done": "Fertig: {p, number, percent}" }"#, to: root + "/Locales/de/t.json")
+        return root
+    }
+
+    @Test func noOutputHoldsAFloatSpecifier() throws {
+        let files = compile(try project())
+        let catalog = try #require(files["xcstrings/t.xcstrings"])
+        let english = try #require(files["android/res/values/strings.xml"])
+        let german = try #require(files["android/res/values-de/strings.xml"])
+        let swift = try #require(files["swift/Speakable+t.swift"])
+        // The Swift file's code (its comments explain what %g would do).
+        let code = swift.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
+        for (path, text) in [("xcstrings", catalog), ("values", english), ("values-de", german), ("swift", code)] {
+            let dialect: PrintfFormat.Dialect = path.hasPrefix("values") ? .java : .apple
+            let conversions = PrintfFormat.parse(text, dialect: dialect).specifiers.map(\.conversion)
+            #expect(!conversions.contains { "fFgGeEaA".contains($0) }, "\(path): \(conversions)")
+        }
+        #expect(english.contains(#"<string name="ratio">Ratio %1$s</string>"#))
+        #expect(german.contains(#"<string name="done">Fertig: %1$s</string>"#))
+        #expect(catalog.contains(#""value" : "Ratio %@""#))
+        // The accessors format what Foundation formats as ICU does, and take the rest as text.
+        #expect(swift.contains("static func ratio(ratio: Double) -> String"))
+        #expect(swift.contains("Self.number(ratio, .decimal)") && swift.contains("Self.number(p, .percent)"))
+        #expect(swift.contains("static func players(p: String) -> String"))
+        // An integer with a printf format keeps its specifier.
+        #expect(english.contains("%1$,d coin"))
+    }
+
+    @Test func eachNumberAsTextIsAWarningAtItsPlaceThatSaysWhatTheAppDoes() throws {
+        let root = try project()
+        let result = compileResult(root)
+        let warnings = result.diagnostics.filter { $0.id == "catalog-formatted-number" }
+        #expect(warnings.count == 3)
+        let ratio = try #require(warnings.first { $0.message.hasPrefix("'ratio'") })
+        #expect(ratio.severity == .warning && ratio.file?.hasSuffix("Templates/t.json") == true)
+        #expect(ratio.position?.line == 2 && ratio.position?.column == 34)
+        #expect(ratio.message.contains(#"MessageFormat("{0, number}", locale).format(arrayOf(ratio))"#))
+        #expect(ratio.message.contains("\"1,234,567.891\""))
+        let players = try #require(warnings.first { $0.message.hasPrefix("'players'") })
+        #expect(players.message.contains("accessor takes p as that text"))
+        // --strict: errors, nothing written.
+        let strict = compileResult(root) { $0.strict = true }
+        #expect(strict.hasErrors && strict.files.isEmpty)
+    }
+
+    /// A Korean particle after a number passed as text is resolved from that text by the
+    /// accessors ("25%로", "1.5가"): the text is marked like a string argument.
+    @Test func aParticleAfterANumberTextIsResolvedByTheAccessors() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "sourceLocale": "en", "targetLocales": ["ko"] }"#, to: root + "/speakable.json")
+        try write(#"{ "messages": { "high": { "message": "Ratio {ratio} is high, {p, number, percent} done", "examples": [ { "ratio": 1.5, "p": 0.25 } ] } } }"#,
+                  to: root + "/Templates/t.json")
+        try write(#"{ "high": "비율 {ratio}이(가) 높습니다, {p, number, percent}(으)로 완료" }"#, to: root + "/Locales/ko/t.json")
+        let swift = try #require(compile(root)["swift/Speakable+t.swift"])
+        #expect(swift.contains("Self.particles(Self.string(\"high\", \"Ratio %1$@ is high, %2$@ done\", [Self.marked(Self.number(ratio, .decimal)), Self.marked(Self.number(p, .percent))]))"))
+    }
+
+    /// A translation that writes the number in another style than the template would make its
+    /// String Catalog format skip the template's value and read a later one — Foundation then
+    /// reads the wrong values (the differential saw it): an error at the translation's number.
+    @Test func aTranslationWithAnotherNumberStyleThatWouldSkipAValueIsAnError() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "sourceLocale": "en", "targetLocales": ["de"] }"#, to: root + "/speakable.json")
+        try write(#"{ "messages": { "a": { "message": "Ratio {ratio} of {n, plural, one {# game} other {# games}}", "examples": [ { "ratio": 0.75, "n": 3 } ] } } }"#,
+                  to: root + "/Templates/t.json")
+        try write(#"{ "a": "Quote {ratio, number, ::.00} von {n, plural, one {# Spiel} other {# Spielen}}" }"#, to: root + "/Locales/de/t.json")
+        let result = compileResult(root)
+        let error = try #require(result.diagnostics.first { $0.id == "catalog-skipped-argument" })
+        #expect(error.severity == .error && error.file?.hasSuffix("Locales/de/t.json") == true)
+        #expect(error.position?.line == 1 && error.position?.column == 15)
+        #expect(error.message.contains("{ratio, number, ::.00}") && result.files.isEmpty)
+        // Android has no such limit (it reads every argument it is given): an Android-only compile works.
+        #expect(!compileResult(root) { $0.outputs = [.android] }.hasErrors)
+        // The same with an integer ungrouped in one translation only (::group-off is text on Apple).
+        try write(#"{ "messages": { "a": { "message": "Score {score} in {n, plural, one {# game} other {# games}}", "examples": [ { "score": 4530, "n": 3 } ] } } }"#,
+                  to: root + "/Templates/t.json")
+        try write(#"{ "a": "Punkte {score, number, ::group-off} in {n, plural, one {# Spiel} other {# Spielen}}" }"#, to: root + "/Locales/de/t.json")
+        let grouped = compileResult(root).diagnostics.first { $0.id == "catalog-skipped-argument" }
+        #expect(grouped?.message.contains("writes {score, number, ::group-off} where another locale writes {score}") == true)
+    }
+
+    @Test func aPluralOnAFractionIsAnErrorAtThePlural() throws {
+        let root = try project(#"{ "messages": { "stars": { "message": "Rated {s, plural, one {# star} other {# stars}}", "examples": [ { "s": 4.5 } ] } } }"#)
+        let result = compileResult(root)
+        let error = try #require(result.diagnostics.first { $0.id == "catalog-fractional-plural" })
+        #expect(error.severity == .error && error.position?.line == 1 && error.position?.column == 46)
+        #expect(result.files.isEmpty)
+        // runtimeOnly keeps it out of catalogs: no error.
+        let runtime = try project(#"{ "messages": { "stars": { "message": "Rated {s, plural, one {# star} other {# stars}}", "examples": [ { "s": 4.5 } ], "runtimeOnly": true } } }"#)
+        #expect(!compileResult(runtime).hasErrors)
+    }
+}

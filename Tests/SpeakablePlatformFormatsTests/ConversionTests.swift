@@ -82,8 +82,6 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
         ("{n, selectordinal, one {#st} other {#th}}", "catalog-selectordinal"),
         ("{n, plural, offset:1 one {x} other {#}}", "catalog-offset"),
         ("{n, spellout}", "catalog-rule-based-number"),
-        ("{n, number, percent}", "catalog-number-style"),
-        ("{n, number, ::currency/EUR}", "catalog-number-style"),
         ("{n, choice, 0#none|1#some}", "catalog-choice"),
         ("{n, plural, one {{m, plural, one {a} other {b}}} other {c}}", "catalog-nested-plural"),
         ("{g, select, a {x} other {y}}", "catalog-select-left"),

@@ -64,26 +64,46 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
         #expect(substitutions.first?.argumentNumber == 2)
     }
 
-    /// ICU groups the zeros it pads with ("0,042"); Java's %,04d does not ("0042").
-    @Test func groupedPaddingToFourDigitsIsAnErrorOnAndroidOnly() throws {
+    /// ICU groups the zeros it pads with ("0,042"); Java's %,04d does not ("0042"): Android gets
+    /// ICU's text, String Catalogs keep `%04lld` (CFString pads and groups as ICU).
+    @Test func groupedPaddingToFourDigitsIsTextOnAndroidOnly() throws {
         let message = try body("{n, number, ::integer-width/*0000}")
-        let error = #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n"))
-        }
-        #expect(error?.id == "catalog-number-style" && error?.message.contains("0,042") == true)
+        #expect(try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text("%1$s"))
         #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: ints("n")) == .text("%04lld"))
         #expect(try CatalogExport.value(of: try body("{n, number, ::integer-width/*0000 group-off}"), platform: .android, locale: .english,
                                         arguments: ints("n")) == .text("%1$04d"))
+        let slots = CatalogExport.formatSlots(of: message)
+        #expect(slots.android.map(\.slot) == [.numberText(" ::integer-width/*0000")])
+        #expect(slots.apple.map(\.slot) == [.value])
+        // Without the compile's slots (the lower-level convert), it stays an error that says why.
+        let error = #expect(throws: CatalogConversionError.self) {
+            try CatalogExport.convert(message, platform: .android, locale: .english, arguments: ints("n"), layout: CatalogLayout())
+        }
+        #expect(error?.id == "catalog-number-style" && error?.message.contains("0,042") == true)
     }
 
-    @Test func unknownSkeletonsAreErrorsNamingTheFormat() throws {
-        for source in ["{n, number, ::currency/EUR}", "{n, number, ::integer-width/00}", "{n, number, ::scale/100}"] {
-            let error = #expect(throws: CatalogConversionError.self, "\(source)") {
-                try CatalogExport.value(of: try body(source), platform: .android, locale: .english, arguments: ints("n"))
-            }
-            #expect(error?.id == "catalog-number-style")
-            #expect(error?.message.contains("number") == true)
+    /// A style printf cannot say is ICU's text, passed by the app (Android) or the accessor
+    /// (Apple) — never a specifier that prints something else, never a refused compile.
+    @Test func stylesPrintfCannotSayAreTextInTheirPlace() throws {
+        for source in ["{n, number, ::currency/EUR}", "{n, number, ::integer-width/00}", "{n, number, ::scale/100}", "{n, number, percent}"] {
+            let message = try body("Now " + source)
+            #expect(try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text("Now %1$s"), "\(source)")
+            #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: ints("n")) == .text("Now %@"), "\(source)")
         }
+        // Units on integers stay plurals of ICU's own patterns (exact for every integer).
+        #expect(CatalogExport.numberTexts(in: [(try body("{n, number, ::measure-unit/duration-second unit-width-full-name}"), .english)],
+                                          kinds: ["n": .integer]).isEmpty)
+    }
+
+    /// The unknown skeleton of an argument that is not a number the compile knows stays an
+    /// error with the style as written (one space after the comma, not two).
+    @Test func theStyleInADiagnosticIsWrittenOnce() throws {
+        let message = try body("{p, number, ::currency/EUR}")
+        let error = #expect(throws: CatalogConversionError.self) {
+            try CatalogExport.convert(message, platform: .apple, locale: .english, arguments: [CatalogArgument(name: "p", kind: .integer)],
+                                      layout: CatalogLayout())
+        }
+        #expect(error?.message.contains("'{p, number, ::currency/EUR}'") == true, "\(error?.message ?? "")")
     }
 }
 
@@ -113,12 +133,13 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
         #expect(Set(forms.map(\.category)) == Set(rules.categories.map(\.rawValue)))
     }
 
-    @Test func onADoubleItIsAnError() throws {
-        let message = try body("{s, number, ::\(Self.skeleton)}")
-        let error = #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: [CatalogArgument(name: "s", kind: .double)])
-        }
-        #expect(error?.id == "catalog-number-style")
+    /// On a Double the unit has no plural of patterns ("1.25 seconds" is `other` with a
+    /// fraction): it is ICU's text, in its place on both platforms.
+    @Test func onADoubleItIsText() throws {
+        let message = try body("Wait {s, number, ::\(Self.skeleton)}")
+        let double = [CatalogArgument(name: "s", kind: .double)]
+        #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: double) == .text("Wait %@"))
+        #expect(try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: double) == .text("Wait %1$s"))
     }
 }
 
@@ -239,5 +260,45 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
                 == .plural([.init(category: "one", text: "%1$lld star, %1$lld only"), .init(category: "other", text: "%1$lld stars")]))
         #expect(try CatalogExport.value(of: try body("{size} square"), platform: .apple, locale: .english, arguments: ints("size"))
                 == .text("%lld square"))
+    }
+}
+
+/// Fractions and styles printf cannot say: ICU's text in their place, never `%g` (which
+/// `String(localized:)` prints as "1.23457E+06") or a `%1$s` given a `Double` (Java's
+/// "1234567.891").
+@Suite struct NumberTextTests {
+    static let ratio = [CatalogArgument(name: "ratio", kind: .double)]
+
+    @Test func aFractionIsICUsTextOnBothPlatforms() throws {
+        for source in ["Ratio {ratio, number}", "Ratio {ratio}", "Ratio {ratio, number, integer}", "Ratio {ratio, number, ::.00}",
+                       "Ratio {ratio, number, ::precision-integer}", "Ratio {ratio, number, ::group-off}", "Ratio {ratio, number, percent}"] {
+            let message = try body(source)
+            let apple = try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: Self.ratio)
+            let android = try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: Self.ratio)
+            #expect(apple == .text("Ratio %@"), "\(source)")
+            #expect(android == .text("Ratio %1$s"), "\(source)")
+        }
+    }
+
+    @Test func theSlotsSayWhichStyleEachTextHas() throws {
+        let message = try body("{count, plural, one {# try} other {# tries}}: {ratio, number, percent} ({ratio}), {count, number, ::compact-short}")
+        let kinds: [String: CatalogArgument.Kind] = ["count": .integer, "ratio": .double]
+        let texts = CatalogExport.numberTexts(in: [(message, .english)], kinds: kinds)
+        #expect(texts == [NumberText(name: "ratio", style: " percent"), NumberText(name: "ratio", style: ""),
+                          NumberText(name: "count", style: " ::compact-short")])
+        let slots = CatalogExport.formatSlots(of: message, numberTexts: texts)
+        // Apple passes the plural's number and three texts; Android the printed `#` and the texts.
+        #expect(slots.apple.map(\.slot) == [.value, .numberText(" percent"), .numberText(""), .numberText(" ::compact-short")])
+        #expect(slots.android.map(\.name) == ["count", "ratio", "ratio", "count"])
+        #expect(texts.map(\.foundationStyle) == [.percent, .decimal, nil])
+        #expect(texts[0].formatPattern == "{0, number, percent}" && texts[2].argumentText == "{count, number, ::compact-short}")
+    }
+
+    @Test func aPluralOnAFractionIsAnError() throws {
+        let message = try body("{s, plural, one {# star} other {# stars}}")
+        let error = #expect(throws: CatalogConversionError.self) {
+            try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: [CatalogArgument(name: "s", kind: .double)])
+        }
+        #expect(error?.id == "catalog-fractional-plural" && error?.range != nil)
     }
 }

@@ -56,9 +56,9 @@ import Testing
         let labelled = TalkBackText(contentDescription: "My Location", role: .button, clickLabel: "hear about your current location")
         #expect(en.talkBack(labelled, place: nil, memory: &memory, budgets: UtteranceBudgets()).last?.text
                 == "Double-tap to hear about your current location")
-        let koLabelled = TalkBackText(contentDescription: "내 위치", role: .button, clickLabel: "현재 위치 안내")
+        let koLabelled = TalkBackText(contentDescription: "내 위치", role: .button, clickLabel: "현재 위치 확인")
         #expect(ko.talkBack(koLabelled, place: nil, memory: &memory, budgets: UtteranceBudgets()).last?.text
-                == "현재 위치 안내하려면 두 번 탭하세요")
+                == "현재 위치 확인하려면 두 번 탭하세요")
         let plain = TalkBackText(contentDescription: "Best score 110")
         #expect(en.talkBack(plain, place: nil, memory: &memory, budgets: UtteranceBudgets()).map(\.kind) == [.focus])
         let heading = TalkBackText(contentDescription: "Classic", isHeading: true, announcement: "Classic. Choose a piece.")

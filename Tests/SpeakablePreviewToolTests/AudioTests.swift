@@ -8,7 +8,7 @@ import Testing
     {"items": [
       {"type": "sudokuCell", "row": 2, "column": 7, "content": "given", "digit": 4},
       {"type": "control", "label": {"en": "My Location", "ko": "내 위치"},
-       "action": {"en": "hear about your current location", "ko": "현재 위치 안내"}},
+       "action": {"en": "hear about your current location", "ko": "현재 위치 확인"}},
       {"type": "event", "event": "placed", "score": 320}
     ]}
     """#
@@ -89,7 +89,7 @@ import Testing
         let texts = items.map { "\($0["locale"]!)/\($0["platform"]!): \($0["text"]!)" }
         #expect(texts.contains("en/voiceover: Row 2, column 7, given 4, button\nSelects the cell."))
         #expect(texts.contains("en/talkback: My Location, Button, Out of grid\nDouble-tap to hear about your current location"))
-        #expect(texts.contains("ko/talkback: 내 위치, 버튼, 그리드에서 벗어남\n현재 위치 안내하려면 두 번 탭하세요"))
+        #expect(texts.contains("ko/talkback: 내 위치, 버튼, 그리드에서 벗어남\n현재 위치 확인하려면 두 번 탭하세요"))
         // The Korean event in the catalog's words (under review), with its number.
         #expect(texts.contains { $0.hasPrefix("ko/voiceover: ") && $0.contains("320") && !$0.contains("\n") })
         // A hint follows after a pause: a two-line element is longer than its focus alone.

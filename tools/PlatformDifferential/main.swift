@@ -15,13 +15,16 @@ PlatformDifferential — what the compiled catalogs make iOS and Android say, ag
 USAGE:
   swift run PlatformDifferential [inputs] [options]
 
-INPUTS (default: --builtin --real-catalogs --stress):
+INPUTS (default: --builtin --real-catalogs --stress --numbers):
   --builtin              the built-in catalog (Templates/ + Locales/)
   --project DIR          a Speakable project (repeatable)
   --catalog FILE         a platform catalog, imported with speakable import, then compiled
                          (repeatable; every --catalog of one run goes into one project)
   --real-catalogs        every catalog in ../shared/testdata/catalogs, one project per app
   --stress               the generated stress project (--seed N, default 1; --messages N, default 56)
+  --numbers              the generated number-style project: every style of the built-in catalog,
+                         seeds and fixtures on fractions (0.5, 1.25, 1234567.891, -3.5, 0, 100)
+                         and integers, in en, ar, de, hi, ko, pl, ru
 
 OPTIONS:
   --platform LIST        android, apple, apple-no-catalog (default: all)
@@ -65,7 +68,7 @@ func main(_ arguments: [String]) -> Int32 {
     var allowListPath: String?
     var json = false
     var limit = 0
-    var wantBuiltin = false, wantReal = false, wantStress = false
+    var wantBuiltin = false, wantReal = false, wantStress = false, wantNumbers = false
     var seed: UInt64 = 1
     var messages = 56
     options.progress = isatty(2) != 0
@@ -87,6 +90,7 @@ func main(_ arguments: [String]) -> Int32 {
         case "--builtin": wantBuiltin = true
         case "--real-catalogs": wantReal = true
         case "--stress": wantStress = true
+        case "--numbers": wantNumbers = true
         case "--project":
             let directory = value(name, &index)
             inputs.append(.project(name: directory.split(separator: "/").last.map(String.init) ?? directory, directory: directory))
@@ -123,13 +127,16 @@ func main(_ arguments: [String]) -> Int32 {
         inputs.append(.catalogs(name: catalogs.count == 1 ? (catalogs[0].split(separator: "/").last.map(String.init) ?? "catalog") : "catalogs",
                                 files: catalogs))
     }
-    if inputs.isEmpty && !wantBuiltin && !wantReal && !wantStress { wantBuiltin = true; wantReal = true; wantStress = true }
+    if inputs.isEmpty && !wantBuiltin && !wantReal && !wantStress && !wantNumbers {
+        wantBuiltin = true; wantReal = true; wantStress = true; wantNumbers = true
+    }
     if wantBuiltin { inputs.insert(StandardInputs.builtin, at: 0) }
     if wantReal {
         guard let directory = StandardInputs.realCatalogsDirectory else { usage("../shared/testdata/catalogs is not there") }
         inputs += StandardInputs.realCatalogs(in: directory)
     }
     if wantStress { inputs.append(StandardInputs.stress(seed: seed, messages: messages)) }
+    if wantNumbers { inputs.append(StandardInputs.numbers) }
 
     do {
         let allowList = try AllowList.read(allowListPath ?? StandardInputs.allowList)

@@ -43,10 +43,12 @@ public enum DifferentialInput: Sendable {
     case catalogs(name: String, files: [String])
     /// The generated stress project.
     case stress(name: String, seed: UInt64, messages: Int)
+    /// The generated project of number styles on fractions and integers (``NumbersProject``).
+    case numbers(name: String)
 
     public var name: String {
         switch self {
-        case .project(let name, _), .catalogs(let name, _), .stress(let name, _, _): name
+        case .project(let name, _), .catalogs(let name, _), .stress(let name, _, _), .numbers(let name): name
         }
     }
 }
@@ -214,6 +216,9 @@ final class PreparedInput {
         case .stress(_, let seed, let messages):
             directory = scratch + "/project"
             try StressProject.write(seed: seed, messages: messages, to: directory)
+        case .numbers:
+            directory = scratch + "/project"
+            try NumbersProject.write(to: directory)
         }
         guard state.report.problems.isEmpty else { return state }
         try state.compile(directory, speakable: speakable, platforms: options.platforms, projectOutputs: options.projectOutputs)
@@ -370,8 +375,10 @@ final class PreparedInput {
         let source = project.config.sourceLocale
         for item in cases {
             guard let tableModel = templates[item.table], let message = tableModel[item.key], let pattern = message.pattern else { continue }
-            let translations = tableModel.locales.keys.sorted().filter { $0 != source }.compactMap { tableModel.locales[$0]?[item.key]?.pattern }
-            var call = AndroidCall.make(message: message, pattern: pattern, translations: translations,
+            let translations = tableModel.locales.keys.sorted().filter { $0 != source }.compactMap { tag in
+                tableModel.locales[tag]?[item.key]?.pattern.map { (tag, $0) }
+            }
+            var call = AndroidCall.make(message: message, pattern: pattern, sourceLocale: source, translations: translations,
                                         metadata: metadata[item.table]?[item.key], arguments: item.arguments)
             switch call.request(id: item.id, tag: item.locale, table: table, arguments: item.arguments, pattern: pattern) {
             case .success(let line): androidRequests.append((item.id, line))
@@ -403,13 +410,19 @@ final class PreparedInput {
             for message in table.messages {
                 guard let pattern = message.pattern, let function = functions[table.name + "/" + message.key] else { continue }
                 let names = pattern.argumentNames
-                guard names.count == function.parameters.count else {
+                // After one parameter per argument, `<label>Text: String` parameters: a number
+                // the accessor cannot format, as text (the caller formats it as ICU does).
+                let extra = function.parameters.dropFirst(names.count)
+                let textOf: [String] = extra.compactMap { parameter in
+                    zip(names, function.parameters).first { parameter.label.hasPrefix($0.1.label + "Text") && parameter.type == "String" }?.0
+                }
+                guard names.count <= function.parameters.count, textOf.count == extra.count else {
                     report.problems.append("apple: the accessor \(function.typeName).\(function.name) has \(function.parameters.count) parameters, the message \(message.key) has \(names.count) arguments")
                     continue
                 }
                 let arguments = zip(names, function.parameters).map { name, parameter in
                     parameter.label + ": " + AccessorReader.argumentExpression(name: name, type: parameter.type, typeName: function.typeName)
-                }
+                } + zip(extra, textOf).map { parameter, name in parameter.label + ": a.text(" + JSONText.string(name) + ")" }
                 main += "    case \(JSONText.string(table.name + "/" + message.key)):\n"
                 main += "        return \(function.typeName).\(function.name)(\(arguments.joined(separator: ", ")))\n"
                 callable.insert(table.name + "/" + message.key)
@@ -428,7 +441,7 @@ final class PreparedInput {
                     failures[item.id] = "no Swift accessor for \(item.key)"
                     continue
                 }
-                lines.append(Self.appleRequest(item, call: call, catalog: platform == .apple, device: device))
+                lines.append(Self.appleRequest(item, call: call, catalog: platform == .apple, device: device, texts: callerTexts(item, project)))
                 ids.append(item.id)
             }
             var probes: [String] = []
@@ -452,7 +465,40 @@ final class PreparedInput {
         }
     }
 
-    static func appleRequest(_ item: DifferentialCase, call: String, catalog: Bool, device: String) -> String {
+    /// The numbers an accessor takes as text (a style Foundation cannot format as ICU does),
+    /// formatted as the compile's warning tells the app: ICU's text for the style in the
+    /// case's locale (Speakable's formatter here — modelled, not measured).
+    func callerTexts(_ item: DifferentialCase, _ project: Project) -> [String: String] {
+        guard let table = project.tables.first(where: { $0.name == item.table }), let message = table[item.key],
+              let pattern = message.pattern, let locale = try? ICULocale(item.locale) else { return [:] }
+        let source = project.config.sourceLocale
+        var located: [(body: MessageBody, locale: ICULocale)] = []
+        if let sourceLocale = try? ICULocale(source) { located.append((pattern.body, sourceLocale)) }
+        var own = pattern
+        for tag in table.locales.keys.sorted() where tag != source {
+            guard let translated = table.locales[tag]?[item.key]?.pattern, let tagLocale = try? ICULocale(tag) else { continue }
+            located.append((translated.body, tagLocale))
+            if tag == item.locale { own = translated }
+        }
+        let recorded = Set((metadata[item.table]?[item.key]?.appleSpecifiers ?? [:]).keys)
+            .union((metadata[item.table]?[item.key]?.androidSpecifiers ?? [:]).keys)
+        let texts = CatalogExport.numberTexts(in: located, kinds: ArgumentKinds.of(message, pattern))
+            .filter { $0.foundationStyle == nil && !recorded.contains($0.name) }
+        var result: [String: String] = [:]
+        for text in texts where result[text.name] == nil {
+            // The style this locale writes (a translation may print it with its own style).
+            var style = text
+            CatalogExport.forEachArgument(own.body) { node in
+                if node.name == text.name, let found = NumberText.of(node), found.foundationStyle == nil { style = found }
+            }
+            guard let value = item.arguments[text.name],
+                  let formatted = try? CompiledMessage(style.formatPattern, locale: locale, timeZone: .utc).format(["0": value]) else { continue }
+            result[text.name] = formatted
+        }
+        return result
+    }
+
+    static func appleRequest(_ item: DifferentialCase, call: String, catalog: Bool, device: String, texts: [String: String] = [:]) -> String {
         var arguments: [String] = []
         var categories: [String] = []
         var rules: PluralRules?
@@ -466,13 +512,13 @@ final class PreparedInput {
             let value: String
             switch item.arguments[name]! {
             case .int(let n):
-                value = "{\"int\": \(n)}"
+                value = "{\"int\": \(n)" + (texts[name].map { ", \"text\": " + JSONText.string($0) } ?? "") + "}"
                 if let rules { categories.append("\"\(n)\": \"\(rules.category(forInteger: n).rawValue)\"") }
                 if let decimal, let text = try? decimal.format(["n": .int(n)]) {
                     numbers.append("\"\(n)\": " + JSONText.string(text))
                 }
             case .double(let d):
-                value = "{\"double\": \(JSONText.number(d))}"
+                value = "{\"double\": \(JSONText.number(d))" + (texts[name].map { ", \"text\": " + JSONText.string($0) } ?? "") + "}"
                 if let rules {
                     let key = d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
                     categories.append("\"\(key)\": \"\(rules.category(for: d).rawValue)\"")

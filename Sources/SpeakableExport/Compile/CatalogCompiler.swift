@@ -5,8 +5,8 @@ public import SpeakableCatalog
 public import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
-import SpeakableMessages
-import SpeakablePlatformFormats
+public import SpeakableMessages
+public import SpeakablePlatformFormats
 
 /// Compiles a loaded project into platform catalogs, XLIFF and Swift accessors — in memory;
 /// ``OutputWriter`` writes the result all or nothing.
@@ -274,6 +274,7 @@ struct Context {
             let kinds = argumentKinds(message, pattern, file: table.file)
             let meta = tableMetadata?[message.key]
             var variants: [PreparedMessage.Variant] = []
+            if !message.runtimeOnly, rejectsFractionalPlural(message, pattern, kinds: kinds, table: table) { continue }
             if !message.runtimeOnly {
                 // Counted before anything is built: 26 two-case selects are 67 million keys.
                 let count = SelectExpansion.combinationCount(of: pattern.body)
@@ -340,10 +341,17 @@ struct Context {
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
             bodies.append((locale.tag, locale.file, locale.locale, translation.source, pruned))
         }
+        // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text
+        // (an imported catalog's recorded specifier, `%.2f`, is written back as it was).
+        let recorded = Set((meta?.appleSpecifiers ?? [:]).keys).union((meta?.androidSpecifiers ?? [:]).keys)
+        let numberTexts = CatalogExport.numberTexts(in: bodies.compactMap { item in item.locale.map { (item.body, $0) } }, kinds: kinds)
+            .filter { !recorded.contains($0.name) }
         var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
-        var androidNames: [String] = []
+        var androidSlots: [(name: String, slot: CatalogArgument.Slot)] = []
+        var localeSlots: [[(name: String, slot: CatalogArgument.Slot)]] = []
         for item in bodies {
-            let slots = CatalogExport.formatSlots(of: item.body)
+            let slots = CatalogExport.formatSlots(of: item.body, numberTexts: numberTexts)
+            localeSlots.append(slots.apple)
             for slot in slots.apple {
                 if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
                     appleSlots[index].locales += 1
@@ -351,15 +359,23 @@ struct Context {
                     appleSlots.append((slot.name, slot.slot, 1))
                 }
             }
-            for name in slots.android where !androidNames.contains(name) { androidNames.append(name) }
+            for slot in slots.android where !androidSlots.contains(where: { $0.name == slot.name && $0.slot == slot.slot }) { androidSlots.append(slot) }
         }
+        // Android alone: integers padded to four digits or more with grouping ("0,042").
+        let androidOnly = androidSlots.compactMap { slot -> NumberText? in
+            guard case .numberText(let style) = slot.slot else { return nil }
+            let text = NumberText(name: slot.name, style: style)
+            return numberTexts.contains(text) ? nil : text
+        }
+        reportNumberTexts(numberTexts + androidOnly, androidOnly: Set(androidOnly), message: message, bodies: bodies, kinds: kinds)
         let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
+            + numberTexts.map { CatalogArgument(name: $0.name, kind: .text, slot: .numberText($0.style)) }
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
         var particleArguments: [String] = []
         for item in bodies {
             guard let locale = item.locale, let body = try? CatalogExport.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
             normalized.append((body, locale))
-            let grouped = CatalogExport.groupedIntegers(in: item.body, kinds: kinds)
+            let grouped = CatalogExport.groupedIntegers(in: item.body, kinds: kinds, numberTexts: numberTexts)
             for (kind, uses) in [("decimal", grouped.decimal), ("skeleton", grouped.skeleton)] where uses {
                 var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)
                 // The variants of one message come one after the other: count the message once.
@@ -401,7 +417,18 @@ struct Context {
                 slot.slot == .value ? appleValues.first { $0.name == slot.name }! : CatalogArgument(name: slot.name, kind: .text, slot: slot.slot)
             }
         }
-        var android = ordered(androidNames, recorded: meta?.androidArguments, kinds: kinds, specifiers: meta?.androidSpecifiers ?? [:])
+        // (An imported catalog's positions are kept as they were, gaps included.)
+        if meta?.appleArguments == nil { reportSkippedTexts(apple, localeSlots: localeSlots, message: message, bodies: bodies) }
+        let androidValues = ordered(androidSlots.filter { $0.slot == .value }.map(\.name), recorded: meta?.androidArguments, kinds: kinds,
+                                    specifiers: meta?.androidSpecifiers ?? [:])
+        var android: [CatalogArgument]
+        if meta?.androidArguments != nil {
+            android = androidValues + androidSlots.filter { $0.slot != .value }.map { CatalogArgument(name: $0.name, kind: .text, slot: $0.slot) }
+        } else {
+            android = androidSlots.map { slot in
+                slot.slot == .value ? androidValues.first { $0.name == slot.name }! : CatalogArgument(name: slot.name, kind: .text, slot: slot.slot)
+            }
+        }
         if androidLayout.isComposed(on: .android) {
             android += androidLayout.pluralArguments.map { CatalogArgument(name: $0, kind: .text, slot: .pluralText) }
         }
@@ -409,6 +436,139 @@ struct Context {
         return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
                                        appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
                                        androidLayout: androidLayout, particleArguments: particleArguments)
+    }
+
+    /// A plural on a `Double` (its examples pass fractions) has no platform form: Android's
+    /// `<plurals>` choose by an `int`, String Catalogs print `#` with printf. An error at the
+    /// plural, in the template or the first translation that has one.
+    mutating func rejectsFractionalPlural(_ message: TemplateMessage, _ pattern: MessagePattern, kinds: [String: CatalogArgument.Kind],
+                                          table: Table) -> Bool {
+        guard needsPlatformForms, kinds.values.contains(.double) else { return false }
+        var places: [(file: String, source: SourceText, body: MessageBody)] = [(table.file, message.source, pattern.body)]
+        for locale in translationsByTag {
+            if let translation = locale.translations[message.key], let translated = translation.pattern { places.append((locale.file, translation.source, translated.body)) }
+        }
+        for place in places {
+            var found: ArgumentNode?
+            CatalogExport.forEachArgument(place.body) { node in
+                if found == nil, case .plural(let plural) = node.kind, !plural.isOrdinal, kinds[node.name] == .double { found = node }
+            }
+            guard let node = found else { continue }
+            error("catalog-fractional-plural",
+                  "'\(message.key)': plural '\(node.name)' takes a Double (its examples pass fractions); Android's <plurals> choose by an int and String Catalogs print # with printf, neither as ICU does for fractions",
+                  file: place.file, at: place.source.position(ofUTF16Offset: node.range.lowerBound),
+                  hint: "pass a whole count (examples with whole numbers make it an Int) and print a fraction with {\(node.name), number} outside the plural, or mark the message runtimeOnly")
+            return true
+        }
+        return false
+    }
+
+    /// A number printed as text in some locales only (a translation that writes another style
+    /// than the template: `{ratio, number, ::.00}` for `{ratio}`, or `::group-off` where the
+    /// template groups) has its own position in the
+    /// String Catalog; a locale that skips such a position and reads a later one would make
+    /// Foundation read the later values from the wrong place (it reads by position, and a
+    /// position no specifier names is not read). An error at the locale's number.
+    mutating func reportSkippedTexts(_ apple: [CatalogArgument], localeSlots: [[(name: String, slot: CatalogArgument.Slot)]],
+                                     message: TemplateMessage,
+                                     bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)]) {
+        guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) else { return }
+        for (item, slots) in zip(bodies, localeSlots) {
+            let used = apple.indices.filter { index in slots.contains { $0.name == apple[index].name && $0.slot == apple[index].slot } }
+            guard let last = used.last, let index = (0..<last).first(where: { !used.contains($0) }) else { continue }
+            let skipped = apple[index]
+            // The skipped value as the other locales write it, and this locale's own form.
+            let other: String
+            switch skipped.slot {
+            case .numberText(let style): other = NumberText(name: skipped.name, style: style).argumentText
+            case .integerText(let presentation): other = NumberText(name: skipped.name, style: presentation.skeleton.map { " ::" + $0 } ?? "").argumentText
+            case .value, .pluralText: other = "{\(skipped.name)}"
+            }
+            var position = item.source.start
+            var own: String?
+            CatalogExport.forEachArgument(item.body) { node in
+                guard own == nil, node.name == skipped.name else { return }
+                position = item.source.position(ofUTF16Offset: node.range.lowerBound)
+                if case .simple(let simple) = node.kind, simple.type == .number, let text = NumberText.of(node) { own = text.argumentText } else { own = "{\(node.name)…}" }
+            }
+            let diagnostic = Diagnostic(
+                severity: .error, id: "catalog-skipped-argument",
+                message: "'\(message.key)' (\(item.tag)) " + (own.map { "writes \($0) where another locale writes \(other)" } ?? "does not print \(other), which another locale prints")
+                    + ": in the String Catalog each is its own value, and \(item.tag) would skip value \(index + 1) but read value \(last + 1), which Foundation then reads from the wrong place",
+                file: item.file, position: position,
+                hint: "write \(skipped.name) as the other locales do (the same number style), or mark the message runtimeOnly")
+            // Once per message and locale (select cases give the same).
+            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        }
+    }
+
+    /// Numbers passed as ICU's text: what an app must pass (one warning per message and
+    /// number, not per select case).
+    mutating func reportNumberTexts(_ texts: [NumberText], androidOnly: Set<NumberText> = [], message: TemplateMessage,
+                                    bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)],
+                                    kinds: [String: CatalogArgument.Kind]) {
+        guard writesPlatformCatalogs else { return }
+        for text in texts {
+            // Where the number is first written, in the template (else the first translation).
+            var place: (file: String, position: SourcePosition)?
+            // As written: `{ratio}` (a plain argument) or `{ratio, number, percent}`.
+            var written = text.argumentText
+            for item in bodies where place == nil {
+                CatalogExport.forEachArgument(item.body) { node in
+                    guard place == nil, NumberText.of(node) == text else { return }
+                    place = (item.file, item.source.position(ofUTF16Offset: node.range.lowerBound))
+                    if case .none = node.kind { written = "{" + node.name + "}" }
+                }
+            }
+            let padded = androidOnly.contains(text)
+            if padded && !options.outputs.contains(.android) { continue }
+            let what = padded ? "pads with grouping, which Java's %,04d does not"
+                : kinds[text.name] == .double ? "takes a Double, and no printf conversion prints a fraction as ICU does"
+                : "has a number format no printf conversion says"
+            var platforms: [String] = []
+            if options.outputs.contains(.android) {
+                platforms.append("Android gets %s: the app passes the text of MessageFormat(\(Self.kotlinString(text.formatPattern)), locale).format(arrayOf(\(text.name))) (android.icu.text; docs/android.md)")
+            }
+            if options.outputs.contains(.xcstrings), !padded {
+                platforms.append(text.foundationStyle != nil
+                    ? "String Catalogs get %@: the generated Swift accessors pass it formatted by NumberFormatter, an app that reads the catalog directly must do the same"
+                    : "String Catalogs get %@ and the generated Swift accessor takes \(text.name) as that text: Foundation has no formatter that matches ICU here")
+            }
+            warning("catalog-formatted-number",
+                    "'\(message.key)': \(written) \(what) (ICU: \(sample(text, kinds[text.name] ?? .integer, padded: padded))); " + platforms.joined(separator: "; "),
+                    file: place?.file ?? bodies[0].file, at: place?.position ?? message.keyPosition,
+                    hint: "format the number as the message says and pass the text, or mark the message runtimeOnly")
+        }
+    }
+
+    /// A Kotlin string literal (`$` starts a template there).
+    static func kotlinString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "$": out += "\\$"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// ICU's text for a sample value in the source locale ("1,234,567.891", "50%").
+    func sample(_ text: NumberText, _ kind: CatalogArgument.Kind, padded: Bool = false) -> String {
+        let sample: Int64 = padded ? 42 : 9180
+        let value: MessageArgument = kind == .double ? .double(1_234_567.891) : .int(sample)
+        guard let locale = sourceICU, let formatted = try? CompiledMessage(text.formatPattern, locale: locale, timeZone: .utc).format(["0": value]) else {
+            return text.argumentText
+        }
+        return "\"" + formatted + "\" for " + (kind == .double ? "1234567.891" : String(sample))
     }
 
     /// Adds another table's grouped-integer uses (tables are prepared apart).
@@ -541,9 +701,25 @@ struct Context {
 
     static func isAndroidName(_ text: String) -> Bool { !text.isEmpty && androidName(text) == text }
 
-    /// What each argument takes: numbers for plurals and number formats, dates for dates, and
-    /// for plain `{name}` what the examples pass (an integer, a date), else text.
+    /// What each argument takes (``ArgumentKinds/of(_:_:)``); an argument used in ways no
+    /// single value satisfies is an error.
     mutating func argumentKinds(_ message: TemplateMessage, _ pattern: MessagePattern, file: String) -> [String: CatalogArgument.Kind] {
+        for (name, usage) in pattern.argumentUsages.sorted(by: { $0.key < $1.key }) {
+            guard case .conflicting(let uses) = usage.kind, !message.runtimeOnly else { continue }
+            error("catalog-conflicting-argument",
+                  "argument '\(name)' of '\(message.key)' is used as \(uses.map(\.name).joined(separator: " and ")), which no single value satisfies",
+                  file: file, at: usage.ranges.first.map { message.source.position(ofUTF16Offset: $0.lowerBound) } ?? message.keyPosition)
+        }
+        return ArgumentKinds.of(message, pattern)
+    }
+}
+
+/// What each argument of a message takes in platform catalogs and accessors.
+public enum ArgumentKinds {
+    /// Numbers for plurals and number formats (`Double` when the examples pass one, else `Int`),
+    /// dates for dates, text for selects, and for plain `{name}` what the examples pass (an
+    /// integer, a fraction, a date), else text.
+    public static func of(_ message: TemplateMessage, _ pattern: MessagePattern) -> [String: CatalogArgument.Kind] {
         var kinds: [String: CatalogArgument.Kind] = [:]
         for (name, usage) in pattern.argumentUsages {
             let example = message.examples.lazy.compactMap { $0.arguments[name] }.first
@@ -552,7 +728,7 @@ struct Context {
                 if case .double? = example { kinds[name] = .double } else { kinds[name] = .integer }
             case .date:
                 kinds[name] = .date
-            case .select:
+            case .select, .conflicting:
                 kinds[name] = .text
             case .untyped:
                 switch example {
@@ -561,13 +737,6 @@ struct Context {
                 case .date?: kinds[name] = .date
                 default: kinds[name] = .text
                 }
-            case .conflicting(let uses):
-                if !message.runtimeOnly {
-                    error("catalog-conflicting-argument",
-                          "argument '\(name)' of '\(message.key)' is used as \(uses.map(\.name).joined(separator: " and ")), which no single value satisfies",
-                          file: file, at: usage.ranges.first.map { message.source.position(ofUTF16Offset: $0.lowerBound) } ?? message.keyPosition)
-                }
-                kinds[name] = .text
             }
         }
         return kinds

@@ -115,11 +115,43 @@ enum SwiftAccessorGenerator {
                 }
                 parameters.append((label, name, type))
             }
+            // Numbers whose ICU format Foundation cannot reproduce come in as text: the
+            // parameter itself when the message only prints that text, else one more
+            // `<label>Text` parameter after the others.
+            var textParameters: [String: String] = [:]
+            var textNotes: [String] = []
+            for name in message.pattern.argumentNames {
+                let slots = message.variants.flatMap { $0.appleArguments.filter { $0.name == name }.map(\.slot) }
+                let callerText = slots.contains { if case .numberText(let style) = $0 { NumberText(name: name, style: style).foundationStyle == nil } else { false } }
+                guard callerText, let index = parameters.firstIndex(where: { $0.name == name }) else { continue }
+                let onlyText = slots.allSatisfy { if case .numberText(let style) = $0 { NumberText(name: name, style: style).foundationStyle == nil } else { false } }
+                if onlyText, selectArguments.allSatisfy({ $0.name != name }) {
+                    parameters[index].type = "String"
+                    textParameters[name] = escapeIdentifier(parameters[index].label)
+                } else {
+                    var label = parameters[index].label + "Text"
+                    while labels.contains(label) { label += "_" }
+                    labels.insert(label)
+                    parameters.append((label, "\u{0}text:" + name, "String"))
+                    textParameters[name] = escapeIdentifier(label)
+                }
+                let style = slots.lazy.compactMap { slot -> NumberText? in
+                    if case .numberText(let style) = slot { NumberText(name: name, style: style) } else { nil }
+                }.first { $0.foundationStyle == nil }
+                if let style {
+                    textNotes.append("`\(textParameters[name]!.replacing("`", with: ""))`: `\(name)` as ICU formats `\(style.argumentText)`, as text "
+                                     + "(Foundation has no formatter that says the same; Speakable's `format` command or ICU gives it).")
+                }
+            }
             for (name, cases) in ownEnums {
                 out += enumDeclaration(name, cases: cases, access: access,
                                        documentation: "The cases of `\(cases.argument)` in ``\(function.replacing("`", with: ""))(\(parameters.map { $0.label + ":" }.joined()))``.")
             }
             out += documentation(template)
+            if !textNotes.isEmpty {
+                out += "    ///\n"
+                for note in textNotes { out += SwiftEscaping.lineComment(note, prefix: "    /// ") }
+            }
             out += "    \(access) static func \(function)(\(parameters.map { "\(escapeIdentifier($0.label)): \($0.type)" }.joined(separator: ", "))) -> String {\n"
             let resolvesParticles = message.variants.contains { !$0.particleArguments.isEmpty }
             func call(_ variant: PreparedMessage.Variant, indent: String) -> String {
@@ -131,6 +163,15 @@ enum SwiftAccessorGenerator {
                     switch argument.slot {
                     case .integerText(let presentation):
                         return "Self.integer(\(label), minimumDigits: \(presentation.minimumDigits))"
+                    case .numberText(let style):
+                        let text: String
+                        if let foundation = NumberText(name: argument.name, style: style).foundationStyle {
+                            text = "Self.number(\(label), .\(foundation.rawValue))"
+                        } else {
+                            text = textParameters[argument.name] ?? label
+                        }
+                        // A particle after it is resolved from the text ("25%로", "1.5가").
+                        return variant.particleArguments.contains(argument.name) ? "Self.marked(\(text))" : text
                     case .value, .pluralText:
                         if argument.kind == .date { return "Self.date(\(label), \(dateStyle(message.pattern, argument.name)))" }
                         if variant.particleArguments.contains(argument.name), parameter.type == "String" { return "Self.marked(\(label))" }
@@ -263,6 +304,35 @@ enum SwiftAccessorGenerator {
 
             """
         }
+        if body.contains("Self.number(") {
+            out += """
+                /// The styles of ICU's MessageFormat that NumberFormatter has too.
+                private enum NumberStyle { case decimal, integer, percent }
+
+                /// A number as ICU's MessageFormat prints `{n, number}`, `{n, number, integer}` or
+                /// `{n, number, percent}` ("1,234,567.891", "50%"): NumberFormatter's `.decimal` and
+                /// `.percent` are the same ICU formats. String Catalogs' printf cannot say it (`%g`
+                /// writes "1.23457E+06"), so the number is passed as text.
+                private static func number(_ value: Double, _ style: NumberStyle) -> String {
+                    numberFormatter(style).string(from: NSNumber(value: value)) ?? String(value)
+                }
+
+                private static func number<T: BinaryInteger>(_ value: T, _ style: NumberStyle) -> String {
+                    numberFormatter(style).string(from: NSNumber(value: Int64(value))) ?? String(value)
+                }
+
+                private static func numberFormatter(_ style: NumberStyle) -> NumberFormatter {
+                    let formatter = NumberFormatter()
+                    formatter.locale = Foundation.Locale(identifier: Locale.current.identifier)
+                    formatter.numberStyle = style == .percent ? .percent : .decimal
+                    formatter.roundingMode = .halfEven
+                    if style == .integer { formatter.maximumFractionDigits = 0 }
+                    return formatter
+                }
+
+
+            """
+        }
         if body.contains("Self.plural(") {
             out += """
                 /// The source-language form for `value` (when the catalog is not in the bundle).
@@ -362,7 +432,8 @@ enum SwiftAccessorGenerator {
     }
 
     /// Types the generated code names; an enum must not shadow them.
-    static let usedTypes: Set<String> = ["String", "Int", "Double", "Date", "Bundle", "Locale", "DateFormatter", "CVarArg",
+    static let usedTypes: Set<String> = ["String", "Int", "Double", "Date", "Bundle", "Locale", "DateFormatter", "CVarArg", "NumberStyle",
+                                         "NumberFormatter", "NSNumber", "Foundation", "BinaryInteger",
                                          "Sendable", "CaseIterable", "Any", "Self", "Type", "Value"]
 
     static func enumName(_ argument: String) -> String {

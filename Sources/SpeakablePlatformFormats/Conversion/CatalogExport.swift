@@ -15,7 +15,8 @@ public struct CatalogArgument: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         /// `Int`: `%lld` / `%d`.
         case integer
-        /// `Double`: `%g` / `%s`.
+        /// `Double`: always passed as ICU's text (``Slot/numberText(_:)``): no printf conversion
+        /// prints a fraction as ICU does (`%g` writes "1.23457E+06").
         case double
         /// `String`: `%@` / `%s`.
         case text
@@ -33,6 +34,11 @@ public struct CatalogArgument: Hashable, Sendable {
         /// Android, a message composed from several `<plurals>`: the text of this argument's
         /// `<plurals>` (`getQuantityString`), put in place by the composing `<string>`.
         case pluralText
+        /// Both platforms: the number as ICU formats `{name, number,<style>}` (`style` as written
+        /// after `number,`, "" for `{name}` and `{name, number}`), passed as text (`%@`, `%1$s`):
+        /// a `Double`, or a number style no printf conversion prints as ICU does (`percent`,
+        /// `::currency/EUR`, `::.00`…). See ``CatalogExport/numberTexts(in:kinds:)``.
+        case numberText(String)
     }
 
     public var name: String
@@ -48,6 +54,69 @@ public struct CatalogArgument: Hashable, Sendable {
         self.recordedSpecifier = recordedSpecifier
         self.slot = slot
     }
+}
+
+/// A number a platform catalog receives as ICU's text rather than through a printf conversion:
+/// `{name, number,<style>}` (`style` as written after `number,`; "" for `{name}` and
+/// `{name, number}`).
+public struct NumberText: Hashable, Sendable {
+    public var name: String
+    public var style: String
+
+    public init(name: String, style: String) {
+        self.name = name
+        self.style = style
+    }
+
+    /// The style as a reader writes it (`::percent`, `percent`, `0.0`), for messages.
+    public var displayStyle: String {
+        style.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// `{name, number, ::percent}` — the ICU argument that says how to format it.
+    public var argumentText: String {
+        "{" + name + ", number" + (displayStyle.isEmpty ? "" : ", " + displayStyle) + "}"
+    }
+
+    /// The one-argument ICU message an app formats the number with (`{0, number, ::percent}`),
+    /// the style exactly as written.
+    public var formatPattern: String {
+        "{0, number" + (style.isEmpty ? "" : "," + style) + "}"
+    }
+
+    /// How Foundation's `NumberFormatter` says the same, when it can: `{x}`, `{x, number}`,
+    /// `integer` and `percent` are ICU's `UNUM_DECIMAL` and `UNUM_PERCENT` formats (what
+    /// MessageFormat uses for them, and what `NumberFormatter`'s `.decimal` and `.percent` are on
+    /// Apple: ICU underneath), `integer` with no fraction digits, rounding half-even. Skeletons
+    /// and patterns have no Foundation equivalent that is the same in every locale (precision,
+    /// minimum grouping digits): nil, and the caller passes the text.
+    public var foundationStyle: FoundationNumberStyle? {
+        switch displayStyle.lowercased() {
+        case "": .decimal
+        case "integer": .integer
+        case "percent": .percent
+        default: nil
+        }
+    }
+
+    /// The `NumberText` of an argument node: `{x}` and `{x, number[, style]}`.
+    public static func of(_ node: ArgumentNode) -> NumberText? {
+        switch node.kind {
+        case .none: return NumberText(name: node.name, style: "")
+        case .simple(let simple) where simple.type == .number: return NumberText(name: node.name, style: simple.styleText ?? "")
+        default: return nil
+        }
+    }
+}
+
+/// A `NumberFormatter` configuration that formats exactly as an ICU MessageFormat style.
+public enum FoundationNumberStyle: String, Hashable, Sendable {
+    /// `.decimal` (`{x}`, `{x, number}`).
+    case decimal
+    /// `.decimal`, no fraction digits (`{x, number, integer}`).
+    case integer
+    /// `.percent` (`{x, number, percent}`: "50%" for 0.5).
+    case percent
 }
 
 /// What a message becomes in a platform catalog.
@@ -90,7 +159,7 @@ public struct CatalogSubstitution: Hashable, Sendable {
 public struct CatalogConversionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `catalog-selectordinal`, `catalog-offset`, `catalog-choice`, `catalog-number-style`,
     /// `catalog-rule-based-number`, `catalog-exact-match`, `catalog-nested-plural`,
-    /// `catalog-several-plurals`, `catalog-select-left`, `catalog-unknown-argument`,
+    /// `catalog-several-plurals`, `catalog-fractional-plural`, `catalog-select-left`, `catalog-unknown-argument`,
     /// `import-missing-other`, `import-invalid-message`.
     public var id: String
     public var message: String
@@ -216,7 +285,7 @@ public struct CatalogConversion: Hashable, Sendable {
 ///
 /// Rules, for both platforms unless said:
 /// * Text: a literal `%` becomes `%%` when the string has specifiers.
-/// * Arguments by position in `arguments`: Apple `%@`/`%lld`/`%g` (`%2$@` once there are two or
+/// * Arguments by position in `arguments`: Apple `%@`/`%lld` (`%2$@` once there are two or
 ///   more arguments), Android always positional `%1$s`/`%1$,d`.
 /// * Integers print as ICU prints them (``IntegerPresentation``): grouped (`%1$,d`; Apple's
 ///   localized `%lld` groups), `::group-off` (`%1$d`; Apple `%@` with the number as text),
@@ -239,9 +308,13 @@ public struct CatalogConversion: Hashable, Sendable {
 ///   the end of each plural case (the notation after a plural moves into its cases), a number
 ///   whose value is fixed — is resolved; after a value only known at run time it stays and is
 ///   reported (``CatalogConversion/openParticles``).
+/// * A number printf cannot print as ICU does — any number of a `Double`, an integer style such
+///   as `percent`, `::currency/EUR`, `::compact-short` (``numberTexts(in:kinds:)``), on Android an
+///   integer padded to four digits with grouping — is ICU's text in its place (`%@`, `%1$s`,
+///   ``CatalogArgument/Slot/numberText(_:)``), never `%g` or a `%s` given a `Double`.
 /// * Not expressible (error unless the message is runtime-only): `selectordinal`, `offset:`,
-///   `choice`, `spellout`/`ordinal`/`duration`, number styles and skeletons printf cannot say,
-///   a plural inside a plural case.
+///   `choice`, `spellout`/`ordinal`/`duration`, a plural on a `Double`
+///   (`catalog-fractional-plural`), a plural inside a plural case.
 public enum CatalogExport {
     /// The message's own value, laid out for this locale alone; an `=N` that needs a companion
     /// or plurals that Android would compose are errors here (`catalog-exact-match`,
@@ -249,6 +322,27 @@ public enum CatalogExport {
     /// ``convert(_:platform:locale:arguments:layout:)`` instead.
     public static func value(of body: MessageBody, platform: CatalogPlatform, locale: ICULocale,
                              arguments: [CatalogArgument]) throws(CatalogConversionError) -> CatalogValue {
+        // Numbers printed as text take the position of their argument when the format reads
+        // nothing else of it (`{r, number}` on a Double: `%1$s`), else one after the others.
+        var arguments = arguments
+        let kinds = Dictionary(arguments.filter { $0.slot == .value }.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        let texts = numberTexts(in: [(body, locale)], kinds: kinds)
+        let slots = formatSlots(of: body, platform: platform, numberTexts: texts)
+        var allTexts = texts
+        for slot in slots {
+            if case .numberText(let style) = slot.slot, !allTexts.contains(NumberText(name: slot.name, style: style)) {
+                allTexts.append(NumberText(name: slot.name, style: style))
+            }
+        }
+        for text in allTexts where !arguments.contains(where: { $0.name == text.name && $0.slot == .numberText(text.style) }) {
+            let argument = CatalogArgument(name: text.name, kind: .text, slot: .numberText(text.style))
+            if !slots.contains(where: { $0.name == text.name && $0.slot == .value }),
+               let index = arguments.firstIndex(where: { $0.name == text.name && $0.slot == .value }) {
+                arguments[index] = argument
+            } else {
+                arguments.append(argument)
+            }
+        }
         let normalized = try normalized(body, locale: locale, arguments: arguments)
         let layout = layout(of: [(normalized, locale)], platform: platform)
         if let companion = layout.companions.first {
@@ -272,8 +366,8 @@ public enum CatalogExport {
     public static func convert(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
                                layout: CatalogLayout) throws(CatalogConversionError) -> CatalogConversion {
         let body = try normalized(body, locale: locale, arguments: arguments)
-        try check(body, nestedInPlural: false)
-        if platform == .android { try checkAndroidPadding(body) }
+        try check(body, nestedInPlural: false, arguments: arguments)
+        if platform == .android { try checkAndroidPadding(body, arguments: arguments) }
         var missing: (String, Range<Int>)?
         forEachArgument(body) { argument in
             if missing == nil, !arguments.contains(where: { $0.name == argument.name }) {
@@ -331,7 +425,8 @@ public enum CatalogExport {
     /// `integer-width`: NumberFormatter, which honours them). A platform's `%,d` groups every
     /// three digits from the first group on, which is not what every locale does (Hindi
     /// "12,34,567"; Polish units "9180 sekund") — see ``IntegerGrouping``.
-    public static func groupedIntegers(in body: MessageBody, kinds: [String: CatalogArgument.Kind]) -> (decimal: Bool, skeleton: Bool) {
+    public static func groupedIntegers(in body: MessageBody, kinds: [String: CatalogArgument.Kind],
+                                       numberTexts: [NumberText] = []) -> (decimal: Bool, skeleton: Bool) {
         var decimal = false
         var skeleton = false
         func walk(_ body: MessageBody, plural: String?) {
@@ -343,6 +438,8 @@ public enum CatalogExport {
                     switch argument.kind {
                     case .none: if kinds[argument.name] == .integer { decimal = true }
                     case .simple(let simple) where simple.type == .number && kinds[argument.name] ?? .integer == .integer:
+                        // A number passed as ICU's text prints as ICU groups it.
+                        if numberTexts.contains(NumberText(name: argument.name, style: simple.styleText ?? "")) { break }
                         if let presentation = IntegerPresentation(style: simple.style) {
                             guard presentation.grouped else { break }
                             if case .numberSkeleton = simple.style { skeleton = true } else { decimal = true }
@@ -359,6 +456,59 @@ public enum CatalogExport {
         }
         walk(body, plural: nil)
         return (decimal, skeleton)
+    }
+
+    // MARK: Numbers as text
+
+    /// The printed numbers that platforms receive as ICU's text (``CatalogArgument/Slot/numberText(_:)``),
+    /// decided from the message in every locale (`bodies`) so that every locale reads the same
+    /// positions:
+    /// * every number of a `Double` argument (`{ratio}`, `{ratio, number}`, any style): no
+    ///   printf conversion prints a fraction as ICU does — Java's `%s` would print
+    ///   `Double.toString` ("1234567.891", ungrouped), CFString's `%g` "1.23457E+06";
+    /// * an integer with a style that neither a printf integer (``IntegerPresentation``) nor a
+    ///   plural of ICU's own patterns (units: `::measure-unit/duration-second`, in every locale
+    ///   of the message) can say: `percent`, `currency`, `::currency/EUR`, `::compact-short`,
+    ///   `::scale/100`, a pattern such as `#,##0.00`.
+    ///
+    /// The generated Swift accessors pass the text (formatted with Foundation where it has the
+    /// same ICU format, else given by the caller); an Android app formats it with
+    /// `android.icu.text.MessageFormat` (docs/android.md). A plural on a `Double` is not a text:
+    /// ``convert(_:platform:locale:arguments:layout:)`` rejects it (`catalog-fractional-plural`).
+    public static func numberTexts(in bodies: [(body: MessageBody, locale: ICULocale)],
+                                   kinds: [String: CatalogArgument.Kind]) -> [NumberText] {
+        var texts: [NumberText] = []
+        var decided = Set<NumberText>()
+        for (body, _) in bodies {
+            forEachArgument(body) { node in
+                guard let text = NumberText.of(node), decided.insert(text).inserted else { return }
+                let kind = kinds[node.name] ?? .integer
+                switch node.kind {
+                case .none:
+                    if kind == .double { texts.append(text) }
+                case .simple(let simple):
+                    if kind == .double {
+                        texts.append(text)
+                        return
+                    }
+                    guard kind == .integer, IntegerPresentation(style: simple.style) == nil else { return }
+                    if case .numberSkeleton(let skeleton) = simple.style,
+                       bodies.allSatisfy({ (try? unitPlural(node, skeleton: skeleton, locale: $0.locale)) ?? nil != nil }) {
+                        return  // a plural of ICU's unit patterns in every locale
+                    }
+                    texts.append(text)
+                default:
+                    break
+                }
+            }
+        }
+        return texts
+    }
+
+    /// Whether `node` (a number) reaches the platform as text, given the converted arguments.
+    static func isText(_ node: ArgumentNode, _ arguments: [CatalogArgument]) -> Bool {
+        guard let text = NumberText.of(node) else { return false }
+        return arguments.contains { $0.name == text.name && $0.slot == .numberText(text.style) }
     }
 
     // MARK: Layout
@@ -488,12 +638,12 @@ public enum CatalogExport {
             }
             switch node.kind {
             case .simple(let simple) where simple.type == .number && IntegerPresentation(style: simple.style) == nil:
-                guard case .numberSkeleton(let skeleton) = simple.style else { break }
-                let kind = arguments.first { $0.name == node.name }?.kind ?? .integer
+                guard case .numberSkeleton(let skeleton) = simple.style, !isText(node, arguments) else { break }
+                let kind = arguments.first { $0.name == node.name && $0.slot == .value }?.kind ?? .integer
                 guard kind == .integer, let plural = try unitPlural(node, skeleton: skeleton, locale: locale) else {
                     throw CatalogConversionError(
                         id: "catalog-number-style",
-                        message: "the number format of '{\(node.name), number, \(simple.styleText ?? "")}' has no printf equivalent\(kind == .integer ? "" : " for a \(kind.rawValue)")",
+                        message: "the number format of '\(NumberText.of(node)!.argumentText)' has no printf equivalent\(kind == .integer ? "" : " for a \(kind.rawValue)")",
                         range: node.range, hint: "use {\(node.name), number} or pass formatted text, or mark the message runtimeOnly")
                 }
                 node.kind = .plural(plural)
@@ -569,28 +719,39 @@ public enum CatalogExport {
     /// The arguments a platform's format string passes, in order of first appearance: Apple
     /// passes every argument (a plural's number too); Android passes the printed ones (a plural
     /// whose number is never printed is only the quantity of `getQuantityString`).
-    public static func formatArguments(of body: MessageBody, platform: CatalogPlatform) -> [String] {
-        formatSlots(of: body, platform: platform).filter { $0.slot == .value }.map(\.name)
+    public static func formatArguments(of body: MessageBody, platform: CatalogPlatform, numberTexts: [NumberText] = []) -> [String] {
+        formatSlots(of: body, platform: platform, numberTexts: numberTexts).filter { $0.slot == .value }.map(\.name)
     }
 
     /// The positions of a platform's format string, in order of first appearance: the
-    /// arguments as ``formatArguments(of:platform:)`` says, and on Apple one more for each
-    /// integer printed without grouping (``CatalogArgument/Slot/integerText(_:)``).
-    public static func formatSlots(of body: MessageBody, platform: CatalogPlatform) -> [(name: String, slot: CatalogArgument.Slot)] {
-        let both = formatSlots(of: body)
-        return platform == .apple ? both.apple : both.android.map { ($0, .value) }
+    /// arguments as ``formatArguments(of:platform:numberTexts:)`` says, on Apple one more for
+    /// each integer printed without grouping (``CatalogArgument/Slot/integerText(_:)``), and on
+    /// both one for each number passed as text (``CatalogArgument/Slot/numberText(_:)``, from
+    /// ``numberTexts(in:kinds:)``).
+    public static func formatSlots(of body: MessageBody, platform: CatalogPlatform,
+                                   numberTexts: [NumberText] = []) -> [(name: String, slot: CatalogArgument.Slot)] {
+        let both = formatSlots(of: body, numberTexts: numberTexts)
+        return platform == .apple ? both.apple : both.android
     }
 
-    /// ``formatSlots(of:platform:)`` for both platforms in one walk (messages have few
-    /// arguments: small arrays, no hashing).
-    public static func formatSlots(of body: MessageBody) -> (apple: [(name: String, slot: CatalogArgument.Slot)], android: [String]) {
+    /// ``formatSlots(of:platform:numberTexts:)`` for both platforms in one walk (messages have
+    /// few arguments: small arrays, no hashing).
+    public static func formatSlots(of body: MessageBody, numberTexts: [NumberText] = [])
+        -> (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)]) {
         var slots: [(name: String, slot: CatalogArgument.Slot)] = []
         var printed: [String] = []
+        // Android only: ICU groups the zeros it pads with ("0,042"), Java's %,04d does not.
+        var androidTexts: [String: CatalogArgument.Slot] = [:]
         func add(_ name: String, _ slot: CatalogArgument.Slot) {
             if !slots.contains(where: { $0.name == name && $0.slot == slot }) { slots.append((name, slot)) }
         }
         func print(_ name: String) {
             if !printed.contains(name) { printed.append(name) }
+        }
+        func text(_ node: ArgumentNode) -> Bool {
+            guard !numberTexts.isEmpty, let text = NumberText.of(node), numberTexts.contains(text) else { return false }
+            add(node.name, .numberText(text.style))
+            return true
         }
         func walk(_ body: MessageBody, plural: String?) {
             for part in body.parts {
@@ -601,13 +762,22 @@ public enum CatalogExport {
                 case .argument(let argument):
                     switch argument.kind {
                     case .none:
+                        if text(argument) { break }
                         add(argument.name, .value)
                         print(argument.name)
                     case .simple(let simple):
+                        if simple.type == .number, text(argument) { break }
                         if simple.type == .number, let presentation = IntegerPresentation(style: simple.style), presentation.appleNeedsText {
                             add(argument.name, .integerText(presentation))
                         } else {
                             add(argument.name, .value)
+                        }
+                        if simple.type == .number, let presentation = IntegerPresentation(style: simple.style), presentation.grouped,
+                           presentation.minimumDigits >= 4 {
+                            let slot = CatalogArgument.Slot.numberText(simple.styleText ?? "")
+                            androidTexts[argument.name + "\u{0}" + (simple.styleText ?? "")] = slot
+                            add(argument.name, slot)  // placeholder for Android's order; Apple's list drops it below
+                            break
                         }
                         print(argument.name)
                     case .plural(let p):
@@ -625,15 +795,33 @@ public enum CatalogExport {
             }
         }
         walk(body, plural: nil)
-        // Android: printed arguments, in order of first appearance among all arguments.
-        var android: [String] = []
-        for slot in slots where printed.contains(slot.name) && !android.contains(slot.name) { android.append(slot.name) }
-        return (slots, android)
+        // Android: printed arguments and numbers as text, in order of first appearance among
+        // all arguments.
+        var android: [(name: String, slot: CatalogArgument.Slot)] = []
+        let androidOnly = Set(androidTexts.keys)
+        func isAndroidOnly(_ slot: (name: String, slot: CatalogArgument.Slot)) -> Bool {
+            guard case .numberText(let style) = slot.slot else { return false }
+            return androidOnly.contains(slot.name + "\u{0}" + style) && !numberTexts.contains(NumberText(name: slot.name, style: style))
+        }
+        for slot in slots {
+            switch slot.slot {
+            case .value:
+                if printed.contains(slot.name) && !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
+            case .numberText:
+                android.append(slot)
+            case .integerText(_):
+                // Apple's ungrouped integer: Android prints the value itself (`%1$d`).
+                if !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
+            case .pluralText:
+                break
+            }
+        }
+        return (slots.filter { !isAndroidOnly($0) }, android)
     }
 
     // MARK: Checks
 
-    static func forEachArgument(_ body: MessageBody, _ visit: (ArgumentNode) -> Void) {
+    public static func forEachArgument(_ body: MessageBody, _ visit: (ArgumentNode) -> Void) {
         for part in body.parts {
             guard case .argument(let argument) = part else { continue }
             visit(argument)
@@ -661,7 +849,7 @@ public enum CatalogExport {
         }
     }
 
-    static func check(_ body: MessageBody, nestedInPlural: Bool) throws(CatalogConversionError) {
+    static func check(_ body: MessageBody, nestedInPlural: Bool, arguments: [CatalogArgument] = []) throws(CatalogConversionError) {
         for part in body.parts {
             guard case .argument(let argument) = part else { continue }
             switch argument.kind {
@@ -675,10 +863,10 @@ public enum CatalogExport {
                         message: "'{\(argument.name), \(simple.typeText)}' has no printf equivalent in platform catalogs",
                         range: argument.range, hint: "pass the spelled-out text as a string argument, or mark the message runtimeOnly")
                 case .number:
-                    if IntegerPresentation(style: simple.style) == nil {
+                    if IntegerPresentation(style: simple.style) == nil, !isText(argument, arguments) {
                         throw CatalogConversionError(
                             id: "catalog-number-style",
-                            message: "the number style of '{\(argument.name), number, \(simple.styleText ?? "")}' has no printf equivalent",
+                            message: "the number style of '\(NumberText.of(argument)!.argumentText)' has no printf equivalent",
                             range: argument.range, hint: "use {\(argument.name), number} or pass formatted text, or mark the message runtimeOnly")
                     }
                 case .date, .time:
@@ -697,6 +885,13 @@ public enum CatalogExport {
                         message: "plural '\(argument.name)' has offset:\(JSONNumberText.format(plural.offset)), which platform plurals cannot express",
                         range: plural.offsetRange ?? argument.range, hint: "pass the number minus the offset as its own argument, or mark the message runtimeOnly")
                 }
+                if arguments.contains(where: { $0.name == argument.name && $0.slot == .value && $0.kind == .double }) {
+                    throw CatalogConversionError(
+                        id: "catalog-fractional-plural",
+                        message: "plural '\(argument.name)' takes a Double (its examples pass fractions), but Android's <plurals> choose by an int and String Catalogs print # with printf, neither as ICU does for fractions",
+                        range: argument.range,
+                        hint: "pass a whole count (examples with whole numbers make it an Int) and print the fraction with {\(argument.name), number} outside the plural, or mark the message runtimeOnly")
+                }
                 if nestedInPlural {
                     throw CatalogConversionError(
                         id: "catalog-nested-plural",
@@ -710,7 +905,7 @@ public enum CatalogExport {
                             message: "'\(item.selectorText)' of plural '\(argument.name)' is not a whole number ≥ 0; platform catalogs cannot say it",
                             range: item.selectorRange, hint: "mark the message runtimeOnly")
                     }
-                    try check(item.message, nestedInPlural: true)
+                    try check(item.message, nestedInPlural: true, arguments: arguments)
                 }
             case .select:
                 throw CatalogConversionError(id: "catalog-select-left", message: "select '\(argument.name)' was not expanded into keys",
@@ -724,10 +919,10 @@ public enum CatalogExport {
 
     /// ICU groups the zeros it pads with (`::integer-width/*0000` writes 42 as "0,042"); Java's
     /// `%,04d` pads without grouping ("0042"): from four digits on, Android cannot say it.
-    static func checkAndroidPadding(_ body: MessageBody) throws(CatalogConversionError) {
+    static func checkAndroidPadding(_ body: MessageBody, arguments: [CatalogArgument] = []) throws(CatalogConversionError) {
         var problem: ArgumentNode?
         forEachArgument(body) { argument in
-            guard problem == nil, case .simple(let simple) = argument.kind, simple.type == .number,
+            guard problem == nil, case .simple(let simple) = argument.kind, simple.type == .number, !isText(argument, arguments),
                   let presentation = IntegerPresentation(style: simple.style), presentation.grouped, presentation.minimumDigits >= 4 else { return }
             problem = argument
         }
@@ -1076,6 +1271,9 @@ struct Renderer {
                 out += isFormat ? Self.doublingPercents(text) : text
             case .pound:
                 out += integerSpecifier(plural ?? "", .standard)
+            case .argument(let argument) where CatalogExport.isText(argument, arguments):
+                // A number as ICU's text, formatted by the accessor or the app.
+                out += prefix(argument.name, slot: .numberText(NumberText.of(argument)!.style)) + (platform == .apple ? "@" : "s")
             case .argument(let argument):
                 switch argument.kind {
                 case .none where pluralTextForPlainNumbers.contains(argument.name):

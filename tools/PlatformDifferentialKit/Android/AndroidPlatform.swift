@@ -3,6 +3,7 @@ import Glibc
 #endif
 import SpeakableCatalog
 import SpeakableExport
+import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
 
@@ -114,18 +115,27 @@ struct AndroidCall: Sendable {
     var name: String
     /// The arguments passed by value, by position.
     var arguments: [String]
+    /// By position: the number's ICU style when the app passes it as text (`%1$s`, formatted
+    /// with `MessageFormat`), else nil.
+    var textStyles: [NumberText?] = []
     /// Arguments a `<plurals>` may vary by (plurals in any locale, numbers with a unit
     /// skeleton), in order of first appearance.
     var pluralArguments: [String]
 
-    static func make(message: TemplateMessage, pattern: MessagePattern, translations: [MessagePattern], metadata: MessageMetadata?,
+    static func make(message: TemplateMessage, pattern: MessagePattern, sourceLocale: String,
+                     translations: [(tag: String, pattern: MessagePattern)], metadata: MessageMetadata?,
                      arguments: [String: MessageArgument]) -> AndroidCall {
         let choices = SelectExpansion.arguments(of: pattern.body).map { select -> SelectExpansion.Choice in
             let value: String
             if case .string(let s)? = arguments[select.name], select.cases.contains(s) { value = s } else { value = "other" }
             return SelectExpansion.Choice(argument: select.name, value: value)
         }
-        let bodies = ([pattern] + translations).map { choices.isEmpty ? $0.body : SelectExpansion.prune($0.body, choosing: choices) }
+        let tagged = [(sourceLocale, pattern)] + translations
+        let bodies = tagged.map { choices.isEmpty ? $0.1.body : SelectExpansion.prune($0.1.body, choosing: choices) }
+        // Numbers the app passes as text, decided as the compile decides them.
+        let recorded = Set((metadata?.appleSpecifiers ?? [:]).keys).union((metadata?.androidSpecifiers ?? [:]).keys)
+        let located = zip(tagged, bodies).compactMap { item, body in (try? ICULocale(item.0)).map { (body, $0) } }
+        let texts = CatalogExport.numberTexts(in: located, kinds: ArgumentKinds.of(message, pattern)).filter { !recorded.contains($0.name) }
         let base: String
         if choices.isEmpty {
             base = metadata?.androidName ?? (metadata?.platformKey.map(isAndroidName) == true ? metadata!.platformKey! : message.key)
@@ -133,21 +143,51 @@ struct AndroidCall: Sendable {
             base = SelectExpansion.key(message.key, choices)
         }
         var order = metadata?.androidArguments ?? []
+        var textSlots: [NumberText] = []
+        var slots: [(name: String, slot: CatalogArgument.Slot)] = []
         var plurals: [String] = []
         for body in bodies {
-            for name in CatalogExport.formatArguments(of: body, platform: .android) where !order.contains(name) { order.append(name) }
+            for slot in CatalogExport.formatSlots(of: body, platform: .android, numberTexts: texts)
+            where !slots.contains(where: { $0.name == slot.name && $0.slot == slot.slot }) {
+                slots.append(slot)
+            }
             MessagePattern.forEachArgument(in: body) { argument in
                 switch argument.kind {
                 case .plural(let plural) where !plural.isOrdinal:
                     if !plurals.contains(argument.name) { plurals.append(argument.name) }
                 case .simple(let simple) where simple.type == .number:
-                    if case .numberSkeleton(let skeleton) = simple.style, skeleton.contains("measure-unit"),
+                    // An integer skeleton that is not printf and not text is a plural of ICU's
+                    // own patterns (units; `::percent`, `::.00` on integers).
+                    if case .numberSkeleton = simple.style, IntegerPresentation(style: simple.style) == nil,
+                       let text = NumberText.of(argument), !texts.contains(text),
                        !plurals.contains(argument.name) { plurals.append(argument.name) }
                 default: break
                 }
             }
         }
-        return AndroidCall(name: androidName(base), arguments: order, pluralArguments: plurals)
+        // Values by first appearance (after an imported order), numbers as text in their place
+        // (as the compile numbers them).
+        if metadata?.androidArguments != nil {
+            for slot in slots where slot.slot == .value && !order.contains(slot.name) { order.append(slot.name) }
+            for slot in slots { if case .numberText(let style) = slot.slot { textSlots.append(NumberText(name: slot.name, style: style)) } }
+            var call = AndroidCall(name: androidName(base), arguments: order + textSlots.map(\.name), pluralArguments: plurals)
+            call.textStyles = order.map { _ in nil } + textSlots.map { $0 }
+            return call
+        }
+        var names: [String] = []
+        var styles: [NumberText?] = []
+        for slot in slots {
+            if case .numberText(let style) = slot.slot {
+                names.append(slot.name)
+                styles.append(NumberText(name: slot.name, style: style))
+            } else if !names.enumerated().contains(where: { $0.element == slot.name && styles[$0.offset] == nil }) {
+                names.append(slot.name)
+                styles.append(nil)
+            }
+        }
+        var call = AndroidCall(name: androidName(base), arguments: names, pluralArguments: plurals)
+        call.textStyles = styles
+        return call
     }
 
     /// A valid Android resource name: letters, digits, `_` and `.`, not starting with a digit
@@ -202,7 +242,20 @@ struct AndroidCall: Sendable {
     /// The request for the runner, or why there is none.
     mutating func request(id: Int, tag: String, table: ResourceTable, arguments: [String: MessageArgument],
                           pattern: MessagePattern) -> Either {
-        let values = self.arguments.map { Self.argumentJSON(arguments[$0], name: $0, pattern: pattern) }
+        let values = self.arguments.indices.map { index in
+            let name = self.arguments[index]
+            if index < textStyles.count, let text = textStyles[index] {
+                // The app formats the number with MessageFormat (docs/android.md).
+                let number: String
+                switch arguments[name] {
+                case .int(let n)?: number = String(n)
+                case .double(let d)?: number = JSONText.number(d)
+                default: return Self.argumentJSON(arguments[name], name: name, pattern: pattern)
+                }
+                return "{\"number\": \(number), \"pattern\": " + JSONText.string(text.formatPattern) + "}"
+            }
+            return Self.argumentJSON(arguments[name], name: name, pattern: pattern)
+        }
         let valueList = "[" + values.joined(separator: ", ") + "]"
         func quantity(_ argument: String) -> Int64? { if case .int(let n)? = arguments[argument] { n } else { nil } }
         var companionProblem: String?

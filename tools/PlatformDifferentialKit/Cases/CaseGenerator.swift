@@ -20,6 +20,9 @@ enum CaseGenerator {
     /// Plural categories change at 0, 1, 2, 3, 5, 11, 21, 101 in one language or another; 1000
     /// and 9180 need grouping.
     static let sweep: [Int64] = [0, 1, 2, 3, 5, 11, 21, 101, 1000, 9180]
+    /// Fractions for every argument the examples pass a `Double` (grouping, the decimal
+    /// separator, rounding, the minus sign, a whole number as a `Double`).
+    static let doubleSweep: [Double] = [0.5, 1.25, 1_234_567.891, -3.5, 0, 100]
     /// Two plurals in one message: their cross product over these.
     static let crossSweep: [Int64] = [0, 1, 2, 5]
     /// Open text in Korean, to hear particles after a value only known at run time: one word
@@ -92,6 +95,20 @@ enum CaseGenerator {
                     arguments[name] = .int(value)
                     add("sweep \(name)=\(value)", arguments)
                 }
+            }
+        }
+        // Fraction sweeps: every number argument the examples pass a Double.
+        let doubles = names.filter { name in
+            switch usages[name]?.kind {
+            case .plural?, .number?, .untyped?: if case .double? = base[name] { return true } else { return false }
+            default: return false
+            }
+        }
+        for name in doubles {
+            for value in doubleSweep {
+                var arguments = base
+                arguments[name] = .double(value)
+                add("sweep \(name)=\(JSONText.number(value))", arguments)
             }
         }
         let plurals = names.filter { if case .plural? = usages[$0]?.kind { true } else { false } }

@@ -37,4 +37,7 @@ public enum StandardInputs {
     public static func stress(seed: UInt64 = 1, messages: Int = 56) -> DifferentialInput {
         .stress(name: "stress-seed\(seed)", seed: seed, messages: messages)
     }
+
+    /// The number styles on fractions and integers.
+    public static var numbers: DifferentialInput { .numbers(name: "numbers") }
 }

@@ -4,7 +4,7 @@ import SpeakableJSON
 /// A generated project that exercises everything the catalogs must carry: many locales (plural
 /// systems from Korean's one category to Arabic's and Welsh's six), nested select and plural,
 /// exact matches `=0`/`=1`, apostrophes, `%`, right-to-left text, several plurals in one
-/// message, `::group-off`, unit skeletons, large numbers, dates, Korean particles after
+/// message, `::group-off`, unit skeletons, large numbers, fractions, dates, Korean particles after
 /// placeholders, and characters Android must escape (`"`, `'`, `@`, `?`, `&`, `<`, newlines).
 ///
 /// Deterministic: the same seed and size give the same files, byte for byte.
@@ -110,6 +110,12 @@ public enum StressProject {
         Shape(name: "cell", role: "label", text: { l, _ in
             l.cell("{row}", "{column}") + ", {content, select, empty {\(l.empty)} given {\(l.given("{digit}"))} other {{digit}}}"
         }, examples: { r in [[("row", .int(Int64(r.below(9) + 1))), ("column", .int(Int64(r.below(9) + 1))), ("content", .string("given")), ("digit", .int(Int64(r.below(9) + 1)))]] }),
+        // A fraction (the examples pass a Double): ICU's text in every locale, never %g.
+        Shape(name: "fraction", role: "value", text: { l, v in
+            l.time(v % 2 == 0 ? "{ratio, number}" : "{ratio, number, percent}")
+        // (Below 10: a 4-digit Polish percentage is the CLDR 42/46 difference the number
+        // project already shows, "1 100%" / "1100%"; here it would come and go with the seed.)
+        }, examples: { r in [[("ratio", .double(Double(r.below(1_000)) / 100))]] }),
     ]
 
     // MARK: Words

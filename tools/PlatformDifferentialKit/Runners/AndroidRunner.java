@@ -17,7 +17,10 @@
 // {"double": x}, {"str": "…"}, {"date": epochMillis, "skeleton": "MMMMd"} or
 // {"date": epochMillis, "pattern": "d MMM"} or
 // {"date": epochMillis, "dateStyle": "medium", "timeStyle": "none"} — a date the app formats with
-// android.icu's DateFormat (here ICU4J 72) in UTC and passes as text.
+// android.icu's DateFormat (here ICU4J 72) in UTC and passes as text;
+// {"number": 0.5, "pattern": "{0, number, percent}"} — a number the strings.xml holds as %s (a
+// Double, or a style printf cannot say): the app formats it with
+// android.icu.text.MessageFormat(pattern, locale) (here ICU4J 72), as docs/android.md says.
 // Output: one line per request, in order: {"id": 1, "out": "…", "category": "few"} or
 // {"id": 1, "error": "…"} (an exception the app would throw, e.g. IllegalFormatConversionException).
 //
@@ -29,6 +32,7 @@
 //   Resources.getQuantityString(id, n)       = getQuantityText(id, n) as is (no formatting)
 
 import com.ibm.icu.text.DateFormat;
+import com.ibm.icu.text.MessageFormat;
 import com.ibm.icu.text.PluralRules;
 import com.ibm.icu.util.TimeZone;
 import com.ibm.icu.util.ULocale;
@@ -124,6 +128,11 @@ public final class AndroidRunner {
     static Object argument(Object raw, String tag) {
         @SuppressWarnings("unchecked")
         Map<String, Object> arg = (Map<String, Object>) raw;
+        if (arg.containsKey("number")) {
+            Number number = (Number) arg.get("number");
+            Object value = number instanceof Double ? (Object) number.doubleValue() : (Object) number.longValue();
+            return new MessageFormat((String) arg.get("pattern"), ULocale.forLanguageTag(tag)).format(new Object[] {value});
+        }
         if (arg.containsKey("int")) {
             long n = ((Number) arg.get("int")).longValue();
             return n == (int) n ? (Object) Integer.valueOf((int) n) : (Object) Long.valueOf(n);

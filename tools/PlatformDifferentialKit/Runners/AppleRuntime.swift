@@ -359,8 +359,17 @@ final class Arguments {
     func string(_ name: String) -> String {
         let v = value(name)
         if let s = v["str"] as? String { return s }
+        // A number the accessor takes as text: what the caller formats (ICU's text).
+        if let s = v["text"] as? String { return s }
         if let n = v["int"] as? Int { return String(n) }
         problem = problem ?? "argument \(name) is not a string"
+        return ""
+    }
+
+    /// A number's text for an accessor's `<label>Text` parameter.
+    func text(_ name: String) -> String {
+        if let s = value(name)["text"] as? String { return s }
+        problem = problem ?? "no text for number argument \(name)"
         return ""
     }
 
