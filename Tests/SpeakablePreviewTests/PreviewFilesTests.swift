@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import SpeakablePreview
+import SpeakableSpeech
 
 /// Issue 13's "writes outside the output folder", in the preview's writer (`--html FILE`,
 /// `--audio DIR`): it wrote `.speakable-<pid>-<n>.tmp` beside the file with a call that followed
@@ -41,5 +42,25 @@ import Testing
         #expect((try FileManager.default.attributesOfItem(atPath: root + "/out/index.json")[.type] as? FileAttributeType) == .typeRegular)
         #expect(read(root + "/out/index.json") == "{}\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/out") == ["index.json"])
+    }
+
+    /// `--audio DIR` where DIR is a symbolic link: refused before anything is written or removed
+    /// (as `compile --out` refuses one), with and without a trailing slash.
+    @Test func anAudioFolderThatIsALinkIsRefused() throws {
+        let root = try folder()
+        try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: root + "/elsewhere/keep.wav"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/out/audio", withDestinationPath: root + "/elsewhere")
+        let preview = try Previewer.preview(PreviewRequest(scenario: .demo, locales: ["en"], platforms: [.voiceOver]))
+        for spelling in [root + "/out/audio", root + "/out/audio/", root + "/out/audio//"] {
+            let error = #expect(throws: AudioError.self) {
+                try AudioWriter.write(preview, to: spelling, espeak: Espeak(path: "/nonexistent/espeak-ng"), progress: nil)
+            }
+            // Refused for the link, before any synthesis is tried (this espeak-ng does not exist).
+            #expect(error?.description == "cannot write \(spelling): it is a symbolic link, and audio is never written through one; give --audio a real folder")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/elsewhere") == ["keep.wav"])
+        #expect(AudioWriter.isSymbolicLink(root + "/out/audio/"))
+        #expect(!AudioWriter.isSymbolicLink(root + "/elsewhere"))
     }
 }

@@ -133,6 +133,12 @@ public enum AudioWriter {
                                 budgetSeconds: element.budgetSeconds))
             }
         }
+        // A folder that is a symbolic link is refused, as `compile --out` refuses one: the WAVs,
+        // index.json and the removal of files an old index named would all happen wherever the
+        // link points (a committed or planted link would send them outside the folder asked for).
+        if Self.isSymbolicLink(directory) {
+            throw .io(path: directory, reason: "it is a symbolic link, and audio is never written through one; give --audio a real folder")
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -213,6 +219,16 @@ public enum AudioWriter {
     }
 
     /// The files an existing index names (only plain names inside the folder).
+    /// Whether `path` (trailing slashes ignored, as `lstat` would otherwise resolve them) is a
+    /// symbolic link.
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        var info = stat()
+        guard lstat(String(trimmed), &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
     static func previousFiles(_ indexPath: String) -> [String] {
         guard let data = FileManager.default.contents(atPath: indexPath) else { return [] }
         let read = JSONReader.read(Array(data), file: indexPath)
