@@ -390,7 +390,7 @@ private struct Parser {
         } else {
             // Valid UTF-8 (checked here, the generic validating initializer is several times
             // slower) decodes as it is; anything else takes the careful path, which reports it.
-            guard bytes.withUnsafeBufferPointer({ Self.isValidUTF8(UnsafeBufferPointer(rebasing: $0[(index + 1)..<end])) }) else {
+            guard bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalid(UnsafeBufferPointer(rebasing: $0[(index + 1)..<end])) == nil }) else {
                 return nil
             }
             text = bytes.withUnsafeBufferPointer { Swift.String(decoding: UnsafeBufferPointer(rebasing: $0[(index + 1)..<end]), as: UTF8.self) }
@@ -398,33 +398,6 @@ private struct Parser {
         column += scalars + 2
         index = end + 1
         return text
-    }
-
-    /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
-    /// U+10FFFF).
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            let length: Int
-            let minimum: UInt32
-            var value: UInt32
-            if b & 0xE0 == 0xC0 { length = 2; value = UInt32(b & 0x1F); minimum = 0x80 }
-            else if b & 0xF0 == 0xE0 { length = 3; value = UInt32(b & 0x0F); minimum = 0x800 }
-            else if b & 0xF8 == 0xF0 { length = 4; value = UInt32(b & 0x07); minimum = 0x10000 }
-            else { return false }
-            if i + length > n { return false }
-            for k in 1..<length {
-                let c = bytes[i + k]
-                if c & 0xC0 != 0x80 { return false }
-                value = value << 6 | UInt32(c & 0x3F)
-            }
-            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return false }
-            i += length
-        }
-        return true
     }
 
     mutating func hex4(_ escapeStart: SourcePosition) throws(Failure) -> UInt16 {

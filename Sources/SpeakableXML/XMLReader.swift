@@ -46,7 +46,7 @@ public enum XMLReader {
         }
         var bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        if let bad = firstInvalidUTF8(bytes) {
+        if let bad = bytes.withUnsafeBufferPointer(UTF8Validation.firstInvalid) {
             var scanner = Scanner(bytes: bytes, file: file)
             while scanner.index < bad { scanner.advance() }
             return Result(document: nil, diagnostics: [Diagnostic(
@@ -60,31 +60,6 @@ public enum XMLReader {
         } catch {
             return Result(document: nil, diagnostics: scanner.warnings + scanner.moreWarnings() + [error])
         }
-    }
-
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            let length: Int
-            let minimum: UInt32
-            var value: UInt32
-            if b & 0xE0 == 0xC0 { length = 2; value = UInt32(b & 0x1F); minimum = 0x80 }
-            else if b & 0xF0 == 0xE0 { length = 3; value = UInt32(b & 0x0F); minimum = 0x800 }
-            else if b & 0xF8 == 0xF0 { length = 4; value = UInt32(b & 0x07); minimum = 0x10000 }
-            else { return i }
-            if i + length > n { return i }
-            for k in 1..<length {
-                let c = bytes[i + k]
-                if c & 0xC0 != 0x80 { return i }
-                value = value << 6 | UInt32(c & 0x3F)
-            }
-            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
-            i += length
-        }
-        return nil
     }
 }
 

@@ -1,0 +1,36 @@
+/// Well-formed UTF-8, checked by a plain loop (the generic validating `String` initializer is
+/// several times slower on the readers' hot paths), shared by the JSON and XML readers.
+public enum UTF8Validation {
+    /// The offset of the first byte that does not start a well-formed UTF-8 sequence (a stray
+    /// continuation byte, a truncated sequence, an overlong form, a surrogate, a value past
+    /// U+10FFFF), or `nil` when every byte is well formed.
+    ///
+    /// ```swift
+    /// [0x41, 0xC3, 0xA9].withUnsafeBufferPointer { UTF8Validation.firstInvalid($0) }   // nil
+    /// [0x41, 0xC0, 0x80].withUnsafeBufferPointer { UTF8Validation.firstInvalid($0) }   // 1 (overlong)
+    /// ```
+    public static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            let minimum: UInt32
+            var value: UInt32
+            if b & 0xE0 == 0xC0 { length = 2; value = UInt32(b & 0x1F); minimum = 0x80 }
+            else if b & 0xF0 == 0xE0 { length = 3; value = UInt32(b & 0x0F); minimum = 0x800 }
+            else if b & 0xF8 == 0xF0 { length = 4; value = UInt32(b & 0x07); minimum = 0x10000 }
+            else { return i }
+            if i + length > n { return i }
+            for k in 1..<length {
+                let c = bytes[i + k]
+                if c & 0xC0 != 0x80 { return i }
+                value = value << 6 | UInt32(c & 0x3F)
+            }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
+            i += length
+        }
+        return nil
+    }
+}

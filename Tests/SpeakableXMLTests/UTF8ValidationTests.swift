@@ -1,0 +1,38 @@
+import SpeakableDiagnostics
+import Testing
+
+/// The readers' shared UTF-8 check, judged by the standard library's validating decoder (the
+/// oracle) on hand-picked edge cases and on random byte strings biased towards near-UTF-8.
+@Suite struct UTF8ValidationTests {
+    func firstInvalid(_ bytes: [UInt8]) -> Int? { bytes.withUnsafeBufferPointer(UTF8Validation.firstInvalid) }
+
+    @Test func edgeCases() {
+        #expect(firstInvalid([]) == nil)
+        #expect(firstInvalid(Array("Row 1, 칸 😀".utf8)) == nil)
+        #expect(firstInvalid([0x41, 0xC0, 0x80]) == 1)               // overlong NUL
+        #expect(firstInvalid([0x41, 0x42, 0xE0, 0x80, 0x80]) == 2)   // overlong 3-byte
+        #expect(firstInvalid([0xED, 0xA0, 0x80]) == 0)               // a surrogate, U+D800
+        #expect(firstInvalid([0xF4, 0x90, 0x80, 0x80]) == 0)         // past U+10FFFF
+        #expect(firstInvalid([0x41, 0xE2, 0x82]) == 1)               // truncated at the end
+        #expect(firstInvalid([0x80]) == 0)                           // a stray continuation byte
+        #expect(firstInvalid([0xF8, 0x88, 0x80, 0x80, 0x80]) == 0)   // five-byte forms do not exist
+    }
+
+    @Test func agreesWithTheStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [[0x41], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xC0], [0xED, 0xA0],
+                                 [0xF4, 0x90], [0xFF], [0xE0, 0x80], [0xBF]]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...8, using: &generator) {
+                bytes += Bool.random(using: &generator) ? pieces.randomElement(using: &generator)! : [UInt8.random(in: 0...255, using: &generator)]
+            }
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            #expect((firstInvalid(bytes) == nil) == valid, "\(bytes)")
+            if let bad = firstInvalid(bytes) {
+                // Everything before the reported byte is valid on its own.
+                #expect(String(validating: bytes[..<bad], as: UTF8.self) != nil, "\(bytes) at \(bad)")
+            }
+        }
+    }
+}
