@@ -75,7 +75,9 @@ let package = Package(
         // text/attributes/comments, JSON, HTML — with no dependencies, so every writer (and the
         // preview) can use it. Property-tested against swiftc, libxml2, JSONSerialization, Chromium.
         .target(name: "SpeakableEscaping", swiftSettings: swiftSettings),
-        .testTarget(name: "SpeakableEscapingTests", dependencies: ["SpeakableEscaping"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableEscapingTests", dependencies: ["SpeakableEscaping", "SpeakableTestSupport"], swiftSettings: swiftSettings),
+        // Test-only: the generated hostile strings both the escaping and the hostile-project tests use.
+        .target(name: "SpeakableTestSupport", path: "Tests/SpeakableTestSupport", swiftSettings: swiftSettings),
 
         // MARK: Messages
         .target(
@@ -389,7 +391,7 @@ let package = Package(
         ),
         // Runs `speakable`, swiftc and the plugin consumer (Examples/AccessorsExample) with
         // Foundation; depends on `speakable` only to have it built.
-        .testTarget(name: "SpeakableCompilerToolTests", dependencies: ["SpeakableTool"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableCompilerToolTests", dependencies: ["SpeakableTool", "SpeakableTestSupport"], swiftSettings: swiftSettings),
         // Runs the `speakable` binary; depends on it only to have it built.
         .testTarget(name: "SpeakableExecutableTests", dependencies: ["SpeakableTool"], swiftSettings: swiftSettings),
     ]

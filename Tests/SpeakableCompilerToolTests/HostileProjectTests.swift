@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import SpeakableTestSupport
 
 /// Translator-controlled text (comments, messages, translations, table names, kept platform
 /// markup) compiled by the real `speakable` binary, every output judged by its own consumer:

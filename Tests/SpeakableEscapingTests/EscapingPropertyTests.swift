@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import SpeakableEscaping
 import Testing
+import SpeakableTestSupport
 
 /// Each escaper is judged by the parser of its language — swiftc, libxml2 (Foundation's
 /// XMLParser), JSONSerialization, Chromium — over generated hostile strings: the parser must

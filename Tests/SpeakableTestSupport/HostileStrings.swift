@@ -1,9 +1,11 @@
-/// (Same generator as Tests/SpeakableEscapingTests/HostileStrings.swift; test targets cannot share
-/// a file.) Generated hostile strings: pieces that end lines, comments, literals, attributes and markup
+/// Shared by the escaping property tests and the hostile-project tests (a library target, since
+/// test targets cannot share files).
+///
+/// Generated hostile strings: pieces that end lines, comments, literals, attributes and markup
 /// in every output language, invisible and bidirectional characters, noncharacters, combining
 /// marks and random code points — mixed by a seeded generator, so a failure can be replayed.
-struct HostileStrings {
-    static let pieces: [String] = [
+public struct HostileStrings {
+    public static let pieces: [String] = [
         "\r", "\n", "\r\n", "\n\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}",
         "\0", "\u{1}", "\u{8}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\t",
         "\u{AD}", "\u{61C}", "\u{200B}", "\u{200D}", "\u{200E}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{FEFF}",
@@ -16,6 +18,7 @@ struct HostileStrings {
         "{", "}", "{0}", "'{'", "@", "?", "@string/x", " ", "  ", "\u{A0}", "\u{3000}",
         "let pwned = 1", "print(\"pwned\")", "}\nfunc pwned() {", "\r}\r", "<script>alert(1)</script>", "\u{D7FF}",
         "</p>", "<p title='x'>", "&#128;", "&#x80;", "&NotEqualTilde;",
+        "</script>", "</SCRIPT >", "<!--<script>", "<script", "</title>", "</style>",
     ]
 
     /// A SplitMix64 generator: deterministic for a seed.
@@ -33,7 +36,7 @@ struct HostileStrings {
 
     /// `count` strings; the first ones are each piece alone, then random mixes of pieces and code
     /// points from every plane.
-    static func generate(count: Int, seed: UInt64 = 13) -> [String] {
+    public static func generate(count: Int, seed: UInt64 = 13) -> [String] {
         var result = pieces
         var random = Generator(state: seed)
         while result.count < count {
@@ -56,5 +59,5 @@ struct HostileStrings {
 
 extension String {
     /// The code points, for comparisons that must not treat canonically equivalent strings as equal.
-    var scalarValues: [UInt32] { unicodeScalars.map(\.value) }
+    public var scalarValues: [UInt32] { unicodeScalars.map(\.value) }
 }
