@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpeakableTestSupport
 
 /// Android's own resource compiler judges every generated `res/`: `aapt2 compile` and `aapt2
 /// link` against the platform's `framework-res.apk` must succeed without a single warning (a

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import SpeakableTestSupport
 
 /// Runs the built `speakable` binary and the Swift toolchain as a user (and CI) would. Imports
 /// Foundation (Process, XMLParser, JSONSerialization) and none of Speakable's modules, which
@@ -11,38 +12,6 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 let fixture = packageRoot.appendingPathComponent("Tests/SpeakableExportTests/Fixtures/Game").path
-
-struct Run {
-    let status: Int32
-    let output: String
-    let error: String
-}
-
-@discardableResult
-func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes while the process runs (a full pipe would block it).
-    let group = DispatchGroup()
-    nonisolated(unsafe) var errorData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-        errorData = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    let outputData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-               error: String(decoding: errorData, as: UTF8.self))
-}
 
 var speakable: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("speakable").path

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpeakableTestSupport
 
 /// Every command the documentation shows runs as written (docs/cli.md, "How the examples are
 /// tested"): fenced `sh` blocks of README.md and docs/*.md, and the EXAMPLES of `speakable --help`

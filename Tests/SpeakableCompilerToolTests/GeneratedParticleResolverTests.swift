@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpeakableTestSupport
 
 /// The Korean particle resolver that generated accessors carry (compiled into the app without
 /// ICU or Speakable) must pick what Speakable picks: the shared josa cases, and numbers as ICU's

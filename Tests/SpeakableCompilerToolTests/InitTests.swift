@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import SpeakableTestSupport
 
 /// A tool the platform's own build uses (aapt2): skipped with a message when absent, except in CI,
 /// where a missing tool is a failure.

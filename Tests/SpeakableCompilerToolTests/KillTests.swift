@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpeakableTestSupport
 
 /// Issue 13, "outputs as a transaction": `speakable compile` killed at random points, and
 /// compiles racing into one folder. After every run the folder must hold a complete earlier set

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpeakableTestSupport
 
 /// The library examples in the documentation compile and run as shown: every ```swift block that
 /// begins with `import Speakable` (README.md, docs/*.md, the `Speakable` DocC catalog) becomes the

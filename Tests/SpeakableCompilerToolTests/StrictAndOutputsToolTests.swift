@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpeakableTestSupport
 
 /// `compile --strict` and `"outputs"`, through the binary as a user runs them.
 @Suite struct StrictAndOutputsToolTests {

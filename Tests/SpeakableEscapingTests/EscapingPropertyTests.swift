@@ -33,36 +33,6 @@ func requireTool(_ name: String, sourceLocation: SourceLocation = #_sourceLocati
     return nil
 }
 
-struct Run {
-    let status: Int32
-    let output: String
-    let error: String
-}
-
-func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let group = DispatchGroup()
-    nonisolated(unsafe) var errorData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-        errorData = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    let outputData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-               error: String(decoding: errorData, as: UTF8.self))
-}
-
 func temporaryFolder(_ name: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("speakable-escaping-\(name)-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
