@@ -17,14 +17,6 @@ var speakable: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("speakable").path
 }
 
-/// A tool on PATH.
-func which(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-        let path = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
-}
 
 func temporaryFolder(_ name: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("speakable-tool-tests-\(name)-\(UUID().uuidString)").path

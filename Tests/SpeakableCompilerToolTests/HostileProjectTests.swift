@@ -13,17 +13,6 @@ import SpeakableTestSupport
 
 // MARK: Support
 
-/// A tool the test needs: its path, or nil after saying why the test is skipped (a failure
-/// under CI, which always has it).
-func requireTool(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-    if let path = which(name) { return path }
-    if ProcessInfo.processInfo.environment["CI"] != nil {
-        Issue.record("\(name) is not installed; CI must have it", sourceLocation: sourceLocation)
-    } else {
-        print("skipped: \(name) is not on PATH")
-    }
-    return nil
-}
 
 func writeJSON(_ object: Any, to path: String) throws {
     let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])

@@ -13,25 +13,7 @@ import SpeakableTestSupport
 
 // MARK: Support
 
-func which(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-        let path = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
-}
 
-/// A tool the test needs: its path, or nil after saying why the test is skipped. Under CI a
-/// missing tool is a failure.
-func requireTool(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-    if let path = which(name) { return path }
-    if ProcessInfo.processInfo.environment["CI"] != nil {
-        Issue.record("\(name) is not installed; CI must have it", sourceLocation: sourceLocation)
-    } else {
-        print("skipped: \(name) is not on PATH")
-    }
-    return nil
-}
 
 func temporaryFolder(_ name: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("speakable-escaping-\(name)-\(UUID().uuidString)").path

@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+public import Testing
 
 /// What a finished process said: its exit status, standard output and standard error.
 public struct Run: Sendable {
@@ -38,4 +39,25 @@ public func run(_ executable: String, _ arguments: [String], in directory: Strin
     process.waitUntilExit()
     return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                error: String(decoding: errorData, as: UTF8.self))
+}
+
+/// A tool on PATH: its path, or nil.
+public func which(_ name: String) -> String? {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let path = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+/// A tool the test needs: its path, or nil after saying why the test is skipped. Under CI
+/// (`CI` set), which always has it, a missing tool is a failure.
+public func requireTool(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    if let path = which(name) { return path }
+    if ProcessInfo.processInfo.environment["CI"] != nil {
+        Issue.record("\(name) is not installed; CI must have it", sourceLocation: sourceLocation)
+    } else {
+        print("skipped: \(name) is not on PATH")
+    }
+    return nil
 }

@@ -59,17 +59,7 @@ extension MessagePattern {
         // Messages have a handful of arguments: collected in order, then one dictionary.
         var uses: [(name: String, kinds: [ArgumentUsage.Kind], ranges: [Range<Int>])] = []
         forEachArgument { argument in
-            let kind: ArgumentUsage.Kind = switch argument.kind {
-            case .none: .untyped
-            case .simple(let simple):
-                switch simple.type {
-                case .date, .time: .date
-                case .number, .spellout, .ordinal, .duration: .number
-                }
-            case .plural(let plural): plural.isOrdinal ? .ordinal : .plural
-            case .select(let select): .select(cases: select.cases.map(\.key))
-            case .choice: .number
-            }
+            let kind = Self.usageKind(of: argument)
             if let i = uses.firstIndex(where: { $0.name == argument.name }) {
                 uses[i].kinds.append(kind)
                 uses[i].ranges.append(argument.range)
@@ -90,17 +80,7 @@ extension MessagePattern {
     public var argumentKinds: [(name: String, kind: ArgumentUsage.Kind)] {
         var uses: [(name: String, kinds: [ArgumentUsage.Kind])] = []
         forEachArgument { argument in
-            let kind: ArgumentUsage.Kind = switch argument.kind {
-            case .none: .untyped
-            case .simple(let simple):
-                switch simple.type {
-                case .date, .time: .date
-                case .number, .spellout, .ordinal, .duration: .number
-                }
-            case .plural(let plural): plural.isOrdinal ? .ordinal : .plural
-            case .select(let select): .select(cases: select.cases.map(\.key))
-            case .choice: .number
-            }
+            let kind = Self.usageKind(of: argument)
             if let i = uses.firstIndex(where: { $0.name == argument.name }) {
                 uses[i].kinds.append(kind)
             } else {
@@ -109,6 +89,21 @@ extension MessagePattern {
         }
         if uses.count > 1 { uses.sort { $0.name < $1.name } }
         return uses.map { ($0.name, Self.combine($0.kinds)) }
+    }
+
+    /// The kind one use of an argument implies.
+    static func usageKind(of argument: ArgumentNode) -> ArgumentUsage.Kind {
+        switch argument.kind {
+        case .none: .untyped
+        case .simple(let simple):
+            switch simple.type {
+            case .date, .time: .date
+            case .number, .spellout, .ordinal, .duration: .number
+            }
+        case .plural(let plural): plural.isOrdinal ? .ordinal : .plural
+        case .select(let select): .select(cases: select.cases.map(\.key))
+        case .choice: .number
+        }
     }
 
     /// One kind for all the uses of an argument. Untyped uses fit anything; numbers and plurals
