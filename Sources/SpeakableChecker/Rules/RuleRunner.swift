@@ -185,11 +185,13 @@ struct RuleRunner {
         // Arguments used exactly as the source uses them (the same names, each of the same kind,
         // none used two ways) give the argument rules and the project's format check nothing to
         // report: only a translation that differs is compared in full.
-        let kinds = pattern.argumentKinds
         let same = facts.kinds[index].map { source in
-            source.count == kinds.count && zip(source, kinds).allSatisfy { a, b in
-                a.name == b.name && a.kind == b.kind && { if case .conflicting = a.kind { false } else { true } }()
-            }
+            Self.usesArgumentsAlike(pattern, source) ?? {
+                let kinds = pattern.argumentKinds
+                return source.count == kinds.count && zip(source, kinds).allSatisfy { a, b in
+                    a.name == b.name && a.kind == b.kind && { if case .conflicting = a.kind { false } else { true } }()
+                }
+            }()
         } ?? false
         if !same {
             ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
@@ -229,6 +231,75 @@ struct RuleRunner {
                      hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
             }
         }
+    }
+
+    /// Whether `pattern`'s ``MessagePattern/argumentKinds`` equal `source` (none conflicting),
+    /// decided without making the list: true when every argument of `source` is used and every
+    /// typed use is of the source's kind, false when a name differs, a source argument is unused
+    /// or a kind conflicts; nil when uses of other kinds would have to be combined (then the full
+    /// comparison decides).
+    static func usesArgumentsAlike(_ pattern: MessagePattern, _ source: [(name: String, kind: ArgumentUsage.Kind)]) -> Bool? {
+        guard source.count <= 64 else { return nil }
+        for entry in source { if case .conflicting = entry.kind { return false } }
+        var used: UInt64 = 0
+        var typed: UInt64 = 0
+        guard let alike = uses(pattern.body, source, used: &used, typed: &typed) else { return nil }
+        guard alike else { return false }
+        for (i, entry) in source.enumerated() {
+            let bit: UInt64 = 1 << UInt64(i)
+            if used & bit == 0 { return false }
+            if case .untyped = entry.kind { continue }
+            if typed & bit == 0 { return false }
+        }
+        return true
+    }
+
+    /// ``usesArgumentsAlike(_:_:)`` over one body: false for a name `source` lacks, nil for a use
+    /// of another kind than the source's.
+    private static func uses(_ body: MessageBody, _ source: [(name: String, kind: ArgumentUsage.Kind)],
+                             used: inout UInt64, typed: inout UInt64) -> Bool? {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            guard let i = source.firstIndex(where: { $0.name == argument.name }) else { return false }
+            let bit: UInt64 = 1 << UInt64(i)
+            used |= bit
+            let expected = source[i].kind
+            switch argument.kind {
+            case .none:
+                continue
+            case .simple(let simple):
+                switch (simple.type, expected) {
+                case (.date, .date), (.time, .date), (.number, .number), (.spellout, .number), (.ordinal, .number),
+                     (.duration, .number): typed |= bit
+                default: return nil
+                }
+            case .choice(let choice):
+                guard case .number = expected else { return nil }
+                typed |= bit
+                for item in choice.cases {
+                    guard let alike = uses(item.message, source, used: &used, typed: &typed) else { return nil }
+                    if !alike { return false }
+                }
+            case .plural(let plural):
+                switch (plural.isOrdinal, expected) {
+                case (false, .plural), (true, .ordinal): typed |= bit
+                default: return nil
+                }
+                for item in plural.cases {
+                    guard let alike = uses(item.message, source, used: &used, typed: &typed) else { return nil }
+                    if !alike { return false }
+                }
+            case .select(let select):
+                guard case .select(let cases) = expected, cases.count == select.cases.count,
+                      zip(cases, select.cases).allSatisfy({ $0 == $1.key }) else { return nil }
+                typed |= bit
+                for item in select.cases {
+                    guard let alike = uses(item.message, source, used: &used, typed: &typed) else { return nil }
+                    if !alike { return false }
+                }
+            }
+        }
+        return true
     }
 
     // MARK: key-family

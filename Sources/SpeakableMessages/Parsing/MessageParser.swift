@@ -299,14 +299,12 @@ struct MessageParser {
                     range: typeIndex..<typeEnd, icuErrorName: "U_INDEX_OUTOFBOUNDS_ERROR", icuOffset: nameIndex)
             }
             let typeText = string(typeIndex..<typeEnd)
-            let lowered = typeText.lowercased()
-            let complex: ComplexType? = switch lowered {
-            case "plural": .plural
-            case "selectordinal": .selectordinal
-            case "select": .select
-            case "choice": .choice
-            default: nil
-            }
+            // Type words are ASCII letters: compared ASCII case-insensitively in place.
+            let complex: ComplexType? = if matchesLowercased("plural", typeIndex..<typeEnd) { .plural }
+                else if matchesLowercased("selectordinal", typeIndex..<typeEnd) { .selectordinal }
+                else if matchesLowercased("select", typeIndex..<typeEnd) { .select }
+                else if matchesLowercased("choice", typeIndex..<typeEnd) { .choice }
+                else { nil }
             if c == .rightBrace {
                 if let complex {
                     throw MessageSyntaxError(
@@ -795,6 +793,18 @@ struct MessageParser {
         for unit in word.utf16 {
             if i >= count || u[i] != unit { return false }
             i += 1
+        }
+        return true
+    }
+
+    /// Whether the code units in `range`, ASCII letters lower-cased, are `word` (lower-case ASCII).
+    private func matchesLowercased(_ word: StaticString, _ range: Range<Int>) -> Bool {
+        guard word.utf8CodeUnitCount == range.count else { return false }
+        let w = word.utf8Start
+        for k in 0..<range.count {
+            var c = u[range.lowerBound + k]
+            if c >= 0x41 && c <= 0x5A { c += 0x20 }
+            if c != UInt16(w[k]) { return false }
         }
         return true
     }
