@@ -36,10 +36,12 @@ enum LengthRule {
         if !c.isSource {
             // Example strings are source-language text ("the 2 by 2 square"); spoken inside a
             // translation they would measure the wrong words. Only sets without them count.
-            var spokenText = Set<String>()
-            pattern.forEachArgument { if case .none = $0.kind { spokenText.insert($0.name) } }
-            variants.removeAll { args in
-                spokenText.contains { name in if case .string? = args[name] { true } else { false } }
+            var spokenText: [String] = []
+            untypedNames(pattern.body, into: &spokenText)
+            if !spokenText.isEmpty {
+                variants.removeAll { args in
+                    spokenText.contains { name in if case .string? = args[name] { true } else { false } }
+                }
             }
         }
         guard !variants.isEmpty else { return }
@@ -82,6 +84,20 @@ enum LengthRule {
             RuleRunner.emit(.overLong, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
                             message: "\"\(text)\" is \(count) characters; \(whoseCount) is \(graphemes)",
                             hint: "shorten it", subject: "graphemes")
+        }
+    }
+
+    /// The names of the `{name}` arguments anywhere in `body` (repeats included).
+    static func untypedNames(_ body: MessageBody, into names: inout [String]) {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .none: names.append(argument.name)
+            case .simple: break
+            case .plural(let p): for item in p.cases { untypedNames(item.message, into: &names) }
+            case .select(let s): for item in s.cases { untypedNames(item.message, into: &names) }
+            case .choice(let c): for item in c.cases { untypedNames(item.message, into: &names) }
+            }
         }
     }
 

@@ -110,7 +110,7 @@ struct RuleRunner {
             case (.needsReview?, .new): state[index] = .new
             default: break
             }
-            checkTranslation(target.messages[m], index: index, target: target, emitter: &emitter)
+            checkTranslation(m, of: target, index: index, emitter: &emitter)
         }
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
         for index in facts.keys.indices where first[facts.firstIndex[index]] < 0 {
@@ -133,19 +133,21 @@ struct RuleRunner {
         return (translated, needsReview)
     }
 
-    /// The rules on one translation of source message `index`.
-    private func checkTranslation(_ translation: borrowing TargetMessage, index: Int, target: TargetLocale, emitter: inout Emitter) {
+    /// The rules on translation `m` of `target`, of source message `index` (its parts read in
+    /// place: copying the message retained and released every part of it).
+    private func checkTranslation(_ m: Int, of target: TargetLocale, index: Int, emitter: inout Emitter) {
         let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
-                                     locale: target.locale, isSource: false, key: translation.key, text: translation.text,
-                                     pattern: translation.pattern, formats: translation.formats)
+                                     locale: target.locale, isSource: false, key: target.messages[m].key,
+                                     text: target.messages[m].text, pattern: target.messages[m].pattern,
+                                     formats: target.messages[m].formats)
         checkMessage(context, emitter: &emitter)
         var formatReported = false
-        if let formats = translation.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
+        if let formats = context.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
             let before = emitter.findings.count
             FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
             formatReported = emitter.findings.count > before
         }
-        if facts.usages[index] != nil, let pattern = translation.pattern {
+        if facts.usages[index] != nil, let pattern = context.pattern {
             // A format the platform rejects is one defect: its ICU reading's missing or extra
             // arguments are not reported again.
             compareWithSource(context, pattern: pattern, skipPlaceholders: formatReported, emitter: &emitter)
