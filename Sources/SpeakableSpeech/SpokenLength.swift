@@ -323,10 +323,12 @@ enum Syllables {
     /// words (TV, OK) are spelled letter by letter.
     static func latinWord(_ word: ArraySlice<Unicode.Scalar>) -> Int {
         let letters = word
-        if letters.count <= 3, letters.count >= 2, letters.allSatisfy({ $0.properties.isUppercase }) {
+        if letters.count <= 3, letters.count >= 2, letters.allSatisfy({ isUppercase($0) }) {
             return letters.reduce(0) { $0 + ($1 == "W" ? 3 : 1) }
         }
-        let chars: [Unicode.Scalar] = letters.map { s in
+        // Each letter lower-cased as it is read (no array per word): only the last three are
+        // looked at again.
+        @inline(__always) func lower(_ s: Unicode.Scalar) -> Unicode.Scalar {
             if s.value < 0x80 { return s.value >= 65 && s.value <= 90 ? Unicode.Scalar(s.value + 32)! : s }
             return s.properties.lowercaseMapping.unicodeScalars.first ?? s
         }
@@ -337,24 +339,37 @@ enum Syllables {
             default: return otherVowels.contains(c)
             }
         }
+        let count = letters.count
         var groups = 0
         var inVowel = false
-        for c in chars {
+        var last: Unicode.Scalar = " "
+        var second: Unicode.Scalar = " "
+        var third: Unicode.Scalar = " "
+        for s in letters {
+            let c = lower(s)
             let vowel = isVowel(c)
             if vowel && !inVowel { groups += 1 }
             inVowel = vowel
+            third = second
+            second = last
+            last = c
         }
-        if chars.count > 2, chars.last == "e", groups > 1 {
-            let before = chars[chars.count - 2]
-            if before != "l" && !isVowel(before) { groups -= 1 }  // silent e: "piece", not "table"
+        if count > 2, last == "e", groups > 1 {
+            if second != "l" && !isVowel(second) { groups -= 1 }  // silent e: "piece", not "table"
         }
-        if chars.count > 3, chars[chars.count - 2] == "e", chars[chars.count - 1] == "d", groups > 1, chars[chars.count - 3] != "t", chars[chars.count - 3] != "d" {
+        if count > 3, second == "e", last == "d", groups > 1, third != "t", third != "d" {
             groups -= 1  // "placed", not "added"
         }
         if groups == 0 {
             // No vowel letters at all (an abbreviation, or a script without vowel letters).
-            return max(1, chars.count / 2)
+            return max(1, count / 2)
         }
         return groups
+    }
+
+    /// Unicode's Uppercase property, without asking for the properties of ASCII (A–Z exactly).
+    @inline(__always)
+    static func isUppercase(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x80 ? s.value >= 65 && s.value <= 90 : s.properties.isUppercase
     }
 }
