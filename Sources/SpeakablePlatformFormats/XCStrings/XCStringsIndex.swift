@@ -29,25 +29,38 @@ public struct XCStringsIndex: Sendable {
         public let comment: String?
     }
 
-    /// Where one localization is written: for a plain string unit, its value's bytes (inside
-    /// the quotes); for anything else, the localization's object, read again when asked for.
-    struct Localization: Sendable {
-        var entry: Int32
-        /// A content with a string unit and no variations or substitutions.
-        var isPlain: Bool
-        /// The value (plain) is written with escapes.
-        var isEscaped: Bool
-        var stateIsEscaped: Bool
-        /// Plain: the value's first byte after the quote; else the object's `{`.
+    /// One string of a localization: its bytes (as written, inside the quotes) in its locale's
+    /// ``Locale/bytes``, where its opening quote is in the file, its path and state.
+    struct Form: Sendable {
         var start: Int32
-        /// Plain: the value's closing quote; else unused.
         var end: Int32
-        /// Of the value's opening quote (plain) or of the `{`.
         var line: Int32
         var column: Int32
-        /// The state's bytes inside its quotes; -1 without a state.
-        var stateStart: Int32
-        var stateEnd: Int32
+        /// In ``XCStringsIndex/paths``.
+        var path: UInt16
+        /// In ``XCStringsIndex/states``; -1 without a state.
+        var state: Int16
+        var isEscaped: Bool
+    }
+
+    /// One localization: its forms (a string unit and plural or device cases of string units),
+    /// or — substitutions, nested variations — its object's bytes, read again when asked for.
+    struct Localization: Sendable {
+        var entry: Int32
+        var isObject: Bool
+        /// Forms: the first in ``Locale/forms`` and how many; an object: its bytes' range.
+        var first: Int32
+        var count: Int32
+        /// An object: where its `{` is in the file.
+        var line: Int32
+        var column: Int32
+    }
+
+    /// One locale's localizations, in file order, and the bytes they need (not the file's).
+    struct Locale: Sendable {
+        var bytes: [UInt8] = []
+        var localizations: [Localization] = []
+        var forms: [Form] = []
     }
 
     public let file: String
@@ -57,8 +70,10 @@ public struct XCStringsIndex: Sendable {
     public let entries: [Entry]
     /// Every locale that has a localization, in the order first written.
     public let localeTags: [String]
-    let localizations: [[Localization]]
-    let bytes: [UInt8]
+    let locales: [Locale]
+    /// Form paths (`""`, `plural.one`, `device.iphone`…) and states, each made once.
+    let paths: [String]
+    let states: [String]
 
     /// Indexes `bytes`, or nil when the catalog is not one this index reads exactly as
     /// ``XCStringsReader`` does (see the type's description): read it with the reader then.
@@ -69,7 +84,7 @@ public struct XCStringsIndex: Sendable {
             scanner.maximumValues = JSONReader.maximumValues
             guard let top = try? scanner.catalog() else { return nil }
             return XCStringsIndex(file: file, sourceLanguage: top.sourceLanguage, version: top.version, entries: scanner.entries,
-                                  localeTags: scanner.tags, localizations: scanner.localizations, bytes: bytes)
+                                  localeTags: scanner.tags, locales: scanner.locales, paths: scanner.paths, states: scanner.states)
         }
     }
 
@@ -78,25 +93,30 @@ public struct XCStringsIndex: Sendable {
     public func messages(ofLocale tag: String) -> [PlatformMessage] {
         guard let index = localeTags.firstIndex(of: tag) else { return [] }
         let tag = localeTags[index]
-        return bytes.withUnsafeBufferPointer { buffer in
+        let locale = locales[index]
+        return locale.bytes.withUnsafeBufferPointer { buffer in
             var result: [PlatformMessage] = []
-            result.reserveCapacity(localizations[index].count)
-            for l in localizations[index] {
+            result.reserveCapacity(locale.localizations.count)
+            for l in locale.localizations {
                 let entry = entries[Int(l.entry)]
-                if l.isPlain {
-                    let value = Scanner.decode(buffer, Int(l.start), Int(l.end), escaped: l.isEscaped)
-                    let state = l.stateStart < 0 ? nil : Scanner.decode(buffer, Int(l.stateStart), Int(l.stateEnd), escaped: l.stateIsEscaped)
-                    let form = PlatformForm(path: "", value: value, position: SourcePosition(line: Int(l.line), column: Int(l.column)),
-                                            state: state)
-                    result.append(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file, forms: [form],
+                if !l.isObject {
+                    var forms: [PlatformForm] = []
+                    forms.reserveCapacity(Int(l.count))
+                    for f in locale.forms[Int(l.first)..<Int(l.first + l.count)] {
+                        forms.append(PlatformForm(path: paths[Int(f.path)],
+                                                  value: Scanner.decode(buffer, Int(f.start), Int(f.end), escaped: f.isEscaped),
+                                                  position: SourcePosition(line: Int(f.line), column: Int(f.column)),
+                                                  state: f.state < 0 ? nil : states[Int(f.state)]))
+                    }
+                    result.append(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file, forms: forms,
                                                   comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true))
                     continue
                 }
                 // Checked when indexed: read again, building the model this time.
-                var scanner = Scanner(buffer, start: Int(l.start), line: Int(l.line), column: Int(l.column))
+                var scanner = Scanner(buffer, start: Int(l.first), line: Int(l.line), column: Int(l.column))
                 scanner.building = true
                 scanner.depth = 4
-                guard let content = try? scanner.content() else { continue }
+                guard let content = try? scanner.content(level: 0, path: 0) else { continue }
                 let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
                                            shouldTranslate: entry.shouldTranslate,
                                            localizations: [XCStringsLocalization(locale: tag, content: content)])
@@ -132,7 +152,17 @@ private struct Scanner {
     var entries: [XCStringsIndex.Entry] = []
     var tags: [String] = []
     var tagBytes: [(Int, Int)] = []
-    var localizations: [[XCStringsIndex.Localization]] = []
+    var locales: [XCStringsIndex.Locale] = []
+    var paths: [String] = [""]
+    /// Each path's kind and case name in the file (paths[0], "", has none).
+    var pathKeys: [(Int, Int, Int, Int)] = [(0, 0, 0, 0)]
+    var states: [String] = []
+    var stateKeys: [(Int, Int)] = []
+    /// The locale whose forms the localization being read goes to, and its first form; whether
+    /// it is too complex for forms (it is then kept as its object's bytes).
+    var recordLocale = 0
+    var firstForm = 0
+    var isComplex = false
     var lastEntryOfTag: [Int] = []
     var entryKeys = Set<String>()
     var guessTag = 0
@@ -500,7 +530,7 @@ private struct Scanner {
         if tags.contains(text) { throw Reject() }
         tags.append(text)
         tagBytes.append(range)
-        localizations.append([])
+        locales.append(XCStringsIndex.Locale())
         lastEntryOfTag.append(-1)
         return tags.count - 1
     }
@@ -522,38 +552,33 @@ private struct Scanner {
             try countValue()
             let at = position(at: i)
             let start = i
-            let plain = try content()
-            var l = XCStringsIndex.Localization(entry: entry, isPlain: false, isEscaped: false, stateIsEscaped: false,
-                                                start: Int32(start), end: 0, line: Int32(at.line), column: Int32(at.column),
-                                                stateStart: -1, stateEnd: -1)
-            if let unit = plainUnit, plain == nil {
-                l.isPlain = true
-                l.isEscaped = unit.value.escaped
-                l.start = Int32(unit.value.start)
-                l.end = Int32(unit.value.end)
-                l.line = Int32(unit.at.line)
-                l.column = Int32(unit.at.column)
-                if let state = unit.state {
-                    l.stateStart = Int32(state.start)
-                    l.stateEnd = Int32(state.end)
-                    l.stateIsEscaped = state.escaped
-                }
+            recordLocale = t
+            firstForm = locales[t].forms.count
+            let firstByte = locales[t].bytes.count
+            isComplex = false
+            _ = try content(level: 0, path: 0)
+            var l = XCStringsIndex.Localization(entry: entry, isObject: false, first: Int32(firstForm),
+                                                count: Int32(locales[t].forms.count - firstForm), line: 0, column: 0)
+            if isComplex {
+                // Kept as written, read again when the locale is asked for.
+                locales[t].forms.removeSubrange(firstForm...)
+                locales[t].bytes.removeSubrange(firstByte...)
+                l = XCStringsIndex.Localization(entry: entry, isObject: true, first: Int32(firstByte), count: Int32(i - start),
+                                                line: Int32(at.line), column: Int32(at.column))
+                locales[t].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
+                l.count = Int32(locales[t].bytes.count)
             }
-            localizations[t].append(l)
+            locales[t].localizations.append(l)
         } while try next(closing: 0x7D)
         depth -= 1
     }
 
-    /// What the last ``content()`` read, when it was a plain string unit (no variations or
-    /// substitutions).
-    var plainUnit: (value: (start: Int, end: Int, escaped: Bool), at: SourcePosition, state: (start: Int, end: Int, escaped: Bool)?)?
-
-    /// A localization's, a case's content (an object). Building, the model; checking, nil (and
-    /// `plainUnit` says whether it was a plain string unit).
-    mutating func content() throws(Reject) -> XCStringsContent? {
+    /// A localization's (level 0), a case's (level 1: `path` is its path) content, an object.
+    /// Building, the model; checking, nil, and the forms of a localization that has only string
+    /// units in it and in its variations' cases go to `recordLocale` (else `isComplex`).
+    mutating func content(level: Int, path: UInt16) throws(Reject) -> XCStringsContent? {
         var model = XCStringsContent()
-        var unit: (value: (start: Int, end: Int, escaped: Bool), at: SourcePosition, state: (start: Int, end: Int, escaped: Bool)?)?
-        var plain = true
+        var sawVariations = false
         let base = keyStack.count
         defer { keyStack.removeSubrange(base...) }
         if try open() {
@@ -561,18 +586,21 @@ private struct Scanner {
                 let field = try key(base: base)
                 if equal(field, "stringUnit") {
                     try countValue()
-                    unit = try stringUnit()
-                    if building, let unit {
+                    let unit = try stringUnit()
+                    if building {
                         model.stringUnit = XCStringsStringUnit(
                             state: unit.state.map { Self.decode(p, $0.start, $0.end, escaped: $0.escaped) },
                             value: Self.decode(p, unit.value.start, unit.value.end, escaped: unit.value.escaped), position: unit.at)
+                    } else if !isComplex {
+                        record(unit, path: path, first: level == 0 && sawVariations)
                     }
                 } else if equal(field, "variations") {
-                    plain = false
                     try countValue()
-                    model.variations = try variations()
+                    sawVariations = true
+                    if level > 0 { isComplex = true }
+                    model.variations = try variations(level: level)
                 } else if equal(field, "substitutions") {
-                    plain = false
+                    isComplex = true
                     try countValue()
                     let subBase = keyStack.count
                     defer { keyStack.removeSubrange(subBase...) }
@@ -593,8 +621,44 @@ private struct Scanner {
             } while try next(closing: 0x7D)
             depth -= 1
         }
-        plainUnit = plain ? unit : nil
         return building ? model : nil
+    }
+
+    /// A string unit as a form of the localization being read (`first`: before the forms of
+    /// variations read earlier, as ``XCStringsEntry/messages(file:)`` orders them).
+    mutating func record(_ unit: (value: (start: Int, end: Int, escaped: Bool), at: SourcePosition,
+                                  state: (start: Int, end: Int, escaped: Bool)?), path: UInt16, first: Bool) {
+        var state: Int16 = -1
+        if let s = unit.state {
+            let range = (s.start, s.end)
+            if let known = stateKeys.firstIndex(where: { equal($0, range) }) {
+                state = Int16(known)
+            } else if states.count < Int(Int16.max) {
+                stateKeys.append(range)
+                states.append(Self.decode(p, s.start, s.end, escaped: s.escaped))
+                state = Int16(states.count - 1)
+            } else {
+                isComplex = true
+                return
+            }
+        }
+        let start = locales[recordLocale].bytes.count
+        locales[recordLocale].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[unit.value.start..<unit.value.end]))
+        let form = XCStringsIndex.Form(start: Int32(start), end: Int32(locales[recordLocale].bytes.count), line: Int32(unit.at.line),
+                                       column: Int32(unit.at.column), path: path, state: state, isEscaped: unit.value.escaped)
+        if first { locales[recordLocale].forms.insert(form, at: firstForm) } else { locales[recordLocale].forms.append(form) }
+    }
+
+    /// The path `kind.name` of a case, made once.
+    mutating func path(kind: (start: Int, end: Int, escaped: Bool), name: (start: Int, end: Int, escaped: Bool)) -> UInt16? {
+        for k in 1..<pathKeys.count {
+            let key = pathKeys[k]
+            if equal((key.0, key.1), (kind.start, kind.end)) && equal((key.2, key.3), (name.start, name.end)) { return UInt16(k) }
+        }
+        guard paths.count < Int(UInt16.max) else { return nil }
+        pathKeys.append((kind.start, kind.end, name.start, name.end))
+        paths.append(Self.decode(p, kind.start, kind.end, escaped: false) + "." + Self.decode(p, name.start, name.end, escaped: false))
+        return UInt16(paths.count - 1)
     }
 
     /// `stringUnit`: its value (required), where it is, and its state.
@@ -624,7 +688,7 @@ private struct Scanner {
         return (value, at, state)
     }
 
-    mutating func variations() throws(Reject) -> [XCStringsVariation] {
+    mutating func variations(level: Int) throws(Reject) -> [XCStringsVariation] {
         var result: [XCStringsVariation] = []
         let base = keyStack.count
         defer { keyStack.removeSubrange(base...) }
@@ -643,7 +707,11 @@ private struct Scanner {
                     let caseAt = position(at: i)
                     let name = try key(base: caseBase)
                     try countValue()
-                    let content = try content()
+                    var casePath: UInt16 = 0
+                    if !building && !isComplex && level == 0 {
+                        if let known = path(kind: kind, name: name) { casePath = known } else { isComplex = true }
+                    }
+                    let content = try content(level: level + 1, path: casePath)
                     if building, let content {
                         variation.cases.append(XCStringsVariationCase(name: Self.decode(p, name.start, name.end, escaped: false),
                                                                       position: caseAt, content: content))
@@ -677,7 +745,7 @@ private struct Scanner {
                     if building { result.formatSpecifier = Self.decode(p, s.start, s.end, escaped: s.escaped) }
                 } else if equal(field, "variations") {
                     try countValue()
-                    result.variations = try variations()
+                    result.variations = try variations(level: 2)
                 } else {
                     try skipValue()
                 }
