@@ -72,6 +72,46 @@ import Testing
         #expect(skipped > 1000)
     }
 
+    /// The pass `TextRules.check` made of its own before the written-text facts made it.
+    static func suspectAndControl(_ text: String) -> (Bool, Bool) {
+        var suspect = false
+        var control = false
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
+            } else if i + 1 < bytes.count {
+                let next = bytes[i + 1]
+                switch byte {
+                case 0xC2: if next <= 0x9F || next == 0xAD { suspect = true }
+                case 0xD8: if next == 0x9C { suspect = true }
+                case 0xE1: if next == 0xA0 { suspect = true }
+                case 0xE2: if next == 0x80 || next == 0x81 { suspect = true }
+                case 0xEF: if next == 0xBB || next == 0xBF { suspect = true }
+                default: break
+                }
+            }
+            i += 1
+        }
+        return (suspect, control)
+    }
+
+    @Test func writtenTextFindsTheCharactersTheTextRulesLookFor() {
+        let characters: [String] = ["a", " ", "\n", "\t", "\u{7F}", "\u{1}", "\u{85}", "\u{AD}", "\u{A0}", "·", "\u{61C}", "\u{180E}",
+                                    "\u{200B}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{2060}", "\u{FEFF}", "\u{FFFD}", "\u{FFFC}",
+                                    "\u{2100}", "é", "탭", "😀", "\u{E000}", "\u{1800}"]
+        var generator = Generator(state: 99)
+        for _ in 0..<5000 {
+            var text = ""
+            for _ in 0..<(Int(generator.next() % 6)) { text += generator.pick(characters) }
+            let facts = WrittenTextFacts(text)
+            let (suspect, control) = Self.suspectAndControl(text)
+            #expect(facts.suspect == suspect && facts.control == control, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     static let argumentShapes = [
         "{a}", "{b}", "{a, number}", "{a, spellout}", "{a, date}", "{b, time}", "{a, plural, one {# x} other {# y}}",
         "{a, selectordinal, one {#st} other {#th}}", "{b, select, x {X} other {O}}", "{b, select, other {O} x {X}}",
@@ -131,6 +171,18 @@ import Testing
         }
         #expect(!LengthRule.isTextAndUntyped(try MessagePattern("{n, number}")))
         #expect(!LengthRule.isTextAndUntyped(try MessagePattern("{n, plural, other {#}}")))
+    }
+
+    @Test func edgeTextsAreVisitedInTheListsOrder() throws {
+        for source in ["a {n, plural, one {x {m, select, a {p} other {q}}} other {y}} b", "{n, plural, one {x} other {y}}",
+                       "{g, select, a {{n, plural, one {1} other {#z}}} other {{x}}}", "plain", "", "{x}", "a{x}b"] {
+            let pattern = try MessagePattern(source)
+            for atEnd in [false, true] {
+                var visited: [String] = []
+                ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: atEnd) { text, range in visited.append("\(text)@\(range)") }
+                #expect(visited == ScreenReaderRules.edgeTexts(pattern.body, atEnd: atEnd).map { "\($0.0)@\($0.1)" }, "\(source)")
+            }
+        }
     }
 
     @Test func pluralCategoryNamesAreReadAsTheirRawValues() {

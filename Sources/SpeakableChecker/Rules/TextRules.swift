@@ -12,30 +12,9 @@ enum TextRules {
         // byte pairs: C2 80…9F and C2 AD (C1 controls, soft hyphen), D8 9C (U+061C), E1 A0
         // (U+180E), E2 80 and E2 81 (U+2000…U+207F), EF BB and EF BF (U+FEFF, U+FFFD). Text
         // without them (and without ASCII controls) has nothing for these rules.
-        var text = c.text.text
-        let (suspect, control) = text.withUTF8 { bytes -> (Bool, Bool) in
-            var suspect = false
-            var control = false
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte < 0x80 {
-                    if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
-                } else if i + 1 < bytes.count {
-                    let next = bytes[i + 1]
-                    switch byte {
-                    case 0xC2: if next <= 0x9F || next == 0xAD { suspect = true }
-                    case 0xD8: if next == 0x9C { suspect = true }
-                    case 0xE1: if next == 0xA0 { suspect = true }
-                    case 0xE2: if next == 0x80 || next == 0x81 { suspect = true }
-                    case 0xEF: if next == 0xBB || next == 0xBF { suspect = true }
-                    default: break
-                    }
-                }
-                i += 1
-            }
-            return (suspect, control)
-        }
+        // (The pass is ``WrittenTextFacts``'s.)
+        let suspect = written.suspect
+        let control = written.control
         if suspect && emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
         if (suspect || control) && emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
         guard let pattern = c.pattern, segments != nil else { return }
