@@ -82,6 +82,8 @@ struct WrittenTextFacts {
     var suspect = false
     /// An ASCII control character other than a line feed.
     var control = false
+    /// Line feeds.
+    var newlines = 0
     /// Every scalar is ASCII or has no case (``ScreenReaderRules/isCaseless(_:)``): lower-casing
     /// the text for matching is ASCII lower-casing.
     var asciiOrCaseless = true
@@ -97,6 +99,7 @@ struct WrittenTextFacts {
                 var space = false
                 if b < 0x80 {
                     if b < 0x20 && b != 0x0A || b == 0x7F { control = true }
+                    if b == 0x0A { newlines += 1 }
                     switch b {
                     case 0x20: space = true
                     case 0x27: apostrophe = true

@@ -26,6 +26,28 @@ final class SourceInfo: Sendable {
     }
 }
 
+/// What the rules look up by a locale's language, looked up once per locale checked (not by
+/// hashing the language for every message).
+final class LocaleRuleFacts: Sendable {
+    let roleWords: [(word: String, what: String, units: [UInt16])]?
+    let roleWordBytes: [[UInt8]]?
+    let gestures: [(word: String, units: [UInt16])]?
+    let gestureBytes: [[UInt8]]?
+    let cardinal: PluralCategoryInfo?
+    let ordinal: PluralCategoryInfo?
+
+    init(_ locale: ICULocale) {
+        roleWords = ScreenReaderRules.roleWordUnits[locale.language]
+        roleWordBytes = ScreenReaderRules.roleWordBytes[locale.language]
+        gestures = ScreenReaderRules.gestureUnits[locale.language]
+        gestureBytes = ScreenReaderRules.gestureBytes[locale.language]
+        cardinal = PluralCategoryInfo.cached(for: locale, ordinal: false)
+        ordinal = PluralCategoryInfo.cached(for: locale, ordinal: true)
+    }
+
+    func pluralInfo(ordinal isOrdinal: Bool) -> PluralCategoryInfo? { isOrdinal ? ordinal : cardinal }
+}
+
 struct MessageContext {
     let tableName: String
     let source: SourceInfo
@@ -39,6 +61,8 @@ struct MessageContext {
     let pattern: MessagePattern?
     /// The platform formats of this text (platform catalogs only).
     let formats: PlatformFormats?
+    /// The facts of ``locale``.
+    let localeFacts: LocaleRuleFacts
 
     var language: String { locale.language }
     var role: Role? { source.role }
@@ -56,6 +80,7 @@ struct RuleRunner {
     // MARK: Units
 
     func checkSource(emitter: inout Emitter) {
+        let localeFacts = LocaleRuleFacts(input.sourceLocale)
         for (i, message) in table.messages.enumerated() {
             for id in message.exemptions.keys.sorted() {
                 let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
@@ -68,8 +93,9 @@ struct RuleRunner {
             }
             let context = MessageContext(tableName: table.name, source: facts.info[i], sourceIndex: i, tag: input.sourceTag,
                                          locale: input.sourceLocale, isSource: true, key: message.key, text: message.text,
-                                         pattern: message.pattern, formats: message.formats)
-            checkMessage(context, emitter: &emitter)
+                                         pattern: message.pattern, formats: message.formats, localeFacts: localeFacts)
+            let written = WrittenTextFacts(context.text.text)
+            checkMessage(context, written: written, emitter: &emitter)
             if let formats = message.formats, let arguments = facts.sourceArguments[i], emitter.isOn(.formatMismatch) {
                 FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
             }
@@ -83,6 +109,7 @@ struct RuleRunner {
     func checkLocale(_ target: TargetLocale, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
         // Per source index: the first translation of it (its index in `target.messages`), -1 when
         // there is none, and the least finished review state of its translations.
+        let localeFacts = LocaleRuleFacts(target.locale)
         var first = [Int32](repeating: -1, count: table.messages.count)
         var state = [ReviewState?](repeating: nil, count: table.messages.count)
         // By index: copying each message out of the list retained every part of it.
@@ -110,7 +137,7 @@ struct RuleRunner {
             case (.needsReview?, .new): state[index] = .new
             default: break
             }
-            checkTranslation(m, of: target, index: index, emitter: &emitter)
+            checkTranslation(m, of: target, index: index, localeFacts: localeFacts, emitter: &emitter)
         }
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
         for index in facts.keys.indices where first[facts.firstIndex[index]] < 0 {
@@ -135,12 +162,13 @@ struct RuleRunner {
 
     /// The rules on translation `m` of `target`, of source message `index` (its parts read in
     /// place: copying the message retained and released every part of it).
-    private func checkTranslation(_ m: Int, of target: TargetLocale, index: Int, emitter: inout Emitter) {
+    private func checkTranslation(_ m: Int, of target: TargetLocale, index: Int, localeFacts: LocaleRuleFacts, emitter: inout Emitter) {
         let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
                                      locale: target.locale, isSource: false, key: target.messages[m].key,
                                      text: target.messages[m].text, pattern: target.messages[m].pattern,
-                                     formats: target.messages[m].formats)
-        checkMessage(context, emitter: &emitter)
+                                     formats: target.messages[m].formats, localeFacts: localeFacts)
+        let written = WrittenTextFacts(context.text.text)
+        checkMessage(context, written: written, emitter: &emitter)
         var formatReported = false
         if let formats = context.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
             let before = emitter.findings.count
@@ -150,17 +178,16 @@ struct RuleRunner {
         if facts.usages[index] != nil, let pattern = context.pattern {
             // A format the platform rejects is one defect: its ICU reading's missing or extra
             // arguments are not reported again.
-            compareWithSource(context, pattern: pattern, skipPlaceholders: formatReported, emitter: &emitter)
+            compareWithSource(context, pattern: pattern, newlines: written.newlines, skipPlaceholders: formatReported, emitter: &emitter)
         }
     }
 
     // MARK: One message
 
-    func checkMessage(_ c: MessageContext, emitter: inout Emitter) {
+    func checkMessage(_ c: MessageContext, written: WrittenTextFacts, emitter: inout Emitter) {
         if c.pattern == nil {
             reportSyntaxErrors(c, emitter: &emitter)
         }
-        let written = WrittenTextFacts(c.text.text)
         var segments = c.pattern.map(LazyLiteralSegments.init)
         TextRules.check(c, segments: &segments, written: written, settings: settings, emitter: &emitter)
         guard let pattern = c.pattern, segments != nil else { return }
@@ -182,7 +209,9 @@ struct RuleRunner {
         }
     }
 
-    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, skipPlaceholders: Bool = false, emitter: inout Emitter) {
+    /// `newlines`: the line feeds in the translation's text (``WrittenTextFacts/newlines``).
+    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, newlines: Int, skipPlaceholders: Bool = false,
+                           emitter: inout Emitter) {
         guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
         // Arguments used exactly as the source uses them (the same names, each of the same kind,
         // none used two ways) give the argument rules and the project's format check nothing to
@@ -223,8 +252,7 @@ struct RuleRunner {
             return
         }
         if emitter.isOn(.whitespace) {
-            var count = 0
-            for byte in c.text.text.utf8 where byte == 10 { count += 1 }
+            let count = newlines
             let expected = facts.literalNewlines[index]
             if count != expected {
                 let first = c.text.text.utf16.firstIndex(of: 10).map { c.text.text.utf16.distance(from: c.text.text.utf16.startIndex, to: $0) } ?? 0

@@ -134,8 +134,8 @@ enum ScreenReaderRules {
     static let roleWordBytes: [String: [[UInt8]]] = roleWords.mapValues { $0.map { Array($0.word.lowercased().utf8) } }
 
     static func roleWords(_ c: MessageContext, segments: inout LazyLiteralSegments, emitter: inout Emitter) {
-        guard let words = roleWordUnits[c.language],
-              roleWordBytes[c.language]!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) else { return }
+        guard let words = c.localeFacts.roleWords,
+              c.localeFacts.roleWordBytes!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) else { return }
         let wholeWords = c.language != "ko"
         for segment in segments.get() {
             var taken: [Range<Int>] = []
@@ -269,11 +269,11 @@ enum ScreenReaderRules {
     /// {action}") names the gesture on purpose: that is decided only when a gesture word is found.
     static func gestures(_ c: MessageContext, pattern: MessagePattern, segments: inout LazyLiteralSegments, written: WrittenTextFacts,
                          hintStyle: HintStyle, emitter: inout Emitter) {
-        guard let words = gestureUnits[c.language], !words.isEmpty else { return }
+        guard let words = c.localeFacts.gestures, !words.isEmpty else { return }
         // Text that lower-cases as ASCII and has no apostrophe: its segments are pieces of it,
         // so a phrase none of them holds is not in the text (ASCII case ignored).
         if written.asciiOrCaseless && !written.apostrophe,
-           !gestureBytes[c.language]!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) { return }
+           !c.localeFacts.gestureBytes!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) { return }
         let wholeWords = c.language.unicodeScalars.allSatisfy(\.isASCII) && !["ko", "ja", "zh", "th", "lo", "km", "my"].contains(c.language)
         var found: [(segment: LiteralSegment, word: String, range: Range<Int>)] = []
         for segment in segments.get() {
