@@ -143,6 +143,17 @@ enum SpokenText {
 
     static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
 
+    /// English's symbol names, for languages without their own.
+    static let englishSymbols = symbolWords["en"]!
+    /// Every scalar any language names: one that is not here needs no lookup.
+    static let namedScalars: [UInt32] = Set(symbolWords.values.flatMap { $0.keys.map(\.value) }).sorted()
+
+    @inline(__always)
+    static func mayBeNamed(_ s: Unicode.Scalar) -> Bool {
+        for value in namedScalars where value >= s.value { return value == s.value }
+        return false
+    }
+
     /// Replaces numbers (with grouping separators and decimals) by their spellout and symbols by
     /// their names.
     static func expand(_ text: String, locale: ICULocale) -> String {
@@ -156,8 +167,10 @@ enum SpokenText {
     /// ``expand(_:locale:)`` into `out` (replaced), spaces collapsed as it goes: one space
     /// between words, none before closing punctuation, none at the ends.
     static func expand(_ text: String, locale: ICULocale, into out: inout [Unicode.Scalar]) {
-        let scalars = Array(text.unicodeScalars)
-        let symbols = symbolWords[locale.language] ?? symbolWords["en"]!
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { scalars.append(scalar) }
+        let symbols = symbolWords[locale.language] ?? englishSymbols
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(scalars.count + 8)
         var lastSpace = true
@@ -204,7 +217,7 @@ enum SpokenText {
             }
             if s == " " || s == "," || s == "." || Syllables.isLetter(s) {
                 push(s)
-            } else if let word = symbols[s] {
+            } else if mayBeNamed(s), let word = symbols[s] {
                 push(" ")
                 push(word)
                 push(" ")
