@@ -589,8 +589,7 @@ private struct Loader {
             translations.reserveCapacity(entries.count)
             for entry in entries {
                 guard checkKey(entry.key, file: file, at: entry.keyStart) else { continue }
-                let source = SourceText(text: entry.text, file: file,
-                                        node: JSONNode(kind: .string(entry.text), start: entry.start, end: entry.end))
+                let source = SourceText(text: entry.text, file: file, quote: entry.start)
                 translations.append(Translation(key: entry.key, keyPosition: entry.keyStart, source: source, pattern: parse(source)))
             }
             return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)

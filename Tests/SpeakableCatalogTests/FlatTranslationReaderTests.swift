@@ -89,3 +89,21 @@ import Testing
         #expect(unique?.last?.text == "w")
     }
 }
+
+/// A string read by the short path keeps only its opening quote's position: every offset must
+/// map where its JSON node maps it.
+@Suite struct PlainStringPositionTests {
+    @Test func positionsAreTheJSONNodes() throws {
+        for text in ["", "Row {row}", "DE·Zeile {row}", "행 {row}", "😀 {n} 😀x", "e\u{301}", "\u{10FFFF}a"] {
+            let file = "{\"k\": \"" + text + "\"}"
+            let result = JSONReader.read(Array(file.utf8))
+            let node = try #require(result.root?.members?.first?.value)
+            let viaNode = SourceText(text: text, file: "f", node: node)
+            let viaQuote = SourceText(text: text, file: "f", quote: node.start)
+            #expect(viaQuote.start == viaNode.start)
+            for offset in -2...(text.utf16.count + 3) {
+                #expect(viaQuote.position(ofUTF16Offset: offset) == viaNode.position(ofUTF16Offset: offset), "\(text) \(offset)")
+            }
+        }
+    }
+}
