@@ -185,6 +185,26 @@ import Testing
         }
     }
 
+    @Test func textsThatDifferAtAnASCIIStarterAreNotEqual() {
+        let pieces = ["a", "e", "é", "e\u{301}", "\u{301}", "\u{327}", "ç", "c\u{327}", "Å", "A\u{30A}", "\u{212B}", " ", "·", "가", "\u{1100}\u{1161}", "x"]
+        var generator = Generator(state: 31)
+        var decided = 0
+        for _ in 0..<20000 {
+            var a = ""
+            var b = ""
+            for _ in 0..<(Int(generator.next() % 4)) { a += generator.pick(pieces) }
+            for _ in 0..<(Int(generator.next() % 4)) { b += generator.pick(pieces) }
+            if generator.next() % 3 == 0 { b = a + b }
+            if TextRules.differsAtAnASCIIStarter(a, b) {
+                decided += 1
+                #expect(a != b, "\(Array(a.unicodeScalars)) \(Array(b.unicodeScalars))")
+            }
+        }
+        #expect(decided > 5000)
+        #expect(!TextRules.differsAtAnASCIIStarter("caf\u{E9}", "cafe\u{301}"))
+        #expect("caf\u{E9}" == "cafe\u{301}")
+    }
+
     @Test func pluralCategoryNamesAreReadAsTheirRawValues() {
         for word in ["zero", "one", "two", "few", "many", "other", "On", "one ", "", "others", "fews", "zer", "ZERO", "manY"] {
             #expect(PluralRulesCheck.category(named: word) == PluralCategory(rawValue: word), "\(word)")

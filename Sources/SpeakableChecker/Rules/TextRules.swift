@@ -306,7 +306,8 @@ enum TextRules {
 
     static func untranslated(_ c: MessageContext, pattern: MessagePattern, sourceLocale: ICULocale, settings: CheckSettings,
                              emitter: inout Emitter) {
-        guard c.text.text == c.source.text, c.locale.language != sourceLocale.language else { return }
+        guard !differsAtAnASCIIStarter(c.text.text, c.source.text), c.text.text == c.source.text,
+              c.locale.language != sourceLocale.language else { return }
         var words = pattern.allLiteralText
         for allowed in settings.allowUntranslated where !allowed.isEmpty {
             words = words.replacingAll(allowed, with: " ")
@@ -332,6 +333,26 @@ enum TextRules {
 }
 
 extension TextRules {
+    /// Whether `a` and `b` are not canonically equivalent because their UTF-8 first differs at a
+    /// byte that is ASCII in both (or one ends where the other goes on with ASCII): an ASCII
+    /// character is a starter, its own decomposition, so the two normalized forms differ there
+    /// too. False says nothing (`==` then decides, without normalizing the many translations
+    /// this rules out).
+    static func differsAtAnASCIIStarter(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                var i = 0
+                while i < n && x[i] == y[i] { i += 1 }
+                if i < n { return x[i] < 0x80 && y[i] < 0x80 }
+                if x.count == y.count { return false }
+                return (x.count > n ? x[n] : y[n]) < 0x80
+            }
+        }
+    }
+
     /// A word that stays the same in every language: an acronym ("GPS", "OK"), a name with inner
     /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3").
     static func isNameLike(_ word: String) -> Bool {
