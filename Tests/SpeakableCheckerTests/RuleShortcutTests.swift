@@ -205,6 +205,39 @@ import Testing
         #expect("caf\u{E9}" == "cafe\u{301}")
     }
 
+    @Test func pluralsPrintAsCompiled() throws {
+        let sources = [
+            "Combo, {n, plural, one {# hint} other {# hints}}", "{n, plural, =0 {none} one {# x} =1 {exactly one} other {# y}}",
+            "{n, plural, other {# all}}", "{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place",
+            "{n, plural, zero {z #} one {o #} two {t #} few {f #} many {m #} other {x #}}", "{n, plural, one {a} few {b} one {c} other {d} other {e}}",
+            "{n, plural, one {{m, plural, one {# m} other {# ms}} of # n} other {{m} and {n} and #}}", "{n, plural, bogus {never} other {#}}",
+            "{a} {n, plural, =5 {five {a}} other {# {a}}}",
+        ]
+        let counts: [Int64] = Array(-3...112) + [1000, 1001, 21_000, 1_000_000, 2_000_001, -1_000_000]
+        for tag in ["en", "fr", "ru", "pl", "ar", "cy", "lv", "ko", "ga", "hi", "he"] {
+            let locale = try ICULocale(tag)
+            let decimal = try NumberFormat.cached(.decimal, locale: locale)
+            for source in sources {
+                let pattern = try MessagePattern(source)
+                let compiled = try CompiledMessage(pattern, locale: locale)
+                for n in counts {
+                    let arguments: [String: MessageArgument] = ["n": .int(n), "m": .int(n &* 3 &+ 1), "a": .string("A")]
+                    let text = try #require(LengthRule.formatWithoutCompiling(pattern, arguments, decimal: decimal, locale: locale),
+                                            "\(source)")
+                    #expect(text == (try compiled.format(arguments)), "\(tag) \(source) \(n)")
+                }
+            }
+        }
+        // Left to the compiled message: an offset, a select, a typed argument, a double, a missing value.
+        let decimal = try NumberFormat.cached(.decimal, locale: .english)
+        for (source, arguments) in [("{n, plural, offset:1 one {#} other {#}}", ["n": MessageArgument.int(2)]),
+                                    ("{g, select, a {x} other {y}}", ["g": .string("a")]), ("{n, number}", ["n": .int(2)]),
+                                    ("{n, plural, one {#} other {#}}", ["n": .double(2.5)]), ("{n, plural, one {#} other {#}}", [:])] {
+            #expect(LengthRule.formatWithoutCompiling(try MessagePattern(source), arguments, decimal: decimal, locale: .english) == nil,
+                    "\(source)")
+        }
+    }
+
     @Test func pluralCategoryNamesAreReadAsTheirRawValues() {
         for word in ["zero", "one", "two", "few", "many", "other", "On", "one ", "", "others", "fews", "zer", "ZERO", "manY"] {
             #expect(PluralRulesCheck.category(named: word) == PluralCategory(rawValue: word), "\(word)")

@@ -45,14 +45,14 @@ enum LengthRule {
             }
         }
         guard !variants.isEmpty else { return }
-        // Text and untyped arguments given whole numbers and strings print without compiling:
-        // the strings as they are, the numbers in the locale's decimal format (as ICU does).
+        // Text, untyped arguments and plurals given whole numbers and strings print without
+        // compiling (``formatWithoutCompiling``).
         var simple: [String]?
-        if plain == nil, isTextAndUntyped(pattern), let decimal = try? NumberFormat.cached(.decimal, locale: c.locale) {
+        if plain == nil, let decimal = try? NumberFormat.cached(.decimal, locale: c.locale) {
             var texts: [String] = []
             texts.reserveCapacity(variants.count)
             for arguments in variants {
-                guard let text = formatTextAndUntyped(pattern, arguments, decimal: decimal) else { break }
+                guard let text = formatWithoutCompiling(pattern, arguments, decimal: decimal, locale: c.locale) else { break }
                 texts.append(text)
             }
             if texts.count == variants.count { simple = texts }
@@ -117,27 +117,65 @@ enum LengthRule {
     /// nil otherwise (the message is compiled then).
     static func formatTextAndUntyped(_ pattern: MessagePattern, _ arguments: [String: MessageArgument],
                                      decimal: NumberFormat) -> String? {
+        guard isTextAndUntyped(pattern) else { return nil }
         var result = ""
-        for part in pattern.body.parts {
+        return append(pattern.body, arguments, decimal: decimal, locale: nil, pound: nil, to: &result) ? result : nil
+    }
+
+    /// What ``CompiledMessage/format(_:)`` prints, for a message of text, `{name}` arguments given
+    /// whole numbers or short strings, and plurals and selectordinals without an offset given
+    /// whole numbers (cases of the same parts, `#`): strings as they are, numbers in the locale's
+    /// decimal format, a case chosen as the compiled message chooses it (the first `=N` equal to
+    /// the value, else the first case of the value's category, else the first `other`). Nil for
+    /// anything else, which is compiled.
+    static func formatWithoutCompiling(_ pattern: MessagePattern, _ arguments: [String: MessageArgument],
+                                       decimal: NumberFormat, locale: ICULocale) -> String? {
+        var result = ""
+        return append(pattern.body, arguments, decimal: decimal, locale: locale, pound: nil, to: &result) ? result : nil
+    }
+
+    /// ``formatWithoutCompiling(_:_:decimal:locale:)`` of one body; `locale` nil: no plurals.
+    private static func append(_ body: MessageBody, _ arguments: [String: MessageArgument], decimal: NumberFormat,
+                               locale: ICULocale?, pound: Int64?, to result: inout String) -> Bool {
+        for part in body.parts {
             switch part {
             case .text(let text, _):
                 result += text
             case .pound:
-                return nil
+                guard let pound, let text = try? decimal.format(pound) else { return false }
+                result += text
             case .argument(let argument):
-                switch arguments[argument.name] {
-                case .string(let text)?:
-                    guard text.utf8.count <= 4096 else { return nil }
+                switch (argument.kind, arguments[argument.name]) {
+                case (.none, .string(let text)?):
+                    guard text.utf8.count <= 4096 else { return false }
                     result += text
-                case .int(let n)?:
-                    guard let text = try? decimal.format(n) else { return nil }
+                case (.none, .int(let n)?):
+                    guard let text = try? decimal.format(n) else { return false }
                     result += text
+                case (.plural(let plural), .int(let n)?):
+                    guard let locale, plural.offset == 0,
+                          let rules = try? PluralRules.cached(for: locale, kind: plural.isOrdinal ? .ordinal : .cardinal),
+                          let chosen = chooseCase(plural, n, rules) else { return false }
+                    guard append(chosen, arguments, decimal: decimal, locale: locale, pound: n, to: &result) else { return false }
                 default:
-                    return nil
+                    return false
                 }
             }
         }
-        return result
+        return true
+    }
+
+    /// The case a compiled message prints for whole number `n` (no offset).
+    private static func chooseCase(_ plural: PluralArgument, _ n: Int64, _ rules: PluralRules) -> MessageBody? {
+        for item in plural.cases { if case .explicit(let value) = item.selector, value == Double(n) { return item.message } }
+        let other = plural.cases.first { if case .keyword("other") = $0.selector { true } else { false } }
+        let needsCategory = plural.cases.contains { if case .keyword(let word) = $0.selector { word != "other" } else { false } }
+        guard needsCategory else { return other?.message }
+        let category = rules.category(forInteger: n)
+        for item in plural.cases {
+            if case .keyword(let word) = item.selector, word == category.rawValue { return item.message }
+        }
+        return other?.message
     }
 
     static func format(_ seconds: Double) -> String {
