@@ -1,3 +1,4 @@
+import SpeakableCatalog
 import SpeakableICU
 import SpeakableMessages
 import Testing
@@ -236,6 +237,14 @@ import Testing
             #expect(LengthRule.formatWithoutCompiling(try MessagePattern(source), arguments, decimal: decimal, locale: .english) == nil,
                     "\(source)")
         }
+    }
+
+    @Test func budgetsByRoleAreTheSettings() {
+        var settings = CheckSettings()
+        settings.budgets[.text] = Budget(seconds: 9)
+        settings.budgets[.hint] = nil
+        let facts = LocaleRuleFacts(.english, settings: settings)
+        for role in Role.allCases { #expect(facts.budget(for: role) == settings.budgets[role], "\(role)") }
     }
 
     @Test func pluralCategoryNamesAreReadAsTheirRawValues() {

@@ -21,7 +21,7 @@ enum LengthRule {
     static func check(_ c: MessageContext, pattern: MessagePattern, settings: CheckSettings,
                       spokenSeconds: Checker.SpokenSeconds?, emitter: inout Emitter) {
         let tolerance = settings.spokenLengthIsMeasured ? 1.0 : Self.tolerance
-        let budget = c.role.flatMap { settings.budgets[$0] }
+        let budget = c.role.flatMap { c.localeFacts.budget(for: $0) }
         let seconds = c.source.maxSeconds ?? budget?.seconds
         let graphemes = c.source.maxGraphemes ?? budget?.graphemes
         guard (seconds != nil && spokenSeconds != nil) || graphemes != nil else { return }
@@ -85,6 +85,22 @@ enum LengthRule {
                             message: "\"\(text)\" is \(count) characters; \(whoseCount) is \(graphemes)",
                             hint: "shorten it", subject: "graphemes")
         }
+    }
+
+    /// Whether `body` has a select anywhere, and any argument.
+    static func selectsAndArguments(_ body: MessageBody) -> (select: Bool, argument: Bool) {
+        var argument = false
+        for part in body.parts {
+            guard case .argument(let node) = part else { continue }
+            argument = true
+            switch node.kind {
+            case .none, .simple: continue
+            case .select: return (true, true)
+            case .plural(let p): for item in p.cases where selectsAndArguments(item.message).select { return (true, true) }
+            case .choice(let c): for item in c.cases where selectsAndArguments(item.message).select { return (true, true) }
+            }
+        }
+        return (false, argument)
     }
 
     /// The names of the `{name}` arguments anywhere in `body` (repeats included).
@@ -187,7 +203,16 @@ enum LengthRule {
     /// expanded over every case of every select.
     static func argumentSets(_ c: MessageContext, pattern: MessagePattern) -> [[String: MessageArgument]] {
         // The examples are real argument sets: they are what is measured.
-        if !c.source.examples.isEmpty { return Array(c.source.examples.prefix(maximumVariants)) }
+        if !c.source.examples.isEmpty {
+            return c.source.examples.count <= maximumVariants ? c.source.examples : Array(c.source.examples.prefix(maximumVariants))
+        }
+        // Without a select, the values of a message with arguments are unknown (and one without
+        // arguments is measured once): what the walk below finds, without it.
+        switch selectsAndArguments(pattern.body) {
+        case (false, false): return [[:]]
+        case (false, true): return []
+        default: break
+        }
         var selects: [(String, [String])] = []
         var untyped = Set<String>()
         var othersKnown = true

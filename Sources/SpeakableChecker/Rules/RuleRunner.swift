@@ -35,8 +35,11 @@ final class LocaleRuleFacts: Sendable {
     let gestureBytes: [[UInt8]]?
     let cardinal: PluralCategoryInfo?
     let ordinal: PluralCategoryInfo?
+    /// The settings' budget of each role, by ``Role/allCases`` index.
+    private let budgets: [Budget?]
 
-    init(_ locale: ICULocale) {
+    init(_ locale: ICULocale, settings: CheckSettings) {
+        budgets = Role.allCases.map { settings.budgets[$0] }
         roleWords = ScreenReaderRules.roleWordUnits[locale.language]
         roleWordBytes = ScreenReaderRules.roleWordBytes[locale.language]
         gestures = ScreenReaderRules.gestureUnits[locale.language]
@@ -46,6 +49,18 @@ final class LocaleRuleFacts: Sendable {
     }
 
     func pluralInfo(ordinal isOrdinal: Bool) -> PluralCategoryInfo? { isOrdinal ? ordinal : cardinal }
+
+    /// `settings.budgets[role]`, without hashing the role.
+    func budget(for role: Role) -> Budget? {
+        switch role {
+        case .label: budgets[0]
+        case .value: budgets[1]
+        case .hint: budgets[2]
+        case .action: budgets[3]
+        case .announcement: budgets[4]
+        case .text: budgets[5]
+        }
+    }
 }
 
 struct MessageContext {
@@ -80,7 +95,7 @@ struct RuleRunner {
     // MARK: Units
 
     func checkSource(emitter: inout Emitter) {
-        let localeFacts = LocaleRuleFacts(input.sourceLocale)
+        let localeFacts = LocaleRuleFacts(input.sourceLocale, settings: settings)
         for (i, message) in table.messages.enumerated() {
             for id in message.exemptions.keys.sorted() {
                 let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
@@ -109,7 +124,7 @@ struct RuleRunner {
     func checkLocale(_ target: TargetLocale, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
         // Per source index: the first translation of it (its index in `target.messages`), -1 when
         // there is none, and the least finished review state of its translations.
-        let localeFacts = LocaleRuleFacts(target.locale)
+        let localeFacts = LocaleRuleFacts(target.locale, settings: settings)
         var first = [Int32](repeating: -1, count: table.messages.count)
         var state = [ReviewState?](repeating: nil, count: table.messages.count)
         // By index: copying each message out of the list retained every part of it.
