@@ -489,11 +489,13 @@ public enum PlatformInput {
                 let sameName = tables.firstIndex { $0.name + ".xml" == name }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
+                    var scratch: [UInt8] = []
+                    scratch.reserveCapacity(256)
                     for entry in plain.strings {
                         let key = "string/" + entry.name
                         let table = source.tableOfKey[key] ?? sameName ?? 0
                         guard tables.indices.contains(table), !tables[table].untranslatable.contains(key) else { continue }
-                        perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key))
+                        perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
                     }
                     continue
                 }
@@ -529,28 +531,98 @@ public enum PlatformInput {
     /// A plain `<string>` (``AndroidPlainStrings``) as a translation: the same text, formats and
     /// positions as ``formats(_:file:)`` and ``convert(_:formats:pluralName:)`` give its resource,
     /// made without one.
-    static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String) -> TargetMessage {
+    /// `scratch`: a buffer for the ICU text, reused from message to message.
+    static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String,
+                             scratch: inout [UInt8]) -> TargetMessage {
         let site = PlainStringSite(entry: entry, source: source)
         let format = FormatString.parse(entry.text, dialect: .java)
         let formats = PlatformFormats(dialect: .java, forms: [
             PlatformFormats.Form(path: "", format: format, file: file, position: { site.formPosition($0) })])
-        let text = PositionedText(text: icuText(entry.text, format: format), file: file) { offset in
+        let text = PositionedText(text: icuText(entry.text, format: format, scratch: &scratch), file: file) { offset in
             let all = site.positions()
             return all[min(max(0, offset), all.count - 1)]
         }
-        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: parse(text), formats: formats)
+        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: simplePattern(text.text) ?? parse(text),
+                             formats: formats)
+    }
+
+    /// The pattern of ICU text that is plain text and `{N}` / `{N, number}` arguments (no
+    /// apostrophe, no other brace: a converted `<string>` whose text needs no quoting), built
+    /// directly; nil for anything else (then ``MessagePattern/init(_:)`` parses it). The tree is
+    /// the parser's (tested against it).
+    static func simplePattern(_ text: String) -> MessagePattern? {
+        var utf8 = text
+        return utf8.withUTF8 { bytes -> MessagePattern? in
+            let n = bytes.count
+            var parts: [MessagePart] = []
+            var i = 0
+            var u16 = 0
+            var textByte = 0
+            var textU16 = 0
+            while i < n {
+                let b = bytes[i]
+                if b == 0x27 || b == 0x7D { return nil }  // ' }
+                if b != 0x7B {  // {
+                    u16 += b >= 0xF0 ? 2 : (b & 0xC0 == 0x80 ? 0 : 1)
+                    i += 1
+                    continue
+                }
+                if i > textByte {
+                    parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self),
+                                       range: textU16..<u16))
+                }
+                var j = i + 1
+                guard j < n, bytes[j] >= 0x31 && bytes[j] <= 0x39 else { return nil }
+                var number = 0
+                while j < n, bytes[j] >= 0x30 && bytes[j] <= 0x39 {
+                    number = number * 10 + Int(bytes[j] - 0x30)
+                    if number > 0x7FFF { return nil }
+                    j += 1
+                }
+                let nameLength = j - i - 1
+                let kind: ArgumentKind
+                let end: Int
+                if j < n && bytes[j] == 0x7D {
+                    kind = .none
+                    end = j + 1
+                } else {
+                    let suffix: StaticString = ", number}"
+                    guard j + 9 <= n, (0..<9).allSatisfy({ bytes[j + $0] == suffix.utf8Start[$0] }) else { return nil }
+                    let typeStart = u16 + 1 + nameLength + 2
+                    kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6, styleText: nil,
+                                                  styleRange: nil, style: .number(.default)))
+                    end = j + 9
+                }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self)
+                parts.append(.argument(ArgumentNode(name: name, number: number, nameRange: u16 + 1..<u16 + 1 + nameLength,
+                                                    range: u16..<u16 + end - i, kind: kind)))
+                u16 += end - i
+                i = end
+                textByte = i
+                textU16 = u16
+            }
+            guard u16 <= MessagePattern.maximumLength else { return nil }
+            if textByte == 0 {
+                return MessagePattern(source: text, parsedBody: MessageBody(parts: n == 0 ? [] : [.text(text, range: 0..<u16)], range: 0..<u16))
+            }
+            if i > textByte {
+                parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self), range: textU16..<u16))
+            }
+            return MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
+        }
     }
 
     /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no
     /// specifier and nothing ICU would read as syntax.
-    static func icuText(_ value: String, format: FormatString) -> String {
+    static func icuText(_ value: String, format: FormatString, scratch: inout [UInt8]) -> String {
         if format.specifiers.isEmpty && format.problems.isEmpty
             && !value.utf8.contains(where: { $0 == 0x27 || $0 == 0x7B || $0 == 0x7D }) { return value }
-        var builder = Builder(tracking: false)
+        var builder = Builder(reusing: &scratch)
         appendFormatText(value, dialect: .java, format: format, inPlural: false, builder: &builder) { name, _, at, b in
             b.synthetic("{\(name)}", at: at)
         }
-        return builder.text
+        swap(&builder.utf8, &scratch)
+        return String(decoding: scratch, as: UTF8.self)
     }
 
     /// Where a plain string is, for positions asked of it (one object both position maps share).
@@ -695,6 +767,13 @@ public enum PlatformInput {
         init(tracking: Bool) {
             self.tracking = tracking
             if !tracking { utf8.reserveCapacity(64) }
+        }
+
+        /// Text (not tracking) written into `buffer`'s storage (emptied first).
+        init(reusing buffer: inout [UInt8]) {
+            tracking = false
+            buffer.removeAll(keepingCapacity: true)
+            swap(&utf8, &buffer)
         }
 
         mutating func synthetic(_ text: String, at position: @autoclosure () -> SourcePosition) {
