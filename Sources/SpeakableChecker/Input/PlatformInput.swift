@@ -376,7 +376,7 @@ public enum PlatformInput {
         }
         var diagnostics: [Diagnostic] = []
         let source = (try? ICULocale(sourceLocale)) ?? .english
-        let sourceFiles = readFolder("values", in: directory, diagnostics: &diagnostics)
+        let sourceFiles = readFolder("values", in: directory, plain: true, diagnostics: &diagnostics)
 
         // Locale folders (values-ko, values-b+sr+Latn, and their variants such as values-ko-night),
         // and folders without a locale (values-night, values-v21): the latter hold the source
@@ -399,8 +399,28 @@ public enum PlatformInput {
         var pluralNames: [String: String] = [:]
         for file in sourceFiles {
             var messages: [SourceMessage] = []
-            messages.reserveCapacity(file.resources.resources.count)
+            messages.reserveCapacity(file.plain?.strings.count ?? file.resources.resources.count)
             var untranslatable = Set<String>()
+            var scratch: [UInt8] = []
+            // A file of plain strings: the same as the resources below, without them.
+            for entry in file.plain?.strings ?? [] {
+                let key = "string/" + entry.name
+                if let (firstFile, first) = definedAt[key] {
+                    if firstFile != file.resources.file {
+                        diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
+                                                      message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
+                                                      file: file.resources.file, position: entry.namePosition))
+                    }
+                    continue
+                }
+                definedAt[key] = (file.resources.file, entry.namePosition)
+                tableOfKey[key] = tables.count
+                guard entry.isTranslatable else { untranslatable.insert(key); continue }
+                let parts = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
+                messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
+                                              text: parts.text, pattern: parts.pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
+                                              formats: parts.formats))
+            }
             for resource in file.resources.resources {
                 guard let key = key(resource), !resource.name.isEmpty else { continue }
                 if let (firstFile, first) = definedAt[key] {
@@ -417,13 +437,9 @@ public enum PlatformInput {
                 if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
                 guard let formats = formats(resource, file: file.resources.file),
                       let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
-                var exemptions: [String: String] = [:]
-                if let ignore = resource["tools:ignore"], ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) {
-                    exemptions[Rule.missingTranslation.rawValue] = "tools:ignore=\"MissingTranslation\""
-                }
                 let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
                 messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
-                                              pattern: parse(text), exemptions: exemptions,
+                                              pattern: parse(text), exemptions: exemptions(toolsIgnore: resource["tools:ignore"]),
                                               formats: formats))
             }
             tables.append((String(file.name.dropLast(4)), file.resources.file, messages, untranslatable))
@@ -528,12 +544,27 @@ public enum PlatformInput {
         return (locales, diagnostics)
     }
 
+    /// `tools:ignore="MissingTranslation"` as an exemption.
+    static func exemptions(toolsIgnore: String?) -> [String: String] {
+        guard let ignore = toolsIgnore, ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) else {
+            return [:]
+        }
+        return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
+    }
+
     /// A plain `<string>` (``AndroidPlainStrings``) as a translation: the same text, formats and
     /// positions as ``formats(_:file:)`` and ``convert(_:formats:pluralName:)`` give its resource,
     /// made without one.
     /// `scratch`: a buffer for the ICU text, reused from message to message.
     static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String,
                              scratch: inout [UInt8]) -> TargetMessage {
+        let parts = plainParts(entry, source: source, file: file, scratch: &scratch)
+        return TargetMessage(key: key, keyPosition: entry.namePosition, text: parts.text, pattern: parts.pattern, formats: parts.formats)
+    }
+
+    /// A plain `<string>`'s ICU text, pattern and formats (a source message's or a translation's).
+    static func plainParts(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String,
+                           scratch: inout [UInt8]) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
         let site = PlainStringSite(entry: entry, source: source)
         let format = FormatString.parse(entry.text, dialect: .java)
         let formats = PlatformFormats(dialect: .java, forms: [
@@ -542,8 +573,7 @@ public enum PlatformInput {
             let all = site.positions()
             return all[min(max(0, offset), all.count - 1)]
         }
-        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: simplePattern(text.text) ?? parse(text),
-                             formats: formats)
+        return (text, simplePattern(text.text) ?? parse(text), formats)
     }
 
     /// The pattern of ICU text that is plain text and `{N}` / `{N, number}` arguments (no
@@ -674,6 +704,9 @@ public enum PlatformInput {
         var diagnostics: [Diagnostic] = []
         for file in files {
             var counts: [String: Int] = [:]
+            for entry in file.plain?.strings ?? [] where entry.isTranslatable {
+                for (script, n) in UnicodeScript.letterCounts(entry.text) { counts[script, default: 0] += n }
+            }
             for resource in file.resources.resources where resource.isTranslatable {
                 let texts = resource.value.map { [$0.text] } ?? resource.items.map(\.value.text)
                 // Specifiers add a few Latin letters (`%s`); too few to tip a file of text.

@@ -38,6 +38,10 @@ public struct AndroidPlainStrings: Sendable {
         public var contentRange: Range<Int>
         /// What the app receives (as ``AndroidString/text``).
         public var text: String
+        /// False when `translatable="false"` (as ``AndroidResource/isTranslatable``).
+        public var isTranslatable: Bool = true
+        /// The `tools:ignore` attribute's value, if there is one.
+        public var toolsIgnore: String? = nil
     }
 
     /// The content of `entry` exactly as written (as ``AndroidString/rawXML``).
@@ -206,21 +210,24 @@ private struct PlainScanner {
     /// The attributes of a start tag, up to and including its `>`: the `name` value's range and
     /// position. `closed` is false for `/>`. Nil for anything the reader would report or that
     /// needs normalization (entities, line breaks and tabs in values).
-    mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool)? {
+    mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool, translatable: Range<Int>?,
+                                   toolsIgnore: Range<Int>?)? {
         var seen: [Range<Int>] = []
         var nameValue: Range<Int>?
         var namePosition: SourcePosition?
+        var translatable: Range<Int>?
+        var toolsIgnore: Range<Int>?
         while true {
             let hadSpace = !atEnd && Self.isSpace(bytes[index])
             skipSpace()
             guard !atEnd else { return nil }
             if bytes[index] == 0x3E {
                 index += 1
-                return (nameValue, namePosition, true)
+                return (nameValue, namePosition, true, translatable, toolsIgnore)
             }
             if startsWith("/>") {
                 index += 2
-                return (nameValue, namePosition, false)
+                return (nameValue, namePosition, false, translatable, toolsIgnore)
             }
             guard hadSpace else { return nil }
             let attributeStart = index
@@ -249,6 +256,10 @@ private struct PlainScanner {
             if equals(attribute, "name") {
                 nameValue = valueStart..<index
                 namePosition = position(at: attributeStart, line: attributeLine, lineStart: attributeLineStart)
+            } else if equals(attribute, "translatable") {
+                translatable = valueStart..<index
+            } else if equals(attribute, "tools:ignore") {
+                toolsIgnore = valueStart..<index
             }
             index += 1
         }
@@ -290,8 +301,10 @@ private struct PlainScanner {
             guard let decoded = decode(UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd])) else { return nil }
             text = decoded
         }
-        return AndroidPlainStrings.Entry(name: name, namePosition: namePosition, position: start, contentStart: contentStart,
-                                         contentRange: contentIndex..<contentEnd, text: text)
+        return AndroidPlainStrings.Entry(
+            name: name, namePosition: namePosition, position: start, contentStart: contentStart, contentRange: contentIndex..<contentEnd,
+            text: text, isTranslatable: tag.translatable.map { !equals($0, "false") } ?? true,
+            toolsIgnore: tag.toolsIgnore.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) })
     }
 
     /// XML's entities and character references of `range` into ``unescaped``; false for one the
