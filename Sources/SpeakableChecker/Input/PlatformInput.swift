@@ -509,8 +509,10 @@ public enum PlatformInput {
                     scratch.reserveCapacity(256)
                     for entry in plain.strings {
                         let key = "string/" + entry.name
-                        let table = source.tableOfKey[key] ?? sameName ?? 0
-                        guard tables.indices.contains(table), !tables[table].untranslatable.contains(key) else { continue }
+                        // One table: every key is in it (no lookup needed).
+                        let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
+                        guard tables.indices.contains(table), tables[table].untranslatable.isEmpty || !tables[table].untranslatable.contains(key)
+                        else { continue }
                         perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
                     }
                     continue
@@ -585,6 +587,9 @@ public enum PlatformInput {
         return utf8.withUTF8 { bytes -> MessagePattern? in
             let n = bytes.count
             var parts: [MessagePart] = []
+            var arguments = 0
+            for b in bytes where b == 0x7B { arguments += 1 }
+            if arguments > 0 { parts.reserveCapacity(2 * arguments + 1) }
             var i = 0
             var u16 = 0
             var textByte = 0
@@ -616,8 +621,10 @@ public enum PlatformInput {
                     kind = .none
                     end = j + 1
                 } else {
-                    let suffix: StaticString = ", number}"
-                    guard j + 9 <= n, (0..<9).allSatisfy({ bytes[j + $0] == suffix.utf8Start[$0] }) else { return nil }
+                    // ", number}"
+                    guard j + 9 <= n, bytes[j] == 0x2C, bytes[j + 1] == 0x20, bytes[j + 2] == 0x6E, bytes[j + 3] == 0x75,
+                          bytes[j + 4] == 0x6D, bytes[j + 5] == 0x62, bytes[j + 6] == 0x65, bytes[j + 7] == 0x72, bytes[j + 8] == 0x7D
+                    else { return nil }
                     let typeStart = u16 + 1 + nameLength + 2
                     kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6, styleText: nil,
                                                   styleRange: nil, style: .number(.default)))
@@ -705,6 +712,18 @@ public enum PlatformInput {
         for file in files {
             var counts: [String: Int] = [:]
             for entry in file.plain?.strings ?? [] where entry.isTranslatable {
+                // ASCII text (most source strings) has only Latin letters: counted without asking
+                // each letter's properties and script.
+                var latin = 0
+                var ascii = true
+                for b in entry.text.utf8 {
+                    if b >= 0x80 { ascii = false; break }
+                    if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) { latin += 1 }
+                }
+                if ascii {
+                    if latin > 0 { counts["Latn", default: 0] += latin }
+                    continue
+                }
                 for (script, n) in UnicodeScript.letterCounts(entry.text) { counts[script, default: 0] += n }
             }
             for resource in file.resources.resources where resource.isTranslatable {

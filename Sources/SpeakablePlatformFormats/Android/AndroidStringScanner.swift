@@ -76,7 +76,13 @@ private struct PlainScanner {
     var out: [UInt8] = []
     /// Entity-decoded content, when a string has entities.
     var unescaped: [UInt8] = []
-    var names = Set<String>()
+    /// The names read so far, to find a duplicate: an open-addressing table of indices into
+    /// ``nameRanges`` (+1; 0 is empty), hashed from the name's bytes (a `Set<String>` was a
+    /// noticeable share of the read at 100,000 strings).
+    var slots: [Int32] = []
+    /// The attribute names of the start tag being read (reused from tag to tag).
+    var seenAttributes: [Range<Int>] = []
+    var nameRanges: [Range<Int>] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -212,7 +218,7 @@ private struct PlainScanner {
     /// needs normalization (entities, line breaks and tabs in values).
     mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool, translatable: Range<Int>?,
                                    toolsIgnore: Range<Int>?)? {
-        var seen: [Range<Int>] = []
+        seenAttributes.removeAll(keepingCapacity: true)
         var nameValue: Range<Int>?
         var namePosition: SourcePosition?
         var translatable: Range<Int>?
@@ -234,10 +240,10 @@ private struct PlainScanner {
             let attributeLine = line
             let attributeLineStart = lineStart
             guard let attribute = name() else { return nil }
-            for other in seen where other.count == attribute.count {
+            for other in seenAttributes where other.count == attribute.count {
                 if (0..<attribute.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[attribute.lowerBound + $0] }) { return nil }
             }
-            seen.append(attribute)
+            seenAttributes.append(attribute)
             skipSpace()
             guard !atEnd, bytes[index] == 0x3D else { return nil }
             index += 1
@@ -289,8 +295,8 @@ private struct PlainScanner {
         skipSpace()
         guard !atEnd, bytes[index] == 0x3E else { return nil }
         index += 1
+        guard insertName(nameRange) else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
-        guard names.insert(name).inserted else { return nil }
         let text: String
         if hasEntity {
             guard unescape(contentIndex..<contentEnd) else { return nil }
@@ -305,6 +311,44 @@ private struct PlainScanner {
             name: name, namePosition: namePosition, position: start, contentStart: contentStart, contentRange: contentIndex..<contentEnd,
             text: text, isTranslatable: tag.translatable.map { !equals($0, "false") } ?? true,
             toolsIgnore: tag.toolsIgnore.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) })
+    }
+
+    /// Adds a name; false when it was there already.
+    mutating func insertName(_ range: Range<Int>) -> Bool {
+        if nameRanges.count * 2 >= slots.count {
+            // Grow (and rehash) at half full.
+            slots = [Int32](repeating: 0, count: max(1024, slots.count * 2))
+            for (k, other) in nameRanges.enumerated() { place(Int32(k + 1), hash: hash(other)) }
+        }
+        let h = hash(range)
+        let mask = slots.count - 1
+        var slot = h & mask
+        while slots[slot] != 0 {
+            let other = nameRanges[Int(slots[slot]) - 1]
+            if other.count == range.count && (0..<range.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[range.lowerBound + $0] }) {
+                return false
+            }
+            slot = (slot + 1) & mask
+        }
+        nameRanges.append(range)
+        slots[slot] = Int32(nameRanges.count)
+        return true
+    }
+
+    mutating func place(_ index: Int32, hash h: Int) {
+        let mask = slots.count - 1
+        var slot = h & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = index
+    }
+
+    /// FNV-1a of the name's bytes.
+    func hash(_ range: Range<Int>) -> Int {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for k in range {
+            h = (h ^ UInt64(bytes[k])) &* 0x100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
     /// XML's entities and character references of `range` into ``unescaped``; false for one the
