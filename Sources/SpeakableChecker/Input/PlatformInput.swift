@@ -95,11 +95,18 @@ public enum PlatformInput {
 
     static func xcstrings(path: String, settings: CheckSettings, deferringLocales: Bool = false) throws(Failure) -> CheckInput {
         let file = display(path)
-        // The catalog is read entry by entry (never one tree), each entry's localizations kept
-        // as platform messages by locale; each locale becomes ICU text when it is checked.
+        let bytes = try readBytes(path)
+        // A catalog without problems is indexed (where each localization is in the file's
+        // bytes) and each locale's messages are made from the bytes when it is checked: memory
+        // holds the file, the index and one locale.
+        if let index = XCStringsIndex.read(bytes, file: file) {
+            return xcstrings(index, settings: settings, deferringLocales: deferringLocales)
+        }
+        // Anything else is read entry by entry (never one tree), with every diagnostic, each
+        // entry's localizations kept as platform messages by locale.
         var entries: [(key: String, position: SourcePosition, translatable: Bool)] = []
         var byLocale: [String: [PlatformMessage]] = [:]
-        let read = XCStringsReader.read(try readBytes(path), file: file) { entry in
+        let read = XCStringsReader.read(bytes, file: file) { entry in
             entries.append((entry.key, entry.keyPosition, entry.shouldTranslate != false))
             for message in entry.messages(file: file) { byLocale[message.locale, default: []].append(message) }
         }
@@ -132,6 +139,42 @@ public enum PlatformInput {
         return CheckInput(sourceTag: sourceTag, sourceLocale: (try? ICULocale(sourceTag)) ?? .english,
                           tables: [CheckTable(name: name, file: file, messages: source.messages, locales: locales)],
                           settings: settings, inputDiagnostics: read.diagnostics, deferredLocales: deferred)
+    }
+
+    /// An indexed catalog (``XCStringsIndex``) as the checker's input: the same table as the
+    /// reader's path above, each locale's messages made from the file's bytes when it is checked.
+    static func xcstrings(_ index: XCStringsIndex, settings: CheckSettings, deferringLocales: Bool) -> CheckInput {
+        let file = index.file
+        let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
+        var translatable = Set<String>()
+        var translatedEntries: [(key: String, position: SourcePosition)] = []
+        for entry in index.entries where entry.shouldTranslate != false {
+            translatable.insert(entry.key)
+            translatedEntries.append((entry.key, entry.keyPosition))
+        }
+        let sourceTag = index.sourceLanguage
+        let sourceMessages = index.messages(ofLocale: sourceTag).filter { translatable.contains($0.key) }
+        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: jsonPosition)
+        let keep = translatable
+        var locales: [TargetLocale] = []
+        var deferred: [DeferredLocale] = []
+        for tag in index.localeTags.sorted() where tag != sourceTag {
+            guard let locale = try? ICULocale(tag) else { continue }
+            let selectors = source.selectors
+            @Sendable func target() -> TargetLocale {
+                TargetLocale(tag: tag, locale: locale, file: file,
+                             messages: appleTargets(index.messages(ofLocale: tag).filter { keep.contains($0.key) }, selectors: selectors,
+                                                    positions: jsonPosition))
+            }
+            if deferringLocales {
+                deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
+            } else {
+                locales.append(target())
+            }
+        }
+        return CheckInput(sourceTag: sourceTag, sourceLocale: (try? ICULocale(sourceTag)) ?? .english,
+                          tables: [CheckTable(name: name, file: file, messages: source.messages, locales: locales)],
+                          settings: settings, inputDiagnostics: [], deferredLocales: deferred)
     }
 
     /// `.xcstrings` and Xcode XLIFF messages (every locale) as one table.
