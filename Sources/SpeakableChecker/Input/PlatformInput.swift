@@ -1014,7 +1014,7 @@ public enum PlatformInput {
             }
             for spec in format.specifiers {
                 copy(toScalar: spec.range.lowerBound)
-                if rejected.contains(spec.range) || (dialect == .apple && spec.looksLikeProse) {
+                if (!rejected.isEmpty && rejected.contains(spec.range)) || (dialect == .apple && spec.looksLikeProse) {
                     copy(toScalar: spec.range.upperBound)
                     continue
                 }
@@ -1043,7 +1043,7 @@ public enum PlatformInput {
                 }
                 guard let number = spec.argument else { continue }
                 builder.utf8.append(0x7B)
-                builder.utf8.append(contentsOf: String(number).utf8)
+                appendDecimal(number, to: &builder.utf8)
                 switch conversion {
                 case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41:  // dDiuUoOxXeEfFgGaA
                     builder.utf8.append(contentsOf: ", number}".utf8)
@@ -1052,6 +1052,18 @@ public enum PlatformInput {
                 }
             }
             copy(toScalar: Int.max)
+        }
+    }
+
+    /// The decimal digits of `number` (≥ 0) as UTF-8, without making a String.
+    static func appendDecimal(_ number: Int, to utf8: inout [UInt8]) {
+        if number < 0 {
+            utf8.append(contentsOf: String(number).utf8)
+        } else if number < 10 {
+            utf8.append(UInt8(0x30 + number))
+        } else {
+            appendDecimal(number / 10, to: &utf8)
+            utf8.append(UInt8(0x30 + number % 10))
         }
     }
 
