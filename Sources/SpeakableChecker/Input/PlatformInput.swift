@@ -459,10 +459,10 @@ public enum PlatformInput {
                 definedAt[key] = (file.resources.file, entry.namePosition)
                 tableOfKey[key] = tables.count
                 guard entry.isTranslatable else { untranslatable.insert(key); continue }
-                let parts = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
+                let (text, pattern, formats) = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
                 messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
-                                              text: parts.text, pattern: parts.pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
-                                              formats: parts.formats))
+                                              text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
+                                              formats: formats))
             }
             for resource in file.resources.resources {
                 guard let key = key(resource), !resource.name.isEmpty else { continue }
@@ -536,6 +536,9 @@ public enum PlatformInput {
             }
         }
         for index in perTable.indices { perTable[index].reserveCapacity(expected[index]) }
+        // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
+        // of an array element copied the whole tuple, twice per translation).
+        let untranslatable = tables.map(\.untranslatable)
         for g in groups.indices {
             for f in groups[g].files.indices {
                 let name = groups[g].files[f].name
@@ -554,7 +557,7 @@ public enum PlatformInput {
                         let key = "string/" + entry.name
                         // One table: every key is in it (no lookup needed).
                         let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
-                        guard tables.indices.contains(table), tables[table].untranslatable.isEmpty || !tables[table].untranslatable.contains(key)
+                        guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
                         else { continue }
                         perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
                     }
@@ -603,11 +606,14 @@ public enum PlatformInput {
     /// `scratch`: a buffer for the ICU text, reused from message to message.
     static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String,
                              scratch: inout [UInt8]) -> TargetMessage {
-        let parts = plainParts(entry, source: source, file: file, scratch: &scratch)
-        return TargetMessage(key: key, keyPosition: entry.namePosition, text: parts.text, pattern: parts.pattern, formats: parts.formats)
+        // Taken apart at once: reading each member of the tuple copied all of it.
+        let (text, pattern, formats) = plainParts(entry, source: source, file: file, scratch: &scratch)
+        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: pattern, formats: formats)
     }
 
     /// A plain `<string>`'s ICU text, pattern and formats (a source message's or a translation's).
+    /// Inlined: the tuple is then never copied.
+    @inline(__always)
     static func plainParts(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String,
                            scratch: inout [UInt8]) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
         let site = PlainStringSite(entry: entry, source: source)
