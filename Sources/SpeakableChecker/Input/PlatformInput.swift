@@ -419,7 +419,7 @@ public enum PlatformInput {
         }
         var diagnostics: [Diagnostic] = []
         let source = (try? ICULocale(sourceLocale)) ?? .english
-        let sourceFiles = readFolder("values", in: directory, diagnostics: &diagnostics)
+        let sourceFiles = readFolder("values", in: directory, plain: true, diagnostics: &diagnostics)
 
         // Locale folders (values-ko, values-b+sr+Latn, and their variants such as values-ko-night),
         // and folders without a locale (values-night, values-v21): the latter hold the source
@@ -442,8 +442,28 @@ public enum PlatformInput {
         var pluralNames: [String: String] = [:]
         for file in sourceFiles {
             var messages: [SourceMessage] = []
-            messages.reserveCapacity(file.resources.resources.count)
+            messages.reserveCapacity(file.plain?.strings.count ?? file.resources.resources.count)
             var untranslatable = Set<String>()
+            var scratch: [UInt8] = []
+            // A file of plain strings: the same as the resources below, without them.
+            for entry in file.plain?.strings ?? [] {
+                let key = "string/" + entry.name
+                if let (firstFile, first) = definedAt[key] {
+                    if firstFile != file.resources.file {
+                        diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
+                                                      message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
+                                                      file: file.resources.file, position: entry.namePosition))
+                    }
+                    continue
+                }
+                definedAt[key] = (file.resources.file, entry.namePosition)
+                tableOfKey[key] = tables.count
+                guard entry.isTranslatable else { untranslatable.insert(key); continue }
+                let (text, pattern, formats) = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
+                messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
+                                              text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
+                                              formats: formats))
+            }
             for resource in file.resources.resources {
                 guard let key = key(resource), !resource.name.isEmpty else { continue }
                 if let (firstFile, first) = definedAt[key] {
@@ -460,13 +480,9 @@ public enum PlatformInput {
                 if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
                 guard let formats = formats(resource, file: file.resources.file),
                       let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
-                var exemptions: [String: String] = [:]
-                if let ignore = resource["tools:ignore"], ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) {
-                    exemptions[Rule.missingTranslation.rawValue] = "tools:ignore=\"MissingTranslation\""
-                }
                 let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
                 messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
-                                              pattern: parse(text), exemptions: exemptions,
+                                              pattern: parse(text), exemptions: exemptions(toolsIgnore: resource["tools:ignore"]),
                                               formats: formats))
             }
             tables.append((String(file.name.dropLast(4)), file.resources.file, messages, untranslatable))
@@ -520,6 +536,9 @@ public enum PlatformInput {
             }
         }
         for index in perTable.indices { perTable[index].reserveCapacity(expected[index]) }
+        // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
+        // of an array element copied the whole tuple, twice per translation).
+        let untranslatable = tables.map(\.untranslatable)
         for g in groups.indices {
             for f in groups[g].files.indices {
                 let name = groups[g].files[f].name
@@ -532,11 +551,15 @@ public enum PlatformInput {
                 let sameName = tables.firstIndex { $0.name + ".xml" == name }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
+                    var scratch: [UInt8] = []
+                    scratch.reserveCapacity(256)
                     for entry in plain.strings {
                         let key = "string/" + entry.name
-                        let table = source.tableOfKey[key] ?? sameName ?? 0
-                        guard tables.indices.contains(table), !tables[table].untranslatable.contains(key) else { continue }
-                        perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key))
+                        // One table: every key is in it (no lookup needed).
+                        let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
+                        guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
+                        else { continue }
+                        perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
                     }
                     continue
                 }
@@ -569,31 +592,123 @@ public enum PlatformInput {
         return (locales, diagnostics)
     }
 
+    /// `tools:ignore="MissingTranslation"` as an exemption.
+    static func exemptions(toolsIgnore: String?) -> [String: String] {
+        guard let ignore = toolsIgnore, ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) else {
+            return [:]
+        }
+        return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
+    }
+
     /// A plain `<string>` (``AndroidPlainStrings``) as a translation: the same text, formats and
     /// positions as ``formats(_:file:)`` and ``convert(_:formats:pluralName:)`` give its resource,
     /// made without one.
-    static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String) -> TargetMessage {
+    /// `scratch`: a buffer for the ICU text, reused from message to message.
+    static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String,
+                             scratch: inout [UInt8]) -> TargetMessage {
+        // Taken apart at once: reading each member of the tuple copied all of it.
+        let (text, pattern, formats) = plainParts(entry, source: source, file: file, scratch: &scratch)
+        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: pattern, formats: formats)
+    }
+
+    /// A plain `<string>`'s ICU text, pattern and formats (a source message's or a translation's).
+    /// Inlined: the tuple is then never copied.
+    @inline(__always)
+    static func plainParts(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String,
+                           scratch: inout [UInt8]) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
         let site = PlainStringSite(entry: entry, source: source)
         let format = FormatString.parse(entry.text, dialect: .java)
         let formats = PlatformFormats(dialect: .java, forms: [
             PlatformFormats.Form(path: "", format: format, file: file, position: { site.formPosition($0) })])
-        let text = PositionedText(text: icuText(entry.text, format: format), file: file) { offset in
+        let text = PositionedText(text: icuText(entry.text, format: format, scratch: &scratch), file: file) { offset in
             let all = site.positions()
             return all[min(max(0, offset), all.count - 1)]
         }
-        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: parse(text), formats: formats)
+        return (text, simplePattern(text.text) ?? parse(text), formats)
+    }
+
+    /// The pattern of ICU text that is plain text and `{N}` / `{N, number}` arguments (no
+    /// apostrophe, no other brace: a converted `<string>` whose text needs no quoting), built
+    /// directly; nil for anything else (then ``MessagePattern/init(_:)`` parses it). The tree is
+    /// the parser's (tested against it).
+    static func simplePattern(_ text: String) -> MessagePattern? {
+        var utf8 = text
+        return utf8.withUTF8 { bytes -> MessagePattern? in
+            let n = bytes.count
+            var parts: [MessagePart] = []
+            var arguments = 0
+            for b in bytes where b == 0x7B { arguments += 1 }
+            if arguments > 0 { parts.reserveCapacity(2 * arguments + 1) }
+            var i = 0
+            var u16 = 0
+            var textByte = 0
+            var textU16 = 0
+            while i < n {
+                let b = bytes[i]
+                if b == 0x27 || b == 0x7D { return nil }  // ' }
+                if b != 0x7B {  // {
+                    u16 += b >= 0xF0 ? 2 : (b & 0xC0 == 0x80 ? 0 : 1)
+                    i += 1
+                    continue
+                }
+                if i > textByte {
+                    parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self),
+                                       range: textU16..<u16))
+                }
+                var j = i + 1
+                guard j < n, bytes[j] >= 0x31 && bytes[j] <= 0x39 else { return nil }
+                var number = 0
+                while j < n, bytes[j] >= 0x30 && bytes[j] <= 0x39 {
+                    number = number * 10 + Int(bytes[j] - 0x30)
+                    if number > 0x7FFF { return nil }
+                    j += 1
+                }
+                let nameLength = j - i - 1
+                let kind: ArgumentKind
+                let end: Int
+                if j < n && bytes[j] == 0x7D {
+                    kind = .none
+                    end = j + 1
+                } else {
+                    // ", number}"
+                    guard j + 9 <= n, bytes[j] == 0x2C, bytes[j + 1] == 0x20, bytes[j + 2] == 0x6E, bytes[j + 3] == 0x75,
+                          bytes[j + 4] == 0x6D, bytes[j + 5] == 0x62, bytes[j + 6] == 0x65, bytes[j + 7] == 0x72, bytes[j + 8] == 0x7D
+                    else { return nil }
+                    let typeStart = u16 + 1 + nameLength + 2
+                    kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6, styleText: nil,
+                                                  styleRange: nil, style: .number(.default)))
+                    end = j + 9
+                }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self)
+                parts.append(.argument(ArgumentNode(name: name, number: number, nameRange: u16 + 1..<u16 + 1 + nameLength,
+                                                    range: u16..<u16 + end - i, kind: kind)))
+                u16 += end - i
+                i = end
+                textByte = i
+                textU16 = u16
+            }
+            guard u16 <= MessagePattern.maximumLength else { return nil }
+            if textByte == 0 {
+                return MessagePattern(source: text, parsedBody: MessageBody(parts: n == 0 ? [] : [.text(text, range: 0..<u16)], range: 0..<u16))
+            }
+            if i > textByte {
+                parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self), range: textU16..<u16))
+            }
+            return MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
+        }
     }
 
     /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no
     /// specifier and nothing ICU would read as syntax.
-    static func icuText(_ value: String, format: FormatString) -> String {
+    static func icuText(_ value: String, format: FormatString, scratch: inout [UInt8]) -> String {
         if format.specifiers.isEmpty && format.problems.isEmpty
             && !value.utf8.contains(where: { $0 == 0x27 || $0 == 0x7B || $0 == 0x7D }) { return value }
-        var builder = Builder(tracking: false)
+        var builder = Builder(reusing: &scratch)
         appendFormatText(value, dialect: .java, format: format, inPlural: false, builder: &builder) { name, _, at, b in
             b.synthetic("{\(name)}", at: at)
         }
-        return builder.text
+        swap(&builder.utf8, &scratch)
+        return String(decoding: scratch, as: UTF8.self)
     }
 
     /// Where a plain string is, for positions asked of it (one object both position maps share).
@@ -645,6 +760,21 @@ public enum PlatformInput {
         var diagnostics: [Diagnostic] = []
         for file in files {
             var counts: [String: Int] = [:]
+            for entry in file.plain?.strings ?? [] where entry.isTranslatable {
+                // ASCII text (most source strings) has only Latin letters: counted without asking
+                // each letter's properties and script.
+                var latin = 0
+                var ascii = true
+                for b in entry.text.utf8 {
+                    if b >= 0x80 { ascii = false; break }
+                    if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) { latin += 1 }
+                }
+                if ascii {
+                    if latin > 0 { counts["Latn", default: 0] += latin }
+                    continue
+                }
+                for (script, n) in UnicodeScript.letterCounts(entry.text) { counts[script, default: 0] += n }
+            }
             for resource in file.resources.resources where resource.isTranslatable {
                 let texts = resource.value.map { [$0.text] } ?? resource.items.map(\.value.text)
                 // Specifiers add a few Latin letters (`%s`); too few to tip a file of text.
@@ -738,6 +868,13 @@ public enum PlatformInput {
         init(tracking: Bool) {
             self.tracking = tracking
             if !tracking { utf8.reserveCapacity(64) }
+        }
+
+        /// Text (not tracking) written into `buffer`'s storage (emptied first).
+        init(reusing buffer: inout [UInt8]) {
+            tracking = false
+            buffer.removeAll(keepingCapacity: true)
+            swap(&utf8, &buffer)
         }
 
         mutating func synthetic(_ text: String, at position: @autoclosure () -> SourcePosition) {
@@ -883,7 +1020,7 @@ public enum PlatformInput {
             }
             for spec in format.specifiers {
                 copy(toScalar: spec.range.lowerBound)
-                if rejected.contains(spec.range) || (dialect == .apple && spec.looksLikeProse) {
+                if (!rejected.isEmpty && rejected.contains(spec.range)) || (dialect == .apple && spec.looksLikeProse) {
                     copy(toScalar: spec.range.upperBound)
                     continue
                 }
@@ -912,7 +1049,7 @@ public enum PlatformInput {
                 }
                 guard let number = spec.argument else { continue }
                 builder.utf8.append(0x7B)
-                builder.utf8.append(contentsOf: String(number).utf8)
+                appendDecimal(number, to: &builder.utf8)
                 switch conversion {
                 case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41:  // dDiuUoOxXeEfFgGaA
                     builder.utf8.append(contentsOf: ", number}".utf8)
@@ -921,6 +1058,18 @@ public enum PlatformInput {
                 }
             }
             copy(toScalar: Int.max)
+        }
+    }
+
+    /// The decimal digits of `number` (≥ 0) as UTF-8, without making a String.
+    static func appendDecimal(_ number: Int, to utf8: inout [UInt8]) {
+        if number < 0 {
+            utf8.append(contentsOf: String(number).utf8)
+        } else if number < 10 {
+            utf8.append(UInt8(0x30 + number))
+        } else {
+            appendDecimal(number / 10, to: &utf8)
+            utf8.append(UInt8(0x30 + number % 10))
         }
     }
 
