@@ -118,7 +118,7 @@ public enum PlatformInput {
         let sourceTag = catalog.sourceLanguage
         let sourceMessages = (byLocale[sourceTag] ?? []).filter { translatable.contains($0.key) }
         let translatedEntries = entries.filter { translatable.contains($0.key) }.map { ($0.key, $0.position) }
-        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: jsonPosition)
+        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: nil)
         var locales: [TargetLocale] = []
         var deferred: [DeferredLocale] = []
         for tag in byLocale.keys.sorted() where tag != sourceTag {
@@ -128,7 +128,7 @@ public enum PlatformInput {
             @Sendable func target() -> TargetLocale {
                 TargetLocale(tag: tag, locale: locale, file: file,
                              messages: appleTargets(messages.filter { translatable.contains($0.key) }, selectors: selectors,
-                                                    positions: jsonPosition))
+                                                    positions: nil))
             }
             if deferringLocales {
                 deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
@@ -146,16 +146,11 @@ public enum PlatformInput {
     static func xcstrings(_ index: XCStringsIndex, settings: CheckSettings, deferringLocales: Bool) -> CheckInput {
         let file = index.file
         let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
-        var translatable = Set<String>()
-        var translatedEntries: [(key: String, position: SourcePosition)] = []
-        for entry in index.entries where entry.shouldTranslate != false {
-            translatable.insert(entry.key)
-            translatedEntries.append((entry.key, entry.keyPosition))
-        }
+        // Keys are unique in an indexed catalog: an entry's `shouldTranslate` is its key's.
+        let translatedEntries = index.entries.filter { $0.shouldTranslate != false }.map { (key: $0.key, position: $0.keyPosition) }
         let sourceTag = index.sourceLanguage
-        let sourceMessages = index.messages(ofLocale: sourceTag).filter { translatable.contains($0.key) }
-        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: jsonPosition)
-        let keep = translatable
+        let sourceMessages = index.messages(ofLocale: sourceTag, translatableOnly: true)
+        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: nil)
         var locales: [TargetLocale] = []
         var deferred: [DeferredLocale] = []
         for tag in index.localeTags.sorted() where tag != sourceTag {
@@ -163,8 +158,8 @@ public enum PlatformInput {
             let selectors = source.selectors
             @Sendable func target() -> TargetLocale {
                 TargetLocale(tag: tag, locale: locale, file: file,
-                             messages: appleTargets(index.messages(ofLocale: tag).filter { keep.contains($0.key) }, selectors: selectors,
-                                                    positions: jsonPosition))
+                             messages: appleTargets(index.messages(ofLocale: tag, translatableOnly: true), selectors: selectors,
+                                                    positions: nil))
             }
             if deferringLocales {
                 deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
@@ -178,11 +173,11 @@ public enum PlatformInput {
     }
 
     /// `.xcstrings` and Xcode XLIFF messages (every locale) as one table.
-    /// `positions` maps a string's scalar offsets to the file (``jsonPosition(_:)`` for
+    /// `positions` maps a string's scalar offsets to the file (nil: ``jsonPosition(_:)``, for
     /// `.xcstrings`).
     static func appleInput(messages original: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
                            table name: String, file: String, settings: CheckSettings, diagnostics: [Diagnostic],
-                           positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition = jsonPosition) -> CheckInput {
+                           positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)? = nil) -> CheckInput {
         let sourceLocale = (try? ICULocale(sourceTag)) ?? .english
         var byLocale: [String: [PlatformMessage]] = [:]
         for message in original { byLocale[message.locale, default: []].append(message) }
@@ -200,7 +195,7 @@ public enum PlatformInput {
     /// The source messages of an Apple catalog, one per entry (the key itself when the source
     /// locale has no localization, as Xcode does), and each plural's selector.
     static func appleSources(_ messages: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
-                             file: String, positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)
+                             file: String, positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?)
         -> (messages: [SourceMessage], selectors: [String: Int]) {
         var sourceByKey: [String: PlatformMessage] = [:]
         for message in messages { sourceByKey[message.key] = otherDevice(message) }
@@ -221,7 +216,7 @@ public enum PlatformInput {
     /// One locale's messages of an Apple catalog, in file order; plurals named after the source's
     /// selectors.
     static func appleTargets(_ messages: [PlatformMessage], selectors: [String: Int],
-                             positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition) -> [TargetMessage] {
+                             positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> [TargetMessage] {
         var targets: [TargetMessage] = []
         targets.reserveCapacity(messages.count)
         for original in messages {
@@ -603,8 +598,9 @@ public enum PlatformInput {
 
     // MARK: Platform formats
 
+    /// `positions`: nil for a `.xcstrings` file's JSON strings (``jsonPosition(_:)``).
     static func formats(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
-                        positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition) -> PlatformFormats {
+                        positions: ((PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> PlatformFormats {
         var forms: [PlatformFormats.Form] = []
         for form in message.forms where !form.path.hasPrefix("device.") {
             var substitution: String?
@@ -612,8 +608,14 @@ public enum PlatformInput {
                 let rest = form.path.dropFirst("substitutions.".count)
                 if let range = rest.firstRange(of: ".plural.") { substitution = String(rest[..<range.lowerBound]) }
             }
-            forms.append(PlatformFormats.Form(path: form.path, format: FormatString.parse(form.value, dialect: dialect),
-                                              file: message.file, substitution: substitution, position: positions(form)))
+            let format = FormatString.parse(form.value, dialect: dialect)
+            if let positions {
+                forms.append(PlatformFormats.Form(path: form.path, format: format, file: message.file, substitution: substitution,
+                                                  position: positions(form)))
+            } else {
+                forms.append(PlatformFormats.Form(path: form.path, format: format, file: message.file, substitution: substitution,
+                                                  jsonStringAt: form.position))
+            }
         }
         var substitutions: [String: PlatformFormats.Substitution] = [:]
         for s in message.substitutions {
@@ -875,7 +877,7 @@ public enum PlatformInput {
     /// `selector`: the source's plural argument, so that every locale names it the same.
     /// `formats`: the message's formats, parsed once (``formats(_:dialect:positions:)``).
     static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, formats: PlatformFormats? = nil,
-                        positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition,
+                        positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?,
                         selector: Int? = nil) -> PositionedText? {
         guard let text = build(message, dialect: dialect, formats: formats, positions: positions, selector: selector,
                                tracking: false) else { return nil }
@@ -886,19 +888,24 @@ public enum PlatformInput {
     }
 
     static func build(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, formats: PlatformFormats?,
-                      positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition, selector: Int?, tracking: Bool) -> Builder? {
+                      positions: ((PlatformForm) -> @Sendable (Int) -> SourcePosition)?, selector: Int?, tracking: Bool) -> Builder? {
         var builder = Builder(tracking: tracking)
         let nowhere: @Sendable (Int) -> SourcePosition = { _ in SourcePosition(line: 0, column: 0) }
         func position(_ form: PlatformForm) -> @Sendable (Int) -> SourcePosition {
-            if tracking { return positions(form) }
+            if tracking { return positions?(form) ?? jsonPosition(form) }
             return nowhere
         }
         func parsed(_ form: PlatformForm) -> FormatString? { formats?.forms.first { $0.path == form.path }?.format }
         func plural(_ name: String, forms: [(category: String, form: PlatformForm)], at: SourcePosition, builder: inout Builder) {
-            builder.synthetic("{\(name), plural,", at: at)
+            // Written a piece at a time (no interpolated strings made per message).
+            builder.synthetic("{", at: at)
+            builder.synthetic(name, at: at)
+            builder.synthetic(", plural,", at: at)
             for (category, form) in forms {
                 // Apple's `zero` variation is used for 0 in every language: ICU's =0.
-                builder.synthetic(" \(category == "zero" ? "=0" : category) {", at: form.position)
+                builder.synthetic(" ", at: form.position)
+                builder.synthetic(category == "zero" ? "=0" : category, at: form.position)
+                builder.synthetic(" {", at: form.position)
                 appendFormat(form.value, dialect: dialect, parsed: parsed(form), position: position(form), inPlural: true,
                              builder: &builder) { _, _, p, b in
                     b.synthetic("#", at: p)

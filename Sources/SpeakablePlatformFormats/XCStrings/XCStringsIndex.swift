@@ -90,7 +90,8 @@ public struct XCStringsIndex: Sendable {
 
     /// The messages of locale `tag` (its localizations in file order), as
     /// ``XCStringsCatalog/messages`` has them; empty for a locale the catalog does not have.
-    public func messages(ofLocale tag: String) -> [PlatformMessage] {
+    /// `translatableOnly`: without the entries marked `shouldTranslate: false`.
+    public func messages(ofLocale tag: String, translatableOnly: Bool = false) -> [PlatformMessage] {
         guard let index = localeTags.firstIndex(of: tag) else { return [] }
         let tag = localeTags[index]
         let locale = locales[index]
@@ -99,6 +100,7 @@ public struct XCStringsIndex: Sendable {
             result.reserveCapacity(locale.localizations.count)
             for l in locale.localizations {
                 let entry = entries[Int(l.entry)]
+                if translatableOnly && entry.shouldTranslate == false { continue }
                 if !l.isObject {
                     var forms: [PlatformForm] = []
                     forms.reserveCapacity(Int(l.count))
