@@ -200,7 +200,9 @@ public enum PlatformInput {
         var sourceByKey: [String: PlatformMessage] = [:]
         for message in messages { sourceByKey[message.key] = otherDevice(message) }
         var sources: [SourceMessage] = []
+        sources.reserveCapacity(entries.count)
         var selectors: [String: Int] = [:]
+        selectors.reserveCapacity(entries.count)
         for (key, position) in entries {
             // No source localization: Xcode uses the key as the source string.
             let message = sourceByKey[key] ?? PlatformMessage(key: key, keyPosition: position, locale: sourceTag, file: file,
