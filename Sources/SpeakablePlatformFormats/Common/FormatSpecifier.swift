@@ -44,9 +44,27 @@ public struct FormatString: Hashable, Sendable {
     public var argumentCount: Int { specifiers.compactMap(\.argument).max() ?? 0 }
 
     public static func parse(_ text: String, dialect: PrintfFormat.Dialect) -> FormatString {
-        // Both parsers act only at '%': text without one has no specifier and no problem.
-        if !text.utf8.contains(0x25) { return FormatString(dialect: dialect, specifiers: [], problems: []) }
-        let scalars = Array(text.unicodeScalars)
+        // One pass over the UTF-8: both parsers act only at '%' (text without one has no
+        // specifier and no problem), and ASCII text's bytes are its scalars.
+        var text = text
+        let (hasPercent, isASCII) = text.withUTF8 { bytes -> (Bool, Bool) in
+            var percent = false
+            var high: UInt8 = 0
+            for b in bytes {
+                high |= b
+                if b == 0x25 { percent = true }
+            }
+            return (percent, high < 0x80)
+        }
+        if !hasPercent { return FormatString(dialect: dialect, specifiers: [], problems: []) }
+        let scalars: [Unicode.Scalar] = isASCII
+            ? text.withUTF8 { bytes in
+                [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+                    for k in 0..<bytes.count { buffer[k] = Unicode.Scalar(bytes[k]) }
+                    count = bytes.count
+                }
+            }
+            : Array(text.unicodeScalars)
         switch dialect {
         case .java:
             var parser = JavaFormatParser(scalars: scalars)
@@ -410,6 +428,18 @@ struct AppleFormatParser {
         String(scalars: scalars[range])
     }
 
+    /// ASCII digits as `Int(String)` reads them: nil when the value does not fit in an `Int`.
+    static func number(_ digits: ArraySlice<Unicode.Scalar>) -> Int? {
+        var value = 0
+        for d in digits {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int(d.value - 48))
+            if o1 || o2 { return nil }
+            value = sum
+        }
+        return digits.isEmpty ? nil : value
+    }
+
     mutating func parse() -> FormatString {
         var i = 0
         let n = scalars.count
@@ -433,7 +463,7 @@ struct AppleFormatParser {
             var explicit: Int?
             var k = j
             while k < n && JavaFormatParser.isDigit(scalars[k]) { k += 1 }
-            if k > j && k < n && scalars[k] == "$", let value = Int(text(j..<k)), value > 0, value < 10_000 {
+            if k > j && k < n && scalars[k] == "$", let value = Self.number(scalars[j..<k]), value > 0, value < 10_000 {
                 explicit = value
                 j = k + 1
             }
@@ -454,7 +484,7 @@ struct AppleFormatParser {
             }
             let flagsStart = j
             while j < n, Self.isFlag(scalars[j]) { j += 1 }
-            let flags = text(flagsStart..<j)
+            let flags = j == flagsStart ? "" : text(flagsStart..<j)
             var starArguments = 0
             var width: Int?
             if j < n && scalars[j] == "*" {
@@ -463,7 +493,7 @@ struct AppleFormatParser {
             } else {
                 let w = j
                 while j < n && JavaFormatParser.isDigit(scalars[j]) { j += 1 }
-                if j > w { width = Int(text(w..<j)) }
+                if j > w { width = Self.number(scalars[w..<j]) }
             }
             var precision: Int?
             if j < n && scalars[j] == "." {
@@ -474,7 +504,7 @@ struct AppleFormatParser {
                 } else {
                     let p = j
                     while j < n && JavaFormatParser.isDigit(scalars[j]) { j += 1 }
-                    precision = Int(text(p..<j)) ?? 0
+                    precision = Self.number(scalars[p..<j]) ?? 0
                 }
             }
             var length = ""
