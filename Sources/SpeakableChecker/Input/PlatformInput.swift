@@ -224,8 +224,10 @@ public enum PlatformInput {
         for original in messages {
             let message = otherDevice(original)
             let formats = formats(message, dialect: .apple, positions: positions)
+            // Only a plural needs its source's selector (no key lookup for the others).
+            let selector = message.forms.contains { $0.path.hasPrefix("plural.") } ? selectors[message.key] : nil
             guard let text = convert(message, dialect: .apple, formats: formats, positions: positions,
-                                     selector: selectors[message.key]) else { continue }
+                                     selector: selector) else { continue }
             targets.append(TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
                                          formats: formats, state: state(of: message)))
         }
