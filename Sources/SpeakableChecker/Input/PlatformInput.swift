@@ -158,8 +158,7 @@ public enum PlatformInput {
             let selectors = source.selectors
             @Sendable func target() -> TargetLocale {
                 TargetLocale(tag: tag, locale: locale, file: file,
-                             messages: appleTargets(index.messages(ofLocale: tag, translatableOnly: true), selectors: selectors,
-                                                    positions: nil))
+                             messages: appleTargets(index, locale: tag, selectors: selectors))
             }
             if deferringLocales {
                 deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
@@ -222,16 +221,61 @@ public enum PlatformInput {
         var targets: [TargetMessage] = []
         targets.reserveCapacity(messages.count)
         for original in messages {
-            let message = otherDevice(original)
-            let formats = formats(message, dialect: .apple, positions: positions)
-            // Only a plural needs its source's selector (no key lookup for the others).
-            let selector = message.forms.contains { $0.path.hasPrefix("plural.") } ? selectors[message.key] : nil
-            guard let text = convert(message, dialect: .apple, formats: formats, positions: positions,
-                                     selector: selector) else { continue }
-            targets.append(TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
-                                         formats: formats, state: state(of: message)))
+            if let target = appleTarget(original, selectors: selectors, positions: positions) { targets.append(target) }
         }
         return targets
+    }
+
+    /// One translation of an Apple catalog (nil when it has no text to check).
+    static func appleTarget(_ original: PlatformMessage, selectors: [String: Int],
+                            positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> TargetMessage? {
+        let message = otherDevice(original)
+        let formats = formats(message, dialect: .apple, positions: positions)
+        // Only a plural needs its source's selector (no key lookup for the others).
+        let selector = message.forms.contains { $0.path.hasPrefix("plural.") } ? selectors[message.key] : nil
+        guard let text = convert(message, dialect: .apple, formats: formats, positions: positions, selector: selector) else { return nil }
+        return TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
+                             formats: formats, state: state(of: message))
+    }
+
+    /// One locale's translations of an indexed catalog: ``appleTargets(_:selectors:positions:)``
+    /// of its messages, a one-string translation made without its ``PlatformMessage``.
+    static func appleTargets(_ index: XCStringsIndex, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
+        var targets: [TargetMessage] = []
+        targets.reserveCapacity(index.count(ofLocale: tag))
+        index.forEach(ofLocale: tag, translatableOnly: true) { item in
+            switch item {
+            case .string(let entry, let form):
+                targets.append(appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file))
+            case .message(let message):
+                if let target = appleTarget(message, selectors: selectors, positions: nil) { targets.append(target) }
+            }
+        }
+        return targets
+    }
+
+    /// A `.xcstrings` translation that is one string (path `""`): what
+    /// ``appleTarget(_:selectors:positions:)`` makes of its one-form message — the same ICU text,
+    /// formats, pattern, state and positions (tested against it) — without making the message
+    /// but when a finding asks for a position.
+    static func appleTarget(string form: PlatformForm, key: String, keyPosition: SourcePosition, file: String) -> TargetMessage {
+        let format = FormatString.parse(form.value, dialect: .apple)
+        let formats = PlatformFormats(dialect: .apple,
+                                      forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: form.position)])
+        var builder = Builder(tracking: false)
+        appendFormatText(form.value, dialect: .apple, format: format, inPlural: false, builder: &builder) { name, argument, at, b in
+            // What build(_:…) writes for a substitution of a message that has none: its argument.
+            b.synthetic("{", at: at)
+            b.synthetic(argument.map(String.init) ?? identifier(name), at: at)
+            b.synthetic("}", at: at)
+        }
+        let text = lazilyPositioned(builder.text, file: file) {
+            let message = PlatformMessage(key: key, keyPosition: keyPosition, locale: "", file: file, forms: [form])
+            let tracked = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: true)!
+            return tracked.positions(end: tracked.positions.last ?? keyPosition)
+        }
+        return TargetMessage(key: key, keyPosition: keyPosition, text: text, pattern: parse(text), formats: formats,
+                             state: ReviewState(platformState: form.state))
     }
 
     /// A message that varies by device only (`device.iphone`, `device.other`…) is checked as

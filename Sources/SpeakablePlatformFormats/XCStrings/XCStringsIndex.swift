@@ -112,12 +112,40 @@ public struct XCStringsIndex: Sendable {
     /// ``XCStringsCatalog/messages`` has them; empty for a locale the catalog does not have.
     /// `translatableOnly`: without the entries marked `shouldTranslate: false`.
     public func messages(ofLocale tag: String, translatableOnly: Bool = false) -> [PlatformMessage] {
-        guard let index = localeTags.firstIndex(of: tag) else { return [] }
+        var result: [PlatformMessage] = []
+        forEach(ofLocale: tag, translatableOnly: translatableOnly) { item in
+            switch item {
+            case .string(let entry, let form):
+                result.append(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file, forms: [form],
+                                              comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true))
+            case .message(let message):
+                result.append(message)
+            }
+        }
+        return result
+    }
+
+    /// How many localizations locale `tag` has.
+    public func count(ofLocale tag: String) -> Int {
+        localeTags.firstIndex(of: tag).map { locales[$0].localizations.count } ?? 0
+    }
+
+    /// One localization as ``forEach(ofLocale:translatableOnly:_:)`` hands it over.
+    public enum Item {
+        /// A localization that is one string unit (path `""`): its entry and the form, without a
+        /// ``PlatformMessage`` made for it.
+        case string(Entry, PlatformForm)
+        /// Any other localization, as ``messages(ofLocale:translatableOnly:)`` has it.
+        case message(PlatformMessage)
+    }
+
+    /// The localizations of locale `tag` in file order, each handed to `body` as it is made
+    /// (the messages of ``messages(ofLocale:translatableOnly:)``, a one-string one as its form).
+    public func forEach(ofLocale tag: String, translatableOnly: Bool = false, _ body: (Item) -> Void) {
+        guard let index = localeTags.firstIndex(of: tag) else { return }
         let tag = localeTags[index]
         let locale = locales[index]
-        return locale.bytes.withUnsafeBufferPointer { buffer in
-            var result: [PlatformMessage] = []
-            result.reserveCapacity(locale.localizations.count)
+        locale.bytes.withUnsafeBufferPointer { buffer in
             for l in locale.localizations {
                 let entry = entries[Int(l.entry)]
                 if translatableOnly && entry.shouldTranslate == false { continue }
@@ -128,30 +156,24 @@ public struct XCStringsIndex: Sendable {
                 }
                 switch l.kind {
                 case .unit:
-                    let unit = form(Form(start: l.start, end: l.end, line: l.line, column: l.column, path: 0, state: l.state,
-                                         isEscaped: l.isEscaped))
-                    result.append(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file, forms: [unit],
-                                                  comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true))
-                    continue
+                    body(.string(entry, form(Form(start: l.start, end: l.end, line: l.line, column: l.column, path: 0, state: l.state,
+                                                  isEscaped: l.isEscaped))))
                 case .forms:
-                    result.append(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file,
+                    body(.message(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file,
                                                   forms: locale.forms[Int(l.start)..<Int(l.start + l.end)].map(form),
-                                                  comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true))
-                    continue
+                                                  comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)))
                 case .object:
-                    break
+                    // Checked when indexed: read again, building the model this time.
+                    var scanner = Scanner(buffer, start: Int(l.start), line: Int(l.line), column: Int(l.column))
+                    scanner.building = true
+                    scanner.depth = 4
+                    guard let content = try? scanner.content(level: 0, path: 0) else { continue }
+                    let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
+                                               shouldTranslate: entry.shouldTranslate,
+                                               localizations: [XCStringsLocalization(locale: tag, content: content)])
+                    for message in model.messages(file: file) { body(.message(message)) }
                 }
-                // Checked when indexed: read again, building the model this time.
-                var scanner = Scanner(buffer, start: Int(l.start), line: Int(l.line), column: Int(l.column))
-                scanner.building = true
-                scanner.depth = 4
-                guard let content = try? scanner.content(level: 0, path: 0) else { continue }
-                let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
-                                           shouldTranslate: entry.shouldTranslate,
-                                           localizations: [XCStringsLocalization(locale: tag, content: content)])
-                result += model.messages(file: file)
             }
-            return result
         }
     }
 }
