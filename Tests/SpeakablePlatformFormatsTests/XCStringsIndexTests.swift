@@ -161,4 +161,21 @@ import Testing
         // Some damage leaves a good catalog (a space in a value, a new field): those are indexed.
         #expect(indexed > 20)
     }
+
+    /// `pluralForms` reads ASCII paths by their bytes: the same forms and categories as by
+    /// characters (the reference below is the reading it replaced).
+    @Test func pluralFormsByBytesAreByCharacters() {
+        let paths = ["", "plural.one", "plural.other", "plural.", "plural", "plurals.one", "plural.one.x", "device.plural.one",
+                     "substitutions.n.plural.one", "plural.zero", "Plural.one", "plural.é", "plural.\u{301}one", "plurál.one",
+                     "plural.one\u{301}", "device.other"]
+        let message = PlatformMessage(key: "k", keyPosition: SourcePosition(line: 1, column: 1), locale: "en", file: "f",
+                                      forms: paths.map { PlatformForm(path: $0, value: $0, position: SourcePosition(line: 1, column: 1)) })
+        let reference: [(String, String)] = message.forms.compactMap { form in
+            guard form.path.hasPrefix("plural.") else { return nil }
+            let category = form.path.dropFirst(7)
+            return category.contains(".") ? nil : (String(category), form.value)
+        }
+        #expect(message.pluralForms.map { "\($0.category)|\($0.form.value)" } == reference.map { "\($0.0)|\($0.1)" })
+        #expect(message.pluralForms.count >= 5)
+    }
 }
