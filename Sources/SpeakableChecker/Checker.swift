@@ -66,9 +66,8 @@ public enum Checker {
             var output = UnitOutput()
             func check(_ target: TargetLocale, table t: Int) {
                 let table = input.tables[t]
-                RuleRunner(input: input, table: table, facts: sharedFacts[t], spokenSeconds: spokenSeconds)
+                let counted = RuleRunner(input: input, table: table, facts: sharedFacts[t], spokenSeconds: spokenSeconds)
                     .checkLocale(target, emitter: &emitter)
-                let counted = sharedFacts[t].translationCounts(target)
                 output.counts.append((target.tag, counted.translated, counted.needsReview))
                 output.checked.append(CheckedLocale(tag: target.tag, table: t, file: target.file))
                 if output.firstLocale == nil { output.firstLocale = LocaleSeen(target) }
@@ -396,6 +395,9 @@ struct TableFacts: Sendable {
     let byKey: [String: Int]
     /// Source keys in order.
     let keys: [String]
+    /// Per source message, the index of the first message with its key (``byKey``'s): the one
+    /// whose translation counts.
+    let firstIndex: [Int]
     let usages: [[String: ArgumentUsage]?]
     /// The source's usages as ``MessagePattern/argumentKinds`` (names sorted): a translation
     /// with the same list has nothing for the argument rules to report.
@@ -423,6 +425,7 @@ struct TableFacts: Sendable {
         for (i, m) in table.messages.enumerated() where byKey[m.key] == nil { byKey[m.key] = i }
         self.byKey = byKey
         self.keys = table.messages.map(\.key)
+        self.firstIndex = table.messages.map { byKey[$0.key]! }
         self.usages = table.messages.map { $0.pattern?.argumentUsages }
         self.kinds = table.messages.map { $0.pattern?.argumentKinds }
         self.info = table.messages.map(SourceInfo.init)
@@ -450,32 +453,6 @@ struct TableFacts: Sendable {
             if !siblings.isEmpty { families.append((i, byKey[key]!, key, siblings)) }
         }
         self.keyFamilies = families
-    }
-
-    /// How many source keys `target` translates, and how many of those wait for review. A key
-    /// translated twice (Android variants such as values-ko-night) counts once, at its least
-    /// finished state.
-    func translationCounts(_ target: TargetLocale) -> (translated: Int, needsReview: Int) {
-        var state = [ReviewState?](repeating: nil, count: keys.count)
-        // By index: copying each message out of the list retained every part of it.
-        for m in target.messages.indices {
-            guard let index = byKey[target.messages[m].key] else { continue }
-            switch (state[index], target.messages[m].state) {
-            case (nil, let s), (.translated?, let s): state[index] = s
-            case (.needsReview?, .new): state[index] = .new
-            default: break
-            }
-        }
-        var translated = 0
-        var needsReview = 0
-        for s in state {
-            switch s {
-            case .translated?: translated += 1
-            case .needsReview?: needsReview += 1
-            case .new?, nil: break
-            }
-        }
-        return (translated, needsReview)
     }
 
     static func composition(_ table: CheckTable) -> [(quantities: Set<String>, textSlots: Set<String>)?] {

@@ -1,5 +1,6 @@
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
+import SpeakableMessages
 import Testing
 @testable import SpeakableChecker
 
@@ -49,6 +50,58 @@ import Testing
                     #expect(plain.text == String(decoding: tracked.units, as: UTF16.self), "\(dialect) \(inPlural): \(format)")
                     #expect(tracked.positions.count == tracked.units.count)
                 }
+            }
+        }
+    }
+}
+
+/// A locale's plain `<string>`s become messages without an ``AndroidResource``
+/// (``PlatformInput/plainMessage(_:source:file:key:)``): the same ICU text, pattern, formats and
+/// positions — at every offset — as the resource path gives.
+@Suite struct PlainAndroidStringTests {
+    static let file = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources>
+          <string name="a">Row %1$d, star %2$d</string>
+          <string name="b">KO·별 %d개  두 칸</string>
+          <string
+              name="c">Don\\'t &amp; &lt;stop&gt; \\u0041\\n\\t"  quoted  " %s end</string>
+          <string name="d">  spaced
+            over   lines %1$s
+            and %2$d \t text\\n</string>
+          <string name="e">한국어 &#xD55C;&#54620; \\\\ {x} 100%% \\'q\\' %n 🎉 %q bad</string>
+          <string name="f"></string>
+          <string name="g">{braces} #1 \\'quote\\' 100% sure %&lt;s</string>
+          <string name="h">Émile %1$s 🎉 %2$,d \\'{\\' }</string>
+        </resources>
+
+        """
+
+    @Test func sameTextPatternFormatsAndPositionsAsTheResourcePath() throws {
+        let bytes = Array(Self.file.utf8)
+        #expect(AndroidResourceReader.read(bytes, file: "strings.xml").diagnostics.map(\.rendered) == [])
+        let plain = try #require(AndroidResourceReader.readPlainStrings(bytes))
+        let resources = try #require(AndroidResourceReader.read(bytes, file: "res/values-ko/strings.xml").file).resources
+        #expect(plain.strings.count == resources.count)
+        for (entry, resource) in zip(plain.strings, resources) {
+            let file = "res/values-ko/strings.xml"
+            let message = PlatformInput.plainMessage(entry, source: plain.source, file: file, key: "string/" + entry.name)
+            let formats = try #require(PlatformInput.formats(resource, file: file))
+            let text = try #require(PlatformInput.convert(resource, formats: formats))
+            #expect(message.key == "string/" + resource.name)
+            #expect(message.keyPosition == resource.namePosition)
+            #expect(message.text.text == text.text, "\(entry.name)")
+            #expect(message.text.file == text.file)
+            #expect(message.pattern == (try? MessagePattern(text.text)))
+            for offset in 0...text.text.utf16.count + 1 {
+                #expect(message.text.position(ofUTF16Offset: offset) == text.position(ofUTF16Offset: offset), "\(entry.name) @\(offset)")
+            }
+            let form = try #require(message.formats?.forms.first)
+            #expect(message.formats?.forms.count == 1)
+            #expect(form.path == "" && form.file == file)
+            #expect(form.format == formats.forms[0].format)
+            for offset in 0...entry.text.unicodeScalars.count + 1 {
+                #expect(form.position(offset) == formats.forms[0].position(offset), "\(entry.name) @\(offset)")
             }
         }
     }

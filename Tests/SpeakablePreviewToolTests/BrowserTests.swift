@@ -152,6 +152,22 @@ import Testing
             let deselected = try await driver.script(
                 "return Array.from(document.querySelectorAll('#en-voiceover-speech .text')).map(e => e.textContent)") as? [String]
             #expect(deselected?.first == "Row 1, column 1, given 5, button", "\(deselected ?? [])")
+            // Back on the cell where 7 was placed: focus says its new content, not the empty cell's.
+            try await driver.script("document.querySelector('#en-voiceover [role=grid] [data-cell=\"18\"]').focus()")
+            let placedPanel = try await driver.script(
+                "return Array.from(document.querySelectorAll('#en-voiceover-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(placedPanel?.first == "Row 3, column 1, 7, button", "\(placedPanel ?? [])")
+            try await driver.press(key: "Enter", code: "Enter", keyCode: 13)
+            let placedSelected = try await driver.script(
+                "return Array.from(document.querySelectorAll('#en-voiceover-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(placedSelected?.first == "Row 3, column 1, 7, button, selected", "\(placedSelected ?? [])")
+            // Cleared, it is the empty cell again.
+            try await driver.press(key: "Backspace", code: "Backspace", keyCode: 8)
+            try await driver.press(key: "ArrowRight", code: "ArrowRight", keyCode: 39)
+            try await driver.press(key: "ArrowLeft", code: "ArrowLeft", keyCode: 37)
+            let cleared = try await driver.script(
+                "return Array.from(document.querySelectorAll('#en-voiceover-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(cleared?.first?.hasPrefix("Row 3, column 1, empty") == true, "\(cleared ?? [])")
             try await driver.script("document.activeElement.blur(); window.scrollTo(0, 0)")
             try await driver.screenshot().write(to: Self.screenshots.appendingPathComponent("preview-en-voiceover.png"))
             try await driver.screenshot(height: 1000).write(to: Self.screenshots.appendingPathComponent("preview-en-voiceover-top.png"))
@@ -200,6 +216,12 @@ import Testing
             #expect(try await waitForAnnouncement(driver, "4") == "4")
             tree = try await driver.accessibilityTree()
             #expect(try sudokuCells(tree, grid: korean.board)[10].name == "4")
+            // Up and back down: TalkBack says the placed digit, with the row that changed.
+            try await driver.press(key: "ArrowUp", code: "ArrowUp", keyCode: 38)
+            try await driver.press(key: "ArrowDown", code: "ArrowDown", keyCode: 40)
+            said = try await driver.script(
+                "return Array.from(document.querySelectorAll('#ko-talkback-speech .text')).map(e => e.textContent)") as? [String]
+            #expect(said?.first == "4, 버튼, 2행", "\(said ?? [])")
             // From a grid cell straight to an element outside any grid (O'Block's heading, after
             // Soundscape's button in swipe order), TalkBack says it has left the grid…
             try await driver.script(

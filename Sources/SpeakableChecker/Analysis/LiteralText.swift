@@ -48,6 +48,73 @@ extension MessagePattern {
     var allLiteralText: String { literalSegments.map(\.text).joined(separator: " ") }
 }
 
+/// A message's literal segments, worked out when a rule first asks for them: most messages have
+/// nothing for the rules that read segments, and those rules first look at the message's text.
+struct LazyLiteralSegments {
+    let pattern: MessagePattern
+    private var cache: [LiteralSegment]?
+
+    init(_ pattern: MessagePattern) { self.pattern = pattern }
+
+    /// ``MessagePattern/literalSegments``, computed once.
+    mutating func get() -> [LiteralSegment] {
+        if let cache { return cache }
+        let segments = pattern.literalSegments
+        cache = segments
+        return segments
+    }
+}
+
+/// Facts about the bytes of a message as written, found in one pass, that tell a rule its
+/// literal segments hold nothing for it. Printing a literal only removes apostrophes, so without
+/// an apostrophe every segment is a piece of the written text.
+struct WrittenTextFacts {
+    /// An apostrophe (ICU quoting may join characters that are apart in the written text).
+    var apostrophe = false
+    /// Two space characters (``TextRules/isSpace(_:)``) in a row.
+    var adjacentSpaces = false
+    /// A `%`.
+    var percent = false
+    /// A `(`.
+    var parenthesis = false
+    /// Every scalar is ASCII or has no case (``ScreenReaderRules/isCaseless(_:)``): lower-casing
+    /// the text for matching is ASCII lower-casing.
+    var asciiOrCaseless = true
+
+    init(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var previousSpace = false
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                var space = false
+                if b < 0x80 {
+                    switch b {
+                    case 0x20: space = true
+                    case 0x27: apostrophe = true
+                    case 0x25: percent = true
+                    case 0x28: parenthesis = true
+                    default: break
+                    }
+                    i += 1
+                } else {
+                    // Decode one scalar (the text is valid UTF-8).
+                    let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                    var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                    for k in 1..<length where i + k < n { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                    i += length
+                    space = v == 0xA0 || v == 0x3000 || v == 0x202F || v == 0x2009
+                    if asciiOrCaseless, let scalar = Unicode.Scalar(v), !ScreenReaderRules.isCaseless(scalar) { asciiOrCaseless = false }
+                }
+                if space && previousSpace { adjacentSpaces = true }
+                previousSpace = space
+            }
+        }
+    }
+}
+
 /// Maps an offset inside a segment's printed text back to the message source: printing only
 /// removes apostrophes, so the two are aligned greedily.
 func sourceOffset(ofPrinted offset: Int, in segment: LiteralSegment, source: String) -> Int {

@@ -6,6 +6,8 @@ import Synchronization
 /// needs, which it never uses, and to list sample numbers in findings.
 final class PluralCategoryInfo: Sendable {
     let categories: [PluralCategory]
+    /// ``categories`` as bits (``PluralCategory/bit``).
+    let categoryBits: UInt8
     /// Probe values (integers 0…1000, some large integers, some decimals) by category.
     let members: [PluralCategory: [Double]]
     private let rules: PluralRules
@@ -20,6 +22,7 @@ final class PluralCategoryInfo: Sendable {
     init(rules: PluralRules) {
         self.rules = rules
         self.categories = rules.categories
+        self.categoryBits = rules.categories.reduce(0) { $0 | $1.bit }
         var members: [PluralCategory: [Double]] = [:]
         for n in Self.integerProbes + Self.decimalProbes {
             members[rules.category(for: n), default: []].append(n)
@@ -54,16 +57,32 @@ final class PluralCategoryInfo: Sendable {
         value == value.rounded(.towardZero) ? String(Int64(value)) : String(value)
     }
 
-    private struct Key: Hashable { let locale: ICULocale; let ordinal: Bool }
+    /// By ICU locale ID (what the rules are opened for): hashing one string, not the three of an
+    /// ``ICULocale``, for every plural checked.
+    private struct Key: Hashable { let locale: String; let ordinal: Bool }
     private static let cache = Mutex<[Key: PluralCategoryInfo]>([:])
 
     /// Shared per locale and kind.
     static func cached(for locale: ICULocale, ordinal: Bool) -> PluralCategoryInfo? {
-        let key = Key(locale: locale, ordinal: ordinal)
+        let key = Key(locale: locale.identifier, ordinal: ordinal)
         if let hit = cache.withLock({ $0[key] }) { return hit }
         guard let rules = try? PluralRules.cached(for: locale, kind: ordinal ? .ordinal : .cardinal) else { return nil }
         let info = PluralCategoryInfo(rules: rules)
         cache.withLock { $0[key] = info }
         return info
+    }
+}
+
+extension PluralCategory {
+    /// One bit per category, for sets of categories without hashing.
+    var bit: UInt8 {
+        switch self {
+        case .zero: 1
+        case .one: 2
+        case .two: 4
+        case .few: 8
+        case .many: 16
+        case .other: 32
+        }
     }
 }

@@ -399,10 +399,14 @@ public enum PlatformInput {
     struct ReadFile {
         let name: String
         var resources: AndroidResourceFile
+        /// A file of plain `<string>`s read straight from its bytes (``AndroidResourceReader/readPlainStrings(_:)``);
+        /// then ``resources`` has none.
+        var plain: AndroidPlainStrings? = nil
     }
 
     /// The files of one values folder with string resources, and the problems reading them.
-    static func readFolder(_ folder: String, in directory: String, diagnostics: inout [Diagnostic]) -> [ReadFile] {
+    /// `plain`: files of plain `<string>`s are read without an XML tree (a locale's translations).
+    static func readFolder(_ folder: String, in directory: String, plain: Bool = false, diagnostics: inout [Diagnostic]) -> [ReadFile] {
         let path = join(directory, folder)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
         var result: [ReadFile] = []
@@ -419,6 +423,13 @@ public enum PlatformInput {
             case .success(let bytes): data = bytes
             case .failure(let problem):
                 diagnostics.append(problem.diagnostic(file: display(full)))
+                continue
+            }
+            if plain, let strings = AndroidResourceReader.readPlainStrings(data) {
+                if !strings.strings.isEmpty {
+                    result.append(ReadFile(name: name, resources: AndroidResourceFile(file: display(full), locale: nil, resources: []),
+                                           plain: strings))
+                }
                 continue
             }
             let parsed = AndroidResourceReader.read(data, file: display(full))
@@ -540,7 +551,7 @@ public enum PlatformInput {
         var diagnostics: [Diagnostic] = []
         let directory = source.directory
         let tables = source.tables
-        var groups = folders.map { (folder: $0, files: readFolder($0, in: directory, diagnostics: &diagnostics)) }
+        var groups = folders.map { (folder: $0, files: readFolder($0, in: directory, plain: true, diagnostics: &diagnostics)) }
         var perTable: [[TargetMessage]] = Array(repeating: [], count: tables.count)
         // Room for every resource read, in its own table's list when the table is known: a list
         // grown by doubling holds up to twice its messages, and both buffers while it grows.
@@ -548,7 +559,7 @@ public enum PlatformInput {
         for (_, files) in groups {
             for file in files {
                 let sameName = tables.firstIndex { $0.name + ".xml" == file.name } ?? 0
-                if tables.indices.contains(sameName) { expected[sameName] += file.resources.resources.count }
+                if tables.indices.contains(sameName) { expected[sameName] += file.plain?.strings.count ?? file.resources.resources.count }
             }
         }
         for index in perTable.indices { perTable[index].reserveCapacity(expected[index]) }
@@ -562,6 +573,16 @@ public enum PlatformInput {
                 var resources = groups[g].files[f].resources.resources
                 groups[g].files[f].resources.resources = []
                 let sameName = tables.firstIndex { $0.name + ".xml" == name }
+                if let plain = groups[g].files[f].plain {
+                    groups[g].files[f].plain = nil
+                    for entry in plain.strings {
+                        let key = "string/" + entry.name
+                        let table = source.tableOfKey[key] ?? sameName ?? 0
+                        guard tables.indices.contains(table), !tables[table].untranslatable.contains(key) else { continue }
+                        perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key))
+                    }
+                    continue
+                }
                 for r in resources.indices {
                     defer { release(&resources[r]) }
                     let resource = resources[r]
@@ -589,6 +610,62 @@ public enum PlatformInput {
                                         messages: perTable[index]))
         }
         return (locales, diagnostics)
+    }
+
+    /// A plain `<string>` (``AndroidPlainStrings``) as a translation: the same text, formats and
+    /// positions as ``formats(_:file:)`` and ``convert(_:formats:pluralName:)`` give its resource,
+    /// made without one.
+    static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String) -> TargetMessage {
+        let site = PlainStringSite(entry: entry, source: source)
+        let format = FormatString.parse(entry.text, dialect: .java)
+        let formats = PlatformFormats(dialect: .java, forms: [
+            PlatformFormats.Form(path: "", format: format, file: file, position: { site.formPosition($0) })])
+        let text = PositionedText(text: icuText(entry.text, format: format), file: file) { offset in
+            let all = site.positions()
+            return all[min(max(0, offset), all.count - 1)]
+        }
+        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: parse(text), formats: formats)
+    }
+
+    /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no
+    /// specifier and nothing ICU would read as syntax.
+    static func icuText(_ value: String, format: FormatString) -> String {
+        if format.specifiers.isEmpty && format.problems.isEmpty
+            && !value.utf8.contains(where: { $0 == 0x27 || $0 == 0x7B || $0 == 0x7D }) { return value }
+        var builder = Builder(tracking: false)
+        appendFormatText(value, dialect: .java, format: format, inPlural: false, builder: &builder) { name, _, at, b in
+            b.synthetic("{\(name)}", at: at)
+        }
+        return builder.text
+    }
+
+    /// Where a plain string is, for positions asked of it (one object both position maps share).
+    final class PlainStringSite: Sendable {
+        let entry: AndroidPlainStrings.Entry
+        let source: [UInt8]
+
+        init(entry: AndroidPlainStrings.Entry, source: [UInt8]) {
+            self.entry = entry
+            self.source = source
+        }
+
+        var value: AndroidString {
+            AndroidString(text: entry.text, rawXML: String(decoding: source[entry.contentRange], as: UTF8.self), position: entry.contentStart)
+        }
+
+        /// The file position of a Unicode scalar offset in the string's value.
+        func formPosition(_ offset: Int) -> SourcePosition { alignment(value)(offset) }
+
+        /// Each UTF-16 unit of the ICU text with its file position, and the end's.
+        func positions() -> [SourcePosition] {
+            var builder = Builder(tracking: true)
+            let value = self.value
+            appendFormat(value.text, dialect: .java, parsed: FormatString.parse(value.text, dialect: .java), position: alignment(value),
+                         inPlural: false, builder: &builder) { name, _, at, b in
+                b.synthetic("{\(name)}", at: at)
+            }
+            return builder.positions(end: builder.positions.last ?? entry.position)
+        }
     }
 
     /// Lets go of what a converted resource no longer needs (its value stays with the

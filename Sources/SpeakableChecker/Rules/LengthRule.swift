@@ -43,12 +43,24 @@ enum LengthRule {
             }
         }
         guard !variants.isEmpty else { return }
-        let compiled = plain == nil ? try? CompiledMessage(pattern, locale: c.locale) : nil
-        guard plain != nil || compiled != nil else { return }
+        // Text and untyped arguments given whole numbers and strings print without compiling:
+        // the strings as they are, the numbers in the locale's decimal format (as ICU does).
+        var simple: [String]?
+        if plain == nil, isTextAndUntyped(pattern), let decimal = try? NumberFormat.cached(.decimal, locale: c.locale) {
+            var texts: [String] = []
+            texts.reserveCapacity(variants.count)
+            for arguments in variants {
+                guard let text = formatTextAndUntyped(pattern, arguments, decimal: decimal) else { break }
+                texts.append(text)
+            }
+            if texts.count == variants.count { simple = texts }
+        }
+        let compiled = plain == nil && simple == nil ? try? CompiledMessage(pattern, locale: c.locale) : nil
+        guard plain != nil || simple != nil || compiled != nil else { return }
         var worstSeconds: (Double, String)?
         var worstGraphemes: (Int, String)?
-        for arguments in variants {
-            guard let text = plain ?? (try? compiled!.format(arguments)) else { continue }
+        for (v, arguments) in variants.enumerated() {
+            guard let text = plain ?? simple?[v] ?? (try? compiled!.format(arguments)) else { continue }
             if let seconds, let spokenSeconds, let spoken = spokenSeconds(text, c.locale), spoken > seconds * tolerance,
                spoken > (worstSeconds?.0 ?? 0) {
                 worstSeconds = (spoken, text)
@@ -71,6 +83,45 @@ enum LengthRule {
                             message: "\"\(text)\" is \(count) characters; \(whoseCount) is \(graphemes)",
                             hint: "shorten it", subject: "graphemes")
         }
+    }
+
+    /// Whether the message is only literal text and `{name}` arguments.
+    static func isTextAndUntyped(_ pattern: MessagePattern) -> Bool {
+        pattern.body.parts.allSatisfy { part in
+            switch part {
+            case .text: true
+            case .pound: false
+            case .argument(let argument): if case .none = argument.kind { true } else { false }
+            }
+        }
+    }
+
+    /// What ``CompiledMessage/format(_:)`` prints for a message of text and `{name}` arguments
+    /// (``isTextAndUntyped(_:)``) when every argument is given a whole number or a short string;
+    /// nil otherwise (the message is compiled then).
+    static func formatTextAndUntyped(_ pattern: MessagePattern, _ arguments: [String: MessageArgument],
+                                     decimal: NumberFormat) -> String? {
+        var result = ""
+        for part in pattern.body.parts {
+            switch part {
+            case .text(let text, _):
+                result += text
+            case .pound:
+                return nil
+            case .argument(let argument):
+                switch arguments[argument.name] {
+                case .string(let text)?:
+                    guard text.utf8.count <= 4096 else { return nil }
+                    result += text
+                case .int(let n)?:
+                    guard let text = try? decimal.format(n) else { return nil }
+                    result += text
+                default:
+                    return nil
+                }
+            }
+        }
+        return result
     }
 
     static func format(_ seconds: Double) -> String {

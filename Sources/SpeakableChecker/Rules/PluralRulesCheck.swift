@@ -23,6 +23,16 @@ enum PluralRulesCheck {
         }
     }
 
+    /// The CLDR category a case keyword names (`PluralCategory(rawValue:)` without a string switch).
+    static func category(named word: String) -> PluralCategory? {
+        switch word.utf8.count {
+        case 3: word == "one" ? .one : word == "two" ? .two : word == "few" ? .few : nil
+        case 4: word == "zero" ? .zero : word == "many" ? .many : nil
+        case 5: word == "other" ? .other : nil
+        default: nil
+        }
+    }
+
     static func kindName(_ plural: PluralArgument) -> String { plural.isOrdinal ? "selectordinal" : "plural" }
 
     /// Whether the body has a plural or selectordinal anywhere (most messages have none).
@@ -45,19 +55,23 @@ enum PluralRulesCheck {
                            emitter: inout Emitter) {
         let kind = kindName(plural)
         let rulesName = plural.isOrdinal ? "ordinal" : "plural"
-        var keywords = Set<String>()
-        var explicit = Set<Double>()
+        // The categories written as keywords (a bit per category), and the explicit values.
+        var keywords: UInt8 = 0
+        var explicit: [Double] = []
         for item in plural.cases {
             switch item.selector {
             case .explicit(let value):
-                explicit.insert(value)
+                explicit.append(value)
             case .keyword(let word):
-                keywords.insert(word)
-                if let category = PluralCategory(rawValue: word), info.categories.contains(category) { continue }
-                let what = PluralCategory(rawValue: word) == nil ? "'\(word)' is not a CLDR plural category"
-                                                                 : "'\(word)' is never used in \(c.tag)"
+                let category = category(named: word)
+                if let category {
+                    keywords |= category.bit
+                    if info.categoryBits & category.bit != 0 { continue }
+                }
+                let what = category == nil ? "'\(word)' is not a CLDR plural category"
+                                           : "'\(word)' is never used in \(c.tag)"
                 let fix: String
-                if word == "zero" || word == "one" || word == "two", PluralCategory(rawValue: word) != nil {
+                if word == "zero" || word == "one" || word == "two", category != nil {
                     let n = word == "zero" ? 0 : word == "one" ? 1 : 2
                     fix = "remove it, or write =\(n) {…} if exactly \(n) needs its own words"
                 } else {
@@ -69,6 +83,8 @@ enum PluralRulesCheck {
                                 hint: fix, subject: "unused:\(argument.name):\(word)")
             }
         }
+        // Every category of the locale has its case: none is missing.
+        if info.categoryBits & ~keywords & ~PluralCategory.other.bit == 0 { return }
         let examplesHaveDecimals = c.source.examples.contains { args in
             if case .double(let d)? = args[argument.name] { return d != d.rounded(.towardZero) }
             return false
@@ -89,7 +105,7 @@ enum PluralRulesCheck {
             }
         }
         var missing: [PluralCategory] = []
-        for category in info.categories where category != .other && !keywords.contains(category.rawValue) {
+        for category in info.categories where category != .other && keywords & category.bit == 0 {
             if !info.hasIntegers(category) && !examplesHaveDecimals { continue }
             // French, Spanish, Italian, Portuguese `many` holds only whole millions ("1 000 000 de
             // commandes"): needed when the examples say the count gets there.

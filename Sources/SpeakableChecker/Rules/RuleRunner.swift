@@ -76,11 +76,19 @@ struct RuleRunner {
         }
     }
 
-    func checkLocale(_ target: TargetLocale, emitter: inout Emitter) {
-        // Which source messages this locale translates, by source index.
-        var present = [Bool](repeating: false, count: table.messages.count)
-        for translation in target.messages {
-            guard let index = facts.byKey[translation.key] else {
+    /// Checks one locale's translations of the table; returns how many source keys it translates
+    /// and how many of those wait for review (a key translated twice, as in Android variants such
+    /// as values-ko-night, counts once, at its least finished state).
+    @discardableResult
+    func checkLocale(_ target: TargetLocale, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
+        // Per source index: the first translation of it (its index in `target.messages`), -1 when
+        // there is none, and the least finished review state of its translations.
+        var first = [Int32](repeating: -1, count: table.messages.count)
+        var state = [ReviewState?](repeating: nil, count: table.messages.count)
+        // By index: copying each message out of the list retained every part of it.
+        for m in target.messages.indices {
+            guard let index = facts.byKey[target.messages[m].key] else {
+                let translation = target.messages[m]
                 if let slash = translation.key.firstIndex(of: "/"),
                    let other = facts.androidKeysByName[String(translation.key[translation.key.index(after: slash)...])] {
                     // Android: the same name as another type of resource.
@@ -96,32 +104,52 @@ struct RuleRunner {
                              hint: "remove it, or add the message to the source if it is new", subject: "")
                 continue
             }
-            present[index] = true
-            let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
-                                         locale: target.locale, isSource: false, key: translation.key, text: translation.text,
-                                         pattern: translation.pattern, formats: translation.formats)
-            checkMessage(context, emitter: &emitter)
-            var formatReported = false
-            if let formats = translation.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
-                let before = emitter.findings.count
-                FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
-                formatReported = emitter.findings.count > before
+            if first[index] < 0 { first[index] = Int32(m) }
+            switch (state[index], target.messages[m].state) {
+            case (nil, let s), (.translated?, let s): state[index] = s
+            case (.needsReview?, .new): state[index] = .new
+            default: break
             }
-            if facts.usages[index] != nil, let pattern = translation.pattern {
-                // A format the platform rejects is one defect: its ICU reading's missing or extra
-                // arguments are not reported again.
-                compareWithSource(context, pattern: pattern, skipPlaceholders: formatReported, emitter: &emitter)
-            }
+            checkTranslation(target.messages[m], index: index, target: target, emitter: &emitter)
         }
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
-        for (index, key) in facts.keys.enumerated() where !present[facts.byKey[key] ?? index] {
-            let message = table.messages[index]
-            emitter.emit(.missingTranslation, table: table.name, locale: target.tag, key: message.key,
-                         exemptions: message.exemptions, file: message.text.file, position: message.keyPosition,
-                         message: "'\(message.key)' has no \(target.tag) translation (\(shownFile))",
+        for index in facts.keys.indices where first[facts.firstIndex[index]] < 0 {
+            emitter.emit(.missingTranslation, table: table.name, locale: target.tag, key: table.messages[index].key,
+                         exemptions: table.messages[index].exemptions, file: table.messages[index].text.file,
+                         position: table.messages[index].keyPosition,
+                         message: "'\(table.messages[index].key)' has no \(target.tag) translation (\(shownFile))",
                          hint: "translate it in \(target.file); until then \(target.tag) users hear the source text")
         }
-        checkKeyFamilies(target, present: present, emitter: &emitter)
+        checkKeyFamilies(target, first: first, emitter: &emitter)
+        var translated = 0
+        var needsReview = 0
+        for s in state {
+            switch s {
+            case .translated?: translated += 1
+            case .needsReview?: needsReview += 1
+            case .new?, nil: break
+            }
+        }
+        return (translated, needsReview)
+    }
+
+    /// The rules on one translation of source message `index`.
+    private func checkTranslation(_ translation: borrowing TargetMessage, index: Int, target: TargetLocale, emitter: inout Emitter) {
+        let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
+                                     locale: target.locale, isSource: false, key: translation.key, text: translation.text,
+                                     pattern: translation.pattern, formats: translation.formats)
+        checkMessage(context, emitter: &emitter)
+        var formatReported = false
+        if let formats = translation.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
+            let before = emitter.findings.count
+            FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+            formatReported = emitter.findings.count > before
+        }
+        if facts.usages[index] != nil, let pattern = translation.pattern {
+            // A format the platform rejects is one defect: its ICU reading's missing or extra
+            // arguments are not reported again.
+            compareWithSource(context, pattern: pattern, skipPlaceholders: formatReported, emitter: &emitter)
+        }
     }
 
     // MARK: One message
@@ -130,11 +158,12 @@ struct RuleRunner {
         if c.pattern == nil {
             reportSyntaxErrors(c, emitter: &emitter)
         }
-        let segments = c.pattern?.literalSegments
-        TextRules.check(c, segments: segments, settings: settings, emitter: &emitter)
-        guard let pattern = c.pattern, let segments else { return }
+        let written = WrittenTextFacts(c.text.text)
+        var segments = c.pattern.map(LazyLiteralSegments.init)
+        TextRules.check(c, segments: &segments, written: written, settings: settings, emitter: &emitter)
+        guard let pattern = c.pattern, segments != nil else { return }
         PluralRulesCheck.check(c, pattern: pattern, emitter: &emitter)
-        ScreenReaderRules.check(c, pattern: pattern, segments: segments, settings: settings, emitter: &emitter)
+        ScreenReaderRules.check(c, pattern: pattern, segments: &segments!, written: written, settings: settings, emitter: &emitter)
         if emitter.isOn(.overLong) {
             LengthRule.check(c, pattern: pattern, settings: settings, spokenSeconds: spokenSeconds, emitter: &emitter)
         }
@@ -156,11 +185,13 @@ struct RuleRunner {
         // Arguments used exactly as the source uses them (the same names, each of the same kind,
         // none used two ways) give the argument rules and the project's format check nothing to
         // report: only a translation that differs is compared in full.
-        let kinds = pattern.argumentKinds
         let same = facts.kinds[index].map { source in
-            source.count == kinds.count && zip(source, kinds).allSatisfy { a, b in
-                a.name == b.name && a.kind == b.kind && { if case .conflicting = a.kind { false } else { true } }()
-            }
+            Self.usesArgumentsAlike(pattern, source) ?? {
+                let kinds = pattern.argumentKinds
+                return source.count == kinds.count && zip(source, kinds).allSatisfy { a, b in
+                    a.name == b.name && a.kind == b.kind && { if case .conflicting = a.kind { false } else { true } }()
+                }
+            }()
         } ?? false
         if !same {
             ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
@@ -202,17 +233,87 @@ struct RuleRunner {
         }
     }
 
+    /// Whether `pattern`'s ``MessagePattern/argumentKinds`` equal `source` (none conflicting),
+    /// decided without making the list: true when every argument of `source` is used and every
+    /// typed use is of the source's kind, false when a name differs, a source argument is unused
+    /// or a kind conflicts; nil when uses of other kinds would have to be combined (then the full
+    /// comparison decides).
+    static func usesArgumentsAlike(_ pattern: MessagePattern, _ source: [(name: String, kind: ArgumentUsage.Kind)]) -> Bool? {
+        guard source.count <= 64 else { return nil }
+        for entry in source { if case .conflicting = entry.kind { return false } }
+        var used: UInt64 = 0
+        var typed: UInt64 = 0
+        guard let alike = uses(pattern.body, source, used: &used, typed: &typed) else { return nil }
+        guard alike else { return false }
+        for (i, entry) in source.enumerated() {
+            let bit: UInt64 = 1 << UInt64(i)
+            if used & bit == 0 { return false }
+            if case .untyped = entry.kind { continue }
+            if typed & bit == 0 { return false }
+        }
+        return true
+    }
+
+    /// ``usesArgumentsAlike(_:_:)`` over one body: false for a name `source` lacks, nil for a use
+    /// of another kind than the source's.
+    private static func uses(_ body: MessageBody, _ source: [(name: String, kind: ArgumentUsage.Kind)],
+                             used: inout UInt64, typed: inout UInt64) -> Bool? {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            guard let i = source.firstIndex(where: { $0.name == argument.name }) else { return false }
+            let bit: UInt64 = 1 << UInt64(i)
+            used |= bit
+            let expected = source[i].kind
+            switch argument.kind {
+            case .none:
+                continue
+            case .simple(let simple):
+                switch (simple.type, expected) {
+                case (.date, .date), (.time, .date), (.number, .number), (.spellout, .number), (.ordinal, .number),
+                     (.duration, .number): typed |= bit
+                default: return nil
+                }
+            case .choice(let choice):
+                guard case .number = expected else { return nil }
+                typed |= bit
+                for item in choice.cases {
+                    guard let alike = uses(item.message, source, used: &used, typed: &typed) else { return nil }
+                    if !alike { return false }
+                }
+            case .plural(let plural):
+                switch (plural.isOrdinal, expected) {
+                case (false, .plural), (true, .ordinal): typed |= bit
+                default: return nil
+                }
+                for item in plural.cases {
+                    guard let alike = uses(item.message, source, used: &used, typed: &typed) else { return nil }
+                    if !alike { return false }
+                }
+            case .select(let select):
+                guard case .select(let cases) = expected, cases.count == select.cases.count,
+                      zip(cases, select.cases).allSatisfy({ $0 == $1.key }) else { return nil }
+                typed |= bit
+                for item in select.cases {
+                    guard let alike = uses(item.message, source, used: &used, typed: &typed) else { return nil }
+                    if !alike { return false }
+                }
+            }
+        }
+        return true
+    }
+
     // MARK: key-family
 
-    func checkKeyFamilies(_ target: TargetLocale, present: [Bool], emitter: inout Emitter) {
+    func checkKeyFamilies(_ target: TargetLocale, first: [Int32], emitter: inout Emitter) {
         guard emitter.isOn(.keyFamily) else { return }
         // The families are found once per table (TableFacts), not again for every locale.
-        for family in facts.keyFamilies where present[family.label] {
-            for sibling in family.siblings where !present[sibling.index] {
-                let translated = target.messages.first { $0.key == family.key }!
+        for family in facts.keyFamilies where first[family.label] >= 0 {
+            for sibling in family.siblings where first[sibling.index] < 0 {
+                // The first translation with the label's key (every such key has the label's index).
+                let translated = Int(first[family.label])
                 let message = table.messages[family.message]
                 emitter.emit(.keyFamily, table: table.name, locale: target.tag, key: family.key, exemptions: message.exemptions,
-                             file: translated.text.file, position: translated.keyPosition,
+                             file: target.messages[translated].text.file, position: target.messages[translated].keyPosition,
                              message: "'\(family.key)' is translated into \(target.tag) but its sibling '\(sibling.key)' is not: one element would speak two languages",
                              hint: "translate '\(sibling.key)' too", subject: sibling.key)
             }

@@ -5,11 +5,11 @@ import SpeakableMessages
 /// Rules that judge a string as speech: `role-word`, `label-style`, `hint-gesture`,
 /// `korean-action-form`, `korean-particle` (facts: PHRASING.md).
 enum ScreenReaderRules {
-    static func check(_ c: MessageContext, pattern: MessagePattern, segments: [LiteralSegment], settings: CheckSettings,
-                      emitter: inout Emitter) {
+    static func check(_ c: MessageContext, pattern: MessagePattern, segments: inout LazyLiteralSegments, written: WrittenTextFacts,
+                      settings: CheckSettings, emitter: inout Emitter) {
         let isKorean = c.language == "ko"
         if c.role == .label {
-            if emitter.isOn(.roleWord) { roleWords(c, segments: segments, emitter: &emitter) }
+            if emitter.isOn(.roleWord) { roleWords(c, segments: &segments, emitter: &emitter) }
             if emitter.isOn(.labelStyle) { labelStyle(c, pattern: pattern, emitter: &emitter) }
         }
         // An action fragment always gets the gesture from TalkBack. A hint gets it from Speakable
@@ -17,7 +17,7 @@ enum ScreenReaderRules {
         // guidance). Either way the template that composes the gesture sentence ("Double tap to
         // {action}") names the gesture on purpose and says the rest with an argument.
         if emitter.isOn(.hintGesture) && (c.role == .action || c.role == .hint) {
-            gestures(c, pattern: pattern, segments: segments, hintStyle: settings.hintStyle, emitter: &emitter)
+            gestures(c, pattern: pattern, segments: &segments, written: written, hintStyle: settings.hintStyle, emitter: &emitter)
         }
         if c.role == .action && c.language == "en" && emitter.isOn(.actionFragment) {
             actionFragment(c, pattern: pattern, emitter: &emitter)
@@ -25,7 +25,8 @@ enum ScreenReaderRules {
         if isKorean && c.role == .action && emitter.isOn(.koreanActionForm) {
             actionForm(c, pattern: pattern, emitter: &emitter)
         }
-        if isKorean && emitter.isOn(.koreanParticle) { particles(c, segments: segments, emitter: &emitter) }
+        // A segment with a parenthesis is a piece of a text with one.
+        if isKorean && emitter.isOn(.koreanParticle) && written.parenthesis { particles(c, segments: segments.get(), emitter: &emitter) }
     }
 
     // MARK: Matching
@@ -107,6 +108,9 @@ enum ScreenReaderRules {
         return result
     }()
 
+    /// The gesture phrases' UTF-8 as ``gestureUnits`` compares them (ASCII lower-cased).
+    static let gestureBytes: [String: [[UInt8]]] = gestureUnits.mapValues { $0.map { Array(String(decoding: $0.units, as: UTF16.self).utf8) } }
+
     static func report(_ rule: Rule, _ c: MessageContext, segment: LiteralSegment, printed: Range<Int>, emitter: inout Emitter,
                        message: String, hint: String?, subject: String) {
         let start = sourceOffset(ofPrinted: printed.lowerBound, in: segment, source: c.text.text)
@@ -129,11 +133,11 @@ enum ScreenReaderRules {
     /// case ignored, as the matching does) has no role word in any segment.
     static let roleWordBytes: [String: [[UInt8]]] = roleWords.mapValues { $0.map { Array($0.word.lowercased().utf8) } }
 
-    static func roleWords(_ c: MessageContext, segments: [LiteralSegment], emitter: inout Emitter) {
+    static func roleWords(_ c: MessageContext, segments: inout LazyLiteralSegments, emitter: inout Emitter) {
         guard let words = roleWordUnits[c.language],
               roleWordBytes[c.language]!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) else { return }
         let wholeWords = c.language != "ko"
-        for segment in segments {
+        for segment in segments.get() {
             var taken: [Range<Int>] = []
             let text = lowered(segment.text)
             for (word, what, units) in words {
@@ -238,12 +242,16 @@ enum ScreenReaderRules {
 
     /// `hint-gesture`. A hint that is only a gesture sentence around arguments ("Double tap to
     /// {action}") names the gesture on purpose: that is decided only when a gesture word is found.
-    static func gestures(_ c: MessageContext, pattern: MessagePattern, segments: [LiteralSegment], hintStyle: HintStyle,
-                         emitter: inout Emitter) {
+    static func gestures(_ c: MessageContext, pattern: MessagePattern, segments: inout LazyLiteralSegments, written: WrittenTextFacts,
+                         hintStyle: HintStyle, emitter: inout Emitter) {
         guard let words = gestureUnits[c.language], !words.isEmpty else { return }
+        // Text that lower-cases as ASCII and has no apostrophe: its segments are pieces of it,
+        // so a phrase none of them holds is not in the text (ASCII case ignored).
+        if written.asciiOrCaseless && !written.apostrophe,
+           !gestureBytes[c.language]!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) { return }
         let wholeWords = c.language.unicodeScalars.allSatisfy(\.isASCII) && !["ko", "ja", "zh", "th", "lo", "km", "my"].contains(c.language)
         var found: [(segment: LiteralSegment, word: String, range: Range<Int>)] = []
-        for segment in segments {
+        for segment in segments.get() {
             var taken: [Range<Int>] = []
             let text = loweredForMatching(segment.text)
             for (word, units) in words {

@@ -4,7 +4,8 @@ import SpeakableMessages
 /// Rules on the characters of a message: `bidi-control`, `invisible-character`, `whitespace`,
 /// `printf-injection`, and `untranslated`.
 enum TextRules {
-    static func check(_ c: MessageContext, segments: [LiteralSegment]?, settings: CheckSettings, emitter: inout Emitter) {
+    static func check(_ c: MessageContext, segments: inout LazyLiteralSegments?, written: WrittenTextFacts, settings: CheckSettings,
+                      emitter: inout Emitter) {
         // One pass over the bytes decides whether any character rule can apply: bidi controls
         // and most invisible characters are outside ASCII, the rest are ASCII controls.
         // Every bidi control and invisible character outside ASCII starts with one of these UTF-8
@@ -37,9 +38,10 @@ enum TextRules {
         }
         if suspect && emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
         if (suspect || control) && emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
-        guard let pattern = c.pattern, let segments else { return }
-        if emitter.isOn(.whitespace) { spaces(c, pattern: pattern, segments: segments, emitter: &emitter) }
-        if emitter.isOn(.printfInjection) { printf(c, segments: segments, emitter: &emitter) }
+        guard let pattern = c.pattern, segments != nil else { return }
+        if emitter.isOn(.whitespace) { spaces(c, pattern: pattern, segments: &segments!, written: written, emitter: &emitter) }
+        // A segment with a `%` is a piece of a text with one.
+        if emitter.isOn(.printfInjection) && written.percent { printf(c, segments: segments!.get(), emitter: &emitter) }
     }
 
     static func isBidiControl(_ v: UInt32) -> Bool {
@@ -187,7 +189,8 @@ enum TextRules {
         scalar == " " || scalar == "\u{A0}" || scalar == "\u{3000}" || scalar == "\u{202F}" || scalar == "\u{2009}"
     }
 
-    static func spaces(_ c: MessageContext, pattern: MessagePattern, segments: [LiteralSegment], emitter: inout Emitter) {
+    static func spaces(_ c: MessageContext, pattern: MessagePattern, segments: inout LazyLiteralSegments, written: WrittenTextFacts,
+                       emitter: inout Emitter) {
         let parts = pattern.body.parts
         // A separator made to be joined between other strings (", ", " · ") keeps its spaces.
         let isSeparator = parts.allSatisfy {
@@ -220,7 +223,10 @@ enum TextRules {
             RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
                             message: "the message ends with a space", hint: "remove it", subject: "trailing")
         }
-        for segment in segments where mayHaveDoubleSpace(segment.text) {
+        // Segments are pieces of the written text when it has no apostrophe: no two spaces in a
+        // row there, none in them.
+        guard written.adjacentSpaces || written.apostrophe else { return }
+        for segment in segments.get() where mayHaveDoubleSpace(segment.text) {
             var previous: Unicode.Scalar?
             var offset = 0
             for scalar in segment.text.unicodeScalars {

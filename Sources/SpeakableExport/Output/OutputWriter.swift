@@ -163,7 +163,7 @@ public enum OutputWriter {
         for file in files.sorted(by: { $0.path < $1.path }) {
             let size = file.contents.utf8.count
             if let existing = try folder.contents(file.path, limit: size), existing.count == size,
-               existing.elementsEqual(file.contents.utf8) {
+               UTF8Search.equal(existing, file.contents) {
                 report.unchanged.append(file.path)
             } else {
                 changed.append(file)
@@ -182,7 +182,7 @@ public enum OutputWriter {
                 ("note", .string("Written by speakable compile: the files it wrote here, so that files it no longer writes are removed.")),
                 ("files", .array(listed.map(JSONValue.string))),
             ]).prettyPrinted() + "\n"
-            if OutputFolder.readFile(folder.descriptor, OutputFolder.manifestName, limit: 64 << 20).map({ $0.elementsEqual(text.utf8) }) != true {
+            if OutputFolder.readFile(folder.descriptor, OutputFolder.manifestName, limit: 64 << 20).map({ UTF8Search.equal($0, text) }) != true {
                 manifest = text
             }
         }

@@ -3,6 +3,7 @@ import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
 import SpeakableEscaping
+import SpeakableDiagnostics
 
 /// Generates typed Swift accessors for a table: one function per message, arguments typed from
 /// the message (plural and number → `Int`, or `Double` when the examples pass one; date →
@@ -278,7 +279,7 @@ enum SwiftAccessorGenerator {
     /// The helpers the accessors call, only those they use (`calls`: the generated calls).
     static func helpers(for body: String, sourceLocale: ICULocale) -> String {
         var out = ""
-        if body.contains("Self.integer(") {
+        if UTF8Search.contains(body, "Self.integer(") {
             out += """
                 /// An integer as text without grouping (ICU's `::group-off`): String Catalogs group every
                 /// localized `%lld`, so such a number is passed as text.
@@ -304,7 +305,7 @@ enum SwiftAccessorGenerator {
 
             """
         }
-        if body.contains("Self.number(") {
+        if UTF8Search.contains(body, "Self.number(") {
             out += """
                 /// The styles of ICU's MessageFormat that NumberFormatter has too.
                 private enum NumberStyle { case decimal, integer, percent }
@@ -333,7 +334,7 @@ enum SwiftAccessorGenerator {
 
             """
         }
-        if body.contains("Self.plural(") {
+        if UTF8Search.contains(body, "Self.plural(") {
             out += """
                 /// The source-language form for `value` (when the catalog is not in the bundle).
                 private static func plural(_ value: Int, _ forms: [String: String]) -> String {
@@ -354,7 +355,7 @@ enum SwiftAccessorGenerator {
             """
             out += "\n"
         }
-        if body.contains("Self.substitute(") {
+        if UTF8Search.contains(body, "Self.substitute(") {
             out += """
                 private static func substitute(_ format: String, _ pieces: [(String, String)]) -> String {
                     var text = format
@@ -365,7 +366,7 @@ enum SwiftAccessorGenerator {
 
             """
         }
-        if body.contains("Self.particles(") {
+        if UTF8Search.contains(body, "Self.particles(") {
             out += SwiftParticleResolver.source + "\n"
         }
         while out.hasSuffix("\n\n") { out.removeLast() }

@@ -16,6 +16,10 @@ struct MessageParser {
     private let u: [UInt16]
     private let count: Int
     private var deferred: [MessageSyntaxError] = []
+    /// The literal text of the body being parsed, quoting applied: one buffer for every body.
+    private var text: [UInt16] = []
+    /// The parts of the bodies being parsed, innermost last (``parseMessage``).
+    private var partStack: [MessagePart] = []
 
     // ICU's MessagePattern limits.
     static let maxNesting = 255
@@ -140,15 +144,18 @@ struct MessageParser {
                 hint: "split the message, or move shared text out of the cases",
                 icuErrorName: nil, icuOffset: nil)
         }
-        var parts: [MessagePart] = []
-        var text: [UInt16] = []
+        // This body's parts are pushed on `partStack` above `base` (a nested body pushes and takes
+        // its own above them), then copied into an array of their exact size.
+        let base = partStack.count
+        // `text` (the parser's buffer for literal text) is empty here: a body's text is flushed
+        // before a nested argument is parsed, and when the body ends.
         let bodyStart = start + startLength
         var textStart = bodyStart
         var index = bodyStart
 
         func flush(at end: Int) {
             if !text.isEmpty {
-                parts.append(.text(Self.string(fromUTF16: text[...]), range: textStart..<end))
+                partStack.append(.text(Self.string(fromUTF16: text[...]), range: textStart..<end))
                 text.removeAll(keepingCapacity: true)
             }
             textStart = end
@@ -208,18 +215,18 @@ struct MessageParser {
                 }
             } else if c == .pound {
                 flush(at: index - 1)
-                parts.append(.pound(range: (index - 1)..<index))
+                partStack.append(.pound(range: (index - 1)..<index))
                 textStart = index
             } else if c == .leftBrace {
                 flush(at: index - 1)
                 let (argument, next) = try parseArgument(at: index - 1, nesting: nesting)
-                parts.append(.argument(argument))
+                partStack.append(.argument(argument))
                 index = next
                 textStart = index
             } else {
                 // '}' ending a case, or '|' ending a choice case.
                 flush(at: index - 1)
-                let body = MessageBody(parts: parts, range: bodyStart..<(index - 1))
+                let body = MessageBody(parts: takeParts(from: base), range: bodyStart..<(index - 1))
                 return (body, parent == .choice ? index - 1 : index)
             }
         }
@@ -232,7 +239,15 @@ struct MessageParser {
                 icuErrorName: "U_UNMATCHED_BRACES", icuOffset: 0)
         }
         flush(at: count)
-        return (MessageBody(parts: parts, range: bodyStart..<count), count)
+        return (MessageBody(parts: takeParts(from: base), range: bodyStart..<count), count)
+    }
+
+    /// The parts pushed since `base`, removed from the stack.
+    private mutating func takeParts(from base: Int) -> [MessagePart] {
+        if base == partStack.count { return [] }
+        let parts = Array(partStack[base...])
+        partStack.removeSubrange(base...)
+        return parts
     }
 
     // MARK: Arguments
@@ -299,14 +314,12 @@ struct MessageParser {
                     range: typeIndex..<typeEnd, icuErrorName: "U_INDEX_OUTOFBOUNDS_ERROR", icuOffset: nameIndex)
             }
             let typeText = string(typeIndex..<typeEnd)
-            let lowered = typeText.lowercased()
-            let complex: ComplexType? = switch lowered {
-            case "plural": .plural
-            case "selectordinal": .selectordinal
-            case "select": .select
-            case "choice": .choice
-            default: nil
-            }
+            // Type words are ASCII letters: compared ASCII case-insensitively in place.
+            let complex: ComplexType? = if matchesLowercased("plural", typeIndex..<typeEnd) { .plural }
+                else if matchesLowercased("selectordinal", typeIndex..<typeEnd) { .selectordinal }
+                else if matchesLowercased("select", typeIndex..<typeEnd) { .select }
+                else if matchesLowercased("choice", typeIndex..<typeEnd) { .choice }
+                else { nil }
             if c == .rightBrace {
                 if let complex {
                     throw MessageSyntaxError(
@@ -795,6 +808,18 @@ struct MessageParser {
         for unit in word.utf16 {
             if i >= count || u[i] != unit { return false }
             i += 1
+        }
+        return true
+    }
+
+    /// Whether the code units in `range`, ASCII letters lower-cased, are `word` (lower-case ASCII).
+    private func matchesLowercased(_ word: StaticString, _ range: Range<Int>) -> Bool {
+        guard word.utf8CodeUnitCount == range.count else { return false }
+        let w = word.utf8Start
+        for k in 0..<range.count {
+            var c = u[range.lowerBound + k]
+            if c >= 0x41 && c <= 0x5A { c += 0x20 }
+            if c != UInt16(w[k]) { return false }
         }
         return true
     }

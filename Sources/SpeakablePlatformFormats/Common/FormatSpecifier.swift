@@ -162,10 +162,36 @@ struct JavaFormatParser {
 
     init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
-    static let simpleConversions: Set<Unicode.Scalar> = Set("bBhHsScCdoxXeEfgGaAn%".unicodeScalars)
-    static let flagCharacters: Set<Unicode.Scalar> = Set("-#+ 0,(<".unicodeScalars)
     /// `java.util.Formatter.DateTime.isValid`.
     static let dateTimeSuffixes: Set<Character> = Set("HIklMSLNpzZsQBbhAaCYyjmdeRTrDFc")
+
+    /// A conversion `java.util.Formatter` knows: `bBhHsScCdoxXeEfgGaAn%` (`t`/`T` are read apart).
+    @inline(__always)
+    static func isSimpleConversion(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "b", "B", "h", "H", "s", "S", "c", "C", "d", "o", "x", "X", "e", "E", "f", "g", "G", "a", "A", "n", "%": true
+        default: false
+        }
+    }
+
+    /// A flag: `-#+ 0,(<`.
+    @inline(__always)
+    static func isFlag(_ s: Unicode.Scalar) -> Bool {
+        switch s {
+        case "-", "#", "+", " ", "0", ",", "(", "<": true
+        default: false
+        }
+    }
+
+    /// The decimal digits of `range` as `Int32(text(range))` reads them (nil past `Int32.max`).
+    func int32(_ range: Range<Int>) -> Int? {
+        var value = 0
+        for k in range {
+            value = value * 10 + Int(scalars[k].value - 48)
+            if value > Int(Int32.max) { return nil }
+        }
+        return value
+    }
 
     static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
     static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { (s.value >= 65 && s.value <= 90) || (s.value >= 97 && s.value <= 122) }
@@ -187,7 +213,7 @@ struct JavaFormatParser {
                 break
             }
             let c = scalars[i]
-            if Self.simpleConversions.contains(c) {
+            if Self.isSimpleConversion(c) {
                 var spec = FormatSpecifier(text: text(start..<i + 1), range: start..<i + 1, index: .ordinary, argument: nil,
                                            flags: "", width: nil, precision: nil, length: "", conversion: Character(c),
                                            dateTimeSuffix: nil, substitution: nil)
@@ -217,27 +243,27 @@ struct JavaFormatParser {
         let n = scalars.count
         var j = start + 1
         // (\d+\$)?
-        var explicitIndex: String?
+        var explicitIndex: Range<Int>?
         var k = j
         while k < n && Self.isDigit(scalars[k]) { k += 1 }
         if k > j && k < n && scalars[k] == "$" {
-            explicitIndex = text(j..<k)
+            explicitIndex = j..<k
             j = k + 1
         }
         // ([-#+ 0,(\<]*)?
         let flagsStart = j
-        while j < n && Self.flagCharacters.contains(scalars[j]) { j += 1 }
-        let flags = text(flagsStart..<j)
+        while j < n && Self.isFlag(scalars[j]) { j += 1 }
+        let flags = j > flagsStart ? text(flagsStart..<j) : ""
         // (\d+)?
         let widthStart = j
         while j < n && Self.isDigit(scalars[j]) { j += 1 }
-        let widthText = j > widthStart ? text(widthStart..<j) : nil
+        let widthText = j > widthStart ? widthStart..<j : nil
         // (\.\d+)?
-        var precisionText: String?
+        var precisionText: Range<Int>?
         if j + 1 < n && scalars[j] == "." && Self.isDigit(scalars[j + 1]) {
             var m = j + 1
             while m < n && Self.isDigit(scalars[m]) { m += 1 }
-            precisionText = text(j + 1..<m)
+            precisionText = j + 1..<m
             j = m
         }
         // ([tT])?([a-zA-Z%])
@@ -259,7 +285,7 @@ struct JavaFormatParser {
         }
         // index()
         if let explicitIndex {
-            if let value = Int32(explicitIndex) {
+            if let value = int32(explicitIndex) {
                 if value <= 0 { return fail("IllegalFormatArgumentIndexException", "Illegal format argument index = \(value)") }
                 spec.index = .explicit(Int(value))
             } else {
@@ -275,14 +301,15 @@ struct JavaFormatParser {
         if seen.contains("<") { spec.index = .relative }
         // width(), precision()
         if let widthText {
-            guard let value = Int32(widthText) else { return fail("IllegalFormatWidthException", "\(Int32.min)") }
-            spec.width = Int(value)
+            guard let value = int32(widthText) else { return fail("IllegalFormatWidthException", "\(Int32.min)") }
+            spec.width = value
         }
         if let precisionText {
-            guard let value = Int32(precisionText) else { return fail("IllegalFormatPrecisionException", "\(Int32.min)") }
-            spec.precision = Int(value)
+            guard let value = int32(precisionText) else { return fail("IllegalFormatPrecisionException", "\(Int32.min)") }
+            spec.precision = value
         }
-        let upper = Character(conversionScalar).isUppercase
+        // An ASCII letter or `%` (the regex's conversion).
+        let upper = conversionScalar.value >= 65 && conversionScalar.value <= 90
         if let dateTime {
             spec.conversion = Character(dateTime)
             spec.dateTimeSuffix = Character(conversionScalar)
@@ -296,10 +323,10 @@ struct JavaFormatParser {
             return (spec, end, nil)
         }
         // conversion()
-        guard Self.simpleConversions.contains(conversionScalar) else {
+        guard Self.isSimpleConversion(conversionScalar) else {
             return fail("UnknownFormatConversionException", "Conversion = '\(Character(conversionScalar))'")
         }
-        let c = Character(String(Character(conversionScalar)).lowercased())
+        let c = Character(upper ? Unicode.Scalar(UInt8(conversionScalar.value) | 0x20) : conversionScalar)
         if c == "%" || c == "n" { spec.index = .none }
         var flagsWithCase = seen
         if upper { flagsWithCase.insert("^") }

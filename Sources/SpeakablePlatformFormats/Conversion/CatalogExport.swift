@@ -1,6 +1,7 @@
 public import SpeakableICU
 public import SpeakableMessages
 import Synchronization
+import SpeakableDiagnostics
 
 /// The platform a catalog string is written for.
 public enum CatalogPlatform: String, Hashable, Sendable {
@@ -1014,7 +1015,7 @@ struct Converter {
             // Most strings have at most one `%`: nothing to parse.
             var percents = 0
             for byte in text.utf8 where byte == 0x25 { percents += 1 }
-            guard percents > 1 else { return percents == 1 && !text.contains("%arg") ? 1 : 0 }
+            guard percents > 1 else { return percents == 1 && !UTF8Search.contains(text, "%arg") ? 1 : 0 }
             return PrintfFormat.parse(text, dialect: .apple).specifiers.filter { !$0.isSubstitutionArgument && $0.position == nil }.count
         }
         switch value {

@@ -164,6 +164,7 @@ enum PageAssets {
           (cell.classList.contains("box-right") ? " box-right" : "") + (cell.classList.contains("box-bottom") ? " box-bottom" : "");
         cell.firstChild.className = "digit";
         cell.firstChild.textContent = String(digit);
+        cell.dataset.placed = String(digit);
         announce(placed[1]);
       }
 
@@ -175,12 +176,16 @@ enum PageAssets {
         cell.firstChild.className = cell.dataset.originalMark;
         cell.firstChild.textContent = cell.dataset.originalText;
         delete cell.dataset.originalLabel;
+        delete cell.dataset.placed;
         announce(cell.getAttribute("aria-label"));
       }
 
-      // What focus on a cell says now: its selection may differ from the scenario's after Enter.
+      // What focus on a cell says now: its selection may differ from the scenario's after Enter,
+      // and a digit placed on the page changes its content.
       function cellSpeech(info, cell, how) {
-        var speech = (cell.getAttribute("aria-selected") === "true") === info.selected ? info.speech : info.toggled;
+        var same = (cell.getAttribute("aria-selected") === "true") === info.selected;
+        var placed = cell.dataset.placed ? info.placements[+cell.dataset.placed - 1] : null;
+        var speech = placed ? (same ? placed[3] : placed[4]) : (same ? info.speech : info.toggled);
         return speech[how] || speech.both || [];
       }
 
@@ -193,9 +198,7 @@ enum PageAssets {
         // The screen reader speaks the focused cell again with its new state: so does the panel.
         var section = grid.closest("section.preview");
         var info = data[section.id].boards[+grid.dataset.board].cells[+cell.dataset.cell];
-        if (cell.dataset.originalLabel === undefined) {
-          renderSpeech(section, info.title, cellSpeech(info, cell, last && last.how ? last.how : "both"));
-        }
+        renderSpeech(section, info.title, cellSpeech(info, cell, last && last.how ? last.how : "both"));
       }
 
       function moveTo(cells, index) {

@@ -272,6 +272,13 @@ public enum PreviewPage {
         return .object(members)
     }
 
+    /// A cell's speech by grid transition, in ``GridTransition`` order.
+    static func speechByTransition(_ speech: [String: [Utterance]]) -> JSONValue {
+        .object(GridTransition.allCases.compactMap { transition in
+            speech[transition.rawValue].map { (transition.rawValue, .array($0.map(json))) }
+        })
+    }
+
     static func data(_ section: PreviewSection) -> JSONValue {
         .object([
             ("locale", .string(section.locale)),
@@ -289,14 +296,12 @@ public enum PreviewPage {
                     .object([
                         ("title", .string("Row \(cell.row), column \(cell.column)")),
                         ("selected", .bool(cell.isSelected)),
-                        ("speech", .object(GridTransition.allCases.compactMap { transition in
-                            cell.speech[transition.rawValue].map { (transition.rawValue, .array($0.map(json))) }
-                        })),
-                        ("toggled", .object(GridTransition.allCases.compactMap { transition in
-                            cell.toggledSpeech[transition.rawValue].map { (transition.rawValue, .array($0.map(json))) }
-                        })),
-                        ("placements", .array(cell.placements.map {
-                            .array([.string($0.name), .string($0.announcement), .string(PreviewFormat.seconds($0.announcementSeconds))])
+                        ("speech", speechByTransition(cell.speech)),
+                        ("toggled", speechByTransition(cell.toggledSpeech)),
+                        ("placements", .array(cell.placements.map { placement in
+                            .array([.string(placement.name), .string(placement.announcement),
+                                    .string(PreviewFormat.seconds(placement.announcementSeconds)),
+                                    speechByTransition(placement.speech), speechByTransition(placement.toggledSpeech)])
                         })),
                     ])
                 }))])

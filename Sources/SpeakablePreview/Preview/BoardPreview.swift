@@ -57,6 +57,10 @@ public struct CellPlacement: Hashable, Sendable {
     public var announcement: String
     /// Its estimated speaking time.
     public var announcementSeconds: Double
+    /// What focus on the cell says once the digit is in it, keyed as ``CellPreview/speech``.
+    public var speech: [String: [Utterance]] = [:]
+    /// The same with the cell's selection the other way round (``CellPreview/toggledSpeech``).
+    public var toggledSpeech: [String: [Utterance]] = [:]
 }
 
 extension LocalePreview {
@@ -74,9 +78,18 @@ extension LocalePreview {
                         placed.content = .value(digit)
                         let after = describer.describe(placed)
                         let name = platform == .voiceOver ? after.voiceOver.label : after.talkBack.contentDescription
-                        placements.append(CellPlacement(digit: digit, name: name, announcement: name,
-                                                        announcementSeconds: composer.announcement(name, budgets: UtteranceBudgets())
-                                                            .estimatedSeconds))
+                        var placement = CellPlacement(digit: digit, name: name, announcement: name,
+                                                      announcementSeconds: composer.announcement(name, budgets: UtteranceBudgets())
+                                                          .estimatedSeconds)
+                        // Focus on the cell again says its new content, selected as it is or not.
+                        placement.speech = self.cell(row: cell.row, column: cell.column, text: after, display: "", style: "",
+                                                     selected: placed.isSelected, platform: platform, described: described,
+                                                     placements: []).speech
+                        placed.isSelected.toggle()
+                        placement.toggledSpeech = self.cell(row: cell.row, column: cell.column, text: describer.describe(placed),
+                                                            display: "", style: "", selected: placed.isSelected, platform: platform,
+                                                            described: described, placements: []).speech
+                        placements.append(placement)
                     }
                 }
                 let (display, style) = Self.look(of: cell.content)

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte-level searches and comparisons of UTF-8 text. `String.contains(_: String)` goes through
+/// the standard library's generic searcher (Unicode-aware, a few hundred nanoseconds even for a
+/// short needle) and `[UInt8].elementsEqual(string.utf8)` compares element by element; on the
+/// compiler's hot paths both were several percent of a compile. Matching bytes is exact here:
+/// every needle used is ASCII, and UTF-8 of a valid string never hides an ASCII byte inside a
+/// multi-byte sequence.
+public enum UTF8Search {
+    /// Whether `needle`'s UTF-8 bytes occur in `text`'s (`memchr`, `memcmp`).
+    ///
+    /// ```swift
+    /// UTF8Search.contains("Row %arg", "%arg")   // true
+    /// ```
+    public static func contains(_ text: String, _ needle: String) -> Bool {
+        if needle.isEmpty { return true }
+        var text = text
+        var needle = needle
+        return text.withUTF8 { haystack in
+            needle.withUTF8 { wanted in
+                guard haystack.count >= wanted.count, let h = haystack.baseAddress, let w = wanted.baseAddress else { return false }
+                // memchr to each candidate first byte, memcmp for the rest (memmem is not in
+                // the Glibc module without _GNU_SOURCE).
+                let first = Int32(w.pointee)
+                let last = haystack.count - wanted.count
+                var start = 0
+                while start <= last {
+                    guard let hit = memchr(h + start, first, last - start + 1) else { return false }
+                    let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(h)
+                    if memcmp(h + offset, w, wanted.count) == 0 { return true }
+                    start = offset + 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// Whether `bytes` are exactly `text`'s UTF-8 (`memcmp`).
+    ///
+    /// ```swift
+    /// UTF8Search.equal(Array("é".utf8), "é")   // true
+    /// ```
+    public static func equal(_ bytes: [UInt8], _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            bytes.withUnsafeBufferPointer { b in
+                guard b.count == utf8.count else { return false }
+                guard let p = b.baseAddress, let q = utf8.baseAddress else { return true }
+                return memcmp(p, q, b.count) == 0
+            }
+        }
+    }
+}

@@ -1,0 +1,413 @@
+public import SpeakableDiagnostics
+import SpeakableXML
+
+/// The `<string>` resources of a plain `strings.xml`, read straight from its bytes: no XML tree,
+/// no markup or comments kept — what a check of many translations needs, and nothing more.
+///
+/// ``AndroidResourceReader/readPlainStrings(_:)`` reads only files in which there is nothing to
+/// report and nothing but `<string>` elements with text (entities and Android escapes allowed):
+/// for anything else — a `<plurals>`, a `<string-array>`, markup or a comment inside a string,
+/// a `<!DOCTYPE>`, an unescaped apostrophe, a duplicate name, anything the XML reader would
+/// report — it returns nil and the caller reads the file with ``AndroidResourceReader/read(_:file:locale:)``,
+/// which then says what is wrong. Where it reads a file, each string's text, name and positions
+/// are those that reader gives.
+///
+/// ```swift
+/// let plain = AndroidResourceReader.readPlainStrings(Array(#"<resources><string name="ok">OK</string></resources>"#.utf8))!
+/// plain.strings[0].name           // "ok"
+/// plain.strings[0].text           // "OK"
+/// plain.rawXML(of: plain.strings[0])   // "OK"
+/// ```
+public struct AndroidPlainStrings: Sendable {
+    /// The file's bytes (a leading byte-order mark removed): the strings' ranges point into them.
+    public let source: [UInt8]
+    /// In file order.
+    public var strings: [Entry]
+
+    /// One `<string name="…">text</string>`.
+    public struct Entry: Sendable {
+        /// The `name` attribute.
+        public var name: String
+        /// Where the `name` attribute is.
+        public var namePosition: SourcePosition
+        /// Where the element starts (its `<`).
+        public var position: SourcePosition
+        /// Where the content starts (just after the start tag's `>`).
+        public var contentStart: SourcePosition
+        /// The content's bytes in ``AndroidPlainStrings/source``.
+        public var contentRange: Range<Int>
+        /// What the app receives (as ``AndroidString/text``).
+        public var text: String
+    }
+
+    /// The content of `entry` exactly as written (as ``AndroidString/rawXML``).
+    public func rawXML(of entry: Entry) -> String { String(decoding: source[entry.contentRange], as: UTF8.self) }
+}
+
+extension AndroidResourceReader {
+    /// The `<string>`s of `bytes` when the file is a plain list of them with nothing to report;
+    /// nil otherwise (then read it with ``read(_:file:locale:)``). See ``AndroidPlainStrings``.
+    public static func readPlainStrings(_ bytes: [UInt8]) -> AndroidPlainStrings? {
+        guard bytes.count <= XMLReader.maximumSize else { return nil }
+        let source = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
+        if source.withUnsafeBufferPointer(UTF8Validation.firstInvalid) != nil { return nil }
+        return source.withUnsafeBufferPointer { buffer -> AndroidPlainStrings? in
+            var scanner = PlainScanner(bytes: buffer)
+            guard let strings = scanner.document() else { return nil }
+            return AndroidPlainStrings(source: source, strings: strings)
+        }
+    }
+}
+
+/// A strict subset of XML 1.0 and of aapt2's string decoding: every construct it accepts, the
+/// XML reader accepts without a diagnostic and the resource reader decodes the same way; it
+/// gives up (nil) on anything else.
+private struct PlainScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    /// Line of `index` and where that line starts (columns are counted in scalars from there).
+    var line = 1
+    var lineStart = 0
+    /// Decoded text under construction, reused for every string.
+    var out: [UInt8] = []
+    /// Entity-decoded content, when a string has entities.
+    var unescaped: [UInt8] = []
+    var names = Set<String>()
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        out.reserveCapacity(256)
+    }
+
+    var atEnd: Bool { index >= bytes.count }
+
+    func position(at offset: Int) -> SourcePosition { position(at: offset, line: line, lineStart: lineStart) }
+
+    func position(at offset: Int, line: Int, lineStart: Int) -> SourcePosition {
+        var column = 1
+        var k = lineStart
+        while k < offset {
+            if bytes[k] & 0xC0 != 0x80 { column += 1 }
+            k += 1
+        }
+        return SourcePosition(line: line, column: column)
+    }
+
+    /// Moves past one byte, counting lines as the XML reader does (`\r\n`, `\n` and a lone `\r`).
+    mutating func step() {
+        let b = bytes[index]
+        index += 1
+        if b == 0x0A || (b == 0x0D && (index >= bytes.count || bytes[index] != 0x0A)) {
+            line += 1
+            lineStart = index
+        }
+    }
+
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    static func isNameStart(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x3A || b >= 0x80
+    }
+    static func isNameChar(_ b: UInt8) -> Bool {
+        isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E
+    }
+
+    mutating func skipSpace() {
+        while index < bytes.count, Self.isSpace(bytes[index]) { step() }
+    }
+
+    func startsWith(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let base = text.utf8Start
+        for k in 0..<count where bytes[index + k] != base[k] { return false }
+        return true
+    }
+
+    /// Moves past `terminator` (searching from the current index); false when it never comes.
+    mutating func skip(past terminator: StaticString) -> Bool {
+        let count = terminator.utf8CodeUnitCount
+        let base = terminator.utf8Start
+        while index + count <= bytes.count {
+            var match = true
+            for k in 0..<count where bytes[index + k] != base[k] { match = false; break }
+            if match {
+                for _ in 0..<count { step() }
+                return true
+            }
+            step()
+        }
+        return false
+    }
+
+    /// A name (element or attribute), as the XML reader reads it.
+    mutating func name() -> Range<Int>? {
+        guard index < bytes.count, Self.isNameStart(bytes[index]) else { return nil }
+        let start = index
+        while index < bytes.count, Self.isNameChar(bytes[index]) { index += 1 }  // no line breaks in a name
+        return start..<index
+    }
+
+    func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        guard range.count == text.utf8CodeUnitCount else { return false }
+        let base = text.utf8Start
+        for k in 0..<range.count where bytes[range.lowerBound + k] != base[k] { return false }
+        return true
+    }
+
+    /// Comments and processing instructions, before or after the root element.
+    mutating func miscellany() -> Bool {
+        while true {
+            skipSpace()
+            if startsWith("<!--") {
+                for _ in 0..<4 { step() }
+                guard skip(past: "-->") else { return false }
+            } else if startsWith("<?") {
+                for _ in 0..<2 { step() }
+                guard skip(past: "?>") else { return false }
+            } else {
+                return true
+            }
+        }
+    }
+
+    mutating func document() -> [AndroidPlainStrings.Entry]? {
+        if startsWith("<?xml"), index + 5 < bytes.count, Self.isSpace(bytes[index + 5]) {
+            guard skip(past: "?>") else { return nil }
+        }
+        guard miscellany(), !atEnd, bytes[index] == 0x3C, !startsWith("<!") else { return nil }
+        step()
+        guard let root = name(), equals(root, "resources"), let attributes = self.attributes(), attributes.closed else { return nil }
+        var strings: [AndroidPlainStrings.Entry] = []
+        strings.reserveCapacity(bytes.count / 64)
+        while true {
+            skipSpace()
+            guard !atEnd, bytes[index] == 0x3C else { return nil }  // text in <resources>
+            if startsWith("<!--") {
+                for _ in 0..<4 { step() }
+                guard skip(past: "-->") else { return nil }
+            } else if startsWith("</") {
+                index += 2
+                guard let closing = name(), equals(closing, "resources") else { return nil }
+                skipSpace()
+                guard !atEnd, bytes[index] == 0x3E else { return nil }
+                index += 1
+                break
+            } else if startsWith("<?") || startsWith("<!") {
+                return nil
+            } else {
+                guard let string = string() else { return nil }
+                strings.append(string)
+            }
+        }
+        guard miscellany(), atEnd else { return nil }
+        return strings
+    }
+
+    /// The attributes of a start tag, up to and including its `>`: the `name` value's range and
+    /// position. `closed` is false for `/>`. Nil for anything the reader would report or that
+    /// needs normalization (entities, line breaks and tabs in values).
+    mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool)? {
+        var seen: [Range<Int>] = []
+        var nameValue: Range<Int>?
+        var namePosition: SourcePosition?
+        while true {
+            let hadSpace = !atEnd && Self.isSpace(bytes[index])
+            skipSpace()
+            guard !atEnd else { return nil }
+            if bytes[index] == 0x3E {
+                index += 1
+                return (nameValue, namePosition, true)
+            }
+            if startsWith("/>") {
+                index += 2
+                return (nameValue, namePosition, false)
+            }
+            guard hadSpace else { return nil }
+            let attributeStart = index
+            let attributeLine = line
+            let attributeLineStart = lineStart
+            guard let attribute = name() else { return nil }
+            for other in seen where other.count == attribute.count {
+                if (0..<attribute.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[attribute.lowerBound + $0] }) { return nil }
+            }
+            seen.append(attribute)
+            skipSpace()
+            guard !atEnd, bytes[index] == 0x3D else { return nil }
+            index += 1
+            skipSpace()
+            guard !atEnd, bytes[index] == 0x22 || bytes[index] == 0x27 else { return nil }
+            let quote = bytes[index]
+            index += 1
+            let valueStart = index
+            while true {
+                guard !atEnd else { return nil }
+                let b = bytes[index]
+                if b == quote { break }
+                if b == 0x3C || b == 0x26 || b == 0x09 || b == 0x0A || b == 0x0D { return nil }
+                index += 1
+            }
+            if equals(attribute, "name") {
+                nameValue = valueStart..<index
+                namePosition = position(at: attributeStart, line: attributeLine, lineStart: attributeLineStart)
+            }
+            index += 1
+        }
+    }
+
+    /// `<string name="…">text</string>` at `<`.
+    mutating func string() -> AndroidPlainStrings.Entry? {
+        let start = position(at: index)
+        index += 1
+        guard let element = name(), equals(element, "string"), let tag = attributes(), tag.closed,
+              let nameRange = tag.name, !nameRange.isEmpty, let namePosition = tag.namePosition else { return nil }
+        let contentStart = position(at: index)
+        let contentIndex = index
+        var hasEntity = false
+        while true {
+            guard !atEnd else { return nil }
+            let b = bytes[index]
+            if b == 0x3C { break }
+            if b == 0x26 { hasEntity = true }
+            if b == 0x0D { return nil }  // end-of-line normalization: left to the reader
+            step()
+        }
+        let contentEnd = index
+        guard startsWith("</") else { return nil }
+        index += 2
+        guard let closing = name(), equals(closing, "string") else { return nil }
+        skipSpace()
+        guard !atEnd, bytes[index] == 0x3E else { return nil }
+        index += 1
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
+        guard names.insert(name).inserted else { return nil }
+        let text: String
+        if hasEntity {
+            guard unescape(contentIndex..<contentEnd) else { return nil }
+            let content = unescaped
+            guard let decoded = content.withUnsafeBufferPointer({ decode($0) }) else { return nil }
+            text = decoded
+        } else {
+            guard let decoded = decode(UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd])) else { return nil }
+            text = decoded
+        }
+        return AndroidPlainStrings.Entry(name: name, namePosition: namePosition, position: start, contentStart: contentStart,
+                                         contentRange: contentIndex..<contentEnd, text: text)
+    }
+
+    /// XML's entities and character references of `range` into ``unescaped``; false for one the
+    /// reader would report.
+    mutating func unescape(_ range: Range<Int>) -> Bool {
+        unescaped.removeAll(keepingCapacity: true)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = bytes[i]
+            guard b == 0x26 else { unescaped.append(b); i += 1; continue }
+            var end = i + 1
+            while end < range.upperBound, end - (i + 1) < 32, bytes[end] != 0x3B, !Self.isSpace(bytes[end]) { end += 1 }
+            guard end < range.upperBound, bytes[end] == 0x3B else { return false }
+            let name = i + 1..<end
+            if equals(name, "amp") { unescaped.append(0x26) }
+            else if equals(name, "lt") { unescaped.append(0x3C) }
+            else if equals(name, "gt") { unescaped.append(0x3E) }
+            else if equals(name, "quot") { unescaped.append(0x22) }
+            else if equals(name, "apos") { unescaped.append(0x27) }
+            else if name.count >= 2, bytes[name.lowerBound] == 0x23 {
+                // &#…; and &#x…; as the reader reads them (UInt32(_:radix:) accepts a sign).
+                let hex = bytes[name.lowerBound + 1] == 0x78
+                let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[(name.lowerBound + (hex ? 2 : 1))..<name.upperBound]),
+                                    as: UTF8.self)
+                guard let value = UInt32(digits, radix: hex ? 16 : 10), value != 0, let scalar = Unicode.Scalar(value) else { return false }
+                unescaped.append(contentsOf: UTF8.encode(scalar)!)
+            } else {
+                return false  // unknown entity: the reader warns
+            }
+            i = end + 1
+        }
+        return true
+    }
+
+    /// aapt2's decoding of a string's text (``AndroidResourceReader``'s, on UTF-8): escapes,
+    /// quotes, whitespace collapsed and trimmed. Nil for an unescaped apostrophe (a warning).
+    mutating func decode(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        // Most strings need nothing: no escape, quote, entity, tab or line break, single spaces
+        // between words.
+        var plain = true
+        var previous: UInt8 = 0x20
+        for b in text {
+            if b == 0x5C || b == 0x22 || b == 0x27 || b == 0x09 || b == 0x0A || b == 0x0D || (b == 0x20 && previous == 0x20) {
+                plain = false
+                break
+            }
+            previous = b
+        }
+        if plain && previous != 0x20 { return String(decoding: text, as: UTF8.self) }
+        if plain && text.isEmpty { return "" }
+        out.removeAll(keepingCapacity: true)
+        var quoted = false
+        var pendingSpace = false
+        var escape = false
+        var digits = -1  // hex digits of \u read so far; -1 outside \u
+        var value: UInt32 = 0
+        for b in text {
+            if digits >= 0 {
+                if let digit = Self.hexValue(b) {
+                    value = value << 4 | digit
+                    digits += 1
+                    if digits == 4 {
+                        if let scalar = Unicode.Scalar(value) { emit(UTF8.encode(scalar)!, &pendingSpace) }
+                        digits = -1
+                    }
+                    continue
+                }
+                digits = -1  // malformed \u: aapt2 drops it
+            }
+            if escape {
+                escape = false
+                switch b {
+                case 0x6E: emit(0x0A, &pendingSpace)
+                case 0x74: emit(0x09, &pendingSpace)
+                case 0x75: digits = 0; value = 0
+                default: emit(b, &pendingSpace)
+                }
+                continue
+            }
+            switch b {
+            case 0x5C: escape = true
+            case 0x22: quoted.toggle()
+            case 0x20, 0x09, 0x0A, 0x0D:
+                if quoted { emit(b, &pendingSpace) } else if !out.isEmpty { pendingSpace = true }
+            case 0x27 where !quoted:
+                return nil
+            default:
+                emit(b, &pendingSpace)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: UInt32(b - 0x30)
+        case 0x41...0x46: UInt32(b - 0x41 + 10)
+        case 0x61...0x66: UInt32(b - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    @inline(__always)
+    mutating func emit(_ b: UInt8, _ pendingSpace: inout Bool) {
+        if pendingSpace {
+            out.append(0x20)
+            pendingSpace = false
+        }
+        out.append(b)
+    }
+
+    mutating func emit(_ bytes: UTF8.EncodedScalar, _ pendingSpace: inout Bool) {
+        if pendingSpace {
+            out.append(0x20)
+            pendingSpace = false
+        }
+        out.append(contentsOf: bytes)
+    }
+}

@@ -1,0 +1,142 @@
+import SpeakableICU
+import SpeakableMessages
+import Testing
+@testable import SpeakableChecker
+
+/// The rules skip work on what the written text rules out, and recognise common shapes without
+/// the general computation. Each shortcut is checked here against the general computation it
+/// stands for, on hand-picked messages and on many generated ones (quoting, non-ASCII spaces,
+/// characters whose lower case is ASCII, nested cases).
+@Suite struct RuleShortcutTests {
+    /// Deterministic generator (SplitMix64), so that a failure repeats.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    }
+
+    /// Pieces that make quoting, spaces, percent signs, parentheses and gesture words meet.
+    static let pieces = [
+        " ", " ", "\u{A0}", "\u{3000}", "\u{2009}", "\u{202F}", "'", "''", "'{'", "'}'", "{n}", "{name}", "%", "%d", "%1$s",
+        "(", "은(는)", "이(가)", "Tap", "tap", "TAP", "double", "Double tap", "K", "\u{212A}", "İ", "탭", "두 번 탭", "·", "a", "x",
+        "{n, plural, one {# tap} other {# '{'taps}}", "{g, select, a {x  y} other {' '}}", "#", "|", "é", "Ω",
+    ]
+
+    static func messages(count: Int, seed: UInt64) -> [MessagePattern] {
+        var generator = Generator(state: seed)
+        var result: [MessagePattern] = []
+        while result.count < count {
+            var text = ""
+            for _ in 0..<(1 + Int(generator.next() % 7)) { text += generator.pick(pieces) }
+            if let pattern = try? MessagePattern(text) { result.append(pattern) }
+        }
+        return result
+    }
+
+    static let handPicked = [
+        "a '{'  b", "a ' '{n}", "x '{ ' y", "don''t  do", "'{'%d'}'", "a ''% b", "Double tap", "DOUBLE\u{A0}TAP",
+        "\u{212A}ey", "두 번 탭하세요", "KO·Double-Tap to place", "은(는) 선택", "'('은(는)", "a\u{A0} b", "a \u{3000}b",
+    ].compactMap { try? MessagePattern($0) }
+
+    @Test func writtenTextRulesOutOnlyWhatNoSegmentHolds() {
+        var skipped = 0
+        for pattern in Self.handPicked + Self.messages(count: 3000, seed: 12) {
+            let facts = WrittenTextFacts(pattern.source)
+            let segments = pattern.literalSegments
+            let doubleSpace = segments.contains { segment in
+                zip(segment.text.unicodeScalars, segment.text.unicodeScalars.dropFirst()).contains {
+                    TextRules.isSpace($0) && TextRules.isSpace($1)
+                }
+            }
+            if doubleSpace { #expect(facts.adjacentSpaces || facts.apostrophe, "\(pattern.source)") } else { skipped += 1 }
+            if segments.contains(where: { $0.text.contains("%") }) { #expect(facts.percent, "\(pattern.source)") }
+            if segments.contains(where: { $0.text.contains("(") }) { #expect(facts.parenthesis, "\(pattern.source)") }
+            for language in ["en", "ko"] {
+                let words = ScreenReaderRules.gestureUnits[language]!
+                let found = segments.contains { segment in
+                    let text = ScreenReaderRules.loweredForMatching(segment.text)
+                    return words.contains { !ScreenReaderRules.occurrences(of: $0.units, inLowered: text, wholeWords: false).isEmpty }
+                }
+                guard found, facts.asciiOrCaseless && !facts.apostrophe else { continue }
+                #expect(ScreenReaderRules.gestureBytes[language]!.contains { ScreenReaderRules.containsIgnoringASCIICase(pattern.source, $0) },
+                        "\(pattern.source)")
+            }
+            #expect(facts.asciiOrCaseless == pattern.source.unicodeScalars.allSatisfy { $0.isASCII || ScreenReaderRules.isCaseless($0) })
+        }
+        #expect(skipped > 1000)
+    }
+
+    static let argumentShapes = [
+        "{a}", "{b}", "{a, number}", "{a, spellout}", "{a, date}", "{b, time}", "{a, plural, one {# x} other {# y}}",
+        "{a, selectordinal, one {#st} other {#th}}", "{b, select, x {X} other {O}}", "{b, select, other {O} x {X}}",
+        "{b, select, x {X} y {Y} other {O}}", "{a, choice, 0#none|1#{a} some}", "{c}", "{0}",
+        "{a, plural, one {{b}} other {{b, select, x {X} other {O}}}}", "{b, select, x {{a, number}} other {{a}}}",
+    ]
+
+    @Test func argumentUsesAreAlikeExactlyWhenTheirKindListsAre() {
+        var generator = Generator(state: 7)
+        var decided = 0
+        var alike = 0
+        for _ in 0..<4000 {
+            func message() -> MessagePattern {
+                while true {
+                    var text = "t "
+                    for _ in 0..<(Int(generator.next() % 3)) { text += generator.pick(Self.argumentShapes) + " " }
+                    if let pattern = try? MessagePattern(text) { return pattern }
+                }
+            }
+            let source = message().argumentKinds
+            let translation = message()
+            let kinds = translation.argumentKinds
+            let expected = source.count == kinds.count && zip(source, kinds).allSatisfy { a, b in
+                a.name == b.name && a.kind == b.kind && { if case .conflicting = a.kind { false } else { true } }()
+            }
+            guard let fast = RuleRunner.usesArgumentsAlike(translation, source) else { continue }
+            decided += 1
+            if fast { alike += 1 }
+            #expect(fast == expected, "\(translation.source) against \(source)")
+        }
+        #expect(decided > 3000)
+        #expect(alike > 200)
+    }
+
+    @Test func textAndUntypedArgumentsPrintAsCompiled() throws {
+        let sources = ["Row {row}, star {column}", "{a}{b}", "{n} 개", "Rang {n}: {name}", "{name}"]
+        let values: [MessageArgument] = [.int(0), .int(3), .int(-42), .int(1234), .int(12_345_678), .int(Int64.max),
+                                         .string("Mina"), .string(""), .string("{x}")]
+        for tag in ["en", "de", "fr", "ar", "ar-EG", "hi", "ko", "ru", "fa", "bn", "th-TH-u-nu-thai"] {
+            let locale = try ICULocale(tag)
+            let decimal = try NumberFormat.cached(.decimal, locale: locale)
+            for source in sources {
+                let pattern = try MessagePattern(source)
+                #expect(LengthRule.isTextAndUntyped(pattern))
+                let compiled = try CompiledMessage(pattern, locale: locale)
+                for (i, value) in values.enumerated() {
+                    let arguments: [String: MessageArgument] = ["row": value, "column": values[(i + 1) % values.count],
+                                                                "a": value, "b": value, "n": value, "name": value]
+                    let text = try #require(LengthRule.formatTextAndUntyped(pattern, arguments, decimal: decimal))
+                    #expect(text == (try compiled.format(arguments)), "\(tag) \(source) \(value)")
+                }
+                // A missing argument or a double is left to the compiled message.
+                #expect(LengthRule.formatTextAndUntyped(pattern, [:], decimal: decimal) == nil || !pattern.body.parts.contains {
+                    if case .argument = $0 { true } else { false }
+                })
+            }
+        }
+        #expect(!LengthRule.isTextAndUntyped(try MessagePattern("{n, number}")))
+        #expect(!LengthRule.isTextAndUntyped(try MessagePattern("{n, plural, other {#}}")))
+    }
+
+    @Test func pluralCategoryNamesAreReadAsTheirRawValues() {
+        for word in ["zero", "one", "two", "few", "many", "other", "On", "one ", "", "others", "fews", "zer", "ZERO", "manY"] {
+            #expect(PluralRulesCheck.category(named: word) == PluralCategory(rawValue: word), "\(word)")
+        }
+        #expect(Set(PluralCategory.allCases.map(\.bit)).count == 6)
+    }
+}
