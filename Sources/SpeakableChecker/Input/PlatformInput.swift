@@ -209,7 +209,8 @@ public enum PlatformInput {
             selectors[key] = pluralSelector(message, dialect: .apple)
             let formats = formats(message, dialect: .apple, positions: positions)
             guard let text = convert(message, dialect: .apple, formats: formats, positions: positions) else { continue }
-            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text, pattern: parse(text), formats: formats))
+            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text,
+                                         pattern: applePattern(text.text) ?? parse(text), formats: formats))
         }
         return (sources, selectors)
     }
@@ -234,8 +235,8 @@ public enum PlatformInput {
         // Only a plural needs its source's selector (no key lookup for the others).
         let selector = message.forms.contains { $0.path.hasPrefix("plural.") } ? selectors[message.key] : nil
         guard let text = convert(message, dialect: .apple, formats: formats, positions: positions, selector: selector) else { return nil }
-        return TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
-                             formats: formats, state: state(of: message))
+        return TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text,
+                             pattern: applePattern(text.text) ?? parse(text), formats: formats, state: state(of: message))
     }
 
     /// One locale's translations of an indexed catalog: ``appleTargets(_:selectors:positions:)``
@@ -274,8 +275,8 @@ public enum PlatformInput {
             let tracked = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: true)!
             return tracked.positions(end: tracked.positions.last ?? keyPosition)
         }
-        return TargetMessage(key: key, keyPosition: keyPosition, text: text, pattern: parse(text), formats: formats,
-                             state: ReviewState(platformState: form.state))
+        return TargetMessage(key: key, keyPosition: keyPosition, text: text, pattern: applePattern(text.text) ?? parse(text),
+                             formats: formats, state: ReviewState(platformState: form.state))
     }
 
     /// A message that varies by device only (`device.iphone`, `device.other`…) is checked as
@@ -1056,6 +1057,153 @@ public enum PlatformInput {
             return nil
         }
         return builder
+    }
+
+    /// The pattern of a converted Apple string (``build(_:dialect:formats:positions:selector:tracking:)``)
+    /// whose ICU text is text, `{N}`, `{N, number}` and plurals `{N, plural, one {…} other {…}}`
+    /// as that conversion writes them (selectors `=0` and ICU's plural keywords, an `other` case,
+    /// bodies of text, `#` and those arguments), without an apostrophe: built from the text in
+    /// one pass, exactly as ``MessagePattern/init(_:)`` parses it (tested against the parser on
+    /// many converted strings); nil for anything else, which the parser then reads.
+    static func applePattern(_ text: String) -> MessagePattern? {
+        var source = text
+        return source.withUTF8 { bytes -> MessagePattern? in
+            var reader = ConvertedText(bytes: bytes)
+            guard let body = reader.body(inPlural: false), reader.i == bytes.count, reader.u16 <= MessagePattern.maximumLength else {
+                return nil
+            }
+            return MessagePattern(source: text, parsedBody: body)
+        }
+    }
+
+    /// Reads the ICU text ``applePattern(_:)`` builds patterns of: UTF-8 in, UTF-16 offsets out.
+    struct ConvertedText {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+        var u16 = 0
+
+        func matches(_ word: StaticString) -> Bool {
+            guard i + word.utf8CodeUnitCount <= bytes.count else { return false }
+            for k in 0..<word.utf8CodeUnitCount where bytes[i + k] != word.utf8Start[k] { return false }
+            return true
+        }
+
+        /// A message (to the end of the text) or a plural case's (to its `}`, left unread).
+        mutating func body(inPlural: Bool) -> MessageBody? {
+            var parts: [MessagePart] = []
+            let start = u16
+            var textByte = i
+            var textU16 = u16
+            func flush() {
+                if i > textByte {
+                    parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self),
+                                       range: textU16..<u16))
+                }
+            }
+            while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case 0x27: return nil  // ' (quoting: the parser's)
+                case 0x7D:  // }
+                    guard inPlural else { return nil }
+                    flush()
+                    return MessageBody(parts: parts, range: start..<u16)
+                case 0x23 where inPlural:  // #
+                    flush()
+                    parts.append(.pound(range: u16..<u16 + 1))
+                    i += 1
+                    u16 += 1
+                    textByte = i
+                    textU16 = u16
+                case 0x7B:  // {
+                    flush()
+                    guard let argument = argument(inPlural: inPlural) else { return nil }
+                    parts.append(.argument(argument))
+                    textByte = i
+                    textU16 = u16
+                default:
+                    u16 += b >= 0xF0 ? 2 : (b & 0xC0 == 0x80 ? 0 : 1)
+                    i += 1
+                }
+            }
+            guard !inPlural else { return nil }
+            flush()
+            return MessageBody(parts: parts, range: start..<u16)
+        }
+
+        /// `{N}`, `{N, number}`, or (outside a plural) `{N, plural, …}`, at its `{`.
+        mutating func argument(inPlural: Bool) -> ArgumentNode? {
+            let argumentStart = u16
+            i += 1
+            u16 += 1
+            let nameByte = i
+            let nameStart = u16
+            guard i < bytes.count, bytes[i] >= 0x31 && bytes[i] <= 0x39 else { return nil }
+            var number = 0
+            while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
+                number = number * 10 + Int(bytes[i] - 0x30)
+                if number > 0x7FFF { return nil }
+                i += 1
+            }
+            u16 += i - nameByte
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameByte..<i]), as: UTF8.self)
+            let nameRange = nameStart..<u16
+            if i < bytes.count && bytes[i] == 0x7D {
+                i += 1
+                u16 += 1
+                return ArgumentNode(name: name, number: number, nameRange: nameRange, range: argumentStart..<u16, kind: .none)
+            }
+            if matches(", number}") {
+                let typeStart = u16 + 2
+                i += 9
+                u16 += 9
+                return ArgumentNode(name: name, number: number, nameRange: nameRange, range: argumentStart..<u16,
+                                    kind: .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6,
+                                                                 styleText: nil, styleRange: nil, style: .number(.default))))
+            }
+            guard !inPlural, matches(", plural,") else { return nil }
+            i += 9
+            u16 += 9
+            let styleStart = u16
+            var cases: [PluralCase] = []
+            var hasOther = false
+            while true {
+                guard i < bytes.count else { return nil }
+                if bytes[i] == 0x7D { break }
+                guard bytes[i] == 0x20, i + 1 < bytes.count else { return nil }
+                i += 1
+                u16 += 1
+                let selectorByte = i
+                let selectorStart = u16
+                let selector: PluralSelector
+                if matches("=0 ") {
+                    i += 2
+                    selector = .explicit(0)
+                } else {
+                    while i < bytes.count, bytes[i] >= 0x61 && bytes[i] <= 0x7A { i += 1 }
+                    let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[selectorByte..<i]), as: UTF8.self)
+                    guard ["zero", "one", "two", "few", "many", "other"].contains(word) else { return nil }
+                    if word == "other" { hasOther = true }
+                    selector = .keyword(word)
+                }
+                u16 += i - selectorByte
+                let selectorText = String(decoding: UnsafeBufferPointer(rebasing: bytes[selectorByte..<i]), as: UTF8.self)
+                let selectorRange = selectorStart..<u16
+                guard matches(" {") else { return nil }
+                i += 2
+                u16 += 2
+                guard let body = body(inPlural: true), i < bytes.count, bytes[i] == 0x7D else { return nil }
+                i += 1
+                u16 += 1
+                cases.append(PluralCase(selector: selector, selectorText: selectorText, selectorRange: selectorRange, message: body))
+            }
+            guard hasOther else { return nil }
+            i += 1
+            u16 += 1
+            return ArgumentNode(name: name, number: number, nameRange: nameRange, range: argumentStart..<u16,
+                                kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases,
+                                                             styleStart: styleStart)))
+        }
     }
 
     /// A substitution name as an ICU argument name (`total.strings` → `total_strings`).
