@@ -201,7 +201,6 @@ public enum PlatformInput {
         var sources: [SourceMessage] = []
         sources.reserveCapacity(entries.count)
         var selectors: [String: Int] = [:]
-        selectors.reserveCapacity(entries.count)
         for (key, position) in entries {
             // No source localization: Xcode uses the key as the source string.
             let message = sourceByKey[key] ?? PlatformMessage(key: key, keyPosition: position, locale: sourceTag, file: file,
