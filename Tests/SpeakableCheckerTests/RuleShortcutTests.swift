@@ -247,6 +247,22 @@ import Testing
         for role in Role.allCases { #expect(facts.budget(for: role) == settings.budgets[role], "\(role)") }
     }
 
+    @Test func labelStemsAreTheSuffixComparisons() {
+        func reference(_ key: String) -> (String, String)? {
+            for separator in [".", "_"] where key.hasSuffix(separator + "label") {
+                let stem = String(key.dropLast(separator.count + 5))
+                if !stem.isEmpty { return (stem, separator) }
+            }
+            return nil
+        }
+        for key in ["cell.label", "cell_label", "label", ".label", "a.labe", "a.Label", "a-label", "x\u{600}.label", "é.label",
+                    "a.label\u{301}", "a.labeĺ", "string/cell_label", "😀_label", "a..label", ""] {
+            let got = RuleRunner.labelStem(key)
+            let want = reference(key)
+            #expect(got?.0 == want?.0 && got?.1 == want?.1, "\(key)")
+        }
+    }
+
     @Test func pluralCategoryNamesAreReadAsTheirRawValues() {
         for word in ["zero", "one", "two", "few", "many", "other", "On", "one ", "", "others", "fews", "zer", "ZERO", "manY"] {
             #expect(PluralRulesCheck.category(named: word) == PluralCategory(rawValue: word), "\(word)")

@@ -367,6 +367,12 @@ struct RuleRunner {
 
     /// `"cell.label"` → ("cell", "."); `"cell_label"` → ("cell", "_").
     static func labelStem(_ key: String) -> (String, String)? {
+        // Only a key whose UTF-8 ends in ".label" or "_label" can (no other spelling of those
+        // characters is canonically equivalent): most keys are ruled out without comparing
+        // characters.
+        var bytes = key.utf8.reversed().makeIterator()
+        guard bytes.next() == 0x6C, bytes.next() == 0x65, bytes.next() == 0x62, bytes.next() == 0x61, bytes.next() == 0x6C,
+              let separator = bytes.next(), separator == 0x2E || separator == 0x5F else { return nil }
         for separator in [".", "_"] where key.hasSuffix(separator + "label") {
             let stem = String(key.dropLast(separator.count + 5))
             if !stem.isEmpty { return (stem, separator) }
