@@ -85,7 +85,8 @@ import Testing
         #expect(plain.strings.count == resources.count)
         for (entry, resource) in zip(plain.strings, resources) {
             let file = "res/values-ko/strings.xml"
-            let message = PlatformInput.plainMessage(entry, source: plain.source, file: file, key: "string/" + entry.name)
+            var scratch: [UInt8] = []
+            let message = PlatformInput.plainMessage(entry, source: plain.source, file: file, key: "string/" + entry.name, scratch: &scratch)
             let formats = try #require(PlatformInput.formats(resource, file: file))
             let text = try #require(PlatformInput.convert(resource, formats: formats))
             #expect(message.key == "string/" + resource.name)
@@ -104,5 +105,33 @@ import Testing
                 #expect(form.position(offset) == formats.forms[0].position(offset), "\(entry.name) @\(offset)")
             }
         }
+    }
+}
+
+/// The pattern of a converted `<string>` is built without parsing when its ICU text is text and
+/// `{N}` / `{N, number}` arguments (``PlatformInput/simplePattern(_:)``): it must be the
+/// parser's tree, and anything else must be left to the parser.
+@Suite struct SimplePatternTests {
+    @Test func isTheParsersTreeOrNothing() {
+        let pieces = ["Row ", "KO·별 ", "🎉", "한국어", " ", "\n", "#", "|", "%", ", ", "{1}", "{2, number}", "{12}", "{3, number}",
+                      "{0}", "{01}", "{1,number}", "{1, Number}", "{a}", "'", "}", "{", "{1, number, integer}", "{32767}", "{32768}",
+                      "{1, number", "{1 }", "{ 1}", "''", "{1, numbers}", "é"]
+        var state: UInt64 = 7
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        var built = 0
+        for round in 0..<6000 {
+            var text = ""
+            for _ in 0..<(round % 7) { text += pieces[Int(next() % UInt64(pieces.count))] }
+            let parsed = try? MessagePattern(text)
+            guard let direct = PlatformInput.simplePattern(text) else { continue }
+            built += 1
+            #expect(direct == parsed, "\(text)")
+            #expect(direct.source == text)
+        }
+        #expect(built > 1000)
+        #expect(PlatformInput.simplePattern("") == (try? MessagePattern("")))
     }
 }

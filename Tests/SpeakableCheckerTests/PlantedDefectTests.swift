@@ -390,6 +390,15 @@ import Testing
         defer { night.remove() }
         let nightFinding = try #require(try night.platform("res").findings.first { $0.rule == "unlabeled-locale" })
         #expect(nightFinding.file?.hasSuffix("values-night/strings.xml") == true && nightFinding.hint?.contains("values-ko/") == true)
+        // English in values/ of a Korean app: ASCII strings (counted without looking up each
+        // letter) and one with Hangul and accents add up to the share the message gives.
+        let mixed = try Planted(["res/values/strings.xml": String(english.dropLast("</resources>\n".count))
+            + "    <string name=\"c\">Café 알람 crème %1$d</string>\n</resources>\n"])
+        defer { mixed.remove() }
+        let latin = "ThealarmissetThetimerisdoneTaptostartagainCafécrèmed".count  // `%1$d` prints a `d`
+        let share = latin * 100 / (latin + 2)
+        let mixedFinding = try #require(try mixed.platform("res", sourceLocale: "ko").findings.first { $0.rule == "unlabeled-locale" })
+        #expect(mixedFinding.message.contains("\(share)% of its letters are Latin"), "\(mixedFinding.message)")
     }
 
     // MARK: Speech

@@ -15,14 +15,17 @@ import Testing
         var out: [String] = []
         for resource in file.resources {
             guard resource.kind == .string, let value = resource.value else { return nil }
-            out.append("\(resource.name)|\(resource.namePosition)|\(resource.position)|\(value.position)|\(value.text)|\(value.rawXML)")
+            out.append("\(resource.name)|\(resource.namePosition)|\(resource.position)|\(value.position)|\(value.text)|\(value.rawXML)|"
+                       + "\(resource.isTranslatable)|\(resource["tools:ignore"] ?? "-")")
         }
         return out
     }
 
     static func viaPlain(_ bytes: [UInt8]) -> [String]? {
         guard let plain = AndroidResourceReader.readPlainStrings(bytes) else { return nil }
-        return plain.strings.map { "\($0.name)|\($0.namePosition)|\($0.position)|\($0.contentStart)|\($0.text)|\(plain.rawXML(of: $0))" }
+        return plain.strings.map {
+            "\($0.name)|\($0.namePosition)|\($0.position)|\($0.contentStart)|\($0.text)|\(plain.rawXML(of: $0))|\($0.isTranslatable)|\($0.toolsIgnore ?? "-")"
+        }
     }
 
     static let seed = """
@@ -31,6 +34,8 @@ import Testing
         <resources xmlns:tools="http://schemas.android.com/tools" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
           <string name="a">Row %1$d, star %2$d</string>
           <string name="b" translatable="false">KO·별 %d개</string>
+          <string name="b2" translatable="true" tools:ignore="MissingTranslation,Typos">x</string>
+          <string tools:ignore="" name="b3" translatable='false '>y</string>
           <!-- a comment -->
           <string
               name='c'>Don\\'t &amp; &lt;stop&gt; \\u0041\\n\\t"  quoted  " end</string>

@@ -44,6 +44,14 @@ public struct MessagePattern: Hashable, Sendable {
         self.source = source
     }
 
+    /// A pattern whose tree the caller has built: `body` must be exactly what ``init(_:)`` parses
+    /// `source` to. (The checker builds the trees of converted platform strings — text and
+    /// `{1, number}` arguments — this way, tested against the parser.)
+    public init(source: String, parsedBody body: MessageBody) {
+        self.source = source
+        self.body = body
+    }
+
     /// Whether `source` has a brace or an apostrophe.
     static func hasSyntax(_ source: String) -> Bool {
         var source = source

@@ -38,6 +38,10 @@ public struct AndroidPlainStrings: Sendable {
         public var contentRange: Range<Int>
         /// What the app receives (as ``AndroidString/text``).
         public var text: String
+        /// False when `translatable="false"` (as ``AndroidResource/isTranslatable``).
+        public var isTranslatable: Bool = true
+        /// The `tools:ignore` attribute's value, if there is one.
+        public var toolsIgnore: String? = nil
     }
 
     /// The content of `entry` exactly as written (as ``AndroidString/rawXML``).
@@ -72,7 +76,13 @@ private struct PlainScanner {
     var out: [UInt8] = []
     /// Entity-decoded content, when a string has entities.
     var unescaped: [UInt8] = []
-    var names = Set<String>()
+    /// The names read so far, to find a duplicate: an open-addressing table of indices into
+    /// ``nameRanges`` (+1; 0 is empty), hashed from the name's bytes (a `Set<String>` was a
+    /// noticeable share of the read at 100,000 strings).
+    var slots: [Int32] = []
+    /// The attribute names of the start tag being read (reused from tag to tag).
+    var seenAttributes: [Range<Int>] = []
+    var nameRanges: [Range<Int>] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -206,31 +216,34 @@ private struct PlainScanner {
     /// The attributes of a start tag, up to and including its `>`: the `name` value's range and
     /// position. `closed` is false for `/>`. Nil for anything the reader would report or that
     /// needs normalization (entities, line breaks and tabs in values).
-    mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool)? {
-        var seen: [Range<Int>] = []
+    mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool, translatable: Range<Int>?,
+                                   toolsIgnore: Range<Int>?)? {
+        seenAttributes.removeAll(keepingCapacity: true)
         var nameValue: Range<Int>?
         var namePosition: SourcePosition?
+        var translatable: Range<Int>?
+        var toolsIgnore: Range<Int>?
         while true {
             let hadSpace = !atEnd && Self.isSpace(bytes[index])
             skipSpace()
             guard !atEnd else { return nil }
             if bytes[index] == 0x3E {
                 index += 1
-                return (nameValue, namePosition, true)
+                return (nameValue, namePosition, true, translatable, toolsIgnore)
             }
             if startsWith("/>") {
                 index += 2
-                return (nameValue, namePosition, false)
+                return (nameValue, namePosition, false, translatable, toolsIgnore)
             }
             guard hadSpace else { return nil }
             let attributeStart = index
             let attributeLine = line
             let attributeLineStart = lineStart
             guard let attribute = name() else { return nil }
-            for other in seen where other.count == attribute.count {
+            for other in seenAttributes where other.count == attribute.count {
                 if (0..<attribute.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[attribute.lowerBound + $0] }) { return nil }
             }
-            seen.append(attribute)
+            seenAttributes.append(attribute)
             skipSpace()
             guard !atEnd, bytes[index] == 0x3D else { return nil }
             index += 1
@@ -249,6 +262,10 @@ private struct PlainScanner {
             if equals(attribute, "name") {
                 nameValue = valueStart..<index
                 namePosition = position(at: attributeStart, line: attributeLine, lineStart: attributeLineStart)
+            } else if equals(attribute, "translatable") {
+                translatable = valueStart..<index
+            } else if equals(attribute, "tools:ignore") {
+                toolsIgnore = valueStart..<index
             }
             index += 1
         }
@@ -263,13 +280,22 @@ private struct PlainScanner {
         let contentStart = position(at: index)
         let contentIndex = index
         var hasEntity = false
+        let n = bytes.count
         while true {
-            guard !atEnd else { return nil }
+            guard index < n else { return nil }
             let b = bytes[index]
+            if b > 0x3C {  // most bytes: no markup, entity or line break
+                index += 1
+                continue
+            }
             if b == 0x3C { break }
             if b == 0x26 { hasEntity = true }
             if b == 0x0D { return nil }  // end-of-line normalization: left to the reader
-            step()
+            index += 1
+            if b == 0x0A {
+                line += 1
+                lineStart = index
+            }
         }
         let contentEnd = index
         guard startsWith("</") else { return nil }
@@ -278,8 +304,8 @@ private struct PlainScanner {
         skipSpace()
         guard !atEnd, bytes[index] == 0x3E else { return nil }
         index += 1
+        guard insertName(nameRange) else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
-        guard names.insert(name).inserted else { return nil }
         let text: String
         if hasEntity {
             guard unescape(contentIndex..<contentEnd) else { return nil }
@@ -290,8 +316,48 @@ private struct PlainScanner {
             guard let decoded = decode(UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd])) else { return nil }
             text = decoded
         }
-        return AndroidPlainStrings.Entry(name: name, namePosition: namePosition, position: start, contentStart: contentStart,
-                                         contentRange: contentIndex..<contentEnd, text: text)
+        return AndroidPlainStrings.Entry(
+            name: name, namePosition: namePosition, position: start, contentStart: contentStart, contentRange: contentIndex..<contentEnd,
+            text: text, isTranslatable: tag.translatable.map { !equals($0, "false") } ?? true,
+            toolsIgnore: tag.toolsIgnore.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) })
+    }
+
+    /// Adds a name; false when it was there already.
+    mutating func insertName(_ range: Range<Int>) -> Bool {
+        if nameRanges.count * 2 >= slots.count {
+            // Grow (and rehash) at half full.
+            slots = [Int32](repeating: 0, count: max(1024, slots.count * 2))
+            for (k, other) in nameRanges.enumerated() { place(Int32(k + 1), hash: hash(other)) }
+        }
+        let h = hash(range)
+        let mask = slots.count - 1
+        var slot = h & mask
+        while slots[slot] != 0 {
+            let other = nameRanges[Int(slots[slot]) - 1]
+            if other.count == range.count && (0..<range.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[range.lowerBound + $0] }) {
+                return false
+            }
+            slot = (slot + 1) & mask
+        }
+        nameRanges.append(range)
+        slots[slot] = Int32(nameRanges.count)
+        return true
+    }
+
+    mutating func place(_ index: Int32, hash h: Int) {
+        let mask = slots.count - 1
+        var slot = h & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = index
+    }
+
+    /// FNV-1a of the name's bytes.
+    func hash(_ range: Range<Int>) -> Int {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for k in range {
+            h = (h ^ UInt64(bytes[k])) &* 0x100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
     /// XML's entities and character references of `range` into ``unescaped``; false for one the

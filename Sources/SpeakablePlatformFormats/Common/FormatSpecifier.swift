@@ -45,8 +45,12 @@ public struct FormatString: Hashable, Sendable {
 
     public static func parse(_ text: String, dialect: PrintfFormat.Dialect) -> FormatString {
         // Both parsers act only at '%': text without one has no specifier and no problem.
-        if !text.utf8.contains(0x25) { return FormatString(dialect: dialect, specifiers: [], problems: []) }
-        let scalars = Array(text.unicodeScalars)
+        var text = text
+        let scalars: [Unicode.Scalar]? = text.withUTF8 { bytes in
+            guard bytes.contains(0x25) else { return nil }
+            return scalarArray(bytes)
+        }
+        guard let scalars else { return FormatString(dialect: dialect, specifiers: [], problems: []) }
         switch dialect {
         case .java:
             var parser = JavaFormatParser(scalars: scalars)
@@ -55,6 +59,36 @@ public struct FormatString: Hashable, Sendable {
             var parser = AppleFormatParser(scalars: scalars)
             return parser.parse()
         }
+    }
+}
+
+/// The scalars of valid UTF-8 (a String's), decoded in one pass (`Array(text.unicodeScalars)`
+/// counts them first).
+func scalarArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
+    [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+        var i = 0
+        var o = 0
+        let n = bytes.count
+        while i < n {
+            let b = UInt32(bytes[i])
+            var v: UInt32
+            if b < 0x80 {
+                v = b
+                i += 1
+            } else if b < 0xE0 {
+                v = (b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                i += 2
+            } else if b < 0xF0 {
+                v = (b & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                i += 3
+            } else {
+                v = (b & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+                i += 4
+            }
+            buffer.initializeElement(at: o, to: Unicode.Scalar(v) ?? "\u{FFFD}")
+            o += 1
+        }
+        count = o
     }
 }
 
@@ -76,23 +110,93 @@ public struct FormatSpecifier: Hashable, Sendable {
     public var text: String
     /// Unicode scalar offsets in the format.
     public var range: Range<Int>
-    public var index: Index
+    public var index: Index {
+        get {
+            switch indexCode {
+            case Self.ordinaryCode: .ordinary
+            case Self.relativeCode: .relative
+            case Self.noneCode: .none
+            default: .explicit(indexCode)
+            }
+        }
+        set { indexCode = Self.code(newValue) }
+    }
     /// The 1-based argument the specifier reads, once resolved (nil for `%%`, `%n`, a relative
     /// index with nothing before it, an index the formatter rejects, and `%arg`, whose argument
     /// is its substitution's).
-    public var argument: Int?
+    public var argument: Int? {
+        get { argumentValue == Int.min ? nil : argumentValue }
+        set { argumentValue = newValue ?? Int.min }
+    }
     public var flags: String
-    public var width: Int?
-    public var precision: Int?
+    public var width: Int? {
+        get { widthValue == Int.min ? nil : widthValue }
+        set { widthValue = newValue ?? Int.min }
+    }
+    public var precision: Int? {
+        get { precisionValue == Int.min ? nil : precisionValue }
+        set { precisionValue = newValue ?? Int.min }
+    }
     /// Apple length modifier: `hh`, `h`, `l`, `ll`, `q`, `L`, `z`, `t`, `j`.
     public var length: String
     /// The conversion character: `s`, `d`, `@`, `%`, `n`; `t`/`T` for Java date/time (see
     /// ``dateTimeSuffix``).
-    public var conversion: Character
+    public var conversion: Character {
+        get { Character(Unicode.Scalar(conversionScalar)!) }
+        set { conversionScalar = Self.scalar(newValue) }
+    }
     /// Java `%tH`: `H`.
-    public var dateTimeSuffix: Character?
+    public var dateTimeSuffix: Character? {
+        get { suffixScalar == UInt32.max ? nil : Character(Unicode.Scalar(suffixScalar)!) }
+        set { suffixScalar = newValue.map(Self.scalar) ?? UInt32.max }
+    }
     /// Apple `%#@name@`: the substitution's name; `%arg`: "".
     public var substitution: String?
+
+    // Stored compactly (a specifier is 120 bytes, not 176: the checker keeps every string's):
+    // nil as `Int.min`, the index as one number, the one-scalar characters as their scalars.
+    private var indexCode: Int
+    private var argumentValue: Int
+    private var widthValue: Int
+    private var precisionValue: Int
+    private var conversionScalar: UInt32
+    private var suffixScalar: UInt32
+
+    private static let ordinaryCode = Int.min
+    private static let relativeCode = Int.min + 1
+    private static let noneCode = Int.min + 2
+
+    private static func code(_ index: Index) -> Int {
+        switch index {
+        case .ordinary: ordinaryCode
+        case .relative: relativeCode
+        case .none: noneCode
+        case .explicit(let n):
+            // Never one of the codes above (an index is read from at most a few digits).
+            n
+        }
+    }
+
+    /// A conversion or date/time suffix is one scalar (the parsers read one).
+    private static func scalar(_ character: Character) -> UInt32 {
+        precondition(character.unicodeScalars.count == 1, "a format conversion is one Unicode scalar")
+        return character.unicodeScalars.first!.value
+    }
+
+    init(text: String, range: Range<Int>, index: Index, argument: Int?, flags: String, width: Int?, precision: Int?, length: String,
+         conversion: Character, dateTimeSuffix: Character?, substitution: String?) {
+        self.text = text
+        self.range = range
+        self.flags = flags
+        self.length = length
+        self.substitution = substitution
+        indexCode = Self.code(index)
+        argumentValue = argument ?? Int.min
+        widthValue = width ?? Int.min
+        precisionValue = precision ?? Int.min
+        conversionScalar = Self.scalar(conversion)
+        suffixScalar = dateTimeSuffix.map(Self.scalar) ?? UInt32.max
+    }
 
     /// Whether the specifier reads an argument (everything but `%%` and `%n`).
     public var readsArgument: Bool { index != .none || substitution == "" }
@@ -100,7 +204,7 @@ public struct FormatSpecifier: Hashable, Sendable {
     /// How `java.util.Formatter` names the specifier in its exceptions (`%3$s`, `%<s`, `%-d`):
     /// flags, index, width, precision, conversion.
     public var javaDescription: String {
-        var out = "%" + JavaFormatParser.flagString(Set(flags))
+        var out = "%" + JavaFormatParser.flagString(JavaFlags(flags))
         if case .explicit(let n) = index { out += "\(n)$" }
         if let width { out += "\(width)" }
         if let precision { out += ".\(precision)" }
@@ -185,6 +289,9 @@ struct JavaFormatParser {
     mutating func parse() -> FormatString {
         var i = 0
         let n = scalars.count
+        var percents = 0
+        for s in scalars where s == "%" { percents += 1 }
+        specifiers.reserveCapacity(percents)
         while i < n {
             guard scalars[i] == "%" else { i += 1; continue }
             let start = i
@@ -195,6 +302,15 @@ struct JavaFormatParser {
                 break
             }
             let c = scalars[i]
+            if let end = explicitSimple(at: i) {
+                // `%2$s`: what matchRegex(at:) gives for an explicit index, no flags, width or
+                // precision, and a conversion that reads an argument (the most common specifier).
+                specifiers.append(FormatSpecifier(text: text(start..<end), range: start..<end, index: .explicit(int32(i..<end - 2)!),
+                                                  argument: nil, flags: "", width: nil, precision: nil, length: "",
+                                                  conversion: Character(scalars[end - 1]), dateTimeSuffix: nil, substitution: nil))
+                i = end
+                continue
+            }
             if Self.isSimpleConversion(c) {
                 var spec = FormatSpecifier(text: text(start..<i + 1), range: start..<i + 1, index: .ordinary, argument: nil,
                                            flags: "", width: nil, precision: nil, length: "", conversion: Character(c),
@@ -217,6 +333,19 @@ struct JavaFormatParser {
         resolveArguments()
         for i in problems.indices { problems[i].text = text(problems[i].range) }
         return FormatString(dialect: .java, specifiers: specifiers, problems: problems)
+    }
+
+    /// Where `N$c` starting at `i` ends, when N is 1…Int32.max without a leading zero and `c` is
+    /// a conversion that reads an argument (not `%`, `n`, `t`/`T`); nil otherwise.
+    func explicitSimple(at i: Int) -> Int? {
+        let n = scalars.count
+        guard i < n, scalars[i].value >= 0x31 && scalars[i].value <= 0x39 else { return nil }
+        var k = i + 1
+        while k < n && Self.isDigit(scalars[k]) { k += 1 }
+        guard k + 1 < n, scalars[k] == "$", k - i <= 10, int32(i..<k) != nil else { return nil }
+        let c = scalars[k + 1]
+        guard c != "%" && c != "n" && Self.isSimpleConversion(c) else { return nil }
+        return k + 2
     }
 
     /// The regex match at `start` (a `%`), the specifier, where it ends, and what the
@@ -275,7 +404,7 @@ struct JavaFormatParser {
             }
         }
         // flags()
-        var seen = Set<Character>()
+        var seen = JavaFlags()
         for flag in flags {
             if seen.contains(flag) { return fail("DuplicateFormatFlagsException", "Flags = '\(flag)'") }
             seen.insert(flag)
@@ -347,7 +476,7 @@ struct JavaFormatParser {
     }
 
     /// `checkNumeric()`: `-` and `0` need a width; `+` with ` `, `-` with `0` are illegal.
-    func checkNumeric(_ spec: FormatSpecifier, _ seen: Set<Character>, _ withCase: Set<Character>, upper: Bool) -> (String, String)? {
+    func checkNumeric(_ spec: FormatSpecifier, _ seen: JavaFlags, _ withCase: JavaFlags, upper: Bool) -> (String, String)? {
         if spec.width == nil && (seen.contains("-") || seen.contains("0")) { return ("MissingFormatWidthException", toString(spec, seen, upper: upper)) }
         if (seen.contains("+") && seen.contains(" ")) || (seen.contains("-") && seen.contains("0")) {
             return ("IllegalFormatFlagsException", "Flags = '\(Self.flagString(withCase))'")
@@ -355,16 +484,16 @@ struct JavaFormatParser {
         return nil
     }
 
-    static func firstBad(_ seen: Set<Character>, _ bad: String) -> Character? { bad.first { seen.contains($0) } }
+    static func firstBad(_ seen: JavaFlags, _ bad: String) -> Character? { seen.isEmpty ? nil : bad.first { seen.contains($0) } }
 
     /// `Formatter.Flags.toString()`: flags in a fixed order.
-    static func flagString(_ flags: Set<Character>) -> String {
+    static func flagString(_ flags: JavaFlags) -> String {
         String("-^#+ 0,(<".filter { flags.contains($0) })
     }
 
     /// `FormatSpecifier.toString()`: flags (without the upper-case marker), index, width,
     /// precision, conversion.
-    func toString(_ spec: FormatSpecifier, _ flags: Set<Character>, upper: Bool) -> String {
+    func toString(_ spec: FormatSpecifier, _ flags: JavaFlags, upper: Bool) -> String {
         var out = "%" + Self.flagString(flags)
         if case .explicit(let n) = spec.index { out += "\(n)$" }
         if let w = spec.width { out += "\(w)" }
@@ -392,6 +521,36 @@ struct JavaFormatParser {
             specifiers[i].argument = last
         }
     }
+}
+
+/// A set of `java.util.Formatter` flags (`-^#+ 0,(<`, `^` standing for an upper-case
+/// conversion), as bits: the checks run on every specifier, and a `Set<Character>` hashed each
+/// flag it was asked about.
+struct JavaFlags: Equatable, ExpressibleByArrayLiteral {
+    var bits: UInt16 = 0
+
+    init() {}
+    init(arrayLiteral elements: Character...) { for e in elements { insert(e) } }
+    init(_ flags: String) { for e in flags { insert(e) } }
+
+    static func bit(_ c: Character) -> UInt16 {
+        switch c {
+        case "-": 1
+        case "^": 2
+        case "#": 4
+        case "+": 8
+        case " ": 16
+        case "0": 32
+        case ",": 64
+        case "(": 128
+        case "<": 256
+        default: 0
+        }
+    }
+
+    var isEmpty: Bool { bits == 0 }
+    func contains(_ c: Character) -> Bool { bits & Self.bit(c) != 0 }
+    mutating func insert(_ c: Character) { bits |= Self.bit(c) }
 }
 
 // MARK: - Apple
@@ -437,6 +596,18 @@ struct AppleFormatParser {
         String(scalars: scalars[range])
     }
 
+    /// ASCII digits as `Int(String)` reads them: nil when the value does not fit in an `Int`.
+    static func number(_ digits: ArraySlice<Unicode.Scalar>) -> Int? {
+        var value = 0
+        for d in digits {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int(d.value - 48))
+            if o1 || o2 { return nil }
+            value = sum
+        }
+        return digits.isEmpty ? nil : value
+    }
+
     mutating func parse() -> FormatString {
         var i = 0
         let n = scalars.count
@@ -460,7 +631,7 @@ struct AppleFormatParser {
             var explicit: Int?
             var k = j
             while k < n && JavaFormatParser.isDigit(scalars[k]) { k += 1 }
-            if k > j && k < n && scalars[k] == "$", let value = Int(text(j..<k)), value > 0, value < 10_000 {
+            if k > j && k < n && scalars[k] == "$", let value = Self.number(scalars[j..<k]), value > 0, value < 10_000 {
                 explicit = value
                 j = k + 1
             }
@@ -481,7 +652,7 @@ struct AppleFormatParser {
             }
             let flagsStart = j
             while j < n, Self.isFlag(scalars[j]) { j += 1 }
-            let flags = text(flagsStart..<j)
+            let flags = j == flagsStart ? "" : text(flagsStart..<j)
             var starArguments = 0
             var width: Int?
             if j < n && scalars[j] == "*" {
@@ -490,7 +661,7 @@ struct AppleFormatParser {
             } else {
                 let w = j
                 while j < n && JavaFormatParser.isDigit(scalars[j]) { j += 1 }
-                if j > w { width = Int(text(w..<j)) }
+                if j > w { width = Self.number(scalars[w..<j]) }
             }
             var precision: Int?
             if j < n && scalars[j] == "." {
@@ -501,7 +672,7 @@ struct AppleFormatParser {
                 } else {
                     let p = j
                     while j < n && JavaFormatParser.isDigit(scalars[j]) { j += 1 }
-                    precision = Int(text(p..<j)) ?? 0
+                    precision = Self.number(scalars[p..<j]) ?? 0
                 }
             }
             var length = ""
