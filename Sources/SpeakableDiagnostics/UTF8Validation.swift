@@ -13,6 +13,11 @@ public enum UTF8Validation {
         var i = 0
         let n = bytes.count
         while i < n {
+            // Eight ASCII bytes at a time (most text).
+            while i + 8 <= n, UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < n else { break }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
             let length: Int

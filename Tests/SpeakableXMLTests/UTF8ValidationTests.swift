@@ -21,10 +21,12 @@ import Testing
     @Test func agreesWithTheStandardLibrary() {
         var generator = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = [[0x41], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xC0], [0xED, 0xA0],
-                                 [0xF4, 0x90], [0xFF], [0xE0, 0x80], [0xBF]]
+                                 [0xF4, 0x90], [0xFF], [0xE0, 0x80], [0xBF],
+                                 // ASCII runs, which are checked eight bytes at a time.
+                                 Array("Row %1$d".utf8), Array("streak board ".utf8), Array("KO·".utf8)]
         for _ in 0..<20_000 {
             var bytes: [UInt8] = []
-            for _ in 0..<Int.random(in: 0...8, using: &generator) {
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
                 bytes += Bool.random(using: &generator) ? pieces.randomElement(using: &generator)! : [UInt8.random(in: 0...255, using: &generator)]
             }
             let valid = String(validating: bytes, as: UTF8.self) != nil

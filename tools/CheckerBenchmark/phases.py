@@ -18,10 +18,12 @@ import sys
 
 PHASES = [
     ("report (findings to JSON)", re.compile(r"Report|writeAtomically")),
-    ("read: XML / JSON to values", re.compile(r"SpeakableXML|AndroidResourceReader|SpeakableJSON|XCStringsReader|readTemplate|readLocaleFile")),
-    ("parse MF1 (MessagePattern)", re.compile(r"MessageParser|MessagePatternV.*SyntaxErrors")),
+    ("read: XML / JSON to values", re.compile(r"SpeakableXML|AndroidResourceReader|SpeakableJSON|XCStringsReader|XCStringsIndexV4read|"
+                                              r"SpeakablePlatformFormats7Scanner|PlainScanner|readTemplate|readLocaleFile")),
+    ("parse MF1 (MessagePattern)", re.compile(r"MessageParser|MessagePatternV.*SyntaxErrors|applePattern|ConvertedText|simplePattern")),
     ("convert platform strings to ICU text",
-     re.compile(r"PlatformInput.*(convert|build|appendFormat|formats|appleTargets|appleSources|lazyAlignment)|FormatString|FormatParser")),
+     re.compile(r"PlatformInput.*(convert|build|appendFormat|formats|appleTargets|appleSources|lazyAlignment|plainParts|plainMessage|icuText)"
+                r"|PlainStringSite|FormatString|FormatParser")),
     ("rules", re.compile(r"RuleRunner|Rules|PluralRulesCheck|SpokenLength|TableFacts|Emitter")),
 ]
 MEMORY = re.compile(r"swift_retain|swift_release|swift_bridgeObject|malloc|free|_int_|unlink_chunk|consolidate|swift_allocObject|"

@@ -473,10 +473,10 @@ public enum PlatformInput {
                     definedAt[key] = (file.resources.file, entry.namePosition)
                     tableOfKey[key] = tables.count
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
-                    let parts = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
+                    let (text, pattern, formats) = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
                     messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
-                                                  text: parts.text, pattern: parts.pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
-                                                  formats: parts.formats))
+                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
+                                                  formats: formats))
                 }
                 for resource in run.resources {
                     guard let key = key(resource), !resource.name.isEmpty else { continue }
@@ -551,6 +551,9 @@ public enum PlatformInput {
             }
         }
         for index in perTable.indices { perTable[index].reserveCapacity(expected[index]) }
+        // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
+        // of an array element copied the whole tuple, twice per translation).
+        let untranslatable = tables.map(\.untranslatable)
         for g in groups.indices {
             for f in groups[g].files.indices {
                 let name = groups[g].files[f].name
@@ -581,7 +584,7 @@ public enum PlatformInput {
                             let key = "string/" + entry.name
                             // One table: every key is in it (no lookup needed).
                             let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
-                            guard tables.indices.contains(table), tables[table].untranslatable.isEmpty || !tables[table].untranslatable.contains(key)
+                            guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
                             else { continue }
                             perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
                         }
@@ -624,11 +627,14 @@ public enum PlatformInput {
     /// `scratch`: a buffer for the ICU text, reused from message to message.
     static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String,
                              scratch: inout [UInt8]) -> TargetMessage {
-        let parts = plainParts(entry, source: source, file: file, scratch: &scratch)
-        return TargetMessage(key: key, keyPosition: entry.namePosition, text: parts.text, pattern: parts.pattern, formats: parts.formats)
+        // Taken apart at once: reading each member of the tuple copied all of it.
+        let (text, pattern, formats) = plainParts(entry, source: source, file: file, scratch: &scratch)
+        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: pattern, formats: formats)
     }
 
     /// A plain `<string>`'s ICU text, pattern and formats (a source message's or a translation's).
+    /// Inlined: the tuple is then never copied.
+    @inline(__always)
     static func plainParts(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String,
                            scratch: inout [UInt8]) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
         let site = PlainStringSite(entry: entry, source: source)
@@ -1035,7 +1041,7 @@ public enum PlatformInput {
             }
             for spec in format.specifiers {
                 copy(toScalar: spec.range.lowerBound)
-                if rejected.contains(spec.range) || (dialect == .apple && spec.looksLikeProse) {
+                if (!rejected.isEmpty && rejected.contains(spec.range)) || (dialect == .apple && spec.looksLikeProse) {
                     copy(toScalar: spec.range.upperBound)
                     continue
                 }
@@ -1064,7 +1070,7 @@ public enum PlatformInput {
                 }
                 guard let number = spec.argument else { continue }
                 builder.utf8.append(0x7B)
-                builder.utf8.append(contentsOf: String(number).utf8)
+                appendDecimal(number, to: &builder.utf8)
                 switch conversion {
                 case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41:  // dDiuUoOxXeEfFgGaA
                     builder.utf8.append(contentsOf: ", number}".utf8)
@@ -1073,6 +1079,18 @@ public enum PlatformInput {
                 }
             }
             copy(toScalar: Int.max)
+        }
+    }
+
+    /// The decimal digits of `number` (≥ 0) as UTF-8, without making a String.
+    static func appendDecimal(_ number: Int, to utf8: inout [UInt8]) {
+        if number < 0 {
+            utf8.append(contentsOf: String(number).utf8)
+        } else if number < 10 {
+            utf8.append(UInt8(0x30 + number))
+        } else {
+            appendDecimal(number / 10, to: &utf8)
+            utf8.append(UInt8(0x30 + number % 10))
         }
     }
 

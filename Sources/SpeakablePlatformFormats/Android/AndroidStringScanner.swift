@@ -352,13 +352,22 @@ private struct PlainScanner {
         let contentStart = position(at: index)
         let contentIndex = index
         var hasEntity = false
+        let n = bytes.count
         while true {
-            guard !atEnd else { return nil }
+            guard index < n else { return nil }
             let b = bytes[index]
+            if b > 0x3C {  // most bytes: no markup, entity or line break
+                index += 1
+                continue
+            }
             if b == 0x3C { break }
             if b == 0x26 { hasEntity = true }
             if b == 0x0D { return nil }  // end-of-line normalization: left to the reader
-            step()
+            index += 1
+            if b == 0x0A {
+                line += 1
+                lineStart = index
+            }
         }
         let contentEnd = index
         guard startsWith("</") else { return nil }

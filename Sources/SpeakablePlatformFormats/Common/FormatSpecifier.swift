@@ -219,6 +219,9 @@ struct JavaFormatParser {
     mutating func parse() -> FormatString {
         var i = 0
         let n = scalars.count
+        var percents = 0
+        for s in scalars where s == "%" { percents += 1 }
+        specifiers.reserveCapacity(percents)
         while i < n {
             guard scalars[i] == "%" else { i += 1; continue }
             let start = i
@@ -229,6 +232,15 @@ struct JavaFormatParser {
                 break
             }
             let c = scalars[i]
+            if let end = explicitSimple(at: i) {
+                // `%2$s`: what matchRegex(at:) gives for an explicit index, no flags, width or
+                // precision, and a conversion that reads an argument (the most common specifier).
+                specifiers.append(FormatSpecifier(text: text(start..<end), range: start..<end, index: .explicit(int32(i..<end - 2)!),
+                                                  argument: nil, flags: "", width: nil, precision: nil, length: "",
+                                                  conversion: Character(scalars[end - 1]), dateTimeSuffix: nil, substitution: nil))
+                i = end
+                continue
+            }
             if Self.isSimpleConversion(c) {
                 var spec = FormatSpecifier(text: text(start..<i + 1), range: start..<i + 1, index: .ordinary, argument: nil,
                                            flags: "", width: nil, precision: nil, length: "", conversion: Character(c),
@@ -251,6 +263,19 @@ struct JavaFormatParser {
         resolveArguments()
         for i in problems.indices { problems[i].text = text(problems[i].range) }
         return FormatString(dialect: .java, specifiers: specifiers, problems: problems)
+    }
+
+    /// Where `N$c` starting at `i` ends, when N is 1…Int32.max without a leading zero and `c` is
+    /// a conversion that reads an argument (not `%`, `n`, `t`/`T`); nil otherwise.
+    func explicitSimple(at i: Int) -> Int? {
+        let n = scalars.count
+        guard i < n, scalars[i].value >= 0x31 && scalars[i].value <= 0x39 else { return nil }
+        var k = i + 1
+        while k < n && Self.isDigit(scalars[k]) { k += 1 }
+        guard k + 1 < n, scalars[k] == "$", k - i <= 10, int32(i..<k) != nil else { return nil }
+        let c = scalars[k + 1]
+        guard c != "%" && c != "n" && Self.isSimpleConversion(c) else { return nil }
+        return k + 2
     }
 
     /// The regex match at `start` (a `%`), the specifier, where it ends, and what the
