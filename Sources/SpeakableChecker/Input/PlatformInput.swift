@@ -496,7 +496,7 @@ public enum PlatformInput {
                           let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
                     let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
                     messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
-                                                  pattern: parse(text), exemptions: exemptions(toolsIgnore: resource["tools:ignore"]),
+                                                  pattern: simplePattern(text.text) ?? parse(text), exemptions: exemptions(toolsIgnore: resource["tools:ignore"]),
                                                   formats: formats))
                 }
             }
@@ -573,7 +573,7 @@ public enum PlatformInput {
                     guard tables.indices.contains(table), let formats = formats(resource, file: file),
                           let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { return }
                     perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
-                                                         pattern: parse(text), formats: formats))
+                                                         pattern: simplePattern(text.text) ?? parse(text), formats: formats))
                 }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
