@@ -10,7 +10,8 @@ import SpeakableXML
 /// a `<!DOCTYPE>`, an unescaped apostrophe, a duplicate name, anything the XML reader would
 /// report — it returns nil and the caller reads the file with ``AndroidResourceReader/read(_:file:locale:)``,
 /// which then says what is wrong. Where it reads a file, each string's text, name and positions
-/// are those that reader gives.
+/// are those that reader gives. ``AndroidResourceReader/readStrings(_:)`` reads any file without
+/// problems, leaving each element but a plain string to the reader on its own (``others``).
 ///
 /// ```swift
 /// let plain = AndroidResourceReader.readPlainStrings(Array(#"<resources><string name="ok">OK</string></resources>"#.utf8))!
