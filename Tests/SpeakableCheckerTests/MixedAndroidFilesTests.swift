@@ -151,6 +151,17 @@ import Testing
                      "res/values-ko/extra.xml": extraKorean, "res/values-ko-night/strings.xml": Self.russian])
     }
 
+    /// A Korean file in values/: the share of Hangul letters it reports counts the plain strings'
+    /// letters and the other elements' alike.
+    @Test func sameLanguageCheck() throws {
+        let korean = Self.korean.replacingOnce("<string name=\"extra\">추가</string>",
+                                              with: "<plurals name=\"more\"><item quantity=\"other\">더 많은 별과 줄과 칸 %d개</item></plurals>")
+        try compare(["res/values/strings.xml": korean, "res/values-ru/strings.xml": Self.russian])
+        let root = try makeProject(["res/values/strings.xml": korean, "res/values-ru/strings.xml": Self.russian])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try PlatformInput.load(path: root + "/res").inputDiagnostics.map(\.id) == ["unlabeled-locale"])
+    }
+
     @Test(.enabled(if: catalogsDirectory != nil, "../shared/testdata/catalogs is not next to the package"))
     func sameOnDeskClock() throws {
         let dir = catalogsDirectory!
