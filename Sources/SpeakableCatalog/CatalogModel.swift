@@ -88,22 +88,51 @@ public struct CheckOptions: Sendable {
 public struct SourceText: Sendable {
     public let text: String
     public let file: String
-    /// The JSON string the text came from (nil: not from a file, positions are in the text).
+    /// The JSON string the text came from (nil: not from a file, or ``quote``).
     let node: JSONNode?
+    /// The opening quote of a JSON string written without escapes, whose positions follow from
+    /// it (the project loader's short path: no JSON node is made for such a string).
+    let quote: SourcePosition?
 
     public init(text: String, file: String, node: JSONNode?) {
         self.text = text
         self.file = file
         self.node = node
+        self.quote = nil
+    }
+
+    /// A JSON string without escapes whose opening quote is at `quote`: positions as its JSON
+    /// node would give them.
+    init(text: String, file: String, quote: SourcePosition) {
+        self.text = text
+        self.file = file
+        self.node = nil
+        self.quote = quote
     }
 
     /// Where the value starts in the file (the opening quote).
-    public var start: SourcePosition { node?.start ?? SourcePosition(line: 1, column: 1) }
+    public var start: SourcePosition { node?.start ?? quote ?? SourcePosition(line: 1, column: 1) }
 
     /// The file position of UTF-16 offset `offset` inside the text.
     public func position(ofUTF16Offset offset: Int) -> SourcePosition {
         if let node { return node.position(ofUTF16Offset: offset) }
+        if let quote { return Self.position(ofUTF16Offset: offset, inPlainString: text, quote: quote) }
         return TextPositions(text).position(ofUTF16Offset: offset)
+    }
+
+    /// ``JSONNode/position(ofUTF16Offset:)`` of a string without escapes: one column per scalar
+    /// before `offset` (offsets past the end one column each), after the opening quote.
+    static func position(ofUTF16Offset offset: Int, inPlainString text: String, quote: SourcePosition) -> SourcePosition {
+        var scalars = 0
+        var at = 0
+        if offset > 0 {
+            for scalar in text.unicodeScalars {
+                if at >= offset { break }
+                scalars += 1
+                at += UTF16.width(scalar)
+            }
+        }
+        return SourcePosition(line: quote.line, column: quote.column + 1 + scalars + max(0, offset - at))
     }
 }
 

@@ -135,19 +135,28 @@ private struct Loader {
     }
 
     mutating func readJSON(_ path: String) -> JSONNode? {
+        guard let bytes = readBytes(path) else { return nil }
+        return readJSON(bytes, path: path)
+    }
+
+    /// A file's bytes; nil (reported) when it cannot be read or leads out of the project.
+    mutating func readBytes(_ path: String) -> [UInt8]? {
         let shown = display(path)
         guard InputFile.isInside(path, root: root) else {
             error("input-outside-project", "this file is a symbolic link that leads out of the project; Speakable does not read it",
                   file: shown, at: nil, hint: "replace the link with the file, or link to a file inside the project")
             return nil
         }
-        let bytes: [UInt8]
         switch InputFile.read(path) {
-        case .success(let read): bytes = read
+        case .success(let read): return read
         case .failure(let problem):
             diagnostics.append(problem.diagnostic(file: shown))
             return nil
         }
+    }
+
+    mutating func readJSON(_ bytes: [UInt8], path: String) -> JSONNode? {
+        let shown = display(path)
         let result = JSONReader.read(bytes, file: shown)
         diagnostics += result.diagnostics
         return result.root
@@ -573,7 +582,19 @@ private struct Loader {
     mutating func readLocaleFile(_ path: String, tag: String, locale: ICULocale) -> LocaleFile {
         let file = display(path)
         var translations: [Translation] = []
-        if let root = readJSON(path), let members = expectObject(root, "a translation file", file: file) {
+        guard let bytes = readBytes(path) else { return LocaleFile(tag: tag, locale: locale, file: file, translations: []) }
+        // The common file (string values, nothing to report) without a JSON tree; any other is
+        // read by the JSON reader, which reports what is wrong with it.
+        if let entries = FlatTranslationReader.read(bytes), entries.count <= ProjectLoader.maximumMessagesPerFile {
+            translations.reserveCapacity(entries.count)
+            for entry in entries {
+                guard checkKey(entry.key, file: file, at: entry.keyStart) else { continue }
+                let source = SourceText(text: entry.text, file: file, quote: entry.start)
+                translations.append(Translation(key: entry.key, keyPosition: entry.keyStart, source: source, pattern: parse(source)))
+            }
+            return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)
+        }
+        if let root = readJSON(bytes, path: path), let members = expectObject(root, "a translation file", file: file) {
             guard members.count <= ProjectLoader.maximumMessagesPerFile else {
                 error("too-many-messages", "the file has \(members.count) translations; the limit is \(ProjectLoader.maximumMessagesPerFile)",
                       file: file, at: root.start, hint: "split the table into several files")

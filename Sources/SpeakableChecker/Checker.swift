@@ -440,7 +440,10 @@ struct TableFacts: Sendable {
             if let slash = m.key.firstIndex(of: "/") { byName[String(m.key[m.key.index(after: slash)...]), default: m.key] = m.key }
         }
         self.androidKeysByName = byName
-        self.selectorOnly = table.messages.map { $0.pattern.map(Self.selectorOnlyArguments) ?? [] }
+        // Without a plural no argument is only a selector.
+        self.selectorOnly = table.messages.map { m in
+            m.pattern.map { PluralRulesCheck.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? []
+        }
         self.composed = Self.composition(table)
         var families: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])] = []
         for i in table.messages.indices {

@@ -143,6 +143,17 @@ enum SpokenText {
 
     static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 48 && s.value <= 57 }
 
+    /// English's symbol names, for languages without their own.
+    static let englishSymbols = symbolWords["en"]!
+    /// Every scalar any language names: one that is not here needs no lookup.
+    static let namedScalars: [UInt32] = Set(symbolWords.values.flatMap { $0.keys.map(\.value) }).sorted()
+
+    @inline(__always)
+    static func mayBeNamed(_ s: Unicode.Scalar) -> Bool {
+        for value in namedScalars where value >= s.value { return value == s.value }
+        return false
+    }
+
     /// Replaces numbers (with grouping separators and decimals) by their spellout and symbols by
     /// their names.
     static func expand(_ text: String, locale: ICULocale) -> String {
@@ -156,8 +167,10 @@ enum SpokenText {
     /// ``expand(_:locale:)`` into `out` (replaced), spaces collapsed as it goes: one space
     /// between words, none before closing punctuation, none at the ends.
     static func expand(_ text: String, locale: ICULocale, into out: inout [Unicode.Scalar]) {
-        let scalars = Array(text.unicodeScalars)
-        let symbols = symbolWords[locale.language] ?? symbolWords["en"]!
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { scalars.append(scalar) }
+        let symbols = symbolWords[locale.language] ?? englishSymbols
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(scalars.count + 8)
         var lastSpace = true
@@ -204,7 +217,7 @@ enum SpokenText {
             }
             if s == " " || s == "," || s == "." || Syllables.isLetter(s) {
                 push(s)
-            } else if let word = symbols[s] {
+            } else if mayBeNamed(s), let word = symbols[s] {
                 push(" ")
                 push(word)
                 push(" ")
@@ -323,10 +336,12 @@ enum Syllables {
     /// words (TV, OK) are spelled letter by letter.
     static func latinWord(_ word: ArraySlice<Unicode.Scalar>) -> Int {
         let letters = word
-        if letters.count <= 3, letters.count >= 2, letters.allSatisfy({ $0.properties.isUppercase }) {
+        if letters.count <= 3, letters.count >= 2, letters.allSatisfy({ isUppercase($0) }) {
             return letters.reduce(0) { $0 + ($1 == "W" ? 3 : 1) }
         }
-        let chars: [Unicode.Scalar] = letters.map { s in
+        // Each letter lower-cased as it is read (no array per word): only the last three are
+        // looked at again.
+        @inline(__always) func lower(_ s: Unicode.Scalar) -> Unicode.Scalar {
             if s.value < 0x80 { return s.value >= 65 && s.value <= 90 ? Unicode.Scalar(s.value + 32)! : s }
             return s.properties.lowercaseMapping.unicodeScalars.first ?? s
         }
@@ -337,24 +352,37 @@ enum Syllables {
             default: return otherVowels.contains(c)
             }
         }
+        let count = letters.count
         var groups = 0
         var inVowel = false
-        for c in chars {
+        var last: Unicode.Scalar = " "
+        var second: Unicode.Scalar = " "
+        var third: Unicode.Scalar = " "
+        for s in letters {
+            let c = lower(s)
             let vowel = isVowel(c)
             if vowel && !inVowel { groups += 1 }
             inVowel = vowel
+            third = second
+            second = last
+            last = c
         }
-        if chars.count > 2, chars.last == "e", groups > 1 {
-            let before = chars[chars.count - 2]
-            if before != "l" && !isVowel(before) { groups -= 1 }  // silent e: "piece", not "table"
+        if count > 2, last == "e", groups > 1 {
+            if second != "l" && !isVowel(second) { groups -= 1 }  // silent e: "piece", not "table"
         }
-        if chars.count > 3, chars[chars.count - 2] == "e", chars[chars.count - 1] == "d", groups > 1, chars[chars.count - 3] != "t", chars[chars.count - 3] != "d" {
+        if count > 3, second == "e", last == "d", groups > 1, third != "t", third != "d" {
             groups -= 1  // "placed", not "added"
         }
         if groups == 0 {
             // No vowel letters at all (an abbreviation, or a script without vowel letters).
-            return max(1, chars.count / 2)
+            return max(1, count / 2)
         }
         return groups
+    }
+
+    /// Unicode's Uppercase property, without asking for the properties of ASCII (A–Z exactly).
+    @inline(__always)
+    static func isUppercase(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x80 ? s.value >= 65 && s.value <= 90 : s.properties.isUppercase
     }
 }

@@ -1,3 +1,4 @@
+import SpeakableCatalog
 import SpeakableICU
 import SpeakableMessages
 import Testing
@@ -72,6 +73,46 @@ import Testing
         #expect(skipped > 1000)
     }
 
+    /// The pass `TextRules.check` made of its own before the written-text facts made it.
+    static func suspectAndControl(_ text: String) -> (Bool, Bool) {
+        var suspect = false
+        var control = false
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
+            } else if i + 1 < bytes.count {
+                let next = bytes[i + 1]
+                switch byte {
+                case 0xC2: if next <= 0x9F || next == 0xAD { suspect = true }
+                case 0xD8: if next == 0x9C { suspect = true }
+                case 0xE1: if next == 0xA0 { suspect = true }
+                case 0xE2: if next == 0x80 || next == 0x81 { suspect = true }
+                case 0xEF: if next == 0xBB || next == 0xBF { suspect = true }
+                default: break
+                }
+            }
+            i += 1
+        }
+        return (suspect, control)
+    }
+
+    @Test func writtenTextFindsTheCharactersTheTextRulesLookFor() {
+        let characters: [String] = ["a", " ", "\n", "\t", "\u{7F}", "\u{1}", "\u{85}", "\u{AD}", "\u{A0}", "·", "\u{61C}", "\u{180E}",
+                                    "\u{200B}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{2060}", "\u{FEFF}", "\u{FFFD}", "\u{FFFC}",
+                                    "\u{2100}", "é", "탭", "😀", "\u{E000}", "\u{1800}"]
+        var generator = Generator(state: 99)
+        for _ in 0..<5000 {
+            var text = ""
+            for _ in 0..<(Int(generator.next() % 6)) { text += generator.pick(characters) }
+            let facts = WrittenTextFacts(text)
+            let (suspect, control) = Self.suspectAndControl(text)
+            #expect(facts.suspect == suspect && facts.control == control, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     static let argumentShapes = [
         "{a}", "{b}", "{a, number}", "{a, spellout}", "{a, date}", "{b, time}", "{a, plural, one {# x} other {# y}}",
         "{a, selectordinal, one {#st} other {#th}}", "{b, select, x {X} other {O}}", "{b, select, other {O} x {X}}",
@@ -131,6 +172,95 @@ import Testing
         }
         #expect(!LengthRule.isTextAndUntyped(try MessagePattern("{n, number}")))
         #expect(!LengthRule.isTextAndUntyped(try MessagePattern("{n, plural, other {#}}")))
+    }
+
+    @Test func edgeTextsAreVisitedInTheListsOrder() throws {
+        for source in ["a {n, plural, one {x {m, select, a {p} other {q}}} other {y}} b", "{n, plural, one {x} other {y}}",
+                       "{g, select, a {{n, plural, one {1} other {#z}}} other {{x}}}", "plain", "", "{x}", "a{x}b"] {
+            let pattern = try MessagePattern(source)
+            for atEnd in [false, true] {
+                var visited: [String] = []
+                ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: atEnd) { text, range in visited.append("\(text)@\(range)") }
+                #expect(visited == ScreenReaderRules.edgeTexts(pattern.body, atEnd: atEnd).map { "\($0.0)@\($0.1)" }, "\(source)")
+            }
+        }
+    }
+
+    @Test func textsThatDifferAtAnASCIIStarterAreNotEqual() {
+        let pieces = ["a", "e", "é", "e\u{301}", "\u{301}", "\u{327}", "ç", "c\u{327}", "Å", "A\u{30A}", "\u{212B}", " ", "·", "가", "\u{1100}\u{1161}", "x"]
+        var generator = Generator(state: 31)
+        var decided = 0
+        for _ in 0..<20000 {
+            var a = ""
+            var b = ""
+            for _ in 0..<(Int(generator.next() % 4)) { a += generator.pick(pieces) }
+            for _ in 0..<(Int(generator.next() % 4)) { b += generator.pick(pieces) }
+            if generator.next() % 3 == 0 { b = a + b }
+            if TextRules.differsAtAnASCIIStarter(a, b) {
+                decided += 1
+                #expect(a != b, "\(Array(a.unicodeScalars)) \(Array(b.unicodeScalars))")
+            }
+        }
+        #expect(decided > 5000)
+        #expect(!TextRules.differsAtAnASCIIStarter("caf\u{E9}", "cafe\u{301}"))
+        #expect("caf\u{E9}" == "cafe\u{301}")
+    }
+
+    @Test func pluralsPrintAsCompiled() throws {
+        let sources = [
+            "Combo, {n, plural, one {# hint} other {# hints}}", "{n, plural, =0 {none} one {# x} =1 {exactly one} other {# y}}",
+            "{n, plural, other {# all}}", "{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place",
+            "{n, plural, zero {z #} one {o #} two {t #} few {f #} many {m #} other {x #}}", "{n, plural, one {a} few {b} one {c} other {d} other {e}}",
+            "{n, plural, one {{m, plural, one {# m} other {# ms}} of # n} other {{m} and {n} and #}}", "{n, plural, bogus {never} other {#}}",
+            "{a} {n, plural, =5 {five {a}} other {# {a}}}",
+        ]
+        let counts: [Int64] = Array(-3...112) + [1000, 1001, 21_000, 1_000_000, 2_000_001, -1_000_000]
+        for tag in ["en", "fr", "ru", "pl", "ar", "cy", "lv", "ko", "ga", "hi", "he"] {
+            let locale = try ICULocale(tag)
+            let decimal = try NumberFormat.cached(.decimal, locale: locale)
+            for source in sources {
+                let pattern = try MessagePattern(source)
+                let compiled = try CompiledMessage(pattern, locale: locale)
+                for n in counts {
+                    let arguments: [String: MessageArgument] = ["n": .int(n), "m": .int(n &* 3 &+ 1), "a": .string("A")]
+                    let text = try #require(LengthRule.formatWithoutCompiling(pattern, arguments, decimal: decimal, locale: locale),
+                                            "\(source)")
+                    #expect(text == (try compiled.format(arguments)), "\(tag) \(source) \(n)")
+                }
+            }
+        }
+        // Left to the compiled message: an offset, a select, a typed argument, a double, a missing value.
+        let decimal = try NumberFormat.cached(.decimal, locale: .english)
+        for (source, arguments) in [("{n, plural, offset:1 one {#} other {#}}", ["n": MessageArgument.int(2)]),
+                                    ("{g, select, a {x} other {y}}", ["g": .string("a")]), ("{n, number}", ["n": .int(2)]),
+                                    ("{n, plural, one {#} other {#}}", ["n": .double(2.5)]), ("{n, plural, one {#} other {#}}", [:])] {
+            #expect(LengthRule.formatWithoutCompiling(try MessagePattern(source), arguments, decimal: decimal, locale: .english) == nil,
+                    "\(source)")
+        }
+    }
+
+    @Test func budgetsByRoleAreTheSettings() {
+        var settings = CheckSettings()
+        settings.budgets[.text] = Budget(seconds: 9)
+        settings.budgets[.hint] = nil
+        let facts = LocaleRuleFacts(.english, settings: settings)
+        for role in Role.allCases { #expect(facts.budget(for: role) == settings.budgets[role], "\(role)") }
+    }
+
+    @Test func labelStemsAreTheSuffixComparisons() {
+        func reference(_ key: String) -> (String, String)? {
+            for separator in [".", "_"] where key.hasSuffix(separator + "label") {
+                let stem = String(key.dropLast(separator.count + 5))
+                if !stem.isEmpty { return (stem, separator) }
+            }
+            return nil
+        }
+        for key in ["cell.label", "cell_label", "label", ".label", "a.labe", "a.Label", "a-label", "x\u{600}.label", "é.label",
+                    "a.label\u{301}", "a.labeĺ", "string/cell_label", "😀_label", "a..label", ""] {
+            let got = RuleRunner.labelStem(key)
+            let want = reference(key)
+            #expect(got?.0 == want?.0 && got?.1 == want?.1, "\(key)")
+        }
     }
 
     @Test func pluralCategoryNamesAreReadAsTheirRawValues() {

@@ -77,6 +77,13 @@ struct WrittenTextFacts {
     var percent = false
     /// A `(`.
     var parenthesis = false
+    /// A byte pair that starts every bidirectional control and invisible character outside
+    /// ASCII (``TextRules/check(_:segments:written:settings:emitter:)``).
+    var suspect = false
+    /// An ASCII control character other than a line feed.
+    var control = false
+    /// Line feeds.
+    var newlines = 0
     /// Every scalar is ASCII or has no case (``ScreenReaderRules/isCaseless(_:)``): lower-casing
     /// the text for matching is ASCII lower-casing.
     var asciiOrCaseless = true
@@ -91,6 +98,8 @@ struct WrittenTextFacts {
                 let b = bytes[i]
                 var space = false
                 if b < 0x80 {
+                    if b < 0x20 && b != 0x0A || b == 0x7F { control = true }
+                    if b == 0x0A { newlines += 1 }
                     switch b {
                     case 0x20: space = true
                     case 0x27: apostrophe = true
@@ -100,6 +109,17 @@ struct WrittenTextFacts {
                     }
                     i += 1
                 } else {
+                    if i + 1 < n {
+                        let next = bytes[i + 1]
+                        switch b {
+                        case 0xC2: if next <= 0x9F || next == 0xAD { suspect = true }
+                        case 0xD8: if next == 0x9C { suspect = true }
+                        case 0xE1: if next == 0xA0 { suspect = true }
+                        case 0xE2: if next == 0x80 || next == 0x81 { suspect = true }
+                        case 0xEF: if next == 0xBB || next == 0xBF { suspect = true }
+                        default: break
+                        }
+                    }
                     // Decode one scalar (the text is valid UTF-8).
                     let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
                     var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)

@@ -112,10 +112,26 @@ public struct PlatformFormats: Sendable {
         public var format: FormatString
         public var file: String
         /// The file position of a Unicode scalar offset in the form's text.
-        public var position: @Sendable (Int) -> SourcePosition
+        public var position: @Sendable (Int) -> SourcePosition {
+            get {
+                switch map {
+                case .function(let function): function
+                case .jsonString(let quote): { SourcePosition(line: quote.line, column: quote.column + 1 + $0) }
+                }
+            }
+            set { map = .function(newValue) }
+        }
         /// Apple substitution variations: the name of the substitution the form belongs to
         /// (its `%arg` prints that substitution's argument).
         public var substitution: String?
+        private var map: Map
+
+        /// Where positions come from: a function, or a JSON string's opening quote (no closure
+        /// made per form: a String Catalog has one form per string).
+        private enum Map: Sendable {
+            case function(@Sendable (Int) -> SourcePosition)
+            case jsonString(SourcePosition)
+        }
 
         public init(path: String, format: FormatString, file: String, substitution: String? = nil,
                     position: @escaping @Sendable (Int) -> SourcePosition) {
@@ -123,7 +139,18 @@ public struct PlatformFormats: Sendable {
             self.format = format
             self.file = file
             self.substitution = substitution
-            self.position = position
+            self.map = .function(position)
+        }
+
+        /// A form written as a JSON string (a String Catalog's) whose opening quote is at `quote`:
+        /// scalar offset `k` of the text is at column `quote.column + 1 + k` of that line (escapes
+        /// before it are not counted).
+        public init(path: String, format: FormatString, file: String, substitution: String? = nil, jsonStringAt quote: SourcePosition) {
+            self.path = path
+            self.format = format
+            self.file = file
+            self.substitution = substitution
+            self.map = .jsonString(quote)
         }
     }
 
@@ -163,6 +190,13 @@ public enum ReviewState: String, Hashable, Sendable {
 
     /// The state a file's word stands for.
     public init(platformState: String?) {
+        // What Xcode writes, without lowercasing each one.
+        switch platformState {
+        case nil, "translated": self = .translated; return
+        case "new": self = .new; return
+        case "needs_review", "stale": self = .needsReview; return
+        default: break
+        }
         switch platformState?.lowercased() {
         case nil, "translated", "reviewed", "final", "signed-off": self = .translated
         case "new", "initial", "needs-translation": self = .new

@@ -118,7 +118,7 @@ public enum PlatformInput {
         let sourceTag = catalog.sourceLanguage
         let sourceMessages = (byLocale[sourceTag] ?? []).filter { translatable.contains($0.key) }
         let translatedEntries = entries.filter { translatable.contains($0.key) }.map { ($0.key, $0.position) }
-        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: jsonPosition)
+        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: nil)
         var locales: [TargetLocale] = []
         var deferred: [DeferredLocale] = []
         for tag in byLocale.keys.sorted() where tag != sourceTag {
@@ -128,7 +128,7 @@ public enum PlatformInput {
             @Sendable func target() -> TargetLocale {
                 TargetLocale(tag: tag, locale: locale, file: file,
                              messages: appleTargets(messages.filter { translatable.contains($0.key) }, selectors: selectors,
-                                                    positions: jsonPosition))
+                                                    positions: nil))
             }
             if deferringLocales {
                 deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
@@ -146,16 +146,11 @@ public enum PlatformInput {
     static func xcstrings(_ index: XCStringsIndex, settings: CheckSettings, deferringLocales: Bool) -> CheckInput {
         let file = index.file
         let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
-        var translatable = Set<String>()
-        var translatedEntries: [(key: String, position: SourcePosition)] = []
-        for entry in index.entries where entry.shouldTranslate != false {
-            translatable.insert(entry.key)
-            translatedEntries.append((entry.key, entry.keyPosition))
-        }
+        // Keys are unique in an indexed catalog: an entry's `shouldTranslate` is its key's.
+        let translatedEntries = index.entries.filter { $0.shouldTranslate != false }.map { (key: $0.key, position: $0.keyPosition) }
         let sourceTag = index.sourceLanguage
-        let sourceMessages = index.messages(ofLocale: sourceTag).filter { translatable.contains($0.key) }
-        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: jsonPosition)
-        let keep = translatable
+        let sourceMessages = index.messages(ofLocale: sourceTag, translatableOnly: true)
+        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: nil)
         var locales: [TargetLocale] = []
         var deferred: [DeferredLocale] = []
         for tag in index.localeTags.sorted() where tag != sourceTag {
@@ -163,8 +158,7 @@ public enum PlatformInput {
             let selectors = source.selectors
             @Sendable func target() -> TargetLocale {
                 TargetLocale(tag: tag, locale: locale, file: file,
-                             messages: appleTargets(index.messages(ofLocale: tag).filter { keep.contains($0.key) }, selectors: selectors,
-                                                    positions: jsonPosition))
+                             messages: appleTargets(index, locale: tag, selectors: selectors))
             }
             if deferringLocales {
                 deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
@@ -178,11 +172,11 @@ public enum PlatformInput {
     }
 
     /// `.xcstrings` and Xcode XLIFF messages (every locale) as one table.
-    /// `positions` maps a string's scalar offsets to the file (``jsonPosition(_:)`` for
+    /// `positions` maps a string's scalar offsets to the file (nil: ``jsonPosition(_:)``, for
     /// `.xcstrings`).
     static func appleInput(messages original: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
                            table name: String, file: String, settings: CheckSettings, diagnostics: [Diagnostic],
-                           positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition = jsonPosition) -> CheckInput {
+                           positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)? = nil) -> CheckInput {
         let sourceLocale = (try? ICULocale(sourceTag)) ?? .english
         var byLocale: [String: [PlatformMessage]] = [:]
         for message in original { byLocale[message.locale, default: []].append(message) }
@@ -200,11 +194,12 @@ public enum PlatformInput {
     /// The source messages of an Apple catalog, one per entry (the key itself when the source
     /// locale has no localization, as Xcode does), and each plural's selector.
     static func appleSources(_ messages: [PlatformMessage], entries: [(key: String, position: SourcePosition)], sourceTag: String,
-                             file: String, positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)
+                             file: String, positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?)
         -> (messages: [SourceMessage], selectors: [String: Int]) {
         var sourceByKey: [String: PlatformMessage] = [:]
         for message in messages { sourceByKey[message.key] = otherDevice(message) }
         var sources: [SourceMessage] = []
+        sources.reserveCapacity(entries.count)
         var selectors: [String: Int] = [:]
         for (key, position) in entries {
             // No source localization: Xcode uses the key as the source string.
@@ -213,7 +208,8 @@ public enum PlatformInput {
             selectors[key] = pluralSelector(message, dialect: .apple)
             let formats = formats(message, dialect: .apple, positions: positions)
             guard let text = convert(message, dialect: .apple, formats: formats, positions: positions) else { continue }
-            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text, pattern: parse(text), formats: formats))
+            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text,
+                                         pattern: applePattern(text.text) ?? parse(text), formats: formats))
         }
         return (sources, selectors)
     }
@@ -221,18 +217,65 @@ public enum PlatformInput {
     /// One locale's messages of an Apple catalog, in file order; plurals named after the source's
     /// selectors.
     static func appleTargets(_ messages: [PlatformMessage], selectors: [String: Int],
-                             positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition) -> [TargetMessage] {
+                             positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> [TargetMessage] {
         var targets: [TargetMessage] = []
         targets.reserveCapacity(messages.count)
         for original in messages {
-            let message = otherDevice(original)
-            let formats = formats(message, dialect: .apple, positions: positions)
-            guard let text = convert(message, dialect: .apple, formats: formats, positions: positions,
-                                     selector: selectors[message.key]) else { continue }
-            targets.append(TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text, pattern: parse(text),
-                                         formats: formats, state: state(of: message)))
+            if let target = appleTarget(original, selectors: selectors, positions: positions) { targets.append(target) }
         }
         return targets
+    }
+
+    /// One translation of an Apple catalog (nil when it has no text to check).
+    static func appleTarget(_ original: PlatformMessage, selectors: [String: Int],
+                            positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> TargetMessage? {
+        let message = otherDevice(original)
+        let formats = formats(message, dialect: .apple, positions: positions)
+        // Only a plural needs its source's selector (no key lookup for the others).
+        let selector = message.forms.contains { $0.path.hasPrefix("plural.") } ? selectors[message.key] : nil
+        guard let text = convert(message, dialect: .apple, formats: formats, positions: positions, selector: selector) else { return nil }
+        return TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text,
+                             pattern: applePattern(text.text) ?? parse(text), formats: formats, state: state(of: message))
+    }
+
+    /// One locale's translations of an indexed catalog: ``appleTargets(_:selectors:positions:)``
+    /// of its messages, a one-string translation made without its ``PlatformMessage``.
+    static func appleTargets(_ index: XCStringsIndex, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
+        var targets: [TargetMessage] = []
+        targets.reserveCapacity(index.count(ofLocale: tag))
+        index.forEach(ofLocale: tag, translatableOnly: true) { item in
+            switch item {
+            case .string(let entry, let form):
+                targets.append(appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file))
+            case .message(let message):
+                if let target = appleTarget(message, selectors: selectors, positions: nil) { targets.append(target) }
+            }
+        }
+        return targets
+    }
+
+    /// A `.xcstrings` translation that is one string (path `""`): what
+    /// ``appleTarget(_:selectors:positions:)`` makes of its one-form message — the same ICU text,
+    /// formats, pattern, state and positions (tested against it) — without making the message
+    /// but when a finding asks for a position.
+    static func appleTarget(string form: PlatformForm, key: String, keyPosition: SourcePosition, file: String) -> TargetMessage {
+        let format = FormatString.parse(form.value, dialect: .apple)
+        let formats = PlatformFormats(dialect: .apple,
+                                      forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: form.position)])
+        var builder = Builder(tracking: false)
+        appendFormatText(form.value, dialect: .apple, format: format, inPlural: false, builder: &builder) { name, argument, at, b in
+            // What build(_:…) writes for a substitution of a message that has none: its argument.
+            b.synthetic("{", at: at)
+            b.synthetic(argument.map(String.init) ?? identifier(name), at: at)
+            b.synthetic("}", at: at)
+        }
+        let text = lazilyPositioned(builder.text, file: file) {
+            let message = PlatformMessage(key: key, keyPosition: keyPosition, locale: "", file: file, forms: [form])
+            let tracked = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: true)!
+            return tracked.positions(end: tracked.positions.last ?? keyPosition)
+        }
+        return TargetMessage(key: key, keyPosition: keyPosition, text: text, pattern: applePattern(text.text) ?? parse(text),
+                             formats: formats, state: ReviewState(platformState: form.state))
     }
 
     /// A message that varies by device only (`device.iphone`, `device.other`…) is checked as
@@ -831,8 +874,9 @@ public enum PlatformInput {
 
     // MARK: Platform formats
 
+    /// `positions`: nil for a `.xcstrings` file's JSON strings (``jsonPosition(_:)``).
     static func formats(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
-                        positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition) -> PlatformFormats {
+                        positions: ((PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> PlatformFormats {
         var forms: [PlatformFormats.Form] = []
         for form in message.forms where !form.path.hasPrefix("device.") {
             var substitution: String?
@@ -840,8 +884,14 @@ public enum PlatformInput {
                 let rest = form.path.dropFirst("substitutions.".count)
                 if let range = rest.firstRange(of: ".plural.") { substitution = String(rest[..<range.lowerBound]) }
             }
-            forms.append(PlatformFormats.Form(path: form.path, format: FormatString.parse(form.value, dialect: dialect),
-                                              file: message.file, substitution: substitution, position: positions(form)))
+            let format = FormatString.parse(form.value, dialect: dialect)
+            if let positions {
+                forms.append(PlatformFormats.Form(path: form.path, format: format, file: message.file, substitution: substitution,
+                                                  position: positions(form)))
+            } else {
+                forms.append(PlatformFormats.Form(path: form.path, format: format, file: message.file, substitution: substitution,
+                                                  jsonStringAt: form.position))
+            }
         }
         var substitutions: [String: PlatformFormats.Substitution] = [:]
         for s in message.substitutions {
@@ -1122,7 +1172,7 @@ public enum PlatformInput {
     /// `selector`: the source's plural argument, so that every locale names it the same.
     /// `formats`: the message's formats, parsed once (``formats(_:dialect:positions:)``).
     static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, formats: PlatformFormats? = nil,
-                        positions: @escaping @Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition,
+                        positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?,
                         selector: Int? = nil) -> PositionedText? {
         guard let text = build(message, dialect: dialect, formats: formats, positions: positions, selector: selector,
                                tracking: false) else { return nil }
@@ -1133,19 +1183,24 @@ public enum PlatformInput {
     }
 
     static func build(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, formats: PlatformFormats?,
-                      positions: (PlatformForm) -> @Sendable (Int) -> SourcePosition, selector: Int?, tracking: Bool) -> Builder? {
+                      positions: ((PlatformForm) -> @Sendable (Int) -> SourcePosition)?, selector: Int?, tracking: Bool) -> Builder? {
         var builder = Builder(tracking: tracking)
         let nowhere: @Sendable (Int) -> SourcePosition = { _ in SourcePosition(line: 0, column: 0) }
         func position(_ form: PlatformForm) -> @Sendable (Int) -> SourcePosition {
-            if tracking { return positions(form) }
+            if tracking { return positions?(form) ?? jsonPosition(form) }
             return nowhere
         }
         func parsed(_ form: PlatformForm) -> FormatString? { formats?.forms.first { $0.path == form.path }?.format }
         func plural(_ name: String, forms: [(category: String, form: PlatformForm)], at: SourcePosition, builder: inout Builder) {
-            builder.synthetic("{\(name), plural,", at: at)
+            // Written a piece at a time (no interpolated strings made per message).
+            builder.synthetic("{", at: at)
+            builder.synthetic(name, at: at)
+            builder.synthetic(", plural,", at: at)
             for (category, form) in forms {
                 // Apple's `zero` variation is used for 0 in every language: ICU's =0.
-                builder.synthetic(" \(category == "zero" ? "=0" : category) {", at: form.position)
+                builder.synthetic(" ", at: form.position)
+                builder.synthetic(category == "zero" ? "=0" : category, at: form.position)
+                builder.synthetic(" {", at: form.position)
                 appendFormat(form.value, dialect: dialect, parsed: parsed(form), position: position(form), inPlural: true,
                              builder: &builder) { _, _, p, b in
                     b.synthetic("#", at: p)
@@ -1171,6 +1226,153 @@ public enum PlatformInput {
             return nil
         }
         return builder
+    }
+
+    /// The pattern of a converted Apple string (``build(_:dialect:formats:positions:selector:tracking:)``)
+    /// whose ICU text is text, `{N}`, `{N, number}` and plurals `{N, plural, one {…} other {…}}`
+    /// as that conversion writes them (selectors `=0` and ICU's plural keywords, an `other` case,
+    /// bodies of text, `#` and those arguments), without an apostrophe: built from the text in
+    /// one pass, exactly as ``MessagePattern/init(_:)`` parses it (tested against the parser on
+    /// many converted strings); nil for anything else, which the parser then reads.
+    static func applePattern(_ text: String) -> MessagePattern? {
+        var source = text
+        return source.withUTF8 { bytes -> MessagePattern? in
+            var reader = ConvertedText(bytes: bytes)
+            guard let body = reader.body(inPlural: false), reader.i == bytes.count, reader.u16 <= MessagePattern.maximumLength else {
+                return nil
+            }
+            return MessagePattern(source: text, parsedBody: body)
+        }
+    }
+
+    /// Reads the ICU text ``applePattern(_:)`` builds patterns of: UTF-8 in, UTF-16 offsets out.
+    struct ConvertedText {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+        var u16 = 0
+
+        func matches(_ word: StaticString) -> Bool {
+            guard i + word.utf8CodeUnitCount <= bytes.count else { return false }
+            for k in 0..<word.utf8CodeUnitCount where bytes[i + k] != word.utf8Start[k] { return false }
+            return true
+        }
+
+        /// A message (to the end of the text) or a plural case's (to its `}`, left unread).
+        mutating func body(inPlural: Bool) -> MessageBody? {
+            var parts: [MessagePart] = []
+            let start = u16
+            var textByte = i
+            var textU16 = u16
+            func flush() {
+                if i > textByte {
+                    parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self),
+                                       range: textU16..<u16))
+                }
+            }
+            while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case 0x27: return nil  // ' (quoting: the parser's)
+                case 0x7D:  // }
+                    guard inPlural else { return nil }
+                    flush()
+                    return MessageBody(parts: parts, range: start..<u16)
+                case 0x23 where inPlural:  // #
+                    flush()
+                    parts.append(.pound(range: u16..<u16 + 1))
+                    i += 1
+                    u16 += 1
+                    textByte = i
+                    textU16 = u16
+                case 0x7B:  // {
+                    flush()
+                    guard let argument = argument(inPlural: inPlural) else { return nil }
+                    parts.append(.argument(argument))
+                    textByte = i
+                    textU16 = u16
+                default:
+                    u16 += b >= 0xF0 ? 2 : (b & 0xC0 == 0x80 ? 0 : 1)
+                    i += 1
+                }
+            }
+            guard !inPlural else { return nil }
+            flush()
+            return MessageBody(parts: parts, range: start..<u16)
+        }
+
+        /// `{N}`, `{N, number}`, or (outside a plural) `{N, plural, …}`, at its `{`.
+        mutating func argument(inPlural: Bool) -> ArgumentNode? {
+            let argumentStart = u16
+            i += 1
+            u16 += 1
+            let nameByte = i
+            let nameStart = u16
+            guard i < bytes.count, bytes[i] >= 0x31 && bytes[i] <= 0x39 else { return nil }
+            var number = 0
+            while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
+                number = number * 10 + Int(bytes[i] - 0x30)
+                if number > 0x7FFF { return nil }
+                i += 1
+            }
+            u16 += i - nameByte
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameByte..<i]), as: UTF8.self)
+            let nameRange = nameStart..<u16
+            if i < bytes.count && bytes[i] == 0x7D {
+                i += 1
+                u16 += 1
+                return ArgumentNode(name: name, number: number, nameRange: nameRange, range: argumentStart..<u16, kind: .none)
+            }
+            if matches(", number}") {
+                let typeStart = u16 + 2
+                i += 9
+                u16 += 9
+                return ArgumentNode(name: name, number: number, nameRange: nameRange, range: argumentStart..<u16,
+                                    kind: .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6,
+                                                                 styleText: nil, styleRange: nil, style: .number(.default))))
+            }
+            guard !inPlural, matches(", plural,") else { return nil }
+            i += 9
+            u16 += 9
+            let styleStart = u16
+            var cases: [PluralCase] = []
+            var hasOther = false
+            while true {
+                guard i < bytes.count else { return nil }
+                if bytes[i] == 0x7D { break }
+                guard bytes[i] == 0x20, i + 1 < bytes.count else { return nil }
+                i += 1
+                u16 += 1
+                let selectorByte = i
+                let selectorStart = u16
+                let selector: PluralSelector
+                if matches("=0 ") {
+                    i += 2
+                    selector = .explicit(0)
+                } else {
+                    while i < bytes.count, bytes[i] >= 0x61 && bytes[i] <= 0x7A { i += 1 }
+                    let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[selectorByte..<i]), as: UTF8.self)
+                    guard ["zero", "one", "two", "few", "many", "other"].contains(word) else { return nil }
+                    if word == "other" { hasOther = true }
+                    selector = .keyword(word)
+                }
+                u16 += i - selectorByte
+                let selectorText = String(decoding: UnsafeBufferPointer(rebasing: bytes[selectorByte..<i]), as: UTF8.self)
+                let selectorRange = selectorStart..<u16
+                guard matches(" {") else { return nil }
+                i += 2
+                u16 += 2
+                guard let body = body(inPlural: true), i < bytes.count, bytes[i] == 0x7D else { return nil }
+                i += 1
+                u16 += 1
+                cases.append(PluralCase(selector: selector, selectorText: selectorText, selectorRange: selectorRange, message: body))
+            }
+            guard hasOther else { return nil }
+            i += 1
+            u16 += 1
+            return ArgumentNode(name: name, number: number, nameRange: nameRange, range: argumentStart..<u16,
+                                kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases,
+                                                             styleStart: styleStart)))
+        }
     }
 
     /// A substitution name as an ICU argument name (`total.strings` → `total_strings`).

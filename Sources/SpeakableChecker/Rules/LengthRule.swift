@@ -21,7 +21,7 @@ enum LengthRule {
     static func check(_ c: MessageContext, pattern: MessagePattern, settings: CheckSettings,
                       spokenSeconds: Checker.SpokenSeconds?, emitter: inout Emitter) {
         let tolerance = settings.spokenLengthIsMeasured ? 1.0 : Self.tolerance
-        let budget = c.role.flatMap { settings.budgets[$0] }
+        let budget = c.role.flatMap { c.localeFacts.budget(for: $0) }
         let seconds = c.source.maxSeconds ?? budget?.seconds
         let graphemes = c.source.maxGraphemes ?? budget?.graphemes
         guard (seconds != nil && spokenSeconds != nil) || graphemes != nil else { return }
@@ -36,21 +36,23 @@ enum LengthRule {
         if !c.isSource {
             // Example strings are source-language text ("the 2 by 2 square"); spoken inside a
             // translation they would measure the wrong words. Only sets without them count.
-            var spokenText = Set<String>()
-            pattern.forEachArgument { if case .none = $0.kind { spokenText.insert($0.name) } }
-            variants.removeAll { args in
-                spokenText.contains { name in if case .string? = args[name] { true } else { false } }
+            var spokenText: [String] = []
+            untypedNames(pattern.body, into: &spokenText)
+            if !spokenText.isEmpty {
+                variants.removeAll { args in
+                    spokenText.contains { name in if case .string? = args[name] { true } else { false } }
+                }
             }
         }
         guard !variants.isEmpty else { return }
-        // Text and untyped arguments given whole numbers and strings print without compiling:
-        // the strings as they are, the numbers in the locale's decimal format (as ICU does).
+        // Text, untyped arguments and plurals given whole numbers and strings print without
+        // compiling (``formatWithoutCompiling``).
         var simple: [String]?
-        if plain == nil, isTextAndUntyped(pattern), let decimal = try? NumberFormat.cached(.decimal, locale: c.locale) {
+        if plain == nil, let decimal = try? NumberFormat.cached(.decimal, locale: c.locale) {
             var texts: [String] = []
             texts.reserveCapacity(variants.count)
             for arguments in variants {
-                guard let text = formatTextAndUntyped(pattern, arguments, decimal: decimal) else { break }
+                guard let text = formatWithoutCompiling(pattern, arguments, decimal: decimal, locale: c.locale) else { break }
                 texts.append(text)
             }
             if texts.count == variants.count { simple = texts }
@@ -85,6 +87,36 @@ enum LengthRule {
         }
     }
 
+    /// Whether `body` has a select anywhere, and any argument.
+    static func selectsAndArguments(_ body: MessageBody) -> (select: Bool, argument: Bool) {
+        var argument = false
+        for part in body.parts {
+            guard case .argument(let node) = part else { continue }
+            argument = true
+            switch node.kind {
+            case .none, .simple: continue
+            case .select: return (true, true)
+            case .plural(let p): for item in p.cases where selectsAndArguments(item.message).select { return (true, true) }
+            case .choice(let c): for item in c.cases where selectsAndArguments(item.message).select { return (true, true) }
+            }
+        }
+        return (false, argument)
+    }
+
+    /// The names of the `{name}` arguments anywhere in `body` (repeats included).
+    static func untypedNames(_ body: MessageBody, into names: inout [String]) {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .none: names.append(argument.name)
+            case .simple: break
+            case .plural(let p): for item in p.cases { untypedNames(item.message, into: &names) }
+            case .select(let s): for item in s.cases { untypedNames(item.message, into: &names) }
+            case .choice(let c): for item in c.cases { untypedNames(item.message, into: &names) }
+            }
+        }
+    }
+
     /// Whether the message is only literal text and `{name}` arguments.
     static func isTextAndUntyped(_ pattern: MessagePattern) -> Bool {
         pattern.body.parts.allSatisfy { part in
@@ -101,27 +133,65 @@ enum LengthRule {
     /// nil otherwise (the message is compiled then).
     static func formatTextAndUntyped(_ pattern: MessagePattern, _ arguments: [String: MessageArgument],
                                      decimal: NumberFormat) -> String? {
+        guard isTextAndUntyped(pattern) else { return nil }
         var result = ""
-        for part in pattern.body.parts {
+        return append(pattern.body, arguments, decimal: decimal, locale: nil, pound: nil, to: &result) ? result : nil
+    }
+
+    /// What ``CompiledMessage/format(_:)`` prints, for a message of text, `{name}` arguments given
+    /// whole numbers or short strings, and plurals and selectordinals without an offset given
+    /// whole numbers (cases of the same parts, `#`): strings as they are, numbers in the locale's
+    /// decimal format, a case chosen as the compiled message chooses it (the first `=N` equal to
+    /// the value, else the first case of the value's category, else the first `other`). Nil for
+    /// anything else, which is compiled.
+    static func formatWithoutCompiling(_ pattern: MessagePattern, _ arguments: [String: MessageArgument],
+                                       decimal: NumberFormat, locale: ICULocale) -> String? {
+        var result = ""
+        return append(pattern.body, arguments, decimal: decimal, locale: locale, pound: nil, to: &result) ? result : nil
+    }
+
+    /// ``formatWithoutCompiling(_:_:decimal:locale:)`` of one body; `locale` nil: no plurals.
+    private static func append(_ body: MessageBody, _ arguments: [String: MessageArgument], decimal: NumberFormat,
+                               locale: ICULocale?, pound: Int64?, to result: inout String) -> Bool {
+        for part in body.parts {
             switch part {
             case .text(let text, _):
                 result += text
             case .pound:
-                return nil
+                guard let pound, let text = try? decimal.format(pound) else { return false }
+                result += text
             case .argument(let argument):
-                switch arguments[argument.name] {
-                case .string(let text)?:
-                    guard text.utf8.count <= 4096 else { return nil }
+                switch (argument.kind, arguments[argument.name]) {
+                case (.none, .string(let text)?):
+                    guard text.utf8.count <= 4096 else { return false }
                     result += text
-                case .int(let n)?:
-                    guard let text = try? decimal.format(n) else { return nil }
+                case (.none, .int(let n)?):
+                    guard let text = try? decimal.format(n) else { return false }
                     result += text
+                case (.plural(let plural), .int(let n)?):
+                    guard let locale, plural.offset == 0,
+                          let rules = try? PluralRules.cached(for: locale, kind: plural.isOrdinal ? .ordinal : .cardinal),
+                          let chosen = chooseCase(plural, n, rules) else { return false }
+                    guard append(chosen, arguments, decimal: decimal, locale: locale, pound: n, to: &result) else { return false }
                 default:
-                    return nil
+                    return false
                 }
             }
         }
-        return result
+        return true
+    }
+
+    /// The case a compiled message prints for whole number `n` (no offset).
+    private static func chooseCase(_ plural: PluralArgument, _ n: Int64, _ rules: PluralRules) -> MessageBody? {
+        for item in plural.cases { if case .explicit(let value) = item.selector, value == Double(n) { return item.message } }
+        let other = plural.cases.first { if case .keyword("other") = $0.selector { true } else { false } }
+        let needsCategory = plural.cases.contains { if case .keyword(let word) = $0.selector { word != "other" } else { false } }
+        guard needsCategory else { return other?.message }
+        let category = rules.category(forInteger: n)
+        for item in plural.cases {
+            if case .keyword(let word) = item.selector, word == category.rawValue { return item.message }
+        }
+        return other?.message
     }
 
     static func format(_ seconds: Double) -> String {
@@ -133,7 +203,16 @@ enum LengthRule {
     /// expanded over every case of every select.
     static func argumentSets(_ c: MessageContext, pattern: MessagePattern) -> [[String: MessageArgument]] {
         // The examples are real argument sets: they are what is measured.
-        if !c.source.examples.isEmpty { return Array(c.source.examples.prefix(maximumVariants)) }
+        if !c.source.examples.isEmpty {
+            return c.source.examples.count <= maximumVariants ? c.source.examples : Array(c.source.examples.prefix(maximumVariants))
+        }
+        // Without a select, the values of a message with arguments are unknown (and one without
+        // arguments is measured once): what the walk below finds, without it.
+        switch selectsAndArguments(pattern.body) {
+        case (false, false): return [[:]]
+        case (false, true): return []
+        default: break
+        }
         var selects: [(String, [String])] = []
         var untyped = Set<String>()
         var othersKnown = true

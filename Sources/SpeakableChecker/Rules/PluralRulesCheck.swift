@@ -17,7 +17,7 @@ enum PluralRulesCheck {
         var text = c.text.text
         let hasDigits = text.withUTF8 { bytes in bytes.contains { $0 >= 0x30 && $0 <= 0x39 } }
         for (argument, plural) in plurals {
-            guard let info = PluralCategoryInfo.cached(for: c.locale, ordinal: plural.isOrdinal) else { continue }
+            guard let info = c.localeFacts.pluralInfo(ordinal: plural.isOrdinal) else { continue }
             if categoriesOn { categories(c, argument, plural, info, emitter: &emitter) }
             if literalOn && hasDigits { literalNumbers(c, argument, plural, info, emitter: &emitter) }
         }

@@ -26,6 +26,43 @@ final class SourceInfo: Sendable {
     }
 }
 
+/// What the rules look up by a locale's language, looked up once per locale checked (not by
+/// hashing the language for every message).
+final class LocaleRuleFacts: Sendable {
+    let roleWords: [(word: String, what: String, units: [UInt16])]?
+    let roleWordBytes: [[UInt8]]?
+    let gestures: [(word: String, units: [UInt16])]?
+    let gestureBytes: [[UInt8]]?
+    let cardinal: PluralCategoryInfo?
+    let ordinal: PluralCategoryInfo?
+    /// The settings' budget of each role, by ``Role/allCases`` index.
+    private let budgets: [Budget?]
+
+    init(_ locale: ICULocale, settings: CheckSettings) {
+        budgets = Role.allCases.map { settings.budgets[$0] }
+        roleWords = ScreenReaderRules.roleWordUnits[locale.language]
+        roleWordBytes = ScreenReaderRules.roleWordBytes[locale.language]
+        gestures = ScreenReaderRules.gestureUnits[locale.language]
+        gestureBytes = ScreenReaderRules.gestureBytes[locale.language]
+        cardinal = PluralCategoryInfo.cached(for: locale, ordinal: false)
+        ordinal = PluralCategoryInfo.cached(for: locale, ordinal: true)
+    }
+
+    func pluralInfo(ordinal isOrdinal: Bool) -> PluralCategoryInfo? { isOrdinal ? ordinal : cardinal }
+
+    /// `settings.budgets[role]`, without hashing the role.
+    func budget(for role: Role) -> Budget? {
+        switch role {
+        case .label: budgets[0]
+        case .value: budgets[1]
+        case .hint: budgets[2]
+        case .action: budgets[3]
+        case .announcement: budgets[4]
+        case .text: budgets[5]
+        }
+    }
+}
+
 struct MessageContext {
     let tableName: String
     let source: SourceInfo
@@ -39,6 +76,8 @@ struct MessageContext {
     let pattern: MessagePattern?
     /// The platform formats of this text (platform catalogs only).
     let formats: PlatformFormats?
+    /// The facts of ``locale``.
+    let localeFacts: LocaleRuleFacts
 
     var language: String { locale.language }
     var role: Role? { source.role }
@@ -56,6 +95,7 @@ struct RuleRunner {
     // MARK: Units
 
     func checkSource(emitter: inout Emitter) {
+        let localeFacts = LocaleRuleFacts(input.sourceLocale, settings: settings)
         for (i, message) in table.messages.enumerated() {
             for id in message.exemptions.keys.sorted() {
                 let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
@@ -68,8 +108,9 @@ struct RuleRunner {
             }
             let context = MessageContext(tableName: table.name, source: facts.info[i], sourceIndex: i, tag: input.sourceTag,
                                          locale: input.sourceLocale, isSource: true, key: message.key, text: message.text,
-                                         pattern: message.pattern, formats: message.formats)
-            checkMessage(context, emitter: &emitter)
+                                         pattern: message.pattern, formats: message.formats, localeFacts: localeFacts)
+            let written = WrittenTextFacts(context.text.text)
+            checkMessage(context, written: written, emitter: &emitter)
             if let formats = message.formats, let arguments = facts.sourceArguments[i], emitter.isOn(.formatMismatch) {
                 FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
             }
@@ -83,6 +124,7 @@ struct RuleRunner {
     func checkLocale(_ target: TargetLocale, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
         // Per source index: the first translation of it (its index in `target.messages`), -1 when
         // there is none, and the least finished review state of its translations.
+        let localeFacts = LocaleRuleFacts(target.locale, settings: settings)
         var first = [Int32](repeating: -1, count: table.messages.count)
         var state = [ReviewState?](repeating: nil, count: table.messages.count)
         // By index: copying each message out of the list retained every part of it.
@@ -110,7 +152,7 @@ struct RuleRunner {
             case (.needsReview?, .new): state[index] = .new
             default: break
             }
-            checkTranslation(target.messages[m], index: index, target: target, emitter: &emitter)
+            checkTranslation(m, of: target, index: index, localeFacts: localeFacts, emitter: &emitter)
         }
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
         for index in facts.keys.indices where first[facts.firstIndex[index]] < 0 {
@@ -133,32 +175,34 @@ struct RuleRunner {
         return (translated, needsReview)
     }
 
-    /// The rules on one translation of source message `index`.
-    private func checkTranslation(_ translation: borrowing TargetMessage, index: Int, target: TargetLocale, emitter: inout Emitter) {
+    /// The rules on translation `m` of `target`, of source message `index` (its parts read in
+    /// place: copying the message retained and released every part of it).
+    private func checkTranslation(_ m: Int, of target: TargetLocale, index: Int, localeFacts: LocaleRuleFacts, emitter: inout Emitter) {
         let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
-                                     locale: target.locale, isSource: false, key: translation.key, text: translation.text,
-                                     pattern: translation.pattern, formats: translation.formats)
-        checkMessage(context, emitter: &emitter)
+                                     locale: target.locale, isSource: false, key: target.messages[m].key,
+                                     text: target.messages[m].text, pattern: target.messages[m].pattern,
+                                     formats: target.messages[m].formats, localeFacts: localeFacts)
+        let written = WrittenTextFacts(context.text.text)
+        checkMessage(context, written: written, emitter: &emitter)
         var formatReported = false
-        if let formats = translation.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
+        if let formats = context.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
             let before = emitter.findings.count
             FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
             formatReported = emitter.findings.count > before
         }
-        if facts.usages[index] != nil, let pattern = translation.pattern {
+        if facts.usages[index] != nil, let pattern = context.pattern {
             // A format the platform rejects is one defect: its ICU reading's missing or extra
             // arguments are not reported again.
-            compareWithSource(context, pattern: pattern, skipPlaceholders: formatReported, emitter: &emitter)
+            compareWithSource(context, pattern: pattern, newlines: written.newlines, skipPlaceholders: formatReported, emitter: &emitter)
         }
     }
 
     // MARK: One message
 
-    func checkMessage(_ c: MessageContext, emitter: inout Emitter) {
+    func checkMessage(_ c: MessageContext, written: WrittenTextFacts, emitter: inout Emitter) {
         if c.pattern == nil {
             reportSyntaxErrors(c, emitter: &emitter)
         }
-        let written = WrittenTextFacts(c.text.text)
         var segments = c.pattern.map(LazyLiteralSegments.init)
         TextRules.check(c, segments: &segments, written: written, settings: settings, emitter: &emitter)
         guard let pattern = c.pattern, segments != nil else { return }
@@ -180,7 +224,9 @@ struct RuleRunner {
         }
     }
 
-    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, skipPlaceholders: Bool = false, emitter: inout Emitter) {
+    /// `newlines`: the line feeds in the translation's text (``WrittenTextFacts/newlines``).
+    func compareWithSource(_ c: MessageContext, pattern: MessagePattern, newlines: Int, skipPlaceholders: Bool = false,
+                           emitter: inout Emitter) {
         guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
         // Arguments used exactly as the source uses them (the same names, each of the same kind,
         // none used two ways) give the argument rules and the project's format check nothing to
@@ -221,8 +267,7 @@ struct RuleRunner {
             return
         }
         if emitter.isOn(.whitespace) {
-            var count = 0
-            for byte in c.text.text.utf8 where byte == 10 { count += 1 }
+            let count = newlines
             let expected = facts.literalNewlines[index]
             if count != expected {
                 let first = c.text.text.utf16.firstIndex(of: 10).map { c.text.text.utf16.distance(from: c.text.text.utf16.startIndex, to: $0) } ?? 0
@@ -322,6 +367,12 @@ struct RuleRunner {
 
     /// `"cell.label"` → ("cell", "."); `"cell_label"` → ("cell", "_").
     static func labelStem(_ key: String) -> (String, String)? {
+        // Only a key whose UTF-8 ends in ".label" or "_label" can (no other spelling of those
+        // characters is canonically equivalent): most keys are ruled out without comparing
+        // characters.
+        var bytes = key.utf8.reversed().makeIterator()
+        guard bytes.next() == 0x6C, bytes.next() == 0x65, bytes.next() == 0x62, bytes.next() == 0x61, bytes.next() == 0x6C,
+              let separator = bytes.next(), separator == 0x2E || separator == 0x5F else { return nil }
         for separator in [".", "_"] where key.hasSuffix(separator + "label") {
             let stem = String(key.dropLast(separator.count + 5))
             if !stem.isEmpty { return (stem, separator) }

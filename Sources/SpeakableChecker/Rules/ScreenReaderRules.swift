@@ -134,8 +134,8 @@ enum ScreenReaderRules {
     static let roleWordBytes: [String: [[UInt8]]] = roleWords.mapValues { $0.map { Array($0.word.lowercased().utf8) } }
 
     static func roleWords(_ c: MessageContext, segments: inout LazyLiteralSegments, emitter: inout Emitter) {
-        guard let words = roleWordUnits[c.language],
-              roleWordBytes[c.language]!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) else { return }
+        guard let words = c.localeFacts.roleWords,
+              c.localeFacts.roleWordBytes!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) else { return }
         let wholeWords = c.language != "ko"
         for segment in segments.get() {
             var taken: [Range<Int>] = []
@@ -177,22 +177,47 @@ enum ScreenReaderRules {
         }
     }
 
+    /// ``edgeTexts(_:atEnd:)`` one at a time, in the same order, without making the list.
+    static func forEachEdgeText(_ body: MessageBody, atEnd: Bool, _ visit: (String, Range<Int>) -> Void) {
+        guard let part = atEnd ? body.parts.last : body.parts.first else { return }
+        switch part {
+        case .text(let text, let range): visit(text, range)
+        case .pound: return
+        case .argument(let argument):
+            switch argument.kind {
+            case .none, .simple: return
+            case .plural(let p): for item in p.cases { forEachEdgeText(item.message, atEnd: atEnd, visit) }
+            case .select(let s): for item in s.cases { forEachEdgeText(item.message, atEnd: atEnd, visit) }
+            case .choice(let ch): for item in ch.cases { forEachEdgeText(item.message, atEnd: atEnd, visit) }
+            }
+        }
+    }
+
     static func labelStyle(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
-        for (text, range) in edgeTexts(pattern.body, atEnd: true) {
-            let scalars = Array(text.unicodeScalars)
-            guard let last = scalars.last, last == "." || last == "。" else { continue }
-            if scalars.count >= 2 && scalars[scalars.count - 2] == "." { continue }  // an ellipsis written as dots
+        forEachEdgeText(pattern.body, atEnd: true) { text, range in
+            let scalars = text.unicodeScalars
+            guard let last = scalars.last, last == "." || last == "。" else { return }
+            let lastIndex = scalars.index(before: scalars.endIndex)
+            // An ellipsis written as dots.
+            if lastIndex != scalars.startIndex && scalars[scalars.index(before: lastIndex)] == "." { return }
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
             let printed = text.utf16.count - 1
             report(.labelStyle, c, segment: segment, printed: printed..<printed + 1, emitter: &emitter,
                    message: "the label ends with a period", hint: "remove it: a label is a name, not a sentence",
                    subject: "period")
         }
-        for (text, range) in edgeTexts(pattern.body, atEnd: false) {
-            guard let first = text.first, first.isLowercase else { continue }
+        forEachEdgeText(pattern.body, atEnd: false) { text, range in
+            // An ASCII character that is not a lower-case letter, followed by ASCII (or nothing),
+            // is a first character that is not lower-case: no need to find the first grapheme.
+            let utf8 = text.utf8
+            if let b0 = utf8.first, b0 < 0x80, !(b0 >= 0x61 && b0 <= 0x7A) {
+                let second = utf8.index(after: utf8.startIndex)
+                if second == utf8.endIndex || utf8[second] < 0x80 { return }
+            }
+            guard let first = text.first, first.isLowercase else { return }
             // A name that is written lower-case first on purpose ("iPhone", "eBay").
             let word = text.prefix { $0.isLetter }
-            if word.dropFirst().contains(where: { $0.isUppercase }) { continue }
+            if word.dropFirst().contains(where: { $0.isUppercase }) { return }
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             report(.labelStyle, c, segment: segment, printed: 0..<first.utf16.count, emitter: &emitter,
                    message: "the label starts with a lower-case letter",
@@ -244,11 +269,11 @@ enum ScreenReaderRules {
     /// {action}") names the gesture on purpose: that is decided only when a gesture word is found.
     static func gestures(_ c: MessageContext, pattern: MessagePattern, segments: inout LazyLiteralSegments, written: WrittenTextFacts,
                          hintStyle: HintStyle, emitter: inout Emitter) {
-        guard let words = gestureUnits[c.language], !words.isEmpty else { return }
+        guard let words = c.localeFacts.gestures, !words.isEmpty else { return }
         // Text that lower-cases as ASCII and has no apostrophe: its segments are pieces of it,
         // so a phrase none of them holds is not in the text (ASCII case ignored).
         if written.asciiOrCaseless && !written.apostrophe,
-           !gestureBytes[c.language]!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) { return }
+           !c.localeFacts.gestureBytes!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) { return }
         let wholeWords = c.language.unicodeScalars.allSatisfy(\.isASCII) && !["ko", "ja", "zh", "th", "lo", "km", "my"].contains(c.language)
         var found: [(segment: LiteralSegment, word: String, range: Range<Int>)] = []
         for segment in segments.get() {

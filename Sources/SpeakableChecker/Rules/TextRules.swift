@@ -12,30 +12,9 @@ enum TextRules {
         // byte pairs: C2 80…9F and C2 AD (C1 controls, soft hyphen), D8 9C (U+061C), E1 A0
         // (U+180E), E2 80 and E2 81 (U+2000…U+207F), EF BB and EF BF (U+FEFF, U+FFFD). Text
         // without them (and without ASCII controls) has nothing for these rules.
-        var text = c.text.text
-        let (suspect, control) = text.withUTF8 { bytes -> (Bool, Bool) in
-            var suspect = false
-            var control = false
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte < 0x80 {
-                    if byte < 0x20 && byte != 0x0A || byte == 0x7F { control = true }
-                } else if i + 1 < bytes.count {
-                    let next = bytes[i + 1]
-                    switch byte {
-                    case 0xC2: if next <= 0x9F || next == 0xAD { suspect = true }
-                    case 0xD8: if next == 0x9C { suspect = true }
-                    case 0xE1: if next == 0xA0 { suspect = true }
-                    case 0xE2: if next == 0x80 || next == 0x81 { suspect = true }
-                    case 0xEF: if next == 0xBB || next == 0xBF { suspect = true }
-                    default: break
-                    }
-                }
-                i += 1
-            }
-            return (suspect, control)
-        }
+        // (The pass is ``WrittenTextFacts``'s.)
+        let suspect = written.suspect
+        let control = written.control
         if suspect && emitter.isOn(.bidiControl) { bidi(c, any: settings.reportAnyBidiControl, emitter: &emitter) }
         if (suspect || control) && emitter.isOn(.invisibleCharacter) { invisible(c, emitter: &emitter) }
         guard let pattern = c.pattern, segments != nil else { return }
@@ -327,7 +306,8 @@ enum TextRules {
 
     static func untranslated(_ c: MessageContext, pattern: MessagePattern, sourceLocale: ICULocale, settings: CheckSettings,
                              emitter: inout Emitter) {
-        guard c.text.text == c.source.text, c.locale.language != sourceLocale.language else { return }
+        guard !differsAtAnASCIIStarter(c.text.text, c.source.text), c.text.text == c.source.text,
+              c.locale.language != sourceLocale.language else { return }
         var words = pattern.allLiteralText
         for allowed in settings.allowUntranslated where !allowed.isEmpty {
             words = words.replacingAll(allowed, with: " ")
@@ -353,6 +333,26 @@ enum TextRules {
 }
 
 extension TextRules {
+    /// Whether `a` and `b` are not canonically equivalent because their UTF-8 first differs at a
+    /// byte that is ASCII in both (or one ends where the other goes on with ASCII): an ASCII
+    /// character is a starter, its own decomposition, so the two normalized forms differ there
+    /// too. False says nothing (`==` then decides, without normalizing the many translations
+    /// this rules out).
+    static func differsAtAnASCIIStarter(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                var i = 0
+                while i < n && x[i] == y[i] { i += 1 }
+                if i < n { return x[i] < 0x80 && y[i] < 0x80 }
+                if x.count == y.count { return false }
+                return (x.count > n ? x[n] : y[n]) < 0x80
+            }
+        }
+    }
+
     /// A word that stays the same in every language: an acronym ("GPS", "OK"), a name with inner
     /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3").
     static func isNameLike(_ word: String) -> Bool {

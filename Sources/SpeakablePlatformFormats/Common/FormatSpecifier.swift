@@ -110,23 +110,93 @@ public struct FormatSpecifier: Hashable, Sendable {
     public var text: String
     /// Unicode scalar offsets in the format.
     public var range: Range<Int>
-    public var index: Index
+    public var index: Index {
+        get {
+            switch indexCode {
+            case Self.ordinaryCode: .ordinary
+            case Self.relativeCode: .relative
+            case Self.noneCode: .none
+            default: .explicit(indexCode)
+            }
+        }
+        set { indexCode = Self.code(newValue) }
+    }
     /// The 1-based argument the specifier reads, once resolved (nil for `%%`, `%n`, a relative
     /// index with nothing before it, an index the formatter rejects, and `%arg`, whose argument
     /// is its substitution's).
-    public var argument: Int?
+    public var argument: Int? {
+        get { argumentValue == Int.min ? nil : argumentValue }
+        set { argumentValue = newValue ?? Int.min }
+    }
     public var flags: String
-    public var width: Int?
-    public var precision: Int?
+    public var width: Int? {
+        get { widthValue == Int.min ? nil : widthValue }
+        set { widthValue = newValue ?? Int.min }
+    }
+    public var precision: Int? {
+        get { precisionValue == Int.min ? nil : precisionValue }
+        set { precisionValue = newValue ?? Int.min }
+    }
     /// Apple length modifier: `hh`, `h`, `l`, `ll`, `q`, `L`, `z`, `t`, `j`.
     public var length: String
     /// The conversion character: `s`, `d`, `@`, `%`, `n`; `t`/`T` for Java date/time (see
     /// ``dateTimeSuffix``).
-    public var conversion: Character
+    public var conversion: Character {
+        get { Character(Unicode.Scalar(conversionScalar)!) }
+        set { conversionScalar = Self.scalar(newValue) }
+    }
     /// Java `%tH`: `H`.
-    public var dateTimeSuffix: Character?
+    public var dateTimeSuffix: Character? {
+        get { suffixScalar == UInt32.max ? nil : Character(Unicode.Scalar(suffixScalar)!) }
+        set { suffixScalar = newValue.map(Self.scalar) ?? UInt32.max }
+    }
     /// Apple `%#@name@`: the substitution's name; `%arg`: "".
     public var substitution: String?
+
+    // Stored compactly (a specifier is 120 bytes, not 176: the checker keeps every string's):
+    // nil as `Int.min`, the index as one number, the one-scalar characters as their scalars.
+    private var indexCode: Int
+    private var argumentValue: Int
+    private var widthValue: Int
+    private var precisionValue: Int
+    private var conversionScalar: UInt32
+    private var suffixScalar: UInt32
+
+    private static let ordinaryCode = Int.min
+    private static let relativeCode = Int.min + 1
+    private static let noneCode = Int.min + 2
+
+    private static func code(_ index: Index) -> Int {
+        switch index {
+        case .ordinary: ordinaryCode
+        case .relative: relativeCode
+        case .none: noneCode
+        case .explicit(let n):
+            // Never one of the codes above (an index is read from at most a few digits).
+            n
+        }
+    }
+
+    /// A conversion or date/time suffix is one scalar (the parsers read one).
+    private static func scalar(_ character: Character) -> UInt32 {
+        precondition(character.unicodeScalars.count == 1, "a format conversion is one Unicode scalar")
+        return character.unicodeScalars.first!.value
+    }
+
+    init(text: String, range: Range<Int>, index: Index, argument: Int?, flags: String, width: Int?, precision: Int?, length: String,
+         conversion: Character, dateTimeSuffix: Character?, substitution: String?) {
+        self.text = text
+        self.range = range
+        self.flags = flags
+        self.length = length
+        self.substitution = substitution
+        indexCode = Self.code(index)
+        argumentValue = argument ?? Int.min
+        widthValue = width ?? Int.min
+        precisionValue = precision ?? Int.min
+        conversionScalar = Self.scalar(conversion)
+        suffixScalar = dateTimeSuffix.map(Self.scalar) ?? UInt32.max
+    }
 
     /// Whether the specifier reads an argument (everything but `%%` and `%n`).
     public var readsArgument: Bool { index != .none || substitution == "" }
@@ -526,6 +596,18 @@ struct AppleFormatParser {
         String(scalars: scalars[range])
     }
 
+    /// ASCII digits as `Int(String)` reads them: nil when the value does not fit in an `Int`.
+    static func number(_ digits: ArraySlice<Unicode.Scalar>) -> Int? {
+        var value = 0
+        for d in digits {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int(d.value - 48))
+            if o1 || o2 { return nil }
+            value = sum
+        }
+        return digits.isEmpty ? nil : value
+    }
+
     mutating func parse() -> FormatString {
         var i = 0
         let n = scalars.count
@@ -549,7 +631,7 @@ struct AppleFormatParser {
             var explicit: Int?
             var k = j
             while k < n && JavaFormatParser.isDigit(scalars[k]) { k += 1 }
-            if k > j && k < n && scalars[k] == "$", let value = Int(text(j..<k)), value > 0, value < 10_000 {
+            if k > j && k < n && scalars[k] == "$", let value = Self.number(scalars[j..<k]), value > 0, value < 10_000 {
                 explicit = value
                 j = k + 1
             }
@@ -570,7 +652,7 @@ struct AppleFormatParser {
             }
             let flagsStart = j
             while j < n, Self.isFlag(scalars[j]) { j += 1 }
-            let flags = text(flagsStart..<j)
+            let flags = j == flagsStart ? "" : text(flagsStart..<j)
             var starArguments = 0
             var width: Int?
             if j < n && scalars[j] == "*" {
@@ -579,7 +661,7 @@ struct AppleFormatParser {
             } else {
                 let w = j
                 while j < n && JavaFormatParser.isDigit(scalars[j]) { j += 1 }
-                if j > w { width = Int(text(w..<j)) }
+                if j > w { width = Self.number(scalars[w..<j]) }
             }
             var precision: Int?
             if j < n && scalars[j] == "." {
@@ -590,7 +672,7 @@ struct AppleFormatParser {
                 } else {
                     let p = j
                     while j < n && JavaFormatParser.isDigit(scalars[j]) { j += 1 }
-                    precision = Int(text(p..<j)) ?? 0
+                    precision = Self.number(scalars[p..<j]) ?? 0
                 }
             }
             var length = ""

@@ -53,11 +53,26 @@ public struct PlatformMessage: Sendable {
 
     /// The plural forms of the whole message (paths `plural.<category>`), in file order.
     public var pluralForms: [(category: String, form: PlatformForm)] {
-        forms.compactMap { form in
-            guard form.path.hasPrefix("plural.") else { return nil }
-            let category = form.path.dropFirst(7)
-            return category.contains(".") ? nil : (String(category), form)
+        var result: [(category: String, form: PlatformForm)] = []
+        for form in forms {
+            // ASCII paths (all that Xcode writes) by their bytes; others by characters, as ever.
+            var path = form.path
+            let category = path.withUTF8 { bytes -> String?? in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
+                guard bytes.count >= 7, bytes[6] == 0x2E, bytes.starts(with: "plural".utf8),
+                      !bytes[7...].contains(0x2E) else { return .some(nil) }
+                return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[7...]), as: UTF8.self))
+            }
+            switch category {
+            case .some(.some(let category)): result.append((category, form))
+            case .some(.none): break
+            case .none:
+                guard form.path.hasPrefix("plural.") else { continue }
+                let category = form.path.dropFirst(7)
+                if !category.contains(".") { result.append((String(category), form)) }
+            }
         }
+        return result
     }
 
     /// The plural forms of substitution `name` (paths `substitutions.<name>.plural.<category>`).

@@ -43,15 +43,22 @@ public struct XCStringsIndex: Sendable {
         var isEscaped: Bool
     }
 
-    /// One localization: its forms (a string unit and plural or device cases of string units),
-    /// or — substitutions, nested variations — its object's bytes, read again when asked for.
+    /// One localization: one string unit (the common case, kept here without a ``Form``), its
+    /// forms (a string unit and plural or device cases of string units), or — substitutions,
+    /// nested variations — its object's bytes, read again when asked for.
     struct Localization: Sendable {
+        enum Kind: UInt8, Sendable { case unit, forms, object }
         var entry: Int32
-        var isObject: Bool
-        /// Forms: the first in ``Locale/forms`` and how many; an object: its bytes' range.
-        var first: Int32
-        var count: Int32
-        /// An object: where its `{` is in the file.
+        var kind: Kind
+        /// A unit: its value is written with escapes.
+        var isEscaped: Bool
+        /// A unit's state, as ``Form/state``.
+        var state: Int16
+        /// A unit: its value's bytes; forms: the first in ``Locale/forms`` and how many; an
+        /// object: its bytes.
+        var start: Int32
+        var end: Int32
+        /// A unit: where its value's opening quote is; an object: where its `{` is.
         var line: Int32
         var column: Int32
     }
@@ -83,6 +90,19 @@ public struct XCStringsIndex: Sendable {
             var scanner = Scanner(buffer, start: buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, line: 1, column: 1)
             scanner.maximumValues = JSONReader.maximumValues
             guard let top = try? scanner.catalog() else { return nil }
+            // Kept for the whole check: no room left over from growing.
+            func compact<T>(_ array: [T]) -> [T] {
+                [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+                    _ = buffer.initialize(from: array)
+                    count = array.count
+                }
+            }
+            for t in scanner.locales.indices {
+                scanner.locales[t].bytes = compact(scanner.locales[t].bytes)
+                scanner.locales[t].forms = compact(scanner.locales[t].forms)
+                scanner.locales[t].localizations = compact(scanner.locales[t].localizations)
+            }
+            scanner.entries = compact(scanner.entries)
             return XCStringsIndex(file: file, sourceLanguage: top.sourceLanguage, version: top.version, entries: scanner.entries,
                                   localeTags: scanner.tags, locales: scanner.locales, paths: scanner.paths, states: scanner.states)
         }
@@ -90,39 +110,70 @@ public struct XCStringsIndex: Sendable {
 
     /// The messages of locale `tag` (its localizations in file order), as
     /// ``XCStringsCatalog/messages`` has them; empty for a locale the catalog does not have.
-    public func messages(ofLocale tag: String) -> [PlatformMessage] {
-        guard let index = localeTags.firstIndex(of: tag) else { return [] }
+    /// `translatableOnly`: without the entries marked `shouldTranslate: false`.
+    public func messages(ofLocale tag: String, translatableOnly: Bool = false) -> [PlatformMessage] {
+        var result: [PlatformMessage] = []
+        forEach(ofLocale: tag, translatableOnly: translatableOnly) { item in
+            switch item {
+            case .string(let entry, let form):
+                result.append(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file, forms: [form],
+                                              comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true))
+            case .message(let message):
+                result.append(message)
+            }
+        }
+        return result
+    }
+
+    /// How many localizations locale `tag` has.
+    public func count(ofLocale tag: String) -> Int {
+        localeTags.firstIndex(of: tag).map { locales[$0].localizations.count } ?? 0
+    }
+
+    /// One localization as ``forEach(ofLocale:translatableOnly:_:)`` hands it over.
+    public enum Item {
+        /// A localization that is one string unit (path `""`): its entry and the form, without a
+        /// ``PlatformMessage`` made for it.
+        case string(Entry, PlatformForm)
+        /// Any other localization, as ``messages(ofLocale:translatableOnly:)`` has it.
+        case message(PlatformMessage)
+    }
+
+    /// The localizations of locale `tag` in file order, each handed to `body` as it is made
+    /// (the messages of ``messages(ofLocale:translatableOnly:)``, a one-string one as its form).
+    public func forEach(ofLocale tag: String, translatableOnly: Bool = false, _ body: (Item) -> Void) {
+        guard let index = localeTags.firstIndex(of: tag) else { return }
         let tag = localeTags[index]
         let locale = locales[index]
-        return locale.bytes.withUnsafeBufferPointer { buffer in
-            var result: [PlatformMessage] = []
-            result.reserveCapacity(locale.localizations.count)
+        locale.bytes.withUnsafeBufferPointer { buffer in
             for l in locale.localizations {
                 let entry = entries[Int(l.entry)]
-                if !l.isObject {
-                    var forms: [PlatformForm] = []
-                    forms.reserveCapacity(Int(l.count))
-                    for f in locale.forms[Int(l.first)..<Int(l.first + l.count)] {
-                        forms.append(PlatformForm(path: paths[Int(f.path)],
-                                                  value: Scanner.decode(buffer, Int(f.start), Int(f.end), escaped: f.isEscaped),
-                                                  position: SourcePosition(line: Int(f.line), column: Int(f.column)),
-                                                  state: f.state < 0 ? nil : states[Int(f.state)]))
-                    }
-                    result.append(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file, forms: forms,
-                                                  comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true))
-                    continue
+                if translatableOnly && entry.shouldTranslate == false { continue }
+                func form(_ f: Form) -> PlatformForm {
+                    PlatformForm(path: paths[Int(f.path)], value: Scanner.decode(buffer, Int(f.start), Int(f.end), escaped: f.isEscaped),
+                                 position: SourcePosition(line: Int(f.line), column: Int(f.column)),
+                                 state: f.state < 0 ? nil : states[Int(f.state)])
                 }
-                // Checked when indexed: read again, building the model this time.
-                var scanner = Scanner(buffer, start: Int(l.first), line: Int(l.line), column: Int(l.column))
-                scanner.building = true
-                scanner.depth = 4
-                guard let content = try? scanner.content(level: 0, path: 0) else { continue }
-                let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
-                                           shouldTranslate: entry.shouldTranslate,
-                                           localizations: [XCStringsLocalization(locale: tag, content: content)])
-                result += model.messages(file: file)
+                switch l.kind {
+                case .unit:
+                    body(.string(entry, form(Form(start: l.start, end: l.end, line: l.line, column: l.column, path: 0, state: l.state,
+                                                  isEscaped: l.isEscaped))))
+                case .forms:
+                    body(.message(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file,
+                                                  forms: locale.forms[Int(l.start)..<Int(l.start + l.end)].map(form),
+                                                  comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)))
+                case .object:
+                    // Checked when indexed: read again, building the model this time.
+                    var scanner = Scanner(buffer, start: Int(l.start), line: Int(l.line), column: Int(l.column))
+                    scanner.building = true
+                    scanner.depth = 4
+                    guard let content = try? scanner.content(level: 0, path: 0) else { continue }
+                    let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
+                                               shouldTranslate: entry.shouldTranslate,
+                                               localizations: [XCStringsLocalization(locale: tag, content: content)])
+                    for message in model.messages(file: file) { body(.message(message)) }
+                }
             }
-            return result
         }
     }
 }
@@ -557,16 +608,20 @@ private struct Scanner {
             let firstByte = locales[t].bytes.count
             isComplex = false
             _ = try content(level: 0, path: 0)
-            var l = XCStringsIndex.Localization(entry: entry, isObject: false, first: Int32(firstForm),
-                                                count: Int32(locales[t].forms.count - firstForm), line: 0, column: 0)
+            let count = locales[t].forms.count - firstForm
+            var l = XCStringsIndex.Localization(entry: entry, kind: .forms, isEscaped: false, state: -1, start: Int32(firstForm),
+                                                end: Int32(count), line: 0, column: 0)
             if isComplex {
                 // Kept as written, read again when the locale is asked for.
                 locales[t].forms.removeSubrange(firstForm...)
                 locales[t].bytes.removeSubrange(firstByte...)
-                l = XCStringsIndex.Localization(entry: entry, isObject: true, first: Int32(firstByte), count: Int32(i - start),
-                                                line: Int32(at.line), column: Int32(at.column))
                 locales[t].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
-                l.count = Int32(locales[t].bytes.count)
+                l = XCStringsIndex.Localization(entry: entry, kind: .object, isEscaped: false, state: -1, start: Int32(firstByte),
+                                                end: Int32(locales[t].bytes.count), line: Int32(at.line), column: Int32(at.column))
+            } else if count == 1, locales[t].forms[firstForm].path == 0 {
+                let f = locales[t].forms.removeLast()
+                l = XCStringsIndex.Localization(entry: entry, kind: .unit, isEscaped: f.isEscaped, state: f.state, start: f.start,
+                                                end: f.end, line: f.line, column: f.column)
             }
             locales[t].localizations.append(l)
         } while try next(closing: 0x7D)
