@@ -149,8 +149,8 @@ public enum PlatformInput {
         // Keys are unique in an indexed catalog: an entry's `shouldTranslate` is its key's.
         let translatedEntries = index.entries.filter { $0.shouldTranslate != false }.map { (key: $0.key, position: $0.keyPosition) }
         let sourceTag = index.sourceLanguage
-        let sourceMessages = index.messages(ofLocale: sourceTag, translatableOnly: true)
-        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: nil)
+        let catalog = IndexedCatalog(index)
+        let source = appleSources(catalog, entries: translatedEntries, sourceTag: sourceTag)
         var locales: [TargetLocale] = []
         var deferred: [DeferredLocale] = []
         for tag in index.localeTags.sorted() where tag != sourceTag {
@@ -158,7 +158,7 @@ public enum PlatformInput {
             let selectors = source.selectors
             @Sendable func target() -> TargetLocale {
                 TargetLocale(tag: tag, locale: locale, file: file,
-                             messages: appleTargets(index, locale: tag, selectors: selectors))
+                             messages: appleTargets(catalog, locale: tag, selectors: selectors))
             }
             if deferringLocales {
                 deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
@@ -227,38 +227,143 @@ public enum PlatformInput {
     }
 
     /// One translation of an Apple catalog (nil when it has no text to check).
+    /// `origin`: where an indexed catalog has the message (its positions are then made from the
+    /// index when asked for, and the message is not kept).
     static func appleTarget(_ original: PlatformMessage, selectors: [String: Int],
-                            positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> TargetMessage? {
+                            positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?,
+                            origin: IndexedMessage? = nil) -> TargetMessage? {
         let message = otherDevice(original)
         let formats = formats(message, dialect: .apple, positions: positions)
         // Only a plural needs its source's selector (no key lookup for the others).
         let selector = message.forms.contains { $0.path.hasPrefix("plural.") } ? selectors[message.key] : nil
-        guard let text = convert(message, dialect: .apple, formats: formats, positions: positions, selector: selector) else { return nil }
+        let text: PositionedText
+        if let origin {
+            guard let built = build(message, dialect: .apple, formats: formats, positions: nil, selector: selector, tracking: false) else {
+                return nil
+            }
+            text = indexedText(built.text, origin: origin, selector: selector)
+        } else {
+            guard let converted = convert(message, dialect: .apple, formats: formats, positions: positions, selector: selector) else {
+                return nil
+            }
+            text = converted
+        }
         return TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text,
                              pattern: applePattern(text.text) ?? parse(text), formats: formats, state: state(of: message))
     }
 
     /// One locale's translations of an indexed catalog: ``appleTargets(_:selectors:positions:)``
     /// of its messages, a one-string translation made without its ``PlatformMessage``.
-    static func appleTargets(_ index: XCStringsIndex, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
+    static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
+        let index = catalog.index
         var targets: [TargetMessage] = []
         targets.reserveCapacity(index.count(ofLocale: tag))
-        index.forEach(ofLocale: tag, translatableOnly: true) { item in
+        index.forEachNumbered(ofLocale: tag, translatableOnly: true) { number, item in
+            let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
             switch item {
             case .string(let entry, let form):
-                targets.append(appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file))
+                targets.append(appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file, origin: origin))
             case .message(let message):
-                if let target = appleTarget(message, selectors: selectors, positions: nil) { targets.append(target) }
+                if let target = appleTarget(message, selectors: selectors, positions: nil, origin: origin) { targets.append(target) }
             }
         }
         return targets
+    }
+
+    /// An indexed catalog, shared by the position functions of the messages made from it.
+    final class IndexedCatalog: Sendable {
+        let index: XCStringsIndex
+        init(_ index: XCStringsIndex) { self.index = index }
+    }
+
+    /// Where an indexed catalog has a message: its locale and its number there
+    /// (``XCStringsIndex/item(ofLocale:number:)``) — what a converted text keeps to find its
+    /// positions, instead of the message's strings.
+    struct IndexedMessage: Sendable {
+        let catalog: IndexedCatalog
+        let locale: String
+        let number: Int32
+
+        init(catalog: IndexedCatalog, locale: String, number: Int) {
+            self.catalog = catalog
+            self.locale = locale
+            self.number = Int32(truncatingIfNeeded: number)
+        }
+
+        /// The message as ``XCStringsIndex/messages(ofLocale:translatableOnly:)`` has it, made again.
+        var message: PlatformMessage? {
+            switch catalog.index.item(ofLocale: locale, number: Int(number)) {
+            case .string(let entry, let form)?:
+                PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: locale, file: catalog.index.file, forms: [form],
+                                comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)
+            case .message(let message)?: message
+            case nil: nil
+            }
+        }
+    }
+
+    /// A converted text of an indexed message (`text`: ``build(_:dialect:formats:positions:selector:tracking:)``
+    /// of it, not tracking) whose positions are those of ``convert(_:dialect:formats:positions:selector:)``:
+    /// the message is made again from the index and converted with tracking when a position is
+    /// asked for. One small closure a message, holding no string of it.
+    static func indexedText(_ text: String, origin: IndexedMessage, selector: Int?) -> PositionedText {
+        PositionedText(text: text, file: origin.catalog.index.file) { offset in
+            guard let message = origin.message,
+                  let builder = build(otherDevice(message), dialect: .apple, formats: nil, positions: nil, selector: selector, tracking: true)
+            else { return SourcePosition(line: 1, column: 1) }
+            let all = builder.positions(end: builder.positions.last ?? message.keyPosition)
+            return all[min(max(0, offset), all.count - 1)]
+        }
+    }
+
+    /// ``appleSources(_:entries:sourceTag:file:positions:)`` of an indexed catalog: the source
+    /// messages' texts keep their place in the index, not their messages.
+    static func appleSources(_ catalog: IndexedCatalog, entries: [(key: String, position: SourcePosition)], sourceTag: String)
+        -> (messages: [SourceMessage], selectors: [String: Int]) {
+        let file = catalog.index.file
+        var sourceByKey: [String: (number: Int, message: PlatformMessage)] = [:]
+        catalog.index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true) { number, item in
+            let message: PlatformMessage
+            switch item {
+            case .string(let entry, let form):
+                message = PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: sourceTag, file: file, forms: [form],
+                                          comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)
+            case .message(let m):
+                message = m
+            }
+            sourceByKey[message.key] = (number, otherDevice(message))
+        }
+        var sources: [SourceMessage] = []
+        sources.reserveCapacity(entries.count)
+        var selectors: [String: Int] = [:]
+        for (key, position) in entries {
+            guard let (number, message) = sourceByKey[key] else {
+                // No source localization: the key itself, as the general path makes it.
+                let one = appleSources([], entries: [(key, position)], sourceTag: sourceTag, file: file, positions: nil)
+                sources += one.messages
+                for (k, v) in one.selectors { selectors[k] = v }
+                continue
+            }
+            if let selector = pluralSelector(message, dialect: .apple) { selectors[key] = selector }
+            let formats = formats(message, dialect: .apple, positions: nil)
+            guard let built = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: false) else {
+                continue
+            }
+            let text = indexedText(built.text, origin: IndexedMessage(catalog: catalog, locale: sourceTag, number: number), selector: nil)
+            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text,
+                                         pattern: applePattern(text.text) ?? parse(text), formats: formats))
+        }
+        return (sources, selectors)
     }
 
     /// A `.xcstrings` translation that is one string (path `""`): what
     /// ``appleTarget(_:selectors:positions:)`` makes of its one-form message — the same ICU text,
     /// formats, pattern, state and positions (tested against it) — without making the message
     /// but when a finding asks for a position.
-    static func appleTarget(string form: PlatformForm, key: String, keyPosition: SourcePosition, file: String) -> TargetMessage {
+    /// `origin`: where an indexed catalog has it (positions are then made from the index, and
+    /// the form is not kept).
+    static func appleTarget(string form: PlatformForm, key: String, keyPosition: SourcePosition, file: String,
+                            origin: IndexedMessage? = nil) -> TargetMessage {
         let format = FormatString.parse(form.value, dialect: .apple)
         let formats = PlatformFormats(dialect: .apple,
                                       forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: form.position)])
@@ -269,7 +374,7 @@ public enum PlatformInput {
             b.synthetic(argument.map(String.init) ?? identifier(name), at: at)
             b.synthetic("}", at: at)
         }
-        let text = lazilyPositioned(builder.text, file: file) {
+        let text = origin.map { indexedText(builder.text, origin: $0, selector: nil) } ?? lazilyPositioned(builder.text, file: file) {
             let message = PlatformMessage(key: key, keyPosition: keyPosition, locale: "", file: file, forms: [form])
             let tracked = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: true)!
             return tracked.positions(end: tracked.positions.last ?? keyPosition)
