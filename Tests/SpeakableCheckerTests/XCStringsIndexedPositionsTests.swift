@@ -75,7 +75,7 @@ import Testing
         let index = try #require(XCStringsIndex.read(bytes, file: "L.xcstrings"), "not indexed")
         let catalog = PlatformInput.IndexedCatalog(index)
         let translated = index.entries.filter { $0.shouldTranslate != false }.map { (key: $0.key, position: $0.keyPosition) }
-        let indexed = PlatformInput.appleSources(catalog, entries: translated, sourceTag: "en")
+        let indexed = PlatformInput.appleSources(catalog, sourceTag: "en")
         let general = PlatformInput.appleSources(index.messages(ofLocale: "en", translatableOnly: true), entries: translated,
                                                  sourceTag: "en", file: "L.xcstrings", positions: nil)
         #expect(indexed.selectors == general.selectors)
@@ -98,6 +98,51 @@ import Testing
             }
         }
         #expect(compared > 250, "only \(compared) messages")
+    }
+
+    /// A unit written without escapes is made from its bytes in one pass
+    /// (``PlatformInput/appleTarget(unit:origin:scratch:)``) when it is plain text and simple
+    /// specifiers: what ``PlatformInput/appleTarget(string:key:keyPosition:file:origin:)`` makes of it.
+    @Test func unitsFromBytesAreTheStringPaths() throws {
+        var state: UInt64 = 9
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces = ["Row ", "%1$@", "%lld", "%@", "%d", "%2$lld", "%ld", "%i", "%u", "%x", "%f", "%s", "%c", "%p", "%3$d", "%10$@",
+                      "é", "🎉", "한국어", "\u{301}", " ", "#", "%", "%%", "%5d", "%.2f", "%01$@", "%0$@", "%lq", "%lll", "%a", "%hd", "{",
+                      "'", "%#@n@", "%10000$@", "%9999$@", "x"]
+        var values: [String] = []
+        for round in 0..<1500 {
+            var v = ""
+            // Half the rounds from the pieces the one pass takes.
+            let count = round % 2 == 0 ? 20 : pieces.count
+            for _ in 0..<next(7) { v += pieces[next(count)] }
+            values.append(v)
+        }
+        let states = ["translated", "new", "needs_review"]
+        let entries = values.enumerated().map { k, v in
+            #""k\#(k)" : { "localizations" : { "ko" : { "stringUnit" : { "state" : "\#(states[k % 3])", "value" : "\#(XCStringsIndexedPositionsTests.json(v, unicode: false))" } } } }"#
+        }
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    " + entries.joined(separator: ",\n    ") + "\n  }\n}\n"
+        let index = try #require(XCStringsIndex.read(Array(text.utf8), file: "L.xcstrings"), "not indexed")
+        let catalog = PlatformInput.IndexedCatalog(index)
+        var scratch = PlatformInput.UnitScratch()
+        var fast = 0
+        var units = 0
+        index.forEachNumbered(ofLocale: "ko", rawUnit: { number, unit in
+            units += 1
+            let origin = PlatformInput.IndexedMessage(catalog: catalog, locale: "ko", number: number)
+            guard let a = PlatformInput.appleTarget(unit: unit, origin: origin, scratch: &scratch) else { return false }
+            fast += 1
+            let b = PlatformInput.appleTarget(string: unit.form, key: unit.entry.key, keyPosition: unit.entry.keyPosition,
+                                              file: "L.xcstrings")
+            #expect(a.key == b.key && a.keyPosition == b.keyPosition && a.state == b.state)
+            XCStringsIndexedPositionsTests().compare(a.text, b.text, a.pattern, b.pattern, a.formats, b.formats)
+            return true
+        }) { _, _ in }
+        #expect(units == values.count)
+        #expect(fast > 900 && fast < units, "\(fast) of \(units) made in one pass")
     }
 
     func compare(_ a: PositionedText, _ b: PositionedText, _ p: MessagePattern?, _ q: MessagePattern?, _ f: PlatformFormats?,

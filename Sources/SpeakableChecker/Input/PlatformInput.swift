@@ -95,11 +95,12 @@ public enum PlatformInput {
 
     static func xcstrings(path: String, settings: CheckSettings, deferringLocales: Bool = false) throws(Failure) -> CheckInput {
         let file = display(path)
-        let bytes = try readBytes(path)
+        var bytes = try readBytes(path)
         // A catalog without problems is indexed (where each localization is in the file's
         // bytes) and each locale's messages are made from the bytes when it is checked: memory
-        // holds the file, the index and one locale.
+        // holds the index (which has the strings' bytes) and one locale, not the file.
         if let index = XCStringsIndex.read(bytes, file: file) {
+            bytes = []
             return xcstrings(index, settings: settings, deferringLocales: deferringLocales)
         }
         // Anything else is read entry by entry (never one tree), with every diagnostic, each
@@ -146,11 +147,9 @@ public enum PlatformInput {
     static func xcstrings(_ index: XCStringsIndex, settings: CheckSettings, deferringLocales: Bool) -> CheckInput {
         let file = index.file
         let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
-        // Keys are unique in an indexed catalog: an entry's `shouldTranslate` is its key's.
-        let translatedEntries = index.entries.filter { $0.shouldTranslate != false }.map { (key: $0.key, position: $0.keyPosition) }
         let sourceTag = index.sourceLanguage
         let catalog = IndexedCatalog(index)
-        let source = appleSources(catalog, entries: translatedEntries, sourceTag: sourceTag)
+        let source = appleSources(catalog, sourceTag: sourceTag)
         var locales: [TargetLocale] = []
         var deferred: [DeferredLocale] = []
         for tag in index.localeTags.sorted() where tag != sourceTag {
@@ -258,7 +257,13 @@ public enum PlatformInput {
         let index = catalog.index
         var targets: [TargetMessage] = []
         targets.reserveCapacity(index.count(ofLocale: tag))
-        index.forEachNumbered(ofLocale: tag, translatableOnly: true) { number, item in
+        var scratch = UnitScratch()
+        index.forEachNumbered(ofLocale: tag, translatableOnly: true, rawUnit: { number, unit in
+            guard let target = appleTarget(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number),
+                                           scratch: &scratch) else { return false }
+            targets.append(target)
+            return true
+        }) { number, item in
             let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
             switch item {
             case .string(let entry, let form):
@@ -316,44 +321,197 @@ public enum PlatformInput {
         }
     }
 
-    /// ``appleSources(_:entries:sourceTag:file:positions:)`` of an indexed catalog: the source
-    /// messages' texts keep their place in the index, not their messages.
-    static func appleSources(_ catalog: IndexedCatalog, entries: [(key: String, position: SourcePosition)], sourceTag: String)
-        -> (messages: [SourceMessage], selectors: [String: Int]) {
-        let file = catalog.index.file
-        var sourceByKey: [String: (number: Int, message: PlatformMessage)] = [:]
-        catalog.index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true) { number, item in
+    /// ``appleSources(_:entries:sourceTag:file:positions:)`` of an indexed catalog's translatable
+    /// entries: the source messages' texts keep their place in the index, not their messages.
+    /// The source locale's localizations are in entry order (one at most an entry; the index
+    /// rejects keys that are equal as Strings), so they are matched to their entries in one walk,
+    /// without a table by key.
+    static func appleSources(_ catalog: IndexedCatalog, sourceTag: String) -> (messages: [SourceMessage], selectors: [String: Int]) {
+        let index = catalog.index
+        let file = index.file
+        var sources: [SourceMessage] = []
+        sources.reserveCapacity(index.entries.count)
+        var selectors: [String: Int] = [:]
+        var next = 0  // the first entry not yet given its source message
+        /// Entries before `end` without a source localization: the key itself, as the general path makes it.
+        func keysUpTo(_ end: Int) {
+            while next < end {
+                let entry = index.entries[next]
+                next += 1
+                guard entry.shouldTranslate != false else { continue }
+                let one = appleSources([], entries: [(entry.key, entry.keyPosition)], sourceTag: sourceTag, file: file, positions: nil)
+                sources += one.messages
+                for (k, v) in one.selectors { selectors[k] = v }
+            }
+        }
+        var scratch = UnitScratch()
+        index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true, rawUnit: { number, unit in
+            let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
+            guard let made = convert(unit: unit, origin: origin, scratch: &scratch) else { return false }
+            keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
+            next += 1
+            sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: made.text,
+                                         pattern: made.pattern, formats: made.formats))
+            return true
+        }) { number, item in
+            keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
+            next += 1
             let message: PlatformMessage
             switch item {
             case .string(let entry, let form):
                 message = PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: sourceTag, file: file, forms: [form],
                                           comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)
             case .message(let m):
-                message = m
+                message = otherDevice(m)
             }
-            sourceByKey[message.key] = (number, otherDevice(message))
-        }
-        var sources: [SourceMessage] = []
-        sources.reserveCapacity(entries.count)
-        var selectors: [String: Int] = [:]
-        for (key, position) in entries {
-            guard let (number, message) = sourceByKey[key] else {
-                // No source localization: the key itself, as the general path makes it.
-                let one = appleSources([], entries: [(key, position)], sourceTag: sourceTag, file: file, positions: nil)
-                sources += one.messages
-                for (k, v) in one.selectors { selectors[k] = v }
-                continue
-            }
-            if let selector = pluralSelector(message, dialect: .apple) { selectors[key] = selector }
+            if let selector = pluralSelector(message, dialect: .apple) { selectors[message.key] = selector }
             let formats = formats(message, dialect: .apple, positions: nil)
             guard let built = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: false) else {
-                continue
+                return
             }
             let text = indexedText(built.text, origin: IndexedMessage(catalog: catalog, locale: sourceTag, number: number), selector: nil)
-            sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text,
+            sources.append(SourceMessage(key: message.key, keyPosition: message.keyPosition, role: nil, text: text,
                                          pattern: applePattern(text.text) ?? parse(text), formats: formats))
         }
+        keysUpTo(index.entries.count)
         return (sources, selectors)
+    }
+
+    /// A new array of `array`'s elements with room for them only.
+    static func exactCopy<T>(_ array: [T]) -> [T] {
+        if array.isEmpty { return [] }
+        return [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+            _ = buffer.initialize(from: array)
+            count = array.count
+        }
+    }
+
+    /// Reused buffers of ``appleTarget(unit:origin:scratch:)``.
+    struct UnitScratch {
+        var utf8: [UInt8] = []
+        var parts: [MessagePart] = []
+        var specifiers: [FormatSpecifier] = []
+    }
+
+    /// A one-string translation written without escapes, made from its bytes in one pass —
+    /// ICU text, pattern and format together, without the string's `String` or a second
+    /// reading — when it is text (without ICU's `'`, `{`, `}`) and specifiers without flags,
+    /// width or precision (`%@`, `%lld`, `%2$@`, `%d`…): exactly what
+    /// ``appleTarget(string:key:keyPosition:file:origin:)`` makes of it (tested against it). Nil
+    /// for anything else, which that function then makes.
+    static func appleTarget(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch) -> TargetMessage? {
+        guard let converted = convert(unit: unit, origin: origin, scratch: &scratch) else { return nil }
+        return TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: converted.text, pattern: converted.pattern,
+                             formats: converted.formats, state: ReviewState(platformState: unit.state))
+    }
+
+    /// The text, pattern and formats of ``appleTarget(unit:origin:scratch:)`` (a source message's too).
+    static func convert(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch)
+        -> (text: PositionedText, pattern: MessagePattern, formats: PlatformFormats)? {
+        let bytes = unit.bytes
+        let n = bytes.count
+        scratch.utf8.removeAll(keepingCapacity: true)
+        scratch.parts.removeAll(keepingCapacity: true)
+        scratch.specifiers.removeAll(keepingCapacity: true)
+        var i = 0
+        var scalar = 0      // scalar offset in the value
+        var u16 = 0         // UTF-16 offset in the ICU text
+        var run = 0         // where the current text run starts (bytes of the value)
+        var runU16 = 0
+        var sequential = 0
+        func flush(_ end: Int) {
+            guard end > run else { return }
+            let text = UnsafeBufferPointer(rebasing: bytes[run..<end])
+            scratch.utf8.append(contentsOf: text)
+            scratch.parts.append(.text(String(decoding: text, as: UTF8.self), range: runU16..<u16))
+        }
+        while i < n {
+            let b = bytes[i]
+            if b == 0x25 {  // %
+                var j = i + 1
+                var explicit: Int?
+                if j < n, bytes[j] >= 0x31 && bytes[j] <= 0x39 {
+                    var value = 0
+                    while j < n, bytes[j] >= 0x30 && bytes[j] <= 0x39, value < 10_000 {
+                        value = value * 10 + Int(bytes[j] - 0x30)
+                        j += 1
+                    }
+                    guard j < n, bytes[j] == 0x24, value < 10_000 else { return nil }  // $
+                    explicit = value
+                    j += 1
+                }
+                var length: String = ""
+                if j + 1 < n, bytes[j] == 0x6C, bytes[j + 1] == 0x6C {  // ll
+                    length = "ll"
+                    j += 2
+                } else if j < n, bytes[j] == 0x6C {  // l
+                    length = "l"
+                    j += 1
+                }
+                guard j < n else { return nil }
+                let c = bytes[j]
+                let isNumber: Bool
+                switch c {
+                case 0x40, 0x73, 0x63, 0x53, 0x43, 0x70: isNumber = false  // @ s c S C p
+                case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47: isNumber = true  // dDiuUoOxXeEfFgG
+                default: return nil  // %%, %arg, flags, width, precision, other lengths, a lone %: the general path
+                }
+                flush(i)
+                let argument: Int
+                if let explicit { argument = explicit } else { sequential += 1; argument = sequential }
+                let count = j + 1 - i
+                scratch.specifiers.append(.plainApple(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[i...j]), as: UTF8.self),
+                                                      range: scalar..<scalar + count, explicit: explicit, argument: argument,
+                                                      length: length, conversion: Unicode.Scalar(c)))
+                scalar += count
+                // {N} or {N, number}, and its node as the parser makes it.
+                let start = u16
+                scratch.utf8.append(0x7B)
+                let digitsStart = scratch.utf8.count
+                appendDecimal(argument, to: &scratch.utf8)
+                let digits = scratch.utf8.count - digitsStart
+                let name = String(decoding: scratch.utf8[digitsStart...], as: UTF8.self)
+                let nameRange = start + 1..<start + 1 + digits
+                let kind: ArgumentKind
+                if isNumber {
+                    scratch.utf8.append(contentsOf: ", number}".utf8)
+                    let typeStart = nameRange.upperBound + 2
+                    kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6,
+                                                  styleText: nil, styleRange: nil, style: .number(.default)))
+                    u16 = nameRange.upperBound + 9
+                } else {
+                    scratch.utf8.append(0x7D)
+                    kind = .none
+                    u16 = nameRange.upperBound + 1
+                }
+                scratch.parts.append(.argument(ArgumentNode(name: name, number: argument, nameRange: nameRange, range: start..<u16,
+                                                            kind: kind)))
+                i = j + 1
+                run = i
+                runU16 = u16
+                continue
+            }
+            if b == 0x27 || b == 0x7B || b == 0x7D { return nil }  // ' { }: quoted by the general path
+            if b < 0x80 {
+                i += 1
+                u16 += 1
+            } else {
+                let width = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                i += width
+                u16 += width == 4 ? 2 : 1
+            }
+            scalar += 1
+        }
+        flush(n)
+        guard u16 <= MessagePattern.maximumLength else { return nil }
+        let text = String(decoding: scratch.utf8, as: UTF8.self)
+        // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
+        // next message would leave it to this one at the scratch's capacity).
+        let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
+        let file = origin.catalog.index.file
+        let formats = PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: unit.quote)])
+        let pattern = MessagePattern(source: text, parsedBody: MessageBody(parts: exactCopy(scratch.parts), range: 0..<u16))
+        return (indexedText(text, origin: origin, selector: nil), pattern, formats)
     }
 
     /// A `.xcstrings` translation that is one string (path `""`): what

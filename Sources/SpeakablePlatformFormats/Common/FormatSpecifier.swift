@@ -919,3 +919,16 @@ extension FormatCompatibility {
         return nil
     }
 }
+
+extension FormatSpecifier {
+    /// An Apple specifier without flags, width, precision or substitution (`%@`, `%lld`,
+    /// `%1$@`), as ``FormatString/parse(_:dialect:)`` makes it: for a reader that scans a
+    /// string's bytes itself. `explicit`: the `N$` index, if written; `argument`: the argument it
+    /// reads (`explicit`, or its place among the ordinary ones).
+    public static func plainApple(text: String, range: Range<Int>, explicit: Int?, argument: Int, length: String,
+                                  conversion: Unicode.Scalar) -> FormatSpecifier {
+        FormatSpecifier(text: text, range: range, index: explicit.map { .explicit($0) } ?? .ordinary, argument: argument, flags: "",
+                        width: nil, precision: nil, length: length, conversion: Character(conversion), dateTimeSuffix: nil,
+                        substitution: nil)
+    }
+}

@@ -145,14 +145,37 @@ public struct XCStringsIndex: Sendable {
         forEachNumbered(ofLocale: tag, translatableOnly: translatableOnly) { _, item in body(item) }
     }
 
+    /// A localization that is one string unit written without escapes, as
+    /// ``forEachNumbered(ofLocale:translatableOnly:rawUnit:_:)`` hands it over: its UTF-8 (the
+    /// value's, valid), where its opening quote is, its entry and state.
+    public struct RawUnit {
+        public let entry: Entry
+        public let bytes: UnsafeBufferPointer<UInt8>
+        public let quote: SourcePosition
+        public let state: String?
+
+        /// The unit as ``Item/string(_:_:)`` hands it over.
+        public var form: PlatformForm {
+            PlatformForm(path: "", value: String(decoding: bytes, as: UTF8.self), position: quote, state: state)
+        }
+    }
+
     /// ``forEach(ofLocale:translatableOnly:_:)`` with each localization's number in its locale:
     /// ``item(ofLocale:number:)`` makes that localization again (a checker keeps the number, not
-    /// the strings, for positions it may never be asked for).
-    public func forEachNumbered(ofLocale tag: String, translatableOnly: Bool = false, _ body: (Int, Item) -> Void) {
+    /// the strings, for positions it may never be asked for). `rawUnit`: given each unit written
+    /// without escapes first, as its bytes; when it returns true, `body` is not called for it.
+    public func forEachNumbered(ofLocale tag: String, translatableOnly: Bool = false, rawUnit: ((Int, RawUnit) -> Bool)? = nil,
+                                _ body: (Int, Item) -> Void) {
         guard let index = localeTags.firstIndex(of: tag) else { return }
         locales[index].bytes.withUnsafeBufferPointer { buffer in
             for (n, l) in locales[index].localizations.enumerated() {
                 if translatableOnly && entries[Int(l.entry)].shouldTranslate == false { continue }
+                if let rawUnit, l.kind == .unit, !l.isEscaped {
+                    let unit = RawUnit(entry: entries[Int(l.entry)], bytes: UnsafeBufferPointer(rebasing: buffer[Int(l.start)..<Int(l.end)]),
+                                       quote: SourcePosition(line: Int(l.line), column: Int(l.column)),
+                                       state: l.state < 0 ? nil : states[Int(l.state)])
+                    if rawUnit(n, unit) { continue }
+                }
                 if let item = item(locale: index, l, buffer) { body(n, item) }
             }
         }
@@ -163,6 +186,12 @@ public struct XCStringsIndex: Sendable {
     public func item(ofLocale tag: String, number: Int) -> Item? {
         guard let index = localeTags.firstIndex(of: tag), locales[index].localizations.indices.contains(number) else { return nil }
         return locales[index].bytes.withUnsafeBufferPointer { item(locale: index, locales[index].localizations[number], $0) }
+    }
+
+    /// The entry (in ``entries``) of localization `number` of locale `tag`.
+    public func entryNumber(ofLocale tag: String, number: Int) -> Int {
+        guard let index = localeTags.firstIndex(of: tag) else { return entries.count }
+        return Int(locales[index].localizations[number].entry)
     }
 
     private func item(locale index: Int, _ l: Localization, _ buffer: UnsafeBufferPointer<UInt8>) -> Item? {
