@@ -230,7 +230,7 @@ public enum PlatformInput {
     /// index when asked for, and the message is not kept).
     static func appleTarget(_ original: PlatformMessage, selectors: [String: Int],
                             positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?,
-                            origin: IndexedMessage? = nil) -> TargetMessage? {
+                            origin: IndexedMessage? = nil, parts: ArgumentParts? = nil) -> TargetMessage? {
         let message = otherDevice(original)
         let formats = formats(message, dialect: .apple, positions: positions)
         // Only a plural needs its source's selector (no key lookup for the others).
@@ -248,7 +248,7 @@ public enum PlatformInput {
             text = converted
         }
         return TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text,
-                             pattern: applePattern(text.text) ?? parse(text), formats: formats, state: state(of: message))
+                             pattern: applePattern(text.text, parts: parts) ?? parse(text), formats: formats, state: state(of: message))
     }
 
     /// One locale's translations of an indexed catalog: ``appleTargets(_:selectors:positions:)``
@@ -269,7 +269,9 @@ public enum PlatformInput {
             case .string(let entry, let form):
                 targets.append(appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file, origin: origin))
             case .message(let message):
-                if let target = appleTarget(message, selectors: selectors, positions: nil, origin: origin) { targets.append(target) }
+                if let target = appleTarget(message, selectors: selectors, positions: nil, origin: origin, parts: scratch.arguments) {
+                    targets.append(target)
+                }
             }
         }
         return targets
@@ -371,7 +373,7 @@ public enum PlatformInput {
             }
             let text = indexedText(built.text, origin: IndexedMessage(catalog: catalog, locale: sourceTag, number: number), selector: nil)
             sources.append(SourceMessage(key: message.key, keyPosition: message.keyPosition, role: nil, text: text,
-                                         pattern: applePattern(text.text) ?? parse(text), formats: formats))
+                                         pattern: applePattern(text.text, parts: scratch.arguments) ?? parse(text), formats: formats))
         }
         keysUpTo(index.entries.count)
         return (sources, selectors)
@@ -380,6 +382,7 @@ public enum PlatformInput {
     /// A new array of `array`'s elements with room for them only.
     static func exactCopy<T>(_ array: [T]) -> [T] {
         if array.isEmpty { return [] }
+        if array.capacity == array.count { return array }
         return [T](unsafeUninitializedCapacity: array.count) { buffer, count in
             _ = buffer.initialize(from: array)
             count = array.count
@@ -391,6 +394,31 @@ public enum PlatformInput {
         var utf8: [UInt8] = []
         var parts: [MessagePart] = []
         var specifiers: [FormatSpecifier] = []
+        let arguments = ArgumentParts()
+
+        mutating func argument(start: Int, number: Int, isNumber: Bool, make: () -> MessagePart) -> MessagePart {
+            arguments.part(start: start, number: number, isNumber: isNumber, make: make)
+        }
+    }
+
+    /// Argument parts (`{N}`, `{N, number}`) made so far, by where they start, their number and
+    /// whether they are numbers (all such a part holds): the messages of a locale whose
+    /// `{1, number}` starts at the same offset share one part's storage instead of each boxing
+    /// its own. One a locale being made (not shared between threads).
+    final class ArgumentParts {
+        var slots: [MessagePart?] = []
+        static let starts = 256
+        static let numbers = 8
+
+        func part(start: Int, number: Int, isNumber: Bool, make: () -> MessagePart) -> MessagePart {
+            guard start < Self.starts, number < Self.numbers else { return make() }
+            if slots.isEmpty { slots = Array(repeating: nil, count: Self.starts * Self.numbers * 2) }
+            let slot = (start * Self.numbers + number) * 2 + (isNumber ? 1 : 0)
+            if let part = slots[slot] { return part }
+            let part = make()
+            slots[slot] = part
+            return part
+        }
     }
 
     /// A one-string translation written without escapes, made from its bytes in one pass —
@@ -423,6 +451,8 @@ public enum PlatformInput {
             guard end > run else { return }
             let text = UnsafeBufferPointer(rebasing: bytes[run..<end])
             scratch.utf8.append(contentsOf: text)
+            // Text without an argument is the ICU text itself (its part shares that String).
+            if run == 0 && end == n { return }
             scratch.parts.append(.text(String(decoding: text, as: UTF8.self), range: runU16..<u16))
         }
         while i < n {
@@ -470,22 +500,28 @@ public enum PlatformInput {
                 let digitsStart = scratch.utf8.count
                 appendDecimal(argument, to: &scratch.utf8)
                 let digits = scratch.utf8.count - digitsStart
-                let name = String(decoding: scratch.utf8[digitsStart...], as: UTF8.self)
                 let nameRange = start + 1..<start + 1 + digits
-                let kind: ArgumentKind
                 if isNumber {
                     scratch.utf8.append(contentsOf: ", number}".utf8)
-                    let typeStart = nameRange.upperBound + 2
-                    kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6,
-                                                  styleText: nil, styleRange: nil, style: .number(.default)))
                     u16 = nameRange.upperBound + 9
                 } else {
                     scratch.utf8.append(0x7D)
-                    kind = .none
                     u16 = nameRange.upperBound + 1
                 }
-                scratch.parts.append(.argument(ArgumentNode(name: name, number: argument, nameRange: nameRange, range: start..<u16,
-                                                            kind: kind)))
+                let end = u16
+                let part = scratch.argument(start: start, number: argument, isNumber: isNumber) {
+                    let name = String(argument)  // the digits written above
+                    let kind: ArgumentKind
+                    if isNumber {
+                        let typeStart = nameRange.upperBound + 2
+                        kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6,
+                                                      styleText: nil, styleRange: nil, style: .number(.default)))
+                    } else {
+                        kind = .none
+                    }
+                    return .argument(ArgumentNode(name: name, number: argument, nameRange: nameRange, range: start..<end, kind: kind))
+                }
+                scratch.parts.append(part)
                 i = j + 1
                 run = i
                 runU16 = u16
@@ -510,7 +546,8 @@ public enum PlatformInput {
         let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
         let file = origin.catalog.index.file
         let formats = PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: unit.quote)])
-        let pattern = MessagePattern(source: text, parsedBody: MessageBody(parts: exactCopy(scratch.parts), range: 0..<u16))
+        let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
+        let pattern = MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
         return (indexedText(text, origin: origin, selector: nil), pattern, formats)
     }
 
@@ -1120,6 +1157,7 @@ public enum PlatformInput {
     static func formats(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
                         positions: ((PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> PlatformFormats {
         var forms: [PlatformFormats.Form] = []
+        forms.reserveCapacity(message.forms.count)
         for form in message.forms where !form.path.hasPrefix("device.") {
             var substitution: String?
             if form.path.hasPrefix("substitutions.") {
@@ -1476,10 +1514,11 @@ public enum PlatformInput {
     /// bodies of text, `#` and those arguments), without an apostrophe: built from the text in
     /// one pass, exactly as ``MessagePattern/init(_:)`` parses it (tested against the parser on
     /// many converted strings); nil for anything else, which the parser then reads.
-    static func applePattern(_ text: String) -> MessagePattern? {
+    /// `parts`: argument parts to share with other messages (``ArgumentParts``).
+    static func applePattern(_ text: String, parts: ArgumentParts? = nil) -> MessagePattern? {
         var source = text
         return source.withUTF8 { bytes -> MessagePattern? in
-            var reader = ConvertedText(bytes: bytes)
+            var reader = ConvertedText(bytes: bytes, shared: parts)
             guard let body = reader.body(inPlural: false), reader.i == bytes.count, reader.u16 <= MessagePattern.maximumLength else {
                 return nil
             }
@@ -1492,6 +1531,12 @@ public enum PlatformInput {
         let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
         var u16 = 0
+        var shared: ArgumentParts?
+
+        init(bytes: UnsafeBufferPointer<UInt8>, shared: ArgumentParts? = nil) {
+            self.bytes = bytes
+            self.shared = shared
+        }
 
         func matches(_ word: StaticString) -> Bool {
             guard i + word.utf8CodeUnitCount <= bytes.count else { return false }
@@ -1518,7 +1563,7 @@ public enum PlatformInput {
                 case 0x7D:  // }
                     guard inPlural else { return nil }
                     flush()
-                    return MessageBody(parts: parts, range: start..<u16)
+                    return MessageBody(parts: exactCopy(parts), range: start..<u16)
                 case 0x23 where inPlural:  // #
                     flush()
                     parts.append(.pound(range: u16..<u16 + 1))
@@ -1528,8 +1573,17 @@ public enum PlatformInput {
                     textU16 = u16
                 case 0x7B:  // {
                     flush()
+                    let argumentStart = u16
                     guard let argument = argument(inPlural: inPlural) else { return nil }
-                    parts.append(.argument(argument))
+                    // `{N}` and `{N, number}` are all their number and start (no leading zero).
+                    switch argument.kind {
+                    case .none where shared != nil && argument.number != nil:
+                        parts.append(shared!.part(start: argumentStart, number: argument.number!, isNumber: false) { .argument(argument) })
+                    case .simple where shared != nil && argument.number != nil:
+                        parts.append(shared!.part(start: argumentStart, number: argument.number!, isNumber: true) { .argument(argument) })
+                    default:
+                        parts.append(.argument(argument))
+                    }
                     textByte = i
                     textU16 = u16
                 default:
@@ -1539,7 +1593,7 @@ public enum PlatformInput {
             }
             guard !inPlural else { return nil }
             flush()
-            return MessageBody(parts: parts, range: start..<u16)
+            return MessageBody(parts: exactCopy(parts), range: start..<u16)
         }
 
         /// `{N}`, `{N, number}`, or (outside a plural) `{N, plural, …}`, at its `{`.
@@ -1612,7 +1666,7 @@ public enum PlatformInput {
             i += 1
             u16 += 1
             return ArgumentNode(name: name, number: number, nameRange: nameRange, range: argumentStart..<u16,
-                                kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases,
+                                kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: exactCopy(cases),
                                                              styleStart: styleStart)))
         }
     }

@@ -612,6 +612,11 @@ struct AppleFormatParser {
         var i = 0
         let n = scalars.count
         var sequential = 0
+        // At most one specifier a `%` (the checker keeps every string's specifiers: no room left
+        // over from growing).
+        var percents = 0
+        for s in scalars where s == "%" { percents += 1 }
+        specifiers.reserveCapacity(percents)
         while i < n {
             guard scalars[i] == "%" else { i += 1; continue }
             let start = i
