@@ -63,6 +63,40 @@ public enum XMLReader {
     }
 }
 
+extension XMLReader {
+    /// One element of a document, read on its own: the element whose `<` is at byte `offset` of
+    /// `bytes`, at `position` in the file, `depth` elements deep (1: a child of the root). Where
+    /// the document around it is well-formed, this is the element ``read(_:file:maximumSize:)``
+    /// gives, with the same positions, byte ranges and diagnostics (`bytes` as that reader sees
+    /// them: valid UTF-8, no byte-order mark). `end` is the byte after the element.
+    ///
+    /// For readers that read most of a file themselves and hand the XML reader only what they do
+    /// not read (``XMLDocument/outerXML(of:)`` of a document with these `bytes` as its source
+    /// gives the element as written).
+    ///
+    /// ```swift
+    /// let bytes = Array("<resources>\n  <b x='1'>text</b>\n</resources>".utf8)
+    /// let read = XMLReader.readElement(bytes, at: 14, position: SourcePosition(line: 2, column: 3), depth: 1)
+    /// read.element?.name             // "b"
+    /// read.element?.contentStart     // 2:12
+    /// read.end                       // 31
+    /// ```
+    public static func readElement(_ bytes: [UInt8], at offset: Int, position: SourcePosition, depth: Int,
+                                   file: String? = nil) -> (element: XMLElement?, end: Int, diagnostics: [Diagnostic]) {
+        var scanner = Scanner(bytes: bytes, file: file)
+        scanner.index = offset
+        scanner.line = position.line
+        scanner.column = position.column
+        scanner.depth = depth - 1
+        do {
+            let element = try scanner.parseElement()
+            return (element, scanner.index, scanner.warnings + scanner.moreWarnings())
+        } catch {
+            return (nil, scanner.index, scanner.warnings + scanner.moreWarnings() + [error])
+        }
+    }
+}
+
 private struct Scanner {
     let bytes: [UInt8]
     let file: String?

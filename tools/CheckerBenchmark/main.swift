@@ -2,6 +2,7 @@
 // an in-process check for profiling.
 //
 //   swift run -c release CheckerBenchmark generate DIR [--messages 100000] [--locales 10] [--catalog-keys 10000]
+//   swift run -c release CheckerBenchmark generate DIR --android-mix [--messages N] [--locales L]
 //   swift run -c release CheckerBenchmark check DIR          # in-process: load, check, peak memory
 //
 // One set of messages written three ways, with the same translations and the same mistakes:
@@ -18,6 +19,12 @@
 //
 // About 1% carry a mistake that a rule finds (a renamed argument, a missing translation, an extra
 // key, a double space), written identically into every format.
+//
+// `--android-mix` writes only DIR/android (res/ and l10n.toml), as real apps write strings.xml:
+// the same messages, but 10% as `<plurals>` (the locale's categories), 3% as `<string-array>`,
+// 5% with `<xliff:g>` or `<b>` inside, 5% with an escaped apostrophe (`\'`), and a comment every
+// 50 elements — to measure the checker on files that are not plain lists of `<string>`s against
+// the strings-only res/ of the same size (compare-locales reads only the `<string>`s of these).
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableChecker
@@ -34,7 +41,7 @@ func option(_ name: String, _ fallback: Int) -> Int {
     return n
 }
 guard arguments.count >= 2, ["generate", "check"].contains(arguments[0]) else {
-    print("usage: CheckerBenchmark generate DIR [--messages N] [--locales L] | CheckerBenchmark check DIR")
+    print("usage: CheckerBenchmark generate DIR [--messages N] [--locales L] [--android-mix] | CheckerBenchmark check DIR")
     exit(64)
 }
 let directory = arguments[1]
@@ -132,32 +139,36 @@ if arguments[0] == "generate" {
     let count = option("--messages", 100_000)
     let localeCount = option("--locales", 10)
     let catalogKeys = max(1, option("--catalog-keys", 10_000))
+    let mix = arguments.contains("--android-mix")
+    let resourcesTag = mix ? "<resources xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\">" : "<resources>"
     let tags = Array(["ko", "ja", "de", "fr", "es", "ru", "pl", "ar", "pt", "it", "tr", "nl"].prefix(localeCount))
     let start = now()
     let messages = (0..<count).map(sourceMessage)
     let tables = stride(from: 0, to: count, by: 1000).map { Array(messages[$0..<min($0 + 1000, count)]) }
     // Templates/ and values/.
-    var values = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+    var values = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\(resourcesTag)\n"
     for (t, table) in tables.enumerated() {
         var json = "{\n  \"messages\": {\n"
         for (j, m) in table.enumerated() {
             json += "    \"\(m.key)\": {\"role\": \"\(m.role)\", \"message\": \"\(jsonEscape(m.icu))\""
             if let example = m.example { json += ", \"examples\": [\(example)]" }
             json += "}" + (j + 1 < table.count ? "," : "") + "\n"
-            values += android(m.android, name: m.key)
+            values += mix ? mixedAndroid(m, index: t * 1000 + j, tag: nil, categories: ["one", "other"]) : android(m.android, name: m.key)
         }
         json += "  }\n}\n"
-        write(json, directory + "/project/Templates/t\(t).json")
+        if !mix { write(json, directory + "/project/Templates/t\(t).json") }
     }
     values += "</resources>\n"
     write(values, directory + "/android/res/values/strings.xml")
-    write("{\"sourceLocale\": \"en\", \"targetLocales\": [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]}\n",
-          directory + "/project/speakable.json")
+    if !mix {
+        write("{\"sourceLocale\": \"en\", \"targetLocales\": [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]}\n",
+              directory + "/project/speakable.json")
+    }
     // Locales/<tag>/ and values-<tag>/; the String Catalogs' localizations by message.
     var appleTranslations: [[(tag: String, apple: Message.Apple)]] = Array(repeating: [], count: count)
     for tag in tags {
         let rules = try! PluralRules.cached(for: ICULocale(tag), kind: .cardinal)
-        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n\(resourcesTag)\n"
         for (t, table) in tables.enumerated() {
             var json = "{\n"
             var lines: [String] = []
@@ -178,7 +189,8 @@ if arguments[0] == "generate" {
                     translated.apple = .string(s.replacingOccurrences(of: " ", with: "  ", count: 1))
                 }
                 lines.append("  \"\(m.key)\": \"\(jsonEscape(translated.icu))\"")
-                xml += android(translated.android, name: m.key)
+                xml += mix ? mixedAndroid(translated, index: i, tag: tag, categories: rules.categories.map(\.rawValue))
+                    : android(translated.android, name: m.key)
                 appleTranslations[i].append((tag, translated.apple))
             }
             if t == 0 {   // an extra key in each locale (a String Catalog has one list of keys: not there)
@@ -186,7 +198,7 @@ if arguments[0] == "generate" {
                 xml += "  <string name=\"t0.extra\">\(tag)</string>\n"
             }
             json += lines.joined(separator: ",\n") + "\n}\n"
-            write(json, directory + "/project/Locales/\(tag)/t\(t).json")
+            if !mix { write(json, directory + "/project/Locales/\(tag)/t\(t).json") }
         }
         xml += "</resources>\n"
         write(xml, directory + "/android/res/values-\(tag)/strings.xml")
@@ -200,6 +212,10 @@ if arguments[0] == "generate" {
       l10n = "res/values-{android_locale}/strings.xml"
 
     """, directory + "/android/l10n.toml")
+    if mix {
+        print("generated \(count) messages × \(tags.count) locales as a mixed Android res/ in \(String(format1: now() - start)) s")
+        exit(0)
+    }
     // String Catalogs.
     for (c, first) in stride(from: 0, to: count, by: catalogKeys).enumerated() {
         var json = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
@@ -227,6 +243,43 @@ if arguments[0] == "generate" {
 
 func android(_ text: String, name: String) -> String {
     "  <string name=\"\(name)\">\(text.hasPrefix("\"") ? text : xmlEscape(text))</string>\n"
+}
+
+/// `--android-mix`: message `index` as real apps write it (see the top of this file); `tag` nil for
+/// the source. The kind of element depends on the index only, so every locale has the same kinds.
+func mixedAndroid(_ m: Message, index i: Int, tag: String?, categories: [String]) -> String {
+    let mark = tag.map { "\($0.uppercased())·" } ?? ""
+    var xml = i % 50 == 0 ? "  <!-- Section \(i / 50): \(phrase(i, 2)) -->\n" : ""
+    let noun = words[i % words.count]
+    switch (i &* 37) % 100 {  // spread over the file
+    case 0..<10:
+        // Each item in the locale's categories; every fifth with its count marked as a placeholder.
+        let count = i % 5 == 0 ? "<xliff:g id=\"count\" example=\"3\">%d</xliff:g>" : "%d"
+        xml += "  <plurals name=\"\(m.key)\">\n"
+        for category in categories {
+            xml += "    <item quantity=\"\(category)\">\(mark)\(count) \(noun)\(category == "one" ? "" : "s")</item>\n"
+        }
+        return xml + "  </plurals>\n"
+    case 10..<13:
+        xml += "  <string-array name=\"\(m.key)\">\n"
+        for k in 0..<3 { xml += "    <item>\(xmlEscape(mark + phrase(i + k, 2)))</item>\n" }
+        return xml + "  </string-array>\n"
+    case 13..<18 where m.android.contains("%"):
+        // The first specifier as a placeholder.
+        let text = xmlEscape(m.android)
+        let start = text.firstIndex(of: "%")!
+        let end = text[start...].firstIndex { $0 == "d" || $0 == "s" }!
+        return xml + "  <string name=\"\(m.key)\">\(text[..<start])<xliff:g id=\"value\" example=\"7\">\(text[start...end])</xliff:g>"
+            + "\(text[text.index(after: end)...])</string>\n"
+    case 13..<18:
+        let text = xmlEscape(m.android)
+        let space = text.firstIndex(of: " ") ?? text.endIndex
+        return xml + "  <string name=\"\(m.key)\"><b>\(text[..<space])</b>\(text[space...])</string>\n"
+    case 18..<23 where !m.android.hasPrefix("\""):
+        return xml + android("It's " + m.android, name: m.key)
+    default:
+        return xml + android(m.android, name: m.key)
+    }
 }
 
 func appleJSON(_ apple: Message.Apple) -> String {

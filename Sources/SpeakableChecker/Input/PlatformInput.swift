@@ -699,13 +699,25 @@ public enum PlatformInput {
     struct ReadFile {
         let name: String
         var resources: AndroidResourceFile
-        /// A file of plain `<string>`s read straight from its bytes (``AndroidResourceReader/readPlainStrings(_:)``);
-        /// then ``resources`` has none.
+        /// A file with nothing to report, its plain `<string>`s read straight from its bytes and
+        /// its other elements one by one (``AndroidResourceReader/readStrings(_:)``); then
+        /// ``resources`` has none.
         var plain: AndroidPlainStrings? = nil
+
+        /// Its resources in file order: runs of plain strings, each followed by the other
+        /// resources after it (one run of resources when the file was read whole).
+        var runs: [(strings: ArraySlice<AndroidPlainStrings.Entry>, resources: [AndroidResource])] {
+            guard let plain else { return [([], resources.resources)] }
+            return plain.runs.map { ($0.strings, $0.others.map(\.resource)) }
+        }
+
+        /// How many resources it has.
+        var count: Int { plain.map { $0.strings.count + $0.others.count } ?? resources.resources.count }
     }
 
     /// The files of one values folder with string resources, and the problems reading them.
-    /// `plain`: files of plain `<string>`s are read without an XML tree (a locale's translations).
+    /// `plain`: files without problems are read without an XML tree, but for elements other than
+    /// plain `<string>`s.
     static func readFolder(_ folder: String, in directory: String, plain: Bool = false, diagnostics: inout [Diagnostic]) -> [ReadFile] {
         let path = join(directory, folder)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
@@ -725,8 +737,8 @@ public enum PlatformInput {
                 diagnostics.append(problem.diagnostic(file: display(full)))
                 continue
             }
-            if plain, let strings = AndroidResourceReader.readPlainStrings(data) {
-                if !strings.strings.isEmpty {
+            if plain, let strings = AndroidResourceReader.readStrings(data) {
+                if !strings.strings.isEmpty || strings.others.contains(where: { key($0.resource) != nil }) {
                     result.append(ReadFile(name: name, resources: AndroidResourceFile(file: display(full), locale: nil, resources: []),
                                            plain: strings))
                 }
@@ -785,48 +797,51 @@ public enum PlatformInput {
         var pluralNames: [String: String] = [:]
         for file in sourceFiles {
             var messages: [SourceMessage] = []
-            messages.reserveCapacity(file.plain?.strings.count ?? file.resources.resources.count)
+            messages.reserveCapacity(file.count)
             var untranslatable = Set<String>()
             var scratch: [UInt8] = []
-            // A file of plain strings: the same as the resources below, without them.
-            for entry in file.plain?.strings ?? [] {
-                let key = "string/" + entry.name
-                if let (firstFile, first) = definedAt[key] {
-                    if firstFile != file.resources.file {
-                        diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
-                                                      message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
-                                                      file: file.resources.file, position: entry.namePosition))
+            // In file order: plain strings and other resources are defined first where they come first.
+            for run in file.runs {
+                // Plain strings: the same as the resources below, without them.
+                for entry in run.strings {
+                    let key = "string/" + entry.name
+                    if let (firstFile, first) = definedAt[key] {
+                        if firstFile != file.resources.file {
+                            diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
+                                                          message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
+                                                          file: file.resources.file, position: entry.namePosition))
+                        }
+                        continue
                     }
-                    continue
+                    definedAt[key] = (file.resources.file, entry.namePosition)
+                    tableOfKey[key] = tables.count
+                    guard entry.isTranslatable else { untranslatable.insert(key); continue }
+                    let (text, pattern, formats) = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
+                    messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
+                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
+                                                  formats: formats))
                 }
-                definedAt[key] = (file.resources.file, entry.namePosition)
-                tableOfKey[key] = tables.count
-                guard entry.isTranslatable else { untranslatable.insert(key); continue }
-                let (text, pattern, formats) = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
-                messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
-                                              text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
-                                              formats: formats))
-            }
-            for resource in file.resources.resources {
-                guard let key = key(resource), !resource.name.isEmpty else { continue }
-                if let (firstFile, first) = definedAt[key] {
-                    if firstFile != file.resources.file {
-                        diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
-                                                      message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
-                                                      file: file.resources.file, position: resource.namePosition))
+                for resource in run.resources {
+                    guard let key = key(resource), !resource.name.isEmpty else { continue }
+                    if let (firstFile, first) = definedAt[key] {
+                        if firstFile != file.resources.file {
+                            diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
+                                                          message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
+                                                          file: file.resources.file, position: resource.namePosition))
+                        }
+                        continue
                     }
-                    continue
+                    definedAt[key] = (file.resources.file, resource.namePosition)
+                    tableOfKey[key] = tables.count
+                    guard resource.isTranslatable else { untranslatable.insert(key); continue }
+                    if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
+                    guard let formats = formats(resource, file: file.resources.file),
+                          let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
+                    let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
+                    messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
+                                                  pattern: simplePattern(text.text) ?? parse(text), exemptions: exemptions(toolsIgnore: resource["tools:ignore"]),
+                                                  formats: formats))
                 }
-                definedAt[key] = (file.resources.file, resource.namePosition)
-                tableOfKey[key] = tables.count
-                guard resource.isTranslatable else { untranslatable.insert(key); continue }
-                if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
-                guard let formats = formats(resource, file: file.resources.file),
-                      let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
-                let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
-                messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
-                                              pattern: parse(text), exemptions: exemptions(toolsIgnore: resource["tools:ignore"]),
-                                              formats: formats))
             }
             tables.append((String(file.name.dropLast(4)), file.resources.file, messages, untranslatable))
         }
@@ -875,7 +890,7 @@ public enum PlatformInput {
         for (_, files) in groups {
             for file in files {
                 let sameName = tables.firstIndex { $0.name + ".xml" == file.name } ?? 0
-                if tables.indices.contains(sameName) { expected[sameName] += file.plain?.strings.count ?? file.resources.resources.count }
+                if tables.indices.contains(sameName) { expected[sameName] += file.count }
             }
         }
         for index in perTable.indices { perTable[index].reserveCapacity(expected[index]) }
@@ -892,31 +907,37 @@ public enum PlatformInput {
                 var resources = groups[g].files[f].resources.resources
                 groups[g].files[f].resources.resources = []
                 let sameName = tables.firstIndex { $0.name + ".xml" == name }
+                /// A resource read by the reader (a whole file's, or an element other than a plain string).
+                func translation(_ resource: AndroidResource) {
+                    guard let key = key(resource), !resource.name.isEmpty else { return }
+                    let table = source.tableOfKey[key] ?? sameName ?? 0
+                    // Translations of untranslatable strings are Android Lint's business, not extra keys.
+                    if tables.indices.contains(table), tables[table].untranslatable.contains(key) { return }
+                    guard tables.indices.contains(table), let formats = formats(resource, file: file),
+                          let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { return }
+                    perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
+                                                         pattern: simplePattern(text.text) ?? parse(text), formats: formats))
+                }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
                     var scratch: [UInt8] = []
                     scratch.reserveCapacity(256)
-                    for entry in plain.strings {
-                        let key = "string/" + entry.name
-                        // One table: every key is in it (no lookup needed).
-                        let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
-                        guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
-                        else { continue }
-                        perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
+                    for run in plain.runs {
+                        for entry in run.strings {
+                            let key = "string/" + entry.name
+                            // One table: every key is in it (no lookup needed).
+                            let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
+                            guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
+                            else { continue }
+                            perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
+                        }
+                        for other in run.others { translation(other.resource) }
                     }
                     continue
                 }
                 for r in resources.indices {
                     defer { release(&resources[r]) }
-                    let resource = resources[r]
-                    guard let key = key(resource), !resource.name.isEmpty else { continue }
-                    let table = source.tableOfKey[key] ?? sameName ?? 0
-                    // Translations of untranslatable strings are Android Lint's business, not extra keys.
-                    if tables.indices.contains(table), tables[table].untranslatable.contains(key) { continue }
-                    guard tables.indices.contains(table), let formats = formats(resource, file: file),
-                          let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { continue }
-                    perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
-                                                         pattern: parse(text), formats: formats))
+                    translation(resources[r])
                 }
             }
         }
@@ -1118,7 +1139,7 @@ public enum PlatformInput {
                 }
                 for (script, n) in UnicodeScript.letterCounts(entry.text) { counts[script, default: 0] += n }
             }
-            for resource in file.resources.resources where resource.isTranslatable {
+            for resource in file.resources.resources + (file.plain?.others.map(\.resource) ?? []) where resource.isTranslatable {
                 let texts = resource.value.map { [$0.text] } ?? resource.items.map(\.value.text)
                 // Specifiers add a few Latin letters (`%s`); too few to tip a file of text.
                 for text in texts {

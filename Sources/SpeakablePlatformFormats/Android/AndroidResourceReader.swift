@@ -81,6 +81,15 @@ public enum AndroidResourceReader {
         return Result(file: result, diagnostics: diagnostics)
     }
 
+    /// One resource element of a `<resources>` as ``read(_:file:locale:)`` reads it, and what it
+    /// reports about the element itself (not about its name: a missing or repeated name is the
+    /// caller's to find). Its comment is left to the caller.
+    static func resource(_ element: XMLElement, document: XMLDocument, file: String) -> (resource: AndroidResource, diagnostics: [Diagnostic]) {
+        var decoder = Decoder(file: file)
+        let resource = decoder.resource(element, document: document)
+        return (resource, decoder.diagnostics)
+    }
+
     static func kindKey(_ resource: AndroidResource) -> String {
         switch resource.kind {
         // R.string, R.plurals and R.array are separate namespaces: `seconds` may be both a string

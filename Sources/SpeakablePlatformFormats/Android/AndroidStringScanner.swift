@@ -10,7 +10,8 @@ import SpeakableXML
 /// a `<!DOCTYPE>`, an unescaped apostrophe, a duplicate name, anything the XML reader would
 /// report — it returns nil and the caller reads the file with ``AndroidResourceReader/read(_:file:locale:)``,
 /// which then says what is wrong. Where it reads a file, each string's text, name and positions
-/// are those that reader gives.
+/// are those that reader gives. ``AndroidResourceReader/readStrings(_:)`` reads any file without
+/// problems, leaving each element but a plain string to the reader on its own (``others``).
 ///
 /// ```swift
 /// let plain = AndroidResourceReader.readPlainStrings(Array(#"<resources><string name="ok">OK</string></resources>"#.utf8))!
@@ -46,6 +47,48 @@ public struct AndroidPlainStrings: Sendable {
 
     /// The content of `entry` exactly as written (as ``AndroidString/rawXML``).
     public func rawXML(of entry: Entry) -> String { String(decoding: source[entry.contentRange], as: UTF8.self) }
+
+    // MARK: Other elements (readStrings)
+
+    /// The elements left to the resource reader — `<plurals>`, `<string-array>`, a `<string>`
+    /// with markup, a comment or an escape the fast path does not read, any other resource —
+    /// each read by it on its own, with where it comes among ``strings``. Only
+    /// ``AndroidResourceReader/readStrings(_:)`` reads them (``AndroidResourceReader/readPlainStrings(_:)``
+    /// declines such a file).
+    public var others: [Other] = []
+
+    /// An element read by the resource reader.
+    public struct Other: Sendable {
+        /// How many of ``AndroidPlainStrings/strings`` come before it in the file.
+        public var stringsBefore: Int
+        /// The element as ``AndroidResourceReader/read(_:file:locale:)`` reads it, but without the
+        /// comments before it (``AndroidResource/comment`` nil, ``AndroidResource/rawComments`` empty).
+        public var resource: AndroidResource
+    }
+
+    /// Strings in file order, then the other elements after them (up to the next string).
+    public struct Run {
+        public var strings: ArraySlice<Entry>
+        public var others: ArraySlice<Other>
+    }
+
+    /// Every resource of the file in file order, as runs of ``strings`` and ``others`` (one run
+    /// when there are no others).
+    public var runs: [Run] {
+        guard !others.isEmpty else { return [Run(strings: strings[...], others: [])] }
+        var result: [Run] = []
+        var s = 0
+        var o = 0
+        while s < strings.count || o < others.count {
+            let stringsEnd = o < others.count ? others[o].stringsBefore : strings.count
+            var othersEnd = o
+            while othersEnd < others.count && others[othersEnd].stringsBefore == stringsEnd { othersEnd += 1 }
+            result.append(Run(strings: strings[s..<stringsEnd], others: others[o..<othersEnd]))
+            s = stringsEnd
+            o = othersEnd
+        }
+        return result
+    }
 }
 
 extension AndroidResourceReader {
@@ -59,6 +102,24 @@ extension AndroidResourceReader {
             var scanner = PlainScanner(bytes: buffer)
             guard let strings = scanner.document() else { return nil }
             return AndroidPlainStrings(source: source, strings: strings)
+        }
+    }
+
+    /// The resources of `bytes` when the file has nothing to report: its plain `<string>`s read
+    /// straight from its bytes (as ``readPlainStrings(_:)`` reads them), and every other element
+    /// (``AndroidPlainStrings/others``: a `<plurals>`, a `<string-array>`, a string with markup…)
+    /// read by the XML reader and this reader on its own, so one such element costs only itself.
+    /// Nil when there is something to report, or anything but comments and white space between
+    /// the elements: then read the file with ``read(_:file:locale:)``, which says what is wrong.
+    public static func readStrings(_ bytes: [UInt8]) -> AndroidPlainStrings? {
+        guard bytes.count <= XMLReader.maximumSize else { return nil }
+        let source = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
+        if source.withUnsafeBufferPointer(UTF8Validation.firstInvalid) != nil { return nil }
+        return source.withUnsafeBufferPointer { buffer -> AndroidPlainStrings? in
+            var scanner = PlainScanner(bytes: buffer)
+            scanner.array = source
+            guard let strings = scanner.document() else { return nil }
+            return AndroidPlainStrings(source: source, strings: strings, others: scanner.others)
         }
     }
 }
@@ -83,6 +144,13 @@ private struct PlainScanner {
     /// The attribute names of the start tag being read (reused from tag to tag).
     var seenAttributes: [Range<Int>] = []
     var nameRanges: [Range<Int>] = []
+    /// ``bytes`` as an array, when elements the scanner does not read are read by the resource
+    /// reader (``AndroidResourceReader/readStrings(_:)``); empty otherwise (then such an element
+    /// ends the scan).
+    var array: [UInt8] = []
+    var others: [AndroidPlainStrings.Other] = []
+    /// The kinds and names (`plurals:seconds`) of the others but strings (those are in ``slots``).
+    var otherNames: Set<String> = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -205,8 +273,13 @@ private struct PlainScanner {
             } else if startsWith("<?") || startsWith("<!") {
                 return nil
             } else {
-                guard let string = string() else { return nil }
-                strings.append(string)
+                let (start, startLine, startLineStart) = (index, line, lineStart)
+                if let string = string() {
+                    strings.append(string)
+                } else {
+                    guard !array.isEmpty, other(at: start, line: startLine, lineStart: startLineStart, stringsBefore: strings.count)
+                    else { return nil }
+                }
             }
         }
         guard miscellany(), atEnd else { return nil }
@@ -475,5 +548,389 @@ private struct PlainScanner {
             pendingSpace = false
         }
         out.append(contentsOf: bytes)
+    }
+}
+
+// MARK: Other elements
+
+extension PlainScanner {
+    /// The element at `start` (which ``string()`` did not read) as the resource reader reads it
+    /// in the whole file — a `<plurals>` or `<string-array>` of plain items by ``plainList(at:)``,
+    /// anything else by the XML reader and the resource reader on that element alone — and its
+    /// name recorded as the reader records it (a repeated one is reported: false). False when
+    /// anything is reported.
+    mutating func other(at start: Int, line: Int, lineStart: Int, stringsBefore: Int) -> Bool {
+        (index, self.line, self.lineStart) = (start, line, lineStart)
+        let resource: AndroidResource
+        var end: Int?  // where the XML reader's element ends
+        if let list = plainList(at: start) {
+            resource = list
+        } else if let string = markedUpString(at: start, line: line, lineStart: lineStart) {
+            resource = string
+        } else {
+            (index, self.line, self.lineStart) = (start, line, lineStart)
+            let read = XMLReader.readElement(array, at: start, position: position(at: start), depth: 1)
+            guard read.diagnostics.isEmpty, let element = read.element else { return false }
+            let document = XMLDocument(source: array, declaration: nil, prolog: [], root: element)
+            let (decoded, diagnostics) = AndroidResourceReader.resource(element, document: document, file: "")
+            guard diagnostics.isEmpty else { return false }
+            resource = decoded
+            end = read.end
+        }
+        if resource.kind == .string {
+            // In the table of the plain strings' names, by the name as written: one with an
+            // entity or a line break in its name is left to the whole-file reader.
+            let after = (index, self.line, self.lineStart)
+            index = start + 1
+            guard !resource.name.isEmpty, name() != nil, let tag = attributes(), let nameRange = tag.name, insertName(nameRange) else { return false }
+            (index, self.line, self.lineStart) = after
+        }
+        if let end {
+            (index, self.line, self.lineStart) = (start, line, lineStart)
+            while index < end { step() }
+        }
+        if resource.kind != .string && resource.kind != .other("skip") && resource.kind != .other("eat-comment") {
+            guard !resource.name.isEmpty,  // android-missing-name
+                  otherNames.insert(AndroidResourceReader.kindKey(resource) + resource.name).inserted else { return false }
+        }
+        others.append(AndroidPlainStrings.Other(stringsBefore: stringsBefore, resource: resource))
+        return true
+    }
+
+    /// A `<plurals>` or `<string-array>` at `start` whose items are plain text (as ``string()``
+    /// reads a string's), with only white space and comments between them and nothing to report,
+    /// read as the resource reader reads it; nil for anything else. Moves past it.
+    mutating func plainList(at start: Int) -> AndroidResource? {
+        let position = position(at: start)
+        index += 1
+        guard let element = name() else { return nil }
+        let kind: AndroidResource.Kind
+        if equals(element, "plurals") {
+            kind = .plurals
+        } else if equals(element, "string-array") {
+            kind = .stringArray
+        } else {
+            return nil
+        }
+        guard let (attributes, closed) = attributeList(), closed, let nameAttribute = attributes.first(where: { $0.name == "name" }),
+              !nameAttribute.value.isEmpty else { return nil }
+        var items: [AndroidItem] = []
+        var quantities: [String] = []
+        while true {
+            skipSpace()
+            guard !atEnd, bytes[index] == 0x3C else { return nil }
+            if startsWith("<!--") {
+                for _ in 0..<4 { step() }
+                guard skip(past: "-->") else { return nil }
+                continue
+            }
+            if startsWith("</") {
+                index += 2
+                guard let closing = self.name(), closing.count == element.count,
+                      closing.allSatisfy({ bytes[$0] == bytes[element.lowerBound + $0 - closing.lowerBound] }) else { return nil }
+                skipSpace()
+                guard !atEnd, bytes[index] == 0x3E else { return nil }
+                index += 1
+                break
+            }
+            let itemPosition = self.position(at: index)
+            index += 1
+            guard let item = self.name(), equals(item, "item"), let (itemAttributes, itemClosed) = attributeList(), itemClosed else { return nil }
+            var quantity: String?
+            if kind == .plurals {
+                guard let q = itemAttributes.first(where: { $0.name == "quantity" })?.value, Self.isQuantity(q),
+                      !quantities.contains(q) else { return nil }
+                quantities.append(q)
+                quantity = q
+            }
+            let contentStart = self.position(at: index)
+            let contentIndex = index
+            let (contentLine, contentLineStart) = (line, lineStart)
+            var hasEntity = false
+            while true {
+                guard !atEnd else { return nil }
+                let b = bytes[index]
+                if b == 0x3C { break }
+                if b == 0x26 { hasEntity = true }
+                if b == 0x0D { return nil }
+                step()
+            }
+            let contentEnd = index
+            if !startsWith("</") {
+                // Markup inside the item.
+                (index, line, lineStart) = (contentIndex, contentLine, contentLineStart)
+                guard let value = markedUpContent(closing: item, at: contentStart) else { return nil }
+                items.append(AndroidItem(quantity: quantity, value: value, position: itemPosition))
+                continue
+            }
+            index += 2
+            guard let closing = self.name(), equals(closing, "item") else { return nil }
+            skipSpace()
+            guard !atEnd, bytes[index] == 0x3E else { return nil }
+            index += 1
+            let text: String
+            if hasEntity {
+                guard unescape(contentIndex..<contentEnd) else { return nil }
+                let content = unescaped
+                guard let decoded = content.withUnsafeBufferPointer({ decode($0) }) else { return nil }
+                text = decoded
+            } else {
+                guard let decoded = decode(UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd])) else { return nil }
+                text = decoded
+            }
+            let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]), as: UTF8.self)
+            items.append(AndroidItem(quantity: quantity, value: AndroidString(text: text, rawXML: raw, position: contentStart),
+                                     position: itemPosition))
+        }
+        return AndroidResource(kind: kind, name: nameAttribute.value, namePosition: nameAttribute.position, position: position, attributes: attributes,
+                               items: items, rawXML: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    static func isQuantity(_ q: String) -> Bool {
+        switch q {
+        case "zero", "one", "two", "few", "many", "other": true
+        default: false
+        }
+    }
+
+    /// Every attribute of a start tag, up to and including its `>` (`closed` false for `/>`), as
+    /// the XML reader reads them; nil for anything it would report or that needs normalization
+    /// (entities, line breaks and tabs in values), and for a name given twice.
+    mutating func attributeList() -> (list: [XMLAttribute], closed: Bool)? {
+        var list: [XMLAttribute] = []
+        while true {
+            let hadSpace = !atEnd && Self.isSpace(bytes[index])
+            skipSpace()
+            guard !atEnd else { return nil }
+            if bytes[index] == 0x3E {
+                index += 1
+                return (list, true)
+            }
+            if startsWith("/>") {
+                index += 2
+                return (list, false)
+            }
+            guard hadSpace else { return nil }
+            let attributePosition = position(at: index)
+            guard let attribute = name() else { return nil }
+            let attributeName = String(decoding: UnsafeBufferPointer(rebasing: bytes[attribute]), as: UTF8.self)
+            guard !list.contains(where: { $0.name == attributeName }) else { return nil }
+            skipSpace()
+            guard !atEnd, bytes[index] == 0x3D else { return nil }
+            index += 1
+            skipSpace()
+            guard !atEnd, bytes[index] == 0x22 || bytes[index] == 0x27 else { return nil }
+            let quote = bytes[index]
+            index += 1
+            let valuePosition = position(at: index)
+            let valueStart = index
+            while true {
+                guard !atEnd else { return nil }
+                let b = bytes[index]
+                if b == quote { break }
+                if b == 0x3C || b == 0x26 || b == 0x09 || b == 0x0A || b == 0x0D { return nil }
+                index += 1
+            }
+            list.append(XMLAttribute(name: attributeName, value: String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self),
+                                     position: attributePosition, valuePosition: valuePosition))
+            index += 1
+        }
+    }
+}
+
+// MARK: Markup inside a string
+
+extension PlainScanner {
+    /// A `<string>` at `start` whose content has markup one level deep (`<xliff:g>` placeholders,
+    /// `<b>`…, each holding text) or comments, read as the resource reader reads it; nil for
+    /// anything else. Moves past it.
+    mutating func markedUpString(at start: Int, line: Int, lineStart: Int) -> AndroidResource? {
+        (index, self.line, self.lineStart) = (start, line, lineStart)
+        let position = position(at: start)
+        index += 1
+        guard let element = name(), equals(element, "string"), let (attributes, closed) = attributeList(), closed,
+              let nameAttribute = attributes.first(where: { $0.name == "name" }) else { return nil }
+        guard let value = markedUpContent(closing: element, at: self.position(at: index)) else { return nil }
+        return AndroidResource(kind: .string, name: nameAttribute.value, namePosition: nameAttribute.position, position: position,
+                               attributes: attributes, value: value,
+                               rawXML: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    /// The content at ``index`` (just after the start tag of `element`, at `contentStart`) up to
+    /// and past its end tag: text, comments, and elements one level deep holding text, decoded as
+    /// the resource reader decodes them (its state carried across the pieces; `<xliff:g>`, or any
+    /// `…:g`, a placeholder; anything else markup). Nil for anything else, anything it reports
+    /// (an unescaped apostrophe, an unknown entity) and line ends to normalize.
+    mutating func markedUpContent(closing element: Range<Int>, at contentStart: SourcePosition) -> AndroidString? {
+        let contentIndex = index
+        var decoder = SegmentDecoder()
+        var placeholders: [AndroidPlaceholder] = []
+        var hasMarkup = false
+        // The child element being read: its name, whether it is a placeholder, where it starts.
+        var child: (name: Range<Int>, attributes: [XMLAttribute], position: SourcePosition, before: Int)?
+        while true {
+            let segment = index
+            var hasEntity = false
+            while true {
+                guard !atEnd else { return nil }
+                let b = bytes[index]
+                if b == 0x3C { break }
+                if b == 0x26 { hasEntity = true }
+                if b == 0x0D { return nil }
+                step()
+            }
+            if index > segment {
+                if hasEntity {
+                    guard unescape(segment..<index) else { return nil }
+                    let content = unescaped
+                    guard content.withUnsafeBufferPointer({ decoder.decode($0) }) else { return nil }
+                } else {
+                    guard decoder.decode(UnsafeBufferPointer(rebasing: bytes[segment..<index])) else { return nil }
+                }
+            }
+            if startsWith("</") {
+                let contentEnd = index
+                index += 2
+                guard let closing = name() else { return nil }
+                skipSpace()
+                guard !atEnd, bytes[index] == 0x3E else { return nil }
+                index += 1
+                if let open = child {
+                    guard sameName(closing, open.name) else { return nil }
+                    if isPlaceholder(open.name) {
+                        placeholders.append(decoder.placeholder(from: open.before, attributes: open.attributes, position: open.position))
+                    }
+                    child = nil
+                    continue
+                }
+                guard sameName(closing, element) else { return nil }
+                return AndroidString(text: decoder.text, rawXML: String(decoding: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]), as: UTF8.self),
+                                     position: contentStart, placeholders: placeholders, hasMarkup: hasMarkup)
+            }
+            if startsWith("<!--") {
+                for _ in 0..<4 { step() }
+                guard skip(past: "-->") else { return nil }
+                continue
+            }
+            guard !startsWith("<!"), !startsWith("<?"), child == nil else { return nil }
+            let childPosition = position(at: index)
+            index += 1
+            guard let childName = name(), let (childAttributes, childClosed) = attributeList() else { return nil }
+            if isPlaceholder(childName) {
+                if childClosed {
+                    child = (childName, childAttributes, childPosition, decoder.scalars)
+                } else {
+                    placeholders.append(decoder.placeholder(from: decoder.scalars, attributes: childAttributes, position: childPosition))
+                }
+            } else {
+                hasMarkup = true
+                if childClosed { child = (childName, [], childPosition, 0) }
+            }
+        }
+    }
+
+    func sameName(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && (0..<a.count).allSatisfy { bytes[a.lowerBound + $0] == bytes[b.lowerBound + $0] }
+    }
+
+    /// `xliff:g`, or any element whose local name is `g` (as the resource reader takes them).
+    func isPlaceholder(_ name: Range<Int>) -> Bool {
+        (name.count == 1 && bytes[name.lowerBound] == 0x67)
+            || (name.count >= 2 && bytes[name.upperBound - 1] == 0x67 && bytes[name.upperBound - 2] == 0x3A)
+    }
+}
+
+/// The resource reader's decoding of a string's text (aapt2's), fed piece by piece: escapes,
+/// quotes and white space carry over from one piece to the next, as they do across the text
+/// nodes of a string with markup.
+private struct SegmentDecoder {
+    var out: [UInt8] = []
+    /// Unicode scalars in ``out``.
+    var scalars = 0
+    var quoted = false
+    var pendingSpace = false
+    var escape = false
+    /// Hex digits of a `\u` read so far; -1 outside one.
+    var digits = -1
+    var value: UInt32 = 0
+
+    var text: String { String(decoding: out, as: UTF8.self) }
+
+    /// False for an unescaped apostrophe (the reader warns).
+    mutating func decode(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < text.count {
+            let b = text[i]
+            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            let scalar = UnsafeBufferPointer(rebasing: text[i..<min(text.count, i + length)])
+            i += length
+            if digits >= 0 {
+                if length == 1, let digit = Self.hexValue(b) {
+                    value = value << 4 | digit
+                    digits += 1
+                    if digits == 4 {
+                        if let decoded = Unicode.Scalar(value) { emit(UTF8.encode(decoded)!) }
+                        digits = -1
+                    }
+                    continue
+                }
+                digits = -1  // malformed \u: aapt2 drops it
+            }
+            if escape {
+                escape = false
+                switch b {
+                case 0x6E: emit(CollectionOfOne(0x0A))
+                case 0x74: emit(CollectionOfOne(0x09))
+                case 0x75: digits = 0; value = 0
+                default: emit(scalar)
+                }
+                continue
+            }
+            switch b {
+            case 0x5C: escape = true
+            case 0x22: quoted.toggle()
+            case 0x20, 0x09, 0x0A, 0x0D:
+                if quoted { emit(CollectionOfOne(b)) } else if scalars > 0 { pendingSpace = true }
+            case 0x27 where !quoted:
+                return false
+            default:
+                emit(scalar)
+            }
+        }
+        return true
+    }
+
+    /// One scalar's bytes.
+    @inline(__always)
+    mutating func emit<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        if pendingSpace {
+            out.append(0x20)
+            scalars += 1
+            pendingSpace = false
+        }
+        out.append(contentsOf: bytes)
+        scalars += 1
+    }
+
+    /// The placeholder whose text is what was decoded since `before` scalars.
+    func placeholder(from before: Int, attributes: [XMLAttribute], position: SourcePosition) -> AndroidPlaceholder {
+        var start = 0
+        var seen = 0
+        while seen < before && start < out.count {
+            start += 1
+            while start < out.count && out[start] & 0xC0 == 0x80 { start += 1 }
+            seen += 1
+        }
+        return AndroidPlaceholder(id: attributes.first { $0.name == "id" }?.value, example: attributes.first { $0.name == "example" }?.value,
+                                  text: String(decoding: out[start...], as: UTF8.self), range: before..<scalars, position: position)
+    }
+
+    static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: UInt32(b - 0x30)
+        case 0x41...0x46: UInt32(b - 0x41 + 10)
+        case 0x61...0x66: UInt32(b - 0x61 + 10)
+        default: nil
+        }
     }
 }
