@@ -97,11 +97,14 @@ import Testing
             texts.append(String(decoding: damaged, as: UTF8.self))
         }
         var plurals = 0
+        // Argument parts shared between messages (``PlatformInput/ArgumentParts``) are the same trees.
+        let shared = PlatformInput.ArgumentParts()
         for text in texts {
             guard let pattern = PlatformInput.applePattern(text) else { continue }
             built += 1
             if text.contains(", plural,") { plurals += 1 }
             #expect(pattern == (try? MessagePattern(text)), "\(text)")
+            #expect(PlatformInput.applePattern(text, parts: shared) == pattern, "\(text)")
         }
         // Pieces with quotes and braces leave many to the parser; the rest are built.
         #expect(built > 1500 && plurals > 400, "only \(built) of \(texts.count) built, \(plurals) plurals")

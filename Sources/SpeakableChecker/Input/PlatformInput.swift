@@ -95,11 +95,12 @@ public enum PlatformInput {
 
     static func xcstrings(path: String, settings: CheckSettings, deferringLocales: Bool = false) throws(Failure) -> CheckInput {
         let file = display(path)
-        let bytes = try readBytes(path)
+        var bytes = try readBytes(path)
         // A catalog without problems is indexed (where each localization is in the file's
         // bytes) and each locale's messages are made from the bytes when it is checked: memory
-        // holds the file, the index and one locale.
+        // holds the index (which has the strings' bytes) and one locale, not the file.
         if let index = XCStringsIndex.read(bytes, file: file) {
+            bytes = []
             return xcstrings(index, settings: settings, deferringLocales: deferringLocales)
         }
         // Anything else is read entry by entry (never one tree), with every diagnostic, each
@@ -146,11 +147,9 @@ public enum PlatformInput {
     static func xcstrings(_ index: XCStringsIndex, settings: CheckSettings, deferringLocales: Bool) -> CheckInput {
         let file = index.file
         let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
-        // Keys are unique in an indexed catalog: an entry's `shouldTranslate` is its key's.
-        let translatedEntries = index.entries.filter { $0.shouldTranslate != false }.map { (key: $0.key, position: $0.keyPosition) }
         let sourceTag = index.sourceLanguage
-        let sourceMessages = index.messages(ofLocale: sourceTag, translatableOnly: true)
-        let source = appleSources(sourceMessages, entries: translatedEntries, sourceTag: sourceTag, file: file, positions: nil)
+        let catalog = IndexedCatalog(index)
+        let source = appleSources(catalog, sourceTag: sourceTag)
         var locales: [TargetLocale] = []
         var deferred: [DeferredLocale] = []
         for tag in index.localeTags.sorted() where tag != sourceTag {
@@ -158,7 +157,7 @@ public enum PlatformInput {
             let selectors = source.selectors
             @Sendable func target() -> TargetLocale {
                 TargetLocale(tag: tag, locale: locale, file: file,
-                             messages: appleTargets(index, locale: tag, selectors: selectors))
+                             messages: appleTargets(catalog, locale: tag, selectors: selectors))
             }
             if deferringLocales {
                 deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
@@ -227,38 +226,339 @@ public enum PlatformInput {
     }
 
     /// One translation of an Apple catalog (nil when it has no text to check).
+    /// `origin`: where an indexed catalog has the message (its positions are then made from the
+    /// index when asked for, and the message is not kept).
     static func appleTarget(_ original: PlatformMessage, selectors: [String: Int],
-                            positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> TargetMessage? {
+                            positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?,
+                            origin: IndexedMessage? = nil, parts: ArgumentParts? = nil) -> TargetMessage? {
         let message = otherDevice(original)
         let formats = formats(message, dialect: .apple, positions: positions)
         // Only a plural needs its source's selector (no key lookup for the others).
         let selector = message.forms.contains { $0.path.hasPrefix("plural.") } ? selectors[message.key] : nil
-        guard let text = convert(message, dialect: .apple, formats: formats, positions: positions, selector: selector) else { return nil }
+        let text: PositionedText
+        if let origin {
+            guard let built = build(message, dialect: .apple, formats: formats, positions: nil, selector: selector, tracking: false) else {
+                return nil
+            }
+            text = indexedText(built.text, origin: origin, selector: selector)
+        } else {
+            guard let converted = convert(message, dialect: .apple, formats: formats, positions: positions, selector: selector) else {
+                return nil
+            }
+            text = converted
+        }
         return TargetMessage(key: message.key, keyPosition: message.keyPosition, text: text,
-                             pattern: applePattern(text.text) ?? parse(text), formats: formats, state: state(of: message))
+                             pattern: applePattern(text.text, parts: parts) ?? parse(text), formats: formats, state: state(of: message))
     }
 
     /// One locale's translations of an indexed catalog: ``appleTargets(_:selectors:positions:)``
     /// of its messages, a one-string translation made without its ``PlatformMessage``.
-    static func appleTargets(_ index: XCStringsIndex, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
+    static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
+        let index = catalog.index
         var targets: [TargetMessage] = []
         targets.reserveCapacity(index.count(ofLocale: tag))
-        index.forEach(ofLocale: tag, translatableOnly: true) { item in
+        var scratch = UnitScratch()
+        index.forEachNumbered(ofLocale: tag, translatableOnly: true, rawUnit: { number, unit in
+            guard let target = appleTarget(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number),
+                                           scratch: &scratch) else { return false }
+            targets.append(target)
+            return true
+        }) { number, item in
+            let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
             switch item {
             case .string(let entry, let form):
-                targets.append(appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file))
+                targets.append(appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file, origin: origin))
             case .message(let message):
-                if let target = appleTarget(message, selectors: selectors, positions: nil) { targets.append(target) }
+                if let target = appleTarget(message, selectors: selectors, positions: nil, origin: origin, parts: scratch.arguments) {
+                    targets.append(target)
+                }
             }
         }
         return targets
+    }
+
+    /// An indexed catalog, shared by the position functions of the messages made from it.
+    final class IndexedCatalog: Sendable {
+        let index: XCStringsIndex
+        init(_ index: XCStringsIndex) { self.index = index }
+    }
+
+    /// Where an indexed catalog has a message: its locale and its number there
+    /// (``XCStringsIndex/item(ofLocale:number:)``) — what a converted text keeps to find its
+    /// positions, instead of the message's strings.
+    struct IndexedMessage: Sendable {
+        let catalog: IndexedCatalog
+        let locale: String
+        let number: Int32
+
+        init(catalog: IndexedCatalog, locale: String, number: Int) {
+            self.catalog = catalog
+            self.locale = locale
+            self.number = Int32(truncatingIfNeeded: number)
+        }
+
+        /// The message as ``XCStringsIndex/messages(ofLocale:translatableOnly:)`` has it, made again.
+        var message: PlatformMessage? {
+            switch catalog.index.item(ofLocale: locale, number: Int(number)) {
+            case .string(let entry, let form)?:
+                PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: locale, file: catalog.index.file, forms: [form],
+                                comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)
+            case .message(let message)?: message
+            case nil: nil
+            }
+        }
+    }
+
+    /// A converted text of an indexed message (`text`: ``build(_:dialect:formats:positions:selector:tracking:)``
+    /// of it, not tracking) whose positions are those of ``convert(_:dialect:formats:positions:selector:)``:
+    /// the message is made again from the index and converted with tracking when a position is
+    /// asked for. One small closure a message, holding no string of it.
+    static func indexedText(_ text: String, origin: IndexedMessage, selector: Int?) -> PositionedText {
+        PositionedText(text: text, file: origin.catalog.index.file) { offset in
+            guard let message = origin.message,
+                  let builder = build(otherDevice(message), dialect: .apple, formats: nil, positions: nil, selector: selector, tracking: true)
+            else { return SourcePosition(line: 1, column: 1) }
+            let all = builder.positions(end: builder.positions.last ?? message.keyPosition)
+            return all[min(max(0, offset), all.count - 1)]
+        }
+    }
+
+    /// ``appleSources(_:entries:sourceTag:file:positions:)`` of an indexed catalog's translatable
+    /// entries: the source messages' texts keep their place in the index, not their messages.
+    /// The source locale's localizations are in entry order (one at most an entry; the index
+    /// rejects keys that are equal as Strings), so they are matched to their entries in one walk,
+    /// without a table by key.
+    static func appleSources(_ catalog: IndexedCatalog, sourceTag: String) -> (messages: [SourceMessage], selectors: [String: Int]) {
+        let index = catalog.index
+        let file = index.file
+        var sources: [SourceMessage] = []
+        sources.reserveCapacity(index.entries.count)
+        var selectors: [String: Int] = [:]
+        var next = 0  // the first entry not yet given its source message
+        /// Entries before `end` without a source localization: the key itself, as the general path makes it.
+        func keysUpTo(_ end: Int) {
+            while next < end {
+                let entry = index.entries[next]
+                next += 1
+                guard entry.shouldTranslate != false else { continue }
+                let one = appleSources([], entries: [(entry.key, entry.keyPosition)], sourceTag: sourceTag, file: file, positions: nil)
+                sources += one.messages
+                for (k, v) in one.selectors { selectors[k] = v }
+            }
+        }
+        var scratch = UnitScratch()
+        index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true, rawUnit: { number, unit in
+            let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
+            guard let made = convert(unit: unit, origin: origin, scratch: &scratch) else { return false }
+            keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
+            next += 1
+            sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: made.text,
+                                         pattern: made.pattern, formats: made.formats))
+            return true
+        }) { number, item in
+            keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
+            next += 1
+            let message: PlatformMessage
+            switch item {
+            case .string(let entry, let form):
+                message = PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: sourceTag, file: file, forms: [form],
+                                          comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)
+            case .message(let m):
+                message = otherDevice(m)
+            }
+            if let selector = pluralSelector(message, dialect: .apple) { selectors[message.key] = selector }
+            let formats = formats(message, dialect: .apple, positions: nil)
+            guard let built = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: false) else {
+                return
+            }
+            let text = indexedText(built.text, origin: IndexedMessage(catalog: catalog, locale: sourceTag, number: number), selector: nil)
+            sources.append(SourceMessage(key: message.key, keyPosition: message.keyPosition, role: nil, text: text,
+                                         pattern: applePattern(text.text, parts: scratch.arguments) ?? parse(text), formats: formats))
+        }
+        keysUpTo(index.entries.count)
+        return (sources, selectors)
+    }
+
+    /// A new array of `array`'s elements with room for them only.
+    static func exactCopy<T>(_ array: [T]) -> [T] {
+        if array.isEmpty { return [] }
+        if array.capacity == array.count { return array }
+        return [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+            _ = buffer.initialize(from: array)
+            count = array.count
+        }
+    }
+
+    /// Reused buffers of ``appleTarget(unit:origin:scratch:)``.
+    struct UnitScratch {
+        var utf8: [UInt8] = []
+        var parts: [MessagePart] = []
+        var specifiers: [FormatSpecifier] = []
+        let arguments = ArgumentParts()
+
+        mutating func argument(start: Int, number: Int, isNumber: Bool, make: () -> MessagePart) -> MessagePart {
+            arguments.part(start: start, number: number, isNumber: isNumber, make: make)
+        }
+    }
+
+    /// Argument parts (`{N}`, `{N, number}`) made so far, by where they start, their number and
+    /// whether they are numbers (all such a part holds): the messages of a locale whose
+    /// `{1, number}` starts at the same offset share one part's storage instead of each boxing
+    /// its own. One a locale being made (not shared between threads).
+    final class ArgumentParts {
+        var slots: [MessagePart?] = []
+        static let starts = 256
+        static let numbers = 8
+
+        func part(start: Int, number: Int, isNumber: Bool, make: () -> MessagePart) -> MessagePart {
+            guard start < Self.starts, number < Self.numbers else { return make() }
+            if slots.isEmpty { slots = Array(repeating: nil, count: Self.starts * Self.numbers * 2) }
+            let slot = (start * Self.numbers + number) * 2 + (isNumber ? 1 : 0)
+            if let part = slots[slot] { return part }
+            let part = make()
+            slots[slot] = part
+            return part
+        }
+    }
+
+    /// A one-string translation written without escapes, made from its bytes in one pass —
+    /// ICU text, pattern and format together, without the string's `String` or a second
+    /// reading — when it is text (without ICU's `'`, `{`, `}`) and specifiers without flags,
+    /// width or precision (`%@`, `%lld`, `%2$@`, `%d`…): exactly what
+    /// ``appleTarget(string:key:keyPosition:file:origin:)`` makes of it (tested against it). Nil
+    /// for anything else, which that function then makes.
+    static func appleTarget(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch) -> TargetMessage? {
+        guard let converted = convert(unit: unit, origin: origin, scratch: &scratch) else { return nil }
+        return TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: converted.text, pattern: converted.pattern,
+                             formats: converted.formats, state: ReviewState(platformState: unit.state))
+    }
+
+    /// The text, pattern and formats of ``appleTarget(unit:origin:scratch:)`` (a source message's too).
+    static func convert(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch)
+        -> (text: PositionedText, pattern: MessagePattern, formats: PlatformFormats)? {
+        let bytes = unit.bytes
+        let n = bytes.count
+        scratch.utf8.removeAll(keepingCapacity: true)
+        scratch.parts.removeAll(keepingCapacity: true)
+        scratch.specifiers.removeAll(keepingCapacity: true)
+        var i = 0
+        var scalar = 0      // scalar offset in the value
+        var u16 = 0         // UTF-16 offset in the ICU text
+        var run = 0         // where the current text run starts (bytes of the value)
+        var runU16 = 0
+        var sequential = 0
+        func flush(_ end: Int) {
+            guard end > run else { return }
+            let text = UnsafeBufferPointer(rebasing: bytes[run..<end])
+            scratch.utf8.append(contentsOf: text)
+            // Text without an argument is the ICU text itself (its part shares that String).
+            if run == 0 && end == n { return }
+            scratch.parts.append(.text(String(decoding: text, as: UTF8.self), range: runU16..<u16))
+        }
+        while i < n {
+            let b = bytes[i]
+            if b == 0x25 {  // %
+                var j = i + 1
+                var explicit: Int?
+                if j < n, bytes[j] >= 0x31 && bytes[j] <= 0x39 {
+                    var value = 0
+                    while j < n, bytes[j] >= 0x30 && bytes[j] <= 0x39, value < 10_000 {
+                        value = value * 10 + Int(bytes[j] - 0x30)
+                        j += 1
+                    }
+                    guard j < n, bytes[j] == 0x24, value < 10_000 else { return nil }  // $
+                    explicit = value
+                    j += 1
+                }
+                var length: String = ""
+                if j + 1 < n, bytes[j] == 0x6C, bytes[j + 1] == 0x6C {  // ll
+                    length = "ll"
+                    j += 2
+                } else if j < n, bytes[j] == 0x6C {  // l
+                    length = "l"
+                    j += 1
+                }
+                guard j < n else { return nil }
+                let c = bytes[j]
+                let isNumber: Bool
+                switch c {
+                case 0x40, 0x73, 0x63, 0x53, 0x43, 0x70: isNumber = false  // @ s c S C p
+                case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47: isNumber = true  // dDiuUoOxXeEfFgG
+                default: return nil  // %%, %arg, flags, width, precision, other lengths, a lone %: the general path
+                }
+                flush(i)
+                let argument: Int
+                if let explicit { argument = explicit } else { sequential += 1; argument = sequential }
+                let count = j + 1 - i
+                scratch.specifiers.append(.plainApple(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[i...j]), as: UTF8.self),
+                                                      range: scalar..<scalar + count, explicit: explicit, argument: argument,
+                                                      length: length, conversion: Unicode.Scalar(c)))
+                scalar += count
+                // {N} or {N, number}, and its node as the parser makes it.
+                let start = u16
+                scratch.utf8.append(0x7B)
+                let digitsStart = scratch.utf8.count
+                appendDecimal(argument, to: &scratch.utf8)
+                let digits = scratch.utf8.count - digitsStart
+                let nameRange = start + 1..<start + 1 + digits
+                if isNumber {
+                    scratch.utf8.append(contentsOf: ", number}".utf8)
+                    u16 = nameRange.upperBound + 9
+                } else {
+                    scratch.utf8.append(0x7D)
+                    u16 = nameRange.upperBound + 1
+                }
+                let end = u16
+                let part = scratch.argument(start: start, number: argument, isNumber: isNumber) {
+                    let name = String(argument)  // the digits written above
+                    let kind: ArgumentKind
+                    if isNumber {
+                        let typeStart = nameRange.upperBound + 2
+                        kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6,
+                                                      styleText: nil, styleRange: nil, style: .number(.default)))
+                    } else {
+                        kind = .none
+                    }
+                    return .argument(ArgumentNode(name: name, number: argument, nameRange: nameRange, range: start..<end, kind: kind))
+                }
+                scratch.parts.append(part)
+                i = j + 1
+                run = i
+                runU16 = u16
+                continue
+            }
+            if b == 0x27 || b == 0x7B || b == 0x7D { return nil }  // ' { }: quoted by the general path
+            if b < 0x80 {
+                i += 1
+                u16 += 1
+            } else {
+                let width = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                i += width
+                u16 += width == 4 ? 2 : 1
+            }
+            scalar += 1
+        }
+        flush(n)
+        guard u16 <= MessagePattern.maximumLength else { return nil }
+        let text = String(decoding: scratch.utf8, as: UTF8.self)
+        // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
+        // next message would leave it to this one at the scratch's capacity).
+        let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
+        let file = origin.catalog.index.file
+        let formats = PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: unit.quote)])
+        let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
+        let pattern = MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
+        return (indexedText(text, origin: origin, selector: nil), pattern, formats)
     }
 
     /// A `.xcstrings` translation that is one string (path `""`): what
     /// ``appleTarget(_:selectors:positions:)`` makes of its one-form message — the same ICU text,
     /// formats, pattern, state and positions (tested against it) — without making the message
     /// but when a finding asks for a position.
-    static func appleTarget(string form: PlatformForm, key: String, keyPosition: SourcePosition, file: String) -> TargetMessage {
+    /// `origin`: where an indexed catalog has it (positions are then made from the index, and
+    /// the form is not kept).
+    static func appleTarget(string form: PlatformForm, key: String, keyPosition: SourcePosition, file: String,
+                            origin: IndexedMessage? = nil) -> TargetMessage {
         let format = FormatString.parse(form.value, dialect: .apple)
         let formats = PlatformFormats(dialect: .apple,
                                       forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: form.position)])
@@ -269,7 +569,7 @@ public enum PlatformInput {
             b.synthetic(argument.map(String.init) ?? identifier(name), at: at)
             b.synthetic("}", at: at)
         }
-        let text = lazilyPositioned(builder.text, file: file) {
+        let text = origin.map { indexedText(builder.text, origin: $0, selector: nil) } ?? lazilyPositioned(builder.text, file: file) {
             let message = PlatformMessage(key: key, keyPosition: keyPosition, locale: "", file: file, forms: [form])
             let tracked = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: true)!
             return tracked.positions(end: tracked.positions.last ?? keyPosition)
@@ -878,6 +1178,7 @@ public enum PlatformInput {
     static func formats(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
                         positions: ((PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> PlatformFormats {
         var forms: [PlatformFormats.Form] = []
+        forms.reserveCapacity(message.forms.count)
         for form in message.forms where !form.path.hasPrefix("device.") {
             var substitution: String?
             if form.path.hasPrefix("substitutions.") {
@@ -1234,10 +1535,11 @@ public enum PlatformInput {
     /// bodies of text, `#` and those arguments), without an apostrophe: built from the text in
     /// one pass, exactly as ``MessagePattern/init(_:)`` parses it (tested against the parser on
     /// many converted strings); nil for anything else, which the parser then reads.
-    static func applePattern(_ text: String) -> MessagePattern? {
+    /// `parts`: argument parts to share with other messages (``ArgumentParts``).
+    static func applePattern(_ text: String, parts: ArgumentParts? = nil) -> MessagePattern? {
         var source = text
         return source.withUTF8 { bytes -> MessagePattern? in
-            var reader = ConvertedText(bytes: bytes)
+            var reader = ConvertedText(bytes: bytes, shared: parts)
             guard let body = reader.body(inPlural: false), reader.i == bytes.count, reader.u16 <= MessagePattern.maximumLength else {
                 return nil
             }
@@ -1250,6 +1552,12 @@ public enum PlatformInput {
         let bytes: UnsafeBufferPointer<UInt8>
         var i = 0
         var u16 = 0
+        var shared: ArgumentParts?
+
+        init(bytes: UnsafeBufferPointer<UInt8>, shared: ArgumentParts? = nil) {
+            self.bytes = bytes
+            self.shared = shared
+        }
 
         func matches(_ word: StaticString) -> Bool {
             guard i + word.utf8CodeUnitCount <= bytes.count else { return false }
@@ -1276,7 +1584,7 @@ public enum PlatformInput {
                 case 0x7D:  // }
                     guard inPlural else { return nil }
                     flush()
-                    return MessageBody(parts: parts, range: start..<u16)
+                    return MessageBody(parts: exactCopy(parts), range: start..<u16)
                 case 0x23 where inPlural:  // #
                     flush()
                     parts.append(.pound(range: u16..<u16 + 1))
@@ -1286,8 +1594,17 @@ public enum PlatformInput {
                     textU16 = u16
                 case 0x7B:  // {
                     flush()
+                    let argumentStart = u16
                     guard let argument = argument(inPlural: inPlural) else { return nil }
-                    parts.append(.argument(argument))
+                    // `{N}` and `{N, number}` are all their number and start (no leading zero).
+                    switch argument.kind {
+                    case .none where shared != nil && argument.number != nil:
+                        parts.append(shared!.part(start: argumentStart, number: argument.number!, isNumber: false) { .argument(argument) })
+                    case .simple where shared != nil && argument.number != nil:
+                        parts.append(shared!.part(start: argumentStart, number: argument.number!, isNumber: true) { .argument(argument) })
+                    default:
+                        parts.append(.argument(argument))
+                    }
                     textByte = i
                     textU16 = u16
                 default:
@@ -1297,7 +1614,7 @@ public enum PlatformInput {
             }
             guard !inPlural else { return nil }
             flush()
-            return MessageBody(parts: parts, range: start..<u16)
+            return MessageBody(parts: exactCopy(parts), range: start..<u16)
         }
 
         /// `{N}`, `{N, number}`, or (outside a plural) `{N, plural, …}`, at its `{`.
@@ -1370,7 +1687,7 @@ public enum PlatformInput {
             i += 1
             u16 += 1
             return ArgumentNode(name: name, number: number, nameRange: nameRange, range: argumentStart..<u16,
-                                kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases,
+                                kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: exactCopy(cases),
                                                              styleStart: styleStart)))
         }
     }

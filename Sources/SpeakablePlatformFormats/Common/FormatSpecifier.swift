@@ -612,6 +612,11 @@ struct AppleFormatParser {
         var i = 0
         let n = scalars.count
         var sequential = 0
+        // At most one specifier a `%` (the checker keeps every string's specifiers: no room left
+        // over from growing).
+        var percents = 0
+        for s in scalars where s == "%" { percents += 1 }
+        specifiers.reserveCapacity(percents)
         while i < n {
             guard scalars[i] == "%" else { i += 1; continue }
             let start = i
@@ -917,5 +922,18 @@ extension FormatCompatibility {
         if c == "s", spec.flags.contains("#") { return "Conversion = s, Flags = #" }
         if c == "o" || c == "x", let bad = "( +".first(where: { spec.flags.contains($0) }) { return "Conversion = \(c), Flags = \(bad)" }
         return nil
+    }
+}
+
+extension FormatSpecifier {
+    /// An Apple specifier without flags, width, precision or substitution (`%@`, `%lld`,
+    /// `%1$@`), as ``FormatString/parse(_:dialect:)`` makes it: for a reader that scans a
+    /// string's bytes itself. `explicit`: the `N$` index, if written; `argument`: the argument it
+    /// reads (`explicit`, or its place among the ordinary ones).
+    public static func plainApple(text: String, range: Range<Int>, explicit: Int?, argument: Int, length: String,
+                                  conversion: Unicode.Scalar) -> FormatSpecifier {
+        FormatSpecifier(text: text, range: range, index: explicit.map { .explicit($0) } ?? .ordinary, argument: argument, flags: "",
+                        width: nil, precision: nil, length: length, conversion: Character(conversion), dateTimeSuffix: nil,
+                        substitution: nil)
     }
 }

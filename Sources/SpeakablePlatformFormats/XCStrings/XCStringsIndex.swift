@@ -142,38 +142,86 @@ public struct XCStringsIndex: Sendable {
     /// The localizations of locale `tag` in file order, each handed to `body` as it is made
     /// (the messages of ``messages(ofLocale:translatableOnly:)``, a one-string one as its form).
     public func forEach(ofLocale tag: String, translatableOnly: Bool = false, _ body: (Item) -> Void) {
+        forEachNumbered(ofLocale: tag, translatableOnly: translatableOnly) { _, item in body(item) }
+    }
+
+    /// A localization that is one string unit written without escapes, as
+    /// ``forEachNumbered(ofLocale:translatableOnly:rawUnit:_:)`` hands it over: its UTF-8 (the
+    /// value's, valid), where its opening quote is, its entry and state.
+    public struct RawUnit {
+        public let entry: Entry
+        public let bytes: UnsafeBufferPointer<UInt8>
+        public let quote: SourcePosition
+        public let state: String?
+
+        /// The unit as ``Item/string(_:_:)`` hands it over.
+        public var form: PlatformForm {
+            PlatformForm(path: "", value: String(decoding: bytes, as: UTF8.self), position: quote, state: state)
+        }
+    }
+
+    /// ``forEach(ofLocale:translatableOnly:_:)`` with each localization's number in its locale:
+    /// ``item(ofLocale:number:)`` makes that localization again (a checker keeps the number, not
+    /// the strings, for positions it may never be asked for). `rawUnit`: given each unit written
+    /// without escapes first, as its bytes; when it returns true, `body` is not called for it.
+    public func forEachNumbered(ofLocale tag: String, translatableOnly: Bool = false, rawUnit: ((Int, RawUnit) -> Bool)? = nil,
+                                _ body: (Int, Item) -> Void) {
         guard let index = localeTags.firstIndex(of: tag) else { return }
+        locales[index].bytes.withUnsafeBufferPointer { buffer in
+            for (n, l) in locales[index].localizations.enumerated() {
+                if translatableOnly && entries[Int(l.entry)].shouldTranslate == false { continue }
+                if let rawUnit, l.kind == .unit, !l.isEscaped {
+                    let unit = RawUnit(entry: entries[Int(l.entry)], bytes: UnsafeBufferPointer(rebasing: buffer[Int(l.start)..<Int(l.end)]),
+                                       quote: SourcePosition(line: Int(l.line), column: Int(l.column)),
+                                       state: l.state < 0 ? nil : states[Int(l.state)])
+                    if rawUnit(n, unit) { continue }
+                }
+                if let item = item(locale: index, l, buffer) { body(n, item) }
+            }
+        }
+    }
+
+    /// Localization `number` of locale `tag` (as ``forEachNumbered(ofLocale:translatableOnly:_:)``
+    /// numbers them), made again from the bytes: the same item it handed over.
+    public func item(ofLocale tag: String, number: Int) -> Item? {
+        guard let index = localeTags.firstIndex(of: tag), locales[index].localizations.indices.contains(number) else { return nil }
+        return locales[index].bytes.withUnsafeBufferPointer { item(locale: index, locales[index].localizations[number], $0) }
+    }
+
+    /// The entry (in ``entries``) of localization `number` of locale `tag`.
+    public func entryNumber(ofLocale tag: String, number: Int) -> Int {
+        guard let index = localeTags.firstIndex(of: tag) else { return entries.count }
+        return Int(locales[index].localizations[number].entry)
+    }
+
+    private func item(locale index: Int, _ l: Localization, _ buffer: UnsafeBufferPointer<UInt8>) -> Item? {
         let tag = localeTags[index]
         let locale = locales[index]
-        locale.bytes.withUnsafeBufferPointer { buffer in
-            for l in locale.localizations {
-                let entry = entries[Int(l.entry)]
-                if translatableOnly && entry.shouldTranslate == false { continue }
-                func form(_ f: Form) -> PlatformForm {
-                    PlatformForm(path: paths[Int(f.path)], value: Scanner.decode(buffer, Int(f.start), Int(f.end), escaped: f.isEscaped),
-                                 position: SourcePosition(line: Int(f.line), column: Int(f.column)),
-                                 state: f.state < 0 ? nil : states[Int(f.state)])
-                }
-                switch l.kind {
-                case .unit:
-                    body(.string(entry, form(Form(start: l.start, end: l.end, line: l.line, column: l.column, path: 0, state: l.state,
-                                                  isEscaped: l.isEscaped))))
-                case .forms:
-                    body(.message(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file,
-                                                  forms: locale.forms[Int(l.start)..<Int(l.start + l.end)].map(form),
-                                                  comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)))
-                case .object:
-                    // Checked when indexed: read again, building the model this time.
-                    var scanner = Scanner(buffer, start: Int(l.start), line: Int(l.line), column: Int(l.column))
-                    scanner.building = true
-                    scanner.depth = 4
-                    guard let content = try? scanner.content(level: 0, path: 0) else { continue }
-                    let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
-                                               shouldTranslate: entry.shouldTranslate,
-                                               localizations: [XCStringsLocalization(locale: tag, content: content)])
-                    for message in model.messages(file: file) { body(.message(message)) }
-                }
-            }
+        let entry = entries[Int(l.entry)]
+        func form(_ f: Form) -> PlatformForm {
+            PlatformForm(path: paths[Int(f.path)], value: Scanner.decode(buffer, Int(f.start), Int(f.end), escaped: f.isEscaped),
+                         position: SourcePosition(line: Int(f.line), column: Int(f.column)),
+                         state: f.state < 0 ? nil : states[Int(f.state)])
+        }
+        switch l.kind {
+        case .unit:
+            return .string(entry, form(Form(start: l.start, end: l.end, line: l.line, column: l.column, path: 0, state: l.state,
+                                            isEscaped: l.isEscaped)))
+        case .forms:
+            return .message(PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: tag, file: file,
+                                            forms: locale.forms[Int(l.start)..<Int(l.start + l.end)].map(form),
+                                            comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true))
+        case .object:
+            // Checked when indexed: read again, building the model this time (one localization:
+            // one message).
+            var scanner = Scanner(buffer, start: Int(l.start), line: Int(l.line), column: Int(l.column))
+            scanner.building = true
+            scanner.depth = 4
+            guard let content = try? scanner.content(level: 0, path: 0) else { return nil }
+            let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
+                                       shouldTranslate: entry.shouldTranslate,
+                                       localizations: [XCStringsLocalization(locale: tag, content: content)])
+            return model.messages(file: file).first.map { .message($0) }
         }
     }
 }

@@ -1,0 +1,166 @@
+import SpeakableDiagnostics
+import SpeakableMessages
+import SpeakablePlatformFormats
+import Testing
+@testable import SpeakableChecker
+
+/// An indexed catalog's messages keep their place in the index (``PlatformInput/IndexedMessage``),
+/// not their strings, and make their positions again from it: every message of every locale must
+/// be what the general path makes of the index's ``XCStringsIndex/messages(ofLocale:translatableOnly:)``
+/// — text, pattern, formats, state, and the position of every UTF-16 offset.
+@Suite struct XCStringsIndexedPositionsTests {
+    static let pieces = XCStringsFastPathTests.pieces + ["\n", "\t", "\"", "é\u{301}", "%1$lld", "%2$@", "%ld", "%i"]
+
+    /// `text` as a JSON string's content; `unicode`: non-ASCII written as `\u` escapes.
+    static func json(_ text: String, unicode: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || (unicode && scalar.value >= 0x80) {
+                    for unit in String(scalar).utf16 {
+                        let hex = String(unit, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    }
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    @Test func indexedMessagesAreTheGeneralPaths() throws {
+        var state: UInt64 = 5
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        func value() -> String {
+            var v = ""
+            for _ in 0..<next(5) { v += Self.pieces[next(Self.pieces.count)] }
+            return "\"" + Self.json(v, unicode: next(4) == 0) + "\""
+        }
+        let states = ["translated", "new", "needs_review", "stale"]
+        func unit() -> String { #"{ "stringUnit" : { "state" : "\#(states[next(states.count)])", "value" : \#(value()) } }"# }
+        func localization() -> String {
+            switch next(6) {
+            case 0:
+                return #"{ "variations" : { "plural" : { "one" : \#(unit()), "other" : \#(unit()) } } }"#
+            case 1:
+                return #"{ "variations" : { "device" : { "iphone" : \#(unit()), "other" : \#(unit()) } } }"#
+            case 2:
+                return #"""
+                { "stringUnit" : { "state" : "translated", "value" : "A %#@n@ b" }, "substitutions" : { "n" : { "argNum" : \#(1 + next(2)), "formatSpecifier" : "lld", "variations" : { "plural" : { "one" : \#(unit()), "other" : \#(unit()) } } } } }
+                """#
+            default:
+                return unit()
+            }
+        }
+        var entries: [String] = []
+        for k in 0..<120 {
+            var locales: [String] = []
+            for tag in ["en", "ko", "ru"] where next(5) != 0 {
+                locales.append(#""\#(tag)" : \#(localization())"#)
+            }
+            let translate = next(10) == 0 ? #""shouldTranslate" : false, "# : ""
+            entries.append(#""k\#(k) \#(Self.json(Self.pieces[next(Self.pieces.count)], unicode: false))" : { \#(translate)"localizations" : {\#n        \#(locales.joined(separator: ",\n        "))\#n      } }"#)
+        }
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    " + entries.joined(separator: ",\n    ") + "\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let bytes = Array(text.utf8)
+        let index = try #require(XCStringsIndex.read(bytes, file: "L.xcstrings"), "not indexed")
+        let catalog = PlatformInput.IndexedCatalog(index)
+        let translated = index.entries.filter { $0.shouldTranslate != false }.map { (key: $0.key, position: $0.keyPosition) }
+        let indexed = PlatformInput.appleSources(catalog, sourceTag: "en")
+        let general = PlatformInput.appleSources(index.messages(ofLocale: "en", translatableOnly: true), entries: translated,
+                                                 sourceTag: "en", file: "L.xcstrings", positions: nil)
+        #expect(indexed.selectors == general.selectors)
+        #expect(indexed.messages.count == general.messages.count)
+        var compared = 0
+        for (a, b) in zip(indexed.messages, general.messages) {
+            #expect(a.key == b.key && a.keyPosition == b.keyPosition)
+            compare(a.text, b.text, a.pattern, b.pattern, a.formats, b.formats)
+            compared += 1
+        }
+        for tag in ["ko", "ru"] {
+            let a = PlatformInput.appleTargets(catalog, locale: tag, selectors: general.selectors)
+            let b = PlatformInput.appleTargets(index.messages(ofLocale: tag, translatableOnly: true), selectors: general.selectors,
+                                               positions: nil)
+            #expect(a.count == b.count, "\(tag)")
+            for (x, y) in zip(a, b) {
+                #expect(x.key == y.key && x.keyPosition == y.keyPosition && x.state == y.state)
+                compare(x.text, y.text, x.pattern, y.pattern, x.formats, y.formats)
+                compared += 1
+            }
+        }
+        #expect(compared > 250, "only \(compared) messages")
+    }
+
+    /// A unit written without escapes is made from its bytes in one pass
+    /// (``PlatformInput/appleTarget(unit:origin:scratch:)``) when it is plain text and simple
+    /// specifiers: what ``PlatformInput/appleTarget(string:key:keyPosition:file:origin:)`` makes of it.
+    @Test func unitsFromBytesAreTheStringPaths() throws {
+        var state: UInt64 = 9
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces = ["Row ", "%1$@", "%lld", "%@", "%d", "%2$lld", "%ld", "%i", "%u", "%x", "%f", "%s", "%c", "%p", "%3$d", "%10$@",
+                      "é", "🎉", "한국어", "\u{301}", " ", "#", "%", "%%", "%5d", "%.2f", "%01$@", "%0$@", "%lq", "%lll", "%a", "%hd", "{",
+                      "'", "%#@n@", "%10000$@", "%9999$@", "x"]
+        var values: [String] = []
+        for round in 0..<1500 {
+            var v = ""
+            // Half the rounds from the pieces the one pass takes.
+            let count = round % 2 == 0 ? 20 : pieces.count
+            for _ in 0..<next(7) { v += pieces[next(count)] }
+            values.append(v)
+        }
+        let states = ["translated", "new", "needs_review"]
+        let entries = values.enumerated().map { k, v in
+            #""k\#(k)" : { "localizations" : { "ko" : { "stringUnit" : { "state" : "\#(states[k % 3])", "value" : "\#(XCStringsIndexedPositionsTests.json(v, unicode: false))" } } } }"#
+        }
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    " + entries.joined(separator: ",\n    ") + "\n  }\n}\n"
+        let index = try #require(XCStringsIndex.read(Array(text.utf8), file: "L.xcstrings"), "not indexed")
+        let catalog = PlatformInput.IndexedCatalog(index)
+        var scratch = PlatformInput.UnitScratch()
+        var fast = 0
+        var units = 0
+        index.forEachNumbered(ofLocale: "ko", rawUnit: { number, unit in
+            units += 1
+            let origin = PlatformInput.IndexedMessage(catalog: catalog, locale: "ko", number: number)
+            guard let a = PlatformInput.appleTarget(unit: unit, origin: origin, scratch: &scratch) else { return false }
+            fast += 1
+            let b = PlatformInput.appleTarget(string: unit.form, key: unit.entry.key, keyPosition: unit.entry.keyPosition,
+                                              file: "L.xcstrings")
+            #expect(a.key == b.key && a.keyPosition == b.keyPosition && a.state == b.state)
+            XCStringsIndexedPositionsTests().compare(a.text, b.text, a.pattern, b.pattern, a.formats, b.formats)
+            return true
+        }) { _, _ in }
+        #expect(units == values.count)
+        #expect(fast > 900 && fast < units, "\(fast) of \(units) made in one pass")
+    }
+
+    func compare(_ a: PositionedText, _ b: PositionedText, _ p: MessagePattern?, _ q: MessagePattern?, _ f: PlatformFormats?,
+                 _ g: PlatformFormats?, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(Array(a.text.utf8) == Array(b.text.utf8), sourceLocation: sourceLocation)
+        #expect(a.file == b.file, sourceLocation: sourceLocation)
+        #expect(p == q, "\(a.text)", sourceLocation: sourceLocation)
+        #expect(f?.dialect == g?.dialect && f?.substitutions == g?.substitutions, sourceLocation: sourceLocation)
+        #expect(f?.forms.map(\.path) == g?.forms.map(\.path) && f?.forms.map(\.format) == g?.forms.map(\.format)
+                && f?.forms.map(\.substitution) == g?.forms.map(\.substitution), "\(a.text)", sourceLocation: sourceLocation)
+        for (x, y) in zip(f?.forms ?? [], g?.forms ?? []) {
+            for offset in 0...(x.format.specifiers.last?.range.upperBound ?? 0) + 1 {
+                #expect(x.position(offset) == y.position(offset), sourceLocation: sourceLocation)
+            }
+        }
+        for offset in -1...(a.text.utf16.count + 1) {
+            #expect(a.position(ofUTF16Offset: offset) == b.position(ofUTF16Offset: offset), "\(a.text) @\(offset)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+}
