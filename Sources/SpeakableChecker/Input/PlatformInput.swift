@@ -794,6 +794,21 @@ public enum PlatformInput {
         var tables: [(name: String, file: String, messages: [SourceMessage], untranslatable: Set<String>)] = []
         var tableOfKey: [String: Int] = [:]
         var definedAt: [String: (String, SourcePosition)] = [:]
+        /// Records where `key` is first defined; false (and, from another file, an error) when it
+        /// was defined before — aapt2 refuses a second definition in another file, and within
+        /// one file the reader has reported it already.
+        func define(_ key: String, in definingFile: String, at position: SourcePosition) -> Bool {
+            if let (firstFile, first) = definedAt[key] {
+                if firstFile != definingFile {
+                    diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
+                                                  message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
+                                                  file: definingFile, position: position))
+                }
+                return false
+            }
+            definedAt[key] = (definingFile, position)
+            return true
+        }
         var pluralNames: [String: String] = [:]
         for file in sourceFiles {
             var messages: [SourceMessage] = []
@@ -805,15 +820,7 @@ public enum PlatformInput {
                 // Plain strings: the same as the resources below, without them.
                 for entry in run.strings {
                     let key = "string/" + entry.name
-                    if let (firstFile, first) = definedAt[key] {
-                        if firstFile != file.resources.file {
-                            diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
-                                                          message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
-                                                          file: file.resources.file, position: entry.namePosition))
-                        }
-                        continue
-                    }
-                    definedAt[key] = (file.resources.file, entry.namePosition)
+                    guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
                     tableOfKey[key] = tables.count
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
@@ -823,15 +830,7 @@ public enum PlatformInput {
                 }
                 for resource in run.resources {
                     guard let key = key(resource), !resource.name.isEmpty else { continue }
-                    if let (firstFile, first) = definedAt[key] {
-                        if firstFile != file.resources.file {
-                            diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
-                                                          message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
-                                                          file: file.resources.file, position: resource.namePosition))
-                        }
-                        continue
-                    }
-                    definedAt[key] = (file.resources.file, resource.namePosition)
+                    guard define(key, in: file.resources.file, at: resource.namePosition) else { continue }
                     tableOfKey[key] = tables.count
                     guard resource.isTranslatable else { untranslatable.insert(key); continue }
                     if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }

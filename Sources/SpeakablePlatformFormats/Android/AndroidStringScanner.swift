@@ -379,16 +379,7 @@ private struct PlainScanner {
         index += 1
         guard insertName(nameRange) else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
-        let text: String
-        if hasEntity {
-            guard unescape(contentIndex..<contentEnd) else { return nil }
-            let content = unescaped
-            guard let decoded = content.withUnsafeBufferPointer({ decode($0) }) else { return nil }
-            text = decoded
-        } else {
-            guard let decoded = decode(UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd])) else { return nil }
-            text = decoded
-        }
+        guard let text = decodedContent(contentIndex..<contentEnd, hasEntity: hasEntity) else { return nil }
         return AndroidPlainStrings.Entry(
             name: name, namePosition: namePosition, position: start, contentStart: contentStart, contentRange: contentIndex..<contentEnd,
             text: text, isTranslatable: tag.translatable.map { !equals($0, "false") } ?? true,
@@ -463,6 +454,15 @@ private struct PlainScanner {
             i = end + 1
         }
         return true
+    }
+
+    /// The text of the content in `range`: its entities replaced (when it has any), then aapt2's
+    /// decoding. Nil where either gives up (the reader then reports it).
+    mutating func decodedContent(_ range: Range<Int>, hasEntity: Bool) -> String? {
+        guard hasEntity else { return decode(UnsafeBufferPointer(rebasing: bytes[range])) }
+        guard unescape(range) else { return nil }
+        let content = unescaped
+        return content.withUnsafeBufferPointer { decode($0) }
     }
 
     /// aapt2's decoding of a string's text (``AndroidResourceReader``'s, on UTF-8): escapes,
@@ -668,16 +668,7 @@ extension PlainScanner {
             skipSpace()
             guard !atEnd, bytes[index] == 0x3E else { return nil }
             index += 1
-            let text: String
-            if hasEntity {
-                guard unescape(contentIndex..<contentEnd) else { return nil }
-                let content = unescaped
-                guard let decoded = content.withUnsafeBufferPointer({ decode($0) }) else { return nil }
-                text = decoded
-            } else {
-                guard let decoded = decode(UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd])) else { return nil }
-                text = decoded
-            }
+            guard let text = decodedContent(contentIndex..<contentEnd, hasEntity: hasEntity) else { return nil }
             let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]), as: UTF8.self)
             items.append(AndroidItem(quantity: quantity, value: AndroidString(text: text, rawXML: raw, position: contentStart),
                                      position: itemPosition))
