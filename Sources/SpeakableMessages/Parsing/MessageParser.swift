@@ -250,7 +250,11 @@ struct MessageParser {
     /// The parts pushed since `base`, removed from the stack.
     private mutating func takeParts(from base: Int) -> [MessagePart] {
         if base == partStack.count { return [] }
-        let parts = Array(partStack[base...])
+        // Copied at their count (`Array(partStack[base...])` of the whole stack would keep the
+        // stack's buffer, spare capacity and all, in the message).
+        var parts: [MessagePart] = []
+        parts.reserveCapacity(partStack.count - base)
+        parts.append(contentsOf: partStack[base...])
         partStack.removeSubrange(base...)
         return parts
     }
