@@ -56,7 +56,7 @@ import Testing
 }
 
 /// A locale's plain `<string>`s become messages without an ``AndroidResource``
-/// (``PlatformInput/plainMessage(_:source:file:key:)``): the same ICU text, pattern, formats and
+/// (``PlatformInput/plainMessage(_:_:file:key:scratch:)``): the same ICU text, pattern, formats and
 /// positions — at every offset — as the resource path gives.
 @Suite struct PlainAndroidStringTests {
     static let file = """
@@ -83,10 +83,11 @@ import Testing
         let plain = try #require(AndroidResourceReader.readPlainStrings(bytes))
         let resources = try #require(AndroidResourceReader.read(bytes, file: "res/values-ko/strings.xml").file).resources
         #expect(plain.strings.count == resources.count)
-        for (entry, resource) in zip(plain.strings, resources) {
+        let site = PlatformInput.PlainStringsSite(plain)
+        for (index, (entry, resource)) in zip(plain.strings, resources).enumerated() {
             let file = "res/values-ko/strings.xml"
             var scratch: [UInt8] = []
-            let message = PlatformInput.plainMessage(entry, source: plain.source, file: file, key: "string/" + entry.name, scratch: &scratch)
+            let message = PlatformInput.plainMessage(site, index, file: file, key: "string/" + entry.name, scratch: &scratch)
             let formats = try #require(PlatformInput.formats(resource, file: file))
             let text = try #require(PlatformInput.convert(resource, formats: formats))
             #expect(message.key == "string/" + resource.name)

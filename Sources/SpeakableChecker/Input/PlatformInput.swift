@@ -815,15 +815,17 @@ public enum PlatformInput {
             messages.reserveCapacity(file.count)
             var untranslatable = Set<String>()
             var scratch: [UInt8] = []
+            let site = file.plain.map(PlainStringsSite.init)
             // In file order: plain strings and other resources are defined first where they come first.
             for run in file.runs {
                 // Plain strings: the same as the resources below, without them.
-                for entry in run.strings {
+                for index in run.strings.indices {
+                    let entry = run.strings[index]
                     let key = "string/" + entry.name
                     guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
                     tableOfKey[key] = tables.count
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
-                    let (text, pattern, formats) = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
+                    let (text, pattern, formats) = plainParts(site!, index, file: file.resources.file, scratch: &scratch)
                     messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
                                                   text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
                                                   formats: formats))
@@ -921,14 +923,15 @@ public enum PlatformInput {
                     groups[g].files[f].plain = nil
                     var scratch: [UInt8] = []
                     scratch.reserveCapacity(256)
+                    let site = PlainStringsSite(plain)
                     for run in plain.runs {
-                        for entry in run.strings {
-                            let key = "string/" + entry.name
+                        for index in run.strings.indices {
+                            let key = "string/" + site.strings[index].name
                             // One table: every key is in it (no lookup needed).
                             let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
                             guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
                             else { continue }
-                            perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
+                            perTable[table].append(plainMessage(site, index, file: file, key: key, scratch: &scratch))
                         }
                         for other in run.others { translation(other.resource) }
                     }
@@ -963,30 +966,28 @@ public enum PlatformInput {
         return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
     }
 
-    /// A plain `<string>` (``AndroidPlainStrings``) as a translation: the same text, formats and
-    /// positions as ``formats(_:file:)`` and ``convert(_:formats:pluralName:)`` give its resource,
-    /// made without one.
+    /// A plain `<string>` (``AndroidPlainStrings``, the `index`th of `site`'s) as a translation:
+    /// the same text, formats and positions as ``formats(_:file:)`` and
+    /// ``convert(_:formats:pluralName:)`` give its resource, made without one.
     /// `scratch`: a buffer for the ICU text, reused from message to message.
-    static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String,
+    static func plainMessage(_ site: PlainStringsSite, _ index: Int, file: String, key: String,
                              scratch: inout [UInt8]) -> TargetMessage {
         // Taken apart at once: reading each member of the tuple copied all of it.
-        let (text, pattern, formats) = plainParts(entry, source: source, file: file, scratch: &scratch)
-        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: pattern, formats: formats)
+        let (text, pattern, formats) = plainParts(site, index, file: file, scratch: &scratch)
+        return TargetMessage(key: key, keyPosition: site.strings[index].namePosition, text: text, pattern: pattern, formats: formats)
     }
 
     /// A plain `<string>`'s ICU text, pattern and formats (a source message's or a translation's).
-    /// Inlined: the tuple is then never copied.
+    /// Their positions are the file's shared `site` and the string's index in it: no object or
+    /// closure is made per string. Inlined: the tuple is then never copied.
     @inline(__always)
-    static func plainParts(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String,
+    static func plainParts(_ site: PlainStringsSite, _ index: Int, file: String,
                            scratch: inout [UInt8]) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
-        let site = PlainStringSite(entry: entry, source: source)
-        let format = FormatString.parse(entry.text, dialect: .java)
+        let value = site.strings[index].text
+        let format = FormatString.parse(value, dialect: .java)
         let formats = PlatformFormats(dialect: .java, forms: [
-            PlatformFormats.Form(path: "", format: format, file: file, position: { site.formPosition($0) })])
-        let text = PositionedText(text: icuText(entry.text, format: format, scratch: &scratch), file: file) { offset in
-            let all = site.positions()
-            return all[min(max(0, offset), all.count - 1)]
-        }
+            PlatformFormats.Form(path: "", format: format, file: file, plainString: site, index: index)])
+        let text = PositionedText(text: icuText(value, format: format, scratch: &scratch), file: file, plainString: site, index: index)
         return (text, simplePattern(text.text) ?? parse(text), formats)
     }
 
@@ -1074,32 +1075,42 @@ public enum PlatformInput {
         return String(decoding: scratch, as: UTF8.self)
     }
 
-    /// Where a plain string is, for positions asked of it (one object both position maps share).
-    final class PlainStringSite: Sendable {
-        let entry: AndroidPlainStrings.Entry
+    /// The plain strings of one file, for the positions asked of their messages: one object that
+    /// all of the file's messages share (their text's and their form's positions are this and the
+    /// string's index), holding the file's bytes and its strings as the scanner read them.
+    final class PlainStringsSite: Sendable {
         let source: [UInt8]
+        let strings: [AndroidPlainStrings.Entry]
 
-        init(entry: AndroidPlainStrings.Entry, source: [UInt8]) {
-            self.entry = entry
-            self.source = source
+        init(_ plain: AndroidPlainStrings) {
+            self.source = plain.source
+            self.strings = plain.strings
         }
 
-        var value: AndroidString {
-            AndroidString(text: entry.text, rawXML: String(decoding: source[entry.contentRange], as: UTF8.self), position: entry.contentStart)
+        /// The `index`th string's value, as the resource reader gives it.
+        func value(_ index: Int) -> AndroidString {
+            let entry = strings[index]
+            return AndroidString(text: entry.text, rawXML: String(decoding: source[entry.contentRange], as: UTF8.self), position: entry.contentStart)
         }
 
-        /// The file position of a Unicode scalar offset in the string's value.
-        func formPosition(_ offset: Int) -> SourcePosition { alignment(value)(offset) }
+        /// The file position of a Unicode scalar offset in the `index`th string's value.
+        func formPosition(_ index: Int, _ offset: Int) -> SourcePosition { alignment(value(index))(offset) }
 
-        /// Each UTF-16 unit of the ICU text with its file position, and the end's.
-        func positions() -> [SourcePosition] {
+        /// The file position of a UTF-16 offset in the `index`th string's ICU text (clamped to it).
+        func textPosition(_ index: Int, _ offset: Int) -> SourcePosition {
+            let all = positions(index)
+            return all[min(max(0, offset), all.count - 1)]
+        }
+
+        /// Each UTF-16 unit of the `index`th string's ICU text with its file position, and the end's.
+        func positions(_ index: Int) -> [SourcePosition] {
             var builder = Builder(tracking: true)
-            let value = self.value
+            let value = self.value(index)
             appendFormat(value.text, dialect: .java, parsed: FormatString.parse(value.text, dialect: .java), position: alignment(value),
                          inPlural: false, builder: &builder) { name, _, at, b in
                 b.synthetic("{\(name)}", at: at)
             }
-            return builder.positions(end: builder.positions.last ?? entry.position)
+            return builder.positions(end: builder.positions.last ?? strings[index].position)
         }
     }
 
