@@ -814,7 +814,7 @@ public enum PlatformInput {
             var messages: [SourceMessage] = []
             messages.reserveCapacity(file.count)
             var untranslatable = Set<String>()
-            var scratch: [UInt8] = []
+            var scratch = PlainScratch()
             let site = file.plain.map(PlainStringsSite.init)
             // In file order: plain strings and other resources are defined first where they come first.
             for run in file.runs {
@@ -921,8 +921,7 @@ public enum PlatformInput {
                 }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
-                    var scratch: [UInt8] = []
-                    scratch.reserveCapacity(256)
+                    var scratch = PlainScratch()
                     let site = PlainStringsSite(plain)
                     for run in plain.runs {
                         for index in run.strings.indices {
@@ -969,9 +968,11 @@ public enum PlatformInput {
     /// A plain `<string>` (``AndroidPlainStrings``, the `index`th of `site`'s) as a translation:
     /// the same text, formats and positions as ``formats(_:file:)`` and
     /// ``convert(_:formats:pluralName:)`` give its resource, made without one.
-    /// `scratch`: a buffer for the ICU text, reused from message to message.
+    /// `scratch`: what is reused from message to message (``PlainScratch``). Inlined: the
+    /// message is then made where it is stored, not copied there.
+    @inline(__always)
     static func plainMessage(_ site: PlainStringsSite, _ index: Int, file: String, key: String,
-                             scratch: inout [UInt8]) -> TargetMessage {
+                             scratch: inout PlainScratch) -> TargetMessage {
         // Taken apart at once: reading each member of the tuple copied all of it.
         let (text, pattern, formats) = plainParts(site, index, file: file, scratch: &scratch)
         return TargetMessage(key: key, keyPosition: site.strings[index].namePosition, text: text, pattern: pattern, formats: formats)
@@ -982,20 +983,56 @@ public enum PlatformInput {
     /// closure is made per string. Inlined: the tuple is then never copied.
     @inline(__always)
     static func plainParts(_ site: PlainStringsSite, _ index: Int, file: String,
-                           scratch: inout [UInt8]) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
+                           scratch: inout PlainScratch) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
         let value = site.strings[index].text
         let format = FormatString.parse(value, dialect: .java)
         let formats = PlatformFormats(dialect: .java, forms: [
             PlatformFormats.Form(path: "", format: format, file: file, plainString: site, index: index)])
-        let text = PositionedText(text: icuText(value, format: format, scratch: &scratch), file: file, plainString: site, index: index)
-        return (text, simplePattern(text.text) ?? parse(text), formats)
+        let text = PositionedText(text: icuText(value, format: format, scratch: &scratch.utf8), file: file, plainString: site, index: index)
+        return (text, simplePattern(text.text, arguments: scratch.arguments) ?? parse(text), formats)
+    }
+
+    /// What converting a file's plain strings reuses from one string to the next: a buffer for
+    /// the ICU text, and the argument parts made so far (``ArgumentParts``: the same `{1, number}`
+    /// at the same offset of many strings is one part).
+    struct PlainScratch {
+        var utf8: [UInt8] = []
+        let arguments = ArgumentParts()
+
+        init() { utf8.reserveCapacity(256) }
+    }
+
+    /// `{number}` or `{number, number}` at UTF-16 offset `start`, as the parser reads it.
+    static func argumentPart(number: Int, isNumber: Bool, at start: Int) -> MessagePart {
+        let name = String(number)
+        let nameLength = name.utf8.count
+        let kind: ArgumentKind
+        let length: Int
+        if isNumber {
+            let typeStart = start + 1 + nameLength + 2
+            kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6, styleText: nil,
+                                          styleRange: nil, style: .number(.default)))
+            length = nameLength + 10
+        } else {
+            kind = .none
+            length = nameLength + 2
+        }
+        return .argument(ArgumentNode(name: name, number: number, nameRange: start + 1..<start + 1 + nameLength,
+                                      range: start..<start + length, kind: kind))
     }
 
     /// The pattern of ICU text that is plain text and `{N}` / `{N, number}` arguments (no
     /// apostrophe, no other brace: a converted `<string>` whose text needs no quoting), built
     /// directly; nil for anything else (then ``MessagePattern/init(_:)`` parses it). The tree is
     /// the parser's (tested against it).
-    static func simplePattern(_ text: String) -> MessagePattern? {
+    static func simplePattern(_ text: String) -> MessagePattern? { simplePattern(text, cache: nil) }
+
+    /// ``simplePattern(_:)``, its argument parts taken from `arguments` (made once for many strings).
+    static func simplePattern(_ text: String, arguments: ArgumentParts) -> MessagePattern? {
+        simplePattern(text, cache: arguments)
+    }
+
+    private static func simplePattern(_ text: String, cache: ArgumentParts?) -> MessagePattern? {
         var utf8 = text
         return utf8.withUTF8 { bytes -> MessagePattern? in
             let n = bytes.count
@@ -1027,25 +1064,22 @@ public enum PlatformInput {
                     if number > 0x7FFF { return nil }
                     j += 1
                 }
-                let nameLength = j - i - 1
-                let kind: ArgumentKind
+                let isNumber: Bool
                 let end: Int
                 if j < n && bytes[j] == 0x7D {
-                    kind = .none
+                    isNumber = false
                     end = j + 1
                 } else {
                     // ", number}"
                     guard j + 9 <= n, bytes[j] == 0x2C, bytes[j + 1] == 0x20, bytes[j + 2] == 0x6E, bytes[j + 3] == 0x75,
                           bytes[j + 4] == 0x6D, bytes[j + 5] == 0x62, bytes[j + 6] == 0x65, bytes[j + 7] == 0x72, bytes[j + 8] == 0x7D
                     else { return nil }
-                    let typeStart = u16 + 1 + nameLength + 2
-                    kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6, styleText: nil,
-                                                  styleRange: nil, style: .number(.default)))
+                    isNumber = true
                     end = j + 9
                 }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self)
-                parts.append(.argument(ArgumentNode(name: name, number: number, nameRange: u16 + 1..<u16 + 1 + nameLength,
-                                                    range: u16..<u16 + end - i, kind: kind)))
+                let start = u16
+                parts.append(cache?.part(start: start, number: number, isNumber: isNumber) { argumentPart(number: number, isNumber: isNumber, at: start) }
+                                 ?? argumentPart(number: number, isNumber: isNumber, at: start))
                 u16 += end - i
                 i = end
                 textByte = i
@@ -1065,14 +1099,22 @@ public enum PlatformInput {
     /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no
     /// specifier and nothing ICU would read as syntax.
     static func icuText(_ value: String, format: FormatString, scratch: inout [UInt8]) -> String {
-        if format.specifiers.isEmpty && format.problems.isEmpty
-            && !value.utf8.contains(where: { $0 == 0x27 || $0 == 0x7B || $0 == 0x7D }) { return value }
+        if format.specifiers.isEmpty && format.problems.isEmpty && !hasICUSyntax(value) { return value }
         var builder = Builder(reusing: &scratch)
         appendFormatText(value, dialect: .java, format: format, inPlural: false, builder: &builder) { name, _, at, b in
             b.synthetic("{\(name)}", at: at)
         }
         swap(&builder.utf8, &scratch)
         return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Whether `value` has a character ICU reads as syntax in plain text (`'`, `{`, `}`).
+    static func hasICUSyntax(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            for b in bytes where b == 0x27 || b == 0x7B || b == 0x7D { return true }
+            return false
+        }
     }
 
     /// The plain strings of one file, for the positions asked of their messages: one object that
@@ -1412,7 +1454,9 @@ public enum PlatformInput {
                     continue
                 }
                 skip(toScalar: spec.range.upperBound)
-                let conversion = spec.conversion.asciiValue ?? 0
+                // A Java specifier ends with its conversion (a date/time one with its suffix).
+                let conversion = dialect == .java && spec.dateTimeSuffix == nil ? spec.text.utf8.last ?? 0
+                                                                                     : spec.conversion.asciiValue ?? 0
                 if conversion == 0x25 && spec.index == .none {  // %
                     builder.utf8.append(0x25)
                     continue
