@@ -291,7 +291,10 @@ private struct PlainScanner {
     /// needs normalization (entities, line breaks and tabs in values).
     mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool, translatable: Range<Int>?,
                                    toolsIgnore: Range<Int>?)? {
-        seenAttributes.removeAll(keepingCapacity: true)
+        // The first attribute has nothing to repeat (most tags have one): the list is emptied
+        // only for a second.
+        var seen = 0
+        var firstAttribute = 0..<0
         var nameValue: Range<Int>?
         var namePosition: SourcePosition?
         var translatable: Range<Int>?
@@ -313,10 +316,19 @@ private struct PlainScanner {
             let attributeLine = line
             let attributeLineStart = lineStart
             guard let attribute = name() else { return nil }
-            for other in seenAttributes where other.count == attribute.count {
-                if (0..<attribute.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[attribute.lowerBound + $0] }) { return nil }
+            if seen == 0 {
+                firstAttribute = attribute
+            } else {
+                if seen == 1 {
+                    seenAttributes.removeAll(keepingCapacity: true)
+                    seenAttributes.append(firstAttribute)
+                }
+                for other in seenAttributes where other.count == attribute.count {
+                    if (0..<attribute.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[attribute.lowerBound + $0] }) { return nil }
+                }
+                seenAttributes.append(attribute)
             }
-            seenAttributes.append(attribute)
+            seen += 1
             skipSpace()
             guard !atEnd, bytes[index] == 0x3D else { return nil }
             index += 1
