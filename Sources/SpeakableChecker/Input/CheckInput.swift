@@ -25,6 +25,9 @@ public struct PositionedText: Sendable {
     private enum Map: Sendable {
         case source(SourceText)
         case plainString(PlatformInput.PlainStringsSite, Int)
+        /// A JSON string written without escapes whose opening quote is here (the text is
+        /// ``text``: not held twice).
+        case plainJSONString(quote: SourcePosition)
         case function(@Sendable (Int) -> SourcePosition)
     }
 
@@ -39,7 +42,11 @@ public struct PositionedText: Sendable {
     public init(_ source: SourceText) {
         self.text = source.text
         self.file = source.file
-        self.map = .source(source)
+        if let quote = source.plainStringQuote {
+            self.map = .plainJSONString(quote: quote)
+        } else {
+            self.map = .source(source)
+        }
     }
 
     /// The ICU text of the `index`th plain `<string>` of an Android file read by the scanner
@@ -67,6 +74,7 @@ public struct PositionedText: Sendable {
         switch map {
         case .source(let source): source.position(ofUTF16Offset: offset)
         case .plainString(let site, let index): site.textPosition(index, offset)
+        case .plainJSONString(let quote): SourceText.position(ofUTF16Offset: offset, inPlainString: text, quote: quote)
         case .function(let function): function(offset)
         }
     }
