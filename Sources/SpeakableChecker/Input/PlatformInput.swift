@@ -1478,13 +1478,21 @@ public enum PlatformInput {
                 appendDecimal(number, to: &builder.utf8)
                 switch conversion {
                 case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41:  // dDiuUoOxXeEfFgGaA
-                    builder.utf8.append(contentsOf: ", number}".utf8)
+                    appendNumberSuffix(to: &builder.utf8)
                 default:
                     builder.utf8.append(0x7D)
                 }
             }
             copy(toScalar: Int.max)
         }
+    }
+
+    /// `, number}` (the end of `{N, number}`) as UTF-8, copied from a static buffer (appending
+    /// a literal's `utf8` view went through its generic path, twice the work).
+    @inline(__always)
+    static func appendNumberSuffix(to utf8: inout [UInt8]) {
+        let suffix: StaticString = ", number}"
+        utf8.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
     }
 
     /// The decimal digits of `number` (≥ 0) as UTF-8, without making a String.
