@@ -56,7 +56,7 @@ import Testing
 }
 
 /// A locale's plain `<string>`s become messages without an ``AndroidResource``
-/// (``PlatformInput/plainMessage(_:source:file:key:)``): the same ICU text, pattern, formats and
+/// (``PlatformInput/plainMessage(_:_:file:key:scratch:)``): the same ICU text, pattern, formats and
 /// positions — at every offset — as the resource path gives.
 @Suite struct PlainAndroidStringTests {
     static let file = """
@@ -73,6 +73,7 @@ import Testing
           <string name="f"></string>
           <string name="g">{braces} #1 \\'quote\\' 100% sure %&lt;s</string>
           <string name="h">Émile %1$s 🎉 %2$,d \\'{\\' }</string>
+          <string name="i">%1$tA %1$ta %2$te %&lt;tH %3$S %4$X %5$-8.2f %%%n</string>
         </resources>
 
         """
@@ -83,10 +84,11 @@ import Testing
         let plain = try #require(AndroidResourceReader.readPlainStrings(bytes))
         let resources = try #require(AndroidResourceReader.read(bytes, file: "res/values-ko/strings.xml").file).resources
         #expect(plain.strings.count == resources.count)
-        for (entry, resource) in zip(plain.strings, resources) {
+        let site = PlatformInput.PlainStringsSite(plain)
+        for (index, (entry, resource)) in zip(plain.strings, resources).enumerated() {
             let file = "res/values-ko/strings.xml"
-            var scratch: [UInt8] = []
-            let message = PlatformInput.plainMessage(entry, source: plain.source, file: file, key: "string/" + entry.name, scratch: &scratch)
+            var scratch = PlatformInput.PlainScratch()
+            let message = PlatformInput.plainMessage(site, index, file: file, key: "string/" + entry.name, scratch: &scratch)
             let formats = try #require(PlatformInput.formats(resource, file: file))
             let text = try #require(PlatformInput.convert(resource, formats: formats))
             #expect(message.key == "string/" + resource.name)
@@ -105,6 +107,55 @@ import Testing
                 #expect(form.position(offset) == formats.forms[0].position(offset), "\(entry.name) @\(offset)")
             }
         }
+    }
+}
+
+/// With other elements among the plain strings (``AndroidResourceReader/readStrings(_:)``), each
+/// run's strings keep their index in the file's shared site: every message's text and form
+/// positions are still its own string's.
+@Suite struct PlainAndroidStringRunTests {
+    static let file = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources>
+          <string name="a">Row %1$d,
+            star %2$d</string>
+          <plurals name="p"><item quantity="one">%d star</item><item quantity="other">%d stars</item></plurals>
+          <string name="b">KO·별 %d개  두 칸 \\'q\\'</string>
+          <string name="c">Émile <b>bold</b> %s</string>
+          <string name="d">🎉 {x} %1$s
+        end</string>
+        </resources>
+
+        """
+
+    @Test func eachRunsStringsKeepTheirOwnPositions() throws {
+        let bytes = Array(Self.file.utf8)
+        let plain = try #require(AndroidResourceReader.readStrings(bytes))
+        #expect(plain.others.count == 2)
+        let file = "res/values-ko/strings.xml"
+        let resources = try #require(AndroidResourceReader.read(bytes, file: file).file).resources.filter { $0.value != nil && $0.value?.hasMarkup == false }
+        let site = PlatformInput.PlainStringsSite(plain)
+        var checked = 0
+        for run in plain.runs {
+            for index in run.strings.indices {
+                let entry = plain.strings[index]
+                let resource = try #require(resources.first { $0.name == entry.name })
+                var scratch = PlatformInput.PlainScratch()
+                let message = PlatformInput.plainMessage(site, index, file: file, key: "string/" + entry.name, scratch: &scratch)
+                let formats = try #require(PlatformInput.formats(resource, file: file))
+                let text = try #require(PlatformInput.convert(resource, formats: formats))
+                #expect(message.text.text == text.text, "\(entry.name)")
+                for offset in 0...text.text.utf16.count + 1 {
+                    #expect(message.text.position(ofUTF16Offset: offset) == text.position(ofUTF16Offset: offset), "\(entry.name) @\(offset)")
+                }
+                let form = try #require(message.formats?.forms.first)
+                for offset in 0...entry.text.unicodeScalars.count + 1 {
+                    #expect(form.position(offset) == formats.forms[0].position(offset), "\(entry.name) @\(offset)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 3)
     }
 }
 
@@ -133,5 +184,28 @@ import Testing
         }
         #expect(built > 1000)
         #expect(PlatformInput.simplePattern("") == (try? MessagePattern("")))
+    }
+
+    /// Built with argument parts shared from string to string (``PlatformInput/ArgumentParts``):
+    /// the same trees, whatever was built before.
+    @Test func sharedArgumentPartsGiveTheParsersTree() {
+        let pieces = ["Row ", "별 ", "🎉", " ", "{1}", "{2, number}", "{12}", "{3, number}", "{1, number}", "{2}", "x", "{100}", "{4}"]
+        var state: UInt64 = 11
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let arguments = PlatformInput.ArgumentParts()
+        var built = 0
+        for round in 0..<8000 {
+            var text = ""
+            for _ in 0..<(round % 9) { text += pieces[Int(next() % UInt64(pieces.count))] }
+            let shared = PlatformInput.simplePattern(text, arguments: arguments)
+            #expect(shared == PlatformInput.simplePattern(text), "\(text)")
+            guard let shared else { continue }
+            built += 1
+            #expect(shared == (try? MessagePattern(text)), "\(text)")
+        }
+        #expect(built > 4000)
     }
 }

@@ -19,10 +19,12 @@ public struct PositionedText: Sendable {
     public let file: String
     private let map: Map
 
-    /// Where positions come from: a Speakable JSON string (no allocation per message), or a
-    /// function.
+    /// Where positions come from: a Speakable JSON string (no allocation per message), an
+    /// Android file's plain `<string>` (its file's shared record and its index: no allocation per
+    /// message either), or a function.
     private enum Map: Sendable {
         case source(SourceText)
+        case plainString(PlatformInput.PlainStringsSite, Int)
         /// A JSON string written without escapes whose opening quote is here (the text is
         /// ``text``: not held twice).
         case plainJSONString(quote: SourcePosition)
@@ -47,6 +49,15 @@ public struct PositionedText: Sendable {
         }
     }
 
+    /// The ICU text of the `index`th plain `<string>` of an Android file read by the scanner
+    /// (``PlatformInput/plainParts(_:_:file:scratch:)``): positions are worked out from `site`
+    /// when asked.
+    init(text: String, file: String, plainString site: PlatformInput.PlainStringsSite, index: Int) {
+        self.text = text
+        self.file = file
+        self.map = .plainString(site, index)
+    }
+
     /// A text written literally, starting at `start` in `file` (line breaks in the text are line
     /// breaks in the file).
     public init(text: String, file: String, start: SourcePosition) {
@@ -62,6 +73,7 @@ public struct PositionedText: Sendable {
     public func position(ofUTF16Offset offset: Int) -> SourcePosition {
         switch map {
         case .source(let source): source.position(ofUTF16Offset: offset)
+        case .plainString(let site, let index): site.textPosition(index, offset)
         case .plainJSONString(let quote): SourceText.position(ofUTF16Offset: offset, inPlainString: text, quote: quote)
         case .function(let function): function(offset)
         }
@@ -125,6 +137,7 @@ public struct PlatformFormats: Sendable {
                 switch map {
                 case .function(let function): function
                 case .jsonString(let quote): { SourcePosition(line: quote.line, column: quote.column + 1 + $0) }
+                case .plainString(let site, let index): { site.formPosition(index, $0) }
                 }
             }
             set { map = .function(newValue) }
@@ -134,11 +147,13 @@ public struct PlatformFormats: Sendable {
         public var substitution: String?
         private var map: Map
 
-        /// Where positions come from: a function, or a JSON string's opening quote (no closure
-        /// made per form: a String Catalog has one form per string).
+        /// Where positions come from: a function, a JSON string's opening quote (no closure
+        /// made per form: a String Catalog has one form per string), or an Android file's plain
+        /// `<string>` (its file's shared record and its index: no closure either).
         private enum Map: Sendable {
             case function(@Sendable (Int) -> SourcePosition)
             case jsonString(SourcePosition)
+            case plainString(PlatformInput.PlainStringsSite, Int)
         }
 
         public init(path: String, format: FormatString, file: String, substitution: String? = nil,
@@ -148,6 +163,16 @@ public struct PlatformFormats: Sendable {
             self.file = file
             self.substitution = substitution
             self.map = .function(position)
+        }
+
+        /// The value of the `index`th plain `<string>` of an Android file read by the scanner:
+        /// positions are worked out from `site` when asked.
+        init(path: String, format: FormatString, file: String, plainString site: PlatformInput.PlainStringsSite, index: Int) {
+            self.path = path
+            self.format = format
+            self.file = file
+            self.substitution = nil
+            self.map = .plainString(site, index)
         }
 
         /// A form written as a JSON string (a String Catalog's) whose opening quote is at `quote`:

@@ -814,16 +814,18 @@ public enum PlatformInput {
             var messages: [SourceMessage] = []
             messages.reserveCapacity(file.count)
             var untranslatable = Set<String>()
-            var scratch: [UInt8] = []
+            var scratch = PlainScratch()
+            let site = file.plain.map(PlainStringsSite.init)
             // In file order: plain strings and other resources are defined first where they come first.
             for run in file.runs {
                 // Plain strings: the same as the resources below, without them.
-                for entry in run.strings {
+                for index in run.strings.indices {
+                    let entry = run.strings[index]
                     let key = "string/" + entry.name
                     guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
                     tableOfKey[key] = tables.count
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
-                    let (text, pattern, formats) = plainParts(entry, source: file.plain!.source, file: file.resources.file, scratch: &scratch)
+                    let (text, pattern, formats) = plainParts(site!, index, file: file.resources.file, scratch: &scratch)
                     messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
                                                   text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
                                                   formats: formats))
@@ -919,16 +921,16 @@ public enum PlatformInput {
                 }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
-                    var scratch: [UInt8] = []
-                    scratch.reserveCapacity(256)
+                    var scratch = PlainScratch()
+                    let site = PlainStringsSite(plain)
                     for run in plain.runs {
-                        for entry in run.strings {
-                            let key = "string/" + entry.name
+                        for index in run.strings.indices {
+                            let key = "string/" + site.strings[index].name
                             // One table: every key is in it (no lookup needed).
                             let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
                             guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
                             else { continue }
-                            perTable[table].append(plainMessage(entry, source: plain.source, file: file, key: key, scratch: &scratch))
+                            perTable[table].append(plainMessage(site, index, file: file, key: key, scratch: &scratch))
                         }
                         for other in run.others { translation(other.resource) }
                     }
@@ -963,38 +965,74 @@ public enum PlatformInput {
         return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
     }
 
-    /// A plain `<string>` (``AndroidPlainStrings``) as a translation: the same text, formats and
-    /// positions as ``formats(_:file:)`` and ``convert(_:formats:pluralName:)`` give its resource,
-    /// made without one.
-    /// `scratch`: a buffer for the ICU text, reused from message to message.
-    static func plainMessage(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String, key: String,
-                             scratch: inout [UInt8]) -> TargetMessage {
+    /// A plain `<string>` (``AndroidPlainStrings``, the `index`th of `site`'s) as a translation:
+    /// the same text, formats and positions as ``formats(_:file:)`` and
+    /// ``convert(_:formats:pluralName:)`` give its resource, made without one.
+    /// `scratch`: what is reused from message to message (``PlainScratch``). Inlined: the
+    /// message is then made where it is stored, not copied there.
+    @inline(__always)
+    static func plainMessage(_ site: PlainStringsSite, _ index: Int, file: String, key: String,
+                             scratch: inout PlainScratch) -> TargetMessage {
         // Taken apart at once: reading each member of the tuple copied all of it.
-        let (text, pattern, formats) = plainParts(entry, source: source, file: file, scratch: &scratch)
-        return TargetMessage(key: key, keyPosition: entry.namePosition, text: text, pattern: pattern, formats: formats)
+        let (text, pattern, formats) = plainParts(site, index, file: file, scratch: &scratch)
+        return TargetMessage(key: key, keyPosition: site.strings[index].namePosition, text: text, pattern: pattern, formats: formats)
     }
 
     /// A plain `<string>`'s ICU text, pattern and formats (a source message's or a translation's).
-    /// Inlined: the tuple is then never copied.
+    /// Their positions are the file's shared `site` and the string's index in it: no object or
+    /// closure is made per string. Inlined: the tuple is then never copied.
     @inline(__always)
-    static func plainParts(_ entry: AndroidPlainStrings.Entry, source: [UInt8], file: String,
-                           scratch: inout [UInt8]) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
-        let site = PlainStringSite(entry: entry, source: source)
-        let format = FormatString.parse(entry.text, dialect: .java)
+    static func plainParts(_ site: PlainStringsSite, _ index: Int, file: String,
+                           scratch: inout PlainScratch) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
+        let value = site.strings[index].text
+        let format = FormatString.parse(value, dialect: .java)
         let formats = PlatformFormats(dialect: .java, forms: [
-            PlatformFormats.Form(path: "", format: format, file: file, position: { site.formPosition($0) })])
-        let text = PositionedText(text: icuText(entry.text, format: format, scratch: &scratch), file: file) { offset in
-            let all = site.positions()
-            return all[min(max(0, offset), all.count - 1)]
+            PlatformFormats.Form(path: "", format: format, file: file, plainString: site, index: index)])
+        let text = PositionedText(text: icuText(value, format: format, scratch: &scratch.utf8), file: file, plainString: site, index: index)
+        return (text, simplePattern(text.text, arguments: scratch.arguments) ?? parse(text), formats)
+    }
+
+    /// What converting a file's plain strings reuses from one string to the next: a buffer for
+    /// the ICU text, and the argument parts made so far (``ArgumentParts``: the same `{1, number}`
+    /// at the same offset of many strings is one part).
+    struct PlainScratch {
+        var utf8: [UInt8] = []
+        let arguments = ArgumentParts()
+
+        init() { utf8.reserveCapacity(256) }
+    }
+
+    /// `{number}` or `{number, number}` at UTF-16 offset `start`, as the parser reads it.
+    static func argumentPart(number: Int, isNumber: Bool, at start: Int) -> MessagePart {
+        let name = String(number)
+        let nameLength = name.utf8.count
+        let kind: ArgumentKind
+        let length: Int
+        if isNumber {
+            let typeStart = start + 1 + nameLength + 2
+            kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6, styleText: nil,
+                                          styleRange: nil, style: .number(.default)))
+            length = nameLength + 10
+        } else {
+            kind = .none
+            length = nameLength + 2
         }
-        return (text, simplePattern(text.text) ?? parse(text), formats)
+        return .argument(ArgumentNode(name: name, number: number, nameRange: start + 1..<start + 1 + nameLength,
+                                      range: start..<start + length, kind: kind))
     }
 
     /// The pattern of ICU text that is plain text and `{N}` / `{N, number}` arguments (no
     /// apostrophe, no other brace: a converted `<string>` whose text needs no quoting), built
     /// directly; nil for anything else (then ``MessagePattern/init(_:)`` parses it). The tree is
     /// the parser's (tested against it).
-    static func simplePattern(_ text: String) -> MessagePattern? {
+    static func simplePattern(_ text: String) -> MessagePattern? { simplePattern(text, cache: nil) }
+
+    /// ``simplePattern(_:)``, its argument parts taken from `arguments` (made once for many strings).
+    static func simplePattern(_ text: String, arguments: ArgumentParts) -> MessagePattern? {
+        simplePattern(text, cache: arguments)
+    }
+
+    private static func simplePattern(_ text: String, cache: ArgumentParts?) -> MessagePattern? {
         var utf8 = text
         return utf8.withUTF8 { bytes -> MessagePattern? in
             let n = bytes.count
@@ -1026,25 +1064,22 @@ public enum PlatformInput {
                     if number > 0x7FFF { return nil }
                     j += 1
                 }
-                let nameLength = j - i - 1
-                let kind: ArgumentKind
+                let isNumber: Bool
                 let end: Int
                 if j < n && bytes[j] == 0x7D {
-                    kind = .none
+                    isNumber = false
                     end = j + 1
                 } else {
                     // ", number}"
                     guard j + 9 <= n, bytes[j] == 0x2C, bytes[j + 1] == 0x20, bytes[j + 2] == 0x6E, bytes[j + 3] == 0x75,
                           bytes[j + 4] == 0x6D, bytes[j + 5] == 0x62, bytes[j + 6] == 0x65, bytes[j + 7] == 0x72, bytes[j + 8] == 0x7D
                     else { return nil }
-                    let typeStart = u16 + 1 + nameLength + 2
-                    kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6, styleText: nil,
-                                                  styleRange: nil, style: .number(.default)))
+                    isNumber = true
                     end = j + 9
                 }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self)
-                parts.append(.argument(ArgumentNode(name: name, number: number, nameRange: u16 + 1..<u16 + 1 + nameLength,
-                                                    range: u16..<u16 + end - i, kind: kind)))
+                let start = u16
+                parts.append(cache?.part(start: start, number: number, isNumber: isNumber) { argumentPart(number: number, isNumber: isNumber, at: start) }
+                                 ?? argumentPart(number: number, isNumber: isNumber, at: start))
                 u16 += end - i
                 i = end
                 textByte = i
@@ -1064,8 +1099,7 @@ public enum PlatformInput {
     /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no
     /// specifier and nothing ICU would read as syntax.
     static func icuText(_ value: String, format: FormatString, scratch: inout [UInt8]) -> String {
-        if format.specifiers.isEmpty && format.problems.isEmpty
-            && !value.utf8.contains(where: { $0 == 0x27 || $0 == 0x7B || $0 == 0x7D }) { return value }
+        if format.specifiers.isEmpty && format.problems.isEmpty && !hasICUSyntax(value) { return value }
         var builder = Builder(reusing: &scratch)
         appendFormatText(value, dialect: .java, format: format, inPlural: false, builder: &builder) { name, _, at, b in
             b.synthetic("{\(name)}", at: at)
@@ -1074,32 +1108,51 @@ public enum PlatformInput {
         return String(decoding: scratch, as: UTF8.self)
     }
 
-    /// Where a plain string is, for positions asked of it (one object both position maps share).
-    final class PlainStringSite: Sendable {
-        let entry: AndroidPlainStrings.Entry
+    /// Whether `value` has a character ICU reads as syntax in plain text (`'`, `{`, `}`).
+    static func hasICUSyntax(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            for b in bytes where b == 0x27 || b == 0x7B || b == 0x7D { return true }
+            return false
+        }
+    }
+
+    /// The plain strings of one file, for the positions asked of their messages: one object that
+    /// all of the file's messages share (their text's and their form's positions are this and the
+    /// string's index), holding the file's bytes and its strings as the scanner read them.
+    final class PlainStringsSite: Sendable {
         let source: [UInt8]
+        let strings: [AndroidPlainStrings.Entry]
 
-        init(entry: AndroidPlainStrings.Entry, source: [UInt8]) {
-            self.entry = entry
-            self.source = source
+        init(_ plain: AndroidPlainStrings) {
+            self.source = plain.source
+            self.strings = plain.strings
         }
 
-        var value: AndroidString {
-            AndroidString(text: entry.text, rawXML: String(decoding: source[entry.contentRange], as: UTF8.self), position: entry.contentStart)
+        /// The `index`th string's value, as the resource reader gives it.
+        func value(_ index: Int) -> AndroidString {
+            let entry = strings[index]
+            return AndroidString(text: entry.text, rawXML: String(decoding: source[entry.contentRange], as: UTF8.self), position: entry.contentStart)
         }
 
-        /// The file position of a Unicode scalar offset in the string's value.
-        func formPosition(_ offset: Int) -> SourcePosition { alignment(value)(offset) }
+        /// The file position of a Unicode scalar offset in the `index`th string's value.
+        func formPosition(_ index: Int, _ offset: Int) -> SourcePosition { alignment(value(index))(offset) }
 
-        /// Each UTF-16 unit of the ICU text with its file position, and the end's.
-        func positions() -> [SourcePosition] {
+        /// The file position of a UTF-16 offset in the `index`th string's ICU text (clamped to it).
+        func textPosition(_ index: Int, _ offset: Int) -> SourcePosition {
+            let all = positions(index)
+            return all[min(max(0, offset), all.count - 1)]
+        }
+
+        /// Each UTF-16 unit of the `index`th string's ICU text with its file position, and the end's.
+        func positions(_ index: Int) -> [SourcePosition] {
             var builder = Builder(tracking: true)
-            let value = self.value
+            let value = self.value(index)
             appendFormat(value.text, dialect: .java, parsed: FormatString.parse(value.text, dialect: .java), position: alignment(value),
                          inPlural: false, builder: &builder) { name, _, at, b in
                 b.synthetic("{\(name)}", at: at)
             }
-            return builder.positions(end: builder.positions.last ?? entry.position)
+            return builder.positions(end: builder.positions.last ?? strings[index].position)
         }
     }
 
@@ -1401,7 +1454,9 @@ public enum PlatformInput {
                     continue
                 }
                 skip(toScalar: spec.range.upperBound)
-                let conversion = spec.conversion.asciiValue ?? 0
+                // A Java specifier ends with its conversion (a date/time one with its suffix).
+                let conversion = dialect == .java && spec.dateTimeSuffix == nil ? spec.text.utf8.last ?? 0
+                                                                                     : spec.conversion.asciiValue ?? 0
                 if conversion == 0x25 && spec.index == .none {  // %
                     builder.utf8.append(0x25)
                     continue
@@ -1423,13 +1478,21 @@ public enum PlatformInput {
                 appendDecimal(number, to: &builder.utf8)
                 switch conversion {
                 case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41:  // dDiuUoOxXeEfFgGaA
-                    builder.utf8.append(contentsOf: ", number}".utf8)
+                    appendNumberSuffix(to: &builder.utf8)
                 default:
                     builder.utf8.append(0x7D)
                 }
             }
             copy(toScalar: Int.max)
         }
+    }
+
+    /// `, number}` (the end of `{N, number}`) as UTF-8, copied from a static buffer (appending
+    /// a literal's `utf8` view went through its generic path, twice the work).
+    @inline(__always)
+    static func appendNumberSuffix(to utf8: inout [UInt8]) {
+        let suffix: StaticString = ", number}"
+        utf8.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
     }
 
     /// The decimal digits of `number` (≥ 0) as UTF-8, without making a String.

@@ -182,11 +182,19 @@ private struct PlainScanner {
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    /// `A`–`Z`, `_`, `a`–`z` among 0x40–0x7F (bit `b - 0x40`).
+    static let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    /// A name start among 0x00–0x3F: `:`.
+    static let startBelow40: UInt64 = 1 << 0x3A
+    /// A name character among 0x00–0x3F: `-`, `.`, `0`–`9`, `:`.
+    static let charBelow40: UInt64 = 0x07FF_6000_0000_0000
+    @inline(__always)
     static func isNameStart(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x3A || b >= 0x80
+        b < 0x40 ? (startBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : true
     }
+    @inline(__always)
     static func isNameChar(_ b: UInt8) -> Bool {
-        isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E
+        b < 0x40 ? (charBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : true
     }
 
     mutating func skipSpace() {
@@ -225,6 +233,7 @@ private struct PlainScanner {
         return start..<index
     }
 
+    @inline(__always)
     func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
         guard range.count == text.utf8CodeUnitCount else { return false }
         let base = text.utf8Start
@@ -291,7 +300,10 @@ private struct PlainScanner {
     /// needs normalization (entities, line breaks and tabs in values).
     mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool, translatable: Range<Int>?,
                                    toolsIgnore: Range<Int>?)? {
-        seenAttributes.removeAll(keepingCapacity: true)
+        // The first attribute has nothing to repeat (most tags have one): the list is emptied
+        // only for a second.
+        var seen = 0
+        var firstAttribute = 0..<0
         var nameValue: Range<Int>?
         var namePosition: SourcePosition?
         var translatable: Range<Int>?
@@ -313,10 +325,19 @@ private struct PlainScanner {
             let attributeLine = line
             let attributeLineStart = lineStart
             guard let attribute = name() else { return nil }
-            for other in seenAttributes where other.count == attribute.count {
-                if (0..<attribute.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[attribute.lowerBound + $0] }) { return nil }
+            if seen == 0 {
+                firstAttribute = attribute
+            } else {
+                if seen == 1 {
+                    seenAttributes.removeAll(keepingCapacity: true)
+                    seenAttributes.append(firstAttribute)
+                }
+                for other in seenAttributes where other.count == attribute.count {
+                    if (0..<attribute.count).allSatisfy({ bytes[other.lowerBound + $0] == bytes[attribute.lowerBound + $0] }) { return nil }
+                }
+                seenAttributes.append(attribute)
             }
-            seenAttributes.append(attribute)
+            seen += 1
             skipSpace()
             guard !atEnd, bytes[index] == 0x3D else { return nil }
             index += 1
@@ -353,17 +374,25 @@ private struct PlainScanner {
         let contentStart = position(at: index)
         let contentIndex = index
         var hasEntity = false
+        // Whether aapt2's decoding has nothing to do (``decode(_:)``'s test, made here in the
+        // same pass): no escape, quote, tab, line break or two spaces in a row.
+        var plain = true
+        var previous: UInt8 = 0x20
         let n = bytes.count
         while true {
             guard index < n else { return nil }
             let b = bytes[index]
             if b > 0x3C {  // most bytes: no markup, entity or line break
+                if b == 0x5C { plain = false }
+                previous = b
                 index += 1
                 continue
             }
             if b == 0x3C { break }
             if b == 0x26 { hasEntity = true }
             if b == 0x0D { return nil }  // end-of-line normalization: left to the reader
+            if b == 0x22 || b == 0x27 || b == 0x09 || b == 0x0A || (b == 0x20 && previous == 0x20) { plain = false }
+            previous = b
             index += 1
             if b == 0x0A {
                 line += 1
@@ -379,7 +408,13 @@ private struct PlainScanner {
         index += 1
         guard insertName(nameRange) else { return nil }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
-        guard let text = decodedContent(contentIndex..<contentEnd, hasEntity: hasEntity) else { return nil }
+        let text: String
+        if !hasEntity && plain && previous != 0x20 {
+            text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]), as: UTF8.self)
+        } else {
+            guard let decoded = decodedContent(contentIndex..<contentEnd, hasEntity: hasEntity) else { return nil }
+            text = decoded
+        }
         return AndroidPlainStrings.Entry(
             name: name, namePosition: namePosition, position: start, contentStart: contentStart, contentRange: contentIndex..<contentEnd,
             text: text, isTranslatable: tag.translatable.map { !equals($0, "false") } ?? true,
