@@ -28,41 +28,52 @@ enum FormatRules {
         let hasProse: Bool
 
         init(_ formats: PlatformFormats) {
-            var java: [Int: FormatCompatibility.JavaValue] = [:]
-            var apple: [Int: FormatCompatibility.AppleStorage] = [:]
-            var specifiers: [Int: FormatSpecifier] = [:]
+            // Per argument (index 0 is argument 1), grown as arguments are seen: a source reads
+            // a few.
+            var java: [FormatCompatibility.JavaValue?] = []
+            var apple: [FormatCompatibility.AppleStorage?] = []
+            var specifiers: [FormatSpecifier?] = []
             var hasProse = false
             var count = 0
             for form in formats.forms {
-                let rejected = Set(form.format.problems.map(\.range))
-                for spec in form.format.specifiers where spec.readsArgument && !rejected.contains(spec.range) {
+                let problems = form.format.problems
+                for spec in form.format.specifiers where spec.readsArgument && (problems.isEmpty || !problems.contains { $0.range == spec.range }) {
                     if formats.dialect == .apple && spec.looksLikeProse {
                         hasProse = true
                         continue
                     }
                     guard let (argument, storage) = FormatRules.resolve(spec, form: form, formats: formats) else { continue }
                     count = max(count, argument)
+                    // (A substitution's `argNum` of 0 or less counts for nothing.)
+                    guard argument >= 1 else { continue }
+                    if specifiers.count < argument {
+                        let more = argument - specifiers.count
+                        java.append(contentsOf: repeatElement(nil, count: more))
+                        apple.append(contentsOf: repeatElement(nil, count: more))
+                        specifiers.append(contentsOf: repeatElement(nil, count: more))
+                    }
+                    let slot = argument - 1
                     switch formats.dialect {
                     case .java:
                         let value = FormatCompatibility.JavaValue(passedFor: spec)
                         // The strictest use decides: a `%d` anywhere means the app passes an int.
-                        if java[argument] == nil || (java[argument] == .string && value != .string) {
-                            java[argument] = value
-                            specifiers[argument] = spec
+                        if java[slot] == nil || (java[slot] == .string && value != .string) {
+                            java[slot] = value
+                            specifiers[slot] = spec
                         }
                     case .apple:
-                        if apple[argument] == nil, let storage {
-                            apple[argument] = storage
-                            specifiers[argument] = spec
+                        if apple[slot] == nil, let storage {
+                            apple[slot] = storage
+                            specifiers[slot] = spec
                         }
                     }
                 }
             }
             self.isFormatted = count > 0
             self.count = count
-            self.java = (0..<count).map { java[$0 + 1] }
-            self.apple = (0..<count).map { apple[$0 + 1] }
-            self.specifiers = (0..<count).map { specifiers[$0 + 1] }
+            self.java = java
+            self.apple = apple
+            self.specifiers = specifiers
             self.hasProse = hasProse
         }
     }
@@ -129,10 +140,10 @@ enum FormatRules {
     }
 
     static func checkJava(_ c: MessageContext, form: PlatformFormats.Form, source: SourceArguments, emitter: inout Emitter) {
-        let where_ = c.isSource ? "" : " in \(c.tag)"
         if let failure = FormatCompatibility.javaFailure(of: form.format, arguments: source.java) {
             let spec = form.format.specifiers.first { $0.range == failure.range }
             let written = spec?.text ?? form.format.problems.first { $0.range == failure.range }?.text ?? "%"
+            let where_ = c.isSource ? "" : " in \(c.tag)"
             let short = failure.exception.split(separator: ".").last.map(String.init) ?? failure.exception
             let message: String
             var hint = "write the specifier as the source does"
