@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A printf format exactly as the platform's own formatter reads it: Android's
 /// `java.util.Formatter` (what `getString(id, args…)` and `getQuantityString` run) or Apple's
 /// `String(format:)` / CFString (what a String Catalog's localized format goes through).
@@ -46,18 +48,34 @@ public struct FormatString: Hashable, Sendable {
     public static func parse(_ text: String, dialect: PrintfFormat.Dialect) -> FormatString {
         // Both parsers act only at '%': text without one has no specifier and no problem.
         var text = text
-        let scalars: [Unicode.Scalar]? = text.withUTF8 { bytes in
-            guard bytes.contains(0x25) else { return nil }
-            return scalarArray(bytes)
-        }
-        guard let scalars else { return FormatString(dialect: dialect, specifiers: [], problems: []) }
-        switch dialect {
-        case .java:
-            var parser = JavaFormatParser(scalars: scalars)
-            return parser.parse()
-        case .apple:
-            var parser = AppleFormatParser(scalars: scalars)
-            return parser.parse()
+        return text.withUTF8 { bytes in
+            var high: UInt8 = 0
+            var percents = 0
+            for b in bytes {
+                high |= b
+                if b == 0x25 { percents += 1 }
+            }
+            guard percents > 0 else { return FormatString(dialect: dialect, specifiers: [], problems: []) }
+            // The scalars in a temporary buffer (on the stack when small): ASCII widened byte by
+            // byte, else decoded.
+            return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: bytes.count) { buffer in
+                let count: Int
+                if high < 0x80 {
+                    for i in 0..<bytes.count { buffer.initializeElement(at: i, to: Unicode.Scalar(bytes[i])) }
+                    count = bytes.count
+                } else {
+                    count = decodeScalars(bytes, into: buffer)
+                }
+                let scalars = UnsafeBufferPointer(rebasing: buffer[..<count])
+                switch dialect {
+                case .java:
+                    var parser = JavaFormatParser(scalars: scalars, percents: percents)
+                    return parser.parse()
+                case .apple:
+                    var parser = AppleFormatParser(scalars: scalars, percents: percents)
+                    return parser.parse()
+                }
+            }
         }
     }
 }
@@ -66,6 +84,12 @@ public struct FormatString: Hashable, Sendable {
 /// counts them first).
 func scalarArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
     [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+        count = decodeScalars(bytes, into: buffer)
+    }
+}
+
+/// Decodes valid UTF-8 into `buffer` (at least `bytes.count` long); returns the scalar count.
+func decodeScalars(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int {
         var i = 0
         var o = 0
         let n = bytes.count
@@ -88,16 +112,17 @@ func scalarArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
             buffer.initializeElement(at: o, to: Unicode.Scalar(v) ?? "\u{FFFD}")
             o += 1
         }
-        count = o
-    }
+        return o
 }
 
 /// One `%…` specifier as the platform reads it.
 ///
-/// A specifier is a plain value without references (but for a text longer than 24 UTF-8 bytes):
-/// the checker copies every string's specifiers several times, and four `String`s a specifier
-/// were four retains and releases a copy. Its text is kept as UTF-8 bytes in the value, its
-/// flags, length modifier and substitution name as places in that text.
+/// A specifier is a plain value without references: the checker copies every string's
+/// specifiers several times, and four `String`s a specifier were four retains and releases a
+/// copy (now a copy is a `memcpy`, and an array of specifiers is freed without visiting them).
+/// Its text is kept as UTF-8 bytes in the value — a text longer than 24 bytes (a long
+/// substitution name) as its number in a process-wide table of such texts — and its flags,
+/// length modifier and substitution name as places in that text.
 public struct FormatSpecifier: Hashable, Sendable {
     /// How the specifier names its argument.
     public enum Index: Hashable, Sendable {
@@ -113,7 +138,7 @@ public struct FormatSpecifier: Hashable, Sendable {
 
     /// As written: `%1$s`, `%<tH`, `%lld`, `%#@count@`, `%arg`.
     public var text: String {
-        if let longText { return longText }
+        if longText != 0 { return LongSpecifierTexts.text(longText) }
         let count = Int(textCount)
         return String(unsafeUninitializedCapacity: count) { buffer in
             for k in 0..<count { buffer[k] = textByte(k) }
@@ -176,8 +201,8 @@ public struct FormatSpecifier: Hashable, Sendable {
     }
 
     // Stored compactly, without references: nil as `Int.min` / `Int32.min`, the index as one
-    // number, the one-scalar characters as their scalars, the text's UTF-8 in `t0`…`t2` (nil
-    // `longText`) or, past 24 bytes, in `longText`; flags and substitution name as byte offsets
+    // number, the one-scalar characters as their scalars, the text's UTF-8 in `t0`…`t2` (a
+    // `longText` of 0) or, past 24 bytes, as its number in `LongSpecifierTexts`; flags and substitution name as byte offsets
     // in the text (their prefix is ASCII), the length modifier as its place in `lengths`.
     private var lower: Int
     private var upper: Int
@@ -185,13 +210,14 @@ public struct FormatSpecifier: Hashable, Sendable {
     private var precisionValue: Int
     private var indexCode: Int32
     private var argumentValue: Int32
-    /// The conversion's scalar (always ASCII from the parsers).
-    var conversionScalar: UInt32
+    /// ``conversion``'s Unicode scalar value (ASCII from the parsers), for comparing without
+    /// making a `Character`.
+    public internal(set) var conversionScalar: UInt32
     var suffixScalar: UInt32
     private var t0: UInt64 = 0
     private var t1: UInt64 = 0
     private var t2: UInt64 = 0
-    private var longText: String?
+    private var longText: UInt32 = 0
     private var flagsStart: UInt32 = 0
     private var flagsCount: UInt32 = 0
     private var nameStart: UInt32 = 0
@@ -239,11 +265,11 @@ public struct FormatSpecifier: Hashable, Sendable {
         return UInt8(truncatingIfNeeded: word >> UInt64((k & 7) * 8))
     }
 
-    private var utf8Count: Int { longText?.utf8.count ?? Int(textCount) }
+    private var utf8Count: Int { longText != 0 ? LongSpecifierTexts.text(longText).utf8.count : Int(textCount) }
 
     /// The text's UTF-8 bytes in `bytes` (offsets in the text).
     private func textPart(_ bytes: Range<Int>) -> String {
-        if let longText { return String(decoding: Array(longText.utf8)[bytes], as: UTF8.self) }
+        if longText != 0 { return String(decoding: Array(LongSpecifierTexts.text(longText).utf8)[bytes], as: UTF8.self) }
         return String(unsafeUninitializedCapacity: bytes.count) { buffer in
             for k in bytes { buffer[k - bytes.lowerBound] = textByte(k) }
             return bytes.count
@@ -251,7 +277,7 @@ public struct FormatSpecifier: Hashable, Sendable {
     }
 
     /// Sets the text from its scalars: inline when ASCII and short, else through a `String`.
-    private mutating func setText(_ scalars: ArraySlice<Unicode.Scalar>) {
+    private mutating func setText(_ scalars: Slice<UnsafeBufferPointer<Unicode.Scalar>>) {
         if scalars.count <= Self.inlineCapacity {
             var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
             var ascii = true
@@ -286,13 +312,13 @@ public struct FormatSpecifier: Hashable, Sendable {
             textCount = UInt8(bytes.count)
             return true
         }
-        if !inline { longText = string }
+        if !inline { longText = LongSpecifierTexts.number(string) }
     }
 
     /// A specifier whose text is `scalars`; `flags`: where its flags are in it (scalar offsets,
     /// all ASCII before them); `substitutionName`: the same for `%#@name@`'s name (`%arg`: an
     /// empty range at the end).
-    init(scalars: ArraySlice<Unicode.Scalar>, range: Range<Int>, index: Index, argument: Int?, flags: Range<Int>,
+    init(scalars: Slice<UnsafeBufferPointer<Unicode.Scalar>>, range: Range<Int>, index: Index, argument: Int?, flags: Range<Int>,
          width: Int?, precision: Int?, lengthCode: UInt8, conversion: Unicode.Scalar, dateTimeSuffix: Unicode.Scalar?,
          substitutionName: Range<Int>?) {
         lower = range.lowerBound
@@ -363,7 +389,8 @@ public struct FormatSpecifier: Hashable, Sendable {
 
     /// Whether it is `%%` or `%n` (reads no argument and is no substitution).
     var isLiteral: Bool { indexCode == Self.noneCode && substitutionKind == 0 }
-    var hasSubstitution: Bool { substitutionKind != 0 }
+    /// Whether ``substitution`` is not nil (without making its name).
+    public var hasSubstitution: Bool { substitutionKind != 0 }
     var argumentCode: Int32 { argumentValue }
     var isRelative: Bool { indexCode == Self.relativeCode }
     var explicitIndex: Int32? { indexCode >= 0 ? indexCode : nil }
@@ -393,6 +420,29 @@ public struct FormatSpecifier: Hashable, Sendable {
     }
 }
 
+/// The texts of specifiers longer than ``FormatSpecifier``'s 24 inline bytes (`%#@name@` with a
+/// long name, a specifier with a long run of digits or flags), each kept once for the life of
+/// the process under a number from 1 — what keeps a specifier free of references. They are as
+/// many as the distinct long specifiers read (a catalog's substitution names), each read once
+/// here per specifier made and when its text is asked for.
+enum LongSpecifierTexts {
+    private static let table = Mutex<(texts: [String], numbers: [String: UInt32])>(([], [:]))
+
+    static func number(_ text: String) -> UInt32 {
+        table.withLock { table in
+            if let number = table.numbers[text] { return number }
+            table.texts.append(text)
+            let number = UInt32(table.texts.count)
+            table.numbers[text] = number
+            return number
+        }
+    }
+
+    static func text(_ number: UInt32) -> String {
+        table.withLock { $0.texts[Int(number) - 1] }
+    }
+}
+
 /// Something the formatter rejects in the format itself, whatever the arguments.
 public struct FormatProblem: Hashable, Sendable {
     /// Unicode scalar offsets of the offending specifier (or lone `%`).
@@ -414,11 +464,17 @@ public struct FormatProblem: Hashable, Sendable {
 /// `UnknownFormatConversionException` is thrown for the character after it. Each specifier is then
 /// checked as `Formatter.FormatSpecifier`'s constructor does.
 struct JavaFormatParser {
-    let scalars: [Unicode.Scalar]
+    /// The format's scalars (valid while parsing).
+    let scalars: UnsafeBufferPointer<Unicode.Scalar>
+    /// How many `%` there are (at most one specifier each).
+    let percents: Int
     var specifiers: [FormatSpecifier] = []
     var problems: [FormatProblem] = []
 
-    init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    init(scalars: UnsafeBufferPointer<Unicode.Scalar>, percents: Int) {
+        self.scalars = scalars
+        self.percents = percents
+    }
 
     /// `java.util.Formatter.DateTime.isValid`.
     static let dateTimeSuffixes: Set<Character> = Set("HIklMSLNpzZsQBbhAaCYyjmdeRTrDFc")
@@ -461,8 +517,6 @@ struct JavaFormatParser {
     mutating func parse() -> FormatString {
         var i = 0
         let n = scalars.count
-        var percents = 0
-        for s in scalars where s == "%" { percents += 1 }
         specifiers.reserveCapacity(percents)
         while i < n {
             guard scalars[i] == "%" else { i += 1; continue }
@@ -754,10 +808,16 @@ struct JavaFlags: Equatable, ExpressibleByArrayLiteral {
 /// substitutions `%#@name@` (which read an argument like any specifier) and `%arg`.
 /// A `%` before a character that is no conversion stays text.
 struct AppleFormatParser {
-    let scalars: [Unicode.Scalar]
+    /// The format's scalars (valid while parsing).
+    let scalars: UnsafeBufferPointer<Unicode.Scalar>
+    /// How many `%` there are (at most one specifier each).
+    let percents: Int
     var specifiers: [FormatSpecifier] = []
 
-    init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    init(scalars: UnsafeBufferPointer<Unicode.Scalar>, percents: Int) {
+        self.scalars = scalars
+        self.percents = percents
+    }
 
     static let conversions: Set<Character> = Set("@dDiuUoOxXeEfFgGaAcCsSp")
 
@@ -798,7 +858,7 @@ struct AppleFormatParser {
     }
 
     /// ASCII digits as `Int(String)` reads them: nil when the value does not fit in an `Int`.
-    static func number(_ digits: ArraySlice<Unicode.Scalar>) -> Int? {
+    static func number(_ digits: Slice<UnsafeBufferPointer<Unicode.Scalar>>) -> Int? {
         var value = 0
         for d in digits {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
@@ -815,8 +875,6 @@ struct AppleFormatParser {
         var sequential = 0
         // At most one specifier a `%` (the checker keeps every string's specifiers: no room left
         // over from growing).
-        var percents = 0
-        for s in scalars where s == "%" { percents += 1 }
         specifiers.reserveCapacity(percents)
         while i < n {
             guard scalars[i] == "%" else { i += 1; continue }
