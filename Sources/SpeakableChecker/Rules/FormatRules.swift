@@ -47,6 +47,13 @@ enum FormatRules {
                     // (A substitution's `argNum` of 0 or less counts for nothing.)
                     guard argument >= 1 else { continue }
                     if specifiers.count < argument {
+                        if specifiers.capacity < argument {
+                            // Room for a few at once (a source reads a few arguments).
+                            let capacity = max(argument, 4)
+                            java.reserveCapacity(capacity)
+                            apple.reserveCapacity(capacity)
+                            specifiers.reserveCapacity(capacity)
+                        }
                         let more = argument - specifiers.count
                         java.append(contentsOf: repeatElement(nil, count: more))
                         apple.append(contentsOf: repeatElement(nil, count: more))
@@ -113,10 +120,15 @@ enum FormatRules {
 
     static func check(_ c: MessageContext, formats: PlatformFormats, source: SourceArguments, emitter: inout Emitter) {
         guard source.isFormatted else { return }
-        for form in formats.forms {
+        // Each form read in place (a copy of a form retained and released its strings and arrays).
+        formats.forms.withUnsafeBufferPointer { forms in
             switch formats.dialect {
-            case .java: checkJava(c, form: form, source: source, emitter: &emitter)
-            case .apple: checkApple(c, form: form, formats: formats, source: source, emitter: &emitter)
+            case .java:
+                for i in forms.indices where !javaIsClean(forms[i].format, source: source, isSource: c.isSource) {
+                    checkJava(c, form: forms[i], source: source, emitter: &emitter)
+                }
+            case .apple:
+                for i in forms.indices { checkApple(c, form: forms[i], formats: formats, source: source, emitter: &emitter) }
             }
         }
     }
@@ -137,6 +149,21 @@ enum FormatRules {
         case .boolean: "a Boolean"
         case .calendar: "a Calendar"
         }
+    }
+
+    /// Whether ``checkJava(_:form:source:emitter:)`` reports nothing for a form with `format`:
+    /// the common case, answered without the form, a message or a sentence (a form that fails
+    /// is checked again in full).
+    static func javaIsClean(_ format: FormatString, source: SourceArguments, isSource: Bool) -> Bool {
+        if FormatCompatibility.javaFailure(of: format, arguments: source.java) != nil { return false }
+        if isSource { return true }
+        for spec in format.specifiers where spec.readsArgument {
+            guard let argument = spec.argument, argument <= source.specifiers.count, let sourceSpec = source.specifiers[argument - 1],
+                  let consequence = FormatCompatibility.consequence(source: sourceSpec, translation: spec, dialect: .java),
+                  consequence.kind == .wrongValue else { continue }
+            return false
+        }
+        return true
     }
 
     static func checkJava(_ c: MessageContext, form: PlatformFormats.Form, source: SourceArguments, emitter: inout Emitter) {
