@@ -17,8 +17,13 @@ import Testing
         for round in 0..<20_000 {
             var text = "%"
             for _ in 0..<(1 + round % 6) { text += pieces[next() % pieces.count] }
-            let parser = JavaFormatParser(scalars: Array(text.unicodeScalars))
-            var parsed = JavaFormatParser(scalars: parser.scalars)
+            let scalars = Array(text.unicodeScalars)
+            scalars.withUnsafeBufferPointer { scalars in
+            let percents = scalars.filter { $0 == "%" }.count
+            let parser = JavaFormatParser(scalars: scalars, percents: percents)
+            var parsed = JavaFormatParser(scalars: scalars, percents: percents)
+            #expect(parsed.parse() == FormatString.parse(text, dialect: .java))
+            parsed = JavaFormatParser(scalars: scalars, percents: percents)
             for spec in parsed.parse().specifiers {
                 let start = spec.range.lowerBound
                 guard let end = parser.explicitSimple(at: start + 1) else { continue }
@@ -29,6 +34,7 @@ import Testing
                 var expected = regex?.0
                 expected?.argument = spec.argument
                 #expect(spec == expected, "\(text)")
+            }
             }
         }
         #expect(shortcuts > 500)

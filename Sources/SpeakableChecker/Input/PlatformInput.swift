@@ -1448,15 +1448,13 @@ public enum PlatformInput {
                     copy(toScalar: spec.range.upperBound)
                     continue
                 }
-                guard spec.argument != nil || spec.index == .none || spec.substitution != nil else {
+                guard spec.argument != nil || spec.index == .none || spec.hasSubstitution else {
                     // A relative `%<s` with nothing before it: text (format-mismatch reports it).
                     copy(toScalar: spec.range.upperBound)
                     continue
                 }
                 skip(toScalar: spec.range.upperBound)
-                // A Java specifier ends with its conversion (a date/time one with its suffix).
-                let conversion = dialect == .java && spec.dateTimeSuffix == nil ? spec.text.utf8.last ?? 0
-                                                                                     : spec.conversion.asciiValue ?? 0
+                let conversion = spec.conversionScalar < 0x80 ? UInt8(spec.conversionScalar) : 0
                 if conversion == 0x25 && spec.index == .none {  // %
                     builder.utf8.append(0x25)
                     continue

@@ -28,41 +28,59 @@ enum FormatRules {
         let hasProse: Bool
 
         init(_ formats: PlatformFormats) {
-            var java: [Int: FormatCompatibility.JavaValue] = [:]
-            var apple: [Int: FormatCompatibility.AppleStorage] = [:]
-            var specifiers: [Int: FormatSpecifier] = [:]
+            // Per argument (index 0 is argument 1), grown as arguments are seen: a source reads
+            // a few.
+            var java: [FormatCompatibility.JavaValue?] = []
+            var apple: [FormatCompatibility.AppleStorage?] = []
+            var specifiers: [FormatSpecifier?] = []
             var hasProse = false
             var count = 0
             for form in formats.forms {
-                let rejected = Set(form.format.problems.map(\.range))
-                for spec in form.format.specifiers where spec.readsArgument && !rejected.contains(spec.range) {
+                let problems = form.format.problems
+                for spec in form.format.specifiers where spec.readsArgument && (problems.isEmpty || !problems.contains { $0.range == spec.range }) {
                     if formats.dialect == .apple && spec.looksLikeProse {
                         hasProse = true
                         continue
                     }
                     guard let (argument, storage) = FormatRules.resolve(spec, form: form, formats: formats) else { continue }
                     count = max(count, argument)
+                    // (A substitution's `argNum` of 0 or less counts for nothing.)
+                    guard argument >= 1 else { continue }
+                    if specifiers.count < argument {
+                        if specifiers.capacity < argument {
+                            // Room for a few at once (a source reads a few arguments).
+                            let capacity = max(argument, 4)
+                            java.reserveCapacity(capacity)
+                            apple.reserveCapacity(capacity)
+                            specifiers.reserveCapacity(capacity)
+                        }
+                        let more = argument - specifiers.count
+                        java.append(contentsOf: repeatElement(nil, count: more))
+                        apple.append(contentsOf: repeatElement(nil, count: more))
+                        specifiers.append(contentsOf: repeatElement(nil, count: more))
+                    }
+                    let slot = argument - 1
                     switch formats.dialect {
                     case .java:
                         let value = FormatCompatibility.JavaValue(passedFor: spec)
                         // The strictest use decides: a `%d` anywhere means the app passes an int.
-                        if java[argument] == nil || (java[argument] == .string && value != .string) {
-                            java[argument] = value
-                            specifiers[argument] = spec
+                        if java[slot] == nil || (java[slot] == .string && value != .string) {
+                            java[slot] = value
+                            specifiers[slot] = spec
                         }
                     case .apple:
-                        if apple[argument] == nil, let storage {
-                            apple[argument] = storage
-                            specifiers[argument] = spec
+                        if apple[slot] == nil, let storage {
+                            apple[slot] = storage
+                            specifiers[slot] = spec
                         }
                     }
                 }
             }
             self.isFormatted = count > 0
             self.count = count
-            self.java = (0..<count).map { java[$0 + 1] }
-            self.apple = (0..<count).map { apple[$0 + 1] }
-            self.specifiers = (0..<count).map { specifiers[$0 + 1] }
+            self.java = java
+            self.apple = apple
+            self.specifiers = specifiers
             self.hasProse = hasProse
         }
     }
@@ -102,10 +120,15 @@ enum FormatRules {
 
     static func check(_ c: MessageContext, formats: PlatformFormats, source: SourceArguments, emitter: inout Emitter) {
         guard source.isFormatted else { return }
-        for form in formats.forms {
+        // Each form read in place (a copy of a form retained and released its strings and arrays).
+        formats.forms.withUnsafeBufferPointer { forms in
             switch formats.dialect {
-            case .java: checkJava(c, form: form, source: source, emitter: &emitter)
-            case .apple: checkApple(c, form: form, formats: formats, source: source, emitter: &emitter)
+            case .java:
+                for i in forms.indices where !javaIsClean(forms[i].format, source: source, isSource: c.isSource) {
+                    checkJava(c, form: forms[i], source: source, emitter: &emitter)
+                }
+            case .apple:
+                for i in forms.indices { checkApple(c, form: forms[i], formats: formats, source: source, emitter: &emitter) }
             }
         }
     }
@@ -128,11 +151,26 @@ enum FormatRules {
         }
     }
 
+    /// Whether ``checkJava(_:form:source:emitter:)`` reports nothing for a form with `format`:
+    /// the common case, answered without the form, a message or a sentence (a form that fails
+    /// is checked again in full).
+    static func javaIsClean(_ format: FormatString, source: SourceArguments, isSource: Bool) -> Bool {
+        if FormatCompatibility.javaFailure(of: format, arguments: source.java) != nil { return false }
+        if isSource { return true }
+        for spec in format.specifiers where spec.readsArgument {
+            guard let argument = spec.argument, argument <= source.specifiers.count, let sourceSpec = source.specifiers[argument - 1],
+                  let consequence = FormatCompatibility.consequence(source: sourceSpec, translation: spec, dialect: .java),
+                  consequence.kind == .wrongValue else { continue }
+            return false
+        }
+        return true
+    }
+
     static func checkJava(_ c: MessageContext, form: PlatformFormats.Form, source: SourceArguments, emitter: inout Emitter) {
-        let where_ = c.isSource ? "" : " in \(c.tag)"
         if let failure = FormatCompatibility.javaFailure(of: form.format, arguments: source.java) {
             let spec = form.format.specifiers.first { $0.range == failure.range }
             let written = spec?.text ?? form.format.problems.first { $0.range == failure.range }?.text ?? "%"
+            let where_ = c.isSource ? "" : " in \(c.tag)"
             let short = failure.exception.split(separator: ".").last.map(String.init) ?? failure.exception
             let message: String
             var hint = "write the specifier as the source does"

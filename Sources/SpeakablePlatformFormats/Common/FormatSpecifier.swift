@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A printf format exactly as the platform's own formatter reads it: Android's
 /// `java.util.Formatter` (what `getString(id, args…)` and `getQuantityString` run) or Apple's
 /// `String(format:)` / CFString (what a String Catalog's localized format goes through).
@@ -46,18 +48,34 @@ public struct FormatString: Hashable, Sendable {
     public static func parse(_ text: String, dialect: PrintfFormat.Dialect) -> FormatString {
         // Both parsers act only at '%': text without one has no specifier and no problem.
         var text = text
-        let scalars: [Unicode.Scalar]? = text.withUTF8 { bytes in
-            guard bytes.contains(0x25) else { return nil }
-            return scalarArray(bytes)
-        }
-        guard let scalars else { return FormatString(dialect: dialect, specifiers: [], problems: []) }
-        switch dialect {
-        case .java:
-            var parser = JavaFormatParser(scalars: scalars)
-            return parser.parse()
-        case .apple:
-            var parser = AppleFormatParser(scalars: scalars)
-            return parser.parse()
+        return text.withUTF8 { bytes in
+            var high: UInt8 = 0
+            var percents = 0
+            for b in bytes {
+                high |= b
+                if b == 0x25 { percents += 1 }
+            }
+            guard percents > 0 else { return FormatString(dialect: dialect, specifiers: [], problems: []) }
+            // The scalars in a temporary buffer (on the stack when small): ASCII widened byte by
+            // byte, else decoded.
+            return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: bytes.count) { buffer in
+                let count: Int
+                if high < 0x80 {
+                    for i in 0..<bytes.count { buffer.initializeElement(at: i, to: Unicode.Scalar(bytes[i])) }
+                    count = bytes.count
+                } else {
+                    count = decodeScalars(bytes, into: buffer)
+                }
+                let scalars = UnsafeBufferPointer(rebasing: buffer[..<count])
+                switch dialect {
+                case .java:
+                    var parser = JavaFormatParser(scalars: scalars, percents: percents)
+                    return parser.parse()
+                case .apple:
+                    var parser = AppleFormatParser(scalars: scalars, percents: percents)
+                    return parser.parse()
+                }
+            }
         }
     }
 }
@@ -66,6 +84,12 @@ public struct FormatString: Hashable, Sendable {
 /// counts them first).
 func scalarArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
     [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+        count = decodeScalars(bytes, into: buffer)
+    }
+}
+
+/// Decodes valid UTF-8 into `buffer` (at least `bytes.count` long); returns the scalar count.
+func decodeScalars(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<Unicode.Scalar>) -> Int {
         var i = 0
         var o = 0
         let n = bytes.count
@@ -88,11 +112,17 @@ func scalarArray(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
             buffer.initializeElement(at: o, to: Unicode.Scalar(v) ?? "\u{FFFD}")
             o += 1
         }
-        count = o
-    }
+        return o
 }
 
 /// One `%…` specifier as the platform reads it.
+///
+/// A specifier is a plain value without references: the checker copies every string's
+/// specifiers several times, and four `String`s a specifier were four retains and releases a
+/// copy (now a copy is a `memcpy`, and an array of specifiers is freed without visiting them).
+/// Its text is kept as UTF-8 bytes in the value — a text longer than 24 bytes (a long
+/// substitution name) as its number in a process-wide table of such texts — and its flags,
+/// length modifier and substitution name as places in that text.
 public struct FormatSpecifier: Hashable, Sendable {
     /// How the specifier names its argument.
     public enum Index: Hashable, Sendable {
@@ -107,16 +137,26 @@ public struct FormatSpecifier: Hashable, Sendable {
     }
 
     /// As written: `%1$s`, `%<tH`, `%lld`, `%#@count@`, `%arg`.
-    public var text: String
+    public var text: String {
+        if longText != 0 { return LongSpecifierTexts.text(longText) }
+        let count = Int(textCount)
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            for k in 0..<count { buffer[k] = textByte(k) }
+            return count
+        }
+    }
     /// Unicode scalar offsets in the format.
-    public var range: Range<Int>
+    public var range: Range<Int> {
+        get { lower..<upper }
+        set { lower = newValue.lowerBound; upper = newValue.upperBound }
+    }
     public var index: Index {
         get {
             switch indexCode {
             case Self.ordinaryCode: .ordinary
             case Self.relativeCode: .relative
             case Self.noneCode: .none
-            default: .explicit(indexCode)
+            default: .explicit(Int(indexCode))
             }
         }
         set { indexCode = Self.code(newValue) }
@@ -125,10 +165,11 @@ public struct FormatSpecifier: Hashable, Sendable {
     /// index with nothing before it, an index the formatter rejects, and `%arg`, whose argument
     /// is its substitution's).
     public var argument: Int? {
-        get { argumentValue == Int.min ? nil : argumentValue }
-        set { argumentValue = newValue ?? Int.min }
+        get { argumentValue == Int32.min ? nil : Int(argumentValue) }
+        set { argumentValue = newValue.map { Int32($0) } ?? Int32.min }
     }
-    public var flags: String
+    /// The flags as written (`-#+ 0,(<` for Java, `-+ #0'` for Apple).
+    public var flags: String { flagsCount == 0 ? "" : textPart(Int(flagsStart)..<Int(flagsStart) + Int(flagsCount)) }
     public var width: Int? {
         get { widthValue == Int.min ? nil : widthValue }
         set { widthValue = newValue ?? Int.min }
@@ -138,7 +179,7 @@ public struct FormatSpecifier: Hashable, Sendable {
         set { precisionValue = newValue ?? Int.min }
     }
     /// Apple length modifier: `hh`, `h`, `l`, `ll`, `q`, `L`, `z`, `t`, `j`.
-    public var length: String
+    public var length: String { Self.lengths[Int(lengthCode)] }
     /// The conversion character: `s`, `d`, `@`, `%`, `n`; `t`/`T` for Java date/time (see
     /// ``dateTimeSuffix``).
     public var conversion: Character {
@@ -151,30 +192,65 @@ public struct FormatSpecifier: Hashable, Sendable {
         set { suffixScalar = newValue.map(Self.scalar) ?? UInt32.max }
     }
     /// Apple `%#@name@`: the substitution's name; `%arg`: "".
-    public var substitution: String?
+    public var substitution: String? {
+        switch substitutionKind {
+        case Self.named: textPart(Int(nameStart)..<utf8Count - 1)
+        case Self.arg: ""
+        default: nil
+        }
+    }
 
-    // Stored compactly (a specifier is 120 bytes, not 176: the checker keeps every string's):
-    // nil as `Int.min`, the index as one number, the one-scalar characters as their scalars.
-    private var indexCode: Int
-    private var argumentValue: Int
+    // Stored compactly, without references: nil as `Int.min` / `Int32.min`, the index as one
+    // number, the one-scalar characters as their scalars, the text's UTF-8 in `t0`…`t2` (a
+    // `longText` of 0) or, past 24 bytes, as its number in `LongSpecifierTexts`; flags and substitution name as byte offsets
+    // in the text (their prefix is ASCII), the length modifier as its place in `lengths`.
+    private var lower: Int
+    private var upper: Int
     private var widthValue: Int
     private var precisionValue: Int
-    private var conversionScalar: UInt32
-    private var suffixScalar: UInt32
+    private var indexCode: Int32
+    private var argumentValue: Int32
+    /// ``conversion``'s Unicode scalar value (ASCII from the parsers), for comparing without
+    /// making a `Character`.
+    public internal(set) var conversionScalar: UInt32
+    var suffixScalar: UInt32
+    private var t0: UInt64 = 0
+    private var t1: UInt64 = 0
+    private var t2: UInt64 = 0
+    private var longText: UInt32 = 0
+    private var flagsStart: UInt32 = 0
+    private var flagsCount: UInt32 = 0
+    private var nameStart: UInt32 = 0
+    private var textCount: UInt8 = 0
+    private var lengthCode: UInt8 = 0
+    private var substitutionKind: UInt8 = 0
+    /// The flags as ``JavaFlags`` bits (Apple's `'` has none).
+    var flagBits: UInt16 = 0
 
-    private static let ordinaryCode = Int.min
-    private static let relativeCode = Int.min + 1
-    private static let noneCode = Int.min + 2
+    private static let inlineCapacity = 24
+    private static let named: UInt8 = 1
+    private static let arg: UInt8 = 2
+    static let lengths = ["", "hh", "h", "l", "ll", "q", "L", "z", "t", "j"]
 
-    private static func code(_ index: Index) -> Int {
+    private static let ordinaryCode = Int32.min
+    private static let relativeCode = Int32.min + 1
+    private static let noneCode = Int32.min + 2
+
+    private static func code(_ index: Index) -> Int32 {
         switch index {
         case .ordinary: ordinaryCode
         case .relative: relativeCode
         case .none: noneCode
         case .explicit(let n):
-            // Never one of the codes above (an index is read from at most a few digits).
-            n
+            // Never one of the codes above (an index is read from at most a few digits, and is
+            // at most Int32.max: Java's `int`, Apple's below 10 000).
+            Int32(n)
         }
+    }
+
+    static func lengthCode(_ length: String) -> UInt8 {
+        guard let code = lengths.firstIndex(of: length) else { preconditionFailure("not a length modifier: \(length)") }
+        return UInt8(code)
     }
 
     /// A conversion or date/time suffix is one scalar (the parsers read one).
@@ -183,28 +259,147 @@ public struct FormatSpecifier: Hashable, Sendable {
         return character.unicodeScalars.first!.value
     }
 
+    @inline(__always)
+    private func textByte(_ k: Int) -> UInt8 {
+        let word = k < 8 ? t0 : k < 16 ? t1 : t2
+        return UInt8(truncatingIfNeeded: word >> UInt64((k & 7) * 8))
+    }
+
+    private var utf8Count: Int { longText != 0 ? LongSpecifierTexts.text(longText).utf8.count : Int(textCount) }
+
+    /// The text's UTF-8 bytes in `bytes` (offsets in the text).
+    private func textPart(_ bytes: Range<Int>) -> String {
+        if longText != 0 { return String(decoding: Array(LongSpecifierTexts.text(longText).utf8)[bytes], as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for k in bytes { buffer[k - bytes.lowerBound] = textByte(k) }
+            return bytes.count
+        }
+    }
+
+    /// Sets the text from its scalars: inline when ASCII and short, else through a `String`.
+    private mutating func setText(_ scalars: Slice<UnsafeBufferPointer<Unicode.Scalar>>) {
+        if scalars.count <= Self.inlineCapacity {
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            var ascii = true
+            var k = 0
+            for s in scalars {
+                let v = s.value
+                if v >= 0x80 { ascii = false; break }
+                let shifted = UInt64(v) << UInt64((k & 7) * 8)
+                if k < 8 { words.0 |= shifted } else if k < 16 { words.1 |= shifted } else { words.2 |= shifted }
+                k += 1
+            }
+            if ascii {
+                (t0, t1, t2) = words
+                textCount = UInt8(scalars.count)
+                return
+            }
+        }
+        setText(String(scalars: scalars))
+    }
+
+    /// Sets the text from a `String`: inline when at most 24 UTF-8 bytes.
+    private mutating func setText(_ string: String) {
+        var string = string
+        let inline: Bool = string.withUTF8 { bytes in
+            guard bytes.count <= Self.inlineCapacity else { return false }
+            var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            for (k, b) in bytes.enumerated() {
+                let shifted = UInt64(b) << UInt64((k & 7) * 8)
+                if k < 8 { words.0 |= shifted } else if k < 16 { words.1 |= shifted } else { words.2 |= shifted }
+            }
+            (t0, t1, t2) = words
+            textCount = UInt8(bytes.count)
+            return true
+        }
+        if !inline { longText = LongSpecifierTexts.number(string) }
+    }
+
+    /// A specifier whose text is `scalars`; `flags`: where its flags are in it (scalar offsets,
+    /// all ASCII before them); `substitutionName`: the same for `%#@name@`'s name (`%arg`: an
+    /// empty range at the end).
+    init(scalars: Slice<UnsafeBufferPointer<Unicode.Scalar>>, range: Range<Int>, index: Index, argument: Int?, flags: Range<Int>,
+         width: Int?, precision: Int?, lengthCode: UInt8, conversion: Unicode.Scalar, dateTimeSuffix: Unicode.Scalar?,
+         substitutionName: Range<Int>?) {
+        lower = range.lowerBound
+        upper = range.upperBound
+        indexCode = Self.code(index)
+        argumentValue = argument.map { Int32($0) } ?? Int32.min
+        widthValue = width ?? Int.min
+        precisionValue = precision ?? Int.min
+        conversionScalar = conversion.value
+        suffixScalar = dateTimeSuffix?.value ?? UInt32.max
+        self.lengthCode = lengthCode
+        if !flags.isEmpty {
+            flagsStart = UInt32(flags.lowerBound)
+            flagsCount = UInt32(flags.count)
+            let base = scalars.startIndex
+            for k in flags { flagBits |= JavaFlags.bit(scalars[base + k]) }
+        }
+        if let substitutionName {
+            if substitutionName.isEmpty {
+                substitutionKind = Self.arg
+            } else {
+                substitutionKind = Self.named
+                nameStart = UInt32(substitutionName.lowerBound)
+            }
+        }
+        setText(scalars)
+    }
+
     init(text: String, range: Range<Int>, index: Index, argument: Int?, flags: String, width: Int?, precision: Int?, length: String,
          conversion: Character, dateTimeSuffix: Character?, substitution: String?) {
-        self.text = text
-        self.range = range
-        self.flags = flags
-        self.length = length
-        self.substitution = substitution
+        lower = range.lowerBound
+        upper = range.upperBound
         indexCode = Self.code(index)
-        argumentValue = argument ?? Int.min
+        argumentValue = argument.map { Int32($0) } ?? Int32.min
         widthValue = width ?? Int.min
         precisionValue = precision ?? Int.min
         conversionScalar = Self.scalar(conversion)
         suffixScalar = dateTimeSuffix.map(Self.scalar) ?? UInt32.max
+        lengthCode = Self.lengthCode(length)
+        let utf8 = Array(text.utf8)
+        if !flags.isEmpty {
+            // Flags follow `%` and an optional `N$`.
+            var k = 1
+            while k < utf8.count && utf8[k] >= 0x30 && utf8[k] <= 0x39 { k += 1 }
+            let start = k < utf8.count && utf8[k] == 0x24 ? k + 1 : 1
+            precondition(Array(flags.utf8) == Array(utf8[start..<min(utf8.count, start + flags.utf8.count)]),
+                         "a specifier's flags follow its % and index")
+            flagsStart = UInt32(start)
+            flagsCount = UInt32(flags.utf8.count)
+            flagBits = JavaFlags(flags).bits
+        }
+        if let substitution {
+            if substitution.isEmpty {
+                substitutionKind = Self.arg
+            } else {
+                substitutionKind = Self.named
+                let name = Array(substitution.utf8)
+                precondition(utf8.count > name.count + 1 && Array(utf8[utf8.count - 1 - name.count..<utf8.count - 1]) == name,
+                             "a substitution's name ends its specifier")
+                nameStart = UInt32(utf8.count - 1 - name.count)
+            }
+        }
+        setText(text)
     }
 
     /// Whether the specifier reads an argument (everything but `%%` and `%n`).
-    public var readsArgument: Bool { index != .none || substitution == "" }
+    public var readsArgument: Bool { indexCode != Self.noneCode || substitutionKind == Self.arg }
+
+    /// Whether it is `%%` or `%n` (reads no argument and is no substitution).
+    var isLiteral: Bool { indexCode == Self.noneCode && substitutionKind == 0 }
+    /// Whether ``substitution`` is not nil (without making its name).
+    public var hasSubstitution: Bool { substitutionKind != 0 }
+    var argumentCode: Int32 { argumentValue }
+    var isRelative: Bool { indexCode == Self.relativeCode }
+    var explicitIndex: Int32? { indexCode >= 0 ? indexCode : nil }
+    var lengthCodeValue: UInt8 { lengthCode }
 
     /// How `java.util.Formatter` names the specifier in its exceptions (`%3$s`, `%<s`, `%-d`):
     /// flags, index, width, precision, conversion.
     public var javaDescription: String {
-        var out = "%" + JavaFormatParser.flagString(JavaFlags(flags))
+        var out = "%" + JavaFormatParser.flagString(JavaFlags(bits: flagBits))
         if case .explicit(let n) = index { out += "\(n)$" }
         if let width { out += "\(width)" }
         if let precision { out += ".\(precision)" }
@@ -217,7 +412,34 @@ public struct FormatSpecifier: Hashable, Sendable {
     /// and a conversion letter follow (`100% sure` → `% s`, Apple): real text, not a specifier
     /// anyone wrote on purpose.
     public var looksLikeProse: Bool {
-        flags.contains(" ") && !"dDiuUoOxXeEfFgGaA".contains(conversion)
+        guard flagBits & JavaFlags.space != 0 else { return false }
+        switch conversionScalar {
+        case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41: return false  // dDiuUoOxXeEfFgGaA
+        default: return true
+        }
+    }
+}
+
+/// The texts of specifiers longer than ``FormatSpecifier``'s 24 inline bytes (`%#@name@` with a
+/// long name, a specifier with a long run of digits or flags), each kept once for the life of
+/// the process under a number from 1 — what keeps a specifier free of references. They are as
+/// many as the distinct long specifiers read (a catalog's substitution names), each read once
+/// here per specifier made and when its text is asked for.
+enum LongSpecifierTexts {
+    private static let table = Mutex<(texts: [String], numbers: [String: UInt32])>(([], [:]))
+
+    static func number(_ text: String) -> UInt32 {
+        table.withLock { table in
+            if let number = table.numbers[text] { return number }
+            table.texts.append(text)
+            let number = UInt32(table.texts.count)
+            table.numbers[text] = number
+            return number
+        }
+    }
+
+    static func text(_ number: UInt32) -> String {
+        table.withLock { $0.texts[Int(number) - 1] }
     }
 }
 
@@ -242,11 +464,17 @@ public struct FormatProblem: Hashable, Sendable {
 /// `UnknownFormatConversionException` is thrown for the character after it. Each specifier is then
 /// checked as `Formatter.FormatSpecifier`'s constructor does.
 struct JavaFormatParser {
-    let scalars: [Unicode.Scalar]
+    /// The format's scalars (valid while parsing).
+    let scalars: UnsafeBufferPointer<Unicode.Scalar>
+    /// How many `%` there are (at most one specifier each).
+    let percents: Int
     var specifiers: [FormatSpecifier] = []
     var problems: [FormatProblem] = []
 
-    init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    init(scalars: UnsafeBufferPointer<Unicode.Scalar>, percents: Int) {
+        self.scalars = scalars
+        self.percents = percents
+    }
 
     /// `java.util.Formatter.DateTime.isValid`.
     static let dateTimeSuffixes: Set<Character> = Set("HIklMSLNpzZsQBbhAaCYyjmdeRTrDFc")
@@ -289,8 +517,6 @@ struct JavaFormatParser {
     mutating func parse() -> FormatString {
         var i = 0
         let n = scalars.count
-        var percents = 0
-        for s in scalars where s == "%" { percents += 1 }
         specifiers.reserveCapacity(percents)
         while i < n {
             guard scalars[i] == "%" else { i += 1; continue }
@@ -305,18 +531,17 @@ struct JavaFormatParser {
             if let end = explicitSimple(at: i) {
                 // `%2$s`: what matchRegex(at:) gives for an explicit index, no flags, width or
                 // precision, and a conversion that reads an argument (the most common specifier).
-                specifiers.append(FormatSpecifier(text: text(start..<end), range: start..<end, index: .explicit(int32(i..<end - 2)!),
-                                                  argument: nil, flags: "", width: nil, precision: nil, length: "",
-                                                  conversion: Character(scalars[end - 1]), dateTimeSuffix: nil, substitution: nil))
+                specifiers.append(FormatSpecifier(scalars: scalars[start..<end], range: start..<end, index: .explicit(int32(i..<end - 2)!),
+                                                  argument: nil, flags: 0..<0, width: nil, precision: nil, lengthCode: 0,
+                                                  conversion: scalars[end - 1], dateTimeSuffix: nil, substitutionName: nil))
                 i = end
                 continue
             }
             if Self.isSimpleConversion(c) {
-                var spec = FormatSpecifier(text: text(start..<i + 1), range: start..<i + 1, index: .ordinary, argument: nil,
-                                           flags: "", width: nil, precision: nil, length: "", conversion: Character(c),
-                                           dateTimeSuffix: nil, substitution: nil)
-                if c == "%" || c == "n" { spec.index = .none }
-                specifiers.append(spec)
+                specifiers.append(FormatSpecifier(scalars: scalars[start..<i + 1], range: start..<i + 1,
+                                                  index: c == "%" || c == "n" ? .none : .ordinary, argument: nil,
+                                                  flags: 0..<0, width: nil, precision: nil, lengthCode: 0, conversion: c,
+                                                  dateTimeSuffix: nil, substitutionName: nil))
                 i += 1
                 continue
             }
@@ -364,7 +589,7 @@ struct JavaFormatParser {
         // ([-#+ 0,(\<]*)?
         let flagsStart = j
         while j < n && Self.isFlag(scalars[j]) { j += 1 }
-        let flags = j > flagsStart ? text(flagsStart..<j) : ""
+        let flags = flagsStart..<j
         // (\d+)?
         let widthStart = j
         while j < n && Self.isDigit(scalars[j]) { j += 1 }
@@ -388,9 +613,9 @@ struct JavaFormatParser {
         let end = j + 1
         let range = start..<end
 
-        var spec = FormatSpecifier(text: text(range), range: range, index: .ordinary, argument: nil, flags: flags,
-                                   width: nil, precision: nil, length: "", conversion: Character(conversionScalar),
-                                   dateTimeSuffix: nil, substitution: nil)
+        var spec = FormatSpecifier(scalars: scalars[range], range: range, index: .ordinary, argument: nil,
+                                   flags: flags.lowerBound - start..<flags.upperBound - start, width: nil, precision: nil,
+                                   lengthCode: 0, conversion: conversionScalar, dateTimeSuffix: nil, substitutionName: nil)
         func fail(_ exception: String, _ detail: String) -> (FormatSpecifier, Int, FormatProblem?) {
             (spec, end, FormatProblem(range: range, exception: "java.util." + exception, detail: detail))
         }
@@ -405,9 +630,10 @@ struct JavaFormatParser {
         }
         // flags()
         var seen = JavaFlags()
-        for flag in flags {
-            if seen.contains(flag) { return fail("DuplicateFormatFlagsException", "Flags = '\(flag)'") }
-            seen.insert(flag)
+        for k in flags {
+            let flag = scalars[k]
+            if seen.contains(scalar: flag) { return fail("DuplicateFormatFlagsException", "Flags = '\(Character(flag))'") }
+            seen.insert(scalar: flag)
         }
         if seen.contains("<") { spec.index = .relative }
         // width(), precision()
@@ -530,8 +756,30 @@ struct JavaFlags: Equatable, ExpressibleByArrayLiteral {
     var bits: UInt16 = 0
 
     init() {}
+    init(bits: UInt16) { self.bits = bits }
     init(arrayLiteral elements: Character...) { for e in elements { insert(e) } }
     init(_ flags: String) { for e in flags { insert(e) } }
+
+    static let space: UInt16 = 16
+
+    /// ``bit(_:)`` of a scalar.
+    @inline(__always)
+    static func bit(_ s: Unicode.Scalar) -> UInt16 {
+        switch s.value {
+        case 0x2D: 1     // -
+        case 0x5E: 2     // ^
+        case 0x23: 4     // #
+        case 0x2B: 8     // +
+        case 0x20: 16    // space
+        case 0x30: 32    // 0
+        case 0x2C: 64    // ,
+        case 0x28: 128   // (
+        case 0x3C: 256   // <
+        default: 0
+        }
+    }
+    func contains(scalar s: Unicode.Scalar) -> Bool { bits & Self.bit(s) != 0 }
+    mutating func insert(scalar s: Unicode.Scalar) { bits |= Self.bit(s) }
 
     static func bit(_ c: Character) -> UInt16 {
         switch c {
@@ -560,10 +808,16 @@ struct JavaFlags: Equatable, ExpressibleByArrayLiteral {
 /// substitutions `%#@name@` (which read an argument like any specifier) and `%arg`.
 /// A `%` before a character that is no conversion stays text.
 struct AppleFormatParser {
-    let scalars: [Unicode.Scalar]
+    /// The format's scalars (valid while parsing).
+    let scalars: UnsafeBufferPointer<Unicode.Scalar>
+    /// How many `%` there are (at most one specifier each).
+    let percents: Int
     var specifiers: [FormatSpecifier] = []
 
-    init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    init(scalars: UnsafeBufferPointer<Unicode.Scalar>, percents: Int) {
+        self.scalars = scalars
+        self.percents = percents
+    }
 
     static let conversions: Set<Character> = Set("@dDiuUoOxXeEfFgGaAcCsSp")
 
@@ -584,11 +838,18 @@ struct AppleFormatParser {
         }
     }
 
+    /// A one-letter length modifier's place in ``FormatSpecifier/lengths``.
     @inline(__always)
-    static func isLengthModifier(_ s: Unicode.Scalar) -> Bool {
+    static func lengthModifierCode(_ s: Unicode.Scalar) -> UInt8? {
         switch s {
-        case "h", "l", "q", "L", "z", "t", "j": true
-        default: false
+        case "h": 2
+        case "l": 3
+        case "q": 5
+        case "L": 6
+        case "z": 7
+        case "t": 8
+        case "j": 9
+        default: nil
         }
     }
 
@@ -597,7 +858,7 @@ struct AppleFormatParser {
     }
 
     /// ASCII digits as `Int(String)` reads them: nil when the value does not fit in an `Int`.
-    static func number(_ digits: ArraySlice<Unicode.Scalar>) -> Int? {
+    static func number(_ digits: Slice<UnsafeBufferPointer<Unicode.Scalar>>) -> Int? {
         var value = 0
         for d in digits {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
@@ -614,21 +875,21 @@ struct AppleFormatParser {
         var sequential = 0
         // At most one specifier a `%` (the checker keeps every string's specifiers: no room left
         // over from growing).
-        var percents = 0
-        for s in scalars where s == "%" { percents += 1 }
         specifiers.reserveCapacity(percents)
         while i < n {
             guard scalars[i] == "%" else { i += 1; continue }
             let start = i
             if i + 1 < n && scalars[i + 1] == "%" {
-                specifiers.append(FormatSpecifier(text: "%%", range: start..<i + 2, index: .none, argument: nil, flags: "", width: nil,
-                                                  precision: nil, length: "", conversion: "%", dateTimeSuffix: nil, substitution: nil))
+                specifiers.append(FormatSpecifier(scalars: scalars[start..<i + 2], range: start..<i + 2, index: .none, argument: nil,
+                                                  flags: 0..<0, width: nil, precision: nil, lengthCode: 0, conversion: "%",
+                                                  dateTimeSuffix: nil, substitutionName: nil))
                 i += 2
                 continue
             }
             if i + 3 < n && scalars[i + 1] == "a" && scalars[i + 2] == "r" && scalars[i + 3] == "g" {
-                specifiers.append(FormatSpecifier(text: "%arg", range: start..<i + 4, index: .none, argument: nil, flags: "", width: nil,
-                                                  precision: nil, length: "", conversion: "@", dateTimeSuffix: nil, substitution: ""))
+                specifiers.append(FormatSpecifier(scalars: scalars[start..<i + 4], range: start..<i + 4, index: .none, argument: nil,
+                                                  flags: 0..<0, width: nil, precision: nil, lengthCode: 0, conversion: "@",
+                                                  dateTimeSuffix: nil, substitutionName: 4..<4))
                 i += 4
                 continue
             }
@@ -647,17 +908,17 @@ struct AppleFormatParser {
                 if m < n && scalars[m] == "@" && m > j + 2 {
                     let argument: Int
                     if let explicit { argument = explicit } else { sequential += 1; argument = sequential }
-                    specifiers.append(FormatSpecifier(text: text(start..<m + 1), range: start..<m + 1,
+                    specifiers.append(FormatSpecifier(scalars: scalars[start..<m + 1], range: start..<m + 1,
                                                       index: explicit.map { .explicit($0) } ?? .ordinary, argument: argument,
-                                                      flags: "#", width: nil, precision: nil, length: "", conversion: "@",
-                                                      dateTimeSuffix: nil, substitution: text(j + 2..<m)))
+                                                      flags: j - start..<j + 1 - start, width: nil, precision: nil, lengthCode: 0,
+                                                      conversion: "@", dateTimeSuffix: nil, substitutionName: j + 2 - start..<m - start))
                     i = m + 1
                     continue
                 }
             }
             let flagsStart = j
             while j < n, Self.isFlag(scalars[j]) { j += 1 }
-            let flags = j == flagsStart ? "" : text(flagsStart..<j)
+            let flags = flagsStart - start..<j - start
             var starArguments = 0
             var width: Int?
             if j < n && scalars[j] == "*" {
@@ -680,13 +941,13 @@ struct AppleFormatParser {
                     precision = Self.number(scalars[p..<j]) ?? 0
                 }
             }
-            var length = ""
+            var length: UInt8 = 0
             // hh, ll, then h, l, q, L, z, t, j (the first that matches, as written here before).
             if j + 1 < n && (scalars[j] == "h" || scalars[j] == "l") && scalars[j + 1] == scalars[j] {
-                length = scalars[j] == "h" ? "hh" : "ll"
+                length = scalars[j] == "h" ? 1 : 4
                 j += 2
-            } else if j < n, Self.isLengthModifier(scalars[j]) {
-                length = String(Character(scalars[j]))
+            } else if j < n, let code = Self.lengthModifierCode(scalars[j]) {
+                length = code
                 j += 1
             }
             guard j < n, Self.isConversion(scalars[j]) else {
@@ -700,10 +961,10 @@ struct AppleFormatParser {
                 sequential += starArguments + 1
                 argument = sequential
             }
-            specifiers.append(FormatSpecifier(text: text(start..<j + 1), range: start..<j + 1,
+            specifiers.append(FormatSpecifier(scalars: scalars[start..<j + 1], range: start..<j + 1,
                                               index: explicit.map { .explicit($0) } ?? .ordinary, argument: argument, flags: flags,
-                                              width: width, precision: precision, length: length, conversion: Character(scalars[j]),
-                                              dateTimeSuffix: nil, substitution: nil))
+                                              width: width, precision: precision, lengthCode: length, conversion: scalars[j],
+                                              dateTimeSuffix: nil, substitutionName: nil))
             i = j + 1
         }
         return FormatString(dialect: .apple, specifiers: specifiers, problems: [])
@@ -753,44 +1014,66 @@ public enum FormatCompatibility {
 
         /// What an app passes for a specifier written with this conversion.
         public init(passedFor spec: FormatSpecifier) {
-            if spec.dateTimeSuffix != nil { self = .calendar; return }
-            switch spec.conversion.lowercased() {
-            case "d", "o", "x": self = .integer
-            case "e", "f", "g", "a": self = .double
-            case "c": self = .character
-            case "b": self = .boolean
+            if spec.suffixScalar != UInt32.max { self = .calendar; return }
+            switch lowercasedConversion(spec) {
+            case 0x64, 0x6F, 0x78: self = .integer               // d o x
+            case 0x65, 0x66, 0x67, 0x61: self = .double          // e f g a
+            case 0x63: self = .character                         // c
+            case 0x62: self = .boolean                           // b
             default: self = .string
             }
         }
     }
 
+    /// The conversion's scalar, ASCII letters lowercased: what `conversion.lowercased()` gives
+    /// for the conversions compared here (no other scalar lowercases to one of them but the
+    /// Kelvin sign, to `k`, which none is).
+    @inline(__always)
+    static func lowercasedConversion(_ spec: FormatSpecifier) -> UInt32 {
+        let v = spec.conversionScalar
+        return v >= 0x41 && v <= 0x5A ? v + 0x20 : v
+    }
+
     /// Whether Java's formatter accepts `value` for `spec` (else `IllegalFormatConversionException`).
     public static func javaAccepts(_ spec: FormatSpecifier, _ value: JavaValue) -> Bool {
-        if spec.dateTimeSuffix != nil { return value == .calendar }
-        switch spec.conversion.lowercased() {
-        case "d", "o", "x": return value == .integer
-        case "e", "f", "g", "a": return value == .double
-        case "c": return value == .character || value == .integer
+        if spec.suffixScalar != UInt32.max { return value == .calendar }
+        switch lowercasedConversion(spec) {
+        case 0x64, 0x6F, 0x78: return value == .integer           // d o x
+        case 0x65, 0x66, 0x67, 0x61: return value == .double      // e f g a
+        case 0x63: return value == .character || value == .integer  // c
         default: return true
+        }
+    }
+
+    /// How Java prints a value for a conversion (``javaPresentation(_:)``'s words).
+    enum JavaPresentation: String {
+        case date, decimal, octal, hexadecimal
+        case decimalNumber = "decimal number"
+        case hexadecimalNumber = "hexadecimal number"
+        case character, boolean
+        case hashCode = "hash code"
+        case text
+    }
+
+    @inline(__always)
+    static func javaPresentationKind(_ spec: FormatSpecifier) -> JavaPresentation {
+        if spec.suffixScalar != UInt32.max { return .date }
+        switch lowercasedConversion(spec) {
+        case 0x64: return .decimal                               // d
+        case 0x6F: return .octal                                 // o
+        case 0x78: return .hexadecimal                           // x
+        case 0x65, 0x66, 0x67: return .decimalNumber             // e f g
+        case 0x61: return .hexadecimalNumber                     // a
+        case 0x63: return .character                             // c
+        case 0x62: return .boolean                               // b
+        case 0x68: return .hashCode                              // h
+        default: return .text
         }
     }
 
     /// How Java prints a value for a conversion, for comparing: the same kind means the same
     /// text up to width, flags and case.
-    static func javaPresentation(_ spec: FormatSpecifier) -> String {
-        if spec.dateTimeSuffix != nil { return "date" }
-        switch spec.conversion.lowercased() {
-        case "d": return "decimal"
-        case "o": return "octal"
-        case "x": return "hexadecimal"
-        case "e", "f", "g": return "decimal number"
-        case "a": return "hexadecimal number"
-        case "c": return "character"
-        case "b": return "boolean"
-        case "h": return "hash code"
-        default: return "text"
-        }
-    }
+    static func javaPresentation(_ spec: FormatSpecifier) -> String { javaPresentationKind(spec).rawValue }
 
     /// The argument storage String(format:) reads for an Apple specifier (`formatSpecifier` of
     /// a substitution for `%#@name@` and `%arg`).
@@ -805,31 +1088,45 @@ public enum FormatCompatibility {
         case pointer = "a pointer"
 
         public init(_ spec: FormatSpecifier) {
-            let c = spec.conversion
-            switch c {
-            case "@": self = .object
-            case "s": self = spec.length == "l" ? .wideString : .cString
-            case "S": self = .wideString
-            case "p": self = .pointer
-            case "e", "E", "f", "F", "g", "G", "a", "A": self = spec.length == "L" ? .longDouble : .double
-            case "D", "U", "O": self = .int64
+            // Length codes: see FormatSpecifier.lengths ("", hh, h, l, ll, q, L, z, t, j).
+            let length = spec.lengthCodeValue
+            switch spec.conversionScalar {
+            case 0x40: self = .object                                                   // @
+            case 0x73: self = length == 3 ? .wideString : .cString                     // s
+            case 0x53: self = .wideString                                               // S
+            case 0x70: self = .pointer                                                  // p
+            case 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41: self = length == 6 ? .longDouble : .double  // eEfFgGaA
+            case 0x44, 0x55, 0x4F: self = .int64                                        // D U O
             default:
-                self = ["l", "ll", "q", "z", "t", "j"].contains(spec.length) ? .int64 : .int32
+                switch length {
+                case 3, 4, 5, 7, 8, 9: self = .int64                                    // l ll q z t j
+                default: self = .int32
+                }
             }
         }
     }
 
-    static func applePresentation(_ spec: FormatSpecifier) -> String {
-        switch spec.conversion {
-        case "d", "D", "i", "u", "U": return "decimal"
-        case "o", "O": return "octal"
-        case "x", "X": return "hexadecimal"
-        case "c", "C": return "character"
-        case "e", "E", "f", "F", "g", "G": return "decimal number"
-        case "a", "A": return "hexadecimal number"
-        case "@": return "object"
-        case "p": return "pointer"
-        default: return "text"
+    static func applePresentation(_ spec: FormatSpecifier) -> String { applePresentationKind(spec).rawValue }
+
+    enum ApplePresentation: String {
+        case decimal, octal, hexadecimal, character
+        case decimalNumber = "decimal number"
+        case hexadecimalNumber = "hexadecimal number"
+        case object, pointer, text
+    }
+
+    @inline(__always)
+    static func applePresentationKind(_ spec: FormatSpecifier) -> ApplePresentation {
+        switch spec.conversionScalar {
+        case 0x64, 0x44, 0x69, 0x75, 0x55: return .decimal                    // d D i u U
+        case 0x6F, 0x4F: return .octal                                          // o O
+        case 0x78, 0x58: return .hexadecimal                                    // x X
+        case 0x63, 0x43: return .character                                      // c C
+        case 0x65, 0x45, 0x66, 0x46, 0x67, 0x47: return .decimalNumber          // e E f F g G
+        case 0x61, 0x41: return .hexadecimalNumber                              // a A
+        case 0x40: return .object                                               // @
+        case 0x70: return .pointer                                              // p
+        default: return .text
         }
     }
 
@@ -848,13 +1145,13 @@ public enum FormatCompatibility {
                 return Consequence(kind: .crash, exception: "java.util.IllegalFormatConversionException",
                                    detail: "\(conversion) != \(value.rawValue)")
             }
-            let printed = javaPresentation(translation)
-            let expected = javaPresentation(source)
+            let printed = javaPresentationKind(translation)
+            let expected = javaPresentationKind(source)
             if printed == expected { return nil }
             // %s prints any value as its text: the same digits as %d (dates excepted).
-            if printed == "text" && value != .calendar { return nil }
+            if printed == .text && value != .calendar { return nil }
             return Consequence(kind: .wrongValue, exception: nil,
-                               detail: "it prints the \(JavaValue(passedFor: source) == .string ? "text" : "value") as a \(printed) instead of a \(expected)")
+                               detail: "it prints the \(value == .string ? "text" : "value") as a \(printed.rawValue) instead of a \(expected.rawValue)")
         case .apple:
             let from = sourceStorage ?? AppleStorage(source)
             let to = translationStorage ?? AppleStorage(translation)
@@ -872,12 +1169,12 @@ public enum FormatCompatibility {
                 }
             }
             // `%@` of a substitution and `%arg`: the storage decides.
-            if source.substitution != nil || translation.substitution != nil { return nil }
-            let printed = applePresentation(translation)
-            let expected = applePresentation(source)
+            if source.hasSubstitution || translation.hasSubstitution { return nil }
+            let printed = applePresentationKind(translation)
+            let expected = applePresentationKind(source)
             if printed == expected { return nil }
             return Consequence(kind: .wrongValue, exception: nil,
-                               detail: "it prints the number as a \(printed) instead of a \(expected)")
+                               detail: "it prints the number as a \(printed.rawValue) instead of a \(expected.rawValue)")
         }
     }
 }
@@ -903,7 +1200,7 @@ extension FormatCompatibility {
             }
             guard let value = arguments[argument - 1] else { continue }
             if !javaAccepts(spec, value) {
-                let conversion = spec.dateTimeSuffix.map(String.init) ?? String(spec.conversion.lowercased())
+                let conversion = spec.dateTimeSuffix.map(String.init) ?? spec.conversion.lowercased()
                 return (spec.range, "java.util.IllegalFormatConversionException", "\(conversion) != \(value.rawValue)")
             }
             if let detail = javaPrintFailure(spec) {
@@ -917,10 +1214,13 @@ extension FormatCompatibility {
     /// `%s` for anything but a `Formattable`; `(`, ` `, `+` on `%o` / `%x` for an `Integer` or a
     /// `Long` (a `BigInteger` would take them; apps pass ints).
     static func javaPrintFailure(_ spec: FormatSpecifier) -> String? {
-        guard spec.dateTimeSuffix == nil else { return nil }
-        let c = spec.conversion.lowercased()
-        if c == "s", spec.flags.contains("#") { return "Conversion = s, Flags = #" }
-        if c == "o" || c == "x", let bad = "( +".first(where: { spec.flags.contains($0) }) { return "Conversion = \(c), Flags = \(bad)" }
+        guard spec.suffixScalar == UInt32.max, spec.flagBits != 0 else { return nil }
+        let c = lowercasedConversion(spec)
+        let flags = JavaFlags(bits: spec.flagBits)
+        if c == 0x73, flags.contains("#") { return "Conversion = s, Flags = #" }  // s
+        if c == 0x6F || c == 0x78, let bad = "( +".first(where: { flags.contains($0) }) {  // o x
+            return "Conversion = \(c == 0x6F ? "o" : "x"), Flags = \(bad)"
+        }
         return nil
     }
 }
