@@ -132,6 +132,9 @@ enum PluralRulesCheck {
 
     static func literalNumbers(_ c: MessageContext, _ argument: ArgumentNode, _ plural: PluralArgument, _ info: PluralCategoryInfo,
                                emitter: inout Emitter) {
+        // Only a number written in a case's text is reported: none without a digit there (the
+        // converted "{1, number}" of a platform plural has its digit in an argument, not text).
+        guard casesHaveDigits(plural) else { return }
         // A number written in every case is text around the plural, not its count (a platform
         // catalog copies "Level 5, " into each <plurals> item).
         var inEveryCase: Set<Int64>?
@@ -165,6 +168,29 @@ enum PluralRulesCheck {
                 }
             }
         }
+    }
+
+    /// Whether a text ``collect(_:name:texts:showsNumber:)`` gathers from the plural's cases has an
+    /// ASCII digit: without one, ``numbers(in:)`` finds nothing in any of them and
+    /// `plural-literal-number` has nothing to report (tested against that computation).
+    static func casesHaveDigits(_ plural: PluralArgument) -> Bool {
+        func hasDigits(_ body: MessageBody) -> Bool {
+            for part in body.parts {
+                switch part {
+                case .text(let text, _):
+                    if text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
+                case .pound: continue
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .select(let select): if select.cases.contains(where: { hasDigits($0.message) }) { return true }
+                    case .choice(let choice): if choice.cases.contains(where: { hasDigits($0.message) }) { return true }
+                    case .none, .simple, .plural: continue
+                    }
+                }
+            }
+            return false
+        }
+        return plural.cases.contains { hasDigits($0.message) }
     }
 
     /// Literal text of a case (nested selects included, nested plurals not), and whether the case
