@@ -263,6 +263,15 @@ public enum PlatformInput {
                                            scratch: &scratch) else { return false }
             targets.append(target)
             return true
+        }, rawPlural: { number, plural in
+            let key = plural.entry.key
+            guard let made = convert(plural: plural, selector: selectors[key],
+                                     origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) else {
+                return false
+            }
+            targets.append(TargetMessage(key: key, keyPosition: plural.entry.keyPosition, text: made.text, pattern: made.pattern,
+                                         formats: made.formats, state: made.state))
+            return true
         }) { number, item in
             let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
             switch item {
@@ -355,6 +364,15 @@ public enum PlatformInput {
             sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: made.text,
                                          pattern: made.pattern, formats: made.formats))
             return true
+        }, rawPlural: { number, plural in
+            let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
+            guard let made = convert(plural: plural, selector: nil, origin: origin, scratch: &scratch) else { return false }
+            keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
+            next += 1
+            selectors[plural.entry.key] = made.selector
+            sources.append(SourceMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, role: nil, text: made.text,
+                                         pattern: made.pattern, formats: made.formats))
+            return true
         }) { number, item in
             keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
             next += 1
@@ -441,18 +459,161 @@ public enum PlatformInput {
         scratch.utf8.removeAll(keepingCapacity: true)
         scratch.parts.removeAll(keepingCapacity: true)
         scratch.specifiers.removeAll(keepingCapacity: true)
+        var u16 = 0
+        var firstNumber: Int?
+        guard appendPlain(bytes, inPlural: false, u16: &u16, firstNumber: &firstNumber, scratch: &scratch) else { return nil }
+        guard u16 <= MessagePattern.maximumLength else { return nil }
+        let text = String(decoding: scratch.utf8, as: UTF8.self)
+        // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
+        // next message would leave it to this one at the scratch's capacity).
+        let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
+        let file = origin.catalog.index.file
+        let formats = PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: unit.quote)])
+        let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
+        let pattern = MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
+        return (indexedText(text, origin: origin, selector: nil), pattern, formats)
+    }
+
+    /// A plural localization whose cases are written without escapes (``XCStringsIndex/RawPlural``),
+    /// made from their bytes in one pass when each case is what ``convert(unit:origin:scratch:)``
+    /// makes in one pass (and has no `#`), the case names are ICU's plural keywords and one is
+    /// `other`: the text, pattern, formats and state ``appleTarget(_:selectors:positions:origin:parts:)``
+    /// makes of its message (tested against it), and the argument the plural is named after.
+    /// `selector`: the source's (nil: the first number the `other` case prints, else 1, as
+    /// ``pluralSelector(_:dialect:)`` has it). Nil for anything else, which that function makes.
+    static func convert(plural: XCStringsIndex.RawPlural, selector given: Int?, origin: IndexedMessage, scratch: inout UnitScratch)
+        -> (text: PositionedText, pattern: MessagePattern, formats: PlatformFormats, state: ReviewState, selector: Int)? {
+        let count = plural.count
+        guard count > 0 else { return nil }
+        // Each case's keyword (`zero` is written =0), and which is `other`.
+        var other = -1
+        for k in 0..<count {
+            switch pluralKeyword(plural.path(k)) {
+            case nil: return nil
+            case 5?: if other < 0 { other = k }
+            default: break
+            }
+        }
+        guard other >= 0 else { return nil }
+        var u16 = 0
+        let selector: Int
+        if let given {
+            selector = given
+        } else {
+            scratch.utf8.removeAll(keepingCapacity: true)
+            scratch.parts.removeAll(keepingCapacity: true)
+            scratch.specifiers.removeAll(keepingCapacity: true)
+            var first: Int?
+            guard appendPlain(plural.bytes(other), inPlural: true, u16: &u16, firstNumber: &first, scratch: &scratch) else { return nil }
+            selector = first ?? 1
+            u16 = 0
+        }
+        guard selector > 0 && selector <= 0x7FFF else { return nil }
+        scratch.utf8.removeAll(keepingCapacity: true)
+        scratch.parts.removeAll(keepingCapacity: true)
+        // {S, plural, keyword {…} … }
+        scratch.utf8.append(0x7B)
+        appendDecimal(selector, to: &scratch.utf8)
+        let nameRange = 1..<scratch.utf8.count
+        scratch.utf8.append(contentsOf: ", plural,".utf8)
+        u16 = scratch.utf8.count
+        let styleStart = u16
+        var cases: [PluralCase] = []
+        cases.reserveCapacity(count)
+        var forms: [PlatformFormats.Form] = []
+        forms.reserveCapacity(count)
+        var state = ReviewState.translated
+        let file = origin.catalog.index.file
+        for k in 0..<count {
+            let path = plural.path(k)
+            let keyword = pluralKeyword(path)!
+            scratch.utf8.append(0x20)
+            u16 += 1
+            let selectorStart = u16
+            let selectorText: String
+            let pluralSelector: PluralSelector
+            if keyword == 0 {
+                selectorText = "=0"
+                pluralSelector = .explicit(0)
+            } else {
+                selectorText = String(path.dropFirst(7))
+                pluralSelector = .keyword(selectorText)
+            }
+            scratch.utf8.append(contentsOf: selectorText.utf8)
+            u16 += selectorText.utf8.count
+            let selectorRange = selectorStart..<u16
+            scratch.utf8.append(contentsOf: " {".utf8)
+            u16 += 2
+            let bodyStart = u16
+            scratch.parts.removeAll(keepingCapacity: true)
+            scratch.specifiers.removeAll(keepingCapacity: true)
+            var first: Int?
+            guard appendPlain(plural.bytes(k), inPlural: true, u16: &u16, firstNumber: &first, scratch: &scratch) else { return nil }
+            cases.append(PluralCase(selector: pluralSelector, selectorText: selectorText, selectorRange: selectorRange,
+                                    message: MessageBody(parts: exactCopy(scratch.parts), range: bodyStart..<u16)))
+            scratch.utf8.append(0x7D)
+            u16 += 1
+            let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
+            forms.append(PlatformFormats.Form(path: path, format: format, file: file, jsonStringAt: plural.quote(k)))
+            switch ReviewState(platformState: plural.state(k)) {
+            case .new: state = .new
+            case .needsReview: if state != .new { state = .needsReview }
+            case .translated: break
+            }
+        }
+        scratch.utf8.append(0x7D)
+        u16 += 1
+        guard u16 <= MessagePattern.maximumLength else { return nil }
+        let text = String(decoding: scratch.utf8, as: UTF8.self)
+        let argument = ArgumentNode(name: String(selector), number: selector, nameRange: nameRange, range: 0..<u16,
+                                    kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases,
+                                                                 styleStart: styleStart)))
+        let pattern = MessagePattern(source: text, parsedBody: MessageBody(parts: [.argument(argument)], range: 0..<u16))
+        return (indexedText(text, origin: origin, selector: given), pattern, PlatformFormats(dialect: .apple, forms: forms), state,
+                selector)
+    }
+
+    /// The plural keyword a case path (`plural.one`) names, as a number: zero 0, one 1, two 2,
+    /// few 3, many 4, other 5; nil for any other path.
+    static func pluralKeyword(_ path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { bytes -> Int? in
+            guard bytes.count >= 10, bytes.count <= 12, bytes.starts(with: "plural.".utf8) else { return nil }
+            let word = UnsafeBufferPointer(rebasing: bytes[7...])
+            func equal(_ s: StaticString) -> Bool {
+                s.utf8CodeUnitCount == word.count && (0..<word.count).allSatisfy { word[$0] == s.utf8Start[$0] }
+            }
+            if equal("zero") { return 0 }
+            if equal("one") { return 1 }
+            if equal("two") { return 2 }
+            if equal("few") { return 3 }
+            if equal("many") { return 4 }
+            if equal("other") { return 5 }
+            return nil
+        }
+    }
+
+    /// One value of ``convert(unit:origin:scratch:)`` (or a plural case's of
+    /// ``convert(plural:selector:origin:scratch:)``, `inPlural`): its ICU text appended to
+    /// `scratch.utf8` from UTF-16 offset `u16` (moved to its end), its pattern's parts to
+    /// `scratch.parts` (outside a plural, none for a value without specifiers: the caller makes
+    /// the one text part), its specifiers to `scratch.specifiers`; `firstNumber`: the argument of
+    /// its first number specifier. False for a value the one pass does not make (then nothing
+    /// made is used).
+    static func appendPlain(_ bytes: UnsafeBufferPointer<UInt8>, inPlural: Bool, u16: inout Int, firstNumber: inout Int?,
+                            scratch: inout UnitScratch) -> Bool {
+        let n = bytes.count
         var i = 0
         var scalar = 0      // scalar offset in the value
-        var u16 = 0         // UTF-16 offset in the ICU text
         var run = 0         // where the current text run starts (bytes of the value)
-        var runU16 = 0
+        var runU16 = u16
         var sequential = 0
         func flush(_ end: Int) {
             guard end > run else { return }
             let text = UnsafeBufferPointer(rebasing: bytes[run..<end])
             scratch.utf8.append(contentsOf: text)
             // Text without an argument is the ICU text itself (its part shares that String).
-            if run == 0 && end == n { return }
+            if !inPlural && run == 0 && end == n { return }
             scratch.parts.append(.text(String(decoding: text, as: UTF8.self), range: runU16..<u16))
         }
         while i < n {
@@ -466,7 +627,7 @@ public enum PlatformInput {
                         value = value * 10 + Int(bytes[j] - 0x30)
                         j += 1
                     }
-                    guard j < n, bytes[j] == 0x24, value < 10_000 else { return nil }  // $
+                    guard j < n, bytes[j] == 0x24, value < 10_000 else { return false }  // $
                     explicit = value
                     j += 1
                 }
@@ -478,17 +639,18 @@ public enum PlatformInput {
                     length = "l"
                     j += 1
                 }
-                guard j < n else { return nil }
+                guard j < n else { return false }
                 let c = bytes[j]
                 let isNumber: Bool
                 switch c {
                 case 0x40, 0x73, 0x63, 0x53, 0x43, 0x70: isNumber = false  // @ s c S C p
                 case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47: isNumber = true  // dDiuUoOxXeEfFgG
-                default: return nil  // %%, %arg, flags, width, precision, other lengths, a lone %: the general path
+                default: return false  // %%, %arg, flags, width, precision, other lengths, a lone %: the general path
                 }
                 flush(i)
                 let argument: Int
                 if let explicit { argument = explicit } else { sequential += 1; argument = sequential }
+                if isNumber && firstNumber == nil { firstNumber = argument }
                 let count = j + 1 - i
                 scratch.specifiers.append(.plainApple(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[i...j]), as: UTF8.self),
                                                       range: scalar..<scalar + count, explicit: explicit, argument: argument,
@@ -527,7 +689,7 @@ public enum PlatformInput {
                 runU16 = u16
                 continue
             }
-            if b == 0x27 || b == 0x7B || b == 0x7D { return nil }  // ' { }: quoted by the general path
+            if b == 0x27 || b == 0x7B || b == 0x7D || (b == 0x23 && inPlural) { return false }  // ' { } (# in a plural): quoted by the general path
             if b < 0x80 {
                 i += 1
                 u16 += 1
@@ -539,16 +701,7 @@ public enum PlatformInput {
             scalar += 1
         }
         flush(n)
-        guard u16 <= MessagePattern.maximumLength else { return nil }
-        let text = String(decoding: scratch.utf8, as: UTF8.self)
-        // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
-        // next message would leave it to this one at the scratch's capacity).
-        let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
-        let file = origin.catalog.index.file
-        let formats = PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: unit.quote)])
-        let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
-        let pattern = MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
-        return (indexedText(text, origin: origin, selector: nil), pattern, formats)
+        return true
     }
 
     /// A `.xcstrings` translation that is one string (path `""`): what
