@@ -234,7 +234,7 @@ import Testing
                 index.forEachNumbered(ofLocale: tag, rawPlural: { number, plural in
                     let origin = PlatformInput.IndexedMessage(catalog: catalog, locale: tag, number: number)
                     let selector = next(2) == 0 ? reference.selectors[plural.entry.key] : nil
-                    if PlatformInput.convert(plural: plural, selector: selector, origin: origin, scratch: &scratch) != nil {
+                    if PlatformInput.convert(plural: plural, selector: selector, origin: origin, scratch: &scratch, { _, _, _, _, _ in }) {
                         fast += 1
                     } else {
                         general += 1
@@ -245,6 +245,20 @@ import Testing
         }
         #expect(read > 10, "only \(read) catalogs indexed")
         #expect(fast > 200 && general > 500, "\(fast) plurals made in one pass, \(general) by the general path")
+    }
+
+    /// ``PlatformInput/pluralKeyword(_:)`` reads a case path's bytes: the index of its word in
+    /// ICU's plural keywords for `plural.<keyword>`, nil for anything else.
+    @Test func pluralKeywordsAreTheirPaths() {
+        let words = ["zero", "one", "two", "few", "many", "other"]
+        var paths = ["plural.", "plural", "plural.o", "Plural.one", "plural.One", "plural.others", "plural.onee", "plural.other.x",
+                     "device.one", "plural.zer", "plural.mane", "plural.fev", "plural.twO", "plural.ïne", "substitutions.n.plural.one", ""]
+        for word in words { paths += ["plural." + word, "plurale" + word, "plural," + word, "xlural." + word] }
+        for path in paths {
+            let want = path.hasPrefix("plural.") ? words.firstIndex(of: String(path.dropFirst(7))) : nil
+            #expect(PlatformInput.pluralKeyword(path) == want, "\(path)")
+            if let want { #expect(PlatformInput.pluralSelectorTexts[want] == (want == 0 ? "=0" : words[want])) }
+        }
     }
 
     func compare(_ a: PositionedText, _ b: PositionedText, _ p: MessagePattern?, _ q: MessagePattern?, _ f: PlatformFormats?,
