@@ -371,17 +371,21 @@ private struct Scanner {
         var ascii = true
         let base = UnsafeRawPointer(p.baseAddress!)
         while true {
-            // Eight bytes at a time while none is a quote, a backslash, a control character or
-            // non-ASCII (each of those is read below, a byte at a time, as before).
+            // Eight bytes at a time to the first that is a quote, a backslash, a control
+            // character or non-ASCII (each of those is read below, a byte at a time, as before).
             while k + 8 <= n {
-                let w = base.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let highs: UInt64 = 0x8080_8080_8080_8080
                 let quote = w ^ (ones &* 0x22)
                 let backslash = w ^ (ones &* 0x5C)
-                // A byte below 0x20, equal to 0 after the xors, or with its high bit set.
+                // A byte below 0x20, equal to 0 after the xors, or with its high bit set; a borrow
+                // only marks bytes above such a byte, so the lowest mark is the first of them.
                 let special = ((w &- ones &* 0x20) | (quote &- ones) | (backslash &- ones) | w) & highs
-                if special != 0 { break }
+                if special != 0 {
+                    k += special.trailingZeroBitCount >> 3
+                    break
+                }
                 k += 8
             }
             guard k < n else { throw Reject() }
