@@ -110,6 +110,10 @@ public struct SourceText: Sendable {
         self.quote = quote
     }
 
+    /// The opening quote of a JSON string written without escapes, when the text is one (its
+    /// positions are then ``position(ofUTF16Offset:inPlainString:quote:)`` of the text).
+    public var plainStringQuote: SourcePosition? { node == nil ? quote : nil }
+
     /// Where the value starts in the file (the opening quote).
     public var start: SourcePosition { node?.start ?? quote ?? SourcePosition(line: 1, column: 1) }
 
@@ -122,7 +126,7 @@ public struct SourceText: Sendable {
 
     /// ``JSONNode/position(ofUTF16Offset:)`` of a string without escapes: one column per scalar
     /// before `offset` (offsets past the end one column each), after the opening quote.
-    static func position(ofUTF16Offset offset: Int, inPlainString text: String, quote: SourcePosition) -> SourcePosition {
+    public static func position(ofUTF16Offset offset: Int, inPlainString text: String, quote: SourcePosition) -> SourcePosition {
         var scalars = 0
         var at = 0
         if offset > 0 {

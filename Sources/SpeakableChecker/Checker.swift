@@ -421,29 +421,59 @@ struct TableFacts: Sendable {
     let keyFamilies: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])]
 
     init(_ table: CheckTable) {
+        // One pass over the messages, each read in place (a `SourceMessage` is large: a `map`
+        // per array copied every message once per array).
+        let count = table.messages.count
         var byKey: [String: Int] = [:]
-        for (i, m) in table.messages.enumerated() where byKey[m.key] == nil { byKey[m.key] = i }
-        self.byKey = byKey
-        self.keys = table.messages.map(\.key)
-        self.firstIndex = table.messages.map { byKey[$0.key]! }
-        self.usages = table.messages.map { $0.pattern?.argumentUsages }
-        self.kinds = table.messages.map { $0.pattern?.argumentKinds }
-        self.info = table.messages.map(SourceInfo.init)
-        self.literalNewlines = table.messages.map { m in
-            var count = 0
-            for byte in m.text.text.utf8 where byte == 10 { count += 1 }
-            return count
-        }
-        self.sourceArguments = table.messages.map { $0.formats.map(FormatRules.SourceArguments.init) }
+        byKey.reserveCapacity(count)
+        var keys: [String] = []
+        var firstIndex: [Int] = []
+        var usages: [[String: ArgumentUsage]?] = []
+        var kinds: [[(name: String, kind: ArgumentUsage.Kind)]?] = []
+        var info: [SourceInfo] = []
+        var literalNewlines: [Int] = []
+        var sourceArguments: [FormatRules.SourceArguments?] = []
+        var selectorOnly: [Set<String>] = []
+        keys.reserveCapacity(count)
+        firstIndex.reserveCapacity(count)
+        usages.reserveCapacity(count)
+        kinds.reserveCapacity(count)
+        info.reserveCapacity(count)
+        literalNewlines.reserveCapacity(count)
+        sourceArguments.reserveCapacity(count)
+        selectorOnly.reserveCapacity(count)
         var byName: [String: String] = [:]
-        for m in table.messages where m.formats?.dialect == .java || m.key.hasPrefix("array/") {
-            if let slash = m.key.firstIndex(of: "/") { byName[String(m.key[m.key.index(after: slash)...]), default: m.key] = m.key }
+        table.messages.withUnsafeBufferPointer { messages in
+            for i in messages.indices {
+                let key = messages[i].key
+                let first = byKey[key] ?? i
+                if first == i { byKey[key] = i }
+                keys.append(key)
+                firstIndex.append(first)
+                let pattern = messages[i].pattern
+                usages.append(pattern?.argumentUsages)
+                kinds.append(pattern?.argumentKinds)
+                info.append(SourceInfo(messages[i]))
+                var newlines = 0
+                for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
+                literalNewlines.append(newlines)
+                let formats = messages[i].formats
+                sourceArguments.append(formats.map(FormatRules.SourceArguments.init))
+                // Without a plural no argument is only a selector.
+                selectorOnly.append(pattern.map { PluralRulesCheck.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
+                if let name = Self.androidName(key, java: formats?.dialect == .java) { byName[name, default: key] = key }
+            }
         }
+        self.byKey = byKey
+        self.keys = keys
+        self.firstIndex = firstIndex
+        self.usages = usages
+        self.kinds = kinds
+        self.info = info
+        self.literalNewlines = literalNewlines
+        self.sourceArguments = sourceArguments
         self.androidKeysByName = byName
-        // Without a plural no argument is only a selector.
-        self.selectorOnly = table.messages.map { m in
-            m.pattern.map { PluralRulesCheck.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? []
-        }
+        self.selectorOnly = selectorOnly
         self.composed = Self.composition(table)
         var families: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])] = []
         for i in table.messages.indices {
@@ -456,6 +486,18 @@ struct TableFacts: Sendable {
             if !siblings.isEmpty { families.append((i, byKey[key]!, key, siblings)) }
         }
         self.keyFamilies = families
+    }
+
+    /// The name in an Android key (`string/title` → `title`: after its first "/") when the
+    /// message is Java's or the key an array's; nil otherwise. ASCII keys are read by their bytes
+    /// (where every byte is a Character); any other key as Characters, as it always was.
+    static func androidName(_ key: String, java: Bool) -> String? {
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard java || key.utf8.starts(with: "array/".utf8), let slash = key.utf8.firstIndex(of: 0x2F) else { return nil }
+            return String(key[key.utf8.index(after: slash)...])
+        }
+        guard java || key.hasPrefix("array/"), let slash = key.firstIndex(of: "/") else { return nil }
+        return String(key[key.index(after: slash)...])
     }
 
     static func composition(_ table: CheckTable) -> [(quantities: Set<String>, textSlots: Set<String>)?] {

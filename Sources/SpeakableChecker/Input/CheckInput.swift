@@ -23,6 +23,9 @@ public struct PositionedText: Sendable {
     /// function.
     private enum Map: Sendable {
         case source(SourceText)
+        /// A JSON string written without escapes whose opening quote is here (the text is
+        /// ``text``: not held twice).
+        case plainJSONString(quote: SourcePosition)
         case function(@Sendable (Int) -> SourcePosition)
     }
 
@@ -37,7 +40,11 @@ public struct PositionedText: Sendable {
     public init(_ source: SourceText) {
         self.text = source.text
         self.file = source.file
-        self.map = .source(source)
+        if let quote = source.plainStringQuote {
+            self.map = .plainJSONString(quote: quote)
+        } else {
+            self.map = .source(source)
+        }
     }
 
     /// A text written literally, starting at `start` in `file` (line breaks in the text are line
@@ -55,6 +62,7 @@ public struct PositionedText: Sendable {
     public func position(ofUTF16Offset offset: Int) -> SourcePosition {
         switch map {
         case .source(let source): source.position(ofUTF16Offset: offset)
+        case .plainJSONString(let quote): SourceText.position(ofUTF16Offset: offset, inPlainString: text, quote: quote)
         case .function(let function): function(offset)
         }
     }

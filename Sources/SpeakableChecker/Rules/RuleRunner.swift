@@ -64,23 +64,44 @@ final class LocaleRuleFacts: Sendable {
 }
 
 struct MessageContext {
-    let tableName: String
+    /// What every message of the unit being checked shares (one reference, not five values
+    /// retained and released per message).
+    let unit: UnitContext
     let source: SourceInfo
     let sourceIndex: Int?
-    /// The locale tag this text is in.
-    let tag: String
-    let locale: ICULocale
-    let isSource: Bool
     let key: String
     let text: PositionedText
     let pattern: MessagePattern?
     /// The platform formats of this text (platform catalogs only).
     let formats: PlatformFormats?
+
+    var tableName: String { unit.tableName }
+    /// The locale tag this text is in.
+    var tag: String { unit.tag }
+    var locale: ICULocale { unit.locale }
+    var isSource: Bool { unit.isSource }
     /// The facts of ``locale``.
+    var localeFacts: LocaleRuleFacts { unit.localeFacts }
+    var language: String { unit.locale.language }
+    var role: Role? { source.role }
+}
+
+/// The table and locale a ``MessageContext`` is in: one per unit checked (a table's source, or one
+/// of its locales).
+final class UnitContext {
+    let tableName: String
+    let tag: String
+    let locale: ICULocale
+    let isSource: Bool
     let localeFacts: LocaleRuleFacts
 
-    var language: String { locale.language }
-    var role: Role? { source.role }
+    init(tableName: String, tag: String, locale: ICULocale, isSource: Bool, localeFacts: LocaleRuleFacts) {
+        self.tableName = tableName
+        self.tag = tag
+        self.locale = locale
+        self.isSource = isSource
+        self.localeFacts = localeFacts
+    }
 }
 
 /// Runs the rules for one table: its source messages (`checkSource`) or one of its locales.
@@ -96,6 +117,8 @@ struct RuleRunner {
 
     func checkSource(emitter: inout Emitter) {
         let localeFacts = LocaleRuleFacts(input.sourceLocale, settings: settings)
+        let unit = UnitContext(tableName: table.name, tag: input.sourceTag, locale: input.sourceLocale, isSource: true,
+                               localeFacts: localeFacts)
         for (i, message) in table.messages.enumerated() {
             for id in message.exemptions.keys.sorted() {
                 let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
@@ -106,9 +129,8 @@ struct RuleRunner {
                     message: "the exemption '\(id)' names no rule of speakable check", hint: Checker.suggestion(for: rule),
                     subject: id))
             }
-            let context = MessageContext(tableName: table.name, source: facts.info[i], sourceIndex: i, tag: input.sourceTag,
-                                         locale: input.sourceLocale, isSource: true, key: message.key, text: message.text,
-                                         pattern: message.pattern, formats: message.formats, localeFacts: localeFacts)
+            let context = MessageContext(unit: unit, source: facts.info[i], sourceIndex: i, key: message.key, text: message.text,
+                                         pattern: message.pattern, formats: message.formats)
             let written = WrittenTextFacts(context.text.text)
             checkMessage(context, written: written, emitter: &emitter)
             if let formats = message.formats, let arguments = facts.sourceArguments[i], emitter.isOn(.formatMismatch) {
@@ -124,12 +146,23 @@ struct RuleRunner {
     func checkLocale(_ target: TargetLocale, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
         // Per source index: the first translation of it (its index in `target.messages`), -1 when
         // there is none, and the least finished review state of its translations.
-        let localeFacts = LocaleRuleFacts(target.locale, settings: settings)
+        let unit = UnitContext(tableName: table.name, tag: target.tag, locale: target.locale, isSource: false,
+                               localeFacts: LocaleRuleFacts(target.locale, settings: settings))
         var first = [Int32](repeating: -1, count: table.messages.count)
         var state = [ReviewState?](repeating: nil, count: table.messages.count)
         // By index: copying each message out of the list retained every part of it.
+        // Translations mostly come in the source's order: the source key after the previous
+        // translation's is compared first (when it is the first message with its key, as
+        // ``TableFacts/byKey`` has it), and the table hashed only when that is not the key.
+        var next = 0
         for m in target.messages.indices {
-            guard let index = facts.byKey[target.messages[m].key] else {
+            let found: Int?
+            if next < facts.keys.count, facts.firstIndex[next] == next, facts.keys[next] == target.messages[m].key {
+                found = next
+            } else {
+                found = facts.byKey[target.messages[m].key]
+            }
+            guard let index = found else {
                 let translation = target.messages[m]
                 if let slash = translation.key.firstIndex(of: "/"),
                    let other = facts.androidKeysByName[String(translation.key[translation.key.index(after: slash)...])] {
@@ -146,13 +179,14 @@ struct RuleRunner {
                              hint: "remove it, or add the message to the source if it is new", subject: "")
                 continue
             }
+            next = index + 1
             if first[index] < 0 { first[index] = Int32(m) }
             switch (state[index], target.messages[m].state) {
             case (nil, let s), (.translated?, let s): state[index] = s
             case (.needsReview?, .new): state[index] = .new
             default: break
             }
-            checkTranslation(m, of: target, index: index, localeFacts: localeFacts, emitter: &emitter)
+            checkTranslation(m, of: target, index: index, unit: unit, emitter: &emitter)
         }
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
         for index in facts.keys.indices where first[facts.firstIndex[index]] < 0 {
@@ -177,11 +211,10 @@ struct RuleRunner {
 
     /// The rules on translation `m` of `target`, of source message `index` (its parts read in
     /// place: copying the message retained and released every part of it).
-    private func checkTranslation(_ m: Int, of target: TargetLocale, index: Int, localeFacts: LocaleRuleFacts, emitter: inout Emitter) {
-        let context = MessageContext(tableName: table.name, source: facts.info[index], sourceIndex: index, tag: target.tag,
-                                     locale: target.locale, isSource: false, key: target.messages[m].key,
+    private func checkTranslation(_ m: Int, of target: TargetLocale, index: Int, unit: UnitContext, emitter: inout Emitter) {
+        let context = MessageContext(unit: unit, source: facts.info[index], sourceIndex: index, key: target.messages[m].key,
                                      text: target.messages[m].text, pattern: target.messages[m].pattern,
-                                     formats: target.messages[m].formats, localeFacts: localeFacts)
+                                     formats: target.messages[m].formats)
         let written = WrittenTextFacts(context.text.text)
         checkMessage(context, written: written, emitter: &emitter)
         var formatReported = false

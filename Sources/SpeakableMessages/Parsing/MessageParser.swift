@@ -31,6 +31,11 @@ struct MessageParser {
     init(_ source: String) {
         self.u = Self.utf16(source)
         self.count = u.count
+        // The buffers are made once at a size that fits most messages (a part takes at least
+        // one code unit; text is at most the message): growing them from empty cost several
+        // allocations per message.
+        text.reserveCapacity(min(count, 256))
+        partStack.reserveCapacity(min(count + 1, 64))
     }
 
     /// A String from UTF-16 code units, transcoded to UTF-8 in one pass (the generic
@@ -245,7 +250,11 @@ struct MessageParser {
     /// The parts pushed since `base`, removed from the stack.
     private mutating func takeParts(from base: Int) -> [MessagePart] {
         if base == partStack.count { return [] }
-        let parts = Array(partStack[base...])
+        // Copied at their count (`Array(partStack[base...])` of the whole stack would keep the
+        // stack's buffer, spare capacity and all, in the message).
+        var parts: [MessagePart] = []
+        parts.reserveCapacity(partStack.count - base)
+        parts.append(contentsOf: partStack[base...])
         partStack.removeSubrange(base...)
         return parts
     }
@@ -568,9 +577,12 @@ struct MessageParser {
                                                 parent: pluralish ? .plural : .select, openBrace: index)
             let selectorText = string(selectorIndex..<selectorEnd)
             if pluralish {
+                // Two cases (`one`, `other`) are the common least: one allocation, not two.
+                if parsed.pluralCases.isEmpty { parsed.pluralCases.reserveCapacity(2) }
                 parsed.pluralCases.append(PluralCase(selector: selector, selectorText: selectorText,
                                                      selectorRange: selectorIndex..<selectorEnd, message: body))
             } else {
+                if parsed.selectCases.isEmpty { parsed.selectCases.reserveCapacity(2) }
                 parsed.selectCases.append(SelectCase(key: selectorText, keyRange: selectorIndex..<selectorEnd, message: body))
             }
             index = next
