@@ -308,6 +308,13 @@ import Testing
                 }
             }
             _ = found
+            // The plurals the rule collects are forEachArgument's, in its order.
+            var visited: [ArgumentNode] = []
+            pattern.forEachArgument { if case .plural = $0.kind { visited.append($0) } }
+            var collected: [(ArgumentNode, PluralArgument)] = []
+            PluralRulesCheck.collectPlurals(pattern.body, into: &collected)
+            #expect(collected.map(\.0) == visited, "\(text)")
+            #expect(collected.allSatisfy { if case .plural(let p) = $0.0.kind { return p == $0.1 } else { return false } })
         }
         #expect(ruledOut > 500 && withNumbers > 500)
     }

@@ -9,9 +9,7 @@ enum PluralRulesCheck {
         guard categoriesOn || literalOn else { return }
         guard hasPlural(pattern.body) else { return }
         var plurals: [(ArgumentNode, PluralArgument)] = []
-        pattern.forEachArgument { argument in
-            if case .plural(let plural) = argument.kind { plurals.append((argument, plural)) }
-        }
+        collectPlurals(pattern.body, into: &plurals)
         guard !plurals.isEmpty else { return }
         // Numbers written in a case are ASCII digits of the message (quoting adds none).
         var text = c.text.text
@@ -170,6 +168,23 @@ enum PluralRulesCheck {
         }
     }
 
+    /// The plural and selectordinal arguments of `body`, nested ones too, in the order
+    /// ``MessagePattern/forEachArgument(_:)`` visits them (each before the arguments in its cases),
+    /// without its closure (tested against it).
+    static func collectPlurals(_ body: MessageBody, into plurals: inout [(ArgumentNode, PluralArgument)]) {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .none, .simple: continue
+            case .plural(let plural):
+                plurals.append((argument, plural))
+                for item in plural.cases { collectPlurals(item.message, into: &plurals) }
+            case .select(let select): for item in select.cases { collectPlurals(item.message, into: &plurals) }
+            case .choice(let choice): for item in choice.cases { collectPlurals(item.message, into: &plurals) }
+            }
+        }
+    }
+
     /// Whether a text ``collect(_:name:texts:showsNumber:)`` gathers from the plural's cases has an
     /// ASCII digit: without one, ``numbers(in:)`` finds nothing in any of them and
     /// `plural-literal-number` has nothing to report (tested against that computation).
@@ -177,8 +192,8 @@ enum PluralRulesCheck {
         func hasDigits(_ body: MessageBody) -> Bool {
             for part in body.parts {
                 switch part {
-                case .text(let text, _):
-                    if text.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) { return true }
+                case .text(var text, _):
+                    if text.withUTF8({ $0.contains { $0 &- 0x30 < 10 } }) { return true }
                 case .pound: continue
                 case .argument(let argument):
                     switch argument.kind {
@@ -190,7 +205,8 @@ enum PluralRulesCheck {
             }
             return false
         }
-        return plural.cases.contains { hasDigits($0.message) }
+        for k in plural.cases.indices where hasDigits(plural.cases[k].message) { return true }
+        return false
     }
 
     /// Literal text of a case (nested selects included, nested plurals not), and whether the case
