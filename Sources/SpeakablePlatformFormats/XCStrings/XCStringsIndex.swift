@@ -324,6 +324,17 @@ private struct Scanner {
     mutating func position(at offset: Int) -> SourcePosition {
         var c = columnValue
         var k = columnOffset
+        // Scalars are the bytes that are not UTF-8 continuations (10xxxxxx): eight at a time, the
+        // continuations' top bits counted (bit 7 set, bit 6 clear).
+        if let address = p.baseAddress {
+            let base = UnsafeRawPointer(address)
+            while k + 8 <= offset {
+                let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                let continuations = w & ~(w << 1) & 0x8080_8080_8080_8080
+                c += 8 - continuations.nonzeroBitCount
+                k += 8
+            }
+        }
         while k < offset {
             if p[k] & 0xC0 != 0x80 { c += 1 }
             k += 1
