@@ -28,23 +28,35 @@ public enum JSONEscaping {
     /// Appends the JSON string literal for `text` to `out`. Runs of bytes that need nothing are
     /// copied whole (most of a string, even one with quotes in it).
     public static func append(_ text: String, to out: inout String, style: Style = .standard) {
-        out += "\""
         guard needsEscaping(text, style: style) else {
+            out += "\""
             out += text
             out += "\""
             return
         }
+        var bytes: [UInt8] = []
+        append(text, to: &bytes, style: style)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the JSON string literal for `text` to `out` as UTF-8: the one escaping, which the
+    /// `String` variant above and writers of bytes (``JSONValue``) use.
+    public static func append(_ text: String, to out: inout [UInt8], style: Style = .standard) {
+        out.append(0x22)
         let standard = style == .standard
         var text = text
         text.withUTF8 { bytes in
             var run = 0
             var i = 0
-            func flush(_ end: Int) {
-                if run < end { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<end]), as: UTF8.self) }
-            }
             while i < bytes.count {
                 let b = bytes[i]
-                var escape: String?
+                // Most bytes need nothing: one comparison rules them out.
+                if b >= 0x20 && b != 0x22 && b != 0x5C && b < 0x7F {
+                    i += 1
+                    continue
+                }
+                var escape: StaticString?
+                var unicode: UInt32?
                 var width = 1
                 switch b {
                 case 0x22: escape = "\\\""
@@ -54,7 +66,7 @@ public enum JSONEscaping {
                 case 0x09: escape = "\\t"
                 case 0x08: escape = "\\b"
                 case 0x0C: escape = "\\f"
-                case 0x00...0x1F: escape = unicodeEscape(UInt32(b))
+                case 0x00...0x1F: unicode = UInt32(b)
                 case 0x7F where standard: escape = "\\u007f"
                 case 0xEF where i + 2 < bytes.count:
                     // U+FEFF (EF BB BF), U+FFFE (EF BF BE), U+FFFF (EF BF BF).
@@ -67,18 +79,22 @@ public enum JSONEscaping {
                 default:
                     break
                 }
-                if let escape {
-                    flush(i)
-                    out += escape
-                    i += width
-                    run = i
-                } else {
+                guard escape != nil || unicode != nil else {
                     i += 1
+                    continue
                 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                if let escape {
+                    escape.withUTF8Buffer { out.append(contentsOf: $0) }
+                } else if let unicode {
+                    out.append(contentsOf: unicodeEscape(unicode).utf8)
+                }
+                i += width
+                run = i
             }
-            flush(bytes.count)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        out += "\""
+        out.append(0x22)
     }
 
     static func unicodeEscape(_ value: UInt32) -> String {

@@ -37,56 +37,58 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Compact JSON on one line (for JSON Lines).
     public func serialized() -> String {
-        var out = ""
-        write(into: &out, indent: nil, level: 0)
-        return out
+        var out: [UInt8] = []
+        write(into: &out, indent: false, level: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Indented JSON (two spaces), ending without a newline.
     public func prettyPrinted() -> String {
-        var out = ""
-        write(into: &out, indent: "  ", level: 0)
-        return out
+        var out: [UInt8] = []
+        write(into: &out, indent: true, level: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// A line break and `level` indents (built once per level: a large file has a line per value).
-    private static func newline(_ indent: String, _ level: Int) -> String {
-        if indent == "  " && level < indentedLines.count { return indentedLines[level] }
-        return "\n" + String(repeating: indent, count: level)
-    }
-
-    private static let indentedLines: [String] = (0..<16).map { "\n" + String(repeating: "  ", count: $0) }
-
-    private func write(into out: inout String, indent: String?, level: Int) {
+    /// Appends the JSON as UTF-8 to `out`: compact on one line, or (`indent`) indented by two
+    /// spaces, without a final newline. (Written as bytes: building a `String` a piece at a time
+    /// cost more than the values.)
+    public func write(into out: inout [UInt8], indent: Bool, level: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let n): out += String(n)
-        case .double(let d): out += JSONWriter.format(d)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let n): out.append(contentsOf: String(n).utf8)
+        case .double(let d): out.append(contentsOf: JSONWriter.format(d).utf8)
         case .string(let s): JSONEscaping.append(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(0x5B)  // [
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                if let indent { out += Self.newline(indent, level + 1) }
+                if i > 0 { out.append(0x2C) }  // ,
+                if indent { Self.newline(&out, level + 1) }
                 item.write(into: &out, indent: indent, level: level + 1)
             }
-            if let indent { out += Self.newline(indent, level) }
-            out += "]"
+            if indent { Self.newline(&out, level) }
+            out.append(0x5D)  // ]
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(0x7B)  // {
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
-                if let indent { out += Self.newline(indent, level + 1) }
+                if i > 0 { out.append(0x2C) }
+                if indent { Self.newline(&out, level + 1) }
                 JSONEscaping.append(key, to: &out)
-                out += indent == nil ? ":" : ": "
+                out.append(0x3A)  // :
+                if indent { out.append(0x20) }
                 value.write(into: &out, indent: indent, level: level + 1)
             }
-            if let indent { out += Self.newline(indent, level) }
-            out += "}"
+            if indent { Self.newline(&out, level) }
+            out.append(0x7D)  // }
         }
+    }
+
+    /// A line break and `level` indents of two spaces.
+    private static func newline(_ out: inout [UInt8], _ level: Int) {
+        out.append(0x0A)
+        for _ in 0..<level { out.append(0x20); out.append(0x20) }
     }
 }
 

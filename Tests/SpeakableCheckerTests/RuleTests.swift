@@ -202,6 +202,15 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         #expect(try findings(.whitespace, korean(source: "Row {row}", ko: "{row}행")).isEmpty)
         // Spaces between cases are syntax, not text.
         #expect(try findings(.whitespace, korean(source: "{c, select,  a {A}  other {B}}", ko: "{c, select,  a {가}  other {나}}")).isEmpty)
+        // Spaces other than ASCII's at either end (read as scalars: the byte shortcut only rules
+        // out ASCII ends), and ends that are letters of more than one byte.
+        let wide = try findings(.whitespace, korean(source: "Row {row}", ko: "\u{00A0}{row}행\u{3000}"))
+        #expect(wide.map(\.subject).sorted() == ["leading", "trailing"])
+        #expect(try findings(.whitespace, korean(source: "Row {row}", ko: "행 {row}번째 열")).isEmpty)
+        #expect(try findings(.whitespace, korean(source: "Row {row}", ko: #"{row}\n"#)).map(\.subject).contains("trailing"))
+        // A separator (no letter or digit) keeps its spaces; a letter outside ASCII makes it text.
+        #expect(try findings(.whitespace, korean(source: " · ", ko: " · ")).isEmpty)
+        #expect(try findings(.whitespace, korean(source: "Row ", ko: "é ")).map(\.subject).contains("trailing"))
     }
 
     @Test func invisibleCharacters() throws {

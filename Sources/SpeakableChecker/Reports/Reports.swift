@@ -79,10 +79,13 @@ public enum CheckReports {
                      ("translatedPercent", .double(s.translatedPercent)),
                      ("errors", .int(Int64(s.errors))), ("warnings", .int(Int64(s.warnings)))])
         }
-        return JSONValue.object([
+        var out: [UInt8] = []
+        JSONValue.object([
             ("version", .int(1)), ("findings", .array(items)), ("summary", .array(summary)),
             ("exempted", .int(Int64(exempted))), ("baselined", .int(Int64(baselined))),
-        ]).prettyPrinted() + "\n"
+        ]).write(into: &out, indent: true, level: 0)
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: SARIF 2.1.0

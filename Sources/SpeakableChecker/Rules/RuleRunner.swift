@@ -284,7 +284,10 @@ struct RuleRunner {
         if emitter.isOn(.untranslated) {
             TextRules.untranslated(c, pattern: pattern, sourceLocale: input.sourceLocale, settings: settings, emitter: &emitter)
         }
-        if let items = c.formats?.forms.filter({ $0.path.hasPrefix("item.") }), !items.isEmpty,
+        // (The bytes first: a path that starts with the characters "item." starts with those bytes,
+        // and almost none do.)
+        if let formats = c.formats, formats.forms.contains(where: { $0.path.utf8.starts(with: "item.".utf8) }),
+           case let items = formats.forms.filter({ $0.path.hasPrefix("item.") }), !items.isEmpty,
            let sourceItems = table.messages[index].formats?.forms.filter({ $0.path.hasPrefix("item.") }) {
             // An Android <string-array>: its items, not line breaks, must match the source's.
             if items.count != sourceItems.count {

@@ -168,12 +168,24 @@ enum TextRules {
         scalar == " " || scalar == "\u{A0}" || scalar == "\u{3000}" || scalar == "\u{202F}" || scalar == "\u{2009}"
     }
 
+    /// Whether `byte` is an ASCII byte other than a space or a line feed (a text's first or last
+    /// byte: then its first or last scalar is that character).
+    @inline(__always)
+    static func isOtherASCII(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte < 0x80 && byte != 0x20 && byte != 0x0A
+    }
+
     static func spaces(_ c: MessageContext, pattern: MessagePattern, segments: inout LazyLiteralSegments, written: WrittenTextFacts,
                        emitter: inout Emitter) {
         let parts = pattern.body.parts
         // A separator made to be joined between other strings (", ", " · ") keeps its spaces.
         let isSeparator = parts.allSatisfy {
             if case .text(let text, _) = $0 {
+                // An ASCII letter or digit byte is such a scalar: most texts end the search there.
+                if text.utf8.contains(where: { b in (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) }) {
+                    return false
+                }
                 return !text.unicodeScalars.contains { s in
                     // ASCII letters and digits without asking for their properties.
                     if s.value < 0x80 { return (s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) }
@@ -183,7 +195,10 @@ enum TextRules {
             return false
         }
         if isSeparator { return }
-        if case .text(let text, let range)? = parts.first, let first = text.unicodeScalars.first, isSpace(first) || first == "\n" {
+        // A text whose first (last) byte is ASCII other than a space or a line feed neither starts
+        // (ends) with a space nor with a line feed: its scalars are not decoded.
+        if case .text(let text, let range)? = parts.first, !Self.isOtherASCII(text.utf8.first),
+           let first = text.unicodeScalars.first, isSpace(first) || first == "\n" {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             let start = sourceOffset(ofPrinted: 0, in: segment, source: c.text.text)
             // " and %s": a piece glued to other text, where the space is needed but the gluing
@@ -195,7 +210,8 @@ enum TextRules {
                                         : "remove it; a layout gap belongs in the layout",
                             subject: "leading")
         }
-        if case .text(let text, let range)? = parts.last, let last = text.unicodeScalars.last, isSpace(last) || last == "\n" {
+        if case .text(let text, let range)? = parts.last, !Self.isOtherASCII(text.utf8.last),
+           let last = text.unicodeScalars.last, isSpace(last) || last == "\n" {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
             let printed = text.utf16.count - UTF16.width(last)
             let start = sourceOffset(ofPrinted: printed, in: segment, source: c.text.text)
