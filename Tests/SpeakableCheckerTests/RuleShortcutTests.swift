@@ -269,4 +269,53 @@ import Testing
         }
         #expect(Set(PluralCategory.allCases.map(\.bit)).count == 6)
     }
+
+    /// `plural-literal-number` reports only numbers ``PluralRulesCheck/numbers(in:)`` finds in
+    /// the texts ``PluralRulesCheck/collect(_:name:texts:showsNumber:)`` gathers from a plural's
+    /// cases: a plural whose cases ``PluralRulesCheck/casesHaveDigits(_:)`` rules out has none.
+    @Test func pluralsWithoutDigitsInTheirCasesHaveNoLiteralNumbers() {
+        let pieces = ["#", "{n}", "{1, number}", "{m}", " ", "5", "12", "1.5", "x7", "'5'", "'{'3'}'", "５", "a", "é",
+                      "{g, select, a {4 x} other {y}}", "{g, select, a {x} other {{n}}}", "{k, plural, one {7} other {#}}",
+                      "{c, choice, 0#none 1<2 more}", "{1}", "{22, number}", "·", "1,000", "at 3"]
+        var generator = Generator(state: 77)
+        var ruledOut = 0
+        var withNumbers = 0
+        var seen = 0
+        while seen < 4000 {
+            var cases = ""
+            for selector in ["one", "few", "=3", "other"] where generator.next() % 3 != 0 || selector == "other" {
+                var body = ""
+                for _ in 0..<Int(generator.next() % 4) { body += generator.pick(pieces) }
+                cases += " \(selector) {\(body)}"
+            }
+            let text = generator.pick(["", "Level 5, ", "x "]) + "{n, plural,\(cases)}" + generator.pick(["", " 9", " y"])
+            guard let pattern = try? MessagePattern(text) else { continue }
+            seen += 1
+            var found = false
+            pattern.forEachArgument { argument in
+                guard case .plural(let plural) = argument.kind else { return }
+                var numbers = 0
+                for item in plural.cases {
+                    var texts: [(String, Range<Int>)] = []
+                    var shows = false
+                    PluralRulesCheck.collect(item.message, name: argument.name, texts: &texts, showsNumber: &shows)
+                    numbers += texts.reduce(0) { $0 + PluralRulesCheck.numbers(in: $1.0).count }
+                }
+                if numbers > 0 { found = true; withNumbers += 1 }
+                if !PluralRulesCheck.casesHaveDigits(plural) {
+                    ruledOut += 1
+                    #expect(numbers == 0, "\(text)")
+                }
+            }
+            _ = found
+            // The plurals the rule collects are forEachArgument's, in its order.
+            var visited: [ArgumentNode] = []
+            pattern.forEachArgument { if case .plural = $0.kind { visited.append($0) } }
+            var collected: [(ArgumentNode, PluralArgument)] = []
+            PluralRulesCheck.collectPlurals(pattern.body, into: &collected)
+            #expect(collected.map(\.0) == visited, "\(text)")
+            #expect(collected.allSatisfy { if case .plural(let p) = $0.0.kind { return p == $0.1 } else { return false } })
+        }
+        #expect(ruledOut > 500 && withNumbers > 500)
+    }
 }

@@ -145,6 +145,122 @@ import Testing
         #expect(fast > 900 && fast < units, "\(fast) of \(units) made in one pass")
     }
 
+    /// A plural localization written without escapes is made from its bytes in one pass
+    /// (``PlatformInput/convert(plural:selector:origin:scratch:)``) when its cases allow: every
+    /// source and translation of generated catalogs, and of the same catalogs damaged a byte at a
+    /// time (whatever the index still reads), is what the general path makes of the index's
+    /// messages — text, pattern, formats, state, selectors, and every position.
+    @Test func pluralsFromBytesAreTheGeneralPaths() throws {
+        var state: UInt64 = 21
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces = ["Row ", "%1$@", "%lld", "%@", "%d", "%2$lld", "%ld", "%i", "%u", "%f", "%s", "%3$d", "é", "🎉", "한국어", " ",
+                      "x", "·", "%", "%%", "#", "%5d", "'", "{", "}", "\"", "\n", "%#@n@", "%10000$@", "%a", "%0$@"]
+        let names = ["one", "other", "few", "many", "zero", "two", "foo", "One", "other.x"]
+        let states = ["translated", "new", "needs_review", "stale"]
+        func value() -> String {
+            var v = ""
+            // Most values from the pieces the one pass takes.
+            let count = next(3) == 0 ? pieces.count : 18
+            for _ in 0..<next(5) { v += pieces[next(count)] }
+            return "\"" + Self.json(v, unicode: next(8) == 0) + "\""
+        }
+        func unit() -> String {
+            let state = next(6) == 0 ? "" : #""state" : "\#(states[next(states.count)])", "#
+            return #"{ "stringUnit" : { \#(state)"value" : \#(value()) } }"#
+        }
+        func localization() -> String {
+            switch next(8) {
+            case 0: return unit()
+            case 1: return #"{ "variations" : { "plural" : { } } }"#
+            default:
+                var chosen: [String] = []
+                for _ in 0..<(1 + next(5)) {
+                    let name = next(3) == 0 ? "other" : names[next(names.count)]
+                    if !chosen.contains(name) { chosen.append(name) }
+                }
+                return #"{ "variations" : { "plural" : { "# + chosen.map { #""\#($0)" : \#(unit())"# }.joined(separator: ", ") + " } } }"
+            }
+        }
+        var catalogs: [String] = []
+        for _ in 0..<3 {
+            var entries: [String] = []
+            for k in 0..<50 {
+                var locales: [String] = []
+                for tag in ["en", "ko", "ru", "fr"] where next(6) != 0 { locales.append(#""\#(tag)" : \#(localization())"#) }
+                entries.append(#""k\#(k)" : { "localizations" : {\#n        \#(locales.joined(separator: ",\n        "))\#n      } }"#)
+            }
+            catalogs.append("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    " + entries.joined(separator: ",\n    ") + "\n  },\n  \"version\" : \"1.0\"\n}\n")
+        }
+        // Damaged: a byte replaced (most break the JSON; those the index still reads are compared).
+        var damaged: [[UInt8]] = []
+        for round in 0..<40 {
+            var bytes = Array(catalogs[round % catalogs.count].utf8)
+            let at = next(bytes.count)
+            let replacements = Array("{}\",:#%'\\ 1l@a".utf8)
+            bytes[at] = replacements[next(replacements.count)]
+            damaged.append(bytes)
+        }
+        var fast = 0
+        var general = 0
+        var read = 0
+        for bytes in catalogs.map({ Array($0.utf8) }) + damaged {
+            guard let index = XCStringsIndex.read(bytes, file: "L.xcstrings") else { continue }
+            read += 1
+            let catalog = PlatformInput.IndexedCatalog(index)
+            let translated = index.entries.filter { $0.shouldTranslate != false }.map { (key: $0.key, position: $0.keyPosition) }
+            let indexed = PlatformInput.appleSources(catalog, sourceTag: "en")
+            let reference = PlatformInput.appleSources(index.messages(ofLocale: "en", translatableOnly: true), entries: translated,
+                                                       sourceTag: "en", file: "L.xcstrings", positions: nil)
+            #expect(indexed.selectors == reference.selectors)
+            #expect(indexed.messages.count == reference.messages.count)
+            for (a, b) in zip(indexed.messages, reference.messages) {
+                #expect(a.key == b.key && a.keyPosition == b.keyPosition)
+                compare(a.text, b.text, a.pattern, b.pattern, a.formats, b.formats)
+            }
+            for tag in ["ko", "ru", "fr"] {
+                let a = PlatformInput.appleTargets(catalog, locale: tag, selectors: reference.selectors)
+                let b = PlatformInput.appleTargets(index.messages(ofLocale: tag, translatableOnly: true), selectors: reference.selectors,
+                                                   positions: nil)
+                #expect(a.count == b.count, "\(tag)")
+                for (x, y) in zip(a, b) {
+                    #expect(x.key == y.key && x.keyPosition == y.keyPosition && x.state == y.state, "\(x.key)")
+                    compare(x.text, y.text, x.pattern, y.pattern, x.formats, y.formats)
+                }
+                // How many plurals the one pass made (with the source's selector and without one).
+                var scratch = PlatformInput.UnitScratch()
+                index.forEachNumbered(ofLocale: tag, rawPlural: { number, plural in
+                    let origin = PlatformInput.IndexedMessage(catalog: catalog, locale: tag, number: number)
+                    let selector = next(2) == 0 ? reference.selectors[plural.entry.key] : nil
+                    if PlatformInput.convert(plural: plural, selector: selector, origin: origin, scratch: &scratch, { _, _, _, _, _ in }) {
+                        fast += 1
+                    } else {
+                        general += 1
+                    }
+                    return true
+                }) { _, _ in }
+            }
+        }
+        #expect(read > 10, "only \(read) catalogs indexed")
+        #expect(fast > 200 && general > 500, "\(fast) plurals made in one pass, \(general) by the general path")
+    }
+
+    /// ``PlatformInput/pluralKeyword(_:)`` reads a case path's bytes: the index of its word in
+    /// ICU's plural keywords for `plural.<keyword>`, nil for anything else.
+    @Test func pluralKeywordsAreTheirPaths() {
+        let words = ["zero", "one", "two", "few", "many", "other"]
+        var paths = ["plural.", "plural", "plural.o", "Plural.one", "plural.One", "plural.others", "plural.onee", "plural.other.x",
+                     "device.one", "plural.zer", "plural.mane", "plural.fev", "plural.twO", "plural.ïne", "substitutions.n.plural.one", ""]
+        for word in words { paths += ["plural." + word, "plurale" + word, "plural," + word, "xlural." + word] }
+        for path in paths {
+            let want = path.hasPrefix("plural.") ? words.firstIndex(of: String(path.dropFirst(7))) : nil
+            #expect(PlatformInput.pluralKeyword(path) == want, "\(path)")
+            if let want { #expect(PlatformInput.pluralSelectorTexts[want] == (want == 0 ? "=0" : words[want])) }
+        }
+    }
+
     func compare(_ a: PositionedText, _ b: PositionedText, _ p: MessagePattern?, _ q: MessagePattern?, _ f: PlatformFormats?,
                  _ g: PlatformFormats?, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(Array(a.text.utf8) == Array(b.text.utf8), sourceLocation: sourceLocation)

@@ -136,6 +136,33 @@ import Testing
         Self.same(Array(#"{"sourceLanguage": "en", "strings": {}, "x": \#(deep)}"#.utf8), indexed: false)
     }
 
+    /// Strings are read eight bytes at a time while no byte needs a look: a quote, a backslash,
+    /// a control character or a non-ASCII byte at every offset of strings of every length near
+    /// that width (and in keys and values both) is read as the reader reads it.
+    @Test func everyByteAtEveryOffsetOfAString() {
+        let specials: [([UInt8], Bool)] = [
+            (Array(#"\""#.utf8), true), (Array(#"\\"#.utf8), true), (Array(#"\u00e9"#.utf8), true), (Array(#"\n"#.utf8), true),
+            ([0x09], false), ([0x1F], false), ([0x00], false), ([0x7F], true), (Array("é".utf8), true), (Array("한".utf8), true),
+            (Array("🎉".utf8), true), ([0xC3], false), ([0xED, 0xA0, 0x80], false), ([0x80], false), ([0x5B], true), ([0x20], true),
+            (Array(#"\q"#.utf8), false), (Array(#"""#.utf8), false),
+        ]
+        var compared = 0
+        for length in [0, 1, 6, 7, 8, 9, 15, 16, 17, 23] {
+            for at in 0...length {
+                for (special, good) in specials {
+                    let plain = Array(repeating: UInt8(ascii: "a"), count: length)
+                    let text = Array(plain[..<at]) + special + Array(plain[at...])
+                    let value = #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"ko": {"stringUnit": {"state": "new", "value": ""#
+                    let key = #"{"sourceLanguage": "en", "strings": {""#
+                    Self.same(Array(value.utf8) + text + Array(#""}}}}}}"#.utf8), indexed: good)
+                    Self.same(Array(key.utf8) + text + Array(#"": {"comment": "x"}}}"#.utf8), indexed: good && !special.contains(0x5C))
+                    compared += 2
+                }
+            }
+        }
+        #expect(compared > 2000)
+    }
+
     /// Random damage to a good catalog: whatever the index still reads, it reads as the reader
     /// does, and it leaves every damaged catalog the reader has a word about to the reader.
     @Test func damagedCatalogs() {

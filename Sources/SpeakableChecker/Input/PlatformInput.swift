@@ -259,10 +259,17 @@ public enum PlatformInput {
         targets.reserveCapacity(index.count(ofLocale: tag))
         var scratch = UnitScratch()
         index.forEachNumbered(ofLocale: tag, translatableOnly: true, rawUnit: { number, unit in
-            guard let target = appleTarget(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number),
-                                           scratch: &scratch) else { return false }
-            targets.append(target)
-            return true
+            // Each message made into the list (no copy of it or its parts on the way).
+            convert(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) { text, pattern, formats in
+                targets.append(TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: text, pattern: pattern,
+                                             formats: formats, state: ReviewState(platformState: unit.state)))
+            }
+        }, rawPlural: { number, plural in
+            convert(plural: plural, selector: selectors[plural.entry.key],
+                    origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) { text, pattern, formats, state, _ in
+                targets.append(TargetMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, text: text, pattern: pattern,
+                                             formats: formats, state: state))
+            }
         }) { number, item in
             let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
             switch item {
@@ -349,12 +356,21 @@ public enum PlatformInput {
         var scratch = UnitScratch()
         index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true, rawUnit: { number, unit in
             let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
-            guard let made = convert(unit: unit, origin: origin, scratch: &scratch) else { return false }
-            keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
-            next += 1
-            sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: made.text,
-                                         pattern: made.pattern, formats: made.formats))
-            return true
+            return convert(unit: unit, origin: origin, scratch: &scratch) { text, pattern, formats in
+                keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
+                next += 1
+                sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: text,
+                                             pattern: pattern, formats: formats))
+            }
+        }, rawPlural: { number, plural in
+            let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
+            return convert(plural: plural, selector: nil, origin: origin, scratch: &scratch) { text, pattern, formats, _, selector in
+                keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
+                next += 1
+                selectors[plural.entry.key] = selector
+                sources.append(SourceMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, role: nil, text: text,
+                                             pattern: pattern, formats: formats))
+            }
         }) { number, item in
             keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
             next += 1
@@ -383,10 +399,19 @@ public enum PlatformInput {
     static func exactCopy<T>(_ array: [T]) -> [T] {
         if array.isEmpty { return [] }
         if array.capacity == array.count { return array }
-        return [T](unsafeUninitializedCapacity: array.count) { buffer, count in
-            _ = buffer.initialize(from: array)
-            count = array.count
-        }
+        // Reserved then appended (specialized), not `init(unsafeUninitializedCapacity:)`, whose
+        // generic allocation looks the storage's type up at run time for every copy.
+        var copy: [T] = []
+        copy.reserveCapacity(array.count)
+        copy.append(contentsOf: array)
+        return copy
+    }
+
+    /// `text` (ASCII, a literal) appended to `utf8`, copied from the literal's static buffer
+    /// (appending a literal's `utf8` view went through its generic path, twice the work).
+    @inline(__always)
+    static func appendASCII(_ text: StaticString, to utf8: inout [UInt8]) {
+        utf8.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Reused buffers of ``appleTarget(unit:origin:scratch:)``.
@@ -428,31 +453,185 @@ public enum PlatformInput {
     /// ``appleTarget(string:key:keyPosition:file:origin:)`` makes of it (tested against it). Nil
     /// for anything else, which that function then makes.
     static func appleTarget(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch) -> TargetMessage? {
-        guard let converted = convert(unit: unit, origin: origin, scratch: &scratch) else { return nil }
-        return TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: converted.text, pattern: converted.pattern,
-                             formats: converted.formats, state: ReviewState(platformState: unit.state))
+        var target: TargetMessage?
+        convert(unit: unit, origin: origin, scratch: &scratch) { text, pattern, formats in
+            target = TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: text, pattern: pattern, formats: formats,
+                                   state: ReviewState(platformState: unit.state))
+        }
+        return target
     }
 
-    /// The text, pattern and formats of ``appleTarget(unit:origin:scratch:)`` (a source message's too).
-    static func convert(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch)
-        -> (text: PositionedText, pattern: MessagePattern, formats: PlatformFormats)? {
+    /// The text, pattern and formats of ``appleTarget(unit:origin:scratch:)`` (a source message's
+    /// too), handed to `made` (given them to keep, so that the message is made of them without a
+    /// copy); false (and `made` not called) for a unit the one pass does not make.
+    @discardableResult
+    static func convert(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch,
+                        _ made: (consuming PositionedText, consuming MessagePattern, consuming PlatformFormats) -> Void) -> Bool {
         let bytes = unit.bytes
         let n = bytes.count
         scratch.utf8.removeAll(keepingCapacity: true)
         scratch.parts.removeAll(keepingCapacity: true)
         scratch.specifiers.removeAll(keepingCapacity: true)
+        var u16 = 0
+        var firstNumber: Int?
+        guard appendPlain(bytes, inPlural: false, u16: &u16, firstNumber: &firstNumber, scratch: &scratch) else { return false }
+        guard u16 <= MessagePattern.maximumLength else { return false }
+        let text = String(decoding: scratch.utf8, as: UTF8.self)
+        // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
+        // next message would leave it to this one at the scratch's capacity).
+        let file = origin.catalog.index.file
+        let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
+        made(indexedText(text, origin: origin, selector: nil),
+             MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16)),
+             PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: []),
+                                                                           file: file, jsonStringAt: unit.quote)]))
+        return true
+    }
+
+    /// A plural localization whose cases are written without escapes (``XCStringsIndex/RawPlural``),
+    /// made from their bytes in one pass when each case is what ``convert(unit:origin:scratch:)``
+    /// makes in one pass (and has no `#`), the case names are ICU's plural keywords and one is
+    /// `other`: the text, pattern, formats and state ``appleTarget(_:selectors:positions:origin:parts:)``
+    /// makes of its message (tested against it), and the argument the plural is named after.
+    /// `selector`: the source's (nil: the first number the `other` case prints, else 1, as
+    /// ``pluralSelector(_:dialect:)`` has it). All handed to `made` (to keep); false (`made` not
+    /// called) for anything else, which that function makes.
+    @discardableResult
+    static func convert(plural: XCStringsIndex.RawPlural, selector given: Int?, origin: IndexedMessage, scratch: inout UnitScratch,
+                        _ made: (consuming PositionedText, consuming MessagePattern, consuming PlatformFormats, ReviewState, Int) -> Void)
+        -> Bool {
+        let count = plural.count
+        guard count > 0 else { return false }
+        // Each case's keyword (`zero` is written =0), and which is `other`.
+        var other = -1
+        for k in 0..<count {
+            switch pluralKeyword(plural.path(k)) {
+            case nil: return false
+            case 5?: if other < 0 { other = k }
+            default: break
+            }
+        }
+        guard other >= 0 else { return false }
+        var u16 = 0
+        let selector: Int
+        if let given {
+            selector = given
+        } else {
+            scratch.utf8.removeAll(keepingCapacity: true)
+            scratch.parts.removeAll(keepingCapacity: true)
+            scratch.specifiers.removeAll(keepingCapacity: true)
+            var first: Int?
+            guard appendPlain(plural.bytes(other), inPlural: true, u16: &u16, firstNumber: &first, scratch: &scratch) else { return false }
+            selector = first ?? 1
+            u16 = 0
+        }
+        guard selector > 0 && selector <= 0x7FFF else { return false }
+        scratch.utf8.removeAll(keepingCapacity: true)
+        scratch.parts.removeAll(keepingCapacity: true)
+        // {S, plural, keyword {…} … }
+        scratch.utf8.append(0x7B)
+        appendDecimal(selector, to: &scratch.utf8)
+        let nameRange = 1..<scratch.utf8.count
+        appendASCII(", plural,", to: &scratch.utf8)
+        u16 = scratch.utf8.count
+        let styleStart = u16
+        var cases: [PluralCase] = []
+        cases.reserveCapacity(count)
+        var forms: [PlatformFormats.Form] = []
+        forms.reserveCapacity(count)
+        var state = ReviewState.translated
+        let file = origin.catalog.index.file
+        for k in 0..<count {
+            let path = plural.path(k)
+            let keyword = pluralKeyword(path)!
+            scratch.utf8.append(0x20)
+            u16 += 1
+            let selectorStart = u16
+            // Literals (no String made a case).
+            let selectorText = Self.pluralSelectorTexts[keyword]
+            let pluralSelector: PluralSelector = keyword == 0 ? .explicit(0) : .keyword(selectorText)
+            scratch.utf8.append(contentsOf: selectorText.utf8)
+            u16 += selectorText.utf8.count
+            let selectorRange = selectorStart..<u16
+            appendASCII(" {", to: &scratch.utf8)
+            u16 += 2
+            let bodyStart = u16
+            scratch.parts.removeAll(keepingCapacity: true)
+            scratch.specifiers.removeAll(keepingCapacity: true)
+            var first: Int?
+            guard appendPlain(plural.bytes(k), inPlural: true, u16: &u16, firstNumber: &first, scratch: &scratch) else { return false }
+            cases.append(PluralCase(selector: pluralSelector, selectorText: selectorText, selectorRange: selectorRange,
+                                    message: MessageBody(parts: exactCopy(scratch.parts), range: bodyStart..<u16)))
+            scratch.utf8.append(0x7D)
+            u16 += 1
+            let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
+            forms.append(PlatformFormats.Form(path: path, format: format, file: file, jsonStringAt: plural.quote(k)))
+            switch ReviewState(platformState: plural.state(k)) {
+            case .new: state = .new
+            case .needsReview: if state != .new { state = .needsReview }
+            case .translated: break
+            }
+        }
+        scratch.utf8.append(0x7D)
+        u16 += 1
+        guard u16 <= MessagePattern.maximumLength else { return false }
+        let text = String(decoding: scratch.utf8, as: UTF8.self)
+        let argument = ArgumentNode(name: String(selector), number: selector, nameRange: nameRange, range: 0..<u16,
+                                    kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases,
+                                                                 styleStart: styleStart)))
+        made(indexedText(text, origin: origin, selector: given),
+             MessagePattern(source: text, parsedBody: MessageBody(parts: [.argument(argument)], range: 0..<u16)),
+             PlatformFormats(dialect: .apple, forms: forms), state, selector)
+        return true
+    }
+
+    /// The plural keyword a case path (`plural.one`) names, as a number: zero 0, one 1, two 2,
+    /// few 3, many 4, other 5; nil for any other path.
+    static func pluralKeyword(_ path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { b -> Int? in
+            // "plural." then the word, compared a byte at a time.
+            guard b.count >= 10, b.count <= 12, b[0] == 0x70, b[1] == 0x6C, b[2] == 0x75, b[3] == 0x72, b[4] == 0x61, b[5] == 0x6C,
+                  b[6] == 0x2E else { return nil }
+            switch b.count {
+            case 10:
+                if b[7] == 0x6F && b[8] == 0x6E && b[9] == 0x65 { return 1 }  // one
+                if b[7] == 0x74 && b[8] == 0x77 && b[9] == 0x6F { return 2 }  // two
+                if b[7] == 0x66 && b[8] == 0x65 && b[9] == 0x77 { return 3 }  // few
+            case 11:
+                if b[7] == 0x7A && b[8] == 0x65 && b[9] == 0x72 && b[10] == 0x6F { return 0 }  // zero
+                if b[7] == 0x6D && b[8] == 0x61 && b[9] == 0x6E && b[10] == 0x79 { return 4 }  // many
+            default:
+                if b[7] == 0x6F && b[8] == 0x74 && b[9] == 0x68 && b[10] == 0x65 && b[11] == 0x72 { return 5 }  // other
+            }
+            return nil
+        }
+    }
+
+    /// The selector ``convert(plural:selector:origin:scratch:)`` writes for each ``pluralKeyword(_:)``.
+    static let pluralSelectorTexts = ["=0", "one", "two", "few", "many", "other"]
+
+    /// One value of ``convert(unit:origin:scratch:)`` (or a plural case's of
+    /// ``convert(plural:selector:origin:scratch:)``, `inPlural`): its ICU text appended to
+    /// `scratch.utf8` from UTF-16 offset `u16` (moved to its end), its pattern's parts to
+    /// `scratch.parts` (outside a plural, none for a value without specifiers: the caller makes
+    /// the one text part), its specifiers to `scratch.specifiers`; `firstNumber`: the argument of
+    /// its first number specifier. False for a value the one pass does not make (then nothing
+    /// made is used).
+    static func appendPlain(_ bytes: UnsafeBufferPointer<UInt8>, inPlural: Bool, u16: inout Int, firstNumber: inout Int?,
+                            scratch: inout UnitScratch) -> Bool {
+        let n = bytes.count
         var i = 0
         var scalar = 0      // scalar offset in the value
-        var u16 = 0         // UTF-16 offset in the ICU text
         var run = 0         // where the current text run starts (bytes of the value)
-        var runU16 = 0
+        var runU16 = u16
         var sequential = 0
         func flush(_ end: Int) {
             guard end > run else { return }
             let text = UnsafeBufferPointer(rebasing: bytes[run..<end])
             scratch.utf8.append(contentsOf: text)
             // Text without an argument is the ICU text itself (its part shares that String).
-            if run == 0 && end == n { return }
+            if !inPlural && run == 0 && end == n { return }
             scratch.parts.append(.text(String(decoding: text, as: UTF8.self), range: runU16..<u16))
         }
         while i < n {
@@ -466,7 +645,7 @@ public enum PlatformInput {
                         value = value * 10 + Int(bytes[j] - 0x30)
                         j += 1
                     }
-                    guard j < n, bytes[j] == 0x24, value < 10_000 else { return nil }  // $
+                    guard j < n, bytes[j] == 0x24, value < 10_000 else { return false }  // $
                     explicit = value
                     j += 1
                 }
@@ -478,17 +657,18 @@ public enum PlatformInput {
                     length = "l"
                     j += 1
                 }
-                guard j < n else { return nil }
+                guard j < n else { return false }
                 let c = bytes[j]
                 let isNumber: Bool
                 switch c {
                 case 0x40, 0x73, 0x63, 0x53, 0x43, 0x70: isNumber = false  // @ s c S C p
                 case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47: isNumber = true  // dDiuUoOxXeEfFgG
-                default: return nil  // %%, %arg, flags, width, precision, other lengths, a lone %: the general path
+                default: return false  // %%, %arg, flags, width, precision, other lengths, a lone %: the general path
                 }
                 flush(i)
                 let argument: Int
                 if let explicit { argument = explicit } else { sequential += 1; argument = sequential }
+                if isNumber && firstNumber == nil { firstNumber = argument }
                 let count = j + 1 - i
                 scratch.specifiers.append(.plainApple(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[i...j]), as: UTF8.self),
                                                       range: scalar..<scalar + count, explicit: explicit, argument: argument,
@@ -502,7 +682,7 @@ public enum PlatformInput {
                 let digits = scratch.utf8.count - digitsStart
                 let nameRange = start + 1..<start + 1 + digits
                 if isNumber {
-                    scratch.utf8.append(contentsOf: ", number}".utf8)
+                    appendASCII(", number}", to: &scratch.utf8)
                     u16 = nameRange.upperBound + 9
                 } else {
                     scratch.utf8.append(0x7D)
@@ -527,7 +707,7 @@ public enum PlatformInput {
                 runU16 = u16
                 continue
             }
-            if b == 0x27 || b == 0x7B || b == 0x7D { return nil }  // ' { }: quoted by the general path
+            if b == 0x27 || b == 0x7B || b == 0x7D || (b == 0x23 && inPlural) { return false }  // ' { } (# in a plural): quoted by the general path
             if b < 0x80 {
                 i += 1
                 u16 += 1
@@ -539,16 +719,7 @@ public enum PlatformInput {
             scalar += 1
         }
         flush(n)
-        guard u16 <= MessagePattern.maximumLength else { return nil }
-        let text = String(decoding: scratch.utf8, as: UTF8.self)
-        // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
-        // next message would leave it to this one at the scratch's capacity).
-        let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
-        let file = origin.catalog.index.file
-        let formats = PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: format, file: file, jsonStringAt: unit.quote)])
-        let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
-        let pattern = MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
-        return (indexedText(text, origin: origin, selector: nil), pattern, formats)
+        return true
     }
 
     /// A `.xcstrings` translation that is one string (path `""`): what
@@ -1476,21 +1647,13 @@ public enum PlatformInput {
                 appendDecimal(number, to: &builder.utf8)
                 switch conversion {
                 case 0x64, 0x44, 0x69, 0x75, 0x55, 0x6F, 0x4F, 0x78, 0x58, 0x65, 0x45, 0x66, 0x46, 0x67, 0x47, 0x61, 0x41:  // dDiuUoOxXeEfFgGaA
-                    appendNumberSuffix(to: &builder.utf8)
+                    appendASCII(", number}", to: &builder.utf8)
                 default:
                     builder.utf8.append(0x7D)
                 }
             }
             copy(toScalar: Int.max)
         }
-    }
-
-    /// `, number}` (the end of `{N, number}`) as UTF-8, copied from a static buffer (appending
-    /// a literal's `utf8` view went through its generic path, twice the work).
-    @inline(__always)
-    static func appendNumberSuffix(to utf8: inout [UInt8]) {
-        let suffix: StaticString = ", number}"
-        utf8.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
     }
 
     /// The decimal digits of `number` (≥ 0) as UTF-8, without making a String.

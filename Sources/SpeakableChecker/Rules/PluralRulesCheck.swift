@@ -9,9 +9,7 @@ enum PluralRulesCheck {
         guard categoriesOn || literalOn else { return }
         guard hasPlural(pattern.body) else { return }
         var plurals: [(ArgumentNode, PluralArgument)] = []
-        pattern.forEachArgument { argument in
-            if case .plural(let plural) = argument.kind { plurals.append((argument, plural)) }
-        }
+        collectPlurals(pattern.body, into: &plurals)
         guard !plurals.isEmpty else { return }
         // Numbers written in a case are ASCII digits of the message (quoting adds none).
         var text = c.text.text
@@ -132,6 +130,9 @@ enum PluralRulesCheck {
 
     static func literalNumbers(_ c: MessageContext, _ argument: ArgumentNode, _ plural: PluralArgument, _ info: PluralCategoryInfo,
                                emitter: inout Emitter) {
+        // Only a number written in a case's text is reported: none without a digit there (the
+        // converted "{1, number}" of a platform plural has its digit in an argument, not text).
+        guard casesHaveDigits(plural) else { return }
         // A number written in every case is text around the plural, not its count (a platform
         // catalog copies "Level 5, " into each <plurals> item).
         var inEveryCase: Set<Int64>?
@@ -165,6 +166,47 @@ enum PluralRulesCheck {
                 }
             }
         }
+    }
+
+    /// The plural and selectordinal arguments of `body`, nested ones too, in the order
+    /// ``MessagePattern/forEachArgument(_:)`` visits them (each before the arguments in its cases),
+    /// without its closure (tested against it).
+    static func collectPlurals(_ body: MessageBody, into plurals: inout [(ArgumentNode, PluralArgument)]) {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .none, .simple: continue
+            case .plural(let plural):
+                plurals.append((argument, plural))
+                for item in plural.cases { collectPlurals(item.message, into: &plurals) }
+            case .select(let select): for item in select.cases { collectPlurals(item.message, into: &plurals) }
+            case .choice(let choice): for item in choice.cases { collectPlurals(item.message, into: &plurals) }
+            }
+        }
+    }
+
+    /// Whether a text ``collect(_:name:texts:showsNumber:)`` gathers from the plural's cases has an
+    /// ASCII digit: without one, ``numbers(in:)`` finds nothing in any of them and
+    /// `plural-literal-number` has nothing to report (tested against that computation).
+    static func casesHaveDigits(_ plural: PluralArgument) -> Bool {
+        func hasDigits(_ body: MessageBody) -> Bool {
+            for part in body.parts {
+                switch part {
+                case .text(var text, _):
+                    if text.withUTF8({ $0.contains { $0 &- 0x30 < 10 } }) { return true }
+                case .pound: continue
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .select(let select): if select.cases.contains(where: { hasDigits($0.message) }) { return true }
+                    case .choice(let choice): if choice.cases.contains(where: { hasDigits($0.message) }) { return true }
+                    case .none, .simple, .plural: continue
+                    }
+                }
+            }
+            return false
+        }
+        for k in plural.cases.indices where hasDigits(plural.cases[k].message) { return true }
+        return false
     }
 
     /// Literal text of a case (nested selects included, nested plurals not), and whether the case

@@ -160,23 +160,67 @@ public struct XCStringsIndex: Sendable {
         }
     }
 
+    /// A localization whose strings are all cases of its plural variation (paths `plural.<name>`,
+    /// no string unit of its own), each written without escapes, as
+    /// ``forEachNumbered(ofLocale:translatableOnly:rawUnit:rawPlural:_:)`` hands it over: its
+    /// entry and its cases in file order (the forms of its ``Item/message(_:)``).
+    public struct RawPlural {
+        public let entry: Entry
+        let buffer: UnsafeBufferPointer<UInt8>
+        let forms: UnsafeBufferPointer<XCStringsIndex.Form>
+        let paths: UnsafeBufferPointer<String>
+        let states: UnsafeBufferPointer<String>
+
+        /// How many cases.
+        public var count: Int { forms.count }
+        /// Case `i`'s path (`plural.one`…).
+        public func path(_ i: Int) -> String { paths[Int(forms[i].path)] }
+        /// Case `i`'s value's UTF-8 (valid).
+        public func bytes(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: buffer[Int(forms[i].start)..<Int(forms[i].end)])
+        }
+        /// Where case `i`'s value's opening quote is.
+        public func quote(_ i: Int) -> SourcePosition { SourcePosition(line: Int(forms[i].line), column: Int(forms[i].column)) }
+        /// Case `i`'s state.
+        public func state(_ i: Int) -> String? { forms[i].state < 0 ? nil : states[Int(forms[i].state)] }
+    }
+
     /// ``forEach(ofLocale:translatableOnly:_:)`` with each localization's number in its locale:
     /// ``item(ofLocale:number:)`` makes that localization again (a checker keeps the number, not
     /// the strings, for positions it may never be asked for). `rawUnit`: given each unit written
     /// without escapes first, as its bytes; when it returns true, `body` is not called for it.
+    /// `rawPlural`: the same for each localization that is a plural's cases written without
+    /// escapes (``RawPlural``).
     public func forEachNumbered(ofLocale tag: String, translatableOnly: Bool = false, rawUnit: ((Int, RawUnit) -> Bool)? = nil,
-                                _ body: (Int, Item) -> Void) {
+                                rawPlural: ((Int, RawPlural) -> Bool)? = nil, _ body: (Int, Item) -> Void) {
         guard let index = localeTags.firstIndex(of: tag) else { return }
+        // Which paths are a plural's cases (`plural.<name>`, the name without a dot).
+        let isPluralCase = rawPlural == nil ? [] : paths.map { path -> Bool in
+            path.utf8.count > 7 && path.utf8.starts(with: "plural.".utf8) && !path.utf8.dropFirst(7).contains(0x2E)
+        }
         locales[index].bytes.withUnsafeBufferPointer { buffer in
-            for (n, l) in locales[index].localizations.enumerated() {
-                if translatableOnly && entries[Int(l.entry)].shouldTranslate == false { continue }
-                if let rawUnit, l.kind == .unit, !l.isEscaped {
-                    let unit = RawUnit(entry: entries[Int(l.entry)], bytes: UnsafeBufferPointer(rebasing: buffer[Int(l.start)..<Int(l.end)]),
-                                       quote: SourcePosition(line: Int(l.line), column: Int(l.column)),
-                                       state: l.state < 0 ? nil : states[Int(l.state)])
-                    if rawUnit(n, unit) { continue }
+            locales[index].forms.withUnsafeBufferPointer { forms in
+                paths.withUnsafeBufferPointer { paths in
+                    states.withUnsafeBufferPointer { states in
+                        for (n, l) in locales[index].localizations.enumerated() {
+                            if translatableOnly && entries[Int(l.entry)].shouldTranslate == false { continue }
+                            if let rawUnit, l.kind == .unit, !l.isEscaped {
+                                let unit = RawUnit(entry: entries[Int(l.entry)],
+                                                   bytes: UnsafeBufferPointer(rebasing: buffer[Int(l.start)..<Int(l.end)]),
+                                                   quote: SourcePosition(line: Int(l.line), column: Int(l.column)),
+                                                   state: l.state < 0 ? nil : states[Int(l.state)])
+                                if rawUnit(n, unit) { continue }
+                            }
+                            if let rawPlural, l.kind == .forms {
+                                let cases = UnsafeBufferPointer(rebasing: forms[Int(l.start)..<Int(l.start + l.end)])
+                                if cases.allSatisfy({ !$0.isEscaped && isPluralCase[Int($0.path)] }),
+                                   rawPlural(n, RawPlural(entry: entries[Int(l.entry)], buffer: buffer, forms: cases, paths: paths,
+                                                          states: states)) { continue }
+                            }
+                            if let item = item(locale: index, l, buffer) { body(n, item) }
+                        }
+                    }
                 }
-                if let item = item(locale: index, l, buffer) { body(n, item) }
             }
         }
     }
@@ -280,6 +324,17 @@ private struct Scanner {
     mutating func position(at offset: Int) -> SourcePosition {
         var c = columnValue
         var k = columnOffset
+        // Scalars are the bytes that are not UTF-8 continuations (10xxxxxx): eight at a time, the
+        // continuations' top bits counted (bit 7 set, bit 6 clear).
+        if let address = p.baseAddress {
+            let base = UnsafeRawPointer(address)
+            while k + 8 <= offset {
+                let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                let continuations = w & ~(w << 1) & 0x8080_8080_8080_8080
+                c += 8 - continuations.nonzeroBitCount
+                k += 8
+            }
+        }
         while k < offset {
             if p[k] & 0xC0 != 0x80 { c += 1 }
             k += 1
@@ -325,7 +380,25 @@ private struct Scanner {
         var k = start
         var escaped = false
         var ascii = true
+        let base = UnsafeRawPointer(p.baseAddress!)
         while true {
+            // Eight bytes at a time to the first that is a quote, a backslash, a control
+            // character or non-ASCII (each of those is read below, a byte at a time, as before).
+            while k + 8 <= n {
+                let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let quote = w ^ (ones &* 0x22)
+                let backslash = w ^ (ones &* 0x5C)
+                // A byte below 0x20, equal to 0 after the xors, or with its high bit set; a borrow
+                // only marks bytes above such a byte, so the lowest mark is the first of them.
+                let special = ((w &- ones &* 0x20) | (quote &- ones) | (backslash &- ones) | w) & highs
+                if special != 0 {
+                    k += special.trailingZeroBitCount >> 3
+                    break
+                }
+                k += 8
+            }
             guard k < n else { throw Reject() }
             let b = p[k]
             if b == 0x22 { break }
