@@ -96,6 +96,12 @@ struct WrittenTextFacts {
             let n = bytes.count
             while i < n {
                 let b = bytes[i]
+                // Letters, digits and most punctuation (after '(' and before DEL) set nothing.
+                if b > 0x28 && b < 0x7F {
+                    previousSpace = false
+                    i += 1
+                    continue
+                }
                 var space = false
                 if b < 0x80 {
                     if b < 0x20 && b != 0x0A || b == 0x7F { control = true }
