@@ -170,7 +170,8 @@ enum SpokenText {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars { scalars.append(scalar) }
-        let symbols = symbolWords[locale.language] ?? englishSymbols
+        // Looked up at the first symbol that may have a name (most texts have none).
+        var symbols: [Unicode.Scalar: String]?
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(scalars.count + 8)
         var lastSpace = true
@@ -217,7 +218,10 @@ enum SpokenText {
             }
             if s == " " || s == "," || s == "." || Syllables.isLetter(s) {
                 push(s)
-            } else if mayBeNamed(s), let word = symbols[s] {
+            } else if mayBeNamed(s), let word = {
+                if symbols == nil { symbols = symbolWords[locale.language] ?? englishSymbols }
+                return symbols![s]
+            }() {
                 push(" ")
                 push(word)
                 push(" ")

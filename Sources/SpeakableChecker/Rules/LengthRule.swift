@@ -33,7 +33,8 @@ enum LengthRule {
             plain = text
         }
         var variants = plain == nil ? argumentSets(c, pattern: pattern) : [[:]]
-        if !c.isSource {
+        // (Only sets that hold a string can be dropped: most hold numbers alone.)
+        if !c.isSource, variants.contains(where: { $0.values.contains { if case .string = $0 { true } else { false } } }) {
             // Example strings are source-language text ("the 2 by 2 square"); spoken inside a
             // translation they would measure the wrong words. Only sets without them count.
             var spokenText: [String] = []

@@ -13,11 +13,12 @@ import SpeakableICU
 /// error (as ICU does); checks that ICU makes afterwards, when it opens formatters (unknown type
 /// words, number skeletons, DecimalFormat patterns), are collected for every argument.
 struct MessageParser {
-    private let u: [UInt16]
+    /// The pattern's UTF-16 code units (in ``parse(_:)``'s temporary buffer).
+    private let u: UnsafeBufferPointer<UInt16>
     private let count: Int
     private var deferred: [MessageSyntaxError] = []
     /// The literal text of the body being parsed, quoting applied: one buffer for every body.
-    private var text: [UInt16] = []
+    private var text: TextBuffer
     /// The parts of the bodies being parsed, innermost last (``parseMessage``).
     private var partStack: [MessagePart] = []
 
@@ -28,20 +29,58 @@ struct MessageParser {
 
     private enum Parent { case none, plural, select, choice }
 
-    init(_ source: String) {
-        self.u = Self.utf16(source)
-        self.count = u.count
-        // The buffers are made once at a size that fits most messages (a part takes at least
-        // one code unit; text is at most the message): growing them from empty cost several
-        // allocations per message.
-        text.reserveCapacity(min(count, 256))
+    /// Parses `source`; throws every error found (the first is ICU's). Its UTF-16 code units and
+    /// the text buffer share one temporary allocation (on the stack for most messages): the
+    /// parser allocates only what the tree keeps.
+    static func parse(_ source: String) throws(MessageSyntaxErrors) -> MessageBody {
+        var source = source
+        // A pattern has at most as many UTF-16 code units as UTF-8 bytes; its text at most as
+        // many as the pattern.
+        let capacity = max(1, source.utf8.count)
+        return try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 2 * capacity) {
+            (buffer: UnsafeMutableBufferPointer<UInt16>) throws(MessageSyntaxErrors) -> MessageBody in
+            let base = buffer.baseAddress!
+            let count = source.withUTF8 { transcode($0, into: base) }
+            var parser = MessageParser(units: UnsafeBufferPointer(start: base, count: count), text: base + capacity)
+            return try parser.parse()
+        }
+    }
+
+    private init(units: UnsafeBufferPointer<UInt16>, text: UnsafeMutablePointer<UInt16>) {
+        self.u = units
+        self.count = units.count
+        self.text = TextBuffer(base: text)
+        // A part takes at least one code unit: a stack of this size fits most messages (growing
+        // it from empty cost several allocations per message).
         partStack.reserveCapacity(min(count + 1, 64))
+    }
+
+    /// Code units written into a buffer that holds as many as the pattern.
+    private struct TextBuffer {
+        let base: UnsafeMutablePointer<UInt16>
+        var count = 0
+
+        var isEmpty: Bool { count == 0 }
+        var units: UnsafeBufferPointer<UInt16> { UnsafeBufferPointer(start: base, count: count) }
+
+        mutating func append(_ unit: UInt16) {
+            base[count] = unit
+            count += 1
+        }
+
+        mutating func append(contentsOf units: Slice<UnsafeBufferPointer<UInt16>>) {
+            guard !units.isEmpty else { return }
+            (base + count).update(from: units.base.baseAddress! + units.startIndex, count: units.count)
+            count += units.count
+        }
+
+        mutating func removeAll() { count = 0 }
     }
 
     /// A String from UTF-16 code units, transcoded to UTF-8 in one pass (the generic
     /// `String(decoding:as: UTF16.self)` measured several times slower); an unpaired surrogate,
     /// which a slice of a valid string never holds, becomes U+FFFD.
-    static func string(fromUTF16 units: ArraySlice<UInt16>) -> String {
+    static func string(fromUTF16 units: UnsafeBufferPointer<UInt16>) -> String {
         if units.isEmpty { return "" }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: units.count * 3) { buffer -> String in
             var o = 0
@@ -76,50 +115,46 @@ struct MessageParser {
         }
     }
 
-    /// The UTF-16 code units of `source`, transcoded in one pass over its UTF-8.
-    static func utf16(_ source: String) -> [UInt16] {
-        var source = source
-        return source.withUTF8 { bytes -> [UInt16] in
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { out, initialized in
-                var i = 0
-                var o = 0
-                while i < bytes.count {
-                    let b0 = UInt32(bytes[i])
-                    if b0 < 0x80 {
-                        out[o] = UInt16(b0)
-                        i += 1
-                        o += 1
-                        continue
-                    }
-                    let scalar: UInt32
-                    if b0 < 0xE0 {
-                        scalar = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                        i += 2
-                    } else if b0 < 0xF0 {
-                        scalar = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                        i += 3
-                    } else {
-                        scalar = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                            | UInt32(bytes[i + 3] & 0x3F)
-                        i += 4
-                    }
-                    if scalar < 0x10000 {
-                        out[o] = UInt16(scalar)
-                        o += 1
-                    } else {
-                        let v = scalar - 0x10000
-                        out[o] = UInt16(0xD800 | (v >> 10))
-                        out[o + 1] = UInt16(0xDC00 | (v & 0x3FF))
-                        o += 2
-                    }
-                }
-                initialized = o
+    /// Writes the UTF-16 code units of valid UTF-8 `bytes` at `out` (room for `bytes.count`);
+    /// returns how many.
+    static func transcode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
+        var i = 0
+        var o = 0
+        while i < bytes.count {
+            let b0 = UInt32(bytes[i])
+            if b0 < 0x80 {
+                out[o] = UInt16(b0)
+                i += 1
+                o += 1
+                continue
+            }
+            let scalar: UInt32
+            if b0 < 0xE0 {
+                scalar = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                i += 2
+            } else if b0 < 0xF0 {
+                scalar = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                i += 3
+            } else {
+                scalar = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                    | UInt32(bytes[i + 3] & 0x3F)
+                i += 4
+            }
+            if scalar < 0x10000 {
+                out[o] = UInt16(scalar)
+                o += 1
+            } else {
+                let v = scalar - 0x10000
+                out[o] = UInt16(0xD800 | (v >> 10))
+                out[o + 1] = UInt16(0xDC00 | (v & 0x3FF))
+                o += 2
             }
         }
+        return o
     }
 
     /// Parses the whole pattern; throws every error found (the first is ICU's).
-    mutating func parse() throws(MessageSyntaxErrors) -> MessageBody {
+    private mutating func parse() throws(MessageSyntaxErrors) -> MessageBody {
         if count > MessagePattern.maximumLength {
             throw MessageSyntaxErrors([MessageSyntaxError(
                 .messageTooLong,
@@ -160,8 +195,8 @@ struct MessageParser {
 
         func flush(at end: Int) {
             if !text.isEmpty {
-                partStack.append(.text(Self.string(fromUTF16: text[...]), range: textStart..<end))
-                text.removeAll(keepingCapacity: true)
+                partStack.append(.text(Self.string(fromUTF16: text.units), range: textStart..<end))
+                text.removeAll()
             }
             textStart = end
         }
@@ -841,7 +876,7 @@ struct MessageParser {
     }
 
     private func string(_ range: Range<Int>) -> String {
-        Self.string(fromUTF16: u[range])
+        Self.string(fromUTF16: UnsafeBufferPointer(rebasing: u[range]))
     }
 
     private func character(at index: Int) -> String {

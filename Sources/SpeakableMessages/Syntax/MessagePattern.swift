@@ -39,8 +39,7 @@ public struct MessagePattern: Hashable, Sendable {
             self.source = source
             return
         }
-        var parser = MessageParser(source)
-        self.body = try parser.parse()
+        self.body = try MessageParser.parse(source)
         self.source = source
     }
 
