@@ -42,7 +42,7 @@ enum FormatRules {
                         hasProse = true
                         continue
                     }
-                    guard let (argument, storage) = FormatRules.resolve(spec, form: form, formats: formats) else { continue }
+                    guard let (argument, storage) = FormatRules.resolve(spec, formSubstitution: form.substitution, formats: formats) else { continue }
                     count = max(count, argument)
                     // (A substitution's `argNum` of 0 or less counts for nothing.)
                     guard argument >= 1 else { continue }
@@ -88,10 +88,11 @@ enum FormatRules {
     /// The argument a specifier reads and, for Apple, what it reads it as: `%arg` reads its
     /// substitution's argument, `%#@name@` the substitution's `argNum`, both as the
     /// substitution's `formatSpecifier` says.
-    static func resolve(_ spec: FormatSpecifier, form: PlatformFormats.Form,
+    /// `formSubstitution`: the substitution the spec's form belongs to (its `Form.substitution`).
+    static func resolve(_ spec: FormatSpecifier, formSubstitution: String?,
                         formats: PlatformFormats) -> (Int, FormatCompatibility.AppleStorage?)? {
         if let name = spec.substitution {
-            let substitutionName = name.isEmpty ? form.substitution : name
+            let substitutionName = name.isEmpty ? formSubstitution : name
             let info = substitutionName.flatMap { formats.substitutions[$0] }
             let storage = info?.formatSpecifier.flatMap { specifier -> FormatCompatibility.AppleStorage? in
                 FormatString.parse("%" + specifier, dialect: .apple).specifiers.first.map(FormatCompatibility.AppleStorage.init)
@@ -128,7 +129,7 @@ enum FormatRules {
                     checkJava(c, form: forms[i], source: source, emitter: &emitter)
                 }
             case .apple:
-                for i in forms.indices { checkApple(c, form: forms[i], formats: formats, source: source, emitter: &emitter) }
+                for i in forms.indices { checkApple(c, forms: forms, index: i, formats: formats, source: source, emitter: &emitter) }
             }
         }
     }
@@ -212,19 +213,23 @@ enum FormatRules {
         }
     }
 
-    static func checkApple(_ c: MessageContext, form: PlatformFormats.Form, formats: PlatformFormats, source: SourceArguments,
-                           emitter: inout Emitter) {
+    /// `forms[index]`: the form checked (read in place: a copy of the form retained and released
+    /// its strings and arrays).
+    static func checkApple(_ c: MessageContext, forms: UnsafeBufferPointer<PlatformFormats.Form>, index: Int, formats: PlatformFormats,
+                           source: SourceArguments, emitter: inout Emitter) {
         guard !c.isSource else { return }
-        for spec in form.format.specifiers where spec.readsArgument {
-            guard let (argument, storage) = resolve(spec, form: form, formats: formats) else { continue }
+        let format = forms[index].format
+        let formSubstitution = forms[index].substitution
+        for spec in format.specifiers where spec.readsArgument {
+            guard let (argument, storage) = resolve(spec, formSubstitution: formSubstitution, formats: formats) else { continue }
             if spec.looksLikeProse && !source.hasProse {
-                emit(c, form: form, range: spec.range, emitter: &emitter,
+                emit(c, form: forms[index], range: spec.range, emitter: &emitter,
                      message: "'\(spec.text)' is read by String(format:) as a specifier (the space is a flag, '\(spec.conversion)' the conversion): it reads argument \(argument) as \((storage ?? .cString).rawValue), undefined behaviour (usually a crash)",
                      hint: "write %% for a percent sign", subject: "prose:\(spec.text)")
                 return
             }
             if argument > source.count {
-                emit(c, form: form, range: spec.range, emitter: &emitter,
+                emit(c, form: forms[index], range: spec.range, emitter: &emitter,
                      message: "'\(spec.text)' reads argument \(argument), but the app passes \(source.count) argument\(source.count == 1 ? "" : "s"): String(format:) reads past them, undefined behaviour (garbage or a crash)",
                      hint: "use only the source's arguments (1…\(source.count))", subject: "beyond:\(argument)")
                 return
@@ -233,7 +238,7 @@ enum FormatRules {
             guard let consequence = FormatCompatibility.consequence(source: sourceSpec, translation: spec, dialect: .apple,
                                                                     sourceStorage: passed, translationStorage: storage) else { continue }
             let shown = spec.substitution.map { $0.isEmpty ? "%arg" : spec.text } ?? spec.text
-            emit(c, form: form, range: spec.range, emitter: &emitter,
+            emit(c, form: forms[index], range: spec.range, emitter: &emitter,
                  message: "'\(shown)' does not fit argument \(argument), which the source prints with '\(sourceSpec.text)': \(consequence.detail)",
                  hint: "use the source's specifier ('\(sourceSpec.text)')", subject: "\(argument):\(sourceSpec.text)>\(shown)")
             return

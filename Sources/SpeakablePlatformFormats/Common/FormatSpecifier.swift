@@ -249,8 +249,19 @@ public struct FormatSpecifier: Hashable, Sendable {
     }
 
     static func lengthCode(_ length: String) -> UInt8 {
-        guard let code = lengths.firstIndex(of: length) else { preconditionFailure("not a length modifier: \(length)") }
-        return UInt8(code)
+        switch length {
+        case "": 0
+        case "hh": 1
+        case "h": 2
+        case "l": 3
+        case "ll": 4
+        case "q": 5
+        case "L": 6
+        case "z": 7
+        case "t": 8
+        case "j": 9
+        default: preconditionFailure("not a length modifier: \(length)")
+        }
     }
 
     /// A conversion or date/time suffix is one scalar (the parsers read one).
@@ -358,7 +369,8 @@ public struct FormatSpecifier: Hashable, Sendable {
         conversionScalar = Self.scalar(conversion)
         suffixScalar = dateTimeSuffix.map(Self.scalar) ?? UInt32.max
         lengthCode = Self.lengthCode(length)
-        let utf8 = Array(text.utf8)
+        // The text's bytes only where flags or a name are to be found in them.
+        let utf8 = flags.isEmpty && (substitution ?? "").isEmpty ? [] : Array(text.utf8)
         if !flags.isEmpty {
             // Flags follow `%` and an optional `N$`.
             var k = 1
