@@ -326,21 +326,28 @@ public struct FormatSpecifier: Hashable, Sendable {
         if !inline { longText = LongSpecifierTexts.number(string) }
     }
 
-    /// A specifier whose text is `scalars`; `flags`: where its flags are in it (scalar offsets,
-    /// all ASCII before them); `substitutionName`: the same for `%#@name@`'s name (`%arg`: an
-    /// empty range at the end).
-    init(scalars: Slice<UnsafeBufferPointer<Unicode.Scalar>>, range: Range<Int>, index: Index, argument: Int?, flags: Range<Int>,
-         width: Int?, precision: Int?, lengthCode: UInt8, conversion: Unicode.Scalar, dateTimeSuffix: Unicode.Scalar?,
-         substitutionName: Range<Int>?) {
+    /// The numbers and codes every specifier has (the text, flags and name are set after).
+    private init(range: Range<Int>, index: Index, argument: Int?, width: Int?, precision: Int?, conversion: UInt32,
+                 suffix: UInt32, lengthCode: UInt8) {
         lower = range.lowerBound
         upper = range.upperBound
         indexCode = Self.code(index)
         argumentValue = argument.map { Int32($0) } ?? Int32.min
         widthValue = width ?? Int.min
         precisionValue = precision ?? Int.min
-        conversionScalar = conversion.value
-        suffixScalar = dateTimeSuffix?.value ?? UInt32.max
+        conversionScalar = conversion
+        suffixScalar = suffix
         self.lengthCode = lengthCode
+    }
+
+    /// A specifier whose text is `scalars`; `flags`: where its flags are in it (scalar offsets,
+    /// all ASCII before them); `substitutionName`: the same for `%#@name@`'s name (`%arg`: an
+    /// empty range at the end).
+    init(scalars: Slice<UnsafeBufferPointer<Unicode.Scalar>>, range: Range<Int>, index: Index, argument: Int?, flags: Range<Int>,
+         width: Int?, precision: Int?, lengthCode: UInt8, conversion: Unicode.Scalar, dateTimeSuffix: Unicode.Scalar?,
+         substitutionName: Range<Int>?) {
+        self.init(range: range, index: index, argument: argument, width: width, precision: precision,
+                  conversion: conversion.value, suffix: dateTimeSuffix?.value ?? UInt32.max, lengthCode: lengthCode)
         if !flags.isEmpty {
             flagsStart = UInt32(flags.lowerBound)
             flagsCount = UInt32(flags.count)
@@ -360,15 +367,9 @@ public struct FormatSpecifier: Hashable, Sendable {
 
     init(text: String, range: Range<Int>, index: Index, argument: Int?, flags: String, width: Int?, precision: Int?, length: String,
          conversion: Character, dateTimeSuffix: Character?, substitution: String?) {
-        lower = range.lowerBound
-        upper = range.upperBound
-        indexCode = Self.code(index)
-        argumentValue = argument.map { Int32($0) } ?? Int32.min
-        widthValue = width ?? Int.min
-        precisionValue = precision ?? Int.min
-        conversionScalar = Self.scalar(conversion)
-        suffixScalar = dateTimeSuffix.map(Self.scalar) ?? UInt32.max
-        lengthCode = Self.lengthCode(length)
+        self.init(range: range, index: index, argument: argument, width: width, precision: precision,
+                  conversion: Self.scalar(conversion), suffix: dateTimeSuffix.map(Self.scalar) ?? UInt32.max,
+                  lengthCode: Self.lengthCode(length))
         // The text's bytes only where flags or a name are to be found in them.
         let utf8 = flags.isEmpty && (substitution ?? "").isEmpty ? [] : Array(text.utf8)
         if !flags.isEmpty {
