@@ -28,6 +28,9 @@ public struct PositionedText: Sendable {
         /// A JSON string written without escapes whose opening quote is here (the text is
         /// ``text``: not held twice).
         case plainJSONString(quote: SourcePosition)
+        /// A String Catalog's converted text: where its message is in the index (the message is
+        /// made again and converted with tracking when a position is asked for).
+        case indexed(PlatformInput.IndexedMessage, selector: Int?)
         case function(@Sendable (Int) -> SourcePosition)
     }
 
@@ -47,6 +50,13 @@ public struct PositionedText: Sendable {
         } else {
             self.map = .source(source)
         }
+    }
+
+    /// A converted text of an indexed String Catalog message (``PlatformInput/indexedText(_:origin:selector:)``).
+    init(text: String, file: String, indexed origin: PlatformInput.IndexedMessage, selector: Int?) {
+        self.text = text
+        self.file = file
+        self.map = .indexed(origin, selector: selector)
     }
 
     /// The ICU text of the `index`th plain `<string>` of an Android file read by the scanner
@@ -75,6 +85,7 @@ public struct PositionedText: Sendable {
         case .source(let source): source.position(ofUTF16Offset: offset)
         case .plainString(let site, let index): site.textPosition(index, offset)
         case .plainJSONString(let quote): SourceText.position(ofUTF16Offset: offset, inPlainString: text, quote: quote)
+        case .indexed(let origin, let selector): PlatformInput.indexedPosition(origin, selector: selector, offset: offset)
         case .function(let function): function(offset)
         }
     }

@@ -319,15 +319,19 @@ public enum PlatformInput {
     /// A converted text of an indexed message (`text`: ``build(_:dialect:formats:positions:selector:tracking:)``
     /// of it, not tracking) whose positions are those of ``convert(_:dialect:formats:positions:selector:)``:
     /// the message is made again from the index and converted with tracking when a position is
-    /// asked for. One small closure a message, holding no string of it.
+    /// asked for. The text's position map is the message's place in the index (a case of it, no
+    /// closure or object a message), holding no string of it.
     static func indexedText(_ text: String, origin: IndexedMessage, selector: Int?) -> PositionedText {
-        PositionedText(text: text, file: origin.catalog.index.file) { offset in
-            guard let message = origin.message,
-                  let builder = build(otherDevice(message), dialect: .apple, formats: nil, positions: nil, selector: selector, tracking: true)
-            else { return SourcePosition(line: 1, column: 1) }
-            let all = builder.positions(end: builder.positions.last ?? message.keyPosition)
-            return all[min(max(0, offset), all.count - 1)]
-        }
+        PositionedText(text: text, file: origin.catalog.index.file, indexed: origin, selector: selector)
+    }
+
+    /// The file position of UTF-16 offset `offset` of an ``indexedText(_:origin:selector:)``.
+    static func indexedPosition(_ origin: IndexedMessage, selector: Int?, offset: Int) -> SourcePosition {
+        guard let message = origin.message,
+              let builder = build(otherDevice(message), dialect: .apple, formats: nil, positions: nil, selector: selector, tracking: true)
+        else { return SourcePosition(line: 1, column: 1) }
+        let all = builder.positions(end: builder.positions.last ?? message.keyPosition)
+        return all[min(max(0, offset), all.count - 1)]
     }
 
     /// ``appleSources(_:entries:sourceTag:file:positions:)`` of an indexed catalog's translatable
