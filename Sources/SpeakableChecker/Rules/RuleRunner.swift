@@ -358,11 +358,20 @@ struct RuleRunner {
                 switch (simple.type, expected) {
                 case (.date, .date), (.time, .date), (.number, .number), (.spellout, .number), (.ordinal, .number),
                      (.duration, .number): typed |= bit
+                // A number use of a plural's (or selectordinal's) argument combines to the plural's
+                // kind (`{1, number}` in a case of `{1, plural, …}`, as a String Catalog's plural
+                // converts): alike when a plural use sets the typed bit, and unlike (the bit never
+                // set) when there is none.
+                case (.number, .plural), (.spellout, .plural), (.ordinal, .plural), (.duration, .plural),
+                     (.number, .ordinal), (.spellout, .ordinal), (.ordinal, .ordinal), (.duration, .ordinal): break
                 default: return nil
                 }
             case .choice(let choice):
-                guard case .number = expected else { return nil }
-                typed |= bit
+                switch expected {
+                case .number: typed |= bit
+                case .plural, .ordinal: break
+                default: return nil
+                }
                 for item in choice.cases {
                     guard let alike = uses(item.message, source, used: &used, typed: &typed) else { return nil }
                     if !alike { return false }
