@@ -487,7 +487,7 @@ public enum PlatformInput {
         let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
         made(indexedText(text, origin: origin, selector: nil),
              MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16)),
-             PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: []),
+             PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: FormatString(dialect: .apple, specifiers: FormatSpecifiers(copying: scratch.specifiers), problems: []),
                                                                            file: file, jsonStringAt: unit.quote)]))
         return true
     }
@@ -568,7 +568,7 @@ public enum PlatformInput {
                                     message: MessageBody(parts: exactCopy(scratch.parts), range: bodyStart..<u16)))
             scratch.utf8.append(0x7D)
             u16 += 1
-            let format = FormatString(dialect: .apple, specifiers: exactCopy(scratch.specifiers), problems: [])
+            let format = FormatString(dialect: .apple, specifiers: FormatSpecifiers(copying: scratch.specifiers), problems: [])
             forms.append(PlatformFormats.Form(path: path, format: format, file: file, jsonStringAt: plural.quote(k)))
             switch ReviewState(platformState: plural.state(k)) {
             case .new: state = .new
