@@ -175,6 +175,10 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
         (fastIntegers?.resolve(deriveIntegers) ?? false) || (ruleBased?.resolve(deriveRuleBased) ?? false)
     }
 
+    /// Whether the decimal fast path has been derived (without deriving it): tests watch the
+    /// lazy derivation with it.
+    var integerFastPathIsDerived: Bool { fastIntegers?.withValue { _ in true } ?? false }
+
     /// The integer digit model, for formats that build on the locale's digits (derived now if it
     /// has not been).
     var integerDigits: IntegerDigitFormat? {
