@@ -11,7 +11,9 @@ import SpeakablePlatformFormats
 /// passes for an untyped source argument (what the compiler and the Swift accessors give it).
 enum FormatRules {
     /// What the app passes, as the source's formats say: the arguments every locale is given.
-    struct SourceArguments: Sendable {
+    /// (A class: every translation of a platform message takes its source's out of the table's
+    /// list, and a struct of three arrays was three retains and releases each time.)
+    final class SourceArguments: Sendable {
         /// The source has at least one specifier that reads an argument: the app formats it
         /// (else it shows the text as it is, and nothing here applies).
         let isFormatted: Bool
