@@ -277,7 +277,7 @@ public struct XCStringsIndex: Sendable {
             var scanner = Scanner(buffer, start: Int(l.start), line: Int(l.line), column: Int(l.column))
             scanner.building = true
             scanner.depth = 4
-            guard let content = try? scanner.content(level: 0, path: 0) else { return nil }
+            guard let content = try? scanner.contentModel(level: 0) else { return nil }
             let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
                                        shouldTranslate: entry.shouldTranslate,
                                        localizations: [XCStringsLocalization(locale: tag, content: content)])
@@ -765,7 +765,7 @@ private struct Scanner {
             firstForm = locales[t].forms.count
             let firstByte = locales[t].bytes.count
             isComplex = false
-            _ = try content(level: 0, path: 0)
+            try content(level: 0, path: 0)
             let count = locales[t].forms.count - firstForm
             var l = XCStringsIndex.Localization(entry: entry, kind: .forms, isEscaped: false, state: -1, start: Int32(firstForm),
                                                 end: Int32(count), line: 0, column: 0)
@@ -786,11 +786,10 @@ private struct Scanner {
         depth -= 1
     }
 
-    /// A localization's (level 0), a case's (level 1: `path` is its path) content, an object.
-    /// Building, the model; checking, nil, and the forms of a localization that has only string
-    /// units in it and in its variations' cases go to `recordLocale` (else `isComplex`).
-    mutating func content(level: Int, path: UInt16) throws(Reject) -> XCStringsContent? {
-        var model: XCStringsContent? = building ? XCStringsContent() : nil
+    /// A localization's (level 0), a case's (level 1: `path` is its path) content, an object,
+    /// checked: the forms of a localization that has only string units in it and in its
+    /// variations' cases go to `recordLocale` (else `isComplex`). (Building, see `contentModel`.)
+    mutating func content(level: Int, path: UInt16) throws(Reject) {
         var sawVariations = false
         let base = keyCount
         defer { keyCount = base }
@@ -800,19 +799,12 @@ private struct Scanner {
                 if equal(field, "stringUnit") {
                     try countValue()
                     let unit = try stringUnit()
-                    if building {
-                        model?.stringUnit = XCStringsStringUnit(
-                            state: unit.state.map { Self.decode(p, $0.start, $0.end, escaped: $0.escaped) },
-                            value: Self.decode(p, unit.value.start, unit.value.end, escaped: unit.value.escaped), position: unit.at)
-                    } else if !isComplex {
-                        record(unit, path: path, first: level == 0 && sawVariations)
-                    }
+                    if !isComplex { record(unit, path: path, first: level == 0 && sawVariations) }
                 } else if equal(field, "variations") {
                     try countValue()
                     sawVariations = true
                     if level > 0 { isComplex = true }
-                    let variations = try variations(level: level)
-                    if building { model?.variations = variations }
+                    _ = try variations(level: level)
                 } else if equal(field, "substitutions") {
                     isComplex = true
                     try countValue()
@@ -821,11 +813,49 @@ private struct Scanner {
                     if try open() {
                         repeat {
                             skipWhiteSpace()
-                            let at = building ? position(at: i) : SourcePosition(line: 0, column: 0)  // only the model has it
                             let name = try key(base: subBase)
                             try countValue()
-                            let substitution = try substitution(name: name, at: at)
-                            if building, let substitution { model?.substitutions.append(substitution) }
+                            _ = try substitution(name: name, at: SourcePosition(line: 0, column: 0))  // only the model has it
+                        } while try next(closing: 0x7D)
+                        depth -= 1
+                    }
+                } else {
+                    try skipValue()
+                }
+            } while try next(closing: 0x7D)
+            depth -= 1
+        }
+    }
+
+    /// `content(level:path:)` building (a second reading of a localization): the model, the same
+    /// checks made.
+    mutating func contentModel(level: Int) throws(Reject) -> XCStringsContent {
+        var model = XCStringsContent()
+        let base = keyCount
+        defer { keyCount = base }
+        if try open() {
+            repeat {
+                let field = try key(base: base)
+                if equal(field, "stringUnit") {
+                    try countValue()
+                    let unit = try stringUnit()
+                    model.stringUnit = XCStringsStringUnit(
+                        state: unit.state.map { Self.decode(p, $0.start, $0.end, escaped: $0.escaped) },
+                        value: Self.decode(p, unit.value.start, unit.value.end, escaped: unit.value.escaped), position: unit.at)
+                } else if equal(field, "variations") {
+                    try countValue()
+                    model.variations = try variations(level: level)
+                } else if equal(field, "substitutions") {
+                    try countValue()
+                    let subBase = keyCount
+                    defer { keyCount = subBase }
+                    if try open() {
+                        repeat {
+                            skipWhiteSpace()
+                            let at = position(at: i)
+                            let name = try key(base: subBase)
+                            try countValue()
+                            if let substitution = try substitution(name: name, at: at) { model.substitutions.append(substitution) }
                         } while try next(closing: 0x7D)
                         depth -= 1
                     }
@@ -925,8 +955,10 @@ private struct Scanner {
                     if !building && !isComplex && level == 0 {
                         if let known = path(kind: kind, name: name) { casePath = known } else { isComplex = true }
                     }
-                    let content = try content(level: level + 1, path: casePath)
-                    if building, let content {
+                    if !building {
+                        try content(level: level + 1, path: casePath)
+                    } else {
+                        let content = try contentModel(level: level + 1)
                         variation.cases.append(XCStringsVariationCase(name: Self.decode(p, name.start, name.end, escaped: false),
                                                                       position: caseAt, content: content))
                     }
