@@ -32,15 +32,22 @@ public struct MessagePattern: Hashable, Sendable {
 
     /// Parses `source`; throws every syntax error found (the first one is the one ICU reports).
     public init(_ source: String) throws(MessageSyntaxErrors) {
-        // Plain text (no braces, no apostrophes) is one literal: the common case, without parsing.
-        if source.utf8.count <= Self.maximumLength, !Self.hasSyntax(source) {
-            let length = source.utf16.count
-            self.body = MessageBody(parts: length == 0 ? [] : [.text(source, range: 0..<length)], range: 0..<length)
-            self.source = source
-            return
+        if let body = Self.directBody(source) {
+            self.body = body
+        } else {
+            self.body = try MessageParser.parse(source)
         }
-        self.body = try MessageParser.parse(source)
         self.source = source
+    }
+
+    /// The tree ``DirectParser`` reads (most messages), or nil for the general parser. Plain text
+    /// (no brace, no apostrophe) is one literal, the pattern itself.
+    static func directBody(_ source: String) -> MessageBody? {
+        let count = source.utf8.count
+        if count == 0 { return MessageBody(parts: [], range: 0..<0) }
+        guard count <= maximumLength else { return nil }
+        var contiguous = source
+        return contiguous.withUTF8 { DirectParser.parse(source, utf8: $0) }
     }
 
     /// A pattern whose tree the caller has built: `body` must be exactly what ``init(_:)`` parses
@@ -49,15 +56,6 @@ public struct MessagePattern: Hashable, Sendable {
     public init(source: String, parsedBody body: MessageBody) {
         self.source = source
         self.body = body
-    }
-
-    /// Whether `source` has a brace or an apostrophe.
-    static func hasSyntax(_ source: String) -> Bool {
-        var source = source
-        return source.withUTF8 { bytes in
-            for b in bytes where b == 0x7B || b == 0x7D || b == 0x27 { return true }
-            return false
-        }
     }
 
     /// Every argument name in order of first appearance (numbers as written, e.g. "0").
