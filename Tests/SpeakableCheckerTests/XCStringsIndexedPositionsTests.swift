@@ -145,6 +145,66 @@ import Testing
         #expect(fast > 900 && fast < units, "\(fast) of \(units) made in one pass")
     }
 
+    /// The one pass scans a value eight bytes at a time to the first byte it must look at
+    /// (`%`, `'`, `{`, `}`, `#`, non-ASCII): each of those, and each specifier, at every offset
+    /// of values longer than one and two words, as a unit and as a plural's cases, is what the
+    /// string path and the general path make of it.
+    @Test func everySpecialByteAtEveryOffset() throws {
+        let texts = ["Row and column seventeen", "KO·Row, star · column nine", "abcdefghijklmnopqrstuvw"]
+        let inserted = ["%@", "%lld", "%2$@", "%d", "'", "{", "}", "#", "é", "🎉", "%", "%5d", "x"]
+        var values: [String] = []
+        for text in texts {
+            let scalars = Array(text.unicodeScalars)
+            for at in 0...scalars.count {
+                for piece in inserted {
+                    var v = String.UnicodeScalarView()
+                    v.append(contentsOf: scalars[..<at])
+                    v.append(contentsOf: piece.unicodeScalars)
+                    v.append(contentsOf: scalars[at...])
+                    values.append(String(v))
+                }
+            }
+        }
+        let entries = values.enumerated().map { k, v -> String in
+            let value = XCStringsIndexedPositionsTests.json(v, unicode: false)
+            return #""k\#(k)" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "%lld" } }, "#
+                + #""ko" : { "stringUnit" : { "state" : "translated", "value" : "\#(value)" } }, "#
+                + #""ru" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "\#(value)" } }, "#
+                + #""other" : { "stringUnit" : { "state" : "new", "value" : "%lld \#(value)" } } } } } } }"#
+        }
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    " + entries.joined(separator: ",\n    ") + "\n  }\n}\n"
+        let index = try #require(XCStringsIndex.read(Array(text.utf8), file: "L.xcstrings"), "not indexed")
+        let catalog = PlatformInput.IndexedCatalog(index)
+        // Units: the one pass against the string path.
+        var scratch = PlatformInput.UnitScratch()
+        var fast = 0
+        index.forEachNumbered(ofLocale: "ko", rawUnit: { number, unit in
+            let origin = PlatformInput.IndexedMessage(catalog: catalog, locale: "ko", number: number)
+            guard let a = PlatformInput.appleTarget(unit: unit, origin: origin, scratch: &scratch) else { return false }
+            fast += 1
+            let b = PlatformInput.appleTarget(string: unit.form, key: unit.entry.key, keyPosition: unit.entry.keyPosition,
+                                              file: "L.xcstrings")
+            #expect(a.key == b.key && a.keyPosition == b.keyPosition && a.state == b.state)
+            compare(a.text, b.text, a.pattern, b.pattern, a.formats, b.formats)
+            return true
+        }) { _, _ in }
+        #expect(fast > values.count / 2 && fast < values.count, "\(fast) of \(values.count) units made in one pass")
+        // Units and plurals: each locale's messages against the general path's.
+        let translated = index.entries.map { (key: $0.key, position: $0.keyPosition) }
+        let reference = PlatformInput.appleSources(index.messages(ofLocale: "en", translatableOnly: true), entries: translated,
+                                                   sourceTag: "en", file: "L.xcstrings", positions: nil)
+        for tag in ["ko", "ru"] {
+            let a = PlatformInput.appleTargets(catalog, locale: tag, selectors: reference.selectors)
+            let b = PlatformInput.appleTargets(index.messages(ofLocale: tag, translatableOnly: true), selectors: reference.selectors,
+                                               positions: nil)
+            #expect(a.count == b.count && a.count == values.count, "\(tag)")
+            for (x, y) in zip(a, b) {
+                #expect(x.key == y.key && x.keyPosition == y.keyPosition && x.state == y.state, "\(x.key)")
+                compare(x.text, y.text, x.pattern, y.pattern, x.formats, y.formats)
+            }
+        }
+    }
+
     /// A plural localization written without escapes is made from its bytes in one pass
     /// (``PlatformInput/convert(plural:selector:origin:scratch:)``) when its cases allow: every
     /// source and translation of generated catalogs, and of the same catalogs damaged a byte at a

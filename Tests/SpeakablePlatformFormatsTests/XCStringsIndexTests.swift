@@ -181,8 +181,10 @@ import Testing
                                  #""stringUnit" : { "value" : "v" },"#, #""variations" : { },"#, #""ko" : { },"#,
                                  #""substitutions" : { "s" : { } },"#, #""state" : "new","#].map { Array($0.utf8) }
         var indexed = 0
-        for _ in 0..<600 {
-            var bytes = base
+        // The catalog as written and on one line (columns counted over everything before them).
+        let oneLine = Array(Self.handWritten.replacing("\n", with: " ").utf8)
+        for round in 0..<900 {
+            var bytes = round < 600 ? base : oneLine
             for _ in 0..<Int(generator.next() % 3 + 1) {
                 let at = Int(generator.next() % UInt64(bytes.count))
                 switch generator.next() % 3 {

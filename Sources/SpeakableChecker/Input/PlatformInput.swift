@@ -255,26 +255,34 @@ public enum PlatformInput {
     /// of its messages, a one-string translation made without its ``PlatformMessage``.
     static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
         let index = catalog.index
-        // Each message made in its place in the list (no copy of it or its parts on the way:
-        // `append` of a message made in a closure copied it and destroyed the original).
+        // Each message returned by the conversion and moved to its place in the list (made in
+        // the conversion's closure and appended, about 50 million instructions more at 110k
+        // strings: its parts were copied into it and the originals destroyed).
         let capacity = index.count(ofLocale: tag)
         return [TargetMessage](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             var scratch = UnitScratch()
             index.forEachNumbered(ofLocale: tag, translatableOnly: true, units: { number, unit in
-                convert(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) { text, pattern, formats in
-                    (base + count).initialize(to: TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: text,
-                                                                pattern: pattern, formats: formats,
-                                                                state: ReviewState(platformState: unit.state)))
-                    count += 1
-                }
+                let made = convert(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch,
+                                   making: { text, pattern, formats in
+                    TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: text, pattern: pattern, formats: formats,
+                                  state: ReviewState(platformState: unit.state))
+                })
+                guard let made else { return false }
+                (base + count).initialize(to: made)
+                count += 1
+                return true
             }, plurals: { number, plural in
-                convert(plural: plural, selector: selectors[plural.entry.key],
-                        origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) { text, pattern, formats, state, _ in
-                    (base + count).initialize(to: TargetMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, text: text,
-                                                                pattern: pattern, formats: formats, state: state))
-                    count += 1
-                }
+                let made = convert(plural: plural, selector: selectors[plural.entry.key],
+                                   origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch,
+                                   making: { text, pattern, formats, state, _ in
+                    TargetMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, text: text, pattern: pattern, formats: formats,
+                                  state: state)
+                })
+                guard let made else { return false }
+                (base + count).initialize(to: made)
+                count += 1
+                return true
             }) { number, item in
                 let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
                 switch item {
@@ -411,11 +419,13 @@ public enum PlatformInput {
     static func exactCopy<T>(_ array: [T]) -> [T] {
         if array.isEmpty { return [] }
         if array.capacity == array.count { return array }
-        // Reserved then appended (specialized), not `init(unsafeUninitializedCapacity:)`, whose
-        // generic allocation looks the storage's type up at run time for every copy.
+        // Reserved then appended element by element (specialized), not
+        // `init(unsafeUninitializedCapacity:)`, whose generic allocation looks the storage's type
+        // up at run time for every copy, nor `append(contentsOf:)`, whose general path cost more
+        // than the few elements a message's lists have.
         var copy: [T] = []
         copy.reserveCapacity(array.count)
-        copy.append(contentsOf: array)
+        for element in array { copy.append(element) }
         return copy
     }
 
@@ -432,6 +442,29 @@ public enum PlatformInput {
         var parts: [MessagePart] = []
         var specifiers: [FormatSpecifier] = []
         let arguments = ArgumentParts()
+        /// Specifier lists made lately: a plural's cases, and a locale's messages, often print
+        /// the same specifiers at the same places, and an equal list shares one's storage (a
+        /// list of plain values: equal is the same) instead of being a new array.
+        var recentSpecifiers: [[FormatSpecifier]] = []
+        var nextRecent = 0
+
+        /// `specifiers` as a list of its own: none or one in the value, two or more in an array
+        /// of their own (or an equal one's made lately).
+        mutating func specifierList() -> FormatSpecifiers {
+            let n = specifiers.count
+            if n < 2 { return FormatSpecifiers(copying: specifiers) }
+            for k in recentSpecifiers.indices where recentSpecifiers[k].count == n && recentSpecifiers[k] == specifiers {
+                return FormatSpecifiers(recentSpecifiers[k])
+            }
+            let list = PlatformInput.exactCopy(specifiers)
+            if recentSpecifiers.count < 4 {
+                recentSpecifiers.append(list)
+            } else {
+                recentSpecifiers[nextRecent] = list
+                nextRecent = (nextRecent + 1) & 3
+            }
+            return FormatSpecifiers(list)
+        }
 
         mutating func argument(start: Int, number: Int, isNumber: Bool, make: () -> MessagePart) -> MessagePart {
             arguments.part(start: start, number: number, isNumber: isNumber, make: make)
@@ -443,7 +476,8 @@ public enum PlatformInput {
     /// `{1, number}` starts at the same offset share one part's storage instead of each boxing
     /// its own. One a locale being made (not shared between threads).
     final class ArgumentParts {
-        var slots: [MessagePart?] = []
+        // One a locale being made, used by one thread: no exclusivity checks per access.
+        @exclusivity(unchecked) var slots: [MessagePart?] = []
         static let starts = 256
         static let numbers = 8
 
@@ -479,6 +513,13 @@ public enum PlatformInput {
     @discardableResult
     static func convert(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch,
                         _ made: (consuming PositionedText, consuming MessagePattern, consuming PlatformFormats) -> Void) -> Bool {
+        convert(unit: unit, origin: origin, scratch: &scratch, making: made) != nil
+    }
+
+    /// ``convert(unit:origin:scratch:_:)`` whose `make` makes the message and returns it (a
+    /// message returned is moved to its place; one made in the closure given was copied there).
+    static func convert<Made>(unit: XCStringsIndex.RawUnit, origin: IndexedMessage, scratch: inout UnitScratch,
+                              making make: (consuming PositionedText, consuming MessagePattern, consuming PlatformFormats) -> Made) -> Made? {
         let bytes = unit.bytes
         let n = bytes.count
         scratch.utf8.removeAll(keepingCapacity: true)
@@ -486,18 +527,17 @@ public enum PlatformInput {
         scratch.specifiers.removeAll(keepingCapacity: true)
         var u16 = 0
         var firstNumber: Int?
-        guard appendPlain(bytes, inPlural: false, u16: &u16, firstNumber: &firstNumber, scratch: &scratch) else { return false }
-        guard u16 <= MessagePattern.maximumLength else { return false }
+        guard appendPlain(bytes, inPlural: false, u16: &u16, firstNumber: &firstNumber, scratch: &scratch) else { return nil }
+        guard u16 <= MessagePattern.maximumLength else { return nil }
         let text = String(decoding: scratch.utf8, as: UTF8.self)
         // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
         // next message would leave it to this one at the scratch's capacity).
         let file = origin.catalog.index.file
         let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
-        made(indexedText(text, origin: origin, selector: nil),
-             MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16)),
-             PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: FormatString(dialect: .apple, specifiers: FormatSpecifiers(copying: scratch.specifiers), problems: []),
-                                                                           file: file, jsonStringAt: unit.quote)]))
-        return true
+        return make(indexedText(text, origin: origin, selector: nil),
+                    MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16)),
+                    PlatformFormats(dialect: .apple, forms: [PlatformFormats.Form(path: "", format: FormatString(dialect: .apple, specifiers: scratch.specifierList(), problems: []),
+                                                                                  file: file, jsonStringAt: unit.quote)]))
     }
 
     /// A plural localization whose cases are written without escapes (``XCStringsIndex/RawPlural``),
@@ -512,18 +552,25 @@ public enum PlatformInput {
     static func convert(plural: XCStringsIndex.RawPlural, selector given: Int?, origin: IndexedMessage, scratch: inout UnitScratch,
                         _ made: (consuming PositionedText, consuming MessagePattern, consuming PlatformFormats, ReviewState, Int) -> Void)
         -> Bool {
+        convert(plural: plural, selector: given, origin: origin, scratch: &scratch, making: made) != nil
+    }
+
+    /// ``convert(plural:selector:origin:scratch:_:)`` whose `make` makes the message and returns it.
+    static func convert<Made>(plural: XCStringsIndex.RawPlural, selector given: Int?, origin: IndexedMessage, scratch: inout UnitScratch,
+                              making make: (consuming PositionedText, consuming MessagePattern, consuming PlatformFormats, ReviewState, Int)
+                                  -> Made) -> Made? {
         let count = plural.count
-        guard count > 0 else { return false }
+        guard count > 0 else { return nil }
         // Each case's keyword (`zero` is written =0), and which is `other`.
         var other = -1
         for k in 0..<count {
             switch pluralKeyword(plural.path(k)) {
-            case nil: return false
+            case nil: return nil
             case 5?: if other < 0 { other = k }
             default: break
             }
         }
-        guard other >= 0 else { return false }
+        guard other >= 0 else { return nil }
         var u16 = 0
         let selector: Int
         if let given {
@@ -533,11 +580,11 @@ public enum PlatformInput {
             scratch.parts.removeAll(keepingCapacity: true)
             scratch.specifiers.removeAll(keepingCapacity: true)
             var first: Int?
-            guard appendPlain(plural.bytes(other), inPlural: true, u16: &u16, firstNumber: &first, scratch: &scratch) else { return false }
+            guard appendPlain(plural.bytes(other), inPlural: true, u16: &u16, firstNumber: &first, scratch: &scratch) else { return nil }
             selector = first ?? 1
             u16 = 0
         }
-        guard selector > 0 && selector <= 0x7FFF else { return false }
+        guard selector > 0 && selector <= 0x7FFF else { return nil }
         scratch.utf8.removeAll(keepingCapacity: true)
         scratch.parts.removeAll(keepingCapacity: true)
         // {S, plural, keyword {…} … }
@@ -571,12 +618,12 @@ public enum PlatformInput {
             scratch.parts.removeAll(keepingCapacity: true)
             scratch.specifiers.removeAll(keepingCapacity: true)
             var first: Int?
-            guard appendPlain(plural.bytes(k), inPlural: true, u16: &u16, firstNumber: &first, scratch: &scratch) else { return false }
+            guard appendPlain(plural.bytes(k), inPlural: true, u16: &u16, firstNumber: &first, scratch: &scratch) else { return nil }
             cases.append(PluralCase(selector: pluralSelector, selectorText: selectorText, selectorRange: selectorRange,
                                     message: MessageBody(parts: exactCopy(scratch.parts), range: bodyStart..<u16)))
             scratch.utf8.append(0x7D)
             u16 += 1
-            let format = FormatString(dialect: .apple, specifiers: FormatSpecifiers(copying: scratch.specifiers), problems: [])
+            let format = FormatString(dialect: .apple, specifiers: scratch.specifierList(), problems: [])
             forms.append(PlatformFormats.Form(path: path, format: format, file: file, jsonStringAt: plural.quote(k)))
             switch ReviewState(platformState: plural.state(k)) {
             case .new: state = .new
@@ -586,15 +633,14 @@ public enum PlatformInput {
         }
         scratch.utf8.append(0x7D)
         u16 += 1
-        guard u16 <= MessagePattern.maximumLength else { return false }
+        guard u16 <= MessagePattern.maximumLength else { return nil }
         let text = String(decoding: scratch.utf8, as: UTF8.self)
         let argument = ArgumentNode(name: String(selector), number: selector, nameRange: nameRange, range: 0..<u16,
                                     kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases,
                                                                  styleStart: styleStart)))
-        made(indexedText(text, origin: origin, selector: given),
-             MessagePattern(source: text, parsedBody: MessageBody(parts: [.argument(argument)], range: 0..<u16)),
-             PlatformFormats(dialect: .apple, forms: forms), state, selector)
-        return true
+        return make(indexedText(text, origin: origin, selector: given),
+                    MessagePattern(source: text, parsedBody: MessageBody(parts: [.argument(argument)], range: 0..<u16)),
+                    PlatformFormats(dialect: .apple, forms: forms), state, selector)
     }
 
     /// The plural keyword a case path (`plural.one`) names, as a number: zero 0, one 1, two 2,
@@ -638,6 +684,7 @@ public enum PlatformInput {
         var run = 0         // where the current text run starts (bytes of the value)
         var runU16 = u16
         var sequential = 0
+        let base = UnsafeRawPointer(bytes.baseAddress)
         func flush(_ end: Int) {
             guard end > run else { return }
             let text = UnsafeBufferPointer(rebasing: bytes[run..<end])
@@ -647,6 +694,22 @@ public enum PlatformInput {
             scratch.parts.append(.text(String(decoding: text, as: UTF8.self), range: runU16..<u16))
         }
         while i < n {
+            // Eight bytes at a time to the first that is `%`, `'`, `{`, `}`, `#` or not ASCII
+            // (a borrow only marks bytes above such a byte, so the lowest mark is the first).
+            if let base {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                while i + 8 <= n {
+                    let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    let special = (((w ^ (ones &* 0x25)) &- ones) | ((w ^ (ones &* 0x27)) &- ones) | ((w ^ (ones &* 0x7B)) &- ones)
+                                   | ((w ^ (ones &* 0x7D)) &- ones) | ((w ^ (ones &* 0x23)) &- ones) | w) & 0x8080_8080_8080_8080
+                    let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
+                    i += plain
+                    u16 += plain
+                    scalar += plain
+                    if plain < 8 { break }
+                }
+                guard i < n else { break }
+            }
             let b = bytes[i]
             if b == 0x25 {  // %
                 var j = i + 1

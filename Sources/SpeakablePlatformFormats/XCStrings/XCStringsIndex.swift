@@ -277,7 +277,7 @@ public struct XCStringsIndex: Sendable {
             var scanner = Scanner(buffer, start: Int(l.start), line: Int(l.line), column: Int(l.column))
             scanner.building = true
             scanner.depth = 4
-            guard let content = try? scanner.content(level: 0, path: 0) else { return nil }
+            guard let content = try? scanner.contentModel(level: 0) else { return nil }
             let model = XCStringsEntry(key: entry.key, keyPosition: entry.keyPosition, comment: entry.comment,
                                        shouldTranslate: entry.shouldTranslate,
                                        localizations: [XCStringsLocalization(locale: tag, content: content)])
@@ -299,6 +299,10 @@ private struct Scanner {
     /// forward as positions are asked for, reset at each line break.
     var columnOffset: Int
     var columnValue: Int
+    /// UTF-8 continuation bytes in the strings read so far, and their number when `columnOffset`
+    /// was set (see `position(at:)`).
+    var continuations = 0
+    var columnContinuations = 0
     var values = 0
     var maximumValues = Int.max
     var depth = 0
@@ -340,45 +344,36 @@ private struct Scanner {
     // MARK: Positions
 
     mutating func position(at offset: Int) -> SourcePosition {
-        let c = column(from: columnOffset, columnValue, to: offset)
+        // Asked for between values (every string before `offset` read, none after it), and
+        // only strings hold non-ASCII bytes: the scalars since `columnOffset` are the bytes less
+        // the continuations (10xxxxxx) of the strings read since.
+        let c = columnValue + (offset - columnOffset) - (continuations - columnContinuations)
         columnOffset = offset
         columnValue = c
+        columnContinuations = continuations
         return SourcePosition(line: line, column: c)
     }
 
-    /// Where the scanner is on its line, to ask for a position there later (`position(_:at:)`)
-    /// only when it is needed.
-    var mark: (line: Int, offset: Int, column: Int) { (line, columnOffset, columnValue) }
-
-    /// The position of `offset`, on the line of a `mark` made at or before it on that line.
-    func position(_ mark: (line: Int, offset: Int, column: Int), at offset: Int) -> SourcePosition {
-        SourcePosition(line: mark.line, column: column(from: mark.offset, mark.column, to: offset))
-    }
-
-    /// The column of `offset`, counted from `start`, whose column is `column` (on one line).
-    func column(from start: Int, _ column: Int, to offset: Int) -> Int {
-        var c = column
+    /// UTF-8 continuation bytes in `p[start..<end]`, eight bytes at a time.
+    func continuationCount(_ start: Int, _ end: Int) -> Int {
+        var count = 0
         var k = start
-        // Scalars are the bytes that are not UTF-8 continuations (10xxxxxx): eight at a time, the
-        // continuations' top bits counted (bit 7 set, bit 6 clear).
-        if let address = p.baseAddress {
-            let base = UnsafeRawPointer(address)
-            while k + 8 <= offset {
-                let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-                let continuations = w & ~(w << 1) & 0x8080_8080_8080_8080
-                c += 8 - continuations.nonzeroBitCount
-                k += 8
-            }
+        let base = UnsafeRawPointer(p.baseAddress!)
+        while k + 8 <= end {
+            let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            count += (w & ~(w << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            k += 8
         }
-        while k < offset {
-            if p[k] & 0xC0 != 0x80 { c += 1 }
+        while k < end {
+            if p[k] & 0xC0 == 0x80 { count += 1 }
             k += 1
         }
-        return c
+        return count
     }
 
     // MARK: JSON
 
+    @inline(__always)
     mutating func skipWhiteSpace() {
         while i < n {
             let b = p[i]
@@ -388,17 +383,20 @@ private struct Scanner {
                 line += 1
                 columnOffset = i
                 columnValue = 1
+                columnContinuations = continuations
                 continue
             }
             return
         }
     }
 
+    @inline(__always)
     mutating func countValue() throws(Reject) {
         values += 1
         if values > maximumValues { throw Reject() }
     }
 
+    @inline(__always)
     mutating func expect(_ byte: UInt8) throws(Reject) {
         skipWhiteSpace()
         guard i < n, p[i] == byte else { throw Reject() }
@@ -457,7 +455,10 @@ private struct Scanner {
             }
             k += 1
         }
-        if !ascii, UTF8Validation.firstInvalid(UnsafeBufferPointer(rebasing: p[start..<k])) != nil { throw Reject() }
+        if !ascii {
+            if UTF8Validation.firstInvalid(UnsafeBufferPointer(rebasing: p[start..<k])) != nil { throw Reject() }
+            continuations += continuationCount(start, k)
+        }
         i = k + 1
         return (start, k, escaped)
     }
@@ -553,6 +554,7 @@ private struct Scanner {
     }
 
     /// After a member: true when another follows, false at the object's end.
+    @inline(__always)
     mutating func next(closing: UInt8) throws(Reject) -> Bool {
         skipWhiteSpace()
         guard i < n else { throw Reject() }
@@ -568,6 +570,7 @@ private struct Scanner {
     }
 
     /// Opens an object: false when it is empty (and closed).
+    @inline(__always)
     mutating func open() throws(Reject) -> Bool {
         guard i < n, p[i] == 0x7B else { throw Reject() }
         depth += 1
@@ -756,13 +759,13 @@ private struct Scanner {
             try expect(0x3A)
             skipWhiteSpace()
             try countValue()
-            let at = mark  // its position only for a localization kept as its object's bytes
+            let at = position(at: i)
             let start = i
             recordLocale = t
             firstForm = locales[t].forms.count
             let firstByte = locales[t].bytes.count
             isComplex = false
-            _ = try content(level: 0, path: 0)
+            try content(level: 0, path: 0)
             let count = locales[t].forms.count - firstForm
             var l = XCStringsIndex.Localization(entry: entry, kind: .forms, isEscaped: false, state: -1, start: Int32(firstForm),
                                                 end: Int32(count), line: 0, column: 0)
@@ -771,9 +774,8 @@ private struct Scanner {
                 locales[t].forms.removeSubrange(firstForm...)
                 locales[t].bytes.removeSubrange(firstByte...)
                 locales[t].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
-                let position = position(at, at: start)
                 l = XCStringsIndex.Localization(entry: entry, kind: .object, isEscaped: false, state: -1, start: Int32(firstByte),
-                                                end: Int32(locales[t].bytes.count), line: Int32(position.line), column: Int32(position.column))
+                                                end: Int32(locales[t].bytes.count), line: Int32(at.line), column: Int32(at.column))
             } else if count == 1, locales[t].forms[firstForm].path == 0 {
                 let f = locales[t].forms.removeLast()
                 l = XCStringsIndex.Localization(entry: entry, kind: .unit, isEscaped: f.isEscaped, state: f.state, start: f.start,
@@ -784,11 +786,10 @@ private struct Scanner {
         depth -= 1
     }
 
-    /// A localization's (level 0), a case's (level 1: `path` is its path) content, an object.
-    /// Building, the model; checking, nil, and the forms of a localization that has only string
-    /// units in it and in its variations' cases go to `recordLocale` (else `isComplex`).
-    mutating func content(level: Int, path: UInt16) throws(Reject) -> XCStringsContent? {
-        var model: XCStringsContent? = building ? XCStringsContent() : nil
+    /// A localization's (level 0), a case's (level 1: `path` is its path) content, an object,
+    /// checked: the forms of a localization that has only string units in it and in its
+    /// variations' cases go to `recordLocale` (else `isComplex`). (Building, see `contentModel`.)
+    mutating func content(level: Int, path: UInt16) throws(Reject) {
         var sawVariations = false
         let base = keyCount
         defer { keyCount = base }
@@ -798,19 +799,12 @@ private struct Scanner {
                 if equal(field, "stringUnit") {
                     try countValue()
                     let unit = try stringUnit()
-                    if building {
-                        model?.stringUnit = XCStringsStringUnit(
-                            state: unit.state.map { Self.decode(p, $0.start, $0.end, escaped: $0.escaped) },
-                            value: Self.decode(p, unit.value.start, unit.value.end, escaped: unit.value.escaped), position: unit.at)
-                    } else if !isComplex {
-                        record(unit, path: path, first: level == 0 && sawVariations)
-                    }
+                    if !isComplex { record(unit, path: path, first: level == 0 && sawVariations) }
                 } else if equal(field, "variations") {
                     try countValue()
                     sawVariations = true
                     if level > 0 { isComplex = true }
-                    let variations = try variations(level: level)
-                    if building { model?.variations = variations }
+                    _ = try variations(level: level)
                 } else if equal(field, "substitutions") {
                     isComplex = true
                     try countValue()
@@ -819,11 +813,49 @@ private struct Scanner {
                     if try open() {
                         repeat {
                             skipWhiteSpace()
-                            let at = building ? position(at: i) : SourcePosition(line: 0, column: 0)  // only the model has it
                             let name = try key(base: subBase)
                             try countValue()
-                            let substitution = try substitution(name: name, at: at)
-                            if building, let substitution { model?.substitutions.append(substitution) }
+                            _ = try substitution(name: name, at: SourcePosition(line: 0, column: 0))  // only the model has it
+                        } while try next(closing: 0x7D)
+                        depth -= 1
+                    }
+                } else {
+                    try skipValue()
+                }
+            } while try next(closing: 0x7D)
+            depth -= 1
+        }
+    }
+
+    /// `content(level:path:)` building (a second reading of a localization): the model, the same
+    /// checks made.
+    mutating func contentModel(level: Int) throws(Reject) -> XCStringsContent {
+        var model = XCStringsContent()
+        let base = keyCount
+        defer { keyCount = base }
+        if try open() {
+            repeat {
+                let field = try key(base: base)
+                if equal(field, "stringUnit") {
+                    try countValue()
+                    let unit = try stringUnit()
+                    model.stringUnit = XCStringsStringUnit(
+                        state: unit.state.map { Self.decode(p, $0.start, $0.end, escaped: $0.escaped) },
+                        value: Self.decode(p, unit.value.start, unit.value.end, escaped: unit.value.escaped), position: unit.at)
+                } else if equal(field, "variations") {
+                    try countValue()
+                    model.variations = try variations(level: level)
+                } else if equal(field, "substitutions") {
+                    try countValue()
+                    let subBase = keyCount
+                    defer { keyCount = subBase }
+                    if try open() {
+                        repeat {
+                            skipWhiteSpace()
+                            let at = position(at: i)
+                            let name = try key(base: subBase)
+                            try countValue()
+                            if let substitution = try substitution(name: name, at: at) { model.substitutions.append(substitution) }
                         } while try next(closing: 0x7D)
                         depth -= 1
                     }
@@ -923,8 +955,10 @@ private struct Scanner {
                     if !building && !isComplex && level == 0 {
                         if let known = path(kind: kind, name: name) { casePath = known } else { isComplex = true }
                     }
-                    let content = try content(level: level + 1, path: casePath)
-                    if building, let content {
+                    if !building {
+                        try content(level: level + 1, path: casePath)
+                    } else {
+                        let content = try contentModel(level: level + 1)
                         variation.cases.append(XCStringsVariationCase(name: Self.decode(p, name.start, name.end, escaped: false),
                                                                       position: caseAt, content: content))
                     }
