@@ -469,13 +469,22 @@ struct TemporaryStack<Element> {
 
     mutating func take(from start: Int) -> [Element] {
         let taken = count - start
-        if taken == 0 { return [] }
+        let first = base + start
+        defer { count = start }
+        // Array literals of the moved values for the common sizes (allocated directly, without
+        // `reserveCapacity`'s general path).
+        switch taken {
+        case 0: return []
+        case 1: return [first.move()]
+        case 2: return [first.move(), (first + 1).move()]
+        case 3: return [first.move(), (first + 1).move(), (first + 2).move()]
+        default: break
+        }
         // Reserved and appended (specialized): `init(unsafeUninitializedCapacity:)` allocates
         // through a generic path that looks the storage type up at run time (~500 instructions).
         var array: [Element] = []
         array.reserveCapacity(taken)
-        for k in start..<count { array.append((base + k).move()) }
-        count = start
+        for k in 0..<taken { array.append((first + k).move()) }
         return array
     }
 
