@@ -44,10 +44,14 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// formatted digits; for rule-based styles it looks at the plain number).
     public let isDecimalFormat: Bool
 
-    // @unchecked Sendable: `handle` is only used inside `lock`; `fastIntegers` is immutable.
+    // @unchecked Sendable: `handle` is only used inside `lock`; the fast paths are atomic.
     private let handle: VoidHandle
     private let lock = Mutex<Void>(())
-    private let fastIntegers: IntegerDigitFormat?
+    /// Decimal and integer styles: the locale's digits and grouping, derived after a few
+    /// integers went to ICU and checked against ICU on a battery of values (nil for the other
+    /// styles). Deriving costs about 2,400 ICU calls, so a format used a few times (the checker
+    /// opens one per locale) never pays for it.
+    private let fastIntegers: LazyFastPath<IntegerDigitFormat>?
     /// Spellout, ordinal and duration for integers, from ICU's own rules — derived after a few
     /// integers went to ICU (nil for the other styles).
     private let ruleBased: LazyFastPath<RuleBasedIntegerFormat>?
@@ -105,14 +109,8 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
         case .spellout, .ordinal, .duration: self.isDecimalFormat = false
         }
         switch style {
-        case .decimal, .integer:
-            self.fastIntegers = IntegerDigitFormat.derive { value in
-                try? withUTF16Result("unum_formatInt64") { buffer, capacity, status in
-                    cicu_unum_formatInt64(handle, value, buffer, capacity, &status)
-                }
-            }
-        default:
-            self.fastIntegers = nil
+        case .decimal, .integer: self.fastIntegers = LazyFastPath(threshold: 2_048)
+        default: self.fastIntegers = nil
         }
         switch style {
         case .spellout, .ordinal, .duration:
@@ -160,11 +158,33 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
 
     deinit { cicu_unum_close(handle) }
 
-    /// Whether integers are formatted without calling ICU (see the type's discussion).
-    public var hasIntegerFastPath: Bool { fastIntegers != nil || (ruleBased?.resolve(deriveRuleBased) ?? false) }
+    /// The decimal fast path, read off ICU and checked against it (see `IntegerDigitFormat`).
+    private func deriveIntegers() -> IntegerDigitFormat? {
+        // A DecimalFormat is not thread-safe: call it under the lock.
+        (try? withHandle { handle throws(ICUError) in
+            IntegerDigitFormat.derive { value in
+                try? withUTF16Result("unum_formatInt64") { buffer, capacity, status in
+                    cicu_unum_formatInt64(handle, value, buffer, capacity, &status)
+                }
+            }
+        }) ?? nil
+    }
 
-    /// The integer digit model, for formats that build on the locale's digits.
-    var integerDigits: IntegerDigitFormat? { fastIntegers }
+    /// Whether integers are formatted without calling ICU (see the type's discussion).
+    public var hasIntegerFastPath: Bool {
+        (fastIntegers?.resolve(deriveIntegers) ?? false) || (ruleBased?.resolve(deriveRuleBased) ?? false)
+    }
+
+    /// Whether the decimal fast path has been derived (without deriving it): tests watch the
+    /// lazy derivation with it.
+    var integerFastPathIsDerived: Bool { fastIntegers?.withValue { _ in true } ?? false }
+
+    /// The integer digit model, for formats that build on the locale's digits (derived now if it
+    /// has not been).
+    var integerDigits: IntegerDigitFormat? {
+        guard let fastIntegers, fastIntegers.resolve(deriveIntegers) else { return nil }
+        return fastIntegers.withValue { $0 }
+    }
 
     /// Formats an integer exactly.
     public func format(_ value: Int64) throws(ICUError) -> String { try formatted(.int(value)) }
@@ -196,7 +216,10 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// or -1 when ICU must be asked.
     @inline(__always)
     public func writeInteger(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        if let fastIntegers, capacity >= 128 { return fastIntegers.write(value, into: out) }
+        if let fastIntegers, capacity >= 128 {
+            if let written = fastIntegers.withValue({ $0.write(value, into: out) }) { return written }
+            fastIntegers.noteMiss(deriveIntegers)
+        }
         if let ruleBased {
             if let written = ruleBased.withValue({ $0.write(value, into: out, capacity: capacity) }) { return written }
             ruleBased.noteMiss(deriveRuleBased)
@@ -213,7 +236,10 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// it exactly as the integer (always for decimal styles; checked for rule-based ones).
     @inline(__always)
     public func writeWholeDouble(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        if let fastIntegers, capacity >= 128 { return fastIntegers.write(value, into: out) }
+        if let fastIntegers, capacity >= 128 {
+            if let written = fastIntegers.withValue({ $0.write(value, into: out) }) { return written }
+            fastIntegers.noteMiss(deriveIntegers)
+        }
         if let ruleBased {
             if let written = ruleBased.withValue({ $0.coversWholeDoubles ? $0.write(value, into: out, capacity: capacity) : -1 }) {
                 return written

@@ -73,6 +73,7 @@ import Testing
         let locale = try ICULocale(tag)
         for style in [NumberFormat.Style.decimal, .integer] {
             let format = try NumberFormat(style, locale: locale)
+            #expect(format.hasIntegerFastPath, "\(tag) \(style)")  // derives it now
             var values: [Int64] = [0, 7, 10, 999, 1000, 1234, 9180, 10_000, 12_345, 99_999, 100_000, 1_234_567,
                                    12_345_678, 123_456_789_012, Int64.max, Int64.min, -1, -1234, -9_876_543]
             var x: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -86,6 +87,26 @@ import Testing
                 #expect(try format.format(d) == format.formatWithICU(d), "\(tag) \(style) \(d)")
             }
         }
+    }
+
+    /// The decimal fast path is derived only after 2,048 integers went to ICU (or when asked for),
+    /// and the text is ICU's before, at and after the switch.
+    @Test(arguments: ["en", "ar", "hi", "pl"])
+    func integerFastPathIsDerivedLazily(_ tag: String) throws {
+        let format = try NumberFormat(.decimal, locale: ICULocale(tag))
+        var x: UInt64 = 0x2545_F491_4F6C_DD1D
+        for i in 0..<2_100 {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = Int64(bitPattern: x) >> Int64(x % 62)
+            #expect(format.integerFastPathIsDerived == (i >= 2_048), "\(tag) after \(i) integers")
+            let text = try format.format(value)
+            #expect(try format.formatWithICU(value) == text, "\(tag) \(value)")
+            if i == 2_047 { #expect(format.integerFastPathIsDerived, "\(tag): derived at the 2,048th integer") }
+        }
+        let spared = try NumberFormat(.decimal, locale: ICULocale(tag))
+        _ = try spared.format(Int64(1_234))
+        #expect(!spared.integerFastPathIsDerived)
+        #expect(spared.hasIntegerFastPath && spared.integerFastPathIsDerived, "asking derives it")
     }
 
     @Test func fastPathExistsWhereExpected() throws {
