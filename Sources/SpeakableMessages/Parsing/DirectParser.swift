@@ -391,15 +391,9 @@ struct DirectParser {
         advance(k - i)
     }
 
-    /// ``PatternCharacters/endsIdentifier(_:)`` of the ASCII code units as two 64-bit masks.
-    static let identifierEnds: (UInt64, UInt64) = {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for u in 0..<UInt16(128) where PatternCharacters.endsIdentifier(u) {
-            if u < 64 { low |= 1 << u } else { high |= 1 << (u - 64) }
-        }
-        return (low, high)
-    }()
+    /// ``PatternCharacters/endsIdentifier(_:)`` of the ASCII code units as two 64-bit masks
+    /// (code units 0–63 and 64–127; a test checks them against it).
+    static var identifierEnds: (UInt64, UInt64) { (0xFC00_FFFF_0000_3E00, 0x7800_0001_7800_0001) }
 }
 
 /// Runs of literal text, eight bytes at a time: which bytes end a run (`{`, `}`, `'`, and `#` in
@@ -471,13 +465,18 @@ struct TemporaryStack<Element> {
         let taken = count - start
         let first = base + start
         defer { count = start }
-        // Array literals of the moved values for the common sizes (allocated directly, without
-        // `reserveCapacity`'s general path).
+        // Array literals of the moved values for the common sizes, up to CLDR's six plural cases
+        // (allocated directly, without `reserveCapacity`'s general path).
         switch taken {
         case 0: return []
         case 1: return [first.move()]
         case 2: return [first.move(), (first + 1).move()]
         case 3: return [first.move(), (first + 1).move(), (first + 2).move()]
+        case 4: return [first.move(), (first + 1).move(), (first + 2).move(), (first + 3).move()]
+        case 5: return [first.move(), (first + 1).move(), (first + 2).move(), (first + 3).move(), (first + 4).move()]
+        case 6:
+            return [first.move(), (first + 1).move(), (first + 2).move(), (first + 3).move(), (first + 4).move(),
+                    (first + 5).move()]
         default: break
         }
         // Reserved and appended (specialized): `init(unsafeUninitializedCapacity:)` allocates
