@@ -118,6 +118,9 @@ import Testing
         "{a, selectordinal, one {#st} other {#th}}", "{b, select, x {X} other {O}}", "{b, select, other {O} x {X}}",
         "{b, select, x {X} y {Y} other {O}}", "{a, choice, 0#none|1#{a} some}", "{c}", "{0}",
         "{a, plural, one {{b}} other {{b, select, x {X} other {O}}}}", "{b, select, x {{a, number}} other {{a}}}",
+        // Number uses inside and beside a plural of the same argument (a String Catalog's plurals convert so).
+        "{a, plural, one {{a, number} x} other {{a, number} y}}", "{a, selectordinal, other {{a, spellout}.}}",
+        "{a, plural, other {{a, choice, 0#none|1#some}}}", "{a, duration}",
     ]
 
     @Test func argumentUsesAreAlikeExactlyWhenTheirKindListsAre() {
@@ -145,6 +148,11 @@ import Testing
         }
         #expect(decided > 3000)
         #expect(alike > 200)
+        // A catalog plural's number uses are decided without the full comparison.
+        let plural = try! MessagePattern("{1, plural, one {{1, number} day} other {{1, number} days}}")
+        #expect(RuleRunner.usesArgumentsAlike(plural, plural.argumentKinds) == true)
+        let numberOnly = try! MessagePattern("{1, number} days")
+        #expect(RuleRunner.usesArgumentsAlike(numberOnly, plural.argumentKinds) == false)
     }
 
     @Test func textAndUntypedArgumentsPrintAsCompiled() throws {

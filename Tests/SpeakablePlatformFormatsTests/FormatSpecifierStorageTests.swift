@@ -116,6 +116,41 @@ import Testing
         #expect(long > 10, "\(long)")
     }
 
+    /// ``FormatSpecifier/plainApple(ascii:range:explicit:argument:lengthCode:)`` (a String
+    /// Catalog's one-pass conversion) makes what the parser makes of every plain Apple specifier
+    /// — `%`, an optional `N$`, an optional `l` / `ll`, a conversion — and what the `String`
+    /// initializer it replaces makes.
+    @Test func plainAppleSpecifiersFromBytesAreTheParsers() {
+        var checked = 0
+        let conversions = Array("@scSCpdDiuUoOxXeEfFgG")
+        for explicit in [nil, 1, 2, 9, 10, 99, 1234, 9999] as [Int?] {
+            for length in ["", "l", "ll"] {
+                for conversion in conversions {
+                    let text = "%" + (explicit.map { "\($0)$" } ?? "") + length + String(conversion)
+                    let prefix = "ab "
+                    let parsed = FormatString.parse(prefix + text, dialect: .apple).specifiers
+                    guard parsed.count == 1, let spec = parsed.first else {
+                        Issue.record("\(text) parsed as \(parsed.count) specifiers")
+                        continue
+                    }
+                    let bytes = Array(text.utf8)
+                    let code: UInt8 = length == "" ? 0 : length == "l" ? 3 : 4
+                    let made = bytes.withUnsafeBufferPointer {
+                        FormatSpecifier.plainApple(ascii: $0, range: spec.range, explicit: explicit, argument: spec.argument ?? -1,
+                                                   lengthCode: code)
+                    }
+                    let old = FormatSpecifier.plainApple(text: text, range: spec.range, explicit: explicit, argument: spec.argument ?? -1,
+                                                         length: length, conversion: conversion.unicodeScalars.first!)
+                    #expect(made == spec, "\(text)")
+                    #expect(made == old, "\(text)")
+                    #expect(made.text == text && made.length == length && made.conversion == conversion, "\(text)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 8 * 3 * conversions.count)
+    }
+
     // MARK: Compatibility against the String-based rules it replaced
 
     static func oldJavaValue(_ spec: FormatSpecifier) -> FormatCompatibility.JavaValue {

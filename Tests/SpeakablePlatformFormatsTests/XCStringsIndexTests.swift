@@ -95,6 +95,15 @@ import Testing
         Self.same(Array(Self.handWritten.utf8), indexed: true)
         Self.same([0xEF, 0xBB, 0xBF] + Array(Self.handWritten.utf8), indexed: true)
         Self.same(Array(Self.handWritten.replacing("\n", with: "\r\n").utf8), indexed: true)
+        // On one line: every column counted over the text before it (non-ASCII keys and values,
+        // variations, and localizations kept as their objects' bytes, whose positions the index
+        // works out only for them).
+        Self.same(Array(Self.handWritten.replacing("\n", with: " ").utf8), indexed: true)
+        Self.same(Array(("{ \"sourceLanguage\" : \"en\", \"strings\" : { \"é🎉\" : { \"localizations\" : { \"ko\" : { \"stringUnit\" : { \"value\" : \"한국어 %#@n@\" }, "
+                         + "\"substitutions\" : { \"n\" : { \"argNum\" : 1, \"formatSpecifier\" : \"lld\", \"variations\" : { \"plural\" : { "
+                         + "\"other\" : { \"stringUnit\" : { \"value\" : \"é %arg\" } } } } } } }, \"ja\" : { \"variations\" : { \"device\" : { "
+                         + "\"other\" : { \"variations\" : { \"plural\" : { \"other\" : { \"stringUnit\" : { \"value\" : \"日本\" } } } } } } } } } } } }").utf8),
+                  indexed: true)
         Self.same(Array(#"{"strings":{},"sourceLanguage":"en"}"#.utf8), indexed: true)
     }
 

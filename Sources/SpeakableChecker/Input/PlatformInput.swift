@@ -255,33 +255,41 @@ public enum PlatformInput {
     /// of its messages, a one-string translation made without its ``PlatformMessage``.
     static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
         let index = catalog.index
-        var targets: [TargetMessage] = []
-        targets.reserveCapacity(index.count(ofLocale: tag))
-        var scratch = UnitScratch()
-        index.forEachNumbered(ofLocale: tag, translatableOnly: true, rawUnit: { number, unit in
-            // Each message made into the list (no copy of it or its parts on the way).
-            convert(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) { text, pattern, formats in
-                targets.append(TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: text, pattern: pattern,
-                                             formats: formats, state: ReviewState(platformState: unit.state)))
-            }
-        }, rawPlural: { number, plural in
-            convert(plural: plural, selector: selectors[plural.entry.key],
-                    origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) { text, pattern, formats, state, _ in
-                targets.append(TargetMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, text: text, pattern: pattern,
-                                             formats: formats, state: state))
-            }
-        }) { number, item in
-            let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
-            switch item {
-            case .string(let entry, let form):
-                targets.append(appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file, origin: origin))
-            case .message(let message):
-                if let target = appleTarget(message, selectors: selectors, positions: nil, origin: origin, parts: scratch.arguments) {
-                    targets.append(target)
+        // Each message made in its place in the list (no copy of it or its parts on the way:
+        // `append` of a message made in a closure copied it and destroyed the original).
+        let capacity = index.count(ofLocale: tag)
+        return [TargetMessage](unsafeUninitializedCapacity: capacity) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            var scratch = UnitScratch()
+            index.forEachNumbered(ofLocale: tag, translatableOnly: true, units: { number, unit in
+                convert(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) { text, pattern, formats in
+                    (base + count).initialize(to: TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: text,
+                                                                pattern: pattern, formats: formats,
+                                                                state: ReviewState(platformState: unit.state)))
+                    count += 1
+                }
+            }, plurals: { number, plural in
+                convert(plural: plural, selector: selectors[plural.entry.key],
+                        origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) { text, pattern, formats, state, _ in
+                    (base + count).initialize(to: TargetMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, text: text,
+                                                                pattern: pattern, formats: formats, state: state))
+                    count += 1
+                }
+            }) { number, item in
+                let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
+                switch item {
+                case .string(let entry, let form):
+                    (base + count).initialize(to: appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file,
+                                                              origin: origin))
+                    count += 1
+                case .message(let message):
+                    if let target = appleTarget(message, selectors: selectors, positions: nil, origin: origin, parts: scratch.arguments) {
+                        (base + count).initialize(to: target)
+                        count += 1
+                    }
                 }
             }
         }
-        return targets
     }
 
     /// An indexed catalog, shared by the position functions of the messages made from it.
@@ -358,7 +366,7 @@ public enum PlatformInput {
             }
         }
         var scratch = UnitScratch()
-        index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true, rawUnit: { number, unit in
+        index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true, units: { number, unit in
             let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
             return convert(unit: unit, origin: origin, scratch: &scratch) { text, pattern, formats in
                 keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
@@ -366,7 +374,7 @@ public enum PlatformInput {
                 sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: text,
                                              pattern: pattern, formats: formats))
             }
-        }, rawPlural: { number, plural in
+        }, plurals: { number, plural in
             let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
             return convert(plural: plural, selector: nil, origin: origin, scratch: &scratch) { text, pattern, formats, _, selector in
                 keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
@@ -653,12 +661,12 @@ public enum PlatformInput {
                     explicit = value
                     j += 1
                 }
-                var length: String = ""
+                var lengthCode: UInt8 = 0  // FormatSpecifier's: none, l 3, ll 4
                 if j + 1 < n, bytes[j] == 0x6C, bytes[j + 1] == 0x6C {  // ll
-                    length = "ll"
+                    lengthCode = 4
                     j += 2
                 } else if j < n, bytes[j] == 0x6C {  // l
-                    length = "l"
+                    lengthCode = 3
                     j += 1
                 }
                 guard j < n else { return false }
@@ -674,9 +682,8 @@ public enum PlatformInput {
                 if let explicit { argument = explicit } else { sequential += 1; argument = sequential }
                 if isNumber && firstNumber == nil { firstNumber = argument }
                 let count = j + 1 - i
-                scratch.specifiers.append(.plainApple(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[i...j]), as: UTF8.self),
-                                                      range: scalar..<scalar + count, explicit: explicit, argument: argument,
-                                                      length: length, conversion: Unicode.Scalar(c)))
+                scratch.specifiers.append(.plainApple(ascii: UnsafeBufferPointer(rebasing: bytes[i...j]), range: scalar..<scalar + count,
+                                                      explicit: explicit, argument: argument, lengthCode: lengthCode))
                 scalar += count
                 // {N} or {N, number}, and its node as the parser makes it.
                 let start = u16

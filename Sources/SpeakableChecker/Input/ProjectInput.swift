@@ -39,13 +39,33 @@ public enum ProjectInput {
 
         /// A table's translations into `tag`, from its file (nil: the locale has no file for it);
         /// `untranslatable`: the table's keys that are not translated.
+        ///
+        /// A file held only here (a deferred locale's, just read) gives its translations up: each
+        /// is moved into its message, not copied (a copy retained each of its strings and its
+        /// pattern, and freeing the file released them again).
         @Sendable func target(_ table: Table, _ untranslatable: Set<String>, _ tag: String, _ locale: ICULocale,
-                              _ file: LocaleFile?) -> TargetLocale {
-            if let file {
-                let translations = untranslatable.isEmpty ? file.translations : file.translations.filter { !untranslatable.contains($0.key) }
-                return TargetLocale(tag: tag, locale: locale, file: file.file, messages: translations.map { t in
-                    TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern)
-                })
+                              _ file: consuming LocaleFile?) -> TargetLocale {
+            if let file = consume file {
+                let path = file.file
+                var translations = untranslatable.isEmpty ? file.translations : file.translations.filter { !untranslatable.contains($0.key) }
+                _ = consume file
+                var messages: [TargetMessage] = []
+                messages.reserveCapacity(translations.count)
+                // Taken from the end of the reversed list: moved out in file order. (Reversed by
+                // moves: `reverse()` copied every element.)
+                translations.withUnsafeMutableBufferPointer { buffer in
+                    var i = 0
+                    var j = buffer.count - 1
+                    while i < j {
+                        buffer.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                while let t = translations.popLast() {
+                    messages.append(TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern))
+                }
+                return TargetLocale(tag: tag, locale: locale, file: path, messages: messages)
             }
             var path = ProjectLoaderPaths.join(ProjectLoaderPaths.join(ProjectLoaderPaths.join(project.root, config.locales), tag),
                                                table.name + ".json")
@@ -75,11 +95,17 @@ public enum ProjectInput {
                 let locale = localeByTag[tag]!
                 deferred.append(DeferredLocale(tag: tag) {
                     // A target locale without a folder misses every key of every table.
-                    let read: (files: [LocaleFile?], diagnostics: [Diagnostic]) =
-                        folders.contains(tag) ? ProjectLoader.readLocale(tag, of: project) : (project.tables.map { _ in nil }, [])
-                    let locales = project.tables.indices.map { i in target(project.tables[i], untranslatable[i], tag, locale, read.files[i]) }
+                    var files: [LocaleFile?]
+                    let diagnostics: [Diagnostic]
+                    (files, diagnostics) = folders.contains(tag) ? ProjectLoader.readLocale(tag, of: project) : (project.tables.map { _ in nil }, [])
+                    // Each file taken out of the list: its translations are then moved into the messages.
+                    var locales: [TargetLocale] = []
+                    locales.reserveCapacity(files.count)
+                    for i in project.tables.indices {
+                        locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take()))
+                    }
                     // The loader reports syntax errors without locale or key; the checker reports them itself.
-                    return (locales, read.diagnostics.filter { $0.id != "syntax-error" })
+                    return (locales, diagnostics.filter { $0.id != "syntax-error" })
                 })
             }
         }

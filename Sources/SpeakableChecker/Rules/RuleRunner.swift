@@ -69,11 +69,27 @@ struct MessageContext {
     let unit: UnitContext
     let source: SourceInfo
     let sourceIndex: Int?
-    let key: String
-    let text: PositionedText
-    let pattern: MessagePattern?
+    /// The message, read in place: the list it is in is held by the caller for as long as the
+    /// context is used (a context is made for one message's rules and never kept). Copying its
+    /// key, text, pattern and formats into the context retained and released about eight
+    /// references a message. (A source message is read as a translation made of it.)
+    private let message: UnsafePointer<TargetMessage>
+
+    /// The context of the message at `message` (in a list the caller holds while it is used).
+    init(unit: UnitContext, source: SourceInfo, sourceIndex: Int?, message: UnsafePointer<TargetMessage>) {
+        self.unit = unit
+        self.source = source
+        self.sourceIndex = sourceIndex
+        self.message = message
+    }
+
+    // Addressors: the caller reads the message's own values (a getter would copy each, and a
+    // `_read` coroutine allocated its frame).
+    var key: String { unsafeAddress { message.pointer(to: \.key)! } }
+    var text: PositionedText { unsafeAddress { message.pointer(to: \.text)! } }
+    var pattern: MessagePattern? { unsafeAddress { message.pointer(to: \.pattern)! } }
     /// The platform formats of this text (platform catalogs only).
-    let formats: PlatformFormats?
+    var formats: PlatformFormats? { unsafeAddress { message.pointer(to: \.formats)! } }
 
     var tableName: String { unit.tableName }
     /// The locale tag this text is in.
@@ -119,22 +135,31 @@ struct RuleRunner {
         let localeFacts = LocaleRuleFacts(input.sourceLocale, settings: settings)
         let unit = UnitContext(tableName: table.name, tag: input.sourceTag, locale: input.sourceLocale, isSource: true,
                                localeFacts: localeFacts)
-        for (i, message) in table.messages.enumerated() {
-            for id in message.exemptions.keys.sorted() {
-                let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
-                guard Rule(rawValue: rule) == nil else { continue }
-                emitter.findings.append(Finding(
-                    rule: "unknown-rule", severity: .error, file: message.text.file, position: message.keyPosition,
-                    locale: input.sourceTag, key: message.key, table: table.name,
-                    message: "the exemption '\(id)' names no rule of speakable check", hint: Checker.suggestion(for: rule),
-                    subject: id))
-            }
-            let context = MessageContext(unit: unit, source: facts.info[i], sourceIndex: i, key: message.key, text: message.text,
-                                         pattern: message.pattern, formats: message.formats)
-            let written = WrittenTextFacts(context.text.text)
-            checkMessage(context, written: written, emitter: &emitter)
-            if let formats = message.formats, let arguments = facts.sourceArguments[i], emitter.isOn(.formatMismatch) {
-                FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+        // The messages read in place (``MessageContext``), not copied out of the list.
+        table.messages.withUnsafeBufferPointer { messages in
+            for i in messages.indices {
+                let message = messages.baseAddress! + i
+                for id in message.pointee.exemptions.keys.sorted() {
+                    let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
+                    guard Rule(rawValue: rule) == nil else { continue }
+                    emitter.findings.append(Finding(
+                        rule: "unknown-rule", severity: .error, file: message.pointee.text.file, position: message.pointee.keyPosition,
+                        locale: input.sourceTag, key: message.pointee.key, table: table.name,
+                        message: "the exemption '\(id)' names no rule of speakable check", hint: Checker.suggestion(for: rule),
+                        subject: id))
+                }
+                // (10,000 copies of source messages cost less than a second kind of context.)
+                let asTarget = TargetMessage(key: message.pointee.key, keyPosition: message.pointee.keyPosition,
+                                             text: message.pointee.text, pattern: message.pointee.pattern,
+                                             formats: message.pointee.formats)
+                withUnsafePointer(to: asTarget) { target in
+                    let context = MessageContext(unit: unit, source: facts.info[i], sourceIndex: i, message: target)
+                    let written = WrittenTextFacts(context.text.text)
+                    checkMessage(context, written: written, emitter: &emitter)
+                    if let formats = context.formats, let arguments = facts.sourceArguments[i], emitter.isOn(.formatMismatch) {
+                        FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+                    }
+                }
             }
         }
     }
@@ -212,9 +237,13 @@ struct RuleRunner {
     /// The rules on translation `m` of `target`, of source message `index` (its parts read in
     /// place: copying the message retained and released every part of it).
     private func checkTranslation(_ m: Int, of target: TargetLocale, index: Int, unit: UnitContext, emitter: inout Emitter) {
-        let context = MessageContext(unit: unit, source: facts.info[index], sourceIndex: index, key: target.messages[m].key,
-                                     text: target.messages[m].text, pattern: target.messages[m].pattern,
-                                     formats: target.messages[m].formats)
+        target.messages.withUnsafeBufferPointer { messages in
+            checkTranslation(messages.baseAddress! + m, index: index, unit: unit, emitter: &emitter)
+        }
+    }
+
+    private func checkTranslation(_ message: UnsafePointer<TargetMessage>, index: Int, unit: UnitContext, emitter: inout Emitter) {
+        let context = MessageContext(unit: unit, source: facts.info[index], sourceIndex: index, message: message)
         let written = WrittenTextFacts(context.text.text)
         checkMessage(context, written: written, emitter: &emitter)
         var formatReported = false
@@ -233,12 +262,16 @@ struct RuleRunner {
     // MARK: One message
 
     func checkMessage(_ c: MessageContext, written: WrittenTextFacts, emitter: inout Emitter) {
-        if c.pattern == nil {
+        // The pattern unwrapped once (each `c.pattern` taken out is a copy: two retains).
+        guard let pattern = c.pattern else {
             reportSyntaxErrors(c, emitter: &emitter)
+            var none: LazyLiteralSegments? = nil
+            TextRules.check(c, segments: &none, written: written, settings: settings, emitter: &emitter)
+            return
         }
-        var segments = c.pattern.map(LazyLiteralSegments.init)
+        var segments: LazyLiteralSegments? = LazyLiteralSegments(pattern)
         TextRules.check(c, segments: &segments, written: written, settings: settings, emitter: &emitter)
-        guard let pattern = c.pattern, segments != nil else { return }
+        guard segments != nil else { return }
         PluralRulesCheck.check(c, pattern: pattern, emitter: &emitter)
         ScreenReaderRules.check(c, pattern: pattern, segments: &segments!, written: written, settings: settings, emitter: &emitter)
         if emitter.isOn(.overLong) {
@@ -358,11 +391,20 @@ struct RuleRunner {
                 switch (simple.type, expected) {
                 case (.date, .date), (.time, .date), (.number, .number), (.spellout, .number), (.ordinal, .number),
                      (.duration, .number): typed |= bit
+                // A number use of a plural's (or selectordinal's) argument combines to the plural's
+                // kind (`{1, number}` in a case of `{1, plural, …}`, as a String Catalog's plural
+                // converts): alike when a plural use sets the typed bit, and unlike (the bit never
+                // set) when there is none.
+                case (.number, .plural), (.spellout, .plural), (.ordinal, .plural), (.duration, .plural),
+                     (.number, .ordinal), (.spellout, .ordinal), (.ordinal, .ordinal), (.duration, .ordinal): break
                 default: return nil
                 }
             case .choice(let choice):
-                guard case .number = expected else { return nil }
-                typed |= bit
+                switch expected {
+                case .number: typed |= bit
+                case .plural, .ordinal: break
+                default: return nil
+                }
                 for item in choice.cases {
                     guard let alike = uses(item.message, source, used: &used, typed: &typed) else { return nil }
                     if !alike { return false }

@@ -134,8 +134,10 @@ enum ScreenReaderRules {
     static let roleWordBytes: [String: [[UInt8]]] = roleWords.mapValues { $0.map { Array($0.word.lowercased().utf8) } }
 
     static func roleWords(_ c: MessageContext, segments: inout LazyLiteralSegments, emitter: inout Emitter) {
+        // (The text taken out first: a closure that captures the context copies all of it.)
+        let whole = c.text.text
         guard let words = c.localeFacts.roleWords,
-              c.localeFacts.roleWordBytes!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) else { return }
+              c.localeFacts.roleWordBytes!.contains(where: { containsIgnoringASCIICase(whole, $0) }) else { return }
         let wholeWords = c.language != "ko"
         for segment in segments.get() {
             var taken: [Range<Int>] = []
@@ -194,18 +196,25 @@ enum ScreenReaderRules {
     }
 
     static func labelStyle(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+        // The texts to report are found first and reported after: closures that captured the
+        // context (to report) copied all of it for every label.
+        var periods: [(text: String, range: Range<Int>)] = []
         forEachEdgeText(pattern.body, atEnd: true) { text, range in
             let scalars = text.unicodeScalars
             guard let last = scalars.last, last == "." || last == "。" else { return }
             let lastIndex = scalars.index(before: scalars.endIndex)
             // An ellipsis written as dots.
             if lastIndex != scalars.startIndex && scalars[scalars.index(before: lastIndex)] == "." { return }
+            periods.append((text, range))
+        }
+        for (text, range) in periods {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
             let printed = text.utf16.count - 1
             report(.labelStyle, c, segment: segment, printed: printed..<printed + 1, emitter: &emitter,
                    message: "the label ends with a period", hint: "remove it: a label is a name, not a sentence",
                    subject: "period")
         }
+        var lowerCase: [(text: String, range: Range<Int>, first: Character)] = []
         forEachEdgeText(pattern.body, atEnd: false) { text, range in
             // An ASCII character that is not a lower-case letter, followed by ASCII (or nothing),
             // is a first character that is not lower-case: no need to find the first grapheme.
@@ -218,6 +227,9 @@ enum ScreenReaderRules {
             // A name that is written lower-case first on purpose ("iPhone", "eBay").
             let word = text.prefix { $0.isLetter }
             if word.dropFirst().contains(where: { $0.isUppercase }) { return }
+            lowerCase.append((text, range, first))
+        }
+        for (text, range, first) in lowerCase {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             report(.labelStyle, c, segment: segment, printed: 0..<first.utf16.count, emitter: &emitter,
                    message: "the label starts with a lower-case letter",
@@ -272,8 +284,9 @@ enum ScreenReaderRules {
         guard let words = c.localeFacts.gestures, !words.isEmpty else { return }
         // Text that lower-cases as ASCII and has no apostrophe: its segments are pieces of it,
         // so a phrase none of them holds is not in the text (ASCII case ignored).
+        let whole = c.text.text
         if written.asciiOrCaseless && !written.apostrophe,
-           !c.localeFacts.gestureBytes!.contains(where: { containsIgnoringASCIICase(c.text.text, $0) }) { return }
+           !c.localeFacts.gestureBytes!.contains(where: { containsIgnoringASCIICase(whole, $0) }) { return }
         let wholeWords = c.language.unicodeScalars.allSatisfy(\.isASCII) && !["ko", "ja", "zh", "th", "lo", "km", "my"].contains(c.language)
         var found: [(segment: LiteralSegment, word: String, range: Range<Int>)] = []
         for segment in segments.get() {

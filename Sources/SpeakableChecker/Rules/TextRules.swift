@@ -355,18 +355,23 @@ extension TextRules {
     /// too. False says nothing (`==` then decides, without normalizing the many translations
     /// this rules out).
     static func differsAtAnASCIIStarter(_ a: String, _ b: String) -> Bool {
+        // The strings' own UTF-8 when they have it (native strings: no copy, no retain), else
+        // copies of them.
+        func differs(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+            let n = min(x.count, y.count)
+            var i = 0
+            while i < n && x[i] == y[i] { i += 1 }
+            if i < n { return x[i] < 0x80 && y[i] < 0x80 }
+            if x.count == y.count { return false }
+            return (x.count > n ? x[n] : y[n]) < 0x80
+        }
+        if let result = a.utf8.withContiguousStorageIfAvailable({ x in b.utf8.withContiguousStorageIfAvailable { y in differs(x, y) } }),
+           let result {
+            return result
+        }
         var a = a
         var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let n = min(x.count, y.count)
-                var i = 0
-                while i < n && x[i] == y[i] { i += 1 }
-                if i < n { return x[i] < 0x80 && y[i] < 0x80 }
-                if x.count == y.count { return false }
-                return (x.count > n ? x[n] : y[n]) < 0x80
-            }
-        }
+        return a.withUTF8 { x in b.withUTF8 { y in differs(x, y) } }
     }
 
     /// A word that stays the same in every language: an acronym ("GPS", "OK"), a name with inner

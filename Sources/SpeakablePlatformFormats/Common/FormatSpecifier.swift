@@ -1249,4 +1249,30 @@ extension FormatSpecifier {
                         width: nil, precision: nil, length: length, conversion: Character(conversion), dateTimeSuffix: nil,
                         substitution: nil)
     }
+
+    /// ``plainApple(text:range:explicit:argument:length:conversion:)`` of a specifier written as
+    /// `ascii` (its bytes: `%`, an optional `N$`, an optional `l` / `ll` — `lengthCode` 3 / 4, else
+    /// 0 — and the conversion, its last byte), without a `String` of its text or its length
+    /// (the same value; tested against it).
+    public static func plainApple(ascii: UnsafeBufferPointer<UInt8>, range: Range<Int>, explicit: Int?, argument: Int,
+                                  lengthCode: UInt8) -> FormatSpecifier {
+        precondition(lengthCode == 0 || lengthCode == 3 || lengthCode == 4, "an l or ll length modifier")
+        var result = FormatSpecifier(range: range, index: explicit.map { .explicit($0) } ?? .ordinary, argument: argument, width: nil,
+                                     precision: nil, conversion: UInt32(ascii[ascii.count - 1]), suffix: UInt32.max,
+                                     lengthCode: lengthCode)
+        result.setText(ascii: ascii)
+        return result
+    }
+
+    /// Sets the text from its ASCII bytes: inline when at most 24, else through a `String`.
+    private mutating func setText(ascii: UnsafeBufferPointer<UInt8>) {
+        guard ascii.count <= Self.inlineCapacity else { return setText(String(decoding: ascii, as: UTF8.self)) }
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        for k in 0..<ascii.count {
+            let shifted = UInt64(ascii[k]) << UInt64((k & 7) * 8)
+            if k < 8 { words.0 |= shifted } else if k < 16 { words.1 |= shifted } else { words.2 |= shifted }
+        }
+        (t0, t1, t2) = words
+        textCount = UInt8(ascii.count)
+    }
 }

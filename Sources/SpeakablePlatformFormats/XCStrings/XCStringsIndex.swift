@@ -193,9 +193,25 @@ public struct XCStringsIndex: Sendable {
     /// escapes (``RawPlural``).
     public func forEachNumbered(ofLocale tag: String, translatableOnly: Bool = false, rawUnit: ((Int, RawUnit) -> Bool)? = nil,
                                 rawPlural: ((Int, RawPlural) -> Bool)? = nil, _ body: (Int, Item) -> Void) {
+        forEachNumbered(ofLocale: tag, translatableOnly: translatableOnly, takesUnits: rawUnit != nil, takesPlurals: rawPlural != nil,
+                        units: { rawUnit?($0, $1) ?? false }, plurals: { rawPlural?($0, $1) ?? false }, body)
+    }
+
+    /// ``forEachNumbered(ofLocale:translatableOnly:rawUnit:rawPlural:_:)`` with both raw
+    /// handlers (`units`, `plurals`): closures that are not optional do not escape, so what they
+    /// capture stays where it is (an optional closure's captures are boxed, each access checked).
+    public func forEachNumbered(ofLocale tag: String, translatableOnly: Bool = false, units: (Int, RawUnit) -> Bool,
+                                plurals: (Int, RawPlural) -> Bool, _ body: (Int, Item) -> Void) {
+        forEachNumbered(ofLocale: tag, translatableOnly: translatableOnly, takesUnits: true, takesPlurals: true, units: units,
+                        plurals: plurals, body)
+    }
+
+    private func forEachNumbered(ofLocale tag: String, translatableOnly: Bool, takesUnits: Bool, takesPlurals: Bool,
+                                 units rawUnit: (Int, RawUnit) -> Bool, plurals rawPlural: (Int, RawPlural) -> Bool,
+                                 _ body: (Int, Item) -> Void) {
         guard let index = localeTags.firstIndex(of: tag) else { return }
         // Which paths are a plural's cases (`plural.<name>`, the name without a dot).
-        let isPluralCase = rawPlural == nil ? [] : paths.map { path -> Bool in
+        let isPluralCase = !takesPlurals ? [] : paths.map { path -> Bool in
             path.utf8.count > 7 && path.utf8.starts(with: "plural.".utf8) && !path.utf8.dropFirst(7).contains(0x2E)
         }
         locales[index].bytes.withUnsafeBufferPointer { buffer in
@@ -204,14 +220,14 @@ public struct XCStringsIndex: Sendable {
                     states.withUnsafeBufferPointer { states in
                         for (n, l) in locales[index].localizations.enumerated() {
                             if translatableOnly && entries[Int(l.entry)].shouldTranslate == false { continue }
-                            if let rawUnit, l.kind == .unit, !l.isEscaped {
+                            if takesUnits, l.kind == .unit, !l.isEscaped {
                                 let unit = RawUnit(entry: entries[Int(l.entry)],
                                                    bytes: UnsafeBufferPointer(rebasing: buffer[Int(l.start)..<Int(l.end)]),
                                                    quote: SourcePosition(line: Int(l.line), column: Int(l.column)),
                                                    state: l.state < 0 ? nil : states[Int(l.state)])
                                 if rawUnit(n, unit) { continue }
                             }
-                            if let rawPlural, l.kind == .forms {
+                            if takesPlurals, l.kind == .forms {
                                 let cases = UnsafeBufferPointer(rebasing: forms[Int(l.start)..<Int(l.start + l.end)])
                                 if cases.allSatisfy({ !$0.isEscaped && isPluralCase[Int($0.path)] }),
                                    rawPlural(n, RawPlural(entry: entries[Int(l.entry)], buffer: buffer, forms: cases, paths: paths,
@@ -289,8 +305,10 @@ private struct Scanner {
     /// Make the model (a second reading of a localization) rather than only check.
     var building = false
     /// Keys of the objects being read (their byte ranges), for duplicates: each object's from
-    /// its own base.
+    /// its own base; the first `keyCount` are in use (an object's end sets the count back, the
+    /// storage is reused).
     var keyStack: [(Int, Int)] = []
+    var keyCount = 0
 
     var entries: [XCStringsIndex.Entry] = []
     var tags: [String] = []
@@ -322,8 +340,25 @@ private struct Scanner {
     // MARK: Positions
 
     mutating func position(at offset: Int) -> SourcePosition {
-        var c = columnValue
-        var k = columnOffset
+        let c = column(from: columnOffset, columnValue, to: offset)
+        columnOffset = offset
+        columnValue = c
+        return SourcePosition(line: line, column: c)
+    }
+
+    /// Where the scanner is on its line, to ask for a position there later (`position(_:at:)`)
+    /// only when it is needed.
+    var mark: (line: Int, offset: Int, column: Int) { (line, columnOffset, columnValue) }
+
+    /// The position of `offset`, on the line of a `mark` made at or before it on that line.
+    func position(_ mark: (line: Int, offset: Int, column: Int), at offset: Int) -> SourcePosition {
+        SourcePosition(line: mark.line, column: column(from: mark.offset, mark.column, to: offset))
+    }
+
+    /// The column of `offset`, counted from `start`, whose column is `column` (on one line).
+    func column(from start: Int, _ column: Int, to offset: Int) -> Int {
+        var c = column
+        var k = start
         // Scalars are the bytes that are not UTF-8 continuations (10xxxxxx): eight at a time, the
         // continuations' top bits counted (bit 7 set, bit 6 clear).
         if let address = p.baseAddress {
@@ -339,9 +374,7 @@ private struct Scanner {
             if p[k] & 0xC0 != 0x80 { c += 1 }
             k += 1
         }
-        columnOffset = offset
-        columnValue = c
-        return SourcePosition(line: line, column: c)
+        return c
     }
 
     // MARK: JSON
@@ -511,8 +544,9 @@ private struct Scanner {
         skipWhiteSpace()
         let key = try string()
         if key.escaped { throw Reject() }
-        for k in base..<keyStack.count where equal(keyStack[k], (key.start, key.end)) { throw Reject() }
-        keyStack.append((key.start, key.end))
+        for k in base..<keyCount where equal(keyStack[k], (key.start, key.end)) { throw Reject() }
+        if keyCount == keyStack.count { keyStack.append((key.start, key.end)) } else { keyStack[keyCount] = (key.start, key.end) }
+        keyCount += 1
         try expect(0x3A)
         skipWhiteSpace()
         return key
@@ -556,8 +590,8 @@ private struct Scanner {
         switch p[i] {
         case 0x22: _ = try string()
         case 0x7B:
-            let base = keyStack.count
-            defer { keyStack.removeSubrange(base...) }
+            let base = keyCount
+            defer { keyCount = base }
             if try open() {
                 repeat {
                     _ = try key(base: base)
@@ -615,7 +649,7 @@ private struct Scanner {
         skipWhiteSpace()
         try countValue()
         guard try open() else { throw Reject() }
-        let base = keyStack.count
+        let base = keyCount
         var sourceLanguage: String?
         var version: String?
         var sawStrings = false
@@ -663,8 +697,8 @@ private struct Scanner {
         let index = Int32(entries.count)
         var comment: String?
         var shouldTranslate: Bool?
-        let base = keyStack.count
-        defer { keyStack.removeSubrange(base...) }
+        let base = keyCount
+        defer { keyCount = base }
         if try open() {
             repeat {
                 let field = try self.key(base: base)
@@ -722,7 +756,7 @@ private struct Scanner {
             try expect(0x3A)
             skipWhiteSpace()
             try countValue()
-            let at = position(at: i)
+            let at = mark  // its position only for a localization kept as its object's bytes
             let start = i
             recordLocale = t
             firstForm = locales[t].forms.count
@@ -737,8 +771,9 @@ private struct Scanner {
                 locales[t].forms.removeSubrange(firstForm...)
                 locales[t].bytes.removeSubrange(firstByte...)
                 locales[t].bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i]))
+                let position = position(at, at: start)
                 l = XCStringsIndex.Localization(entry: entry, kind: .object, isEscaped: false, state: -1, start: Int32(firstByte),
-                                                end: Int32(locales[t].bytes.count), line: Int32(at.line), column: Int32(at.column))
+                                                end: Int32(locales[t].bytes.count), line: Int32(position.line), column: Int32(position.column))
             } else if count == 1, locales[t].forms[firstForm].path == 0 {
                 let f = locales[t].forms.removeLast()
                 l = XCStringsIndex.Localization(entry: entry, kind: .unit, isEscaped: f.isEscaped, state: f.state, start: f.start,
@@ -753,10 +788,10 @@ private struct Scanner {
     /// Building, the model; checking, nil, and the forms of a localization that has only string
     /// units in it and in its variations' cases go to `recordLocale` (else `isComplex`).
     mutating func content(level: Int, path: UInt16) throws(Reject) -> XCStringsContent? {
-        var model = XCStringsContent()
+        var model: XCStringsContent? = building ? XCStringsContent() : nil
         var sawVariations = false
-        let base = keyStack.count
-        defer { keyStack.removeSubrange(base...) }
+        let base = keyCount
+        defer { keyCount = base }
         if try open() {
             repeat {
                 let field = try key(base: base)
@@ -764,7 +799,7 @@ private struct Scanner {
                     try countValue()
                     let unit = try stringUnit()
                     if building {
-                        model.stringUnit = XCStringsStringUnit(
+                        model?.stringUnit = XCStringsStringUnit(
                             state: unit.state.map { Self.decode(p, $0.start, $0.end, escaped: $0.escaped) },
                             value: Self.decode(p, unit.value.start, unit.value.end, escaped: unit.value.escaped), position: unit.at)
                     } else if !isComplex {
@@ -774,20 +809,21 @@ private struct Scanner {
                     try countValue()
                     sawVariations = true
                     if level > 0 { isComplex = true }
-                    model.variations = try variations(level: level)
+                    let variations = try variations(level: level)
+                    if building { model?.variations = variations }
                 } else if equal(field, "substitutions") {
                     isComplex = true
                     try countValue()
-                    let subBase = keyStack.count
-                    defer { keyStack.removeSubrange(subBase...) }
+                    let subBase = keyCount
+                    defer { keyCount = subBase }
                     if try open() {
                         repeat {
                             skipWhiteSpace()
-                            let at = position(at: i)
+                            let at = building ? position(at: i) : SourcePosition(line: 0, column: 0)  // only the model has it
                             let name = try key(base: subBase)
                             try countValue()
                             let substitution = try substitution(name: name, at: at)
-                            if building, let substitution { model.substitutions.append(substitution) }
+                            if building, let substitution { model?.substitutions.append(substitution) }
                         } while try next(closing: 0x7D)
                         depth -= 1
                     }
@@ -797,7 +833,7 @@ private struct Scanner {
             } while try next(closing: 0x7D)
             depth -= 1
         }
-        return building ? model : nil
+        return model
     }
 
     /// A string unit as a form of the localization being read (`first`: before the forms of
@@ -843,8 +879,8 @@ private struct Scanner {
         var value: (start: Int, end: Int, escaped: Bool)?
         var at = SourcePosition(line: 0, column: 0)
         var state: (start: Int, end: Int, escaped: Bool)?
-        let base = keyStack.count
-        defer { keyStack.removeSubrange(base...) }
+        let base = keyCount
+        defer { keyCount = base }
         guard try open() else { throw Reject() }
         repeat {
             let field = try key(base: base)
@@ -866,21 +902,21 @@ private struct Scanner {
 
     mutating func variations(level: Int) throws(Reject) -> [XCStringsVariation] {
         var result: [XCStringsVariation] = []
-        let base = keyStack.count
-        defer { keyStack.removeSubrange(base...) }
+        let base = keyCount
+        defer { keyCount = base }
         guard try open() else { return result }
         repeat {
             skipWhiteSpace()
-            let kindAt = position(at: i)
+            let kindAt = building ? position(at: i) : SourcePosition(line: 0, column: 0)  // only the model has it
             let kind = try key(base: base)
             try countValue()
             var variation = XCStringsVariation(kind: building ? Self.decode(p, kind.start, kind.end, escaped: false) : "",
                                                position: kindAt, cases: [])
-            let caseBase = keyStack.count
+            let caseBase = keyCount
             if try open() {
                 repeat {
                     skipWhiteSpace()
-                    let caseAt = position(at: i)
+                    let caseAt = building ? position(at: i) : SourcePosition(line: 0, column: 0)
                     let name = try key(base: caseBase)
                     try countValue()
                     var casePath: UInt16 = 0
@@ -895,7 +931,7 @@ private struct Scanner {
                 } while try next(closing: 0x7D)
                 depth -= 1
             }
-            keyStack.removeSubrange(caseBase...)
+            keyCount = caseBase
             if building { result.append(variation) }
         } while try next(closing: 0x7D)
         depth -= 1
@@ -905,8 +941,8 @@ private struct Scanner {
     mutating func substitution(name: (start: Int, end: Int, escaped: Bool), at: SourcePosition) throws(Reject) -> XCStringsSubstitution? {
         var result = XCStringsSubstitution(name: building ? Self.decode(p, name.start, name.end, escaped: false) : "", position: at,
                                            argNum: nil, formatSpecifier: nil, variations: [])
-        let base = keyStack.count
-        defer { keyStack.removeSubrange(base...) }
+        let base = keyCount
+        defer { keyCount = base }
         if try open() {
             repeat {
                 let field = try key(base: base)
