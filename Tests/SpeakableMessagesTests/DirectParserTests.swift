@@ -25,7 +25,7 @@ import Testing
 
     static let texts = [
         "Row ", ", star ", "KO·", "é", "한국어 ", "😀", "x", " ", "  ", "level", "日本", "a\u{85}b", "\u{200E}",
-        "∞", "≤", "#", "|", "}", "'", "''", "'{'", "don't", "\n", "\t", "¡", "«", "—", "\u{10FFFF}", "A",
+        "∞", "≤", "#", "|", "}", "'", "''", "'{'", "don't", "l'", "'#'", "'}", "'é", "' ", "\n", "\t", "¡", "«", "—", "\u{10FFFF}", "A",
     ]
     static let names = ["row", "n", "count", "0", "1", "12", "01", "1a", "_x", "é", "a·b", "n\u{85}", "99999", "32767", "32768", ""]
     static let spaces = ["", "", "", " ", "  ", "\t", "\n", "\u{85}", "\u{200E}"]
@@ -130,6 +130,7 @@ import Testing
             "{gender, select, female {{n, plural, =0 {none} one {her # star} other {her # stars}}} other {{n, selectordinal, one {#st} other {#th}}}}",
             "레벨 {level}: {count, number} 점 😀 {when, date}",
             "{0} and {1, spellout}",
+            "FR·l'objet {n, plural, one {# pièce d'or} other {# pièces d'or}}, aujourd'hui'",
         ]
         let insertions = ["{", "}", "#", "'", ",", " ", "=", "é", "😀", "\u{85}", "|", "0", "x"]
         var direct = 0
@@ -176,6 +177,39 @@ import Testing
         let someCases = "{n, plural, " + (0..<10).map { "=\($0) {# \($0)}" }.joined(separator: " ") + " other {#}}"
         for source in [someArguments, someCases] {
             #expect(Self.compare(source), "\(source.prefix(40))… should be read by the fast path")
+        }
+    }
+
+    /// The eight-bytes-at-a-time text scan against byte-by-byte answers: every byte value at every
+    /// place of a word, and UTF-16 counts of every prefix of words cut from mixed UTF-8.
+    @Test func textRunsEightBytesAtATime() {
+        for pound in [false, true] {
+            let run = TextRun(pound: pound)
+            for value in 0...255 {
+                for place in 0..<8 {
+                    var bytes = [UInt8](repeating: 0x61, count: 8)
+                    bytes[place] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                    let stops = [0x7B, 0x7D, 0x27].contains(value) || (pound && value == 0x23)
+                    #expect(run.stops(in: word) == (stops ? UInt64(0x80) << (8 * place) : 0), "byte \(value) at \(place)")
+                }
+            }
+        }
+        let utf8 = Array("aé·한😀b\u{85}\u{10FFFF}xy日本語😀😀z".utf8)
+        for start in 0..<(utf8.count - 8) {
+            let word = utf8[start..<(start + 8)].withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            for length in 0...8 {
+                let expected = utf8[start..<(start + length)].reduce(0) { count, b in
+                    count + (b & 0xC0 == 0x80 ? 0 : b >= 0xF0 ? 2 : 1)
+                }
+                let mask: UInt64 = length == 8 ? ~0 : (1 << (8 * length)) - 1
+                #expect(TextRun.utf16Count(of: word, mask: mask) == expected)
+            }
+        }
+        for u in 0..<128 {
+            let (low, high) = DirectParser.identifierEnds
+            let bit = u < 64 ? (low >> u) & 1 : (high >> (u - 64)) & 1
+            #expect((bit != 0) == PatternCharacters.endsIdentifier(UInt16(u)), "\(u)")
         }
     }
 }

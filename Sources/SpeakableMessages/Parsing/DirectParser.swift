@@ -1,16 +1,18 @@
-/// The parser's fast path: reads the messages apps write most — text, `{name}`, `{n, number}`-style
-/// arguments without a style, and plurals, selectordinals and selects with word and `=N` cases,
-/// nested — straight from the pattern's UTF-8, and builds exactly the tree ``MessageParser``
-/// builds for them. Anything else (an apostrophe, a style, `choice`, `offset:`, a non-ASCII
-/// character outside literal text, any syntax error, very deep nesting) makes it give up, and
-/// ``MessageParser`` reads the pattern: every diagnostic comes from the general parser, unchanged.
+/// The parser's fast path: reads the messages apps write most — text (with literal apostrophes,
+/// as in "l'heure"), `{name}`, `{n, number}`-style arguments without a style, and plurals,
+/// selectordinals and selects with word and `=N` cases, nested — straight from the pattern's
+/// UTF-8, and builds exactly the tree ``MessageParser`` builds for them. Anything else (quoting or
+/// `''`, a style, `choice`, `offset:`, a non-ASCII character outside literal text, any syntax
+/// error, very deep nesting, more parts or cases at once than its stacks hold) makes it give up,
+/// and ``MessageParser`` reads the pattern: every diagnostic comes from the general parser,
+/// unchanged.
 ///
 /// What it saves: no UTF-16 copy of the pattern (UTF-16 offsets are counted from the UTF-8 lead
-/// bytes as the text is scanned), no round trip of each literal through UTF-16 (a text part is
-/// made from the pattern's bytes, or is the pattern itself when the pattern is one literal), and
-/// no array per body grown and copied (parts and cases go on temporary stacks and are moved into
-/// arrays of their exact size). `DirectParserTests` compares it with the general parser over many
-/// generated patterns.
+/// bytes as the text is scanned, eight bytes at a time), no round trip of each literal through
+/// UTF-16 (a text part is made from the pattern's bytes, or is the pattern itself when the
+/// pattern is one literal), no array per body grown and copied (parts and cases wait on stacks in
+/// temporary memory and are moved into arrays of their size), and plural keywords are literals.
+/// `DirectParserTests` compares it with the general parser over many generated patterns.
 struct DirectParser {
     /// The pattern's UTF-8.
     private let p: UnsafePointer<UInt8>
@@ -83,7 +85,24 @@ struct DirectParser {
         let startJ = j
         var textI = i
         var textJ = j
+        // The bytes that end a run of text here, eight at a time (see `TextRun`).
+        let stops = TextRun(pound: parent == .plural)
         while i < n {
+            if i + 8 <= n {
+                let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+                let stop = stops.stops(in: word)
+                if stop == 0 {
+                    j += TextRun.utf16Count(of: word, mask: ~0)
+                    i += 8
+                    continue
+                }
+                // Up to the first stop, then that byte as below.
+                let before = stop.trailingZeroBitCount >> 3
+                if before > 0 {
+                    j += TextRun.utf16Count(of: word, mask: (1 &<< (before &* 8)) &- 1)
+                    i += before
+                }
+            }
             let b = p[i]
             if b >= 0x80 {
                 // A lead byte starts one UTF-16 unit, or two for a 4-byte sequence; continuation
@@ -112,8 +131,18 @@ struct DirectParser {
                 j += 1
                 textI = i
                 textJ = j
-            case 0x27:  // ' (quoting is the general parser's)
-                throw GiveUp()
+            case 0x27:  // '
+                // Before a letter, a space or the end, an apostrophe is literal ("l'heure",
+                // "don't"): the text is still the pattern's bytes. `''` and quoting are the
+                // general parser's.
+                if i + 1 < n {
+                    let next = p[i + 1]
+                    if next == 0x27 || next == 0x7B || next == 0x7D || (next == 0x23 && parent == .plural) {
+                        throw GiveUp()
+                    }
+                }
+                i += 1
+                j += 1
             default:
                 i += 1
                 j += 1
@@ -343,18 +372,64 @@ struct DirectParser {
     /// ASCII Pattern_White_Space. A non-ASCII character stops it; what follows white space is
     /// then never what the fast path expects, so it gives up.
     private mutating func skipWhiteSpace() {
-        while i < n && PatternCharacters.isWhiteSpace(UInt16(p[i])) { advance(1) }
+        var k = i
+        while k < n && PatternCharacters.isWhiteSpace(UInt16(p[k])) { k += 1 }
+        advance(k - i)
     }
 
     /// ICU's identifier: up to Pattern_Syntax or Pattern_White_Space; gives up at a non-ASCII
     /// character (which ICU may read either way).
     private mutating func skipIdentifier() throws(GiveUp) {
-        while i < n {
-            let b = p[i]
+        let (low, high) = Self.identifierEnds
+        var k = i
+        while k < n {
+            let b = p[k]
             if b >= 0x80 { throw GiveUp() }
-            if PatternCharacters.endsIdentifier(UInt16(b)) { return }
-            advance(1)
+            if (b < 64 ? low &>> b : high &>> (b &- 64)) & 1 != 0 { break }
+            k += 1
         }
+        advance(k - i)
+    }
+
+    /// ``PatternCharacters/endsIdentifier(_:)`` of the ASCII code units as two 64-bit masks
+    /// (code units 0–63 and 64–127; a test checks them against it).
+    static var identifierEnds: (UInt64, UInt64) { (0xFC00_FFFF_0000_3E00, 0x7800_0001_7800_0001) }
+}
+
+/// Runs of literal text, eight bytes at a time: which bytes end a run (`{`, `}`, `'`, and `#` in
+/// a plural's case), and how many UTF-16 code units bytes make.
+struct TextRun {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    private let pound: UInt64
+
+    init(pound: Bool) { self.pound = pound ? 0x23 &* Self.ones : 0 }
+
+    /// The high bit of each byte of `word` that is zero (exactly: no borrow between bytes).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7 = ~highs
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// The high bit of each byte of `word` that ends a run of text.
+    @inline(__always)
+    func stops(in word: UInt64) -> UInt64 {
+        var found = Self.zeroBytes(word ^ (0x7B &* Self.ones)) | Self.zeroBytes(word ^ (0x7D &* Self.ones))
+            | Self.zeroBytes(word ^ (0x27 &* Self.ones))
+        if pound != 0 { found |= Self.zeroBytes(word ^ pound) }
+        return found
+    }
+
+    /// The UTF-16 code units of the UTF-8 bytes of `word` under `mask` (whole bytes): one for
+    /// each byte but continuation bytes (`10xxxxxx`), and one more for each lead byte of a
+    /// 4-byte sequence (`11110xxx`), whose scalar is a surrogate pair.
+    @inline(__always)
+    static func utf16Count(of word: UInt64, mask: UInt64) -> Int {
+        let highBits = highs & mask
+        let continuation = word & ~(word &<< 1) & highBits
+        let fourByteLead = word & (word &<< 1) & (word &<< 2) & (word &<< 3) & highBits
+        return highBits.nonzeroBitCount - continuation.nonzeroBitCount + fourByteLead.nonzeroBitCount
     }
 }
 
@@ -388,13 +463,27 @@ struct TemporaryStack<Element> {
 
     mutating func take(from start: Int) -> [Element] {
         let taken = count - start
-        if taken == 0 { return [] }
+        let first = base + start
+        defer { count = start }
+        // Array literals of the moved values for the common sizes, up to CLDR's six plural cases
+        // (allocated directly, without `reserveCapacity`'s general path).
+        switch taken {
+        case 0: return []
+        case 1: return [first.move()]
+        case 2: return [first.move(), (first + 1).move()]
+        case 3: return [first.move(), (first + 1).move(), (first + 2).move()]
+        case 4: return [first.move(), (first + 1).move(), (first + 2).move(), (first + 3).move()]
+        case 5: return [first.move(), (first + 1).move(), (first + 2).move(), (first + 3).move(), (first + 4).move()]
+        case 6:
+            return [first.move(), (first + 1).move(), (first + 2).move(), (first + 3).move(), (first + 4).move(),
+                    (first + 5).move()]
+        default: break
+        }
         // Reserved and appended (specialized): `init(unsafeUninitializedCapacity:)` allocates
         // through a generic path that looks the storage type up at run time (~500 instructions).
         var array: [Element] = []
         array.reserveCapacity(taken)
-        for k in start..<count { array.append((base + k).move()) }
-        count = start
+        for k in 0..<taken { array.append((first + k).move()) }
         return array
     }
 
