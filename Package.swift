@@ -353,7 +353,8 @@ let package = Package(
         .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableMessagesTests",
-            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport", "FastPathChecks"],
+            dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport", "FastPathChecks",
+                           "SpeakableTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),
@@ -371,7 +372,7 @@ let package = Package(
             name: "SpeakableCheckerTests",
             // SpeakableExport (issue 9): compile's outputs are checked like their project.
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
-                           "SpeakablePlatformFormats", "SpeakableExport", "JavaFormatOracle"],
+                           "SpeakablePlatformFormats", "SpeakableExport", "JavaFormatOracle", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
@@ -386,7 +387,7 @@ let package = Package(
         .testTarget(
             name: "SpeakablePlatformFormatsTests",
             dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU",
-                           "JavaFormatOracle"],
+                           "JavaFormatOracle", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
         ),
         // Runs `speakable`, swiftc and the plugin consumer (Examples/AccessorsExample) with

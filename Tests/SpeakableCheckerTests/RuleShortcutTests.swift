@@ -3,24 +3,14 @@ import SpeakableICU
 import SpeakableMessages
 import Testing
 @testable import SpeakableChecker
+import SpeakableTestSupport
 
 /// The rules skip work on what the written text rules out, and recognise common shapes without
 /// the general computation. Each shortcut is checked here against the general computation it
 /// stands for, on hand-picked messages and on many generated ones (quoting, non-ASCII spaces,
 /// characters whose lower case is ASCII, nested cases).
 @Suite struct RuleShortcutTests {
-    /// Deterministic generator (SplitMix64), so that a failure repeats.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
+    typealias Generator = SplitMix
 
     /// Pieces that make quoting, spaces, percent signs, parentheses and gesture words meet.
     static let pieces = [

@@ -2,6 +2,7 @@ import ICUOracle
 import SpeakableICU
 import SpeakableMessages
 import Testing
+import SpeakableTestSupport
 
 /// Generates many patterns and argument sets and formats each with ICU's own MessageFormat
 /// (`umsg`, arguments renamed to numbers) and with Speakable, across many locales. Every output
@@ -89,23 +90,17 @@ struct GeneratedValues {
 }
 
 struct PatternGenerator {
-    private var state: UInt64
+    private var random: SplitMix
     let cardinal: [PluralCategory]
     let ordinal: [PluralCategory]
 
     init(seed: UInt64, cardinal: [PluralCategory], ordinal: [PluralCategory]) {
-        self.state = seed
+        self.random = SplitMix(seed: seed)
         self.cardinal = cardinal
         self.ordinal = ordinal
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
     mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }

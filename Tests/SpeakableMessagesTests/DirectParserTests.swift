@@ -1,5 +1,6 @@
 import Testing
 @testable import SpeakableMessages
+import SpeakableTestSupport
 
 /// `DirectParser` (the fast path of `MessagePattern.init`) against the general parser: whenever it
 /// gives a tree, the general parser gives the same tree (texts, ranges, names, cases, kinds); when
@@ -8,20 +9,7 @@ import Testing
 /// nested plurals and selects, styles, `offset:`, `choice` — and the same messages damaged at every
 /// position.
 @Suite struct DirectParserTests {
-    /// A small deterministic generator (SplitMix64).
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ list: [T]) -> T { list[below(list.count)] }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
+    typealias Generator = SplitMix
 
     static let texts = [
         "Row ", ", star ", "KO·", "é", "한국어 ", "😀", "x", " ", "  ", "level", "日本", "a\u{85}b", "\u{200E}",

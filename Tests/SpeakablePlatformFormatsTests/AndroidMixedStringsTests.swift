@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
 import Testing
+import SpeakableTestSupport
 
 /// ``AndroidResourceReader/readStrings(_:)`` against the full reader: plain `<string>`s read by the
 /// fast path, every other element (plurals, arrays, markup, comments or CDATA inside a string,

@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
 import Testing
+import SpeakableTestSupport
 
 /// ``AndroidResourceReader/readPlainStrings(_:)`` against the full reader: wherever the fast path
 /// reads a file, the reader reports nothing and gives the same strings, names, texts, raw XML and
@@ -143,9 +144,4 @@ import Testing
         }
         #expect(compared > 100)
     }
-}
-
-extension SplitMix {
-    /// A number in 0..<bound.
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

@@ -1,6 +1,7 @@
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
 import Testing
+import SpeakableTestSupport
 
 @Suite struct AndroidTests {
     @Test(.enabled(if: catalogsDirectory != nil, testDataNote))
@@ -167,17 +168,5 @@ struct DamagedInputTests {
             #expect(parsed || !errors.isEmpty)
             #expect(errors.allSatisfy { $0.position != nil })
         }
-    }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
 import Testing
+import SpeakableTestSupport
 
 /// `speakable check` indexes a String Catalog (``XCStringsIndex``) and makes each locale's
 /// messages from the bytes when it checks that locale: those messages must be the reader's, to

@@ -21,24 +21,11 @@ public struct HostileStrings {
         "</script>", "</SCRIPT >", "<!--<script>", "<script", "</title>", "</style>",
     ]
 
-    /// A SplitMix64 generator: deterministic for a seed.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// `count` strings; the first ones are each piece alone, then random mixes of pieces and code
     /// points from every plane.
     public static func generate(count: Int, seed: UInt64 = 13) -> [String] {
         var result = pieces
-        var random = Generator(state: seed)
+        var random = SplitMix(seed: seed)
         while result.count < count {
             var text = ""
             for _ in 0..<(1 + random.below(8)) {
