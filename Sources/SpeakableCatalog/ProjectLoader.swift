@@ -469,11 +469,18 @@ private struct Loader {
     }
 
     mutating func checkKey(_ key: String, file: String, at position: SourcePosition) -> Bool {
-        let allowed = key.unicodeScalars.allSatisfy {
-            ($0.value >= 0x61 && $0.value <= 0x7A) || ($0.value >= 0x41 && $0.value <= 0x5A)
-                || ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." || $0 == "_" || $0 == "-"
+        // ASCII letters, digits, '.', '_' and '-' (read as bytes: any other scalar has a byte
+        // outside these), and not starting or ending with '.'.
+        var utf8 = key
+        let allowed = utf8.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first != 0x2E, last != 0x2E else { return false }
+            for b in bytes {
+                guard ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2E || b == 0x5F || b == 0x2D
+                else { return false }
+            }
+            return true
         }
-        if key.isEmpty || !allowed || key.hasPrefix(".") || key.hasSuffix(".") {
+        if !allowed {
             error("invalid-key", "message key '\(key)' must be letters, digits, '.', '_' and '-', like \"sudoku.cell.label\"",
                   file: file, at: position, hint: "keys become Android resource names and Swift identifiers")
             return false

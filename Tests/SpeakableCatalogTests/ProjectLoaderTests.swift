@@ -124,6 +124,22 @@ func makeProject(_ files: [String: String]) throws -> String {
         #expect(translationSyntax.position == SourcePosition(line: 1, column: 20))  // the select argument, first character of the message
     }
 
+    /// Keys are ASCII letters, digits, '.', '_' and '-', not starting or ending with '.': each
+    /// neighbour of those ranges, and each look-alike outside ASCII, is refused.
+    @Test func keysAreCheckedCharacterByCharacter() throws {
+        let valid = ["a", "Z", "a.b", "A-Z_09", "t0.m1", "x-y_z.w", "_", "-", "a..b"]
+        let invalid = [".a", "a.", ".", "é", "e\u{301}", "a b", "ａ", "a/b", "a:b", "@", "[", "`", "{", "~", "\u{7F}",
+                       "ﬁ", "K\u{212A}", "٣", "a\u{200B}", "a\u{A0}"]
+        var messages: [String] = []
+        for (i, key) in (valid + invalid).enumerated() { messages.append("\"\(key)\": {\"message\": \"m\(i)\"}") }
+        let root = try makeProject(["Templates/a.json": "{\"messages\": {" + messages.joined(separator: ", ") + "}}"])
+        let project = ProjectLoader.load(directory: root)
+        let refused = project.diagnostics.filter { $0.id == "invalid-key" }.map(\.message)
+        for key in valid { #expect(!refused.contains { $0.hasPrefix("message key '\(key)' must") }, "\(key) refused: \(refused)") }
+        #expect(refused.count == invalid.count, "\(refused)")
+        for key in invalid { #expect(refused.contains { $0.hasPrefix("message key '\(key)' must") }, "\(key) accepted: \(refused)") }
+    }
+
     @Test func pathsFromConfigCannotEscape() {
         #expect(isSafeRelativePath("Templates"))
         #expect(isSafeRelativePath("strings/Templates"))
