@@ -13,9 +13,10 @@ import Synchronization
 /// ```
 ///
 /// Integers in `.decimal` and `.integer` styles take a fast path that never calls ICU: its digits,
-/// minus sign and grouping are read off ICU's own output when the format is opened and verified
-/// against ICU on a battery of values; a locale whose output does not fit that model keeps calling
-/// ICU. Everything else calls ICU under a lock (ICU's rule-based formats are not thread-safe).
+/// minus sign and grouping are read off ICU's own output and verified against ICU on a battery of
+/// values once the format has sent 2,048 integers to ICU (or at once, through
+/// ``hasIntegerFastPath`` or `CompiledMessage.prepareFastPaths()`), so a format used a few times
+/// never pays for deriving it; a locale whose output does not fit that model keeps calling ICU. Everything else calls ICU under a lock (ICU's rule-based formats are not thread-safe).
 public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// Which format to open; mirrors ICU MessageFormat's argument styles.
     public enum Style: Hashable, Sendable {
@@ -170,7 +171,8 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
         }) ?? nil
     }
 
-    /// Whether integers are formatted without calling ICU (see the type's discussion).
+    /// Whether integers are formatted without calling ICU (see the type's discussion); derives the
+    /// fast path now if it has not been.
     public var hasIntegerFastPath: Bool {
         (fastIntegers?.resolve(deriveIntegers) ?? false) || (ruleBased?.resolve(deriveRuleBased) ?? false)
     }

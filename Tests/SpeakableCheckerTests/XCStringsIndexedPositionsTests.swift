@@ -127,20 +127,7 @@ import Testing
         let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    " + entries.joined(separator: ",\n    ") + "\n  }\n}\n"
         let index = try #require(XCStringsIndex.read(Array(text.utf8), file: "L.xcstrings"), "not indexed")
         let catalog = PlatformInput.IndexedCatalog(index)
-        var scratch = PlatformInput.UnitScratch()
-        var fast = 0
-        var units = 0
-        index.forEachNumbered(ofLocale: "ko", rawUnit: { number, unit in
-            units += 1
-            let origin = PlatformInput.IndexedMessage(catalog: catalog, locale: "ko", number: number)
-            guard let a = PlatformInput.appleTarget(unit: unit, origin: origin, scratch: &scratch) else { return false }
-            fast += 1
-            let b = PlatformInput.appleTarget(string: unit.form, key: unit.entry.key, keyPosition: unit.entry.keyPosition,
-                                              file: "L.xcstrings")
-            #expect(a.key == b.key && a.keyPosition == b.keyPosition && a.state == b.state)
-            XCStringsIndexedPositionsTests().compare(a.text, b.text, a.pattern, b.pattern, a.formats, b.formats)
-            return true
-        }) { _, _ in }
+        let (fast, units) = XCStringsIndexedPositionsTests().compareUnits(index, catalog)
         #expect(units == values.count)
         #expect(fast > 900 && fast < units, "\(fast) of \(units) made in one pass")
     }
@@ -176,18 +163,7 @@ import Testing
         let index = try #require(XCStringsIndex.read(Array(text.utf8), file: "L.xcstrings"), "not indexed")
         let catalog = PlatformInput.IndexedCatalog(index)
         // Units: the one pass against the string path.
-        var scratch = PlatformInput.UnitScratch()
-        var fast = 0
-        index.forEachNumbered(ofLocale: "ko", rawUnit: { number, unit in
-            let origin = PlatformInput.IndexedMessage(catalog: catalog, locale: "ko", number: number)
-            guard let a = PlatformInput.appleTarget(unit: unit, origin: origin, scratch: &scratch) else { return false }
-            fast += 1
-            let b = PlatformInput.appleTarget(string: unit.form, key: unit.entry.key, keyPosition: unit.entry.keyPosition,
-                                              file: "L.xcstrings")
-            #expect(a.key == b.key && a.keyPosition == b.keyPosition && a.state == b.state)
-            compare(a.text, b.text, a.pattern, b.pattern, a.formats, b.formats)
-            return true
-        }) { _, _ in }
+        let (fast, _) = compareUnits(index, catalog)
         #expect(fast > values.count / 2 && fast < values.count, "\(fast) of \(values.count) units made in one pass")
         // Units and plurals: each locale's messages against the general path's.
         let translated = index.entries.map { (key: $0.key, position: $0.keyPosition) }
@@ -319,6 +295,26 @@ import Testing
             #expect(PlatformInput.pluralKeyword(path) == want, "\(path)")
             if let want { #expect(PlatformInput.pluralSelectorTexts[want] == (want == 0 ? "=0" : words[want])) }
         }
+    }
+
+    /// Each "ko" unit the one pass makes, against the string path's message: how many the one pass
+    /// made, of how many units.
+    func compareUnits(_ index: XCStringsIndex, _ catalog: PlatformInput.IndexedCatalog) -> (fast: Int, units: Int) {
+        var scratch = PlatformInput.UnitScratch()
+        var fast = 0
+        var units = 0
+        index.forEachNumbered(ofLocale: "ko", rawUnit: { number, unit in
+            units += 1
+            let origin = PlatformInput.IndexedMessage(catalog: catalog, locale: "ko", number: number)
+            guard let a = PlatformInput.appleTarget(unit: unit, origin: origin, scratch: &scratch) else { return false }
+            fast += 1
+            let b = PlatformInput.appleTarget(string: unit.form, key: unit.entry.key, keyPosition: unit.entry.keyPosition,
+                                              file: "L.xcstrings")
+            #expect(a.key == b.key && a.keyPosition == b.keyPosition && a.state == b.state)
+            compare(a.text, b.text, a.pattern, b.pattern, a.formats, b.formats)
+            return true
+        }) { _, _ in }
+        return (fast, units)
     }
 
     func compare(_ a: PositionedText, _ b: PositionedText, _ p: MessagePattern?, _ q: MessagePattern?, _ f: PlatformFormats?,
