@@ -22,6 +22,18 @@ if let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") {
     _ = mallopt(-3, 32 << 20)
 }
 #endif
+// Large input files are mapped, not copied (`InputFile.map`). A file another program truncates
+// while it is read raises SIGBUS at the first page past its new end: reported as what it is, with
+// status 74 (EX_IOERR), instead of the shell's "Bus error". Only async-signal-safe calls here.
+_ = signal(SIGBUS) { _ in
+    let message: StaticString = """
+        speakable: error: an input file changed size while it was being read (another program \
+        truncated or rewrote it); run the command again once it is saved
+
+        """
+    _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+    _exit(74)
+}
 // Arguments that are not valid UTF-8 would reach the commands repaired (U+FFFD): refused instead.
 for index in 1..<Int(CommandLine.argc) {
     guard let argument = CommandLine.unsafeArgv[index], String(validatingCString: argument) == nil else { continue }

@@ -89,19 +89,34 @@ public enum PlatformInput {
         }
     }
 
+    /// ``readBytes(_:)`` mapped (``InputFile/map(_:limit:)``).
+    static func mapBytes(_ path: String) throws(Failure) -> InputFile.Mapped {
+        switch InputFile.map(path) {
+        case .success(let mapped): return mapped
+        case .failure(.tooLarge(let size)):
+            throw Failure(description: "\(path) is \(size) bytes; the limit is \(InputFile.maximumSize >> 20) MiB")
+        case .failure:
+            throw Failure(description: "cannot read \(path)")
+        }
+    }
+
     static func parse(_ text: PositionedText) -> MessagePattern? { try? MessagePattern(text.text) }
 
     // MARK: .xcstrings
 
     static func xcstrings(path: String, settings: CheckSettings, deferringLocales: Bool = false) throws(Failure) -> CheckInput {
         let file = display(path)
-        var bytes = try readBytes(path)
         // A catalog without problems is indexed (where each localization is in the file's
         // bytes) and each locale's messages are made from the bytes when it is checked: memory
-        // holds the index (which has the strings' bytes) and one locale, not the file.
-        if let index = XCStringsIndex.read(bytes, file: file) {
-            bytes = []
-            return xcstrings(index, settings: settings, deferringLocales: deferringLocales)
+        // holds the index (which has the strings' bytes) and one locale, not the file, which is
+        // mapped (not copied) while it is indexed.
+        let bytes: [UInt8]
+        do {
+            let mapped = try mapBytes(path)
+            if let index = mapped.withBytes({ XCStringsIndex.read($0, file: file) }) {
+                return xcstrings(index, settings: settings, deferringLocales: deferringLocales)
+            }
+            bytes = mapped.bytes
         }
         // Anything else is read entry by entry (never one tree), with every diagnostic, each
         // entry's localizations kept as platform messages by locale.

@@ -85,27 +85,31 @@ public struct XCStringsIndex: Sendable {
     /// Indexes `bytes`, or nil when the catalog is not one this index reads exactly as
     /// ``XCStringsReader`` does (see the type's description): read it with the reader then.
     public static func read(_ bytes: [UInt8], file: String) -> XCStringsIndex? {
-        guard bytes.count <= JSONReader.maximumSize, bytes.count < Int(Int32.max) else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> XCStringsIndex? in
-            var scanner = Scanner(buffer, start: buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, line: 1, column: 1)
-            scanner.maximumValues = JSONReader.maximumValues
-            guard let top = try? scanner.catalog() else { return nil }
-            // Kept for the whole check: no room left over from growing.
-            func compact<T>(_ array: [T]) -> [T] {
-                [T](unsafeUninitializedCapacity: array.count) { buffer, count in
-                    _ = buffer.initialize(from: array)
-                    count = array.count
-                }
+        bytes.withUnsafeBufferPointer { read($0, file: file) }
+    }
+
+    /// ``read(_:file:)`` of bytes in memory the caller owns (a mapped file's): the index keeps
+    /// none of them, only copies of the strings it needs.
+    public static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: String) -> XCStringsIndex? {
+        guard buffer.count <= JSONReader.maximumSize, buffer.count < Int(Int32.max) else { return nil }
+        var scanner = Scanner(buffer, start: buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, line: 1, column: 1)
+        scanner.maximumValues = JSONReader.maximumValues
+        guard let top = try? scanner.catalog() else { return nil }
+        // Kept for the whole check: no room left over from growing.
+        func compact<T>(_ array: [T]) -> [T] {
+            [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+                _ = buffer.initialize(from: array)
+                count = array.count
             }
-            for t in scanner.locales.indices {
-                scanner.locales[t].bytes = compact(scanner.locales[t].bytes)
-                scanner.locales[t].forms = compact(scanner.locales[t].forms)
-                scanner.locales[t].localizations = compact(scanner.locales[t].localizations)
-            }
-            scanner.entries = compact(scanner.entries)
-            return XCStringsIndex(file: file, sourceLanguage: top.sourceLanguage, version: top.version, entries: scanner.entries,
-                                  localeTags: scanner.tags, locales: scanner.locales, paths: scanner.paths, states: scanner.states)
         }
+        for t in scanner.locales.indices {
+            scanner.locales[t].bytes = compact(scanner.locales[t].bytes)
+            scanner.locales[t].forms = compact(scanner.locales[t].forms)
+            scanner.locales[t].localizations = compact(scanner.locales[t].localizations)
+        }
+        scanner.entries = compact(scanner.entries)
+        return XCStringsIndex(file: file, sourceLanguage: top.sourceLanguage, version: top.version, entries: scanner.entries,
+                              localeTags: scanner.tags, locales: scanner.locales, paths: scanner.paths, states: scanner.states)
     }
 
     /// The messages of locale `tag` (its localizations in file order), as
