@@ -64,13 +64,15 @@ public enum Checker {
         perform(units.count) { index in
             var emitter = Emitter(settings: input.settings)
             var output = UnitOutput()
-            func check(_ target: TargetLocale, table t: Int) {
-                let table = input.tables[t]
-                let counted = RuleRunner(input: input, table: table, facts: sharedFacts[t], spokenSeconds: spokenSeconds)
-                    .checkLocale(target, emitter: &emitter)
+            func checked(_ target: TargetLocale, table t: Int, _ counted: (translated: Int, needsReview: Int)) {
                 output.counts.append((target.tag, counted.translated, counted.needsReview))
                 output.checked.append(CheckedLocale(tag: target.tag, table: t, file: target.file))
                 if output.firstLocale == nil { output.firstLocale = LocaleSeen(target) }
+            }
+            func check(_ target: TargetLocale, table t: Int) {
+                let table = input.tables[t]
+                checked(target, table: t, RuleRunner(input: input, table: table, facts: sharedFacts[t], spokenSeconds: spokenSeconds)
+                    .checkLocale(target, emitter: &emitter))
             }
             switch units[index] {
             case .source(let t):
@@ -79,10 +81,42 @@ public enum Checker {
             case .locale(let t, let l):
                 check(input.tables[t].locales[l], table: t)
             case .deferred(let d):
-                let read = input.deferredLocales[d].read()
+                guard let stream = input.deferredLocales[d].stream else {
+                    let read = input.deferredLocales[d].read()
+                    output.diagnostics = read.diagnostics
+                    for (t, target) in read.locales.enumerated() where t < input.tables.count {
+                        if let target { check(target, table: t) }
+                    }
+                    break
+                }
+                // Each message checked as soon as it is made, the locale's own checks once its
+                // list is complete. (A table's runner and check in one object: a runner copied
+                // out of an array for each message retained every list it holds.)
+                final class Streamed {
+                    let runner: RuleRunner
+                    var check: RuleRunner.LocaleCheck
+                    init(_ runner: RuleRunner, _ check: RuleRunner.LocaleCheck) {
+                        self.runner = runner
+                        self.check = check
+                    }
+                }
+                var streamed: [Streamed?] = Array(repeating: nil, count: input.tables.count)
+                let read = stream({ t, header in
+                    guard t < input.tables.count else { return }
+                    let runner = RuleRunner(input: input, table: input.tables[t], facts: sharedFacts[t], spokenSeconds: spokenSeconds)
+                    streamed[t] = Streamed(runner, runner.beginLocale(tag: header.tag, locale: header.locale))
+                }, { t, message, m in
+                    guard t < streamed.count, let table = streamed[t] else { return }
+                    table.runner.visit(message, number: m, check: &table.check, emitter: &emitter)
+                })
                 output.diagnostics = read.diagnostics
                 for (t, target) in read.locales.enumerated() where t < input.tables.count {
-                    if let target { check(target, table: t) }
+                    guard let target else { continue }
+                    guard let table = streamed[t] else {
+                        check(target, table: t)
+                        continue
+                    }
+                    checked(target, table: t, table.runner.finishLocale(target, table.check, emitter: &emitter))
                 }
             }
             output.findings = emitter.findings

@@ -78,6 +78,45 @@ import Testing
     }
     """#
 
+    /// A streamed locale (``DeferredLocale/stream``, what `speakable check` reads a catalog
+    /// with) hands over each message whole, in list order, after the locale's header; the list it
+    /// returns keeps each message's key, position, file and state and nothing the rules read.
+    @Test func aStreamedLocaleHandsOverEveryMessageWhole() throws {
+        let root = try makeProject(["Localizable.xcstrings": Self.tricky])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = root + "/Localizable.xcstrings"
+        let input = try PlatformInput.load(path: path, deferringLocales: true)
+        #expect(input.deferredLocales.count == 2)
+        for deferred in input.deferredLocales {
+            let stream = try #require(deferred.stream)
+            let whole = try #require(deferred.read().locales.first ?? nil)
+            var headers: [(Int, String, Int)] = []
+            var visited: [(table: Int, key: String, text: String, hasPattern: Bool, hasFormats: Bool, number: Int)] = []
+            let streamed = stream({ t, header in headers.append((t, header.tag, header.messages.count)) }, { t, message, m in
+                #expect(headers.count == 1, "a message was handed over before its locale")
+                visited.append((t, message.pointee.key, message.pointee.text.text, message.pointee.pattern != nil,
+                                message.pointee.formats != nil, m))
+            })
+            #expect(headers.map(\.0) == [0] && headers.map(\.1) == [deferred.tag] && headers.map(\.2) == [0])
+            #expect(streamed.diagnostics.isEmpty)
+            let list = try #require(streamed.locales.first ?? nil)
+            #expect(list.tag == whole.tag && list.file == whole.file)
+            #expect(visited.map(\.number) == Array(whole.messages.indices))
+            #expect(visited.allSatisfy { $0.table == 0 })
+            #expect(visited.map(\.key) == whole.messages.map(\.key))
+            #expect(visited.map(\.text) == whole.messages.map(\.text.text))
+            #expect(visited.map(\.hasPattern) == whole.messages.map { $0.pattern != nil })
+            #expect(visited.map(\.hasFormats) == whole.messages.map { $0.formats != nil })
+            #expect(whole.messages.contains { !$0.text.text.isEmpty && $0.pattern != nil && $0.formats != nil })
+            // Let go of once checked: what the locale's own checks read is kept.
+            #expect(list.messages.map(\.key) == whole.messages.map(\.key))
+            #expect(list.messages.map(\.keyPosition) == whole.messages.map(\.keyPosition))
+            #expect(list.messages.map(\.text.file) == whole.messages.map(\.text.file))
+            #expect(list.messages.map(\.state) == whole.messages.map(\.state))
+            #expect(list.messages.allSatisfy { $0.text.text.isEmpty && $0.pattern == nil && $0.formats == nil })
+        }
+    }
+
     @Test func trickyCatalog() throws {
         try Self.bothWays(Self.tricky)
         try Self.bothWays(Self.tricky.replacing("\n", with: "\r\n"))

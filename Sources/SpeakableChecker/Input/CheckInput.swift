@@ -79,6 +79,14 @@ public struct PositionedText: Sendable {
         }
     }
 
+    /// This text's file and positions without its text (``TargetMessage/letGoOfCheckedParts()``):
+    /// positions stay those of the original text for every map but a plain JSON string's.
+    init(emptying positioned: PositionedText) {
+        text = ""
+        file = positioned.file
+        map = positioned.map
+    }
+
     /// The file position of UTF-16 offset `offset` of the text.
     public func position(ofUTF16Offset offset: Int) -> SourcePosition {
         switch map {
@@ -272,6 +280,19 @@ public struct TargetMessage: Sendable {
     }
 }
 
+extension TargetMessage {
+    /// Lets go of what only the rules read — the text, its pattern and formats — keeping the key,
+    /// its position, the file and the state, all the locale's own checks read once each message
+    /// was checked: a streamed locale's messages are let go of this way as soon as they are
+    /// checked (``DeferredLocale/stream``), while they are still in the processor's cache, instead
+    /// of together, cold, after the locale.
+    mutating func letGoOfCheckedParts() {
+        text = PositionedText(emptying: text)
+        pattern = nil
+        formats = nil
+    }
+}
+
 /// The translations of one table into one locale.
 public struct TargetLocale: Sendable {
     /// The BCP 47 tag as the input names it.
@@ -379,10 +400,23 @@ public struct DeferredLocale: Sendable {
     /// Reads the locale: one ``TargetLocale`` per table of the input, in the tables' order (nil
     /// where the locale has nothing to check in that table), and the problems found reading it.
     public var read: @Sendable () -> (locales: [TargetLocale?], diagnostics: [Diagnostic])
+    /// ``read`` that also hands over each table's locale before its messages are made
+    /// (`begin`: the table's index and the locale without messages) and then each message as soon
+    /// as it is in its place in that list (`visit`: the table's index, the message, its index in
+    /// the list), so that the checker checks it while it is still in the processor's cache. Once
+    /// `visit` returns, the message's text, pattern and formats are let go of
+    /// (``TargetMessage/letGoOfCheckedParts()``): the locales returned hold each message's key,
+    /// key position, file and state — what the checks of a whole locale read. Nil for a reader
+    /// that makes its lists another way (the checker then checks what ``read`` returns).
+    public var stream: (@Sendable (_ begin: (Int, TargetLocale) -> Void, _ visit: (Int, UnsafePointer<TargetMessage>, Int) -> Void)
+        -> (locales: [TargetLocale?], diagnostics: [Diagnostic]))?
 
-    public init(tag: String, read: @escaping @Sendable () -> (locales: [TargetLocale?], diagnostics: [Diagnostic])) {
+    public init(tag: String, read: @escaping @Sendable () -> (locales: [TargetLocale?], diagnostics: [Diagnostic]),
+                stream: (@Sendable (_ begin: (Int, TargetLocale) -> Void, _ visit: (Int, UnsafePointer<TargetMessage>, Int) -> Void)
+                    -> (locales: [TargetLocale?], diagnostics: [Diagnostic]))? = nil) {
         self.tag = tag
         self.read = read
+        self.stream = stream
     }
 }
 

@@ -175,7 +175,14 @@ public enum PlatformInput {
                              messages: appleTargets(catalog, locale: tag, selectors: selectors))
             }
             if deferringLocales {
-                deferred.append(DeferredLocale(tag: tag) { ([target()], []) })
+                deferred.append(DeferredLocale(tag: tag, read: { ([target()], []) }, stream: { begin, visit in
+                    begin(0, TargetLocale(tag: tag, locale: locale, file: file, messages: []))
+                    let messages = appleTargets(catalog, locale: tag, selectors: selectors) { message, m in
+                        visit(0, message, m)
+                        message.pointee.letGoOfCheckedParts()
+                    }
+                    return ([TargetLocale(tag: tag, locale: locale, file: file, messages: messages)], [])
+                }))
             } else {
                 locales.append(target())
             }
@@ -268,7 +275,9 @@ public enum PlatformInput {
 
     /// One locale's translations of an indexed catalog: ``appleTargets(_:selectors:positions:)``
     /// of its messages, a one-string translation made without its ``PlatformMessage``.
-    static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int]) -> [TargetMessage] {
+    /// `visit`: given each message as soon as it is in its place in the list, and its index there.
+    static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int],
+                             visit: (UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _ in }) -> [TargetMessage] {
         let index = catalog.index
         // Each message returned by the conversion and moved to its place in the list (made in
         // the conversion's closure and appended, about 50 million instructions more at 110k
@@ -287,6 +296,7 @@ public enum PlatformInput {
                     let made = TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: consume text,
                                              pattern: consume pattern, formats: consume formats, state: ReviewState(platformState: unit.state))
                     (base + count).initialize(to: consume made)
+                    visit(base + count, count)
                     count += 1
                 }
             }, plurals: { number, plural in
@@ -296,6 +306,7 @@ public enum PlatformInput {
                     let made = TargetMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, text: consume text,
                                              pattern: consume pattern, formats: consume formats, state: state)
                     (base + count).initialize(to: consume made)
+                    visit(base + count, count)
                     count += 1
                 }
             }) { number, item in
@@ -304,10 +315,12 @@ public enum PlatformInput {
                 case .string(let entry, let form):
                     (base + count).initialize(to: appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file,
                                                               origin: origin))
+                    visit(base + count, count)
                     count += 1
                 case .message(let message):
                     if let target = appleTarget(message, selectors: selectors, positions: nil, origin: origin, parts: scratch.arguments) {
                         (base + count).initialize(to: target)
+                        visit(base + count, count)
                         count += 1
                     }
                 }

@@ -121,11 +121,20 @@ final class UnitContext {
 }
 
 /// Runs the rules for one table: its source messages (`checkSource`) or one of its locales.
-struct RuleRunner {
+/// (A class: the checker keeps one for each message of a locale it checks as the locale is read,
+/// and a copy of a struct of the input, table and facts retained each list they hold.)
+final class RuleRunner {
     let input: CheckInput
     let table: CheckTable
     let facts: TableFacts
     let spokenSeconds: Checker.SpokenSeconds?
+
+    init(input: CheckInput, table: CheckTable, facts: TableFacts, spokenSeconds: Checker.SpokenSeconds?) {
+        self.input = input
+        self.table = table
+        self.facts = facts
+        self.spokenSeconds = spokenSeconds
+    }
 
     var settings: CheckSettings { input.settings }
 
@@ -169,50 +178,79 @@ struct RuleRunner {
     /// as values-ko-night, counts once, at its least finished state).
     @discardableResult
     func checkLocale(_ target: TargetLocale, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
-        // Per source index: the first translation of it (its index in `target.messages`), -1 when
-        // there is none, and the least finished review state of its translations.
-        let unit = UnitContext(tableName: table.name, tag: target.tag, locale: target.locale, isSource: false,
-                               localeFacts: LocaleRuleFacts(target.locale, settings: settings))
-        var first = [Int32](repeating: -1, count: table.messages.count)
-        var state = [ReviewState?](repeating: nil, count: table.messages.count)
+        var check = beginLocale(tag: target.tag, locale: target.locale)
         // By index: copying each message out of the list retained every part of it.
+        target.messages.withUnsafeBufferPointer { messages in
+            for m in messages.indices { visit(messages.baseAddress! + m, number: m, check: &check, emitter: &emitter) }
+        }
+        return finishLocale(target, check, emitter: &emitter)
+    }
+
+    /// One locale's check under way: ``checkLocale(_:emitter:)`` in three steps, so that a
+    /// reader can have each translation checked as soon as it is made (``visit(_:number:check:emitter:)``,
+    /// while the message is still in the processor's cache), then the locale's own checks run on
+    /// the whole list (``finishLocale(_:_:emitter:)``). The same findings in the same order.
+    struct LocaleCheck {
+        let unit: UnitContext
+        /// Per source index: the first translation of it (its index in the locale's messages),
+        /// -1 when there is none, and the least finished review state of its translations.
+        var first: [Int32]
+        var state: [ReviewState?]
+        /// The source index after the previous translation's.
+        var next = 0
+    }
+
+    func beginLocale(tag: String, locale: ICULocale) -> LocaleCheck {
+        LocaleCheck(unit: UnitContext(tableName: table.name, tag: tag, locale: locale, isSource: false,
+                                      localeFacts: LocaleRuleFacts(locale, settings: settings)),
+                    first: [Int32](repeating: -1, count: table.messages.count),
+                    state: [ReviewState?](repeating: nil, count: table.messages.count))
+    }
+
+    /// Checks translation `m` (`message`, in place) of the locale `check` is of.
+    func visit(_ message: UnsafePointer<TargetMessage>, number m: Int, check: inout LocaleCheck, emitter: inout Emitter) {
         // Translations mostly come in the source's order: the source key after the previous
         // translation's is compared first (when it is the first message with its key, as
         // ``TableFacts/byKey`` has it), and the table hashed only when that is not the key.
-        var next = 0
-        for m in target.messages.indices {
-            let found: Int?
-            if next < facts.keys.count, facts.firstIndex[next] == next, facts.keys[next] == target.messages[m].key {
-                found = next
-            } else {
-                found = facts.byKey[target.messages[m].key]
-            }
-            guard let index = found else {
-                let translation = target.messages[m]
-                if let slash = translation.key.firstIndex(of: "/"),
-                   let other = facts.androidKeysByName[String(translation.key[translation.key.index(after: slash)...])] {
-                    // Android: the same name as another type of resource.
-                    emitter.emit(.extraKey, table: table.name, locale: target.tag, key: translation.key, exemptions: [:],
-                                 file: translation.text.file, position: translation.keyPosition,
-                                 message: "'\(translation.key)' is not in the source, which has '\(other)' of that name (\(table.file)): aapt2 link removes this translation (\"without required default value\"), so \(target.tag) users get the source's \(PlatformInput.elementName(other))",
-                                 hint: "translate it as \(PlatformInput.elementName(other)) like the source", subject: "type:\(other)")
-                    continue
-                }
-                emitter.emit(.extraKey, table: table.name, locale: target.tag, key: translation.key, exemptions: [:],
-                             file: translation.text.file, position: translation.keyPosition,
-                             message: "'\(translation.key)' is not a key of the source (\(table.file))",
-                             hint: "remove it, or add the message to the source if it is new", subject: "")
-                continue
-            }
-            next = index + 1
-            if first[index] < 0 { first[index] = Int32(m) }
-            switch (state[index], target.messages[m].state) {
-            case (nil, let s), (.translated?, let s): state[index] = s
-            case (.needsReview?, .new): state[index] = .new
-            default: break
-            }
-            checkTranslation(m, of: target, index: index, unit: unit, emitter: &emitter)
+        let next = check.next
+        let found: Int?
+        if next < facts.keys.count, facts.firstIndex[next] == next, facts.keys[next] == message.pointee.key {
+            found = next
+        } else {
+            found = facts.byKey[message.pointee.key]
         }
+        guard let index = found else {
+            let translation = message.pointee
+            let tag = check.unit.tag
+            if let slash = translation.key.firstIndex(of: "/"),
+               let other = facts.androidKeysByName[String(translation.key[translation.key.index(after: slash)...])] {
+                // Android: the same name as another type of resource.
+                emitter.emit(.extraKey, table: table.name, locale: tag, key: translation.key, exemptions: [:],
+                             file: translation.text.file, position: translation.keyPosition,
+                             message: "'\(translation.key)' is not in the source, which has '\(other)' of that name (\(table.file)): aapt2 link removes this translation (\"without required default value\"), so \(tag) users get the source's \(PlatformInput.elementName(other))",
+                             hint: "translate it as \(PlatformInput.elementName(other)) like the source", subject: "type:\(other)")
+                return
+            }
+            emitter.emit(.extraKey, table: table.name, locale: tag, key: translation.key, exemptions: [:],
+                         file: translation.text.file, position: translation.keyPosition,
+                         message: "'\(translation.key)' is not a key of the source (\(table.file))",
+                         hint: "remove it, or add the message to the source if it is new", subject: "")
+            return
+        }
+        check.next = index + 1
+        if check.first[index] < 0 { check.first[index] = Int32(m) }
+        switch (check.state[index], message.pointee.state) {
+        case (nil, let s), (.translated?, let s): check.state[index] = s
+        case (.needsReview?, .new): check.state[index] = .new
+        default: break
+        }
+        checkTranslation(message, index: index, unit: check.unit, emitter: &emitter)
+    }
+
+    /// The checks of the whole locale once each of `target`'s messages was visited: missing
+    /// translations, key families, and the counts ``checkLocale(_:emitter:)`` returns.
+    func finishLocale(_ target: TargetLocale, _ check: LocaleCheck, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
+        let first = check.first
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
         for index in facts.keys.indices where first[facts.firstIndex[index]] < 0 {
             emitter.emit(.missingTranslation, table: table.name, locale: target.tag, key: table.messages[index].key,
@@ -224,7 +262,7 @@ struct RuleRunner {
         checkKeyFamilies(target, first: first, emitter: &emitter)
         var translated = 0
         var needsReview = 0
-        for s in state {
+        for s in check.state {
             switch s {
             case .translated?: translated += 1
             case .needsReview?: needsReview += 1
@@ -234,14 +272,8 @@ struct RuleRunner {
         return (translated, needsReview)
     }
 
-    /// The rules on translation `m` of `target`, of source message `index` (its parts read in
-    /// place: copying the message retained and released every part of it).
-    private func checkTranslation(_ m: Int, of target: TargetLocale, index: Int, unit: UnitContext, emitter: inout Emitter) {
-        target.messages.withUnsafeBufferPointer { messages in
-            checkTranslation(messages.baseAddress! + m, index: index, unit: unit, emitter: &emitter)
-        }
-    }
-
+    /// The rules on translation `message` (read in place: copying the message retained and
+    /// released every part of it) of source message `index`.
     private func checkTranslation(_ message: UnsafePointer<TargetMessage>, index: Int, unit: UnitContext, emitter: inout Emitter) {
         let context = MessageContext(unit: unit, source: facts.info[index], sourceIndex: index, message: message)
         let written = WrittenTextFacts(context.text.text)
