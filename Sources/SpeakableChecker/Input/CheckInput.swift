@@ -15,7 +15,7 @@ public import SpeakablePlatformFormats
 /// text.position(ofUTF16Offset: 4)   // 4:27
 /// ```
 public struct PositionedText: Sendable {
-    public let text: String
+    public private(set) var text: String
     public let file: String
     private let map: Map
 
@@ -79,12 +79,10 @@ public struct PositionedText: Sendable {
         }
     }
 
-    /// This text's file and positions without its text (``TargetMessage/letGoOfCheckedParts()``):
-    /// positions stay those of the original text for every map but a plain JSON string's.
-    init(emptying positioned: PositionedText) {
+    /// Lets go of the text, keeping the file and the positions (``TargetMessage/letGoOfCheckedParts()``):
+    /// those stay the original text's for every map but a plain JSON string's.
+    mutating func letGoOfText() {
         text = ""
-        file = positioned.file
-        map = positioned.map
     }
 
     /// The file position of UTF-16 offset `offset` of the text.
@@ -287,7 +285,7 @@ extension TargetMessage {
     /// checked (``DeferredLocale/stream``), while they are still in the processor's cache, instead
     /// of together, cold, after the locale.
     mutating func letGoOfCheckedParts() {
-        text = PositionedText(emptying: text)
+        text.letGoOfText()
         pattern = nil
         formats = nil
     }

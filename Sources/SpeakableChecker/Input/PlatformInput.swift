@@ -1132,10 +1132,19 @@ public enum PlatformInput {
             guard let icuLocale = try? ICULocale(tag) else { continue }
             let folders = byTag[tag]!
             if deferringLocales {
-                deferred.append(DeferredLocale(tag: tag) {
+                deferred.append(DeferredLocale(tag: tag, read: {
                     let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource)
                     return (read.locales.map { $0 }, read.diagnostics)
-                })
+                }, stream: { begin, visit in
+                    for table in androidSource.tables.indices {
+                        begin(table, TargetLocale(tag: tag, locale: icuLocale, file: "", messages: []))
+                    }
+                    let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource) { table, message, m in
+                        visit(table, message, m)
+                        message.pointee.letGoOfCheckedParts()
+                    }
+                    return (read.locales.map { $0 }, read.diagnostics)
+                }))
             } else {
                 let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource)
                 diagnostics += read.diagnostics
@@ -1151,8 +1160,11 @@ public enum PlatformInput {
 
     /// One locale's translations of every table: the files of its folders (`values-ko`,
     /// `values-ko-night`…), each resource matched to the source by type and name.
-    static func androidLocale(tag: String, locale: ICULocale, folders: [String],
-                              source: AndroidSource) -> (locales: [TargetLocale], diagnostics: [Diagnostic]) {
+    /// `visit`: given each message as soon as it is in its table's list (the table's index, the
+    /// message, its index in the list).
+    static func androidLocale(tag: String, locale: ICULocale, folders: [String], source: AndroidSource,
+                              visit: (Int, UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _, _ in })
+        -> (locales: [TargetLocale], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let directory = source.directory
         let tables = source.tables
@@ -1171,6 +1183,10 @@ public enum PlatformInput {
         // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
         // of an array element copied the whole tuple, twice per translation).
         let untranslatable = tables.map(\.untranslatable)
+        /// The message just appended to `table`'s list handed to `visit`.
+        func appended(_ table: Int) {
+            perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), $0.count - 1) }
+        }
         for g in groups.indices {
             for f in groups[g].files.indices {
                 let name = groups[g].files[f].name
@@ -1191,6 +1207,7 @@ public enum PlatformInput {
                           let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { return }
                     perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
                                                          pattern: simplePattern(text.text) ?? parse(text), formats: formats))
+                    appended(table)
                 }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
@@ -1204,6 +1221,7 @@ public enum PlatformInput {
                             guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
                             else { continue }
                             perTable[table].append(plainMessage(site, index, file: file, key: key, scratch: &scratch))
+                            appended(table)
                         }
                         for other in run.others { translation(other.resource) }
                     }

@@ -43,8 +43,10 @@ public enum ProjectInput {
         /// A file held only here (a deferred locale's, just read) gives its translations up: each
         /// is moved into its message, not copied (a copy retained each of its strings and its
         /// pattern, and freeing the file released them again).
+        /// `visit`: given each message as soon as it is in the list, and its index there.
         @Sendable func target(_ table: Table, _ untranslatable: Set<String>, _ tag: String, _ locale: ICULocale,
-                              _ file: consuming LocaleFile?) -> TargetLocale {
+                              _ file: consuming LocaleFile?,
+                              visit: (UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _ in }) -> TargetLocale {
             if let file = consume file {
                 let path = file.file
                 var translations = untranslatable.isEmpty ? file.translations : file.translations.filter { !untranslatable.contains($0.key) }
@@ -64,6 +66,7 @@ public enum ProjectInput {
                 }
                 while let t = translations.popLast() {
                     messages.append(TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern))
+                    messages.withUnsafeMutableBufferPointer { visit($0.baseAddress! + ($0.count - 1), $0.count - 1) }
                 }
                 return TargetLocale(tag: tag, locale: locale, file: path, messages: messages)
             }
@@ -93,20 +96,33 @@ public enum ProjectInput {
             let folders = Set(project.localeTags)
             for tag in localeByTag.keys.sorted() {
                 let locale = localeByTag[tag]!
-                deferred.append(DeferredLocale(tag: tag) {
+                /// The locale's files read, each table's messages made; `streaming`: each handed
+                /// to `visit` as it is made, after `begin` of its table, and let go of once visited.
+                @Sendable func read(streaming: Bool, begin: (Int, TargetLocale) -> Void,
+                                    visit: (Int, UnsafePointer<TargetMessage>, Int) -> Void) -> (locales: [TargetLocale?], diagnostics: [Diagnostic]) {
                     // A target locale without a folder misses every key of every table.
                     var files: [LocaleFile?]
                     let diagnostics: [Diagnostic]
                     (files, diagnostics) = folders.contains(tag) ? ProjectLoader.readLocale(tag, of: project) : (project.tables.map { _ in nil }, [])
                     // Each file taken out of the list: its translations are then moved into the messages.
-                    var locales: [TargetLocale] = []
+                    var locales: [TargetLocale?] = []
                     locales.reserveCapacity(files.count)
                     for i in project.tables.indices {
-                        locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take()))
+                        guard streaming else {
+                            locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take()))
+                            continue
+                        }
+                        begin(i, TargetLocale(tag: tag, locale: locale, file: "", messages: []))
+                        locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take()) { message, m in
+                            visit(i, message, m)
+                            message.pointee.letGoOfCheckedParts()
+                        })
                     }
                     // The loader reports syntax errors without locale or key; the checker reports them itself.
                     return (locales, diagnostics.filter { $0.id != "syntax-error" })
-                })
+                }
+                deferred.append(DeferredLocale(tag: tag, read: { read(streaming: false, begin: { _, _ in }, visit: { _, _, _ in }) },
+                                               stream: { begin, visit in read(streaming: true, begin: begin, visit: visit) }))
             }
         }
         // The loader reports syntax errors without locale or key; the checker reports them itself.
