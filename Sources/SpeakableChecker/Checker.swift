@@ -64,10 +64,11 @@ public enum Checker {
         perform(units.count) { index in
             var emitter = Emitter(settings: input.settings)
             var output = UnitOutput()
-            func checked(_ target: TargetLocale, table t: Int, _ counted: (translated: Int, needsReview: Int)) {
+            func checked(_ target: TargetLocale, table t: Int, _ counted: (translated: Int, needsReview: Int),
+                         firstKeyPosition: SourcePosition? = nil) {
                 output.counts.append((target.tag, counted.translated, counted.needsReview))
                 output.checked.append(CheckedLocale(tag: target.tag, table: t, file: target.file))
-                if output.firstLocale == nil { output.firstLocale = LocaleSeen(target) }
+                if output.firstLocale == nil { output.firstLocale = LocaleSeen(target, firstKeyPosition: firstKeyPosition) }
             }
             func check(_ target: TargetLocale, table t: Int) {
                 let table = input.tables[t]
@@ -116,7 +117,8 @@ public enum Checker {
                         check(target, table: t)
                         continue
                     }
-                    checked(target, table: t, table.runner.finishLocale(target, table.check, emitter: &emitter))
+                    checked(target, table: t, table.runner.finishLocale(target, table.check, emitter: &emitter),
+                            firstKeyPosition: table.check.firstKeyPosition)
                 }
             }
             output.findings = emitter.findings
@@ -188,11 +190,12 @@ public enum Checker {
         let file: String?
         let position: SourcePosition?
 
-        init(_ target: TargetLocale) {
+        /// `firstKeyPosition`: the first message's (nil: `target`'s first message's).
+        init(_ target: TargetLocale, firstKeyPosition: SourcePosition? = nil) {
             tag = target.tag
             hasLanguageData = target.locale.hasLanguageData
             file = target.fileExists ? target.file : nil
-            position = target.messages.first?.keyPosition
+            position = firstKeyPosition ?? target.messages.first?.keyPosition
         }
     }
 
@@ -471,6 +474,8 @@ struct TableFacts: Sendable {
     /// Label keys with their hint and value siblings in the source (`cell.label` with
     /// `cell.hint`): the message's index, the label's (``byKey``'s), and each sibling's key and index.
     let keyFamilies: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])]
+    /// The `label` of every key family.
+    let familyLabels: Set<Int>
 
     init(_ table: CheckTable) {
         // One pass over the messages, each read in place (a `SourceMessage` is large: a `map`
@@ -538,6 +543,7 @@ struct TableFacts: Sendable {
             if !siblings.isEmpty { families.append((i, byKey[key]!, key, siblings)) }
         }
         self.keyFamilies = families
+        familyLabels = Set(families.map(\.label))
     }
 
     /// The name in an Android key (`string/title` → `title`: after its first "/") when the

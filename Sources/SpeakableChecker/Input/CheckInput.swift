@@ -15,7 +15,7 @@ public import SpeakablePlatformFormats
 /// text.position(ofUTF16Offset: 4)   // 4:27
 /// ```
 public struct PositionedText: Sendable {
-    public private(set) var text: String
+    public let text: String
     public let file: String
     private let map: Map
 
@@ -79,11 +79,6 @@ public struct PositionedText: Sendable {
         }
     }
 
-    /// Lets go of the text, keeping the file and the positions (``TargetMessage/letGoOfCheckedParts()``):
-    /// those stay the original text's for every map but a plain JSON string's.
-    mutating func letGoOfText() {
-        text = ""
-    }
 
     /// The file position of UTF-16 offset `offset` of the text.
     public func position(ofUTF16Offset offset: Int) -> SourcePosition {
@@ -278,19 +273,6 @@ public struct TargetMessage: Sendable {
     }
 }
 
-extension TargetMessage {
-    /// Lets go of what only the rules read — the text, its pattern and formats — keeping the key,
-    /// its position, the file and the state, all the locale's own checks read once each message
-    /// was checked: a streamed locale's messages are let go of this way as soon as they are
-    /// checked (``DeferredLocale/stream``), while they are still in the processor's cache, instead
-    /// of together, cold, after the locale.
-    mutating func letGoOfCheckedParts() {
-        text.letGoOfText()
-        pattern = nil
-        formats = nil
-    }
-}
-
 /// The translations of one table into one locale.
 public struct TargetLocale: Sendable {
     /// The BCP 47 tag as the input names it.
@@ -402,10 +384,10 @@ public struct DeferredLocale: Sendable {
     /// (`begin`: the table's index and the locale without messages) and then each message as soon
     /// as it is in its place in that list (`visit`: the table's index, the message, its index in
     /// the list), so that the checker checks it while it is still in the processor's cache. Once
-    /// `visit` returns, the message's text, pattern and formats are let go of
-    /// (``TargetMessage/letGoOfCheckedParts()``): the locales returned hold each message's key,
-    /// key position, file and state — what the checks of a whole locale read. Nil for a reader
-    /// that makes its lists another way (the checker then checks what ``read`` returns).
+    /// `visit` returns, the message is destroyed (the next is made in its memory): the locales
+    /// returned are ``read``'s without messages — the checker keeps what the checks of a whole
+    /// locale need as it visits them. Nil for a reader that makes its lists another way (the
+    /// checker then checks what ``read`` returns).
     public var stream: (@Sendable (_ begin: (Int, TargetLocale) -> Void, _ visit: (Int, UnsafePointer<TargetMessage>, Int) -> Void)
         -> (locales: [TargetLocale?], diagnostics: [Diagnostic]))?
 

@@ -177,11 +177,8 @@ public enum PlatformInput {
             if deferringLocales {
                 deferred.append(DeferredLocale(tag: tag, read: { ([target()], []) }, stream: { begin, visit in
                     begin(0, TargetLocale(tag: tag, locale: locale, file: file, messages: []))
-                    let messages = appleTargets(catalog, locale: tag, selectors: selectors) { message, m in
-                        visit(0, message, m)
-                        message.pointee.letGoOfCheckedParts()
-                    }
-                    return ([TargetLocale(tag: tag, locale: locale, file: file, messages: messages)], [])
+                    _ = appleTargets(catalog, locale: tag, selectors: selectors, keeping: false) { visit(0, $0, $1) }
+                    return ([TargetLocale(tag: tag, locale: locale, file: file, messages: [])], [])
                 }))
             } else {
                 locales.append(target())
@@ -275,17 +272,26 @@ public enum PlatformInput {
 
     /// One locale's translations of an indexed catalog: ``appleTargets(_:selectors:positions:)``
     /// of its messages, a one-string translation made without its ``PlatformMessage``.
-    /// `visit`: given each message as soon as it is in its place in the list, and its index there.
-    static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int],
+    /// `visit`: given each message as soon as it is in its place in the list, and its index there
+    /// (its place in file order); `keeping` false: each message is destroyed once visited (the
+    /// next made in its place) and the list returned is empty.
+    static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int], keeping: Bool = true,
                              visit: (UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _ in }) -> [TargetMessage] {
         let index = catalog.index
         // Each message returned by the conversion and moved to its place in the list (made in
         // the conversion's closure and appended, about 50 million instructions more at 110k
         // strings: its parts were copied into it and the originals destroyed).
-        let capacity = index.count(ofLocale: tag)
+        let capacity = keeping ? index.count(ofLocale: tag) : 1
         return [TargetMessage](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             var scratch = UnitScratch()
+            var made = 0
+            /// The message just put at `base + count` visited, and kept or destroyed.
+            func placed() {
+                visit(base + count, made)
+                made += 1
+                if keeping { count += 1 } else { (base + count).deinitialize(count: 1) }
+            }
             index.forEachNumbered(ofLocale: tag, translatableOnly: true, units: { number, unit in
                 // Made in its place in the list by the conversion's closure from the parts it was
                 // given to keep, each moved on with `consume` (returned as `TargetMessage?` and
@@ -296,8 +302,7 @@ public enum PlatformInput {
                     let made = TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: consume text,
                                              pattern: consume pattern, formats: consume formats, state: ReviewState(platformState: unit.state))
                     (base + count).initialize(to: consume made)
-                    visit(base + count, count)
-                    count += 1
+                    placed()
                 }
             }, plurals: { number, plural in
                 convert(plural: plural, selector: selectors[plural.entry.key],
@@ -306,8 +311,7 @@ public enum PlatformInput {
                     let made = TargetMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, text: consume text,
                                              pattern: consume pattern, formats: consume formats, state: state)
                     (base + count).initialize(to: consume made)
-                    visit(base + count, count)
-                    count += 1
+                    placed()
                 }
             }) { number, item in
                 let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
@@ -315,13 +319,11 @@ public enum PlatformInput {
                 case .string(let entry, let form):
                     (base + count).initialize(to: appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file,
                                                               origin: origin))
-                    visit(base + count, count)
-                    count += 1
+                    placed()
                 case .message(let message):
                     if let target = appleTarget(message, selectors: selectors, positions: nil, origin: origin, parts: scratch.arguments) {
                         (base + count).initialize(to: target)
-                        visit(base + count, count)
-                        count += 1
+                        placed()
                     }
                 }
             }
@@ -1139,9 +1141,8 @@ public enum PlatformInput {
                     for table in androidSource.tables.indices {
                         begin(table, TargetLocale(tag: tag, locale: icuLocale, file: "", messages: []))
                     }
-                    let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource) { table, message, m in
-                        visit(table, message, m)
-                        message.pointee.letGoOfCheckedParts()
+                    let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource, keeping: false) {
+                        visit($0, $1, $2)
                     }
                     return (read.locales.map { $0 }, read.diagnostics)
                 }))
@@ -1161,8 +1162,9 @@ public enum PlatformInput {
     /// One locale's translations of every table: the files of its folders (`values-ko`,
     /// `values-ko-night`…), each resource matched to the source by type and name.
     /// `visit`: given each message as soon as it is in its table's list (the table's index, the
-    /// message, its index in the list).
-    static func androidLocale(tag: String, locale: ICULocale, folders: [String], source: AndroidSource,
+    /// message, its index in the list); `keeping` false: each message is destroyed once visited
+    /// and the lists returned are empty.
+    static func androidLocale(tag: String, locale: ICULocale, folders: [String], source: AndroidSource, keeping: Bool = true,
                               visit: (Int, UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _, _ in })
         -> (locales: [TargetLocale], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -1179,13 +1181,17 @@ public enum PlatformInput {
                 if tables.indices.contains(sameName) { expected[sameName] += file.count }
             }
         }
-        for index in perTable.indices { perTable[index].reserveCapacity(expected[index]) }
+        for index in perTable.indices { perTable[index].reserveCapacity(keeping ? expected[index] : 1) }
         // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
         // of an array element copied the whole tuple, twice per translation).
         let untranslatable = tables.map(\.untranslatable)
-        /// The message just appended to `table`'s list handed to `visit`.
+        /// The message just appended to `table`'s list handed to `visit`, and kept or destroyed.
+        var counts = Array(repeating: 0, count: tables.count)
         func appended(_ table: Int) {
-            perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), $0.count - 1) }
+            let number = counts[table]
+            counts[table] += 1
+            perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), number) }
+            if !keeping { perTable[table].removeLast() }
         }
         for g in groups.indices {
             for f in groups[g].files.indices {
@@ -1242,7 +1248,7 @@ public enum PlatformInput {
             let onDisk = groups.lazy.map { display(join(join(directory, $0.folder), fileName)) }
                 .first { FileManager.default.fileExists(atPath: $0) }
             let path = onDisk ?? display(join(join(directory, primary.folder), fileName))
-            locales.append(TargetLocale(tag: tag, locale: locale, file: path, fileExists: onDisk != nil || !perTable[index].isEmpty,
+            locales.append(TargetLocale(tag: tag, locale: locale, file: path, fileExists: onDisk != nil || counts[index] > 0,
                                         messages: perTable[index]))
         }
         return (locales, diagnostics)

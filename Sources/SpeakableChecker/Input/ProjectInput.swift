@@ -43,16 +43,18 @@ public enum ProjectInput {
         /// A file held only here (a deferred locale's, just read) gives its translations up: each
         /// is moved into its message, not copied (a copy retained each of its strings and its
         /// pattern, and freeing the file released them again).
-        /// `visit`: given each message as soon as it is in the list, and its index there.
+        /// `visit`: given each message as soon as it is in the list, and its index there;
+        /// `keeping` false: each message is destroyed once visited and the list returned is empty.
         @Sendable func target(_ table: Table, _ untranslatable: Set<String>, _ tag: String, _ locale: ICULocale,
-                              _ file: consuming LocaleFile?,
+                              _ file: consuming LocaleFile?, keeping: Bool = true,
                               visit: (UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _ in }) -> TargetLocale {
             if let file = consume file {
                 let path = file.file
                 var translations = untranslatable.isEmpty ? file.translations : file.translations.filter { !untranslatable.contains($0.key) }
                 _ = consume file
                 var messages: [TargetMessage] = []
-                messages.reserveCapacity(translations.count)
+                messages.reserveCapacity(keeping ? translations.count : 1)
+                var number = 0
                 // Taken from the end of the reversed list: moved out in file order. (Reversed by
                 // moves: `reverse()` copied every element.)
                 translations.withUnsafeMutableBufferPointer { buffer in
@@ -66,7 +68,9 @@ public enum ProjectInput {
                 }
                 while let t = translations.popLast() {
                     messages.append(TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern))
-                    messages.withUnsafeMutableBufferPointer { visit($0.baseAddress! + ($0.count - 1), $0.count - 1) }
+                    messages.withUnsafeMutableBufferPointer { visit($0.baseAddress! + ($0.count - 1), number) }
+                    number += 1
+                    if !keeping { messages.removeLast() }
                 }
                 return TargetLocale(tag: tag, locale: locale, file: path, messages: messages)
             }
@@ -97,7 +101,7 @@ public enum ProjectInput {
             for tag in localeByTag.keys.sorted() {
                 let locale = localeByTag[tag]!
                 /// The locale's files read, each table's messages made; `streaming`: each handed
-                /// to `visit` as it is made, after `begin` of its table, and let go of once visited.
+                /// to `visit` as it is made, after `begin` of its table, and destroyed once visited.
                 @Sendable func read(streaming: Bool, begin: (Int, TargetLocale) -> Void,
                                     visit: (Int, UnsafePointer<TargetMessage>, Int) -> Void) -> (locales: [TargetLocale?], diagnostics: [Diagnostic]) {
                     // A target locale without a folder misses every key of every table.
@@ -113,9 +117,8 @@ public enum ProjectInput {
                             continue
                         }
                         begin(i, TargetLocale(tag: tag, locale: locale, file: "", messages: []))
-                        locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take()) { message, m in
-                            visit(i, message, m)
-                            message.pointee.letGoOfCheckedParts()
+                        locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take(), keeping: false) {
+                            visit(i, $0, $1)
                         })
                     }
                     // The loader reports syntax errors without locale or key; the checker reports them itself.

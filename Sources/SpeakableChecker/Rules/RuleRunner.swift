@@ -198,6 +198,11 @@ final class RuleRunner {
         var state: [ReviewState?]
         /// The source index after the previous translation's.
         var next = 0
+        /// What the checks of the whole locale read of its messages, kept as they are visited
+        /// (a streamed locale's messages are gone by then): the first message's key position,
+        /// and the file and key position of the first translation of each key-family label.
+        var firstKeyPosition: SourcePosition?
+        var labelFirsts: [Int: (file: String, position: SourcePosition)] = [:]
     }
 
     func beginLocale(tag: String, locale: ICULocale) -> LocaleCheck {
@@ -212,6 +217,7 @@ final class RuleRunner {
         // Translations mostly come in the source's order: the source key after the previous
         // translation's is compared first (when it is the first message with its key, as
         // ``TableFacts/byKey`` has it), and the table hashed only when that is not the key.
+        if m == 0 { check.firstKeyPosition = message.pointee.keyPosition }
         let next = check.next
         let found: Int?
         if next < facts.keys.count, facts.firstIndex[next] == next, facts.keys[next] == message.pointee.key {
@@ -238,7 +244,12 @@ final class RuleRunner {
             return
         }
         check.next = index + 1
-        if check.first[index] < 0 { check.first[index] = Int32(m) }
+        if check.first[index] < 0 {
+            check.first[index] = Int32(m)
+            if !facts.familyLabels.isEmpty, facts.familyLabels.contains(index) {
+                check.labelFirsts[index] = (message.pointee.text.file, message.pointee.keyPosition)
+            }
+        }
         switch (check.state[index], message.pointee.state) {
         case (nil, let s), (.translated?, let s): check.state[index] = s
         case (.needsReview?, .new): check.state[index] = .new
@@ -247,8 +258,9 @@ final class RuleRunner {
         checkTranslation(message, index: index, unit: check.unit, emitter: &emitter)
     }
 
-    /// The checks of the whole locale once each of `target`'s messages was visited: missing
-    /// translations, key families, and the counts ``checkLocale(_:emitter:)`` returns.
+    /// The checks of the whole locale once each of its messages was visited: missing
+    /// translations, key families, and the counts ``checkLocale(_:emitter:)`` returns. Reads
+    /// `target`'s tag and file, not its messages (a streamed locale has none left).
     func finishLocale(_ target: TargetLocale, _ check: LocaleCheck, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
         let first = check.first
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
@@ -259,7 +271,7 @@ final class RuleRunner {
                          message: "'\(table.messages[index].key)' has no \(target.tag) translation (\(shownFile))",
                          hint: "translate it in \(target.file); until then \(target.tag) users hear the source text")
         }
-        checkKeyFamilies(target, first: first, emitter: &emitter)
+        checkKeyFamilies(target, check, emitter: &emitter)
         var translated = 0
         var needsReview = 0
         for s in check.state {
@@ -465,16 +477,17 @@ final class RuleRunner {
 
     // MARK: key-family
 
-    func checkKeyFamilies(_ target: TargetLocale, first: [Int32], emitter: inout Emitter) {
+    func checkKeyFamilies(_ target: TargetLocale, _ check: LocaleCheck, emitter: inout Emitter) {
         guard emitter.isOn(.keyFamily) else { return }
+        let first = check.first
         // The families are found once per table (TableFacts), not again for every locale.
         for family in facts.keyFamilies where first[family.label] >= 0 {
             for sibling in family.siblings where first[sibling.index] < 0 {
                 // The first translation with the label's key (every such key has the label's index).
-                let translated = Int(first[family.label])
+                guard let translated = check.labelFirsts[family.label] else { continue }
                 let message = table.messages[family.message]
                 emitter.emit(.keyFamily, table: table.name, locale: target.tag, key: family.key, exemptions: message.exemptions,
-                             file: target.messages[translated].text.file, position: target.messages[translated].keyPosition,
+                             file: translated.file, position: translated.position,
                              message: "'\(family.key)' is translated into \(target.tag) but its sibling '\(sibling.key)' is not: one element would speak two languages",
                              hint: "translate '\(sibling.key)' too", subject: sibling.key)
             }
