@@ -58,14 +58,34 @@ public enum InputFile {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    public static func read(_ path: String, limit: Int = maximumSize) -> Result<[UInt8], Problem> {
+    /// `path` opened for reading, and its status: the problems ``read(_:limit:)`` and
+    /// ``map(_:limit:)`` report before reading a byte. The caller closes the descriptor.
+    static func openForReading(_ path: String, limit: Int) -> Result<(descriptor: Int32, info: stat), Problem> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable("it is a folder")) }
-        if Int(info.st_size) > limit { return .failure(.tooLarge(Int(info.st_size))) }
+        let problem: Problem
+        if fstat(descriptor, &info) != 0 {
+            problem = .unreadable(String(cString: strerror(errno)))
+        } else if (info.st_mode & S_IFMT) == S_IFDIR {
+            problem = .unreadable("it is a folder")
+        } else if Int(info.st_size) > limit {
+            problem = .tooLarge(Int(info.st_size))
+        } else {
+            return .success((descriptor, info))
+        }
+        close(descriptor)
+        return .failure(problem)
+    }
+
+    public static func read(_ path: String, limit: Int = maximumSize) -> Result<[UInt8], Problem> {
+        let descriptor: Int32
+        let info: stat
+        switch openForReading(path, limit: limit) {
+        case .success(let opened): (descriptor, info) = opened
+        case .failure(let problem): return .failure(problem)
+        }
+        defer { close(descriptor) }
         // Regular files report their size; pipes and devices are read up to the limit + 1.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
@@ -138,13 +158,13 @@ extension InputFile {
     /// `path`'s bytes mapped (a regular file), or read (anything else); the same problems as
     /// ``read(_:limit:)``, found before a byte is read.
     public static func map(_ path: String, limit: Int = maximumSize) -> Result<Mapped, Problem> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        let descriptor: Int32
+        let info: stat
+        switch openForReading(path, limit: limit) {
+        case .success(let opened): (descriptor, info) = opened
+        case .failure(let problem): return .failure(problem)
+        }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable("it is a folder")) }
-        if Int(info.st_size) > limit { return .failure(.tooLarge(Int(info.st_size))) }
         let size = Int(info.st_size)
         if (info.st_mode & S_IFMT) == S_IFREG, size > 0,
            let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED {

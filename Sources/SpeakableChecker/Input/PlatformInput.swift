@@ -80,23 +80,18 @@ public enum PlatformInput {
     static func display(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
 
     static func readBytes(_ path: String) throws(Failure) -> [UInt8] {
-        switch InputFile.read(path) {
-        case .success(let bytes): return bytes
-        case .failure(.tooLarge(let size)):
-            throw Failure(description: "\(path) is \(size) bytes; the limit is \(InputFile.maximumSize >> 20) MiB")
-        case .failure:
-            throw Failure(description: "cannot read \(path)")
-        }
+        try InputFile.read(path).mapError { failure(path, $0) }.get()
     }
 
     /// ``readBytes(_:)`` mapped (``InputFile/map(_:limit:)``).
     static func mapBytes(_ path: String) throws(Failure) -> InputFile.Mapped {
-        switch InputFile.map(path) {
-        case .success(let mapped): return mapped
-        case .failure(.tooLarge(let size)):
-            throw Failure(description: "\(path) is \(size) bytes; the limit is \(InputFile.maximumSize >> 20) MiB")
-        case .failure:
-            throw Failure(description: "cannot read \(path)")
+        try InputFile.map(path).mapError { failure(path, $0) }.get()
+    }
+
+    static func failure(_ path: String, _ problem: InputFile.Problem) -> Failure {
+        switch problem {
+        case .tooLarge(let size): Failure(description: "\(path) is \(size) bytes; the limit is \(InputFile.maximumSize >> 20) MiB")
+        case .unreadable: Failure(description: "cannot read \(path)")
         }
     }
 
