@@ -32,7 +32,8 @@ enum CheckCommand {
                              junit (JUnit XML, a test case per message and locale); github
                              (workflow annotations). The per-locale summary goes to standard
                              error for every format but text.
-      --output FILE          write the report to FILE (atomically) instead of standard output
+      --output FILE          write the report to FILE (atomically) instead of standard output;
+                             a stream (/dev/null, /dev/stdout, a named pipe) is written through
       --baseline FILE        accept the findings listed in FILE: only new findings count
       --write-baseline FILE  write every current finding to FILE as the new baseline, exit 0
       --locale TAG           check only this target locale (repeatable)
@@ -335,13 +336,23 @@ enum CheckCommand {
     }
 
     /// Writes the report or baseline atomically, making its folder first (`--output Generated/x.sarif`).
+    /// `text` written whole or not at all (a stream — `/dev/null`, `/dev/stdout`, a pipe — written
+    /// through: see ``OutputFile``).
     static func writeAtomically(_ text: String, to path: String) throws {
+        if OutputFile.isStream(path) {
+            if let reason = OutputFile.write(Array(text.utf8), toStream: path) { throw StreamWriteError(reason: reason) }
+            return
+        }
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
     }
 
     private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("check", message, io) }
+
+    struct StreamWriteError: Error {
+        let reason: String
+    }
 }
 
 extension String {

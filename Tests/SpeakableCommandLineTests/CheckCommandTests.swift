@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FoundationEssentials
 import SpeakableJSON
 import Testing
@@ -21,6 +26,30 @@ import Testing
     }
 
     static let template = #"{"messages": {"stars": {"role": "label", "message": "{n, plural, one {# star} other {# stars}}"}}}"#
+
+    /// `--output /dev/null`, `/dev/stdout` or a named pipe is written through: the report was
+    /// renamed over it, which (as root) replaced the device or the pipe with a regular file.
+    @Test func aStreamOutputIsWrittenThroughNotReplaced() throws {
+        let root = try project(["Templates/game.json": Self.template, "Locales/ko/game.json": #"{"stars": "별 {n}개"}"#])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let pipe = root + "/report.pipe"
+        #expect(mkfifo(pipe, 0o600) == 0)
+        // The pipe's read end opened first without waiting, read once the check is done (the
+        // report fits the pipe's buffer): no second thread to starve the runner's pool.
+        let readEnd = open(pipe, O_RDONLY | O_NONBLOCK)
+        #expect(readEnd >= 0)
+        defer { close(readEnd) }
+        let result = run(["check", root, "--format", "json", "--output", pipe])
+        #expect(result.status == 0, "\(result.err)")
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+        let report = String(decoding: buffer[0..<max(0, n)], as: UTF8.self)
+        #expect(report.hasPrefix("{") && report.contains("\"findings\""))
+        var info = stat()
+        #expect(lstat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(run(["check", root, "--format", "json", "--output", "/dev/null"]).status == 0)
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
 
     @Test func cleanProjectExitsZero() throws {
         let root = try project(["Templates/game.json": Self.template, "Locales/ko/game.json": #"{"stars": "별 {n}개"}"#])

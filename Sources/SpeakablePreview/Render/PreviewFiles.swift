@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FoundationEssentials
+import SpeakableDiagnostics
 
 /// Why a file could not be written.
 public struct FileWriteError: Error, Sendable, CustomStringConvertible {
@@ -21,7 +22,14 @@ public enum PreviewFiles {
     /// at a name it could take — can make it write anywhere else (issue 13: the old predictable
     /// `.speakable-<pid>-<n>.tmp`, written by a call that followed links, could). A link at `path`
     /// itself is replaced by the file, not followed.
+    ///
+    /// A stream (``OutputFile/isStream(_:)``: `/dev/null`, `/dev/stdout`, a named pipe) is
+    /// written through instead: renamed over, the device or link itself would be replaced.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        if OutputFile.isStream(path) {
+            if let reason = OutputFile.write(bytes, toStream: path) { throw FileWriteError(path: path, reason: reason) }
+            return
+        }
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         var descriptor: Int32 = -1
         var temporary = ""
