@@ -84,13 +84,30 @@ public enum ProjectLoader {
     /// has no file for the table), and the problems found reading them — what ``load(directory:)``
     /// puts in ``Table/locales`` and ``Project/diagnostics`` for that folder.
     public static func readLocale(_ tag: String, of project: Project) -> (files: [LocaleFile?], diagnostics: [Diagnostic]) {
+        readLocale(tag, of: project, handingOver: false) { _, _ in }
+    }
+
+    /// ``readLocale(_:of:)`` that hands each translation to `each` (its table's index, the
+    /// translation) as soon as it is read and parsed, instead of keeping it: the files returned
+    /// have no translations. (A checker checks each while it is still in the processor's cache.)
+    public static func readLocale(_ tag: String, of project: Project,
+                                  each: (Int, consuming Translation) -> Void) -> (files: [LocaleFile?], diagnostics: [Diagnostic]) {
+        readLocale(tag, of: project, handingOver: true, each)
+    }
+
+    private static func readLocale(_ tag: String, of project: Project, handingOver: Bool,
+                                   _ each: (Int, consuming Translation) -> Void) -> (files: [LocaleFile?], diagnostics: [Diagnostic]) {
         var loader = Loader(root: project.root)
         let folder = join(join(project.root, project.config.locales), tag)
         guard let locale = loader.validLocale(tag) else { return (project.tables.map { _ in nil }, []) }
         var files: [LocaleFile?] = []
-        for table in project.tables {
+        for (t, table) in project.tables.enumerated() {
             let path = join(folder, table.name + ".json")
-            files.append(FileManager.default.fileExists(atPath: path) ? loader.readLocaleFile(path, tag: tag, locale: locale) : nil)
+            guard FileManager.default.fileExists(atPath: path) else {
+                files.append(nil)
+                continue
+            }
+            files.append(loader.readLocaleFile(path, tag: tag, locale: locale, handingOver: handingOver) { each(t, $0) })
         }
         return (files, loader.diagnostics)
     }
@@ -586,18 +603,23 @@ private struct Loader {
                                maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions, translatable: translatable)
     }
 
-    mutating func readLocaleFile(_ path: String, tag: String, locale: ICULocale) -> LocaleFile {
+    /// `handingOver`: each translation goes to `each` instead of the file's list.
+    mutating func readLocaleFile(_ path: String, tag: String, locale: ICULocale, handingOver: Bool = false,
+                                 _ each: (consuming Translation) -> Void = { _ in }) -> LocaleFile {
         let file = display(path)
         var translations: [Translation] = []
+        func add(_ translation: consuming Translation) {
+            if handingOver { each(translation) } else { translations.append(translation) }
+        }
         guard let bytes = readBytes(path) else { return LocaleFile(tag: tag, locale: locale, file: file, translations: []) }
         // The common file (string values, nothing to report) without a JSON tree; any other is
         // read by the JSON reader, which reports what is wrong with it.
         if let entries = FlatTranslationReader.read(bytes), entries.count <= ProjectLoader.maximumMessagesPerFile {
-            translations.reserveCapacity(entries.count)
+            if !handingOver { translations.reserveCapacity(entries.count) }
             for entry in entries {
                 guard checkKey(entry.key, file: file, at: entry.keyStart) else { continue }
                 let source = SourceText(text: entry.text, file: file, quote: entry.start)
-                translations.append(Translation(key: entry.key, keyPosition: entry.keyStart, source: source, pattern: parse(source)))
+                add(Translation(key: entry.key, keyPosition: entry.keyStart, source: source, pattern: parse(source)))
             }
             return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)
         }
@@ -615,7 +637,7 @@ private struct Loader {
                     continue
                 }
                 let source = SourceText(text: text, file: file, node: member.value)
-                translations.append(Translation(key: member.key, keyPosition: member.keyStart, source: source, pattern: parse(source)))
+                add(Translation(key: member.key, keyPosition: member.keyStart, source: source, pattern: parse(source)))
             }
         }
         return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)

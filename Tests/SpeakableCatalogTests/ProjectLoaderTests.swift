@@ -147,4 +147,37 @@ func makeProject(_ files: [String: String]) throws -> String {
         #expect(!isSafeRelativePath("/etc"))
         #expect(!isSafeRelativePath("a/../../b"))
     }
+
+    /// `readLocale(_:of:each:)` (what `speakable check` reads a locale with) hands over exactly
+    /// the translations `readLocale(_:of:)` keeps — same tables, order, keys, positions, texts and
+    /// patterns, the flat reader's file and the JSON reader's — with the same diagnostics, and
+    /// keeps none itself.
+    @Test func aLocaleHandedOverIsTheLocaleKept() throws {
+        let root = try makeProject([
+            "Templates/a.json": #"{"messages": {"x": {"message": "X {n}"}, "y": {"message": "Y"}, "z": {"message": "Z"}}}"#,
+            "Templates/b.json": #"{"messages": {"p": {"message": "P"}}}"#,
+            "Templates/c.json": #"{"messages": {"q": {"message": "Q"}}}"#,
+            // Flat (one string a key), with a syntax error and a bad key.
+            "Locales/ko/a.json": "{\n  \"x\": \"엑스 {n}\",\n  \"y\": \"와이 {\",\n  \"bad key\": \"z\",\n  \"z\": \"제트\"\n}\n",
+            // Not flat (a number among the strings): the JSON reader's path.
+            "Locales/ko/b.json": #"{"p": "피", "q": 1}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let project = ProjectLoader.load(directory: root, deferringLocales: true)
+        let kept = ProjectLoader.readLocale("ko", of: project)
+        var handed: [(Int, Translation)] = []
+        let streamed = ProjectLoader.readLocale("ko", of: project) { table, translation in handed.append((table, translation)) }
+        let keptList = kept.files.enumerated().flatMap { t, file in (file?.translations ?? []).map { (t, $0) } }
+        func summary(_ list: [(Int, Translation)]) -> [String] {
+            list.map { "\($0.0) \($0.1.key) \($0.1.keyPosition) \($0.1.source.text) \($0.1.pattern != nil)" }
+        }
+        #expect(summary(handed) == summary(keptList))
+        #expect(handed.count == 4)
+        #expect(summary(handed).contains("0 y 3:3 와이 { false"))
+        #expect(streamed.diagnostics == kept.diagnostics)
+        #expect(Set(kept.diagnostics.map(\.id)).isSuperset(of: ["syntax-error", "wrong-type"]))
+        #expect(streamed.files.map { $0?.file } == kept.files.map { $0?.file })
+        #expect(streamed.files.map { $0 == nil } == [false, false, true])
+        #expect(streamed.files.allSatisfy { $0?.translations.isEmpty ?? true })
+    }
 }

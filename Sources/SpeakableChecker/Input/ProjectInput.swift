@@ -43,18 +43,14 @@ public enum ProjectInput {
         /// A file held only here (a deferred locale's, just read) gives its translations up: each
         /// is moved into its message, not copied (a copy retained each of its strings and its
         /// pattern, and freeing the file released them again).
-        /// `visit`: given each message as soon as it is in the list, and its index there;
-        /// `keeping` false: each message is destroyed once visited and the list returned is empty.
         @Sendable func target(_ table: Table, _ untranslatable: Set<String>, _ tag: String, _ locale: ICULocale,
-                              _ file: consuming LocaleFile?, keeping: Bool = true,
-                              visit: (UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _ in }) -> TargetLocale {
+                              _ file: consuming LocaleFile?) -> TargetLocale {
             if let file = consume file {
                 let path = file.file
                 var translations = untranslatable.isEmpty ? file.translations : file.translations.filter { !untranslatable.contains($0.key) }
                 _ = consume file
                 var messages: [TargetMessage] = []
-                messages.reserveCapacity(keeping ? translations.count : 1)
-                var number = 0
+                messages.reserveCapacity(translations.count)
                 // Taken from the end of the reversed list: moved out in file order. (Reversed by
                 // moves: `reverse()` copied every element.)
                 translations.withUnsafeMutableBufferPointer { buffer in
@@ -68,9 +64,6 @@ public enum ProjectInput {
                 }
                 while let t = translations.popLast() {
                     messages.append(TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern))
-                    messages.withUnsafeMutableBufferPointer { visit($0.baseAddress! + ($0.count - 1), number) }
-                    number += 1
-                    if !keeping { messages.removeLast() }
                 }
                 return TargetLocale(tag: tag, locale: locale, file: path, messages: messages)
             }
@@ -100,10 +93,7 @@ public enum ProjectInput {
             let folders = Set(project.localeTags)
             for tag in localeByTag.keys.sorted() {
                 let locale = localeByTag[tag]!
-                /// The locale's files read, each table's messages made; `streaming`: each handed
-                /// to `visit` as it is made, after `begin` of its table, and destroyed once visited.
-                @Sendable func read(streaming: Bool, begin: (Int, TargetLocale) -> Void,
-                                    visit: (Int, UnsafePointer<TargetMessage>, Int) -> Void) -> (locales: [TargetLocale?], diagnostics: [Diagnostic]) {
+                deferred.append(DeferredLocale(tag: tag, read: {
                     // A target locale without a folder misses every key of every table.
                     var files: [LocaleFile?]
                     let diagnostics: [Diagnostic]
@@ -112,20 +102,33 @@ public enum ProjectInput {
                     var locales: [TargetLocale?] = []
                     locales.reserveCapacity(files.count)
                     for i in project.tables.indices {
-                        guard streaming else {
-                            locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take()))
-                            continue
-                        }
-                        begin(i, TargetLocale(tag: tag, locale: locale, file: "", messages: []))
-                        locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take(), keeping: false) {
-                            visit(i, $0, $1)
-                        })
+                        locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take()))
                     }
                     // The loader reports syntax errors without locale or key; the checker reports them itself.
                     return (locales, diagnostics.filter { $0.id != "syntax-error" })
-                }
-                deferred.append(DeferredLocale(tag: tag, read: { read(streaming: false, begin: { _, _ in }, visit: { _, _, _ in }) },
-                                               stream: { begin, visit in read(streaming: true, begin: begin, visit: visit) }))
+                }, stream: { begin, visit in
+                    // Each translation made into its message as soon as the loader has read and
+                    // parsed it, visited, and destroyed: the files come back without translations.
+                    for i in project.tables.indices { begin(i, TargetLocale(tag: tag, locale: locale, file: "", messages: [])) }
+                    var numbers = Array(repeating: 0, count: project.tables.count)
+                    var files: [LocaleFile?] = project.tables.map { _ in nil }
+                    var diagnostics: [Diagnostic] = []
+                    if folders.contains(tag) {
+                        (files, diagnostics) = ProjectLoader.readLocale(tag, of: project) { i, translation in
+                            let t = consume translation
+                            if !untranslatable[i].isEmpty && untranslatable[i].contains(t.key) { return }
+                            var message = TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern)
+                            withUnsafeMutablePointer(to: &message) { visit(i, $0, numbers[i]) }
+                            numbers[i] += 1
+                        }
+                    }
+                    var locales: [TargetLocale?] = []
+                    locales.reserveCapacity(files.count)
+                    for i in project.tables.indices {
+                        locales.append(target(project.tables[i], untranslatable[i], tag, locale, files[i].take()))
+                    }
+                    return (locales, diagnostics.filter { $0.id != "syntax-error" })
+                }))
             }
         }
         // The loader reports syntax errors without locale or key; the checker reports them itself.
