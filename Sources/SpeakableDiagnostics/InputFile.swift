@@ -58,34 +58,25 @@ public enum InputFile {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    /// `path` opened for reading, and its status: the problems ``read(_:limit:)`` and
-    /// ``map(_:limit:)`` report before reading a byte. The caller closes the descriptor.
-    static func openForReading(_ path: String, limit: Int) -> Result<(descriptor: Int32, info: stat), Problem> {
+    /// `body` given `path` opened for reading and its status, once the problems ``read(_:limit:)``
+    /// and ``map(_:limit:)`` report before reading a byte are ruled out; closed afterwards.
+    static func withOpened<T>(_ path: String, limit: Int, _ body: (Int32, stat) -> Result<T, Problem>) -> Result<T, Problem> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
         var info = stat()
-        let problem: Problem
-        if fstat(descriptor, &info) != 0 {
-            problem = .unreadable(String(cString: strerror(errno)))
-        } else if (info.st_mode & S_IFMT) == S_IFDIR {
-            problem = .unreadable("it is a folder")
-        } else if Int(info.st_size) > limit {
-            problem = .tooLarge(Int(info.st_size))
-        } else {
-            return .success((descriptor, info))
-        }
-        close(descriptor)
-        return .failure(problem)
+        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.unreadable("it is a folder")) }
+        if Int(info.st_size) > limit { return .failure(.tooLarge(Int(info.st_size))) }
+        return body(descriptor, info)
     }
 
     public static func read(_ path: String, limit: Int = maximumSize) -> Result<[UInt8], Problem> {
-        let descriptor: Int32
-        let info: stat
-        switch openForReading(path, limit: limit) {
-        case .success(let opened): (descriptor, info) = opened
-        case .failure(let problem): return .failure(problem)
-        }
-        defer { close(descriptor) }
+        withOpened(path, limit: limit) { descriptor, info in readAll(descriptor, info, limit: limit) }
+    }
+
+    /// Everything left to read from `descriptor` (whose status is `info`), up to `limit` bytes.
+    static func readAll(_ descriptor: Int32, _ info: stat, limit: Int) -> Result<[UInt8], Problem> {
         // Regular files report their size; pipes and devices are read up to the limit + 1.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
@@ -113,7 +104,7 @@ extension InputFile {
     ///
     /// A mapped file that another program truncates while it is read raises `SIGBUS` on the
     /// next page past its new end; the command line tool reports that as an input file changed
-    /// while it was read (see `StandardIO.reportTruncatedInputs()`).
+    /// while it was read, with status 74 (its `SIGBUS` handler, in `SpeakableTool/main.swift`).
     ///
     /// ```swift
     /// guard case .success(let file) = InputFile.map("Localizable.xcstrings") else { … }
@@ -158,19 +149,14 @@ extension InputFile {
     /// `path`'s bytes mapped (a regular file), or read (anything else); the same problems as
     /// ``read(_:limit:)``, found before a byte is read.
     public static func map(_ path: String, limit: Int = maximumSize) -> Result<Mapped, Problem> {
-        let descriptor: Int32
-        let info: stat
-        switch openForReading(path, limit: limit) {
-        case .success(let opened): (descriptor, info) = opened
-        case .failure(let problem): return .failure(problem)
+        withOpened(path, limit: limit) { descriptor, info in
+            let size = Int(info.st_size)
+            if (info.st_mode & S_IFMT) == S_IFREG, size > 0,
+               let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED {
+                return .success(Mapped(base: base, length: size))
+            }
+            return readAll(descriptor, info, limit: limit).map { Mapped(copy: $0) }
         }
-        defer { close(descriptor) }
-        let size = Int(info.st_size)
-        if (info.st_mode & S_IFMT) == S_IFREG, size > 0,
-           let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED {
-            return .success(Mapped(base: base, length: size))
-        }
-        return read(path, limit: limit).map { Mapped(copy: $0) }
     }
 }
 
