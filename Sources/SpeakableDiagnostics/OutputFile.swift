@@ -16,18 +16,29 @@ import Darwin
 /// OutputFile.write(bytes, toStream: "/dev/stdout")   // nil, or why not
 /// ```
 public enum OutputFile {
-    /// Whether `path` is a character device, a pipe or a socket, or one of the system's own
-    /// links under `/dev/` (`/dev/stdout`, `/dev/fd/1`: whatever they lead to, the process's
-    /// stream). Any other link is not followed here: links planted where outputs go must not
-    /// lead writes elsewhere (see the writers).
+    /// Whether `path` is a character device, a pipe or a socket, or one of the links that name
+    /// the process's own descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+    /// `/proc/self/fd/N`: whatever they lead to — a terminal, a pipe, the file the shell
+    /// redirected to — is the process's stream). Any other link is not followed: a link planted
+    /// where an output goes (`/dev/shm` is writable by everyone) must not lead the write elsewhere;
+    /// the writers replace it instead.
     public static func isStream(_ path: String) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
         switch info.st_mode & S_IFMT {
         case S_IFCHR, S_IFIFO, S_IFSOCK: return true
-        case S_IFLNK: return path.hasPrefix("/dev/")
+        case S_IFLNK: return namesOwnDescriptor(path)
         default: return false
         }
+    }
+
+    static func namesOwnDescriptor(_ path: String) -> Bool {
+        if path == "/dev/stdout" || path == "/dev/stderr" { return true }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            let number = path.utf8.dropFirst(prefix.utf8.count)
+            return !number.isEmpty && number.count <= 9 && number.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        }
+        return false
     }
 
     /// Writes `bytes` to the stream at `path` (``isStream(_:)``) as they are, appended (a link to

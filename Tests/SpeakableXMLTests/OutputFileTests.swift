@@ -32,11 +32,22 @@ import Testing
         #expect(!OutputFile.isStream(root + "/file"))
         #expect(!OutputFile.isStream(root))
         #expect(!OutputFile.isStream(root + "/missing"))
-        // A link outside /dev, even to a stream, is not followed (a link planted where outputs go).
+        // Other links, even to a stream, are not followed (a link planted where outputs go)...
         #expect(symlink("/dev/null", root + "/link") == 0)
         #expect(!OutputFile.isStream(root + "/link"))
-        // The system's own links under /dev are the process's streams.
+        // ... under /dev either: /dev/shm is writable by everyone.
+        var shm = stat()
+        if stat("/dev/shm", &shm) == 0 {
+            let planted = "/dev/shm/speakable-output-test-\(getpid())"
+            #expect(symlink(root + "/file", planted) == 0)
+            #expect(!OutputFile.isStream(planted))
+            unlink(planted)
+        }
+        // The links that name the process's own descriptors are its streams.
         if Self.type("/dev/stdout") == S_IFLNK { #expect(OutputFile.isStream("/dev/stdout")) }
+        if Self.type("/dev/stderr") == S_IFLNK { #expect(OutputFile.isStream("/dev/stderr")) }
+        #expect(OutputFile.isStream("/proc/self/fd/2") == (Self.type("/proc/self/fd/2") == S_IFLNK))
+        #expect(!OutputFile.isStream("/dev/fd/") && !OutputFile.isStream("/dev/fd/1x"))
     }
 
     /// What a named pipe's reader receives while `write` runs: its read end is opened first
