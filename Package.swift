@@ -77,7 +77,10 @@ let package = Package(
         .target(name: "SpeakableEscaping", swiftSettings: swiftSettings),
         .testTarget(name: "SpeakableEscapingTests", dependencies: ["SpeakableEscaping", "SpeakableTestSupport"], swiftSettings: swiftSettings),
         // Test-only: the generated hostile strings both the escaping and the hostile-project tests use.
-        .target(name: "SpeakableTestSupport", path: "Tests/SpeakableTestSupport", swiftSettings: swiftSettings),
+        .target(name: "SpeakableTestSupport", dependencies: ["SeededRandom"], path: "Tests/SpeakableTestSupport",
+                swiftSettings: swiftSettings),
+        // SeededRandom: the one seeded generator (SplitMix64) of the tests, benchmarks and sweeps.
+        .target(name: "SeededRandom", path: "tools/SeededRandom", swiftSettings: swiftSettings),
 
         // MARK: Messages
         .target(
@@ -216,7 +219,7 @@ let package = Package(
         // and FastPathSweep (every ICU locale, long sweeps).
         .target(
             name: "FastPathChecks",
-            dependencies: ["SpeakableMessages", "SpeakableICU", "ICUOracle"],
+            dependencies: ["SpeakableMessages", "SpeakableICU", "ICUOracle", "SeededRandom"],
             path: "tools/FastPathChecks",
             swiftSettings: swiftSettings
         ),
@@ -231,7 +234,7 @@ let package = Package(
         .executableTarget(name: "BenchmarkReport", path: "tools/BenchmarkReport", swiftSettings: swiftSettings),
         .target(
             name: "BenchmarkSupport",
-            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages"],
+            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages", "SeededRandom"],
             path: "tools/BenchmarkSupport",
             swiftSettings: swiftSettings
         ),

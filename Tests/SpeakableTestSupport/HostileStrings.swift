@@ -1,3 +1,6 @@
+// The tests' seeded generator, `SplitMix`, is the tools' own (tools/SeededRandom), re-exported here.
+@_exported public import SeededRandom
+
 /// Shared by the escaping property tests and the hostile-project tests (a library target, since
 /// test targets cannot share files).
 ///

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+// The benchmarks' seeded generator, `SplitMix` (same seed, same arguments, every run).
+@_exported public import SeededRandom
 
 /// CLOCK_MONOTONIC in nanoseconds (the clock the C++ driver times ICU with).
 @inline(__always)
@@ -45,18 +47,6 @@ public func median(_ values: [Double]) -> Double {
 @inline(never)
 public func blackHole<T>(_ value: T) { withExtendedLifetime(value) {} }
 
-/// A small deterministic generator (SplitMix64): same seed, same arguments, every run.
-public struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The machine a benchmark ran on: CPU model, cores, load, kernel — for the report.
 public struct MachineInfo {

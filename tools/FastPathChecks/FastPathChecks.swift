@@ -1,6 +1,7 @@
 public import SpeakableICU
 public import SpeakableMessages
 import ICUOracle
+import SeededRandom
 
 /// Differential checks of Speakable's fast paths against ICU itself, shared by the test suite
 /// (a representative subset) and `swift run -c release FastPathSweep` (everything: every ICU
@@ -37,18 +38,6 @@ public struct SweepReport: CustomStringConvertible {
     }
 }
 
-/// A deterministic generator (SplitMix64).
-public struct SweepRandom {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 public enum FastPathChecks {
     /// Integers to sweep: all of 0 ..< `dense`, then `random` values spread over every magnitude
@@ -62,7 +51,7 @@ public enum FastPathChecks {
             if power > Int64.max / 10 { break }
             power *= 10
         }
-        var g = SweepRandom(seed: seed)
+        var g = SplitMix(seed: seed)
         for _ in 0..<random {
             let digits = 1 + Int(g.next() % 18)
             var limit: UInt64 = 1
@@ -82,7 +71,7 @@ public enum FastPathChecks {
             values.append(start + Double(d) * 86_400_000 + Double(d * 5 % 24) * 3_600_000 + Double(d * 11 % 60) * 60_000
                           + Double(d * 17 % 60) * 1_000 + Double(d % 1_000))
         }
-        var g = SweepRandom(seed: seed)
+        var g = SplitMix(seed: seed)
         let from = -11_676_096_000_000.0, to = 7_258_118_400_000.0
         for _ in 0..<random { values.append((from + Double(g.next() % UInt64(to - from))).rounded(.down)) }
         return values

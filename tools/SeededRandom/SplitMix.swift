@@ -1,6 +1,7 @@
-/// The tests' seeded generator (SplitMix64): the same seed gives the same values on every run and
-/// machine, so a failure over generated inputs repeats. One type for every test target, instead
-/// of a copy in each.
+/// The seeded generator (SplitMix64) of the tests, the benchmarks and the fast-path sweeps: the
+/// same seed gives the same values on every run and machine, so a failure over generated inputs
+/// repeats and a benchmark's arguments are the same in every run. One type for all of them (a
+/// target of its own: the tools cannot depend on the tests' support, which links Testing).
 public struct SplitMix: RandomNumberGenerator {
     public var state: UInt64
 
