@@ -302,12 +302,8 @@ struct DirectParser {
                 }
                 selector = .explicit(Double(value))
             } else {
-                try skipIdentifier()
-                let length = i - selectorI
-                guard length > 0, length <= MessageParser.maxPartLength else { throw GiveUp() }
-                if length == 6 && spells(p + selectorI, "offset") { throw GiveUp() }
-                let word = keyword(selectorI, i)
-                if length == 5 && spells(p + selectorI, "other") { hasOther = true }
+                let (word, isOther) = try caseWord(from: selectorI, refusingOffset: true)
+                if isOther { hasOther = true }
                 selector = .keyword(word)
             }
             let selectorText: String = if case .keyword(let word) = selector { word } else { string(selectorI, i) }
@@ -330,15 +326,24 @@ struct DirectParser {
             }
             let keyI = i
             let keyJ = j
-            try skipIdentifier()
-            let length = i - keyI
-            guard length > 0, length <= MessageParser.maxPartLength else { throw GiveUp() }
-            if length == 5 && spells(p + keyI, "other") { hasOther = true }
-            let key = keyword(keyI, i)
+            let (key, isOther) = try caseWord(from: keyI, refusingOffset: false)
+            if isOther { hasOther = true }
             let keyRange = keyJ..<j
             let message = try caseBody(nesting: nesting, parent: .select)
             try selectCases.push(SelectCase(key: key, keyRange: keyRange, message: message))
         }
+    }
+
+    /// A case's word (a plural keyword, a select key) from `start`, where the identifier begins:
+    /// the word, and whether it is `other`. `refusingOffset`: a plural's `offset` (a word here
+    /// only after the cases began) is the general parser's.
+    @inline(__always)
+    private mutating func caseWord(from start: Int, refusingOffset: Bool) throws(GiveUp) -> (String, Bool) {
+        try skipIdentifier()
+        let length = i - start
+        guard length > 0, length <= MessageParser.maxPartLength else { throw GiveUp() }
+        if refusingOffset && length == 6 && spells(p + start, "offset") { throw GiveUp() }
+        return (keyword(start, i), length == 5 && spells(p + start, "other"))
     }
 
     /// White space, then a case's `{`, body and `}`.
