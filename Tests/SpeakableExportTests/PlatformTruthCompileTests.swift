@@ -30,7 +30,8 @@ func compileResult(_ root: String, _ configure: (inout CompileOptions) -> Void =
                 checked += 1
                 // What is before it: the end of a specifier (%1$s, %@, %lld, %1$,d).
                 let before = String(String.UnicodeScalarView(scalars[max(0, i - 8)..<i]))
-                let afterSpecifier = PrintfFormat.parse(before, dialect: path.hasPrefix("xcstrings/") ? .apple : .java).pieces.last
+                let beforeFormat = FormatString.parse(before, dialect: path.hasPrefix("xcstrings/") ? .apple : .java)
+                let afterSpecifier = beforeFormat.pieces(of: before).last
                     .map { if case .specifier = $0 { true } else { false } } ?? false
                 #expect(afterSpecifier, "\(path): …\(before)\(String(String.UnicodeScalarView(scalars[i..<min(i + 5, scalars.count)])))")
             }
@@ -219,7 +220,7 @@ struct RealXcodeCatalogOutputsTests {
         let code = swift.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
         for (path, text) in [("xcstrings", catalog), ("values", english), ("values-de", german), ("swift", code)] {
             let dialect: PrintfFormat.Dialect = path.hasPrefix("values") ? .java : .apple
-            let conversions = PrintfFormat.parse(text, dialect: dialect).specifiers.map(\.conversion)
+            let conversions = FormatString.parse(text, dialect: dialect).specifiers.map(\.conversion)
             #expect(!conversions.contains { "fFgGeEaA".contains($0) }, "\(path): \(conversions)")
         }
         #expect(english.contains(#"<string name="ratio">Ratio %1$s</string>"#))

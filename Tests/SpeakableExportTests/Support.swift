@@ -83,19 +83,20 @@ func meaning(_ message: PlatformMessage, dialect: PrintfFormat.Dialect) -> Strin
     let locale = (try? ICULocale(message.locale)) ?? .english
     let categories = (try? PluralRules.cached(for: locale, kind: .cardinal))?.categories.map(\.rawValue) ?? ["other"]
     func normalize(_ text: String, substitutionArgument: Int? = nil) -> String {
-        let format = PrintfFormat.parse(text, dialect: dialect)
+        let format = FormatString.parse(text, dialect: dialect)
         var out = ""
-        var next = 1
-        for piece in format.pieces {
+        for piece in format.pieces(of: text) {
             switch piece {
-            case .literal(let literal): out += literal.replacing("%", with: "%%")
-            case .specifier(let spec):
-                if spec.isSubstitutionArgument {
-                    out += "%\(substitutionArgument ?? 0)$i"
-                    continue
+            case .text(let literal): out += literal.replacing("%", with: "%%")
+            case .specifier(_, .substitutionArgument):
+                out += "%\(substitutionArgument ?? 0)$i"
+            case .specifier(let spec, let role):
+                let position: Int
+                switch role {
+                case .argument(let n): position = n
+                case .substitution(_, let n): position = n ?? 0
+                default: continue
                 }
-                let position = spec.position ?? next
-                next = position + 1
                 if let name = spec.substitution {
                     let info = message.substitutions.first { $0.name == name }
                     let argument = info?.argumentNumber ?? position

@@ -61,6 +61,108 @@ public enum JavaRunner {
 
     public struct Failure: Error, CustomStringConvertible { public let description: String }
 
+    /// A value an app passes to `String.format`.
+    public enum Value: Hashable, Sendable {
+        case string(String)
+        case integer(Int64)
+        case double(Double)
+    }
+
+    /// One `String.format(locale, format, values…)` call.
+    public struct Call: Hashable, Sendable {
+        /// A BCP 47 tag (`Locale.forLanguageTag`).
+        public var locale: String
+        public var format: String
+        public var values: [Value]
+
+        public init(locale: String, format: String, values: [Value]) {
+            self.locale = locale
+            self.format = format
+            self.values = values
+        }
+    }
+
+    static let valuesSource = #"""
+    import java.nio.charset.StandardCharsets;
+    import java.nio.file.*;
+    import java.util.*;
+    public class ValueFormatOracle {
+      static String text(String hex) {
+        byte[] b = new byte[hex.length() / 2];
+        for (int i = 0; i < b.length; i++) b[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
+        return new String(b, StandardCharsets.UTF_8);
+      }
+      static String hex(String s) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : s.getBytes(StandardCharsets.UTF_8)) out.append(String.format("%02x", b & 0xff));
+        return out.toString();
+      }
+      public static void main(String[] a) throws Exception {
+        for (String line : Files.readAllLines(Paths.get(a[0]))) {
+          String[] f = line.split(" ", -1);
+          Locale locale = Locale.forLanguageTag(f[0]);
+          String format = text(f[1]);
+          Object[] args = new Object[f.length - 2];
+          for (int i = 2; i < f.length; i++) {
+            char type = f[i].charAt(0);
+            String value = text(f[i].substring(1));
+            args[i - 2] = type == 'i' ? (Object) Long.valueOf(value) : type == 'd' ? (Object) Double.valueOf(value) : value;
+          }
+          try {
+            System.out.println("ok " + hex(String.format(locale, format, args)));
+          } catch (Exception e) {
+            System.out.println("error " + hex(e.getClass().getName() + ": " + e.getMessage()));
+          }
+        }
+      }
+    }
+    """#
+
+    /// Runs every call in one JVM: what `String.format` returns, or the exception it throws
+    /// (`java.util.IllegalFormatConversionException: d != java.lang.String`) as a failure.
+    public static func format(_ calls: [Call]) throws -> [Result<String, Failure>] {
+        func hex(_ text: String) -> String {
+            let digits = Array("0123456789abcdef")
+            return String(text.utf8.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        }
+        func text(_ hex: Substring) -> String {
+            var bytes: [UInt8] = []
+            var i = hex.startIndex
+            while i < hex.endIndex, let j = hex.index(i, offsetBy: 2, limitedBy: hex.endIndex), let b = UInt8(hex[i..<j], radix: 16) {
+                bytes.append(b)
+                i = j
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let lines = calls.map { call in
+            ([call.locale, hex(call.format)] + call.values.map { value in
+                switch value {
+                case .string(let s): "s" + hex(s)
+                case .integer(let n): "i" + hex(String(n))
+                case .double(let d): "d" + hex("\(d)")
+                }
+            }).joined(separator: " ")
+        }
+        let directory = FileManager.default.temporaryDirectory.path + "/speakable-java-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data(valuesSource.utf8).write(to: URL(fileURLWithPath: directory + "/ValueFormatOracle.java"))
+        try Data(lines.joined(separator: "\n").utf8 + [10]).write(to: URL(fileURLWithPath: directory + "/calls.txt"))
+        guard run([javac!, "-d", directory, directory + "/ValueFormatOracle.java"], output: directory + "/javac.txt") == 0 else {
+            throw Failure(description: "javac failed: " + (String(data: (try? Data(contentsOf: URL(fileURLWithPath: directory + "/javac.txt"))) ?? Data(), encoding: .utf8) ?? ""))
+        }
+        guard run([java!, "-cp", directory, "ValueFormatOracle", directory + "/calls.txt"], output: directory + "/out.txt") == 0 else {
+            throw Failure(description: "java failed")
+        }
+        let output = String(decoding: try Data(contentsOf: URL(fileURLWithPath: directory + "/out.txt")), as: UTF8.self)
+        let results: [Result<String, Failure>] = output.split(separator: "\n").map { line in
+            if line.hasPrefix("ok ") { return .success(text(line.dropFirst(3))) }
+            return .failure(Failure(description: text(line.drop { $0 != " " }.dropFirst())))
+        }
+        guard results.count == calls.count else { throw Failure(description: "java printed \(results.count) results for \(calls.count) calls") }
+        return results
+    }
+
     public static func format(_ cases: [(format: String, arguments: String)]) throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.path + "/speakable-java-\(UInt64.random(in: 0...UInt64.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -271,8 +271,8 @@ struct Context {
         let tableMetadata = metadata[table.name]
         for message in table.messages {
             guard let pattern = message.pattern else { continue }
-            let kinds = argumentKinds(message, pattern, file: table.file)
             let meta = tableMetadata?[message.key]
+            let kinds = argumentKinds(message, pattern, file: table.file, metadata: meta)
             var variants: [PreparedMessage.Variant] = []
             if !message.runtimeOnly, rejectsFractionalPlural(message, pattern, kinds: kinds, table: table) { continue }
             if !message.runtimeOnly {
@@ -341,16 +341,31 @@ struct Context {
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
             bodies.append((locale.tag, locale.file, locale.locale, translation.source, pruned))
         }
-        // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text
-        // (an imported catalog's recorded specifier, `%.2f`, is written back as it was).
-        let recorded = Set((meta?.appleSpecifiers ?? [:]).keys).union((meta?.androidSpecifiers ?? [:]).keys)
+        // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text; a
+        // Double with fixed fraction digits that a platform prints itself (Java's `%.2f`, an
+        // imported String Catalog's own `%.2f`) is its value there.
         let numberTexts = CatalogExport.numberTexts(in: bodies.compactMap { item in item.locale.map { (item.body, $0) } }, kinds: kinds)
-            .filter { !recorded.contains($0.name) }
+        var applePrinted = Set<NumberText>()
+        var androidPrinted = Set<NumberText>()
+        if kinds.values.contains(.double) {
+            for item in bodies {
+                CatalogExport.forEachArgument(item.body) { node in
+                    guard let text = NumberText.of(node), numberTexts.contains(text), case .simple(let simple) = node.kind else { return }
+                    let kind = kinds[node.name] ?? .integer
+                    if CatalogExport.printedFraction(simple.style, kind: kind, recordedSpecifier: meta?.appleSpecifiers[node.name], platform: .apple) != nil {
+                        applePrinted.insert(text)
+                    }
+                    if CatalogExport.printedFraction(simple.style, kind: kind, recordedSpecifier: meta?.androidSpecifiers[node.name], platform: .android) != nil {
+                        androidPrinted.insert(text)
+                    }
+                }
+            }
+        }
         var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
         var androidSlots: [(name: String, slot: CatalogArgument.Slot)] = []
         var localeSlots: [[(name: String, slot: CatalogArgument.Slot)]] = []
         for item in bodies {
-            let slots = CatalogExport.formatSlots(of: item.body, numberTexts: numberTexts)
+            let slots = CatalogExport.formatSlots(of: item.body, numberTexts: numberTexts, applePrinted: applePrinted, androidPrinted: androidPrinted)
             localeSlots.append(slots.apple)
             for slot in slots.apple {
                 if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
@@ -367,7 +382,8 @@ struct Context {
             let text = NumberText(name: slot.name, style: style)
             return numberTexts.contains(text) ? nil : text
         }
-        reportNumberTexts(numberTexts + androidOnly, androidOnly: Set(androidOnly), message: message, bodies: bodies, kinds: kinds)
+        reportNumberTexts(numberTexts + androidOnly, androidOnly: Set(androidOnly), applePrinted: applePrinted, androidPrinted: androidPrinted,
+                          message: message, bodies: bodies, kinds: kinds)
         let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
             + numberTexts.map { CatalogArgument(name: $0.name, kind: .text, slot: .numberText($0.style)) }
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
@@ -504,7 +520,8 @@ struct Context {
 
     /// Numbers passed as ICU's text: what an app must pass (one warning per message and
     /// number, not per select case).
-    mutating func reportNumberTexts(_ texts: [NumberText], androidOnly: Set<NumberText> = [], message: TemplateMessage,
+    mutating func reportNumberTexts(_ texts: [NumberText], androidOnly: Set<NumberText> = [], applePrinted: Set<NumberText> = [],
+                                    androidPrinted: Set<NumberText> = [], message: TemplateMessage,
                                     bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)],
                                     kinds: [String: CatalogArgument.Kind]) {
         guard writesPlatformCatalogs else { return }
@@ -522,14 +539,17 @@ struct Context {
             }
             let padded = androidOnly.contains(text)
             if padded && !options.outputs.contains(.android) { continue }
+            let toAndroid = options.outputs.contains(.android) && !androidPrinted.contains(text)
+            let toApple = options.outputs.contains(.xcstrings) && !padded && !applePrinted.contains(text)
+            if !toAndroid && !toApple { continue }
             let what = padded ? "pads with grouping, which Java's %,04d does not"
                 : kinds[text.name] == .double ? "takes a Double, and no printf conversion prints a fraction as ICU does"
                 : "has a number format no printf conversion says"
             var platforms: [String] = []
-            if options.outputs.contains(.android) {
+            if toAndroid {
                 platforms.append("Android gets %s: the app passes the text of MessageFormat(\(Self.kotlinString(text.formatPattern)), locale).format(arrayOf(\(text.name))) (android.icu.text; docs/android.md)")
             }
-            if options.outputs.contains(.xcstrings), !padded {
+            if toApple {
                 platforms.append(text.foundationStyle != nil
                     ? "String Catalogs get %@: the generated Swift accessors pass it formatted by NumberFormatter, an app that reads the catalog directly must do the same"
                     : "String Catalogs get %@ and the generated Swift accessor takes \(text.name) as that text: Foundation has no formatter that matches ICU here")
@@ -703,29 +723,44 @@ struct Context {
 
     /// What each argument takes (``ArgumentKinds/of(_:_:)``); an argument used in ways no
     /// single value satisfies is an error.
-    mutating func argumentKinds(_ message: TemplateMessage, _ pattern: MessagePattern, file: String) -> [String: CatalogArgument.Kind] {
+    mutating func argumentKinds(_ message: TemplateMessage, _ pattern: MessagePattern, file: String,
+                                metadata: MessageMetadata? = nil) -> [String: CatalogArgument.Kind] {
         for (name, usage) in pattern.argumentUsages.sorted(by: { $0.key < $1.key }) {
             guard case .conflicting(let uses) = usage.kind, !message.runtimeOnly else { continue }
             error("catalog-conflicting-argument",
                   "argument '\(name)' of '\(message.key)' is used as \(uses.map(\.name).joined(separator: " and ")), which no single value satisfies",
                   file: file, at: usage.ranges.first.map { message.source.position(ofUTF16Offset: $0.lowerBound) } ?? message.keyPosition)
         }
-        return ArgumentKinds.of(message, pattern)
+        var kinds = ArgumentKinds.of(message, pattern)
+        // What an imported catalog's source specifiers say the app passes: a floating-point
+        // specifier (`%.2f`) is a Double, whatever the ICU text can say of it.
+        let recorded: [(PrintfFormat.Dialect, [String: String])] = [(.java, metadata?.androidSpecifiers ?? [:]), (.apple, metadata?.appleSpecifiers ?? [:])]
+        for (dialect, specifiers) in recorded {
+            for (name, written) in specifiers where kinds[name] == .integer {
+                if FormatString.parse(written, dialect: dialect).specifiers.first?.valueKind == .floatingPoint { kinds[name] = .double }
+            }
+        }
+        return kinds
     }
 }
 
 /// What each argument of a message takes in platform catalogs and accessors.
 public enum ArgumentKinds {
-    /// Numbers for plurals and number formats (`Double` when the examples pass one, else `Int`),
-    /// dates for dates, text for selects, and for plain `{name}` what the examples pass (an
-    /// integer, a fraction, a date), else text.
+    /// Numbers for plurals and number formats (`Double` when the examples pass one, or when none
+    /// passes an integer and the message prints the number with fixed fraction digits —
+    /// `::.00`, ``FractionPresentation`` —, else `Int`), dates for dates, text for selects, and
+    /// for plain `{name}` what the examples pass (an integer, a fraction, a date), else text.
     public static func of(_ message: TemplateMessage, _ pattern: MessagePattern) -> [String: CatalogArgument.Kind] {
         var kinds: [String: CatalogArgument.Kind] = [:]
         for (name, usage) in pattern.argumentUsages {
             let example = message.examples.lazy.compactMap { $0.arguments[name] }.first
             switch usage.kind {
             case .plural, .ordinal, .number:
-                if case .double? = example { kinds[name] = .double } else { kinds[name] = .integer }
+                switch example {
+                case .double?: kinds[name] = .double
+                case nil where usage.kind == .number && printsFixedFraction(name, pattern.body): kinds[name] = .double
+                default: kinds[name] = .integer
+                }
             case .date:
                 kinds[name] = .date
             case .select, .conflicting:
@@ -740,5 +775,17 @@ public enum ArgumentKinds {
             }
         }
         return kinds
+    }
+
+    /// Whether `body` prints `name` with a fixed number of fraction digits (`{r, number, ::.00}`).
+    static func printsFixedFraction(_ name: String, _ body: MessageBody) -> Bool {
+        var found = false
+        CatalogExport.forEachArgument(body) { node in
+            if !found, node.name == name, case .simple(let simple) = node.kind, simple.type == .number,
+               let fraction = FractionPresentation(style: simple.style), fraction.fractionDigits > 0 || fraction.roundsHalfUp {
+                found = true
+            }
+        }
+        return found
     }
 }

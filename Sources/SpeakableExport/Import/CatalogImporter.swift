@@ -323,9 +323,10 @@ private struct Session {
     }
 
     mutating func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, locale: ICULocale,
-                          names: [Int: String]) -> ImportedMessage? {
+                          names: [Int: String], pluralSelector: Int?? = nil) -> ImportedMessage? {
         do {
-            let imported = try CatalogImport.icuMessage(from: message, dialect: dialect, locale: locale, names: names)
+            let imported = try CatalogImport.icuMessage(from: message, dialect: dialect, locale: locale, names: names,
+                                                        pluralSelector: pluralSelector)
             for text in imported.notes { note("'\(message.key)' (\(message.locale)): \(text); kept in the metadata file", file: message.file, at: message.keyPosition) }
             return imported
         } catch {
@@ -377,8 +378,10 @@ private struct Session {
             // Source text: the source localization, else (as Xcode does) the key itself.
             let own = messagesByKey[entry.key] ?? []
             var names: [Int: String] = [:]
+            var selector: Int?? = nil
             if let sourceMessage = own.first(where: { $0.locale == sourceLocale }), let imported = convert(sourceMessage, dialect: .apple, locale: sourceICU, names: [:]) {
                 names = imported.arguments
+                if !sourceMessage.pluralForms.isEmpty { selector = .some(imported.pluralSelector) }
                 record(&entryMeta, imported, platform: .apple)
                 entryMeta.xcstrings[sourceLocale] = PlatformValue(icu: imported.icu, value: XCStringsWriter.json(entry[sourceLocale]!.content))
                 addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, translatable: entry.shouldTranslate ?? true,
@@ -388,6 +391,7 @@ private struct Session {
                                                  forms: [PlatformForm(path: "", value: entry.key, position: entry.keyPosition)])
                 if let imported = convert(keyMessage, dialect: .apple, locale: sourceICU, names: [:]) {
                     names = imported.arguments
+                    selector = .some(imported.pluralSelector)
                     record(&entryMeta, imported, platform: .apple)
                     entryMeta.xcstrings[sourceLocale] = PlatformValue(icu: imported.icu, value: .null)
                     addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, translatable: entry.shouldTranslate ?? true,
@@ -395,9 +399,10 @@ private struct Session {
                 }
             }
             sourceNames[table, default: [:]][key] = names
+            if selector == nil { selector = pluralSelector(table, key: key, names: names) }
             for message in own where message.locale != sourceLocale {
                 guard let tagLocale = locale(message.locale, file: file),
-                      let imported = convert(message, dialect: .apple, locale: tagLocale, names: names) else { continue }
+                      let imported = convert(message, dialect: .apple, locale: tagLocale, names: names, pluralSelector: selector) else { continue }
                 entryMeta.xcstrings[message.locale] = PlatformValue(icu: imported.icu, value: XCStringsWriter.json(entry[message.locale]!.content))
                 addTranslation(table: table, tag: message.locale, key: key, icu: imported.icu)
             }
@@ -416,8 +421,9 @@ private struct Session {
         for p in 1...last { names.append(imported.arguments[p] ?? "arg\(p)") }
         var specifiers: [String: String] = [:]
         for (p, spec) in imported.specifiers {
-            guard let name = imported.arguments[p], let parsed = PrintfFormat.parse(spec, dialect: platform == .apple ? .apple : .java).specifiers.first else { continue }
-            let plain = "%" + parsed.flags + (parsed.width ?? "") + (parsed.precision.map { "." + $0 } ?? "") + parsed.length + String(parsed.conversion)
+            guard let name = imported.arguments[p], let parsed = FormatString.parse(spec, dialect: platform == .apple ? .apple : .java).specifiers.first else { continue }
+            let plain = "%" + parsed.flags + (parsed.width.map(String.init) ?? "") + (parsed.precision.map { "." + String($0) } ?? "") + parsed.length
+                + String(parsed.conversion) + (parsed.dateTimeSuffix.map(String.init) ?? "")
             let standard = platform == .apple ? ["%lld", "%@"] : ["%d", "%s"]
             if !standard.contains(plain) { specifiers[name] = plain }
         }
@@ -489,7 +495,10 @@ private struct Session {
             }
             var entryMeta = metadataFor(table)[key] ?? MessageMetadata()
             let names: [Int: String] = isSource ? message.argumentNames : (sourceNames[table]?[key] ?? namesFromMetadata(entryMeta))
-            guard let imported = convert(message, dialect: .java, locale: tagLocale, names: names) else { continue }
+            // A translation's plural selects on the source's argument (Android passes the
+            // quantity apart from the arguments; a translation may print another one first).
+            let selector: Int?? = isSource ? nil : pluralSelector(table, key: key, names: names)
+            guard let imported = convert(message, dialect: .java, locale: tagLocale, names: names, pluralSelector: selector) else { continue }
             if isSource {
                 record(&entryMeta, imported, platform: .android)
                 sourceNames[table, default: [:]][key] = imported.arguments
@@ -527,6 +536,17 @@ private struct Session {
         return result.hasPrefix("<!--") && result.hasSuffix("-->") ? result : ""
     }
 
+    /// The printf position the source's whole-message plural selects on, read from the
+    /// template (this import's, else the project's): `.some(nil)` when the plural's number is
+    /// no printed argument (Android's quantity alone), nil when the message is no plural.
+    func pluralSelector(_ table: String, key: String, names: [Int: String]) -> Int?? {
+        let icu = newTemplates[table]?.compactMap({ $0 }).last(where: { $0.key == key })?.icu
+            ?? project[table: table]?[key]?.source.text
+        guard let icu, let pattern = try? MessagePattern(icu), pattern.body.parts.count == 1,
+              case .argument(let node)? = pattern.body.parts.first, case .plural(let plural) = node.kind, !plural.isOrdinal else { return nil }
+        return .some(names.first { $0.value == node.name }?.key)
+    }
+
     func namesFromMetadata(_ meta: MessageMetadata) -> [Int: String] {
         var names: [Int: String] = [:]
         for (index, name) in (meta.androidArguments ?? meta.appleArguments ?? []).enumerated() { names[index + 1] = name }
@@ -539,10 +559,7 @@ private struct Session {
         guard strings.contains(where: { $0.placeholders.contains { $0.example != nil } }) else { return nil }
         var values: [(String, JSONValue)] = []
         for string in strings {
-            var sequential = 0
-            for spec in PrintfFormat.parse(string.text, dialect: .java).specifiers {
-                let position: Int
-                if let p = spec.position { position = p } else { sequential += 1; position = sequential }
+            for (spec, position) in FormatString.parse(string.text, dialect: .java).arguments {
                 guard let name = imported.arguments[position], !values.contains(where: { $0.0 == name }),
                       let placeholder = string.placeholders.first(where: { $0.range.lowerBound <= spec.range.lowerBound && spec.range.upperBound <= $0.range.upperBound }),
                       let example = placeholder.example else { continue }
@@ -657,7 +674,8 @@ private struct Session {
                 metadata[table] = meta
                 guard let tag, let target = targetsByKey[message.key],
                       let tagLocale = locale(tag, file: file),
-                      let translated = convert(target, dialect: .apple, locale: tagLocale, names: imported.arguments) else { continue }
+                      let translated = convert(target, dialect: .apple, locale: tagLocale, names: imported.arguments,
+                                               pluralSelector: message.pluralForms.isEmpty ? nil : .some(imported.pluralSelector)) else { continue }
                 addTranslation(table: table, tag: tag, key: key, icu: translated.icu)
                 meta = takeMetadata(table)
                 entry = meta[key] ?? MessageMetadata()

@@ -167,10 +167,7 @@ extension AndroidResourceFile {
     static func argumentNames(_ strings: [AndroidString]) -> [Int: String] {
         var names: [Int: String] = [:]
         for string in strings where !string.placeholders.isEmpty {
-            var sequential = 0
-            for specifier in PrintfFormat.parse(string.text, dialect: .java).specifiers {
-                let position: Int
-                if let explicit = specifier.position { position = explicit } else { sequential += 1; position = sequential }
+            for (specifier, position) in FormatString.parse(string.text, dialect: .java).arguments {
                 guard let placeholder = string.placeholders.first(where: {
                     $0.range.lowerBound <= specifier.range.lowerBound && specifier.range.upperBound <= $0.range.upperBound
                 }), let id = placeholder.id, !id.isEmpty else { continue }

@@ -367,7 +367,7 @@ public enum CatalogExport {
     public static func convert(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
                                layout: CatalogLayout) throws(CatalogConversionError) -> CatalogConversion {
         let body = try normalized(body, locale: locale, arguments: arguments)
-        try check(body, nestedInPlural: false, arguments: arguments)
+        try check(body, nestedInPlural: false, arguments: arguments, platform: platform)
         if platform == .android { try checkAndroidPadding(body, arguments: arguments) }
         var missing: (String, Range<Int>)?
         forEachArgument(body) { argument in
@@ -512,6 +512,32 @@ public enum CatalogExport {
         return arguments.contains { $0.name == text.name && $0.slot == .numberText(text.style) }
     }
 
+    /// What follows `%` (and the position) when the platform prints a `Double` with a fixed
+    /// number of fraction digits itself (``FractionPresentation``): on Android, Java's `%.2f` is
+    /// exactly `::.00 group-off rounding-mode-half-up` (`.2f`, `,.2f` grouped); on Apple, an
+    /// imported catalog's own `%.2f` for the `::.00 group-off` it was imported as. Nil: the
+    /// number is ICU's text, or an integer.
+    public static func printedFraction(_ style: ArgumentStyle, kind: CatalogArgument.Kind, recordedSpecifier: String?,
+                                       platform: CatalogPlatform) -> String? {
+        guard kind == .double, let fraction = FractionPresentation(style: style) else { return nil }
+        switch platform {
+        case .android:
+            return fraction.javaFlagsAndPrecision.map { $0 + "f" }
+        case .apple:
+            guard let recordedSpecifier, let spec = FormatString.parse(recordedSpecifier, dialect: .apple).specifiers.first,
+                  FractionPresentation(appleSpecifier: spec) == fraction else { return nil }
+            return spec.flags + (spec.precision.map { "." + String($0) } ?? "") + String(spec.conversion)
+        }
+    }
+
+    /// ``printedFraction(_:kind:recordedSpecifier:platform:)`` of an argument node, with the
+    /// argument's kind and recorded specifier from `arguments`.
+    static func printedFraction(_ node: ArgumentNode, _ arguments: [CatalogArgument], platform: CatalogPlatform) -> String? {
+        guard case .simple(let simple) = node.kind, simple.type == .number,
+              let argument = arguments.first(where: { $0.name == node.name && $0.slot == .value }) else { return nil }
+        return printedFraction(simple.style, kind: argument.kind, recordedSpecifier: argument.recordedSpecifier, platform: platform)
+    }
+
     // MARK: Layout
 
     /// Decides the layout of a message from its text in every locale (normalized: see
@@ -641,6 +667,9 @@ public enum CatalogExport {
             case .simple(let simple) where simple.type == .number && IntegerPresentation(style: simple.style) == nil:
                 guard case .numberSkeleton(let skeleton) = simple.style, !isText(node, arguments) else { break }
                 let kind = arguments.first { $0.name == node.name && $0.slot == .value }?.kind ?? .integer
+                // A Double with fixed fraction digits: printed as it is where the platform can
+                // (check(_:nestedInPlural:arguments:platform:) decides), else passed as text.
+                if kind == .double, FractionPresentation(style: simple.style) != nil { break }
                 guard kind == .integer, let plural = try unitPlural(node, skeleton: skeleton, locale: locale) else {
                     throw CatalogConversionError(
                         id: "catalog-number-style",
@@ -736,8 +765,11 @@ public enum CatalogExport {
     }
 
     /// ``formatSlots(of:platform:numberTexts:)`` for both platforms in one walk (messages have
-    /// few arguments: small arrays, no hashing).
-    public static func formatSlots(of body: MessageBody, numberTexts: [NumberText] = [])
+    /// few arguments: small arrays, no hashing). `applePrinted`, `androidPrinted`: numbers of
+    /// `numberTexts` that one platform prints itself after all (a `Double` with fixed fraction
+    /// digits, ``printedFraction(_:kind:recordedSpecifier:platform:)``): its value there.
+    public static func formatSlots(of body: MessageBody, numberTexts: [NumberText] = [],
+                                   applePrinted: Set<NumberText> = [], androidPrinted: Set<NumberText> = [])
         -> (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)]) {
         var slots: [(name: String, slot: CatalogArgument.Slot)] = []
         var printed: [String] = []
@@ -808,6 +840,8 @@ public enum CatalogExport {
             switch slot.slot {
             case .value:
                 if printed.contains(slot.name) && !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
+            case .numberText(let style) where androidPrinted.contains(NumberText(name: slot.name, style: style)):
+                if !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
             case .numberText:
                 android.append(slot)
             case .integerText(_):
@@ -817,7 +851,13 @@ public enum CatalogExport {
                 break
             }
         }
-        return (slots.filter { !isAndroidOnly($0) }, android)
+        var apple: [(name: String, slot: CatalogArgument.Slot)] = []
+        for slot in slots where !isAndroidOnly(slot) {
+            var own = slot
+            if case .numberText(let style) = slot.slot, applePrinted.contains(NumberText(name: slot.name, style: style)) { own.slot = .value }
+            if !apple.contains(where: { $0.name == own.name && $0.slot == own.slot }) { apple.append(own) }
+        }
+        return (apple, android)
     }
 
     // MARK: Checks
@@ -850,7 +890,8 @@ public enum CatalogExport {
         }
     }
 
-    static func check(_ body: MessageBody, nestedInPlural: Bool, arguments: [CatalogArgument] = []) throws(CatalogConversionError) {
+    static func check(_ body: MessageBody, nestedInPlural: Bool, arguments: [CatalogArgument] = [],
+                      platform: CatalogPlatform? = nil) throws(CatalogConversionError) {
         for part in body.parts {
             guard case .argument(let argument) = part else { continue }
             switch argument.kind {
@@ -864,7 +905,8 @@ public enum CatalogExport {
                         message: "'{\(argument.name), \(simple.typeText)}' has no printf equivalent in platform catalogs",
                         range: argument.range, hint: "pass the spelled-out text as a string argument, or mark the message runtimeOnly")
                 case .number:
-                    if IntegerPresentation(style: simple.style) == nil, !isText(argument, arguments) {
+                    if IntegerPresentation(style: simple.style) == nil, !isText(argument, arguments),
+                       platform.flatMap({ printedFraction(argument, arguments, platform: $0) }) == nil {
                         throw CatalogConversionError(
                             id: "catalog-number-style",
                             message: "the number style of '\(NumberText.of(argument)!.argumentText)' has no printf equivalent",
@@ -906,7 +948,7 @@ public enum CatalogExport {
                             message: "'\(item.selectorText)' of plural '\(argument.name)' is not a whole number ≥ 0; platform catalogs cannot say it",
                             range: item.selectorRange, hint: "mark the message runtimeOnly")
                     }
-                    try check(item.message, nestedInPlural: true, arguments: arguments)
+                    try check(item.message, nestedInPlural: true, arguments: arguments, platform: platform)
                 }
             case .select:
                 throw CatalogConversionError(id: "catalog-select-left", message: "select '\(argument.name)' was not expanded into keys",
@@ -1016,7 +1058,14 @@ struct Converter {
             var percents = 0
             for byte in text.utf8 where byte == 0x25 { percents += 1 }
             guard percents > 1 else { return percents == 1 && !UTF8Search.contains(text, "%arg") ? 1 : 0 }
-            return PrintfFormat.parse(text, dialect: .apple).specifiers.filter { !$0.isSubstitutionArgument && $0.position == nil }.count
+            let format = FormatString.parse(text, dialect: .apple)
+            return format.specifiers.filter { spec in
+                guard case .ordinary = spec.index else { return false }
+                switch format.role(of: spec) {
+                case .argument, .substitution: return true
+                default: return false
+                }
+            }.count
         }
         switch value {
         case .text(let text): return count(text) > 1
@@ -1196,16 +1245,16 @@ struct Renderer {
 
     var positional: Bool { platform == .android || arguments.count > 1 || repeatsAnArgument }
 
-    func recorded(_ name: String) -> PrintfSpecifier? {
+    func recorded(_ name: String) -> FormatSpecifier? {
         guard let recorded = arguments.first(where: { $0.name == name && $0.slot == .value })?.recordedSpecifier else { return nil }
-        return PrintfFormat.parse(recorded, dialect: platform == .apple ? .apple : .java).specifiers.first
+        return FormatString.parse(recorded, dialect: platform == .apple ? .apple : .java).specifiers.first
     }
 
     /// `lld`, `@`, `g` (Apple) — without `%` and position.
     func lengthAndConversion(_ name: String) -> String {
         let argument = arguments.first { $0.name == name && $0.slot == .value }
         if let spec = recorded(name) {
-            return spec.flags + (spec.width ?? "") + (spec.precision.map { "." + $0 } ?? "") + spec.length + String(spec.conversion)
+            return spec.flags + (spec.width.map(String.init) ?? "") + (spec.precision.map { "." + String($0) } ?? "") + spec.length + String(spec.conversion)
         }
         switch (platform, argument?.kind ?? .text) {
         case (.apple, .integer): return "lld"
@@ -1247,8 +1296,8 @@ struct Renderer {
 
     /// What an integer specifier prints: Java groups with `,`; CFString groups every localized
     /// integer; `0` and a width pad.
-    static func presentation(of spec: PrintfSpecifier, platform: CatalogPlatform) -> IntegerPresentation {
-        let digits = spec.flags.contains("0") ? Int(spec.width ?? "") ?? 1 : 1
+    static func presentation(of spec: FormatSpecifier, platform: CatalogPlatform) -> IntegerPresentation {
+        let digits = spec.flags.contains("0") ? spec.width ?? 1 : 1
         return IntegerPresentation(grouped: platform == .apple || spec.flags.contains(","), minimumDigits: max(digits, 1))
     }
 
@@ -1282,7 +1331,9 @@ struct Renderer {
                 case .none:
                     out += integerSpecifier(argument.name, .standard)
                 case .simple(let simple):
-                    if simple.type == .number, let presentation = IntegerPresentation(style: simple.style) {
+                    if simple.type == .number, let fraction = CatalogExport.printedFraction(argument, arguments, platform: platform) {
+                        out += prefix(argument.name) + fraction
+                    } else if simple.type == .number, let presentation = IntegerPresentation(style: simple.style) {
                         if presentation == .standard, pluralTextForPlainNumbers.contains(argument.name) {
                             out += prefix(argument.name, slot: .pluralText) + "s"
                             continue

@@ -11,6 +11,9 @@ public struct ImportedMessage: Hashable, Sendable {
     public var specifiers: [Int: String]
     /// What the ICU message does not carry (other device variants…), in plain sentences.
     public var notes: [String]
+    /// The argument a whole-message plural selects on (its printf position), nil when the
+    /// message is no plural or its number is never printed (Android's quantity alone).
+    public var pluralSelector: Int?
 }
 
 /// Turns what a platform catalog holds (a ``PlatformMessage``) into an ICU message.
@@ -22,20 +25,33 @@ public struct ImportedMessage: Hashable, Sendable {
 /// // "{arg1, plural, =0 {Nebyly nalezeny žádné příkazy} one {Nalezen # příkaz} few {Nalezeny # příkazy} many {Nalezeno # příkazu} other {Nalezeno # příkazů}}"
 /// ```
 ///
-/// * Specifiers become named arguments: `%@`/`%s` → `{name}`, integers and floating point →
-///   `{name, number}`; names come from `names` (position → name; Android's `<xliff:g id>`),
-///   then from substitution names, else `arg<N>`. Integers keep what they print: Android's
-///   `%d` does not group (`{n, number, ::group-off}`, `%,d` is `{n, number}`), `%02d` pads
-///   (`{n, number, ::integer-width/*00 group-off}`); Apple's localized `%lld` groups.
+/// The format is read as the platform reads it (``FormatString``, ``FormatString/pieces(of:)``):
+/// the argument each specifier reads is the one Java's `Formatter` or CFString reads (Java
+/// counts `%s` apart from `%2$s`), and what the formatter rejects is text.
+///
+/// * Specifiers become named arguments: `%@`/`%s` → `{name}`; names come from `names` (position
+///   → name; Android's `<xliff:g id>`, or the source locale's names for a translation), then
+///   from substitution names, else `arg<N>`. Numbers keep what they print: Android's `%d` does
+///   not group (`{n, number, ::group-off}`, `%,d` is `{n, number}`), `%02d` pads
+///   (`{n, number, ::integer-width/*00 group-off}`); Apple's localized `%lld` groups. `%.2f`
+///   is `{n, number, ::.00 group-off rounding-mode-half-up}` on Android (Java rounds half up)
+///   and `{n, number, ::.00 group-off}` on Apple (``FractionPresentation``); other
+///   floating-point specifiers are `{n, number}`.
 /// * Plural variations (Apple) and `<plurals>` (Android) → `{n, plural, …}`; the number the
-///   forms print becomes `#`. Apple's `zero` becomes `=0` unless the locale has a CLDR `zero`
-///   category; Android's `zero` stays the keyword.
+///   forms print becomes `#`. Which argument the plural selects on is decided once, from the
+///   source locale (`pluralSelector`; Android passes the quantity apart from the arguments): a
+///   translation selects on the same argument whatever it prints first. Apple's `zero` becomes
+///   `=0` unless the locale has a CLDR `zero` category; Android's `zero` stays the keyword.
 /// * Substitutions: `%#@name@` → a plural on the substitution's argument; `%arg` → `#`.
 /// * Device variations: the `other` device (else the first) is imported; the rest is noted.
-/// * Literal `{`, `}`, `'` and (in plural cases) `#` are quoted as ICU requires; `%%` → `%`.
+/// * Literal `{`, `}`, `'` and (in plural cases) `#` are quoted as ICU requires (``ICUText``);
+///   `%%` → `%`.
 public enum CatalogImport {
+    /// `pluralSelector`: for a translation, the source's ``ImportedMessage/pluralSelector``
+    /// (`.some(nil)`: the source's plural prints no number); nil for the source itself, whose
+    /// plural selects on the first integer its `other` form prints.
     public static func icuMessage(from message: PlatformMessage, dialect: PrintfFormat.Dialect, locale: ICULocale,
-                                  names: [Int: String] = [:]) throws(CatalogConversionError) -> ImportedMessage {
+                                  names: [Int: String] = [:], pluralSelector: Int?? = nil) throws(CatalogConversionError) -> ImportedMessage {
         var forms = message.forms
         var notes: [String] = []
         if forms.contains(where: { $0.path.hasPrefix("device.") }) {
@@ -54,14 +70,15 @@ public enum CatalogImport {
                 return stripped
             }
         }
-        var builder = Builder(dialect: dialect, locale: locale, names: names, substitutionInfo: message.substitutions)
+        var builder = ImportBuilder(dialect: dialect, locale: locale, names: names, substitutionInfo: message.substitutions)
         let whole = forms.first { $0.path.isEmpty }
         let plural = forms.filter { $0.path.hasPrefix("plural.") && !$0.path.dropFirst(7).contains(".") }
         var icu: String
+        var selector: Int?
         if !plural.isEmpty {
-            icu = try builder.wholePlural(plural)
+            (icu, selector) = try builder.wholePlural(plural, selector: pluralSelector)
         } else if let whole {
-            icu = try builder.text(whole.value, allForms: forms, inPlural: nil)
+            icu = try builder.text(whole.value, allForms: forms, inPlural: nil, last: true)
         } else {
             icu = ""
         }
@@ -71,8 +88,9 @@ public enum CatalogImport {
             throw CatalogConversionError(id: "import-invalid-message",
                                          message: "the imported message does not parse as ICU MessageFormat: \(error.first.message)")
         }
-        if icu.isEmpty, forms.isEmpty { icu = "" }
-        return ImportedMessage(icu: icu, arguments: builder.usedNames, specifiers: builder.usedSpecifiers, notes: notes)
+        notes += builder.notes
+        return ImportedMessage(icu: icu, arguments: builder.usedNames, specifiers: builder.usedSpecifiers, notes: notes,
+                               pluralSelector: selector)
     }
 
     /// A name ICU accepts as an argument name: letters, digits and `_`, not starting with a digit.
@@ -83,15 +101,79 @@ public enum CatalogImport {
         if out.isEmpty || out.unicodeScalars.first.map({ ("0"..."9").contains($0) }) == true { out = "arg" + out }
         return out
     }
+
+    /// The ICU argument that prints what `spec` prints, named `name`: `{name}`, `{name, number}`
+    /// or `{name, number, ::skeleton}` (see the list above); `pound`: inside the plural on this
+    /// argument, where a grouped integer is `#`.
+    static func argument(_ name: String, for spec: FormatSpecifier, dialect: PrintfFormat.Dialect,
+                         pound: Bool = false) throws(CatalogConversionError) -> String {
+        switch spec.valueKind {
+        case .integer:
+            let skeleton = try integerPresentation(of: spec, dialect: dialect).skeleton
+            if pound, skeleton == nil { return "#" }
+            return "{" + name + ", number" + (skeleton.map { ", ::" + $0 } ?? "") + "}"
+        case .floatingPoint:
+            let fraction = dialect == .java ? FractionPresentation(javaSpecifier: spec) : FractionPresentation(appleSpecifier: spec)
+            return "{" + name + ", number" + (fraction.map { ", ::" + $0.skeleton } ?? "") + "}"
+        default:
+            return "{" + name + "}"
+        }
+    }
+
+    /// What `spec` does that its ICU argument does not (nil: they print the same): upper case,
+    /// hexadecimal, octal, scientific notation, a width, alignment or sign flags.
+    static func unsaid(_ spec: FormatSpecifier, dialect: PrintfFormat.Dialect) -> String? {
+        let conversion = spec.conversionScalar
+        if spec.dateTimeSuffix != nil { return "prints a date or time" }
+        switch conversion {
+        case 0x78, 0x58: return "prints the number in hexadecimal"                                   // x X
+        case 0x6F, 0x4F: return "prints the number in octal"                                         // o O
+        case 0x65, 0x45, 0x67, 0x47, 0x61, 0x41: return "prints the number in scientific or hexadecimal notation"  // e E g G a A
+        case 0x53 where dialect == .java: return "prints the text in upper case"                    // S
+        case 0x63, 0x43: return "prints a character"                                                 // c C
+        case 0x62, 0x42, 0x68, 0x48: return "prints a truth value or hash code"                     // b B h H
+        default: break
+        }
+        let flags = spec.flags.filter { !(($0 == "0" && spec.valueKind == .integer) || $0 == "," || ($0 == "'" && dialect == .apple)) }
+        if !flags.isEmpty { return "has the flag\(flags.count == 1 ? "" : "s") '\(flags)'" }
+        if spec.width != nil, !(spec.flags.contains("0") && spec.valueKind == .integer) { return "pads to a width of \(spec.width!)" }
+        if spec.precision != nil, spec.valueKind != .floatingPoint { return "cuts the text to \(spec.precision!) characters" }
+        if spec.valueKind == .floatingPoint, (dialect == .java ? FractionPresentation(javaSpecifier: spec) : FractionPresentation(appleSpecifier: spec)) == nil {
+            return "prints the number with its own precision"
+        }
+        return nil
+    }
+
+    /// What an integer specifier prints, as ICU says it: Java's `%d` does not group (`::group-off`;
+    /// `%,d` does), CFString's localized `%lld` does; `%02d` pads (`::integer-width/*00`).
+    /// A zero-padded width ICU cannot say (more than ``IntegerPresentation/maximumDigits``) is an
+    /// error: found by fuzzing, `%0…8198552921648689607lld` made the skeleton a string of that
+    /// many zeros (an allocation of 8 EB).
+    static func integerPresentation(of spec: FormatSpecifier, dialect: PrintfFormat.Dialect) throws(CatalogConversionError) -> IntegerPresentation {
+        var digits = 1
+        if spec.flags.contains("0") {
+            guard let value = spec.width, value <= IntegerPresentation.maximumDigits else {
+                let width = spec.text.drop { !("1"..."9").contains($0) }.prefix { ("0"..."9").contains($0) }
+                let shown = width.count > 12 ? String(width.prefix(6)) + "…" + String(width.suffix(6)) : String(width)
+                throw CatalogConversionError(id: "import-width-too-large",
+                                             message: "a number padded to \(shown) digits; ICU pads to at most \(IntegerPresentation.maximumDigits)",
+                                             hint: "use a width of at most \(IntegerPresentation.maximumDigits) (%02d pads to two digits)")
+            }
+            digits = value
+        }
+        return IntegerPresentation(grouped: dialect == .apple || spec.flags.contains(","), minimumDigits: max(digits, 1))
+    }
 }
 
-private struct Builder {
+/// Builds the ICU text of one platform message.
+private struct ImportBuilder {
     let dialect: PrintfFormat.Dialect
     let locale: ICULocale
     let names: [Int: String]
     let substitutionInfo: [PlatformSubstitution]
     var usedNames: [Int: String] = [:]
     var usedSpecifiers: [Int: String] = [:]
+    var notes: [String] = []
     /// Substitutions being expanded, outermost first: one whose forms name itself (or one being
     /// expanded) is a loop (found by fuzzing: it recursed until the stack overflowed).
     var expanding: [String] = []
@@ -120,61 +202,22 @@ private struct Builder {
         return name
     }
 
-    /// Sequential positions of the specifiers of a format (Apple `%#@x@` takes one, `%arg` none).
-    func positions(_ format: PrintfFormat) -> [Int] {
-        var next = 1
-        return format.specifiers.map { spec in
-            if spec.isSubstitutionArgument { return 0 }
-            if let p = spec.position {
-                next = p + 1
-                return p
-            }
-            defer { next += 1 }
-            return next
-        }
-    }
-
-    /// What an integer specifier prints, as ICU says it: Java's `%d` does not group (`::group-off`;
-    /// `%,d` does), CFString's localized `%lld` does; `%02d` pads (`::integer-width/*00`).
-    /// A zero-padded width ICU cannot say (more than ``IntegerPresentation/maximumDigits``) is an
-    /// error: found by fuzzing, `%0…8198552921648689607lld` made the skeleton a string of that
-    /// many zeros (an allocation of 8 EB).
-    func presentation(of spec: PrintfSpecifier) throws(CatalogConversionError) -> IntegerPresentation {
-        var digits = 1
-        if spec.flags.contains("0"), let width = spec.width {
-            guard let value = Int(width), value <= IntegerPresentation.maximumDigits else {
-                let shown = width.count > 12 ? String(width.prefix(6)) + "…" + String(width.suffix(6)) : width
-                throw CatalogConversionError(id: "import-width-too-large",
-                                             message: "a number padded to \(shown) digits; ICU pads to at most \(IntegerPresentation.maximumDigits)",
-                                             hint: "use a width of at most \(IntegerPresentation.maximumDigits) (%02d pads to two digits)")
-            }
-            digits = value
-        }
-        return IntegerPresentation(grouped: dialect == .apple || spec.flags.contains(","), minimumDigits: max(digits, 1))
-    }
-
-    /// `{n, plural, …}` for a message whose forms are `plural.<category>`.
-    mutating func wholePlural(_ forms: [PlatformForm]) throws(CatalogConversionError) -> String {
-        // The number: the first integer specifier (in `other` first), else argument 1 (Apple) or a
-        // quantity that is never printed (Android).
-        let ordered = forms.sorted { ($0.path == "plural.other" ? 0 : 1) < ($1.path == "plural.other" ? 0 : 1) }
-        var pluralPosition: Int?
-        for form in ordered {
-            let format = PrintfFormat.parse(form.value, dialect: dialect)
-            if let index = format.specifiers.firstIndex(where: { $0.valueKind == .integer }) {
-                pluralPosition = positions(format)[index]
-                break
-            }
-        }
-        let pluralName: String
-        if let pluralPosition {
-            pluralName = name(pluralPosition)
-        } else if dialect == .apple {
-            pluralName = name(1)
+    /// `{n, plural, …}` for a message whose forms are `plural.<category>`, and the position it
+    /// selects on. The source's number: the first integer its `other` form prints (the first
+    /// form's when it has no `other`), else argument 1 (Apple) or a quantity that is never
+    /// printed (Android). A translation takes the source's (`selector`).
+    mutating func wholePlural(_ forms: [PlatformForm], selector: Int??) throws(CatalogConversionError) -> (String, Int?) {
+        let pluralPosition: Int?
+        if let selector {
+            pluralPosition = selector
         } else {
-            pluralName = "count"
+            let sample = forms.first { $0.path == "plural.other" } ?? forms[0]
+            let format = FormatString.parse(sample.value, dialect: dialect)
+            pluralPosition = format.arguments.first { $0.specifier.valueKind == .integer }?.argument ?? (dialect == .apple ? 1 : nil)
         }
-        return try plural(pluralName, position: pluralPosition, forms: forms.map { (String($0.path.dropFirst(7)), $0) }, allForms: forms)
+        let pluralName = pluralPosition.map { name($0) } ?? "count"
+        let icu = try plural(pluralName, position: pluralPosition, forms: forms.map { (String($0.path.dropFirst(7)), $0) }, allForms: forms)
+        return (icu, pluralPosition)
     }
 
     mutating func plural(_ name: String, position: Int?, forms: [(category: String, form: PlatformForm)],
@@ -192,63 +235,58 @@ private struct Builder {
         var out = "{" + name + ", plural,"
         for (category, form) in sorted {
             let selector = category == "zero" && !zeroIsKeyword ? "=0" : category
-            out += " " + selector + " {" + (try text(form.value, allForms: allForms, inPlural: (name, position))) + "}"
+            out += " " + selector + " {" + (try text(form.value, allForms: allForms, inPlural: (name, position), last: false)) + "}"
         }
         return out + "}"
     }
 
-    /// A printf string as ICU text. `inPlural`: the plural whose number prints as `#`.
-    mutating func text(_ value: String, allForms: [PlatformForm], inPlural: (name: String, position: Int?)?) throws(CatalogConversionError) -> String {
-        let format = PrintfFormat.parse(value, dialect: dialect)
-        let positions = positions(format)
+    /// A printf string as ICU text. `inPlural`: the plural whose number prints as `#`; `last`:
+    /// nothing follows the text (the end of the message).
+    mutating func text(_ value: String, allForms: [PlatformForm], inPlural: (name: String, position: Int?)?,
+                       last: Bool) throws(CatalogConversionError) -> String {
+        let format = FormatString.parse(value, dialect: dialect)
+        let pieces = format.pieces(of: value)
         var out = ""
-        for (index, piece) in format.pieces.enumerated() {
-            let followedBySyntax = index + 1 < format.pieces.count
+        for (index, piece) in pieces.enumerated() {
             switch piece {
-            case .literal(let literal):
+            case .text(let literal):
+                let followedBySyntax = index + 1 < pieces.count || !last
                 out += ICUText.escape(literal, inPlural: inPlural != nil, followedBySyntax: followedBySyntax)
-            case .specifier(let spec):
-                let specIndex = format.specifiers.firstIndex(of: spec)!
-                let position = positions[specIndex]
-                if spec.isSubstitutionArgument {
-                    out += inPlural != nil ? "#" : "{" + (inPlural?.name ?? "arg") + ", number}"
-                    continue
+            case .specifier(_, .substitutionArgument):
+                out += inPlural != nil ? "#" : "{arg, number}"
+            case .specifier(let spec, .substitution(let substitution, let argumentRead)):
+                let info = substitutionInfo.first { $0.name == substitution }
+                guard let argument = info?.argumentNumber ?? argumentRead else { continue }
+                let name = name(argument, substitution: substitution)
+                if let f = info?.formatSpecifier { usedSpecifiers[argument] = "%" + f } else if usedSpecifiers[argument] == nil { usedSpecifiers[argument] = spec.text }
+                let prefix = "substitutions.\(substitution).plural."
+                let subForms = allForms.filter { $0.path.hasPrefix(prefix) }.map { (String($0.path.dropFirst(prefix.count)), $0) }
+                guard !subForms.isEmpty else {
+                    throw CatalogConversionError(id: "import-missing-other",
+                                                 message: "substitution '\(substitution)' has no plural forms")
                 }
-                if let substitution = spec.substitution {
-                    let info = substitutionInfo.first { $0.name == substitution }
-                    let argument = info?.argumentNumber ?? position
-                    let name = name(argument, substitution: substitution)
-                    if let f = info?.formatSpecifier { usedSpecifiers[argument] = "%" + f }
-                    let prefix = "substitutions.\(substitution).plural."
-                    let subForms = allForms.filter { $0.path.hasPrefix(prefix) }.map { (String($0.path.dropFirst(prefix.count)), $0) }
-                    guard !subForms.isEmpty else {
-                        throw CatalogConversionError(id: "import-missing-other",
-                                                     message: "substitution '\(substitution)' has no plural forms")
-                    }
-                    guard !expanding.contains(substitution) else {
-                        throw CatalogConversionError(id: "import-substitution-loop",
-                                                     message: "substitution '\(substitution)' names itself in its own forms (\((expanding + [substitution]).joined(separator: " → ")))",
-                                                     hint: "a substitution's forms may name other substitutions, not itself")
-                    }
-                    expanding.append(substitution)
-                    out += try plural(name, position: argument, forms: subForms, allForms: allForms)
-                    expanding.removeLast()
-                    continue
+                guard !expanding.contains(substitution) else {
+                    throw CatalogConversionError(id: "import-substitution-loop",
+                                                 message: "substitution '\(substitution)' names itself in its own forms (\((expanding + [substitution]).joined(separator: " → ")))",
+                                                 hint: "a substitution's forms may name other substitutions, not itself")
                 }
-                let skeleton = spec.valueKind == .integer ? try presentation(of: spec).skeleton : nil
-                if let inPlural, let pluralPosition = inPlural.position, pluralPosition == position, spec.valueKind == .integer {
-                    if usedSpecifiers[position] == nil { usedSpecifiers[position] = spec.text }
-                    usedNames[position] = usedNames[position] ?? inPlural.name
-                    out += skeleton.map { "{" + inPlural.name + ", number, ::" + $0 + "}" } ?? "#"
-                    continue
-                }
-                let name = name(position)
+                expanding.append(substitution)
+                out += try plural(name, position: argument, forms: subForms, allForms: allForms)
+                expanding.removeLast()
+            case .specifier(let spec, .argument(let position)):
                 if usedSpecifiers[position] == nil { usedSpecifiers[position] = spec.text }
-                switch spec.valueKind {
-                case .integer: out += "{" + name + ", number" + (skeleton.map { ", ::" + $0 } ?? "") + "}"
-                case .floatingPoint: out += "{" + name + ", number}"
-                default: out += "{" + name + "}"
+                if let unsaid = CatalogImport.unsaid(spec, dialect: dialect) {
+                    let note = "\(spec.text) \(unsaid), which ICU MessageFormat cannot say: speakable format and preview print the value plainly, compile writes \(spec.text) back"
+                    if !notes.contains(note) { notes.append(note) }
                 }
+                if let inPlural, let pluralPosition = inPlural.position, pluralPosition == position, spec.valueKind == .integer {
+                    usedNames[position] = usedNames[position] ?? inPlural.name
+                    out += try CatalogImport.argument(inPlural.name, for: spec, dialect: dialect, pound: true)
+                    continue
+                }
+                out += try CatalogImport.argument(name(position), for: spec, dialect: dialect)
+            case .specifier:
+                continue
             }
         }
         return out

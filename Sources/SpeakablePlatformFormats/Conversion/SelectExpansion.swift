@@ -139,10 +139,20 @@ public enum SelectExpansion {
 /// ICUText.escape("Don't {panic}")                 // "Don't '{'panic'}'"
 /// ICUText.escape("# of stars", inPlural: true)     // "'#' of stars"
 /// ICUText.escape("Players'")                      // "Players''" — an apostrophe before what follows ({…} or #)
+/// ICUText.escape("'{x}' ")                        // "'''{'x'}''' ": quoted runs take the apostrophes next to them
 /// ```
+///
+/// ICU reads an apostrophe as the start of quoted text only before `{`, `}`, `'` and, in a
+/// plural case, `#`; inside quoted text `''` is an apostrophe and a single `'` ends it. So a
+/// run of `{`, `}` (and `#`) is quoted together with the apostrophes right after it (doubled
+/// inside the quotes: a single one there would end the quoted text early, or join the closing
+/// quote); an apostrophe elsewhere is doubled where it comes before `'`, `{`, `}`, `#` or `|`,
+/// and at the end of the text when syntax follows it (an argument, or the `}` that closes a
+/// plural case).
 public enum ICUText {
-    /// `followedBySyntax`: the text will be followed by `{` or `#` (an argument or a number), so
-    /// a final apostrophe must be doubled.
+    /// `followedBySyntax`: the text will be followed by `{`, `}` or `#` (an argument, a number,
+    /// the end of a case), so a final apostrophe must be doubled. Inside a plural case the case's
+    /// closing `}` always follows.
     public static func escape(_ text: String, inPlural: Bool = false, followedBySyntax: Bool = true) -> String {
         let scalars = Array(text.unicodeScalars)
         func isSpecial(_ s: Unicode.Scalar) -> Bool { s == "{" || s == "}" || (inPlural && s == "#") }
@@ -152,7 +162,8 @@ public enum ICUText {
             let s = scalars[i]
             if isSpecial(s) {
                 out.append("'")
-                while i < scalars.count, isSpecial(scalars[i]) {
+                while i < scalars.count, isSpecial(scalars[i]) || scalars[i] == "'" {
+                    if scalars[i] == "'" { out.append("'") }
                     out.append(scalars[i])
                     i += 1
                 }
@@ -161,8 +172,8 @@ public enum ICUText {
             }
             if s == "'" {
                 let next: Unicode.Scalar? = i + 1 < scalars.count ? scalars[i + 1] : nil
-                if let next { out.append(contentsOf: next == "'" || isSpecial(next) || next == "|" ? ["'", "'"] : ["'"]) }
-                else { out.append(contentsOf: followedBySyntax ? ["'", "'"] : ["'"]) }
+                let doubled = next.map { $0 == "'" || isSpecial($0) || $0 == "|" } ?? (followedBySyntax || inPlural)
+                out.append(contentsOf: doubled ? ["'", "'"] : ["'"])
                 i += 1
                 continue
             }

@@ -1,0 +1,73 @@
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableExport
+import SpeakablePlatformFormats
+import Testing
+
+/// What the platform file says of each argument — its position, its type, which one a plural
+/// selects on — survives import, an edit of the ICU text, and compiling back.
+@Suite struct ImportedArgumentsTests {
+    static let header = #"<?xml version="1.0" encoding="utf-8"?>"# + "\n"
+
+    /// A project made as `init` makes it, with `values*/strings.xml` files written and imported.
+    static func project(_ name: String, locales: [String], files: [String: String]) throws -> String {
+        let root = try temporaryDirectory(name)
+        try write(#"{"sourceLocale": "en", "targetLocales": [\#(locales.map { "\"\($0)\"" }.joined(separator: ", "))]}"#,
+                  to: root + "/speakable.json")
+        var paths: [String] = []
+        for (folder, body) in files.sorted(by: { $0.key < $1.key }) {
+            let path = root + "/res/\(folder)/strings.xml"
+            try write(header + "<resources>\n" + body + "\n</resources>\n", to: path)
+            paths.append(path)
+        }
+        try importInto(root, paths)
+        return root
+    }
+
+    /// Replaces a translation's ICU text, as a translator's edit would.
+    static func edit(_ root: String, locale: String, table: String = "strings", key: String, to icu: String) throws {
+        let path = root + "/Locales/\(locale)/\(table).json"
+        var text = try #require(read(path))
+        let line = try #require(text.split(separator: "\n").first { $0.contains("\"\(key)\":") })
+        text = text.replacing(String(line), with: "  \"\(key)\": \"\(icu)\"" + (line.hasSuffix(",") ? "," : ""))
+        try write(text, to: path)
+    }
+
+    @Test func aFloatIsStillAFloatAfterAnEdit() throws {
+        let root = try Self.project("float", locales: ["ru"], files: [
+            "values": #"<string name="preset_already_exists">%1$.2fx is already saved.</string>"#,
+            "values-ru": #"<string name="preset_already_exists">%1$.2fx уже есть.</string>"#,
+        ])
+        let template = try #require(ProjectLoader.load(directory: root)[table: "strings"]?["preset_already_exists"])
+        #expect(template.source.text == "{arg1, number, ::.00 group-off rounding-mode-half-up}x is already saved.")
+        try Self.edit(root, locale: "ru", key: "preset_already_exists",
+                      to: "{arg1, number, ::.00 group-off rounding-mode-half-up}x: такая заготовка уже есть.")
+        for convertAll in [false, true] {
+            let files = compile(root) {
+                $0.outputs = [.android]
+                $0.reuseOriginalValues = !convertAll
+            }
+            #expect(files["android/res/values-ru/strings.xml"]?.contains(#"<string name="preset_already_exists">%1$.2fx: такая заготовка уже есть.</string>"#) == true,
+                    "\(files["android/res/values-ru/strings.xml"] ?? "")")
+            #expect(files["android/res/values/strings.xml"]?.contains(#">%1$.2fx is already saved.</string>"#) == true)
+        }
+    }
+
+    @Test func aPluralSelectsOnTheSourcesArgumentInEveryLocale() throws {
+        let root = try Self.project("selector", locales: ["ja"], files: [
+            "values": #"<plurals name="fetching"><item quantity="one">Fetching %1$d of %2$d</item><item quantity="other">Fetching %1$d of %2$d</item></plurals>"#,
+            "values-ja": #"<plurals name="fetching"><item quantity="other">%2$d 件中 %1$d件を取得中</item></plurals>"#,
+        ])
+        let project = ProjectLoader.load(directory: root)
+        #expect(project[table: "strings"]?["fetching"]?.source.text.hasPrefix("{arg1, plural,") == true)
+        let japanese = try #require(project[table: "strings"]?.locales["ja"]?.translations.first { $0.key == "fetching" })
+        #expect(japanese.source.text == "{arg1, plural, other {{arg2, number, ::group-off} 件中 {arg1, number, ::group-off}件を取得中}}")
+        let files = compile(root) {
+            $0.outputs = [.android]
+            $0.reuseOriginalValues = false
+        }
+        let ja = try #require(files["android/res/values-ja/strings.xml"])
+        #expect(ja.contains(#"<plurals name="fetching">"#) && !ja.contains(#"<string name="fetching"#), "\(ja)")
+        #expect(ja.contains("%2$d 件中 %1$d件を取得中"))
+    }
+}
