@@ -383,7 +383,7 @@ let package = Package(
         .testTarget(
             name: "SpeakableExportTests",
             dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableXML", "SpeakableDiagnostics",
-                           "SpeakableICU"],
+                           "SpeakableICU", "SeededRandom"],
             exclude: ["Fixtures", "Snapshots"],
             swiftSettings: swiftSettings
         ),

@@ -182,6 +182,13 @@ public struct LocaleFile: Sendable {
     /// In file order.
     public let translations: [Translation]
 
+    public init(tag: String, locale: ICULocale, file: String, translations: [Translation]) {
+        self.tag = tag
+        self.locale = locale
+        self.file = file
+        self.translations = translations
+    }
+
     public subscript(key: String) -> Translation? { translations.first { $0.key == key } }
 }
 
@@ -193,6 +200,13 @@ public struct Table: Sendable {
     public let messages: [TemplateMessage]
     /// By locale tag, for every locale folder that has this table.
     public let locales: [String: LocaleFile]
+
+    public init(name: String, file: String, messages: [TemplateMessage], locales: [String: LocaleFile]) {
+        self.name = name
+        self.file = file
+        self.messages = messages
+        self.locales = locales
+    }
 
     public subscript(key: String) -> TemplateMessage? { messages.first { $0.key == key } }
 }
@@ -211,6 +225,16 @@ public struct Project: Sendable {
     /// Loaded with `deferringLocales`: the tables hold no translations; each locale folder is
     /// read with ``ProjectLoader/readLocale(_:of:)``.
     public var localesDeferred = false
+
+    public init(root: String, config: ProjectConfig, tables: [Table], localeTags: [String], diagnostics: [Diagnostic],
+                localesDeferred: Bool = false) {
+        self.root = root
+        self.config = config
+        self.tables = tables
+        self.localeTags = localeTags
+        self.diagnostics = diagnostics
+        self.localesDeferred = localesDeferred
+    }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 import SpeakableCatalog
-import SpeakableDiagnostics
+public import SpeakableDiagnostics
 public import SpeakableICU
 import SpeakableMessages
 import Synchronization
@@ -202,6 +202,25 @@ public enum Checker {
     static func finding(_ d: Diagnostic) -> Finding {
         Finding(rule: d.id, severity: d.severity, file: d.file, position: d.position, endPosition: d.endPosition,
                 locale: nil, key: nil, table: nil, message: d.message, hint: d.hint, subject: d.message)
+    }
+
+    /// `result` with more problems found beside the rules (what `compile` would refuse), each a
+    /// finding of its diagnostic's id, counted in its locale's summary (the source's when it has
+    /// none), in order, fingerprinted as the rest.
+    public static func adding(_ diagnostics: [Diagnostic], to result: CheckResult, input: CheckInput) -> CheckResult {
+        guard !diagnostics.isEmpty else { return result }
+        var result = result
+        let added = diagnostics.map(finding)
+        var findings = result.findings + added
+        findings = Self.sorted(findings)
+        Fingerprint.assign(&findings)
+        result.findings = findings
+        for finding in added {
+            let tag = finding.locale ?? input.sourceTag
+            guard let index = result.summaries.firstIndex(where: { $0.locale == tag }) else { continue }
+            if finding.severity == .error { result.summaries[index].errors += 1 } else if finding.severity == .warning { result.summaries[index].warnings += 1 }
+        }
+        return result
     }
 
     /// `findings` in ``order(_:_:)``. Their indices are sorted, by each finding's file (as its rank

@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableCatalog
 import SpeakableChecker
 import SpeakableDiagnostics
+import SpeakableExport
 import SpeakableICU
 import SpeakableSpeech
 
@@ -184,8 +185,12 @@ enum CheckCommand {
 
     static func check(_ configuration: Configuration, io: any CommandIO) -> Int32 {
         var input: CheckInput
+        var compileValidation: (CompileValidation, Project)?
         switch configuration.input {
-        case .project(let project): input = ProjectInput.make(from: project)
+        case .project(let project):
+            let validation = CompileValidation(project: project)
+            compileValidation = (validation, project)
+            input = ProjectInput.make(from: project, observer: validation.observe)
         case .platform(let platform): input = platform
         }
         if !configuration.locales.isEmpty {
@@ -224,7 +229,10 @@ enum CheckCommand {
         } else {
             spoken = { text, locale in SpokenLength.seconds(text, locale: locale) }
         }
-        let result = Checker.run(input, spokenSeconds: spoken)
+        var result = Checker.run(input, spokenSeconds: spoken)
+        if let (validation, project) = compileValidation {
+            result = Checker.adding(compileProblems(validation, project, locales: configuration.locales), to: result, input: input)
+        }
 
         if let path = configuration.writeBaseline {
             let baseline = Baseline(accepting: result.findings)
@@ -298,6 +306,26 @@ enum CheckCommand {
             io.writeError(CheckReports.summaryTable(summaries) + totals + "\n")
         }
         return errors > 0 ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// What `speakable compile` refuses in the project, for the outputs it writes by default:
+    /// errors of `check` too (the same validation, ``CatalogCompiler/validate(_:options:metadata:only:)``,
+    /// of the messages ``CompileValidation`` kept while the checker read them), so that a project
+    /// that checks clean compiles. With `--locale`, other locales' files are left out.
+    static func compileProblems(_ validation: CompileValidation, _ project: Project, locales: [String]) -> [Diagnostic] {
+        guard !project.hasErrors, !project.tables.isEmpty else { return [] }
+        var options = CompileOptions()
+        options.outputs = CompileOptions.defaultOutputs(for: project.config)
+        var problems = validation.problems(options: options)
+        if !locales.isEmpty {
+            let folder = ProjectLoader.display(folder: project.root, project.config.locales) + "/"
+            problems.removeAll { problem in
+                guard let file = problem.file, file.hasPrefix(folder) else { return false }
+                let tag = file.dropFirst(folder.count).prefix { $0 != "/" }
+                return !locales.contains(String(tag))
+            }
+        }
+        return problems
     }
 
     static func describe(_ configuration: Configuration) -> String {

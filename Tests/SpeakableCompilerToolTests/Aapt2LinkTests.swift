@@ -60,6 +60,71 @@ struct Aapt2LinkTests {
         #expect(imported.status == 0, "\(imported.error)")
         #expect(try compileAndLink(project: project) == [])
     }
+
+    /// A project started with `init`, an app's `res/` imported into it, compiled both ways
+    /// (kept values written back, and every value converted from ICU): what aapt2 printed, per mode.
+    func importCompileAndLink(locales: String, res: [String: String]) throws -> [String: [String]] {
+        let scratch = try temporaryFolder("aapt2-import")
+        let initialized = try run(speakable, ["init", "P", "--locales", locales], in: scratch)
+        #expect(initialized.status == 0, "\(initialized.error)")
+        var paths: [String] = []
+        for (folder, body) in res.sorted(by: { $0.key < $1.key }) {
+            let path = scratch + "/res/\(folder)/strings.xml"
+            try FileManager.default.createDirectory(atPath: scratch + "/res/\(folder)", withIntermediateDirectories: true)
+            try (#"<?xml version="1.0" encoding="utf-8"?>"# + "\n<resources>\n" + body + "\n</resources>\n")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let imported = try run(speakable, ["import", "--config", scratch + "/P/speakable.json"] + paths)
+        #expect(imported.status == 0, "\(imported.error)")
+        var problems: [String: [String]] = [:]
+        for (mode, flags) in [("default", [String]()), ("convert-all", ["--convert-all"])] {
+            let out = scratch + "/out-" + mode
+            let compiled = try run(speakable, ["compile", "--project", scratch + "/P", "--out", out, "--only", "android"] + flags)
+            #expect(compiled.status == 0, "\(mode): \(compiled.error)")
+            problems[mode] = try Aapt2.link(res: out + "/android/res")
+        }
+        return problems
+    }
+
+    /// A translation of another resource type than the default's is what aapt2 drops with
+    /// "removing resource … without required default value": compiled as the default's type.
+    @Test func aTranslationOfAnotherResourceTypeLinksWithoutWarnings() throws {
+        let problems = try importCompileAndLink(locales: "zh-CN", res: [
+            "values": #"<plurals name="total"><item quantity="one">%d episode</item><item quantity="other">%d episodes</item></plurals>"#,
+            "values-zh-rCN": #"<string name="total">%d 集</string>"#,
+        ])
+        #expect(problems == ["default": [], "convert-all": []])
+    }
+
+    /// `init --locales iw` and Android's `values-iw/`: one locale, not two outputs for one folder.
+    @Test func androidsLegacyHebrewFolderIsTheProjectsLocale() throws {
+        let problems = try importCompileAndLink(locales: "iw", res: [
+            "values": #"<string name="hello">Hello</string>"#,
+            "values-iw": #"<string name="hello">שלום</string>"#,
+        ])
+        #expect(problems == ["default": [], "convert-all": []])
+    }
+
+    /// An app's whole `res/` (AntennaPod, 11 locales): both ways, aapt2 links it without a warning
+    /// (the original itself has three: translations whose string left the default file).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.catalogs + "/real/antennapod/res/values/strings.xml"),
+                   "../shared/testdata/catalogs/real/antennapod is not next to the package"))
+    func antennaPodImportedAndCompiledLinksWithoutWarnings() throws {
+        let scratch = try temporaryFolder("aapt2-antennapod")
+        let res = Self.catalogs + "/real/antennapod/res"
+        let folders = try FileManager.default.contentsOfDirectory(atPath: res).filter { $0.hasPrefix("values") }.sorted()
+        let initialized = try run(speakable, ["init", "P", "--locales", "ar,de,fa,iw,ja,ko,ml,pl,pt-BR,ru"], in: scratch)
+        #expect(initialized.status == 0, "\(initialized.error)")
+        let imported = try run(speakable, ["import", "--config", scratch + "/P/speakable.json"] + folders.map { res + "/" + $0 + "/strings.xml" })
+        #expect(imported.status == 0, "\(imported.error)")
+        for flags in [[String](), ["--convert-all"]] {
+            let out = scratch + "/out" + flags.joined()
+            let compiled = try run(speakable, ["compile", "--project", scratch + "/P", "--out", out] + flags)
+            #expect(compiled.status == 0, "\(flags): \(compiled.error)")
+            #expect(try Aapt2.link(res: out + "/android/res") == [], "\(flags)")
+        }
+    }
 }
 
 enum Aapt2 {

@@ -78,3 +78,53 @@ import SpeakableTestSupport
         #expect(output.output.split(separator: "\n") == ["1 of 1 star", "2 of 3 stars", "1 day", "five days", "2 by 2 square", "Best score 4530"])
     }
 }
+
+/// `check` reports what `compile` refuses: a project that checks clean compiles, and one that
+/// does not compile fails its check with the compile's own problem.
+@Suite struct CheckAgreesWithCompileTests {
+    /// The recipe of docs/compile.md: a String Catalog, then Android files of the same app.
+    @Test func theDocumentedImportRecipeChecksAndCompiles() throws {
+        let scratch = try temporaryFolder("check-compile")
+        #expect(try run(speakable, ["init", "P", "--locales", "ko"], in: scratch).status == 0)
+        let catalogs = packageRoot.appendingPathComponent("Examples/Catalogs").path
+        for files in [[catalogs + "/Localizable.xcstrings"], [catalogs + "/res/values/strings.xml", catalogs + "/res/values-ko/strings.xml"]] {
+            let imported = try run(speakable, ["import", "--config", scratch + "/P/speakable.json"] + files)
+            #expect(imported.status == 0, "\(imported.error)")
+        }
+        let checked = try run(speakable, ["check", scratch + "/P"])
+        let compiled = try run(speakable, ["compile", "--project", scratch + "/P", "--out", scratch + "/out"])
+        #expect(checked.status == 0, "\(checked.output)")
+        #expect(compiled.status == 0, "\(compiled.error)")
+    }
+
+    @Test func whatCompileRefusesIsAnErrorOfCheck() throws {
+        let root = try temporaryFolder("check-refused")
+        try FileManager.default.createDirectory(atPath: root + "/Templates", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/Locales/ko", withIntermediateDirectories: true)
+        try #"{"targetLocales": ["ko"]}"#.write(toFile: root + "/speakable.json", atomically: true, encoding: .utf8)
+        try #"""
+        {"messages": {
+          "rank": {"message": "You came {n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}"},
+          "stars": {"message": "{stars, plural, one {# star} other {# stars}}"}
+        }}
+        """#.write(toFile: root + "/Templates/t.json", atomically: true, encoding: .utf8)
+        // A selectordinal has no platform form: compile refuses it (unless the message is runtime-only).
+        try #"{"rank": "{n}등", "stars": "별 {stars}개"}"#.write(toFile: root + "/Locales/ko/t.json", atomically: true, encoding: .utf8)
+        let checked = try run(speakable, ["check", root])
+        let compiled = try run(speakable, ["compile", "--project", root, "--out", root + "/out"])
+        #expect(compiled.status == 1)
+        #expect(compiled.error.contains("Templates/t.json:2:33: error: 'rank': selectordinal 'n' cannot be expressed"))
+        #expect(checked.status == 1)
+        #expect(checked.output.contains("Templates/t.json:2:33: error: 'rank': selectordinal 'n' cannot be expressed: String Catalogs and Android resources have no ordinal plurals [catalog-selectordinal]"),
+                "\(checked.output)")
+        // With the message marked runtimeOnly neither refuses it.
+        try #"""
+        {"messages": {
+          "rank": {"message": "You came {n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}", "runtimeOnly": true},
+          "stars": {"message": "{stars, plural, one {# star} other {# stars}}"}
+        }}
+        """#.write(toFile: root + "/Templates/t.json", atomically: true, encoding: .utf8)
+        #expect(try run(speakable, ["check", root]).status == 0)
+        #expect(try run(speakable, ["compile", "--project", root, "--out", root + "/out"]).status == 0)
+    }
+}

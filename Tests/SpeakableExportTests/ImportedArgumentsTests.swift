@@ -70,4 +70,22 @@ import Testing
         #expect(ja.contains(#"<plurals name="fetching">"#) && !ja.contains(#"<string name="fetching"#), "\(ja)")
         #expect(ja.contains("%2$d 件中 %1$d件を取得中"))
     }
+
+    /// Every locale without a folder of its own reads `values/` with its own plural rules: an
+    /// English `zero` item is what Arabic users see at 0, so converting keeps it there (and only
+    /// there: a translation's folder is read by its own language).
+    @Test func aCategoryAnotherLocaleReachesIsKeptInTheDefaultFolder() throws {
+        let root = try Self.project("zero", locales: ["ar", "de"], files: [
+            "values": #"<plurals name="exceeds"><item quantity="zero">The queue is empty.</item><item quantity="one">Only %d episode.</item><item quantity="other">Only %d episodes.</item></plurals>"#,
+            "values-de": #"<plurals name="exceeds"><item quantity="one">Nur %d Folge.</item><item quantity="other">Nur %d Folgen.</item></plurals>"#,
+        ])
+        let files = compile(root) {
+            $0.outputs = [.android]
+            $0.reuseOriginalValues = false
+        }
+        let english = try #require(files["android/res/values/strings.xml"])
+        #expect(english.contains(#"<item quantity="zero">The queue is empty.</item>"#), "\(english)")
+        let german = try #require(files["android/res/values-de/strings.xml"])
+        #expect(!german.contains(#"quantity="zero""#))
+    }
 }

@@ -12,7 +12,13 @@ import SpeakableICU
 /// Locales checked: every `targetLocales` entry and every folder under `Locales/` other than the
 /// source locale's. A target locale with no file for a table has all its keys missing.
 public enum ProjectInput {
-    public static func make(from project: Project) -> CheckInput {
+    /// Sees each translation as the checker reads it: its table's index, its locale's tag, the
+    /// translation. Called from the threads that read the locales.
+    public typealias Observer = @Sendable (_ table: Int, _ tag: String, _ translation: Translation) -> Void
+
+    /// `observer`: shown every translation as it is read (`speakable check` screens them for what
+    /// `compile` would refuse), before the checker takes it.
+    public static func make(from project: Project, observer: Observer? = nil) -> CheckInput {
         let config = project.config
         var settings = CheckSettings()
         for (id, entry) in config.rules {
@@ -47,6 +53,9 @@ public enum ProjectInput {
                               _ file: consuming LocaleFile?) -> TargetLocale {
             if let file = consume file {
                 let path = file.file
+                if let observer, let index = project.tables.firstIndex(where: { $0.name == table.name }) {
+                    for translation in file.translations { observer(index, tag, translation) }
+                }
                 var translations = untranslatable.isEmpty ? file.translations : file.translations.filter { !untranslatable.contains($0.key) }
                 _ = consume file
                 var messages: [TargetMessage] = []
@@ -116,6 +125,7 @@ public enum ProjectInput {
                     if folders.contains(tag) {
                         (files, diagnostics) = ProjectLoader.readLocale(tag, of: project) { i, translation in
                             let t = consume translation
+                            observer?(i, tag, t)
                             if !untranslatable[i].isEmpty && untranslatable[i].contains(t.key) { return }
                             var message = TargetMessage(key: t.key, keyPosition: t.keyPosition, text: PositionedText(t.source), pattern: t.pattern)
                             withUnsafeMutablePointer(to: &message) { visit(i, $0, numbers[i]) }

@@ -44,49 +44,12 @@ public enum CatalogCompiler {
                 hint: "write \(project.config.templates)/<table>.json with {\"messages\": {…}}, or set \"templates\" in speakable.json; earlier outputs were left as they are"))
             return CompileResult(files: [], diagnostics: diagnostics)
         }
-        var options = options
-        if !options.useMetadata { options.reuseOriginalValues = false }
-        var tableMetadata: [String: TableMetadata] = [:]
-        if !options.useMetadata {
-            tableMetadata = [:]
-        } else if let metadata {
-            tableMetadata = metadata
-        } else if options.useMetadata {
-            let loaded = loadMetadata(project)
-            tableMetadata = loaded.metadata
-            diagnostics += loaded.diagnostics
-        }
-        var context = Context(project: project, options: options, metadata: tableMetadata)
-        // Tables are prepared in parallel, each in its own copy of the context; what they found
-        // is put back in table order, so the outcome does not depend on scheduling.
-        let preparedTables = Mutex<[Int: (messages: [PreparedMessage], context: Context)]>([:])
-        let start = context
-        DispatchQueue.concurrentPerform(iterations: project.tables.count) { index in
-            var own = start
-            let messages = own.prepare(project.tables[index])
-            own.translationsByTag = []   // only needed while preparing
-            preparedTables.withLock { $0[index] = (messages, own) }
-        }
-        let collectedTables = preparedTables.withLock { $0 }
-        var preparing: [[PreparedMessage]] = []
-        for index in project.tables.indices {
-            guard let table = collectedTables[index] else { continue }
-            preparing.append(table.messages)
-            for diagnostic in table.context.diagnostics where !context.diagnostics.contains(diagnostic) { context.diagnostics.append(diagnostic) }
-            context.merge(groupedIntegers: table.context.groupedIntegers)
-        }
-        let prepared = preparing
-        diagnostics += context.diagnostics
-        diagnostics += context.groupingWarnings()
-        if !options.useMetadata {
-            // What the metadata would have kept is said, not dropped silently.
-            let ignored = metadata ?? loadMetadata(project).metadata
-            for (table, messages) in zip(project.tables, prepared) {
-                guard let meta = ignored[table.name] else { continue }
-                diagnostics += Self.metadataIgnored(meta, table: table, messages: messages, options: options)
-            }
-        }
+        let preparation = prepare(project, options: options, metadata: metadata)
+        diagnostics += preparation.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
+        let options = preparation.options
+        let context = preparation.context
+        let prepared = preparation.tables
 
         // Every output file is its own job; jobs run in parallel and their results are put
         // back in job order, so the outcome does not depend on scheduling.
@@ -136,6 +99,165 @@ public enum CatalogCompiler {
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
         return CompileResult(files: files, diagnostics: diagnostics)
+    }
+
+    /// What `compile` refuses in `project` with these outputs — its errors, without the
+    /// loader's (`project.diagnostics`) and without writing or even rendering an output: the
+    /// same preparation of every message, and every locale's text validated for each platform
+    /// the outputs need (``CatalogExport/validated(_:platform:locale:arguments:layout:)``, the
+    /// step every conversion takes first). What `speakable check` reports of a project, so that a
+    /// project that checks clean compiles.
+    ///
+    /// ```swift
+    /// let project = ProjectLoader.load(directory: "MyGame")
+    /// var options = CompileOptions()
+    /// options.outputs = CompileOptions.defaultOutputs(for: project.config)
+    /// CatalogCompiler.validate(project, options: options).map(\.id)   // ["catalog-skipped-argument"]
+    /// ```
+    ///
+    /// `only` (`"<table>\u{0}<key>"` → a number of locales): prepare and validate just these
+    /// messages, each with the translations `project` has of it and that many more locales that
+    /// say exactly what its template says (the same arguments in the same positions:
+    /// ``CompileValidation`` screens them); the others are taken to be messages that cannot be
+    /// refused, and only their keys and resource names take part, in the collision checks.
+    public static func validate(_ project: Project, options: CompileOptions,
+                                metadata: [String: TableMetadata]? = nil, only: [String: Int]? = nil) -> [Diagnostic] {
+        if project.hasErrors || project.tables.isEmpty { return [] }
+        let preparation = prepare(project, options: options, metadata: metadata, validating: true, only: only)
+        var errors = preparation.diagnostics.filter { $0.severity == .error }
+        let options = preparation.options
+        let platforms: [CatalogPlatform] = (options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) ? [.apple] : [])
+            + (options.outputs.contains(.android) ? [.android] : [])
+        guard !platforms.isEmpty else { return errors }
+        let lookup = Exporter.Lookup(project)
+        let context = preparation.context
+        let prepared = preparation.tables
+        let found = Mutex<[Int: [Diagnostic]]>([:])
+        DispatchQueue.concurrentPerform(iterations: prepared.count) { t in
+            var exporter = Exporter(context: context, lookup: lookup)
+            exporter.validate(project.tables[t], prepared[t], platforms: platforms)
+            let diagnostics = exporter.diagnostics
+            found.withLock { $0[t] = diagnostics }
+        }
+        let collected = found.withLock { $0 }
+        for t in prepared.indices {
+            for diagnostic in collected[t] ?? [] where diagnostic.severity == .error && !errors.contains(diagnostic) { errors.append(diagnostic) }
+        }
+        return errors
+    }
+
+    /// Every message of every table prepared for the platforms, with what that found.
+    struct Preparation {
+        var options: CompileOptions
+        var context: Context
+        var tables: [[PreparedMessage]]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Reads the metadata, then prepares every table (in parallel): argument kinds, select
+    /// combinations, keys, each platform's layout and argument positions — and every problem that
+    /// stops a compile before anything is converted. `validating`: only the errors are wanted
+    /// (the warnings' own work is skipped).
+    static func prepare(_ project: Project, options: CompileOptions, metadata: [String: TableMetadata]?,
+                        validating: Bool = false, only: [String: Int]? = nil) -> Preparation {
+        var diagnostics: [Diagnostic] = []
+        var options = options
+        if !options.useMetadata { options.reuseOriginalValues = false }
+        if options.outputs.contains(.android) {
+            diagnostics += Self.androidFolderClashes(project)
+        }
+        var tableMetadata: [String: TableMetadata] = [:]
+        if !options.useMetadata {
+            tableMetadata = [:]
+        } else if let metadata {
+            tableMetadata = metadata
+        } else if options.useMetadata {
+            let loaded = loadMetadata(project)
+            tableMetadata = loaded.metadata
+            diagnostics += loaded.diagnostics
+        }
+        var context = Context(project: project, options: options, metadata: tableMetadata)
+        context.validating = validating
+        context.only = only
+        // Tables are prepared in parallel, each in its own copy of the context; what they found
+        // is put back in table order, so the outcome does not depend on scheduling.
+        let preparedTables = Mutex<[Int: (messages: [PreparedMessage], context: Context)]>([:])
+        let start = context
+        DispatchQueue.concurrentPerform(iterations: project.tables.count) { index in
+            var own = start
+            let messages = own.prepare(project.tables[index])
+            own.translationsByTag = []   // only needed while preparing
+            preparedTables.withLock { $0[index] = (messages, own) }
+        }
+        let collectedTables = preparedTables.withLock { $0 }
+        var preparing: [[PreparedMessage]] = []
+        for index in project.tables.indices {
+            guard let table = collectedTables[index] else { continue }
+            preparing.append(table.messages)
+            context.screenedNames += table.context.screenedNames
+            for diagnostic in table.context.diagnostics where !context.diagnostics.contains(diagnostic) { context.diagnostics.append(diagnostic) }
+            context.merge(groupedIntegers: table.context.groupedIntegers)
+        }
+        let prepared = preparing
+        diagnostics += context.diagnostics
+        if !validating { diagnostics += context.groupingWarnings() }
+        if options.outputs.contains(.android) { diagnostics += Self.androidNameCollisions(project, prepared, screened: context.screenedNames) }
+        if !options.useMetadata && !validating {
+            // What the metadata would have kept is said, not dropped silently.
+            let ignored = metadata ?? loadMetadata(project).metadata
+            for (table, messages) in zip(project.tables, prepared) {
+                guard let meta = ignored[table.name] else { continue }
+                diagnostics += Self.metadataIgnored(meta, table: table, messages: messages, options: options)
+            }
+        }
+        return Preparation(options: options, context: context, tables: prepared, diagnostics: diagnostics)
+    }
+
+    /// Android resource names are shared by every table: two messages that would write a
+    /// resource of one type and name (a message, a composed plural `<name>__<argument>`, a
+    /// companion `<name>__<argument>_eq<N>`) are an error at the second.
+    static func androidNameCollisions(_ project: Project, _ prepared: [[PreparedMessage]],
+                                      screened: [ScreenedName] = []) -> [Diagnostic] {
+        var owners: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        // Messages not prepared (validation screened them): one resource each.
+        let screenedByOwner = Dictionary(screened.map { ($0.owner, $0) }, uniquingKeysWith: { first, _ in first })
+        for (table, messages) in zip(project.tables, prepared) {
+            let preparedByKey = Dictionary(messages.map { ($0.template.key, $0) }, uniquingKeysWith: { first, _ in first })
+            // In file order, prepared or not: the first to take a name keeps it.
+            for template in table.messages {
+                let owner = "\(table.name):\(template.key)"
+                var resources: [(kind: String, name: String)] = []
+                if let message = preparedByKey[template.key] {
+                    for variant in message.variants {
+                        let layout = variant.androidLayout
+                        if layout.isComposed(on: .android) {
+                            resources.append(("string", variant.androidName))
+                            resources += layout.pluralArguments.map { ("plurals", variant.androidName + "__" + SelectExpansion.sanitize($0)) }
+                        } else {
+                            resources.append((layout.pluralArguments.isEmpty ? "string" : "plurals", variant.androidName))
+                        }
+                        resources += layout.companions.map { ("string", variant.androidName + $0.suffix) }
+                    }
+                } else if let name = screenedByOwner[owner] {
+                    resources.append((name.kind, name.name))
+                }
+                for resource in resources {
+                    let id = resource.kind + ":" + resource.name
+                    if let other = owners[id], other != owner {
+                        let diagnostic = Diagnostic(
+                            severity: .error, id: "catalog-key-collision",
+                            message: "Android resource name '\(resource.name)' of '\(template.key)' is already used by '\(other)'",
+                            file: table.file, position: template.keyPosition,
+                            hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages")
+                        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                    } else {
+                        owners[id] = owner
+                    }
+                }
+            }
+        }
+        return diagnostics
     }
 
     /// `--no-metadata`: a warning for each message whose keys or argument positions change
@@ -217,6 +339,26 @@ public enum CatalogCompiler {
         return (result, diagnostics)
     }
 
+    /// Locales that Android reads from one folder (`iw` and `he` are both `values-iw`, `in` and
+    /// `id` `values-in`): an error naming both, since one folder cannot hold two translations.
+    static func androidFolderClashes(_ project: Project) -> [Diagnostic] {
+        var byFolder: [String: [String]] = [:]
+        for tag in Exporter.androidTags(project) {
+            let folder = tag == project.config.sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
+            byFolder[folder, default: []].append(tag)
+        }
+        return byFolder.keys.sorted().compactMap { folder in
+            let tags = byFolder[folder]!
+            guard tags.count > 1 else { return nil }
+            let locales = ProjectLoader.display(folder: project.root, project.config.locales)
+            return Diagnostic(
+                severity: .error, id: "catalog-locale-alias",
+                message: "\(tags.map { "'\($0)'" }.joined(separator: " and ")) are one language to Android, which reads both from \(folder)/",
+                file: project.config.file ?? locales, position: nil,
+                hint: "keep one tag: move the translations of \(locales)/\(tags[1])/ into \(locales)/\(tags[0])/ (and list only '\(tags[0])' in targetLocales)")
+        }
+    }
+
     /// The locales of a table besides the source: the configured targets and every locale folder
     /// with this table, sorted.
     static func targetLocales(_ project: Project, _ table: Table) -> [String] {
@@ -235,6 +377,15 @@ struct Context {
     /// print grouped integers (the first few, and how many), where the file is (for the
     /// `catalog-number-grouping` warnings).
     var groupedIntegers: [String: [String: GroupedIntegerUses]] = [:]
+    /// Only errors are wanted (``CatalogCompiler/validate(_:options:metadata:only:)``): what only
+    /// warnings need is not worked out.
+    var validating = false
+    /// Prepare only these messages (`"<table>\u{0}<key>"`, with the number of locales screened
+    /// out that say what the template says); of the others only the keys and Android names are
+    /// recorded (``screenedNames``).
+    var only: [String: Int]?
+    /// The Android resource of each message not prepared.
+    var screenedNames: [ScreenedName] = []
     /// The table being prepared: its locales (not the source), each with its translations by key.
     var translationsByTag: [(tag: String, file: String, locale: ICULocale, translations: [String: Translation])] = []
 
@@ -272,6 +423,24 @@ struct Context {
         for message in table.messages {
             guard let pattern = message.pattern else { continue }
             let meta = tableMetadata?[message.key]
+            if let only, only[table.name + "\u{0}" + message.key] == nil {
+                // Screened as one that cannot be refused: its key and name still take part in
+                // the collision checks (no selects: one of each; no =N: no companions).
+                guard !message.runtimeOnly else { continue }
+                let appleKey = Self.appleKey(message, meta: meta, choices: [])
+                if let other = appleKeys[appleKey] {
+                    error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(appleKey)', which '\(other)' already uses",
+                          file: table.file, at: message.keyPosition,
+                          hint: "keys of select cases are <key>__<argument>_<case>; rename one of the messages")
+                }
+                appleKeys[appleKey] = message.key
+                let plural = pattern.body.parts.contains { part in
+                    if case .argument(let node) = part, case .plural = node.kind { true } else { false }
+                }
+                screenedNames.append(ScreenedName(owner: "\(table.name):\(message.key)", kind: plural ? "plurals" : "string",
+                                                  name: Self.androidName(Self.androidBase(message, meta: meta, choices: []))))
+                continue
+            }
             let kinds = argumentKinds(message, pattern, file: table.file, metadata: meta)
             var variants: [PreparedMessage.Variant] = []
             if !message.runtimeOnly, rejectsFractionalPlural(message, pattern, kinds: kinds, table: table) { continue }
@@ -286,12 +455,8 @@ struct Context {
                 }
                 for choices in SelectExpansion.combinations(of: pattern.body) {
                     let body = SelectExpansion.prune(pattern.body, choosing: choices)
-                    let expandedKey = SelectExpansion.key(message.key, choices)
-                    let appleKey = choices.isEmpty ? (meta?.platformKey ?? message.key) : expandedKey
-                    let androidBase = choices.isEmpty
-                        ? (meta?.androidName ?? (meta?.platformKey.map(Self.isAndroidName) == true ? meta!.platformKey! : message.key))
-                        : expandedKey
-                    let androidName = Self.androidName(androidBase)
+                    let appleKey = Self.appleKey(message, meta: meta, choices: choices)
+                    let androidName = Self.androidName(Self.androidBase(message, meta: meta, choices: choices))
                     if let other = appleKeys[appleKey] {
                         error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(appleKey)', which '\(other)' already uses",
                               file: table.file, at: message.keyPosition,
@@ -382,8 +547,10 @@ struct Context {
             let text = NumberText(name: slot.name, style: style)
             return numberTexts.contains(text) ? nil : text
         }
-        reportNumberTexts(numberTexts + androidOnly, androidOnly: Set(androidOnly), applePrinted: applePrinted, androidPrinted: androidPrinted,
-                          message: message, bodies: bodies, kinds: kinds)
+        if !validating {
+            reportNumberTexts(numberTexts + androidOnly, androidOnly: Set(androidOnly), applePrinted: applePrinted, androidPrinted: androidPrinted,
+                              message: message, bodies: bodies, kinds: kinds)
+        }
         let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
             + numberTexts.map { CatalogArgument(name: $0.name, kind: .text, slot: .numberText($0.style)) }
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
@@ -391,6 +558,7 @@ struct Context {
         for item in bodies {
             guard let locale = item.locale, let body = try? CatalogExport.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
             normalized.append((body, locale))
+            if validating { continue }
             let grouped = CatalogExport.groupedIntegers(in: item.body, kinds: kinds, numberTexts: numberTexts)
             for (kind, uses) in [("decimal", grouped.decimal), ("skeleton", grouped.skeleton)] where uses {
                 var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)
@@ -418,8 +586,17 @@ struct Context {
         // Foundation reads arguments by position and skips an unused position without reading
         // its value, so the values after it shift: a position some locale does not use goes
         // after those every locale uses (most used first).
-        let everywhere = appleSlots.filter { $0.locales == bodies.count }
-        let partly = appleSlots.filter { $0.locales < bodies.count }.enumerated()
+        // Locales the validation screened out say exactly what the template says (the same
+        // positions): they count as the template's.
+        let screened = only?[table.name + "\u{0}" + message.key] ?? 0
+        if screened > 0 {
+            for slot in localeSlots[0] {
+                if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) { appleSlots[index].locales += screened }
+            }
+        }
+        let localeCount = bodies.count + screened
+        let everywhere = appleSlots.filter { $0.locales == localeCount }
+        let partly = appleSlots.filter { $0.locales < localeCount }.enumerated()
             .sorted { ($0.element.locales, -$0.offset) > ($1.element.locales, -$1.offset) }.map(\.element)
         let appleOrder = meta?.appleArguments == nil ? everywhere + partly : appleSlots
         let appleValues = ordered(appleOrder.filter { $0.slot == .value }.map(\.name), recorded: meta?.appleArguments, kinds: kinds,
@@ -448,7 +625,9 @@ struct Context {
         if androidLayout.isComposed(on: .android) {
             android += androidLayout.pluralArguments.map { CatalogArgument(name: $0, kind: .text, slot: .pluralText) }
         }
-        reportLayout(message, table: table, appleKey: appleKey, androidName: androidName, apple: appleLayout, android: androidLayout)
+        if !validating {
+            reportLayout(message, table: table, appleKey: appleKey, androidName: androidName, apple: appleLayout, android: androidLayout)
+        }
         return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
                                        appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
                                        androidLayout: androidLayout, particleArguments: particleArguments)
@@ -708,6 +887,19 @@ struct Context {
         return order.map { CatalogArgument(name: $0, kind: kinds[$0] ?? .text, recordedSpecifier: specifiers[$0]) }
     }
 
+    /// The String Catalog key of a message's combination of select cases: an imported catalog's
+    /// own key, else the message's (`<key>__<argument>_<case>` with cases).
+    static func appleKey(_ message: TemplateMessage, meta: MessageMetadata?, choices: [SelectExpansion.Choice]) -> String {
+        choices.isEmpty ? (meta?.platformKey ?? message.key) : SelectExpansion.key(message.key, choices)
+    }
+
+    /// What the Android resource name is made from: an imported resource's own name, an
+    /// imported String Catalog key that is one, else the key (with cases: as ``appleKey``).
+    static func androidBase(_ message: TemplateMessage, meta: MessageMetadata?, choices: [SelectExpansion.Choice]) -> String {
+        guard choices.isEmpty else { return SelectExpansion.key(message.key, choices) }
+        return meta?.androidName ?? (meta?.platformKey.map(Self.isAndroidName) == true ? meta!.platformKey! : message.key)
+    }
+
     /// A valid Android resource name: letters, digits, `_` and `.`, not starting with a digit.
     static func androidName(_ key: String) -> String {
         let valid: (UInt8) -> Bool = { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2E }
@@ -731,9 +923,25 @@ struct Context {
                   "argument '\(name)' of '\(message.key)' is used as \(uses.map(\.name).joined(separator: " and ")), which no single value satisfies",
                   file: file, at: usage.ranges.first.map { message.source.position(ofUTF16Offset: $0.lowerBound) } ?? message.keyPosition)
         }
-        var kinds = ArgumentKinds.of(message, pattern)
-        // What an imported catalog's source specifiers say the app passes: a floating-point
-        // specifier (`%.2f`) is a Double, whatever the ICU text can say of it.
+        return ArgumentKinds.of(message, pattern, metadata: metadata)
+    }
+}
+
+/// The Android resource of a message the validation screened out (``CompileValidation``).
+struct ScreenedName: Sendable {
+    /// `<table>:<key>`.
+    let owner: String
+    /// `string` or `plurals`.
+    let kind: String
+    let name: String
+}
+
+/// What each argument of a message takes in platform catalogs and accessors.
+public enum ArgumentKinds {
+    /// ``of(_:_:)``, and what an imported catalog's source specifiers say the app passes: a
+    /// floating-point specifier (`%.2f`) is a Double, whatever the ICU text can say of it.
+    public static func of(_ message: TemplateMessage, _ pattern: MessagePattern, metadata: MessageMetadata?) -> [String: CatalogArgument.Kind] {
+        var kinds = of(message, pattern)
         let recorded: [(PrintfFormat.Dialect, [String: String])] = [(.java, metadata?.androidSpecifiers ?? [:]), (.apple, metadata?.appleSpecifiers ?? [:])]
         for (dialect, specifiers) in recorded {
             for (name, written) in specifiers where kinds[name] == .integer {
@@ -742,10 +950,7 @@ struct Context {
         }
         return kinds
     }
-}
 
-/// What each argument of a message takes in platform catalogs and accessors.
-public enum ArgumentKinds {
     /// Numbers for plurals and number formats (`Double` when the examples pass one, or when none
     /// passes an integer and the message prints the number with fixed fraction digits —
     /// `::.00`, ``FractionPresentation`` —, else `Int`), dates for dates, text for selects, and

@@ -80,21 +80,53 @@ struct Exporter {
         do {
             return try CatalogExport.convert(body, platform: platform, locale: locale,
                                              arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
-                                             layout: platform == .apple ? variant.appleLayout : variant.androidLayout)
+                                             layout: platform == .apple ? variant.appleLayout : variant.androidLayout,
+                                             everyCategory: platform == .android && tag == sourceLocale)
         } catch {
-            guard let (_, source) = text(of: message, in: table, tag: tag) else { return nil }
-            let key = variant.choices.isEmpty ? "'\(message.template.key)'" : "'\(message.template.key)' (\(variant.appleKey))"
-            // Most problems are the same for both platforms: reported once, without a platform.
-            let platformSpecific = ["catalog-exact-match", "catalog-several-plurals"].contains(error.id)
-            let diagnostic = Diagnostic(
-                severity: .error, id: error.id,
-                message: platformSpecific ? "\(key) for \(platform == .apple ? "String Catalogs" : "Android"): \(error.message)" : "\(key): \(error.message)",
-                file: source.file, position: error.range.map { source.position(ofUTF16Offset: $0.lowerBound) } ?? source.start,
-                endPosition: error.range.map { source.position(ofUTF16Offset: $0.upperBound) },
-                hint: error.hint ?? "mark the message \"runtimeOnly\": true to keep it out of platform catalogs")
-            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            report(error, variant, message, table: table, tag: tag, platform: platform)
             return nil
         }
+    }
+
+    /// Whether every locale of every message of `table` can be written for `platforms`
+    /// (``CatalogExport/validated(_:platform:locale:arguments:layout:)``, what ``convert`` does
+    /// first): each problem is added to ``diagnostics`` as ``convert`` adds it.
+    mutating func validate(_ table: Table, _ messages: [PreparedMessage], platforms: [CatalogPlatform]) {
+        let tags = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
+        for message in messages {
+            for tag in tags {
+                guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
+                let locale = icuLocale(tag)
+                for variant in message.variants {
+                    let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
+                    for platform in platforms {
+                        do {
+                            _ = try CatalogExport.validated(body, platform: platform, locale: locale,
+                                                            arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
+                                                            layout: platform == .apple ? variant.appleLayout : variant.androidLayout)
+                        } catch {
+                            report(error, variant, message, table: table, tag: tag, platform: platform)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A conversion's problem as a diagnostic at its place in the locale's text (once).
+    mutating func report(_ error: CatalogConversionError, _ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table,
+                         tag: String, platform: CatalogPlatform) {
+        guard let (_, source) = text(of: message, in: table, tag: tag) else { return }
+        let key = variant.choices.isEmpty ? "'\(message.template.key)'" : "'\(message.template.key)' (\(variant.appleKey))"
+        // Most problems are the same for both platforms: reported once, without a platform.
+        let platformSpecific = ["catalog-exact-match", "catalog-several-plurals"].contains(error.id)
+        let diagnostic = Diagnostic(
+            severity: .error, id: error.id,
+            message: platformSpecific ? "\(key) for \(platform == .apple ? "String Catalogs" : "Android"): \(error.message)" : "\(key): \(error.message)",
+            file: source.file, position: error.range.map { source.position(ofUTF16Offset: $0.lowerBound) } ?? source.start,
+            endPosition: error.range.map { source.position(ofUTF16Offset: $0.upperBound) },
+            hint: error.hint ?? "mark the message \"runtimeOnly\": true to keep it out of platform catalogs")
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
     }
 
     /// The review state of `tag`'s text while it is the text imported (a String Catalog's
@@ -228,7 +260,6 @@ struct Exporter {
 
     mutating func android(_ tables: [(Table, [PreparedMessage])], tags: [String]) -> [OutputFile] {
         var files: [OutputFile] = []
-        var names: [String: String] = [:]
         for tag in tags {
             var items: [AndroidResourceWriter.Item] = []
             for (table, messages) in tables {
@@ -238,8 +269,14 @@ struct Exporter {
                     for variant in message.variants {
                         guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
                         let recorded = variant.choices.isEmpty ? message.metadata : nil
+                        // Written back while its text is unchanged — and only as the resource the
+                        // compile writes (aapt2 drops a translation of another type than the
+                        // default's, or of another name).
                         if context.options.reuseOriginalValues, let kept = recorded?.android[tag], kept.icu == pattern.source,
-                           let xml = kept.value.objectMember("xml")?.stringValue {
+                           let xml = kept.value.objectMember("xml")?.stringValue,
+                           let resource = AndroidMarkup.resource(of: xml), resource.name == variant.androidName,
+                           resource.kind == (variant.androidLayout.pluralArguments.count == 1 ? "plurals" : "string"),
+                           variant.androidLayout.companions.isEmpty {
                             section.append(.raw(xml))
                             continue
                         }
@@ -272,28 +309,15 @@ struct Exporter {
                                 "Used instead of \(variant.androidName)\(variant.androidLayout.isComposed(on: .android) ? "__" + SelectExpansion.sanitize(companion.argument) : "") when \(companion.argument) is \(companion.value)."
                             default: nil
                             }
-                            let kind: String
+                            // (Two messages with one resource name: CatalogCompiler.androidNameCollisions.)
                             switch resource.value {
                             case .text(let text):
                                 section.append(.string(name: name, value: text, comment: resourceComment, attributes: attributes))
-                                kind = "string:"
                             case .plural(let forms):
                                 section.append(.plurals(name: name, items: forms.map { ($0.category, $0.text) },
                                                         comment: resourceComment, attributes: attributes))
-                                kind = "plurals:"
                             case .substitutions:
                                 continue
-                            }
-                            if tag == sourceLocale {
-                                let owner = "\(table.name):\(message.template.key)"
-                                if let other = names[kind + name], other != owner {
-                                    diagnostics.append(Diagnostic(
-                                        severity: .error, id: "catalog-key-collision",
-                                        message: "Android resource name '\(name)' of '\(message.template.key)' is already used by '\(other)'",
-                                        file: table.file, position: message.template.keyPosition,
-                                        hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages"))
-                                }
-                                names[kind + name] = owner
                             }
                         }
                     }

@@ -96,6 +96,8 @@ private struct Session {
         var templateKeys: Set<String> = []
         /// The project's template keys.
         var projectKeys: Set<String> = []
+        /// The project's template messages (ICU text) by key.
+        var projectSources: [String: String] = [:]
     }
 
     init(project: Project, options: ImportOptions) {
@@ -139,6 +141,9 @@ private struct Session {
             }
         }
         index.projectKeys = Set(project[table: table]?.messages.map(\.key) ?? [])
+        for message in project[table: table]?.messages ?? [] where index.projectSources[message.key] == nil {
+            index.projectSources[message.key] = message.source.text
+        }
         index.templateKeys = index.projectKeys
         index.templateKeys.formUnion(newTemplates[table]?.compactMap { $0?.key } ?? [])
         indexes[table] = index
@@ -225,7 +230,9 @@ private struct Session {
         return unique
     }
 
+    /// The Android resource type of a message: its source locale's, else any locale's.
     func kindOf(_ message: MessageMetadata) -> String {
+        if case .string(let xml)? = message.android[sourceLocale]?.value.member("xml") { return Self.containsPlurals(xml) ? "plurals" : "string" }
         for value in message.android.values {
             if case .string(let xml)? = value.value.member("xml") { return Self.containsPlurals(xml) ? "plurals" : "string" }
         }
@@ -448,7 +455,7 @@ private struct Session {
         let result = AndroidResourceReader.read(bytes, file: file, locale: options.locale)
         diagnostics += result.diagnostics
         guard let resources = result.file, !result.hasErrors, let table = tableName(Self.baseName(path), file: file) else { return }
-        let tag = options.locale ?? resources.locale ?? sourceLocale
+        let tag = projectSpelling(options.locale ?? resources.locale ?? sourceLocale)
         guard let tagLocale = locale(tag, file: file) else { return }
         let isSource = tag == sourceLocale
         var taken = Set<String>()
@@ -475,7 +482,28 @@ private struct Session {
             let platformName = resource.name
             let kind = resource.kind == .plurals ? "plurals" : "string"
             var key: String
-            if let existing = index(table).android[kind + ":" + platformName]?.first(where: { !taken.contains($0) }) {
+            let otherKind = kind == "plurals" ? "string" : "plurals"
+            if !isSource, index(table).android[kind + ":" + platformName] == nil,
+               let sourceKey = index(table).android[otherKind + ":" + platformName]?.first(where: { !taken.contains($0) }) {
+                // A translation of another resource type than the default's: aapt2 drops it
+                // ("removing resource … without required default value"), so this locale shows
+                // the default text. A <string> for a <plurals> says the same for every count:
+                // imported as the plural's translation (compiled as <plurals>). A <plurals> for
+                // a <string> cannot be a <string>: not imported.
+                let folder = AndroidQualifiers.folderName(of: path) ?? "values-\(tag)"
+                if kind == "plurals" {
+                    diagnostics.append(Diagnostic(
+                        severity: .warning, id: "import-resource-type",
+                        message: "\(folder) has <plurals name=\"\(platformName)\"> where values/ has <string>: aapt2 drops such a translation, so \(tag) shows the default text; it is not imported",
+                        file: file, position: resource.position,
+                        hint: "translate the <string> as a <string>, or make the default a <plurals> too"))
+                    continue
+                }
+                note("\(folder) has <string name=\"\(platformName)\"> where values/ has <plurals>: aapt2 drops such a translation, so \(tag) showed the default text; it is imported as the plural's translation and compiled as <plurals>",
+                     file: file, at: resource.position, id: "import-resource-type")
+                key = sourceKey
+                taken.insert(sourceKey)
+            } else if let existing = index(table).android[kind + ":" + platformName]?.first(where: { !taken.contains($0) }) {
                 key = existing
                 taken.insert(existing)
             } else if shared {
@@ -536,12 +564,20 @@ private struct Session {
         return result.hasPrefix("<!--") && result.hasSuffix("-->") ? result : ""
     }
 
+    /// The project's own tag for a locale Android names one way and BCP 47 another (`iw` and
+    /// `he` are both `values-iw`): the one in `targetLocales` or under `Locales/`, else `tag`.
+    func projectSpelling(_ tag: String) -> String {
+        let folder = AndroidQualifiers.valuesFolder(for: tag)
+        let known = project.config.targetLocales + project.localeTags + [sourceLocale]
+        return known.first { $0 != tag && AndroidQualifiers.valuesFolder(for: $0) == folder } ?? tag
+    }
+
     /// The printf position the source's whole-message plural selects on, read from the
     /// template (this import's, else the project's): `.some(nil)` when the plural's number is
     /// no printed argument (Android's quantity alone), nil when the message is no plural.
-    func pluralSelector(_ table: String, key: String, names: [Int: String]) -> Int?? {
-        let icu = newTemplates[table]?.compactMap({ $0 }).last(where: { $0.key == key })?.icu
-            ?? project[table: table]?[key]?.source.text
+    mutating func pluralSelector(_ table: String, key: String, names: [Int: String]) -> Int?? {
+        let added = newTemplatePositions[table]?[key].flatMap { newTemplates[table]?[$0] }
+        let icu = added?.icu ?? index(table).projectSources[key]
         guard let icu, let pattern = try? MessagePattern(icu), pattern.body.parts.count == 1,
               case .argument(let node)? = pattern.body.parts.first, case .plural(let plural) = node.kind, !plural.isOrdinal else { return nil }
         return .some(names.first { $0.value == node.name }?.key)

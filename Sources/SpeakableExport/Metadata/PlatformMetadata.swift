@@ -236,6 +236,28 @@ extension TableMetadata {
 
 /// Checks Android markup that `speakable import` kept and the compiler writes back as it is.
 enum AndroidMarkup {
+    /// The element kept markup holds (`string` or `plurals`) and its `name` attribute, read past
+    /// the comments before it; nil when it is neither. The markup was checked when the metadata
+    /// file was read (``problem(_:elements:)``): one element, well-formed.
+    static func resource(of xml: String) -> (kind: String, name: String)? {
+        var rest = Substring(xml)
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+            guard rest.hasPrefix("<!--") else { break }
+            guard let end = rest.firstRange(of: "-->") else { return nil }
+            rest = rest[end.upperBound...]
+        }
+        let kind: String
+        if rest.hasPrefix("<string") { kind = "string" } else if rest.hasPrefix("<plurals") { kind = "plurals" } else { return nil }
+        let tag = rest.dropFirst(kind.count + 1).prefix { $0 != ">" }
+        guard let attribute = tag.firstRange(of: "name=") else { return nil }
+        let afterName = tag[attribute.upperBound...]
+        guard let quote = afterName.first, quote == "\"" || quote == "'" else { return nil }
+        let value = afterName.dropFirst().prefix { $0 != quote }
+        // Resource names are letters, digits, '_' and '.': no entity to decode.
+        return (kind, String(value))
+    }
+
     /// Why `xml` cannot be written into a `<resources>` element, or nil: it must be well-formed,
     /// hold exactly one element (named one of `elements`, when given) besides comments and
     /// white space, and use no namespace prefix but `xliff:` and `tools:` (which the writer

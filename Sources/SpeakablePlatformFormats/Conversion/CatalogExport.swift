@@ -363,24 +363,13 @@ public enum CatalogExport {
     }
 
     /// The resources of one message in one locale, laid out as `layout` says (the same for
-    /// every locale of the message).
+    /// every locale of the message). `everyCategory`: keep every plural category the text
+    /// writes, not only the locale's — Android's default `values/`, which every locale without a
+    /// folder of its own reads with its own plural rules (an English `zero` item is what Arabic
+    /// users see at 0).
     public static func convert(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
-                               layout: CatalogLayout) throws(CatalogConversionError) -> CatalogConversion {
-        let body = try normalized(body, locale: locale, arguments: arguments)
-        try check(body, nestedInPlural: false, arguments: arguments, platform: platform)
-        if platform == .android { try checkAndroidPadding(body, arguments: arguments) }
-        var missing: (String, Range<Int>)?
-        forEachArgument(body) { argument in
-            if missing == nil, !arguments.contains(where: { $0.name == argument.name }) {
-                if platform == .android, case .plural = argument.kind { return }
-                missing = (argument.name, argument.range)
-            }
-        }
-        if let missing {
-            throw CatalogConversionError(id: "catalog-unknown-argument",
-                                         message: "argument '\(missing.0)' is not an argument of the source message", range: missing.1,
-                                         hint: "a translation can only use the arguments the template's message uses")
-        }
+                               layout: CatalogLayout, everyCategory: Bool = false) throws(CatalogConversionError) -> CatalogConversion {
+        let body = try validated(body, platform: platform, locale: locale, arguments: arguments, layout: layout)
         let korean = locale.language == "ko"
         var open: [OpenParticle] = []
         func particles(_ body: MessageBody, report: Bool) -> MessageBody {
@@ -390,7 +379,7 @@ public enum CatalogExport {
             if report { open += sites }
             return resolved
         }
-        let converter = Converter(platform: platform, locale: locale, arguments: arguments, layout: layout)
+        let converter = Converter(platform: platform, locale: locale, arguments: arguments, layout: layout, everyCategory: everyCategory)
         var resources: [CatalogResource] = []
         let main = particles(body, report: true)
         if layout.isComposed(on: platform) {
@@ -410,6 +399,51 @@ public enum CatalogExport {
             }
         }
         return CatalogConversion(resources: resources, openParticles: open)
+    }
+
+    /// The message normalized (``normalized(_:locale:arguments:)``), once it is known that
+    /// ``convert(_:platform:locale:arguments:layout:everyCategory:)`` can write it: every reason
+    /// a platform catalog cannot hold a message is thrown here, before anything is written — what
+    /// `speakable compile` refuses and `speakable check` reports, from this one function.
+    public static func validated(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
+                                 layout: CatalogLayout) throws(CatalogConversionError) -> MessageBody {
+        let body = try normalized(body, locale: locale, arguments: arguments)
+        try check(body, nestedInPlural: false, arguments: arguments, platform: platform)
+        if platform == .android { try checkAndroidPadding(body, arguments: arguments) }
+        var missing: (String, Range<Int>)?
+        forEachArgument(body) { argument in
+            if missing == nil, !arguments.contains(where: { $0.name == argument.name }) {
+                if platform == .android, case .plural = argument.kind { return }
+                missing = (argument.name, argument.range)
+            }
+        }
+        if let missing {
+            throw CatalogConversionError(id: "catalog-unknown-argument",
+                                         message: "argument '\(missing.0)' is not an argument of the source message", range: missing.1,
+                                         hint: "a translation can only use the arguments the template's message uses")
+        }
+        // The plurals the converter lays out: each with its `other` case and the locale's rules,
+        // and on Android, when composed, one plural per argument.
+        var seen: [String] = []
+        var failure: CatalogConversionError?
+        forEachTopLevelPlural(body) { node, plural in
+            guard failure == nil else { return }
+            do throws(CatalogConversionError) {
+                _ = try pluralRules(node, plural, locale: locale)
+            } catch {
+                failure = error
+                return
+            }
+            if layout.isComposed(on: platform), seen.contains(node.name) {
+                failure = CatalogConversionError(
+                    id: "catalog-several-plurals",
+                    message: "plural '\(node.name)' appears twice in a message with plurals on other arguments too; Android cannot compose it",
+                    range: node.range, hint: "use the argument's plural once, or mark the message runtimeOnly")
+            }
+            seen.append(node.name)
+        }
+        if let failure { throw failure }
+        return body
     }
 
     /// The particles after values only known at run time in a normalized message: Korean
@@ -986,20 +1020,19 @@ public enum CatalogExport {
     /// The cases of one plural for a locale, in CLDR order. `=N` cases replace the category
     /// that says exactly N; the others (dropped, or companions) are left out.
     static func pluralForms(_ node: ArgumentNode, _ plural: PluralArgument, platform: CatalogPlatform,
-                            locale: ICULocale) throws(CatalogConversionError) -> [(category: String, body: MessageBody)] {
-        let rules: PluralRules
-        do {
-            rules = try PluralRules.cached(for: locale, kind: .cardinal)
-        } catch {
-            throw CatalogConversionError(id: "catalog-locale", message: "ICU has no plural rules for \(locale.languageTag)", range: node.range)
-        }
-        guard let other = plural.otherCase else {
-            throw CatalogConversionError(id: "import-missing-other", message: "plural '\(node.name)' has no other case", range: node.range)
-        }
+                            locale: ICULocale, everyCategory: Bool = false) throws(CatalogConversionError) -> [(category: String, body: MessageBody)] {
+        let (rules, other) = try pluralRules(node, plural, locale: locale)
         var forms: [PluralCategory: MessageBody] = [:]
         for category in rules.categories {
             let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } }
             forms[category] = (keyword ?? other).message
+        }
+        if everyCategory {
+            for item in plural.cases {
+                if case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word), forms[category] == nil {
+                    forms[category] = item.message
+                }
+            }
         }
         let members = integerMembers(rules)
         for item in plural.cases {
@@ -1009,6 +1042,21 @@ public enum CatalogExport {
             }
         }
         return forms.keys.sorted().map { ($0.rawValue, forms[$0]!) }
+    }
+
+    /// The locale's plural rules and the plural's `other` case, which every platform form needs.
+    static func pluralRules(_ node: ArgumentNode, _ plural: PluralArgument,
+                            locale: ICULocale) throws(CatalogConversionError) -> (PluralRules, PluralCase) {
+        let rules: PluralRules
+        do {
+            rules = try PluralRules.cached(for: locale, kind: .cardinal)
+        } catch {
+            throw CatalogConversionError(id: "catalog-locale", message: "ICU has no plural rules for \(locale.languageTag)", range: node.range)
+        }
+        guard let other = plural.otherCase else {
+            throw CatalogConversionError(id: "import-missing-other", message: "plural '\(node.name)' has no other case", range: node.range)
+        }
+        return (rules, other)
     }
 
     /// For each category, the integers 0…200 it holds (computed once per locale).
@@ -1029,6 +1077,8 @@ struct Converter {
     let locale: ICULocale
     let arguments: [CatalogArgument]
     let layout: CatalogLayout
+    /// Keep the categories the text writes that the locale does not use (Android `values/`).
+    var everyCategory = false
 
     func renderer(isFormat: Bool) -> Renderer {
         var renderer = Renderer(platform: platform, arguments: arguments)
@@ -1095,7 +1145,7 @@ struct Converter {
         switch platform {
         case .apple:
             if body.parts.count == 1, arguments.count == 1, let (node, plural) = plurals.first {
-                let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale)
+                let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
                 return .plural(forms.map { CatalogPluralForm(category: $0.category, text: renderer.render($0.body.parts, plural: node.name)) })
             }
             var used: [String: Int] = [:]
@@ -1106,7 +1156,7 @@ struct Converter {
                 used[node.name, default: 0] += 1
                 let name = used[node.name]! == 1 ? node.name : node.name + "_\(used[node.name]!)"
                 names[node.range] = name
-                let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale)
+                let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
                 var inner = renderer
                 inner.substitutionArgument = node.name
                 substitutions.append(CatalogSubstitution(
@@ -1122,7 +1172,7 @@ struct Converter {
             var categories: [String] = []
             for (index, part) in body.parts.enumerated() {
                 guard case .argument(let node) = part, case .plural(let plural) = node.kind else { continue }
-                let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale)
+                let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
                 perNode[index] = forms
                 for form in forms where !categories.contains(form.category) { categories.append(form.category) }
             }
@@ -1211,7 +1261,7 @@ struct Converter {
                 message: "plural '\(argument)' appears twice in a message with plurals on other arguments too; Android cannot compose it",
                 range: found[1].0.range, hint: "use the argument's plural once, or mark the message runtimeOnly")
         }
-        let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale)
+        let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
         return .plural(forms.map { CatalogPluralForm(category: $0.category, text: renderer.render($0.body.parts, plural: argument)) })
     }
 }

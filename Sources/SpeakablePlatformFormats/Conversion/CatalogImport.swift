@@ -254,11 +254,12 @@ private struct ImportBuilder {
                 out += ICUText.escape(literal, inPlural: inPlural != nil, followedBySyntax: followedBySyntax)
             case .specifier(_, .substitutionArgument):
                 out += inPlural != nil ? "#" : "{arg, number}"
-            case .specifier(let spec, .substitution(let substitution, let argumentRead)):
+            case .specifier(_, .substitution(let substitution, let argumentRead)):
                 let info = substitutionInfo.first { $0.name == substitution }
                 guard let argument = info?.argumentNumber ?? argumentRead else { continue }
                 let name = name(argument, substitution: substitution)
-                if let f = info?.formatSpecifier { usedSpecifiers[argument] = "%" + f } else if usedSpecifiers[argument] == nil { usedSpecifiers[argument] = spec.text }
+                // The substitution's number prints as its `formatSpecifier` says, else as its forms write it.
+                if let f = info?.formatSpecifier { usedSpecifiers[argument] = "%" + f }
                 let prefix = "substitutions.\(substitution).plural."
                 let subForms = allForms.filter { $0.path.hasPrefix(prefix) }.map { (String($0.path.dropFirst(prefix.count)), $0) }
                 guard !subForms.isEmpty else {
