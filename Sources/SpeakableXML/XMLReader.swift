@@ -120,6 +120,26 @@ extension XMLReader {
     /// Whether XML 1.0 allows `scalar` in a document (its `Char` production): what a character
     /// reference may name too.
     public static func isCharacter(_ scalar: Unicode.Scalar) -> Bool { XMLEscaping.isCharacter(scalar) }
+
+    /// What ``read(_:file:maximumSize:)`` reports about the XML declaration at the start of
+    /// `bytes` (no byte-order mark), or nil when there is none or it is well-formed.
+    ///
+    /// ```swift
+    /// XMLReader.declarationProblem(Array(#"<?xml version="1.0" encoding="utf-8"?><r/>"#.utf8))   // nil
+    /// XMLReader.declarationProblem(Array(#"<?xml encoding="utf-8"?><r/>"#.utf8))?.message
+    /// // "the XML declaration must start with version=\"1.0\""
+    /// ```
+    public static func declarationProblem(_ bytes: [UInt8], file: String? = nil) -> Diagnostic? {
+        var scanner = Scanner(bytes: bytes, file: file)
+        guard scanner.startsWithDeclaration else { return nil }
+        guard let end = scanner.find("?>") else { return scanner.error("xml-syntax", "the XML declaration is not closed with ?>") }
+        do {
+            try scanner.checkDeclaration(end: end)
+            return nil
+        } catch {
+            return error
+        }
+    }
 }
 
 extension XMLReader {
@@ -276,7 +296,7 @@ private struct Scanner {
     mutating func parseDocument() throws(Diagnostic) -> XMLDocument {
         var declaration: String?
         var prolog: [XMLNode] = []
-        if startsWith("<?xml") && (peek(5).map(Self.isSpace) == true || peek(5) == 0x3F) {
+        if startsWithDeclaration {
             let start = index
             guard let end = find("?>") else { throw error("xml-syntax", "the XML declaration is not closed with ?>") }
             try checkDeclaration(end: end)
@@ -395,6 +415,9 @@ private struct Scanner {
         _ = skip()
         guard i == end else { throw fail("unexpected text in the XML declaration; it holds version, encoding and standalone, in that order") }
     }
+
+    /// Whether `<?xml` followed by a space or `?` is at the index (`<?xml-stylesheet` is not one).
+    var startsWithDeclaration: Bool { startsWith("<?xml") && (peek(5).map(Self.isSpace) == true || peek(5) == 0x3F) }
 
     func find(_ text: StaticString) -> Int? {
         let count = text.utf8CodeUnitCount
