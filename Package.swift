@@ -381,7 +381,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML", "SpeakableDiagnostics", "SpeakableTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML", "SpeakableDiagnostics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableExportTests",
             dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableXML", "SpeakableDiagnostics",
