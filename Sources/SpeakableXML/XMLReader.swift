@@ -265,6 +265,7 @@ private struct Scanner {
             "\(kind)\(name) is not allowed in XML 1.0, not even as a reference"
         }
         let hint = (0xD800...0xDFFF).contains(value) ? "a surrogate is half of a UTF-16 pair: refer to the character itself"
+            : value == 0 ? "remove it; an XLIFF 2.0 text can carry it as <cp hex=\"0000\"/> (an Android string cannot hold it at all)"
             : "remove it; an Android string can carry it as \\u\(hex), an XLIFF 2.0 text as <cp hex=\"\(hex)\"/>"
         return Diagnostic(severity: .error, id: "xml-invalid-character", message: message, file: file, position: position, hint: hint)
     }

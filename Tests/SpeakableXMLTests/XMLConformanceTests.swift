@@ -28,6 +28,8 @@ import Testing
             "strings.xml:2:24: error: the control character U+0001 is not allowed in XML 1.0, not even as a reference [xml-invalid-character]",
         ])
         #expect(result.diagnostics.first?.hint == "remove it; an Android string can carry it as \\u0001, an XLIFF 2.0 text as <cp hex=\"0001\"/>")
+        #expect(XMLReader.read("<r>\u{0}</r>").diagnostics.first?.hint
+                == "remove it; an XLIFF 2.0 text can carry it as <cp hex=\"0000\"/> (an Android string cannot hold it at all)")
         // Anywhere: an attribute, a comment, a processing instruction, CDATA, the prolog.
         for source in ["<r a='\u{1F}'/>", "<r><!--\u{8}--></r>", "<r><?p \u{1B}?></r>", "<r><![CDATA[\u{0}]]></r>", "<!--\u{7}--><r/>"] {
             #expect(XMLReader.read(source).diagnostics.map(\.id) == ["xml-invalid-character"], "\(source.debugDescription)")
