@@ -318,8 +318,10 @@ let package = Package(
         // Depends on `speakable` and `PlatformDifferential` only to have them built (the tests run them).
         .testTarget(
             name: "PlatformDifferentialTests",
+            // SpeakableCatalog … SpeakableTestSupport: HostileImportTests imports and compiles in process.
             dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
-                           "SpeakableJSON", "SpeakableTool", "PlatformDifferential"],
+                           "SpeakableJSON", "SpeakableTool", "PlatformDifferential", "SpeakableCatalog", "SpeakablePlatformFormats",
+                           "SpeakableEscaping", "SpeakableXML", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
         ),
 

@@ -93,7 +93,8 @@ public enum XMLEscaping {
     /// Whether `name` is a name without a colon (`NCName`: a local name or a namespace prefix).
     public static func isNCName(_ name: String) -> Bool { isName(name) && !name.unicodeScalars.contains(":") }
 
-    static func isNameStart(_ s: Unicode.Scalar) -> Bool {
+    /// Whether `s` may start an XML name (`NameStartChar`).
+    public static func isNameStart(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF,
              0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD,
@@ -104,7 +105,8 @@ public enum XMLEscaping {
         }
     }
 
-    static func isNameCharacter(_ s: Unicode.Scalar) -> Bool {
+    /// Whether `s` may follow the first character of an XML name (`NameChar`).
+    public static func isNameCharacter(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: return true
         default: return isNameStart(s)

@@ -1,4 +1,5 @@
 public import SpeakableDiagnostics
+import SpeakableEscaping
 
 /// Reads XML 1.0 into an ``XMLDocument`` with positions, or a diagnostic saying what is wrong and
 /// where.
@@ -14,8 +15,17 @@ public import SpeakableDiagnostics
 /// // "strings.xml:3:1: error: closing tag </b> does not match <a> opened at 1:1 [xml-mismatched-tag]"
 /// ```
 ///
+/// It reads only well-formed XML 1.0, judged as a conforming parser (libxml2, expat in
+/// `aapt2`) judges it, so that nothing it accepts can make a file those parsers reject when it is
+/// written back: characters outside XML's `Char` (C0 controls but tab, line feed and carriage
+/// return; U+FFFE, U+FFFF), written or as references (`&#1;`), `--` inside a comment, `]]>` in
+/// text, names outside XML's `Name`, a misplaced or malformed XML declaration, a processing
+/// instruction named `xml`, and a second `<!DOCTYPE>` are errors with their position. It reads
+/// UTF-8 only: a declared encoding other than UTF-8 is an error unless the file is ASCII.
+///
 /// Diagnostic ids: `xml-syntax`, `xml-mismatched-tag`, `xml-unknown-entity`,
-/// `xml-duplicate-attribute`, `xml-invalid-utf8`, `xml-too-deep`, `xml-too-large`.
+/// `xml-duplicate-attribute`, `xml-invalid-character`, `xml-invalid-utf8`, `xml-unsupported-encoding`,
+/// `xml-too-deep`, `xml-too-large`.
 public enum XMLReader {
     /// The deepest element nesting accepted.
     public static let maximumDepth = 256
@@ -53,6 +63,11 @@ public enum XMLReader {
                 severity: .error, id: "xml-invalid-utf8", message: "the file is not valid UTF-8 here",
                 file: file, position: scanner.position, hint: "save the file as UTF-8")])
         }
+        if let bad = bytes.withUnsafeBufferPointer(firstDisallowedCharacter) {
+            var scanner = Scanner(bytes: bytes, file: file)
+            while scanner.index < bad { scanner.advance() }
+            return Result(document: nil, diagnostics: [scanner.disallowed(scanner.scalar(at: bad).value, reference: nil, at: scanner.position)])
+        }
         var scanner = Scanner(bytes: bytes, file: file)
         do {
             let document = try scanner.parseDocument()
@@ -64,11 +79,76 @@ public enum XMLReader {
 }
 
 extension XMLReader {
+    /// The offset of the first character of well-formed UTF-8 `bytes` that XML 1.0 does not
+    /// allow anywhere in a document, not even as a character reference: a C0 control other than
+    /// tab, line feed and carriage return, or U+FFFE or U+FFFF (XML's `Char` production; UTF-8
+    /// cannot hold surrogates). Nil when there is none.
+    ///
+    /// ```swift
+    /// Array("<a>x\u{1}</a>".utf8).withUnsafeBufferPointer(XMLReader.firstDisallowedCharacter)   // 4
+    /// Array("<a>\tx\r\n</a>".utf8).withUnsafeBufferPointer(XMLReader.firstDisallowedCharacter)  // nil
+    /// ```
+    public static func firstDisallowedCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            // Eight bytes at a time while none is below 0x20 or is 0xEF (U+FFFE and U+FFFF are
+            // EF BF BE and EF BF BF).
+            while i + 8 <= n {
+                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                let low: UInt64 = 0x0101_0101_0101_0101
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let below20 = (word &- 0x20 &* low) & ~word & high
+                let ef = word ^ (0xEF &* low)
+                if below20 | ((ef &- low) & ~ef & high) != 0 { break }
+                i += 8
+            }
+            let end = min(n, i + 8)
+            while i < end {
+                let b = bytes[i]
+                if b < 0x20 {
+                    if b != 0x09 && b != 0x0A && b != 0x0D { return i }
+                } else if b == 0xEF, i + 2 < n, bytes[i + 1] == 0xBF, bytes[i + 2] >= 0xBE {
+                    return i
+                }
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether XML 1.0 allows `scalar` in a document (its `Char` production): what a character
+    /// reference may name too.
+    public static func isCharacter(_ scalar: Unicode.Scalar) -> Bool { XMLEscaping.isCharacter(scalar) }
+
+    /// What ``read(_:file:maximumSize:)`` reports about the XML declaration at the start of
+    /// `bytes` (no byte-order mark), or nil when there is none or it is well-formed.
+    ///
+    /// ```swift
+    /// XMLReader.declarationProblem(Array(#"<?xml version="1.0" encoding="utf-8"?><r/>"#.utf8))   // nil
+    /// XMLReader.declarationProblem(Array(#"<?xml encoding="utf-8"?><r/>"#.utf8))?.message
+    /// // "the XML declaration must start with version=\"1.0\""
+    /// ```
+    public static func declarationProblem(_ bytes: [UInt8], file: String? = nil) -> Diagnostic? {
+        var scanner = Scanner(bytes: bytes, file: file)
+        guard scanner.startsWithDeclaration else { return nil }
+        guard let end = scanner.find("?>") else { return scanner.error("xml-syntax", "the XML declaration is not closed with ?>") }
+        do {
+            try scanner.checkDeclaration(end: end)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+extension XMLReader {
     /// One element of a document, read on its own: the element whose `<` is at byte `offset` of
     /// `bytes`, at `position` in the file, `depth` elements deep (1: a child of the root). Where
     /// the document around it is well-formed, this is the element ``read(_:file:maximumSize:)``
     /// gives, with the same positions, byte ranges and diagnostics (`bytes` as that reader sees
-    /// them: valid UTF-8, no byte-order mark). `end` is the byte after the element.
+    /// them: valid UTF-8 without a character ``firstDisallowedCharacter(_:)`` finds, no
+    /// byte-order mark). `end` is the byte after the element.
     ///
     /// For readers that read most of a file themselves and hand the XML reader only what they do
     /// not read (``XMLDocument/outerXML(of:)`` of a document with these `bytes` as its source
@@ -164,7 +244,41 @@ private struct Scanner {
         Diagnostic(severity: .error, id: id, message: message, file: file, position: position ?? self.position, hint: hint)
     }
 
+    /// The scalar whose UTF-8 encoding starts at `offset` (the bytes are well-formed UTF-8).
+    func scalar(at offset: Int) -> Unicode.Scalar {
+        let b = bytes[offset]
+        let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+        var value = length == 1 ? UInt32(b) : UInt32(b) & (0x7F >> length)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[offset + k] & 0x3F) }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    /// A character XML 1.0 does not allow, written (`reference` nil) or as `reference` (`&#1;`).
+    func disallowed(_ value: UInt32, reference: String?, at position: SourcePosition) -> Diagnostic {
+        var hex = String(value, radix: 16, uppercase: true)
+        if hex.count < 4 { hex = String(repeating: "0", count: 4 - hex.count) + hex }
+        let name = "U+" + hex
+        let kind = value < 0x20 ? "the control character " : (0xD800...0xDFFF).contains(value) ? "the surrogate " : "the noncharacter "
+        let message = if let reference {
+            "'\(reference)' refers to \(kind)\(name), which XML 1.0 does not allow, not even as a reference"
+        } else {
+            "\(kind)\(name) is not allowed in XML 1.0, not even as a reference"
+        }
+        let hint = (0xD800...0xDFFF).contains(value) ? "a surrogate is half of a UTF-16 pair: refer to the character itself"
+            : value == 0 ? "remove it; an XLIFF 2.0 text can carry it as <cp hex=\"0000\"/> (an Android string cannot hold it at all)"
+            : "remove it; an Android string can carry it as \\u\(hex), an XLIFF 2.0 text as <cp hex=\"\(hex)\"/>"
+        return Diagnostic(severity: .error, id: "xml-invalid-character", message: message, file: file, position: position, hint: hint)
+    }
+
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    static func hexDigit(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: UInt32(b - 0x30)
+        case 0x41...0x46: UInt32(b - 0x41 + 10)
+        case 0x61...0x66: UInt32(b - 0x61 + 10)
+        default: nil
+        }
+    }
     static func isNameStart(_ b: UInt8) -> Bool {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x3A || b >= 0x80
     }
@@ -183,12 +297,14 @@ private struct Scanner {
     mutating func parseDocument() throws(Diagnostic) -> XMLDocument {
         var declaration: String?
         var prolog: [XMLNode] = []
-        if startsWith("<?xml") && peek(5).map(Self.isSpace) == true {
+        if startsWithDeclaration {
             let start = index
             guard let end = find("?>") else { throw error("xml-syntax", "the XML declaration is not closed with ?>") }
+            try checkDeclaration(end: end)
             advance(by: end + 2 - index)
             declaration = string(start..<index)
         }
+        var doctype: SourcePosition?
         while true {
             skipSpace()
             if atEnd { throw error("xml-syntax", "the document has no root element") }
@@ -197,6 +313,8 @@ private struct Scanner {
             } else if startsWith("<?") {
                 prolog.append(.processingInstruction(try parseProcessingInstruction()))
             } else if startsWith("<!DOCTYPE") {
+                if let first = doctype { throw error("xml-syntax", "a second <!DOCTYPE> (the first is at \(first))") }
+                doctype = position
                 try skipDoctype()
             } else if current == 0x3C {
                 break
@@ -220,6 +338,88 @@ private struct Scanner {
         return XMLDocument(source: bytes, declaration: declaration, prolog: prolog, root: root)
     }
 
+    /// The XML declaration from ``index`` (at `<?xml`) to its `?>` at `end`, as XML 1.0 writes
+    /// it: `version="1.x"`, then optionally `encoding` and `standalone`, in that order. The
+    /// encoding must be UTF-8 (what this reader reads), or any name when the file is ASCII (which
+    /// reads the same in the encodings parsers know).
+    mutating func checkDeclaration(end: Int) throws(Diagnostic) {
+        var i = index + 5
+        var position = SourcePosition(line: line, column: column + 5)
+        func skip() -> Bool {
+            let from = i
+            while i < end, Self.isSpace(bytes[i]) {
+                if bytes[i] == 0x0A || (bytes[i] == 0x0D && bytes[i + 1] != 0x0A) {
+                    position = SourcePosition(line: position.line + 1, column: 1)
+                } else {
+                    position.column += 1
+                }
+                i += 1
+            }
+            return i > from
+        }
+        func fail(_ message: String) -> Diagnostic {
+            Diagnostic(severity: .error, id: "xml-syntax", message: message, file: file, position: position,
+                       hint: "write <?xml version=\"1.0\" encoding=\"utf-8\"?>")
+        }
+        // One pseudo-attribute: name, `=`, a quoted value; nil when `name` is not next.
+        func pseudo(_ name: String) throws(Diagnostic) -> (value: String, position: SourcePosition)? {
+            let saved = (i, position)
+            let spaced = skip()
+            let utf8 = Array(name.utf8)
+            guard spaced, i + utf8.count <= end, Array(bytes[i..<i + utf8.count]) == utf8 else {
+                (i, position) = saved
+                return nil
+            }
+            i += utf8.count
+            position.column += utf8.count
+            _ = skip()
+            guard i < end, bytes[i] == 0x3D else { throw fail("expected '=' after '\(name)' in the XML declaration") }
+            i += 1
+            position.column += 1
+            _ = skip()
+            guard i < end, bytes[i] == 0x22 || bytes[i] == 0x27 else { throw fail("the value of '\(name)' in the XML declaration must be in quotes") }
+            let quote = bytes[i]
+            let valueStart = i + 1
+            var close = valueStart
+            while close < end, bytes[close] != quote { close += 1 }
+            guard close < end else { throw fail("the value of '\(name)' in the XML declaration is not closed") }
+            let valuePosition = SourcePosition(line: position.line, column: position.column + 1)
+            let value = String(decoding: bytes[valueStart..<close], as: UTF8.self)
+            position.column += value.unicodeScalars.count + 2
+            i = close + 1
+            return (value, valuePosition)
+        }
+        guard let version = try pseudo("version") else { throw fail("the XML declaration must start with version=\"1.0\"") }
+        let digits = version.value.utf8.dropFirst(2)
+        guard version.value.hasPrefix("1."), !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw Diagnostic(severity: .error, id: "xml-syntax", message: "XML version '\(VisibleText.escape(version.value))' is not 1.x",
+                             file: file, position: version.position, hint: "write version=\"1.0\"")
+        }
+        if let encoding = try pseudo("encoding") {
+            let name = encoding.value.utf8
+            // [A-Za-z] ([A-Za-z0-9._] | '-')*
+            func isLetter(_ b: UInt8) -> Bool { (0x61...0x7A).contains(b | 0x20) }
+            guard let first = name.first, isLetter(first),
+                  name.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }) else {
+                throw fail("'\(VisibleText.escape(encoding.value))' is not an encoding name")
+            }
+            if encoding.value.lowercased() != "utf-8" && !bytes.allSatisfy({ $0 < 0x80 }) {
+                throw Diagnostic(severity: .error, id: "xml-unsupported-encoding",
+                                 message: "the file declares encoding '\(encoding.value)', but it is read as UTF-8",
+                                 file: file, position: encoding.position, hint: "save it as UTF-8 and declare encoding=\"utf-8\"")
+            }
+        }
+        if let standalone = try pseudo("standalone"), standalone.value != "yes" && standalone.value != "no" {
+            throw Diagnostic(severity: .error, id: "xml-syntax", message: "standalone must be 'yes' or 'no'", file: file,
+                             position: standalone.position)
+        }
+        _ = skip()
+        guard i == end else { throw fail("unexpected text in the XML declaration; it holds version, encoding and standalone, in that order") }
+    }
+
+    /// Whether `<?xml` followed by a space or `?` is at the index (`<?xml-stylesheet` is not one).
+    var startsWithDeclaration: Bool { startsWith("<?xml") && (peek(5).map(Self.isSpace) == true || peek(5) == 0x3F) }
+
     func find(_ text: StaticString) -> Int? {
         let count = text.utf8CodeUnitCount
         let base = text.utf8Start
@@ -239,7 +439,13 @@ private struct Scanner {
         let startIndex = index
         advance(by: 4)
         let textStart = index
-        guard let end = find("-->") else { throw error("xml-syntax", "the comment is not closed with -->", at: start) }
+        // A comment ends at its first `--`, which must be followed by `>`.
+        guard let end = find("--") else { throw error("xml-syntax", "the comment is not closed with -->", at: start) }
+        guard end + 2 < bytes.count, bytes[end + 2] == 0x3E else {
+            advance(by: end - index)
+            throw error("xml-syntax", "'--' is not allowed inside a comment", at: position,
+                        hint: end + 2 < bytes.count && bytes[end + 2] == 0x2D ? "a comment cannot end with '-' before '-->'" : "write '- -' or a dash (–)")
+        }
         let text = string(textStart..<end)
         advance(by: end + 3 - index)
         return XMLText(text: text, position: start, range: startIndex..<index)
@@ -249,6 +455,15 @@ private struct Scanner {
         let start = position
         let startIndex = index
         advance(by: 2)
+        let target = try parseName("a processing instruction's name after '<?'")
+        if target.lowercased() == "xml" {
+            throw error("xml-syntax", target == "xml" ? "the XML declaration <?xml …?> is allowed only at the very start of the file"
+                                                      : "'\(target)' is reserved: a processing instruction cannot be named 'xml' in any case",
+                        at: start)
+        }
+        guard startsWith("?>") || (!atEnd && Self.isSpace(current)) else {
+            throw error("xml-syntax", "expected a space or '?>' after the processing instruction's name '\(target)'")
+        }
         guard let end = find("?>") else { throw error("xml-syntax", "the processing instruction is not closed with ?>", at: start) }
         let text = string(startIndex + 2..<end)
         advance(by: end + 2 - index)
@@ -289,8 +504,26 @@ private struct Scanner {
     mutating func parseName(_ what: String) throws(Diagnostic) -> String {
         guard !atEnd, Self.isNameStart(current) else { throw error("xml-syntax", "expected \(what)") }
         let start = index
-        while !atEnd, Self.isNameChar(current) { advance() }
-        return string(start..<index)
+        let startPosition = position
+        var ascii = true
+        while !atEnd, Self.isNameChar(current) {
+            ascii = ascii && current < 0x80
+            advance()
+        }
+        let name = string(start..<index)
+        if !ascii {
+            // Bytes from 0x80 up were taken as name characters; the scalars decide.
+            var column = startPosition.column
+            for (k, scalar) in name.unicodeScalars.enumerated() {
+                if !(k == 0 ? XMLEscaping.isNameStart(scalar) : XMLEscaping.isNameCharacter(scalar)) {
+                    let shown = VisibleText.escape(String(scalar))
+                    throw error("xml-syntax", "'\(shown)' (U+\(String(scalar.value, radix: 16, uppercase: true))) cannot \(k == 0 ? "start" : "be part of") an XML name",
+                                at: SourcePosition(line: startPosition.line, column: column))
+                }
+                column += 1
+            }
+        }
+        return name
     }
 
     mutating func parseElement() throws(Diagnostic) -> XMLElement {
@@ -422,6 +655,10 @@ private struct Scanner {
                 text += string(chunk..<index)
                 text += try parseReference()
                 chunk = index
+            } else if current == 0x3E, index - startIndex >= 2, bytes[index - 1] == 0x5D, bytes[index - 2] == 0x5D {
+                // `]]>` ends a CDATA section and may not appear in text (`]]` is ASCII: two columns back).
+                throw error("xml-syntax", "']]>' is not allowed in text", at: SourcePosition(line: line, column: column - 2),
+                            hint: "write ]]&gt;")
             } else if current == 0x0D {
                 // End-of-line handling: \r\n and lone \r become \n.
                 text += string(chunk..<index)
@@ -457,12 +694,25 @@ private struct Scanner {
         case "apos": return "'"
         default:
             if name.hasPrefix("#") {
-                let digits = name.dropFirst()
-                let value: UInt32? = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-                if let value, let scalar = Unicode.Scalar(value), value != 0 {
-                    return String(Character(scalar))
+                // `&#` digits `;` or `&#x` hex digits `;`, nothing else (no sign, no `X`).
+                let hex = name.hasPrefix("#x")
+                let digits = name.utf8.dropFirst(hex ? 2 : 1)
+                guard !digits.isEmpty, digits.allSatisfy({ hex ? Self.hexDigit($0) != nil : (0x30...0x39).contains($0) }) else {
+                    throw error("xml-syntax", "'&\(name);' is not a valid character reference", at: start,
+                                hint: "write &#65; or &#x41;")
                 }
-                throw error("xml-syntax", "'&\(name);' is not a valid character reference", at: start)
+                var value: UInt32 = 0
+                for digit in digits {
+                    value = value &* (hex ? 16 : 10) &+ (hex ? Self.hexDigit(digit)! : UInt32(digit - 0x30))
+                    if value > 0x10FFFF { break }
+                }
+                guard value <= 0x10FFFF else {
+                    throw error("xml-invalid-character", "'&\(name);' is past U+10FFFF, the last Unicode code point", at: start)
+                }
+                guard let scalar = Unicode.Scalar(value), XMLEscaping.isCharacter(scalar) else {
+                    throw disallowed(value, reference: "&\(name);", at: start)
+                }
+                return String(Character(scalar))
             }
             warn(error("xml-unknown-entity", "unknown entity '&\(name);' is kept as written", at: start,
                        hint: "only &amp; &lt; &gt; &quot; &apos; and &#…; are defined"))

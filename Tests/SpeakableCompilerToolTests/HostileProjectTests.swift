@@ -330,7 +330,11 @@ func makeProject(_ name: String, table: String = "game", messages: [(key: String
                     "<string name=\"a\">Hello</string></resources><resources>",
                     "<string name=\"a\">Hello<!-- </string>",
                     "<evil:string xmlns:evil=\"x\" name=\"a\">Hello</evil:string>",
-                    "<integer name=\"a\">1</integer>"] {
+                    "<integer name=\"a\">1</integer>",
+                    // Not XML: a parser rejects the file it would be written into.
+                    "<!-- a -- b -->\n    <string name=\"a\">Hello</string>", "<string name=\"a\">He\u{1}llo</string>",
+                    "<string name=\"a\">He&#1;llo</string>", "<string name=\"a\">He\u{FFFE}llo</string>",
+                    "<string name=\"a\">a ]]> b</string>"] {
             try metadata(attribute: "translatable", xml: xml)
             result = try run(speakable, ["compile", "--project", project, "--out", project + "/out"])
             #expect(result.status == 1, "\(xml)")
@@ -355,7 +359,8 @@ extension InjectionRegressionTests {
             return try run(speakable, ["compile", "--project", project, "--out", project + "/out", "--only", "android"])
         }
         for bad in ["<!-- ok --><resources><string name=\"injected\">pwned</string></resources><!--",
-                    "<!-- a --> <string name=\"injected\">x</string>", "<!-- never closed", "text outside"] {
+                    "<!-- a --> <string name=\"injected\">x</string>", "<!-- never closed", "text outside",
+                    "<!-- a -- b -->", "<!-- \u{1} -->", "<!-- \u{FFFF} -->", "<!-- a --->"] {
             let result = try header(bad)
             #expect(result.status == 1, "\(bad)")
             #expect(result.error.contains("[metadata-invalid]"), "\(bad): \(result.error)")

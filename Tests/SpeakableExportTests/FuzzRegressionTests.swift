@@ -8,7 +8,8 @@ import Testing
 @Suite struct FuzzRegressionTests {
     /// xliff target: an Xcode XLIFF whose substitution `strings` names itself in its own forms
     /// made the importer recurse until the stack overflowed (AddressSanitizer: stack-overflow in
-    /// CatalogImport's Builder.text ↔ Builder.plural).
+    /// CatalogImport's Builder.text ↔ Builder.plural). The fixture is the fuzzer's input with its
+    /// control characters (which XML does not allow, so the reader would stop there) as `x`.
     @Test func aSubstitutionThatNamesItselfIsAnErrorNotAStackOverflow() throws {
         let root = try temporaryDirectory()
         try copyTree(fixturesDirectory + "/Fuzz/substitution-loop.xliff", to: root + "/ko.xliff")

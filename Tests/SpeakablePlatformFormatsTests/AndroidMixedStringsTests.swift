@@ -313,3 +313,35 @@ extension String {
         return result + rest
     }
 }
+
+extension AndroidMixedStringsTests {
+    /// Text that is not XML — a control character or U+FFFE raw or as `&#…;`, `]]>` in text,
+    /// `--` in a comment, a malformed reference or declaration, a name outside XML's — put raw
+    /// anywhere into both seed files: wherever either fast path reads the result, the reader
+    /// reads it too and reports nothing (then it is XML), and the two agree.
+    @Test func declinesWhatIsNotXML() {
+        let notXML = ["\u{1}", "\u{1F}", "\u{0}", "\u{FFFE}", "\u{FFFF}", "&#1;", "&#x0;", "&#xFFFE;", "&#xD800;", "&#+65;", "&#X41;",
+                      "]]>", "a ]]> b", "--", "-- ", " --->", "\u{D7}", "\u{B7}", "<?xml version=\"1.0\"?>", "<?XML x?>", "<?p x?>",
+                      "<?xml version=\"2.0\"?>", "encoding=\"latin1\" ", "\u{E9}"] + HostileStrings.pieces
+        var random = SplitMix(seed: 55)
+        var plainRead = 0
+        var mixedRead = 0
+        for seed in [Array(AndroidPlainStringsTests.seed.utf8), Array(Self.seed.utf8)] {
+            for _ in 0..<3000 {
+                var bytes = seed
+                for _ in 0..<(1 + random.next(2)) {
+                    bytes.insert(contentsOf: Array(notXML[random.next(notXML.count)].utf8), at: random.next(bytes.count + 1))
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                if let plain = AndroidPlainStringsTests.viaPlain(bytes) {
+                    plainRead += 1
+                    #expect(plain == AndroidPlainStringsTests.viaReader(bytes), "\(text.debugDescription)")
+                }
+                if Self.agree(bytes) { mixedRead += 1 }
+            }
+        }
+        // Many insertions land where they are XML (a character in text, `--` outside a comment).
+        #expect(plainRead > 300)
+        #expect(mixedRead > 600)
+    }
+}

@@ -53,7 +53,8 @@ import Testing
         ("<a x=1/>", "xml-syntax", 1, 6),
         ("<a/><b/>", "xml-syntax", 1, 5),
         ("", "xml-syntax", 1, 1),
-        ("<a>&#0;</a>", "xml-syntax", 1, 4),
+        ("<a>&#0;</a>", "xml-invalid-character", 1, 4),
+        ("<a>&#+1;</a>", "xml-syntax", 1, 4),
     ])
     func reportsErrorsWithPositionAndId(source: String, id: String, line: Int, column: Int) {
         let result = XMLReader.read(source, file: "f.xml")

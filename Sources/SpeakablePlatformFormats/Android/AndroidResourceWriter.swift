@@ -131,6 +131,8 @@ public enum AndroidResourceWriter {
 /// AndroidText.escape("Don't \"quote\" @me & <you>")   // "Don\\'t \\\"quote\\\" @me &amp; &lt;you&gt;"
 /// AndroidText.escape("@string/x")                     // "\\@string/x" (not a reference)
 /// AndroidText.escape("  two  spaces")                 // "\"  two  spaces\"" (quoted: kept as is)
+/// AndroidText.escape("a\u{1}b\u{FFFE}")                // "a\\u0001b\\uFFFE" (XML cannot carry them; aapt2 decodes these)
+/// AndroidText.escape("a\u{0}b")                       // "a\u{FFFD}b" (aapt2 cannot store U+0000)
 /// ```
 public enum AndroidText {
     public static func escape(_ text: String) -> String {
@@ -168,7 +170,11 @@ public enum AndroidText {
             case "@" where i == 0: out += "\\@"
             case "?" where i == 0: out += "\\?"
             case "\r": out += "\\u000D"
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
+            case "\u{0}":
+                // aapt2 stores `\u0000` and every character after it as NUL ("x\u0000y" → "x\0\0"):
+                // the stand-in keeps the rest of the text.
+                out += "\u{FFFD}"
+            case "\u{1}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
                 // Not allowed in XML, even as &#…; — aapt2's own \uXXXX escape carries them.
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

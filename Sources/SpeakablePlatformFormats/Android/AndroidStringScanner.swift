@@ -97,7 +97,7 @@ extension AndroidResourceReader {
     public static func readPlainStrings(_ bytes: [UInt8]) -> AndroidPlainStrings? {
         guard bytes.count <= XMLReader.maximumSize else { return nil }
         let source = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
-        if source.withUnsafeBufferPointer(UTF8Validation.firstInvalid) != nil { return nil }
+        guard isXML(source) else { return nil }
         return source.withUnsafeBufferPointer { buffer -> AndroidPlainStrings? in
             var scanner = PlainScanner(bytes: buffer)
             guard let strings = scanner.document() else { return nil }
@@ -114,13 +114,22 @@ extension AndroidResourceReader {
     public static func readStrings(_ bytes: [UInt8]) -> AndroidPlainStrings? {
         guard bytes.count <= XMLReader.maximumSize else { return nil }
         let source = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
-        if source.withUnsafeBufferPointer(UTF8Validation.firstInvalid) != nil { return nil }
+        guard isXML(source) else { return nil }
         return source.withUnsafeBufferPointer { buffer -> AndroidPlainStrings? in
             var scanner = PlainScanner(bytes: buffer)
             scanner.array = source
             guard let strings = scanner.document() else { return nil }
             return AndroidPlainStrings(source: source, strings: strings, others: scanner.others)
         }
+    }
+}
+
+extension AndroidResourceReader {
+    /// Whether `source` is UTF-8 with only characters XML allows and, if it has one, a
+    /// well-formed XML declaration: what the scanner leaves to the XML reader to judge.
+    static func isXML(_ source: [UInt8]) -> Bool {
+        source.withUnsafeBufferPointer { UTF8Validation.firstInvalid($0) == nil && XMLReader.firstDisallowedCharacter($0) == nil }
+            && XMLReader.declarationProblem(source) == nil
     }
 }
 
@@ -188,13 +197,15 @@ private struct PlainScanner {
     static let startBelow40: UInt64 = 1 << 0x3A
     /// A name character among 0x00–0x3F: `-`, `.`, `0`–`9`, `:`.
     static let charBelow40: UInt64 = 0x07FF_6000_0000_0000
+    /// Names are ASCII here: a byte from 0x80 up ends one, and what follows is not what the
+    /// scanner reads, so it gives up and the reader judges the name.
     @inline(__always)
     static func isNameStart(_ b: UInt8) -> Bool {
-        b < 0x40 ? (startBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : true
+        b < 0x40 ? (startBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : false
     }
     @inline(__always)
     static func isNameChar(_ b: UInt8) -> Bool {
-        b < 0x40 ? (charBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : true
+        b < 0x40 ? (charBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : false
     }
 
     mutating func skipSpace() {
@@ -225,6 +236,39 @@ private struct PlainScanner {
         return false
     }
 
+    /// Moves past a comment at ``index`` (at `<!--`); false when it is not closed or holds `--`
+    /// before its end (the reader reports both).
+    mutating func skipComment() -> Bool {
+        for _ in 0..<4 { step() }
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x2D && bytes[index + 1] == 0x2D {
+                guard index + 2 < bytes.count, bytes[index + 2] == 0x3E else { return false }
+                for _ in 0..<3 { step() }
+                return true
+            }
+            step()
+        }
+        return false
+    }
+
+    /// Moves past a processing instruction at ``index`` (at `<?`); false for one the reader
+    /// reports (no name, a name `xml` in any case, no space or `?>` after it, never closed) or
+    /// one with a name that is not ASCII.
+    mutating func skipProcessingInstruction() -> Bool {
+        index += 2
+        guard let target = name() else { return false }
+        if target.count == 3, bytes[target.lowerBound] | 0x20 == 0x78, bytes[target.lowerBound + 1] | 0x20 == 0x6D,
+           bytes[target.lowerBound + 2] | 0x20 == 0x6C { return false }
+        guard startsWith("?>") || (!atEnd && Self.isSpace(bytes[index])) else { return false }
+        return skip(past: "?>")
+    }
+
+    /// Whether the `>` at `offset` ends `]]>`, which text may not hold, with `]]` after `start`.
+    @inline(__always)
+    func endsCDATAEnd(_ offset: Int, after start: Int) -> Bool {
+        offset - start >= 2 && bytes[offset - 1] == 0x5D && bytes[offset - 2] == 0x5D
+    }
+
     /// A name (element or attribute), as the XML reader reads it.
     mutating func name() -> Range<Int>? {
         guard index < bytes.count, Self.isNameStart(bytes[index]) else { return nil }
@@ -246,11 +290,9 @@ private struct PlainScanner {
         while true {
             skipSpace()
             if startsWith("<!--") {
-                for _ in 0..<4 { step() }
-                guard skip(past: "-->") else { return false }
+                guard skipComment() else { return false }
             } else if startsWith("<?") {
-                for _ in 0..<2 { step() }
-                guard skip(past: "?>") else { return false }
+                guard skipProcessingInstruction() else { return false }
             } else {
                 return true
             }
@@ -270,8 +312,7 @@ private struct PlainScanner {
             skipSpace()
             guard !atEnd, bytes[index] == 0x3C else { return nil }  // text in <resources>
             if startsWith("<!--") {
-                for _ in 0..<4 { step() }
-                guard skip(past: "-->") else { return nil }
+                guard skipComment() else { return nil }
             } else if startsWith("</") {
                 index += 2
                 guard let closing = name(), equals(closing, "resources") else { return nil }
@@ -384,6 +425,7 @@ private struct PlainScanner {
             let b = bytes[index]
             if b > 0x3C {  // most bytes: no markup, entity or line break
                 if b == 0x5C { plain = false }
+                if b == 0x3E && endsCDATAEnd(index, after: contentIndex) { return nil }
                 previous = b
                 index += 1
                 continue
@@ -477,11 +519,18 @@ private struct PlainScanner {
             else if equals(name, "quot") { unescaped.append(0x22) }
             else if equals(name, "apos") { unescaped.append(0x27) }
             else if name.count >= 2, bytes[name.lowerBound] == 0x23 {
-                // &#…; and &#x…; as the reader reads them (UInt32(_:radix:) accepts a sign).
+                // `&#` digits `;` or `&#x` hex digits `;` naming a character XML allows, as the
+                // reader reads them.
                 let hex = bytes[name.lowerBound + 1] == 0x78
-                let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[(name.lowerBound + (hex ? 2 : 1))..<name.upperBound]),
-                                    as: UTF8.self)
-                guard let value = UInt32(digits, radix: hex ? 16 : 10), value != 0, let scalar = Unicode.Scalar(value) else { return false }
+                let digits = (name.lowerBound + (hex ? 2 : 1))..<name.upperBound
+                guard !digits.isEmpty, digits.count <= 8 else { return false }
+                var value: UInt32 = 0
+                for k in digits {
+                    guard let digit = hex ? SegmentDecoder.hexValue(bytes[k]) : (0x30...0x39).contains(bytes[k]) ? UInt32(bytes[k] - 0x30) : nil
+                    else { return false }
+                    value = value * (hex ? 16 : 10) + digit
+                }
+                guard let scalar = Unicode.Scalar(value), XMLReader.isCharacter(scalar) else { return false }
                 unescaped.append(contentsOf: UTF8.encode(scalar)!)
             } else {
                 return false  // unknown entity: the reader warns
@@ -655,8 +704,7 @@ extension PlainScanner {
             skipSpace()
             guard !atEnd, bytes[index] == 0x3C else { return nil }
             if startsWith("<!--") {
-                for _ in 0..<4 { step() }
-                guard skip(past: "-->") else { return nil }
+                guard skipComment() else { return nil }
                 continue
             }
             if startsWith("</") {
@@ -687,7 +735,7 @@ extension PlainScanner {
                 let b = bytes[index]
                 if b == 0x3C { break }
                 if b == 0x26 { hasEntity = true }
-                if b == 0x0D { return nil }
+                if b == 0x0D || (b == 0x3E && endsCDATAEnd(index, after: contentIndex)) { return nil }
                 step()
             }
             let contentEnd = index
@@ -802,7 +850,7 @@ extension PlainScanner {
                 let b = bytes[index]
                 if b == 0x3C { break }
                 if b == 0x26 { hasEntity = true }
-                if b == 0x0D { return nil }
+                if b == 0x0D || (b == 0x3E && endsCDATAEnd(index, after: segment)) { return nil }
                 step()
             }
             if index > segment {
@@ -834,8 +882,7 @@ extension PlainScanner {
                                      position: contentStart, placeholders: placeholders, hasMarkup: hasMarkup)
             }
             if startsWith("<!--") {
-                for _ in 0..<4 { step() }
-                guard skip(past: "-->") else { return nil }
+                guard skipComment() else { return nil }
                 continue
             }
             guard !startsWith("<!"), !startsWith("<?"), child == nil else { return nil }
