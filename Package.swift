@@ -302,7 +302,7 @@ let package = Package(
         .target(
             name: "PlatformDifferentialKit",
             dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
-                           "SpeakableJSON", "SpeakableICU"],
+                           "SpeakableJSON", "SpeakableXML", "SpeakableICU"],
             path: "tools/PlatformDifferentialKit",
             exclude: ["Runners"],
             swiftSettings: swiftSettings
@@ -313,6 +313,16 @@ let package = Package(
             dependencies: ["PlatformDifferentialKit", "SpeakableTool"],
             path: "tools/PlatformDifferential",
             exclude: ["allow-list.json"],
+            swiftSettings: swiftSettings
+        ),
+        // The real-catalog round trip: an app's catalogs through speakable import, check and
+        // compile, rendered on Android before and after (aapt2, ICU4J, String.format), String
+        // Catalogs and Xcode XLIFF compared with the compiled catalogs. docs/round-trip.md.
+        .executableTarget(
+            name: "RealCatalogRoundTrip",
+            // `speakable` only to have it built next to the runner, which runs it.
+            dependencies: ["PlatformDifferentialKit", "SpeakableTool"],
+            path: "tools/RealCatalogRoundTrip",
             swiftSettings: swiftSettings
         ),
         // Depends on `speakable` and `PlatformDifferential` only to have them built (the tests run them).

@@ -19,6 +19,11 @@ import Testing
             <item quantity="one">%1$d star</item>
             <item quantity="other">%1$d stars</item>
         </plurals>
+        <string-array name="days">
+            <item>Monday</item>
+            <item>"  Tuesday "</item>
+            <item>@string/dotted.name</item>
+        </string-array>
     </resources>
     """#
 
@@ -49,6 +54,10 @@ import Testing
         #expect(value("dotted.name") == .string("dotted"))
         #expect(value("stars") == .plurals(["one": "%1$d star", "other": "%1$d stars"]))
         #expect(value("stars", "ko") == .plurals(["other": "별 %1$d개"]))
+        // An array's items in order; a reference is not resolved (type 0x01, the target's id).
+        guard case .array(let days)? = value("days") else { Issue.record("days is not an array: \(String(describing: value("days")))"); return }
+        #expect(days.prefix(2) == ["Monday", "  Tuesday "])
+        #expect(days.count == 3 && days[2].hasPrefix("@1:"))
         #expect(value("quotes", "ko") == .string("한국어 %1$d"))
         #expect(value("quotes", "sr-Latn") == .string("srpski"))
         #expect(value("quotes", "iw") == .string("עברית"))

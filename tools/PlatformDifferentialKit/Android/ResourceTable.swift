@@ -26,7 +26,10 @@ struct ResourceTable {
         case string(String)
         /// `<plurals>`: items by quantity (`zero`, `one`, `two`, `few`, `many`, `other`).
         case plurals([String: String])
-        /// Anything else (a reference, an integer, an array): its type byte.
+        /// `<string-array>`, `<integer-array>`, `<array>`: the items in order, each a string as
+        /// `getStringArray` returns it, or `@<type byte>:<data>` for an item that is not a string.
+        case array([String])
+        /// Anything else (a reference, an integer, a style): its type byte.
         case other(UInt8)
     }
 
@@ -121,6 +124,7 @@ struct ResourceTable {
                 // ResTable_map_entry: parent (u32), count (u32), then ResTable_map { name u32, Res_value }.
                 let count = Int(reader.u32(entry + 12))
                 var items: [String: String] = [:]
+                var elements: [(index: UInt32, text: String)] = []
                 var mapOffset = entry + size
                 for _ in 0..<count {
                     let attribute = reader.u32(mapOffset)
@@ -129,9 +133,15 @@ struct ResourceTable {
                     if let quantity = Self.quantities[attribute], dataType == 0x03, data < values.count {
                         items[quantity] = values[data]
                     }
+                    // An array's items are named ResTable_map::ATTR_MIN + i, in order.
+                    if typeName == "array" {
+                        let text = dataType == 0x03 && data < values.count ? values[data] : "@\(dataType):\(data)"
+                        elements.append((attribute, text))
+                    }
                     mapOffset += 12
                 }
-                entries.append(Entry(type: typeName, name: name, locale: locale, value: .plurals(items)))
+                let value: Value = typeName == "array" ? .array(elements.sorted { $0.index < $1.index }.map(\.text)) : .plurals(items)
+                entries.append(Entry(type: typeName, name: name, locale: locale, value: value))
             } else {
                 let dataType = reader.u8(entry + size + 3)
                 let data = Int(reader.u32(entry + size + 4))
