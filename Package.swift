@@ -325,11 +325,11 @@ let package = Package(
             path: "tools/RealCatalogRoundTrip",
             swiftSettings: swiftSettings
         ),
-        // Depends on `speakable` and `PlatformDifferential` only to have them built (the tests run them).
+        // Depends on `speakable`, `PlatformDifferential` and `RealCatalogRoundTrip` only to have them built (the tests run them).
         .testTarget(
             name: "PlatformDifferentialTests",
             dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
-                           "SpeakableJSON", "SpeakableTool", "PlatformDifferential"],
+                           "SpeakableJSON", "SpeakableTool", "PlatformDifferential", "RealCatalogRoundTrip"],
             swiftSettings: swiftSettings
         ),
 

@@ -27,6 +27,45 @@ import Testing
         #expect(JavaFormatSpecifiers("%y").malformed == 1)
     }
 
+    /// The kinds read from a format are what openjdk's `String.format` accepts: the arguments
+    /// built from them format without an exception, and a `String` in place of any integer,
+    /// floating-point, character or date argument throws.
+    @Test func argumentKindsAreWhatJavaAccepts() throws {
+        guard let tools = androidTools() else { return }
+        let root = try scratchDirectory("roundtrip-kinds")
+        defer { Files.remove(root) }
+        let formats = ["%1$.2fx saved", "%d of %d", "%2$s has %1$d new", "%s %<S %<b %<h", "%2$s %s %s %<d", "%1$tY-%1$tm-%1$td %1$TB",
+                       "%c%C %,d %(,.2f", "%05d %-8s|%+.1e %x %o %X %a %g %E", "%1$d%% done%n", "%3$s %1$s", "%1$,d %1$s %1$x"]
+        func request(_ format: String, _ args: String) -> String {
+            "{\"id\": 0, \"locale\": \"en\", \"text\": \(JSONText.string(format)), \"args\": \(args)}"
+        }
+        var lines: [String] = []
+        var broken: [(format: String, position: Int)] = []
+        for format in formats {
+            let specifiers = JavaFormatSpecifiers(format)
+            #expect(specifiers.malformed == 0, "\(format)")
+            lines.append(request(format, RoundTripState.arguments(specifiers.argumentKinds, quantity: nil).json))
+        }
+        for format in formats {
+            let kinds = JavaFormatSpecifiers(format).argumentKinds
+            for (position, kind) in kinds.sorted(by: { $0.key < $1.key }) where kind != .any {
+                var strict = kinds
+                strict[position] = .any
+                lines.append(request(format, RoundTripState.arguments(strict, quantity: nil).json))
+                broken.append((format, position))
+            }
+        }
+        let replies = try tools.run(lines, scratch: root)
+        for (index, format) in formats.enumerated() {
+            #expect(replies[index].string("out") != nil, "\(format): \(replies[index].text)")
+        }
+        for (offset, item) in broken.enumerated() {
+            let reply = replies[formats.count + offset]
+            #expect(reply.string("error")?.hasPrefix("IllegalFormatConversionException") == true,
+                    "\(item.format): a String as argument \(item.position) should throw: \(reply.text)")
+        }
+    }
+
     @Test func appleTextsCompareBySpecifierMeaning() {
         func same(_ a: String, _ b: String) -> Bool { AppleFormatText(a) == AppleFormatText(b) }
         #expect(same("%lld commands", "%1$lld commands"))
@@ -231,5 +270,35 @@ import Testing
     static func directory(_ path: String) throws -> String {
         try Files.makeDirectory(path)
         return path
+    }
+}
+
+/// The round trip's command line.
+@Suite struct RoundTripCommandLineTests {
+    static var runner: String? {
+        let path = (PlatformDifferential.defaultSpeakable() ?? "").deletingLastPathComponent + "/RealCatalogRoundTrip"
+        return Files.exists(path) ? path : nil
+    }
+
+    @Test func helpAndUsageErrors() throws {
+        let runner = try #require(Self.runner, "RealCatalogRoundTrip is built next to speakable")
+        let root = try scratchDirectory("roundtrip-cli")
+        defer { Files.remove(root) }
+        let help = try Subprocess.run([runner, "--help"], scratch: root)
+        #expect(help.status == 0)
+        #expect(help.outputText.contains("EXAMPLES:") && help.outputText.contains("--res DIR") && help.outputText.contains("--convert-all"))
+        try Files.makeDirectory(root + "/empty/values-night")
+        for arguments in [["--bogus"], ["--mode", "all"], ["--limit"], ["--limit", "-1"], ["--name", "x"], ["--res", root + "/missing"],
+                          ["--res", root + "/empty"]] {
+            let result = try Subprocess.run([runner] + arguments, scratch: root)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.errorText.hasPrefix("RealCatalogRoundTrip: "), "\(arguments)")
+            #expect(result.outputText.isEmpty, "\(arguments)")
+        }
+        // A file that is no catalog stops the run before anything is compiled.
+        try Files.write("x", to: root + "/notes.txt")
+        let wrong = try Subprocess.run([runner, "--catalog", root + "/notes.txt"], scratch: root)
+        #expect(wrong.status == 1)
+        #expect(wrong.errorText.contains("not a catalog"))
     }
 }

@@ -535,6 +535,7 @@ final class RoundTripState {
             }
         }
         var originalCrashes = 0
+        var countedOriginal = false
         for (modeIndex, mode) in report.modes.enumerated() {
             guard cases.first?.sides.indices.contains(modeIndex + 1) ?? false,
                   cases.contains(where: { $0.sides[modeIndex + 1] != nil }) else { continue }
@@ -543,7 +544,7 @@ final class RoundTripState {
                 guard let beforeSide = item.sides[0], let afterSide = item.sides[modeIndex + 1] else { continue }
                 let (before, beforeSource) = outcome(beforeSide)
                 let (after, afterSource) = outcome(afterSide)
-                if modeIndex == 0 && before.isCrash { originalCrashes += 1 }
+                if !countedOriginal && before.isCrash { originalCrashes += 1 }
                 tally.cases += 1
                 if before == after {
                     tally.identical += 1
@@ -561,7 +562,9 @@ final class RoundTripState {
                     before: before.display, after: after.display, beforeSource: beforeSource, afterSource: afterSource))
             }
             report.modes[modeIndex].android = tally
+            countedOriginal = true
         }
+        report.originalCrashes = originalCrashes
         if originalCrashes > 0 {
             report.notes.append("\(originalCrashes) cases throw in the original app too (compared as they are)")
         }

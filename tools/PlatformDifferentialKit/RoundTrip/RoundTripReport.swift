@@ -109,6 +109,9 @@ public struct CatalogRoundTripReport: Sendable {
     /// The original `res/` linked: what aapt2 printed (nil when there is no Android original).
     public var originalLinkMessages: [String]?
     public var modes: [ModeReport] = []
+    /// Android cases that throw in the original app (the same arguments for every mode): an
+    /// app's own bug, or arguments of the wrong kind — none in an app that works.
+    public var originalCrashes = 0
     /// Failures that are not one case: a command that failed, link warnings after compile,
     /// XML that xmllint rejects. Each fails the catalog.
     public var problems: [String] = []
