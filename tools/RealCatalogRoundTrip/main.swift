@@ -22,7 +22,8 @@ INPUTS (default: --real-catalogs):
   --catalog FILE         a catalog file: .xcstrings, Xcode .xliff, or an Android strings.xml in
                          its values folder (or named App_values-ko_strings.xml); every --catalog
                          of one run is one app, imported together (repeatable)
-  --name NAME            what the report calls the next --res or the --catalog files
+  --name NAME            what the report calls the --res just before it (or after it), or
+                         the --catalog files
   --real-catalogs        every catalog of the development test data: each
                          ../shared/testdata/catalogs/real/<app>/res, and the loose files
                          of ../shared/testdata/catalogs grouped by app
@@ -94,13 +95,25 @@ func main(_ arguments: [String]) -> Int32 {
     }
 
     var index = 0
+    var lastWasRes = false, lastWasCatalog = false
     while index < arguments.count {
         let argument = arguments[index]
         let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        let wasRes = lastWasRes, wasCatalog = lastWasCatalog
+        lastWasRes = name == "--res"
+        lastWasCatalog = name == "--catalog"
         switch name {
         case "-h", "--help": print(help, terminator: ""); exit(0)
         case "--real-catalogs": wantReal = true
-        case "--name": pendingName = value(name, &index)
+        case "--name":
+            let given = value(name, &index)
+            if wasRes, !inputs.isEmpty {
+                inputs[inputs.count - 1].name = given
+            } else if !catalogs.isEmpty, wasCatalog {
+                catalogsName = given
+            } else {
+                pendingName = given
+            }
         case "--res":
             let directory = value(name, &index)
             do {
@@ -130,7 +143,7 @@ func main(_ arguments: [String]) -> Int32 {
         }
         index += 1
     }
-    if pendingName != nil { usage("--name names the --res or --catalog after it") }
+    if pendingName != nil { usage("--name names a --res or the --catalog files: give one next to it") }
     if !catalogs.isEmpty {
         let name = catalogsName ?? (catalogs.count == 1 ? catalogs[0].split(separator: "/").last.map(String.init) ?? "catalog" : "catalogs")
         inputs.append(RoundTripInput(name: name, files: catalogs))

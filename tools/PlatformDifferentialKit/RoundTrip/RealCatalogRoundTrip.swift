@@ -142,6 +142,8 @@ struct Side {
     var source: String
     /// For `<plurals>`: the items, to name the one chosen.
     var items: [String: String]?
+    /// Whether the text is `values/`'s (the locale's folder lacks the resource).
+    var fromDefault = false
 }
 
 /// One (type, name, locale[, quantity]) of the original.
@@ -494,19 +496,22 @@ final class RoundTripState {
                                         source: "-")
                         }
                         let where_ = Self.folder(found.locale)
+                        let fromDefault = found.locale.isDefault
                         switch found.value {
                         case .string(let text):
                             let body = "\"locale\": " + JSONText.string(tag) + ", \"text\": " + JSONText.string(text) + (formats ? ", \"args\": " + args : "")
-                            return Side(rendering: .request(renderer.add(body)), source: where_ + " " + text.debugDescription)
+                            return Side(rendering: .request(renderer.add(body)), source: where_ + " " + text.debugDescription, fromDefault: fromDefault)
                         case .plurals(let items):
                             let body = "\"locale\": " + JSONText.string(tag) + ", \"items\": {"
                                 + items.keys.sorted().map { JSONText.string($0) + ": " + JSONText.string(items[$0]!) }.joined(separator: ", ")
                                 + "}, \"quantity\": \(quantity ?? 1)" + (formats ? ", \"args\": " + args : "")
-                            return Side(rendering: .request(renderer.add(body)), source: where_, items: items)
+                            return Side(rendering: .request(renderer.add(body)), source: where_, items: items, fromDefault: fromDefault)
                         case .array(let items):
-                            return Side(rendering: .direct(.text("[" + items.map(\.debugDescription).joined(separator: ", ") + "]")), source: where_)
+                            return Side(rendering: .direct(.text("[" + items.map(\.debugDescription).joined(separator: ", ") + "]")), source: where_,
+                                        fromDefault: fromDefault)
                         case .other(let type):
-                            return Side(rendering: .direct(.text("(a value of type 0x" + String(type, radix: 16) + ")")), source: where_)
+                            return Side(rendering: .direct(.text("(a value of type 0x" + String(type, radix: 16) + ")")), source: where_,
+                                        fromDefault: fromDefault)
                         }
                     }
                     let sides: [Side?] = [side(before)] + after.map { $0.map(side) }
@@ -534,6 +539,15 @@ final class RoundTripState {
                 return (.crash(reply.string("error") ?? reply.text), source)
             }
         }
+        // Translations aapt2 dropped from the original ("removing resource …:string/x without
+        // required default value": a type other than values/'s): a compile that converts them to
+        // values/'s type shows the translation where the original showed values/.
+        var dropped = Set<String>()
+        for line in report.originalLinkMessages ?? [] {
+            guard let start = line.firstRange(of: "removing resource "), let end = line.firstRange(of: " without required default value") else { continue }
+            let resource = line[start.upperBound..<end.lowerBound]
+            if let slash = resource.lastIndex(of: "/") { dropped.insert(String(resource[resource.index(after: slash)...])) }
+        }
         var originalCrashes = 0
         var countedOriginal = false
         for (modeIndex, mode) in report.modes.enumerated() {
@@ -551,12 +565,18 @@ final class RoundTripState {
                     continue
                 }
                 let kind: RoundTripMismatch.Kind
+                let name = String(item.resource.split(separator: "/", maxSplits: 1).last ?? "")
                 switch after {
                 case .crash where !before.isCrash: kind = .crash
                 case .missing: kind = .missing
+                case .text where beforeSide.fromDefault && !afterSide.fromDefault && dropped.contains(name): kind = .recovered
                 default: kind = .text
                 }
-                if kind == .crash { tally.crashes += 1 } else { tally.mismatched += 1 }
+                switch kind {
+                case .crash: tally.crashes += 1
+                case .recovered: tally.recovered += 1
+                case .missing, .text: tally.mismatched += 1
+                }
                 report.modes[modeIndex].mismatches.append(RoundTripMismatch(
                     catalog: report.name, mode: mode.mode, kind: kind, resource: item.resource, locale: item.locale, call: item.call,
                     before: before.display, after: after.display, beforeSource: beforeSource, afterSource: afterSource))
