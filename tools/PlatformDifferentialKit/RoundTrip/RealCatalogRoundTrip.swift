@@ -55,7 +55,8 @@ public enum RealCatalogRoundTrip {
             scratch = Files.absolute(keep)
             try Files.makeDirectory(scratch)
         } else {
-            scratch = try Files.temporaryDirectory("roundtrip")
+            // One folder per run: runs in one process (parallel tests) do not share it.
+            scratch = try Files.temporaryDirectory("roundtrip-\(nextRun())")
         }
         defer { if options.keep == nil { Files.remove(scratch) } }
         guard let speakable = options.speakable ?? PlatformDifferential.defaultSpeakable() else {
@@ -86,6 +87,15 @@ public enum RealCatalogRoundTrip {
             report.catalogs.append(state.report)
         }
         return report
+    }
+
+    nonisolated(unsafe) private static var runs = 0
+    private static let lock = SpinLock()
+    private static func nextRun() -> Int {
+        lock.withLock {
+            runs += 1
+            return runs
+        }
     }
 
     static func progress(_ options: RoundTripOptions, _ line: String) {

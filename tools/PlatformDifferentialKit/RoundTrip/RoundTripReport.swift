@@ -213,9 +213,9 @@ public struct RoundTripReport: Sendable {
                 if limit > 0 && mode.catalogDifferences.count > limit { out += "    … \(mode.catalogDifferences.count - limit) more\n" }
             }
             for mode in catalog.modes where !mode.mismatches.isEmpty {
-                out += "  \(mode.mode.rawValue): mismatched resources by kind:\n"
+                out += "  \(mode.mode.rawValue): resources that differ, by kind:\n"
                 out += Self.byResource(mode.mismatches)
-                out += "  \(mode.mode.rawValue): \(mode.mismatches.count) mismatched cases:\n"
+                out += "  \(mode.mode.rawValue): \(mode.mismatches.count) cases that differ:\n"
                 for mismatch in mode.mismatches.prefix(limit == 0 ? mode.mismatches.count : limit) { out += mismatch.text }
                 if limit > 0 && mode.mismatches.count > limit { out += "    … \(mode.mismatches.count - limit) more (--limit 0 shows all)\n" }
             }
