@@ -4,7 +4,7 @@ import Testing
 /// Small Android apps written for the round trip, each with one thing real apps' catalogs have
 /// and a converter can get wrong — quotes next to braces, `%%` in a string without arguments, a
 /// translation that orders a plural's arguments differently, a translation of another resource
-/// type — each its own app, so that one app's failed import or compile hides nothing of another.
+/// type, markup — each its own app, so that one app's failed import or compile hides nothing of another.
 /// Judged like the real catalogs (``judge(_:known:sourceLocation:)``); defects being fixed are
 /// listed precisely in ``knownDefects``.
 @Suite struct RoundTripAppsTests {
@@ -41,6 +41,16 @@ import Testing
             "values/strings.xml": #"<resources><plurals name="total"><item quantity="one">%d item in total</item><item quantity="other">%d items in total</item></plurals></resources>"#,
             "values-zh-rCN/strings.xml": #"<resources><string name="total">总共 %d 项</string></resources>"#,
         ],
+        "markup": [
+            "values/strings.xml": #"""
+            <resources>
+                <string name="styled">Tap <b>here</b> to <i>start</i></string>
+                <string name="styled_args">Hello <b>%1$s</b></string>
+                <string name="link"><annotation font="title">Title</annotation> text</string>
+            </resources>
+            """#,
+            "values-ko/strings.xml": #"<resources><string name="styled"><b>여기</b>를 눌러 <i>시작</i></string></resources>"#,
+        ],
         "percent": [
             "values/strings.xml": #"<resources><string name="sure">100%% sure</string><string name="done">%1$d%% done</string></resources>"#,
             "values-ko/strings.xml": #"<resources><string name="sure">100%% 확실</string><string name="done">%1$d%% 완료</string></resources>"#,
@@ -61,6 +71,10 @@ import Testing
                     why: "check does not report what compile refuses"),
         KnownDefect(catalog: "type-mismatch", mode: .kept, linkMessage: "string/total without required default value",
                     why: "the default compile writes back a <string> translation of a <plurals>: aapt2 drops it with a warning"),
+        KnownDefect(catalog: "markup", mode: .convertAll, resource: "string/styled", kind: .text, cases: ["en", "ko"],
+                    why: "--convert-all drops <b> and <i>: getText (a layout's android:text) shows plain text"),
+        KnownDefect(catalog: "markup", mode: .convertAll, resource: "string/link", kind: .text, cases: ["en", "ko"],
+                    why: "--convert-all drops <annotation>"),
         KnownDefect(catalog: "percent", mode: .convertAll, resource: "string/sure", kind: .text, cases: ["en", "ko"],
                     why: "100%% in a string without arguments (getString returns it as is) is converted to 100%"),
     ]

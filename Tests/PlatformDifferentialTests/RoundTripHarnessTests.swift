@@ -200,6 +200,7 @@ import Testing
             <string name="greeting">Hello %1$s, %2$d new</string>
             <string name="kept">Kept</string>
             <string name="gone">Gone</string>
+            <string name="styled">Tap <b>here</b></string>
             <plurals name="left">
                 <item quantity="zero">No %1$d left</item>
                 <item quantity="one">%1$d left</item>
@@ -215,6 +216,7 @@ import Testing
             .replacing("<item quantity=\"zero\">No %1$d left</item>", with: "") // an item Arabic shows at 0
             .replacing("<string name=\"gone\">Gone</string>", with: "")       // a resource gone
             .replacing("<item>Tue</item>", with: "<item>Tuesday</item>")
+            .replacing("Tap <b>here</b>", with: "Tap here")                   // markup lost
         let korean = #"<resources><string name="kept">유지</string><plurals name="files"><item quantity="other">파일 %d개</item></plurals></resources>"#
         // Arabic translates the plural as a <string>: aapt2 drops it from the original; the
         // compiled one is a <plurals>, so Arabic users see their language (recovered, not a failure).
@@ -244,8 +246,8 @@ import Testing
         state.compare(renderer)
         let mode = try #require(state.report.modes.first)
         let tally = try #require(mode.android)
-        // 5 strings and an array in 3 locales, 2 plurals × 8 quantities in 3 locales.
-        #expect(tally.cases == 6 * 3 + 2 * 8 * 3)
+        // 6 strings and an array in 3 locales, 2 plurals × 8 quantities in 3 locales.
+        #expect(tally.cases == 7 * 3 + 2 * 8 * 3)
         #expect(tally.cases == tally.identical + tally.mismatched + tally.crashes + tally.recovered)
         func found(_ resource: String, _ kind: RoundTripMismatch.Kind) -> [String] {
             mode.mismatches.filter { $0.resource == resource && $0.kind == kind }.map(\.locale)
@@ -256,6 +258,9 @@ import Testing
         #expect(mode.mismatches.first { $0.resource == "string/plain" }.map { ($0.before, $0.after) } ?? ("", "") == ("100%% sure", "100% sure"))
         #expect(found("string/gone", .missing) == ["en", "ar", "ko"])
         #expect(found("array/days", .text) == ["en", "ar", "ko"])
+        #expect(found("string/styled", .text) == ["en", "ar", "ko"])
+        #expect(mode.mismatches.first { $0.resource == "string/styled" }.map { ($0.before, $0.after) } ?? ("", "")
+                == ("Tap here ⟨markup: b 4-7⟩", "Tap here"))
         // Only Arabic selects `zero`, only at 0.
         #expect(found("plurals/left", .text) == ["ar n=0"])
         // Korean loses its own plural and shows the English one.

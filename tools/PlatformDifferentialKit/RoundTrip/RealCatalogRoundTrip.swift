@@ -154,6 +154,9 @@ struct Side {
     var items: [String: String]?
     /// Whether the text is `values/`'s (the locale's folder lacks the resource).
     var fromDefault = false
+    /// The markup `getText` shows with a string read without arguments (`android:text` in a
+    /// layout): compared with the text.
+    var markup: String?
 }
 
 /// One (type, name, locale[, quantity]) of the original.
@@ -495,7 +498,8 @@ final class RoundTripState {
                     let call: String
                     switch entry.type {
                     case "plurals": call = "getQuantityString(R.plurals.\(entry.name), \(quantity!)" + shown.map { ", " + $0 }.joined() + ")"
-                    case "string": call = "getString(R.string.\(entry.name)" + shown.map { ", " + $0 }.joined() + ")"
+                    // Without arguments the text with its markup, as a layout's android:text shows it.
+                    case "string": call = formats ? "getString(R.string.\(entry.name)" + shown.map { ", " + $0 }.joined() + ")" : "getText(R.string.\(entry.name))"
                     case "array": call = "getStringArray(R.array.\(entry.name))"
                     default: call = "R.\(entry.type).\(entry.name)"
                     }
@@ -510,7 +514,8 @@ final class RoundTripState {
                         switch found.value {
                         case .string(let text):
                             let body = "\"locale\": " + JSONText.string(tag) + ", \"text\": " + JSONText.string(text) + (formats ? ", \"args\": " + args : "")
-                            return Side(rendering: .request(renderer.add(body)), source: where_ + " " + text.debugDescription, fromDefault: fromDefault)
+                            return Side(rendering: .request(renderer.add(body)), source: where_ + " " + text.debugDescription, fromDefault: fromDefault,
+                                        markup: formats ? nil : found.markup)
                         case .plurals(let items):
                             let body = "\"locale\": " + JSONText.string(tag) + ", \"items\": {"
                                 + items.keys.sorted().map { JSONText.string($0) + ": " + JSONText.string(items[$0]!) }.joined(separator: ", ")
@@ -545,7 +550,7 @@ final class RoundTripState {
                     let chosen = items[category] != nil ? category : "other"
                     source += " item \(category)" + (chosen == category ? "" : " → other") + " " + (items[chosen] ?? "").debugDescription
                 }
-                if let text = reply.string("out") { return (.text(text), source) }
+                if let text = reply.string("out") { return (.text(text + (side.markup.map { " ⟨markup: \($0)⟩" } ?? "")), source) }
                 return (.crash(reply.string("error") ?? reply.text), source)
             }
         }
