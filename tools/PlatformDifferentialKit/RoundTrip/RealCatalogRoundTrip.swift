@@ -476,9 +476,8 @@ final class RoundTripState {
             let added = Set(table.entries.filter { $0.locale.isDefault && !$0.locale.hasOtherQualifiers }.map { $0.type + "/" + $0.name })
                 .subtracting(ownNames)
             report.modes[modeIndex].added = added.filter { !sample.contains(String($0.split(separator: "/", maxSplits: 1)[1])) }.sorted()
-            if added.count > report.modes[modeIndex].added.count {
-                report.notes.append("the \(mode.mode.rawValue) compile's values/ also has the \(added.count - report.modes[modeIndex].added.count) messages of the sample table speakable init writes (Templates/game.json)")
-            }
+            let note = "the compiled values/ also has the \(added.count - report.modes[modeIndex].added.count) messages of the sample table speakable init writes (Templates/game.json)"
+            if added.count > report.modes[modeIndex].added.count && !report.notes.contains(note) { report.notes.append(note) }
         }
         let tags = [report.sourceLocale] + report.locales
         for entry in defaults {
