@@ -302,7 +302,7 @@ let package = Package(
         .target(
             name: "PlatformDifferentialKit",
             dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
-                           "SpeakableJSON", "SpeakableICU"],
+                           "SpeakableJSON", "SpeakableXML", "SpeakableICU"],
             path: "tools/PlatformDifferentialKit",
             exclude: ["Runners"],
             swiftSettings: swiftSettings
@@ -315,13 +315,23 @@ let package = Package(
             exclude: ["allow-list.json"],
             swiftSettings: swiftSettings
         ),
-        // Depends on `speakable` and `PlatformDifferential` only to have them built (the tests run them).
+        // The real-catalog round trip: an app's catalogs through speakable import, check and
+        // compile, rendered on Android before and after (aapt2, ICU4J, String.format), String
+        // Catalogs and Xcode XLIFF compared with the compiled catalogs. docs/round-trip.md.
+        .executableTarget(
+            name: "RealCatalogRoundTrip",
+            // `speakable` only to have it built next to the runner, which runs it.
+            dependencies: ["PlatformDifferentialKit", "SpeakableTool"],
+            path: "tools/RealCatalogRoundTrip",
+            swiftSettings: swiftSettings
+        ),
+        // Depends on `speakable`, `PlatformDifferential` and `RealCatalogRoundTrip` only to have them built (the tests run them).
         .testTarget(
             name: "PlatformDifferentialTests",
             // SpeakableCatalog … SpeakableTestSupport: HostileImportTests imports and compiles in process.
             dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
-                           "SpeakableJSON", "SpeakableTool", "PlatformDifferential", "SpeakableCatalog", "SpeakablePlatformFormats",
-                           "SpeakableEscaping", "SpeakableXML", "SpeakableTestSupport"],
+                           "SpeakableJSON", "SpeakableTool", "PlatformDifferential", "RealCatalogRoundTrip", "SpeakableCatalog",
+                           "SpeakablePlatformFormats", "SpeakableEscaping", "SpeakableXML", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
         ),
 

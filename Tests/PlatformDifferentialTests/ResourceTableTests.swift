@@ -15,10 +15,16 @@ import Testing
         <string name="unquoted">a " quote vanishes</string>
         <string name="unicode">한국어 עברית 😀 \u0041</string>
         <string name="dotted.name">dotted</string>
+        <string name="styled">Tap <b>here</b> <i>now</i></string>
         <plurals name="stars">
             <item quantity="one">%1$d star</item>
             <item quantity="other">%1$d stars</item>
         </plurals>
+        <string-array name="days">
+            <item>Monday</item>
+            <item>"  Tuesday "</item>
+            <item>@string/dotted.name</item>
+        </string-array>
     </resources>
     """#
 
@@ -47,8 +53,16 @@ import Testing
         #expect(value("unquoted") == .string("a  quote vanishes"))
         #expect(value("unicode") == .string("한국어 עברית 😀 A"))
         #expect(value("dotted.name") == .string("dotted"))
+        #expect(value("styled") == .string("Tap here now"))
+        // Markup spans by UTF-16 index, last character included.
+        #expect(linked.entries.first { $0.name == "styled" }?.markup == "b 4-7; i 9-11")
+        #expect(linked.entries.first { $0.name == "dotted.name" }?.markup == nil)
         #expect(value("stars") == .plurals(["one": "%1$d star", "other": "%1$d stars"]))
         #expect(value("stars", "ko") == .plurals(["other": "별 %1$d개"]))
+        // An array's items in order; a reference is not resolved (type 0x01, the target's id).
+        guard case .array(let days)? = value("days") else { Issue.record("days is not an array: \(String(describing: value("days")))"); return }
+        #expect(days.prefix(2) == ["Monday", "  Tuesday "])
+        #expect(days.count == 3 && days[2].hasPrefix("@1:"))
         #expect(value("quotes", "ko") == .string("한국어 %1$d"))
         #expect(value("quotes", "sr-Latn") == .string("srpski"))
         #expect(value("quotes", "iw") == .string("עברית"))

@@ -26,7 +26,10 @@ struct ResourceTable {
         case string(String)
         /// `<plurals>`: items by quantity (`zero`, `one`, `two`, `few`, `many`, `other`).
         case plurals([String: String])
-        /// Anything else (a reference, an integer, an array): its type byte.
+        /// `<string-array>`, `<integer-array>`, `<array>`: the items in order, each a string as
+        /// `getStringArray` returns it, or `@<type byte>:<data>` for an item that is not a string.
+        case array([String])
+        /// Anything else (a reference, an integer, a style): its type byte.
         case other(UInt8)
     }
 
@@ -35,6 +38,9 @@ struct ResourceTable {
         var name: String
         var locale: Locale
         var value: Value
+        /// A string's markup (`<b>`, `<i>`, `<annotation>`), which `getText` keeps and
+        /// `getString` drops: each span's tag and the UTF-16 range it covers, `b 0-3; i 5-9`.
+        var markup: String? = nil
     }
 
     var entries: [Entry] = []
@@ -51,20 +57,24 @@ struct ResourceTable {
         guard size <= bytes.count else { throw Malformed(description: "truncated resource table") }
         var offset = headerSize
         var values: [String] = []
+        var styles: [Int: String] = [:]
         while offset + 8 <= size {
             let type = reader.u16(offset)
             let chunkSize = Int(reader.u32(offset + 4))
             guard chunkSize >= 8, offset + chunkSize <= size else { throw Malformed(description: "bad chunk at \(offset)") }
             switch type {
-            case 0x0001: values = try reader.stringPool(at: offset)
-            case 0x0200: try readPackage(&reader, at: offset, size: chunkSize, values: values)
+            case 0x0001:
+                values = try reader.stringPool(at: offset)
+                styles = reader.styles(at: offset, strings: values)
+            case 0x0200: try readPackage(&reader, at: offset, size: chunkSize, values: values, styles: styles)
             default: break
             }
             offset += chunkSize
         }
     }
 
-    private mutating func readPackage(_ reader: inout Reader, at start: Int, size: Int, values: [String]) throws(Malformed) {
+    private mutating func readPackage(_ reader: inout Reader, at start: Int, size: Int, values: [String],
+                                      styles: [Int: String]) throws(Malformed) {
         let headerSize = Int(reader.u16(start + 2))
         let typeStringsOffset = Int(reader.u32(start + 8 + 4 + 256))
         let keyStringsOffset = Int(reader.u32(start + 8 + 4 + 256 + 8))
@@ -76,13 +86,13 @@ struct ResourceTable {
             let type = reader.u16(offset)
             let chunkSize = Int(reader.u32(offset + 4))
             guard chunkSize >= 8, offset + chunkSize <= end else { throw Malformed(description: "bad package chunk at \(offset)") }
-            if type == 0x0201 { try readType(&reader, at: offset, typeNames: typeNames, keyNames: keyNames, values: values) }
+            if type == 0x0201 { try readType(&reader, at: offset, typeNames: typeNames, keyNames: keyNames, values: values, styles: styles) }
             offset += chunkSize
         }
     }
 
     private mutating func readType(_ reader: inout Reader, at start: Int, typeNames: [String], keyNames: [String],
-                                   values: [String]) throws(Malformed) {
+                                   values: [String], styles: [Int: String]) throws(Malformed) {
         let headerSize = Int(reader.u16(start + 2))
         let chunkSize = Int(reader.u32(start + 4))
         let id = Int(reader.u8(start + 8))
@@ -121,6 +131,7 @@ struct ResourceTable {
                 // ResTable_map_entry: parent (u32), count (u32), then ResTable_map { name u32, Res_value }.
                 let count = Int(reader.u32(entry + 12))
                 var items: [String: String] = [:]
+                var elements: [(index: UInt32, text: String)] = []
                 var mapOffset = entry + size
                 for _ in 0..<count {
                     let attribute = reader.u32(mapOffset)
@@ -129,14 +140,20 @@ struct ResourceTable {
                     if let quantity = Self.quantities[attribute], dataType == 0x03, data < values.count {
                         items[quantity] = values[data]
                     }
+                    // An array's items are named ResTable_map::ATTR_MIN + i, in order.
+                    if typeName == "array" {
+                        let text = dataType == 0x03 && data < values.count ? values[data] : "@\(dataType):\(data)"
+                        elements.append((attribute, text))
+                    }
                     mapOffset += 12
                 }
-                entries.append(Entry(type: typeName, name: name, locale: locale, value: .plurals(items)))
+                let value: Value = typeName == "array" ? .array(elements.sorted { $0.index < $1.index }.map(\.text)) : .plurals(items)
+                entries.append(Entry(type: typeName, name: name, locale: locale, value: value))
             } else {
                 let dataType = reader.u8(entry + size + 3)
                 let data = Int(reader.u32(entry + size + 4))
                 let value: Value = dataType == 0x03 && data < values.count ? .string(values[data]) : .other(dataType)
-                entries.append(Entry(type: typeName, name: name, locale: locale, value: value))
+                entries.append(Entry(type: typeName, name: name, locale: locale, value: value, markup: dataType == 0x03 ? styles[data] : nil))
             }
         }
     }
@@ -223,7 +240,31 @@ struct ResourceTable {
             return String(decoding: units, as: UTF16.self)
         }
 
-        /// A `ResStringPool` chunk's strings (styles are markup, not text).
+        /// The markup of a `ResStringPool` chunk's strings, by string index: after the string
+        /// offsets, one offset per styled string (string i has style i) into a list of
+        /// `ResStringPool_span` { name (a string of the pool), firstChar, lastChar } ended by
+        /// 0xFFFFFFFF. Rendered as `b 0-3; annotation;key=value 5-9`.
+        func styles(at start: Int, strings: [String]) -> [Int: String] {
+            let headerSize = Int(u16(start + 2))
+            let count = Int(u32(start + 8))
+            let styleCount = Int(u32(start + 12))
+            let stylesStart = start + Int(u32(start + 24))
+            guard styleCount > 0 else { return [:] }
+            var result: [Int: String] = [:]
+            for index in 0..<styleCount {
+                var at = stylesStart + Int(u32(start + headerSize + count * 4 + index * 4))
+                var spans: [String] = []
+                while at + 12 <= bytes.count, u32(at) != 0xFFFF_FFFF, spans.count < 1000 {
+                    let name = Int(u32(at))
+                    spans.append((name < strings.count ? strings[name] : "?") + " \(u32(at + 4))-\(u32(at + 8))")
+                    at += 12
+                }
+                if !spans.isEmpty { result[index] = spans.joined(separator: "; ") }
+            }
+            return result
+        }
+
+        /// A `ResStringPool` chunk's strings (styles are markup, not text: ``styles(at:strings:)``).
         func stringPool(at start: Int) throws(Malformed) -> [String] {
             guard u16(start) == 0x0001 else { throw Malformed(description: "expected a string pool at \(start)") }
             let headerSize = Int(u16(start + 2))
