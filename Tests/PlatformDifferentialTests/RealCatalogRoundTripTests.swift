@@ -21,12 +21,6 @@ import Testing
 
     /// Defects being fixed in import and compile; remove an entry with its fix.
     static let knownDefects: [KnownDefect] = [
-        KnownDefect(catalog: "antennapod", mode: .convertAll, resource: "string/preset_already_exists", kind: .crash,
-                    cases: ["en", "ar", "de", "fa", "he", "ja", "ko", "ml", "pl", "pt-BR", "ru"],
-                    why: "%1$.2f is converted to %1$,d: String.format throws IllegalFormatConversionException for the app's float"),
-        KnownDefect(catalog: "antennapod", mode: .convertAll, resource: "plurals/episodes_sleep_timer_exceeds_queue", kind: .text,
-                    cases: ["ar n=0"],
-                    why: "the English zero item is dropped on conversion, but Arabic falls back to values/ and selects zero at 0"),
         KnownDefect(catalog: "moz-l10n_xcode26-xcstrings", mode: .convertAll,
                     difference: #"moz-l10n_xcode26-xcstrings.xliff: catalog2 "string_variant_per_device|==|device.ipad" [en]: no text at this path in the compiled catalog (was "This is the iPad variant"; it has "")"#,
                     why: "--convert-all drops device variations"),

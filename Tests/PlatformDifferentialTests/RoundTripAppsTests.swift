@@ -59,18 +59,6 @@ import Testing
 
     /// Defects being fixed in import and compile; remove an entry with its fix.
     static let knownDefects: [KnownDefect] = [
-        KnownDefect(catalog: "quotes", mode: .convertAll, resource: "string/quoted", kind: .text, cases: ["en", "ko"],
-                    why: #"'{x}' %1$s is imported as '''{'x'}'' {arg1}: the argument becomes the literal text {arg1}"#),
-        KnownDefect(catalog: "quotes", mode: .convertAll, resource: "string/braces", kind: .text, cases: ["en", "ko"],
-                    why: #"{'} %1$s {'} comes back as {''} %1$s {''}: apostrophes doubled"#),
-        KnownDefect(catalog: "plural-quote", problem: "'files' (ko): the imported message does not parse as ICU MessageFormat",
-                    why: #"a plural item with '{a}' is converted to ICU that does not parse: the import refuses the whole catalog"#),
-        KnownDefect(catalog: "plural-selector", problem: "'fetching' (ja) writes {arg1, number, ::group-off} where another locale writes {arg1}",
-                    why: "the ja <plurals> is imported as {arg2, plural…} (its first specifier), en as {arg1, plural…}: compile refuses it"),
-        KnownDefect(catalog: "plural-selector", problem: "speakable check passed (exit 0) but compile",
-                    why: "check does not report what compile refuses"),
-        KnownDefect(catalog: "type-mismatch", mode: .kept, linkMessage: "string/total without required default value",
-                    why: "the default compile writes back a <string> translation of a <plurals>: aapt2 drops it with a warning"),
         KnownDefect(catalog: "markup", mode: .convertAll, resource: "string/styled", kind: .text, cases: ["en", "ko"],
                     why: "--convert-all drops <b> and <i>: getText (a layout's android:text) shows plain text"),
         KnownDefect(catalog: "markup", mode: .convertAll, resource: "string/link", kind: .text, cases: ["en", "ko"],
