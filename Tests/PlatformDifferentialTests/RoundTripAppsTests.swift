@@ -63,8 +63,6 @@ import Testing
                     why: "--convert-all drops <b> and <i>: getText (a layout's android:text) shows plain text"),
         KnownDefect(catalog: "markup", mode: .convertAll, resource: "string/link", kind: .text, cases: ["en", "ko"],
                     why: "--convert-all drops <annotation>"),
-        KnownDefect(catalog: "percent", mode: .convertAll, resource: "string/sure", kind: .text, cases: ["en", "ko"],
-                    why: "100%% in a string without arguments (getString returns it as is) is converted to 100%"),
     ]
 
     /// Computed once; nil when a tool is missing (outside CI).

@@ -38,6 +38,19 @@ import Testing
         #expect(try CompiledMessage(plural.icu, locale: .english).format(["arg1": .int(2)]) == "2 files'")
     }
 
+    /// A message no string of which reads an argument is shown as it is (`getString(id)`):
+    /// `%%` stays two signs; once some form reads one, every form is formatted.
+    @Test func textWithoutArgumentsIsNoFormat() throws {
+        #expect(try Self.imported("100%% sure").icu == "100%% sure")
+        #expect(try Self.imported("%1$d%% done").icu == "{arg1, number, ::group-off}% done")
+        let message = PlatformMessage(key: "k", keyPosition: SourcePosition(line: 1, column: 1), locale: "en", file: "f", forms: [
+            PlatformForm(path: "plural.one", value: "All (100%%)", position: SourcePosition(line: 1, column: 1)),
+            PlatformForm(path: "plural.other", value: "%d%%", position: SourcePosition(line: 1, column: 1)),
+        ])
+        #expect(try CatalogImport.icuMessage(from: message, dialect: .java, locale: .english).icu
+                == "{arg1, plural, one {All (100%)} other {{arg1, number, ::group-off}%}}")
+    }
+
     @Test func javaCountsOrdinarySpecifiersApart() throws {
         let imported = try Self.imported("%2$s and %s")
         #expect(imported.icu == "{arg2} and {arg1}")
@@ -55,7 +68,8 @@ import Testing
 
     /// Random Android strings with quotes, braces, `#`, `%%`, `%n` and specifiers of every
     /// common kind, in five locales: ICU's output for the import equals openjdk's
-    /// `String.format(locale, text, values)`. Two known differences are left out (docs/compile.md):
+    /// `String.format(locale, text, values)` (for a string that reads no argument: its text, as
+    /// `getString(id)` returns it). Two known differences are left out (docs/compile.md):
     /// a negative number padded with zeros (Java counts the sign in the width: `%03d` of -42 is
     /// "-42", ICU's `integer-width/*000` "-042") and a negative number in Arabic (ICU writes an
     /// Arabic letter mark before the minus sign, Java does not).
@@ -122,10 +136,12 @@ import Testing
         let outcomes = try JavaRunner.format(calls)
         var compared = 0
         for (item, outcome) in zip(cases, outcomes) {
-            guard case .success(let java) = outcome else {
+            guard case .success(let formatted) = outcome else {
                 Issue.record("String.format(\(item.locale), \"\(item.text)\") threw \(outcome): the generator makes only formats Java accepts")
                 continue
             }
+            // A string that reads no argument is shown as it is (getString(id)), not formatted.
+            let java = FormatString.parse(item.text, dialect: .java).readsArguments ? formatted : item.text
             // Each locale's own import: the same ICU text, but checked as a translation would be.
             let imported = try Self.imported(item.text, locale: item.locale)
             #expect(imported.icu == item.imported.icu)

@@ -99,15 +99,19 @@ extension FormatString {
     }
 
     /// `text` (the string this format was parsed from) as text and the specifiers that read
-    /// arguments, in order; adjacent text is joined.
+    /// arguments, in order; adjacent text is joined. `formatted: false`: the app shows the text
+    /// as it is — a message none of whose strings reads an argument is no format (Android's
+    /// `getString(id)`, a String Catalog key without arguments), `%%` included.
     ///
     /// ```swift
     /// let text = "Saved %1$.2fx (100%%)"
     /// FormatString.parse(text, dialect: .java).pieces(of: text)
     /// // [.text("Saved "), .specifier(%1$.2f, .argument(1)), .text("x (100%)")]
+    /// FormatString.parse("100%% sure", dialect: .java).pieces(of: "100%% sure", formatted: false)   // [.text("100%% sure")]
     /// ```
-    public func pieces(of text: String) -> [Piece] {
+    public func pieces(of text: String, formatted: Bool = true) -> [Piece] {
         guard !specifiers.isEmpty else { return text.isEmpty ? [] : [.text(text)] }
+        guard formatted else { return [.text(text)] }
         let scalars = Array(text.unicodeScalars)
         var pieces: [Piece] = []
         var literal = String.UnicodeScalarView()
@@ -141,6 +145,17 @@ extension FormatString {
         copy(upTo: scalars.count)
         if !literal.isEmpty { pieces.append(.text(String(literal))) }
         return pieces
+    }
+
+    /// Whether some specifier reads an argument, is a substitution or `%arg`: whether the app
+    /// formats the text at all.
+    public var readsArguments: Bool {
+        specifiers.contains { spec in
+            switch role(of: spec) {
+            case .argument, .substitution, .substitutionArgument: true
+            case .text, .percent, .lineBreak: false
+            }
+        }
     }
 
     /// The specifiers that read an argument (not a substitution or `%arg`), with the argument each reads.

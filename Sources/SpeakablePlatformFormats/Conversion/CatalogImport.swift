@@ -71,6 +71,9 @@ public enum CatalogImport {
             }
         }
         var builder = ImportBuilder(dialect: dialect, locale: locale, names: names, substitutionInfo: message.substitutions)
+        // The app formats a message when some string of it reads an argument (then every form
+        // is a format: getQuantityString formats the item it picks); else it shows it as it is.
+        builder.formatted = forms.contains { FormatString.parse($0.value, dialect: dialect).readsArguments }
         let whole = forms.first { $0.path.isEmpty }
         let plural = forms.filter { $0.path.hasPrefix("plural.") && !$0.path.dropFirst(7).contains(".") }
         var icu: String
@@ -174,6 +177,8 @@ private struct ImportBuilder {
     var usedNames: [Int: String] = [:]
     var usedSpecifiers: [Int: String] = [:]
     var notes: [String] = []
+    /// Whether the app formats the message (`%%` is `%`), or shows its text as it is.
+    var formatted = true
     /// Substitutions being expanded, outermost first: one whose forms name itself (or one being
     /// expanded) is a loop (found by fuzzing: it recursed until the stack overflowed).
     var expanding: [String] = []
@@ -245,7 +250,7 @@ private struct ImportBuilder {
     mutating func text(_ value: String, allForms: [PlatformForm], inPlural: (name: String, position: Int?)?,
                        last: Bool) throws(CatalogConversionError) -> String {
         let format = FormatString.parse(value, dialect: dialect)
-        let pieces = format.pieces(of: value)
+        let pieces = format.pieces(of: value, formatted: formatted)
         var out = ""
         for (index, piece) in pieces.enumerated() {
             switch piece {
