@@ -20,35 +20,7 @@ import Testing
     }()
 
     /// Defects being fixed in import and compile; remove an entry with its fix.
-    static let knownDefects: [KnownDefect] = [
-        KnownDefect(catalog: "moz-l10n_xcode26-xcstrings", mode: .convertAll,
-                    difference: #"moz-l10n_xcode26-xcstrings.xliff: catalog2 "string_variant_per_device|==|device.ipad" [en]: no text at this path in the compiled catalog (was "This is the iPad variant"; it has "")"#,
-                    why: "--convert-all drops device variations"),
-        KnownDefect(catalog: "moz-l10n_xcode26-xcstrings", mode: .convertAll,
-                    difference: #"moz-l10n_xcode26-xcstrings.xliff: catalog2 "string_variant_per_device|==|device.iphone" [en]: no text at this path in the compiled catalog (was "This is the iPhone variant."; it has "")"#,
-                    why: "--convert-all drops device variations"),
-        KnownDefect(catalog: "moz-l10n_xcode26-xcstrings", mode: .convertAll,
-                    difference: #"moz-l10n_xcode26-xcstrings.xliff: catalog2 "string_variant_per_device|==|device.other" [en]: no text at this path in the compiled catalog (was "This is the string variant for other devices"; it has "")"#,
-                    why: "--convert-all drops device variations"),
-        KnownDefect(catalog: "xcstrings-tool_Localizable", mode: .convertAll,
-                    difference: #"xcstrings-tool_Localizable: "myDeviceVariant" [en]: added ("Multiplatform Original")"#,
-                    why: "--convert-all drops device variations (the other device's text becomes the string)"),
-        KnownDefect(catalog: "xcstrings-tool_Localizable", mode: .convertAll,
-                    difference: #"xcstrings-tool_Localizable: "myDeviceVariant" [en] device.ipad: missing (was "macOS Original")"#,
-                    why: "--convert-all drops device variations"),
-        KnownDefect(catalog: "xcstrings-tool_Localizable", mode: .convertAll,
-                    difference: #"xcstrings-tool_Localizable: "myDeviceVariant" [en] device.mac: missing (was "macOS Original")"#,
-                    why: "--convert-all drops device variations"),
-        KnownDefect(catalog: "xcstrings-tool_Localizable", mode: .convertAll,
-                    difference: #"xcstrings-tool_Localizable: "myDeviceVariant" [en] device.other: missing (was "Multiplatform Original")"#,
-                    why: "--convert-all drops device variations"),
-        KnownDefect(catalog: "xcstrings-tool_Substitution", mode: .convertAll,
-                    difference: #"xcstrings-tool_Substitution: "substitutions_example.string" [en] substitution "remaining.strings" is named "remaining_strings""#,
-                    why: "--convert-all renames substitutions (a dot becomes _)"),
-        KnownDefect(catalog: "xcstrings-tool_Substitution", mode: .convertAll,
-                    difference: #"xcstrings-tool_Substitution: "substitutions_example.string" [en] substitution "total.strings" is named "total_strings""#,
-                    why: "--convert-all renames substitutions (a dot becomes _)"),
-    ]
+    static let knownDefects: [KnownDefect] = []
 
     static func report(sourceLocation: SourceLocation = #_sourceLocation) throws -> RoundTripReport? {
         guard androidTools(sourceLocation: sourceLocation) != nil, let shared else { return nil }

@@ -42,6 +42,23 @@ struct RoundTripTests {
         }
     }
 
+    /// Converted from ICU, a localization keeps what ICU has no selector for: the other devices'
+    /// texts (the imported device's is the converted one) and the substitutions' own names.
+    @Test func convertingKeepsDeviceVariationsAndSubstitutionNames() throws {
+        let root = try temporaryDirectory()
+        try importInto(root, [catalogsDirectory! + "/xcstrings-tool_Localizable.xcstrings", catalogsDirectory! + "/xcstrings-tool_Substitution.xcstrings"])
+        let files = compile(root) {
+            $0.outputs = [.xcstrings]
+            $0.reuseOriginalValues = false
+        }
+        let localizable = try #require(XCStringsReader.read(try value(files["xcstrings/xcstrings-tool_Localizable.xcstrings"]), file: "c").catalog)
+        let devices = localizable.messages.first { $0.key == "myDeviceVariant" && $0.locale == "en" }?.forms.map(\.path).sorted()
+        #expect(devices == ["device.ipad", "device.mac", "device.other"], "\(String(describing: devices))")
+        let substitution = try #require(XCStringsReader.read(try value(files["xcstrings/xcstrings-tool_Substitution.xcstrings"]), file: "c").catalog)
+        let names = substitution.messages.first { $0.key == "substitutions_example.string" && $0.locale == "en" }?.substitutions.map(\.name).sorted()
+        #expect(names == ["remaining.strings", "total.strings"])
+    }
+
     static func androidProject(_ name: String) throws -> (root: String, res: String) {
         let root = try temporaryDirectory(name)
         let res = root + "/res"

@@ -600,7 +600,7 @@ struct Context {
             .sorted { ($0.element.locales, -$0.offset) > ($1.element.locales, -$1.offset) }.map(\.element)
         let appleOrder = meta?.appleArguments == nil ? everywhere + partly : appleSlots
         let appleValues = ordered(appleOrder.filter { $0.slot == .value }.map(\.name), recorded: meta?.appleArguments, kinds: kinds,
-                                  specifiers: meta?.appleSpecifiers ?? [:])
+                                  specifiers: meta?.appleSpecifiers ?? [:], substitutions: meta?.appleSubstitutions ?? [:])
         let apple: [CatalogArgument]
         if meta?.appleArguments != nil {
             // An imported catalog's positions stay as they were; new ones go after them.
@@ -879,12 +879,13 @@ struct Context {
     /// Argument order: the recorded one (from an import), then the other arguments in order of
     /// first appearance.
     func ordered(_ names: [String], recorded: [String]?, kinds: [String: CatalogArgument.Kind],
-                 specifiers: [String: String]) -> [CatalogArgument] {
+                 specifiers: [String: String], substitutions: [String: String] = [:]) -> [CatalogArgument] {
         // Recorded positions are kept as they were, gaps included (app code passes arguments by
         // position: `getString(id, hours, minutes, remaining)`); new arguments go after them.
         var order = recorded ?? []
         for name in names where !order.contains(name) { order.append(name) }
-        return order.map { CatalogArgument(name: $0, kind: kinds[$0] ?? .text, recordedSpecifier: specifiers[$0]) }
+        return order.map { CatalogArgument(name: $0, kind: kinds[$0] ?? .text, recordedSpecifier: specifiers[$0],
+                                           recordedSubstitution: substitutions[$0]) }
     }
 
     /// The String Catalog key of a message's combination of select cases: an imported catalog's

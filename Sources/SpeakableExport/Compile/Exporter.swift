@@ -156,6 +156,26 @@ struct Exporter {
         return CatalogStates(main: state.xcstrings)
     }
 
+    /// A String Catalog localization with device variations (`variations.device`), its imported
+    /// device's content (`other`, else the first device, as import chooses) replaced by `value`;
+    /// nil when the localization has no device variations, or `value` needs substitutions
+    /// (which a device's content cannot hold).
+    static func replacingImportedDevice(in localization: JSONValue, with value: CatalogValue, states: CatalogStates)
+        -> (json: JSONValue, deviceChosen: String, others: [String])? {
+        guard case .object(let members) = localization,
+              let variationsIndex = members.firstIndex(where: { $0.0 == "variations" }),
+              case .object(var variations) = members[variationsIndex].1,
+              let deviceIndex = variations.firstIndex(where: { $0.0 == "device" }),
+              case .object(var devices) = variations[deviceIndex].1, !devices.isEmpty else { return nil }
+        if case .substitutions = value { return nil }
+        let chosen = devices.firstIndex { $0.0 == "other" } ?? 0
+        devices[chosen].1 = XCStringsWriter.json(XCStringsContent(value, states: states))
+        variations[deviceIndex].1 = .object(devices)
+        var result = members
+        result[variationsIndex].1 = .object(variations)
+        return (.object(result), devices[chosen].0, devices.enumerated().filter { $0.offset != chosen }.map(\.element.0))
+    }
+
     /// The first `stringUnit.state` in a String Catalog localization.
     static func firstState(in value: JSONValue) -> String? {
         guard case .object(let members) = value else { return nil }
@@ -207,6 +227,21 @@ struct Exporter {
                     for resource in conversion.resources {
                         if resource.role == .message {
                             if kept { continue }
+                            // Device variations ICU has no selector for: the converted text is
+                            // the imported device's, the others are kept as they were.
+                            if let devices = recorded?.xcstrings[tag]?.value,
+                               let merged = Self.replacingImportedDevice(in: devices, with: resource.value, states: states ?? CatalogStates()) {
+                                localizations.append((tag, .json(merged.json)))
+                                if recorded?.xcstrings[tag]?.icu != pattern.source, let (_, source) = text(of: message, in: table, tag: tag) {
+                                    let diagnostic = Diagnostic(
+                                        severity: .warning, id: "catalog-device-variations",
+                                        message: "'\(message.template.key)' (\(tag)): the text was edited; it is the '\(merged.deviceChosen)' device's, and the variations for \(merged.others.joined(separator: ", ")) are kept as they were",
+                                        file: source.file, position: source.start,
+                                        hint: "update or remove the other devices' texts in Xcode (Vary by Device), then import the catalog again")
+                                    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                                }
+                                continue
+                            }
                             // Review states survive a conversion while the text is the one imported.
                             if let states {
                                 localizations.append((tag, .stated(resource.value, states: states)))

@@ -437,6 +437,11 @@ private struct Session {
         if platform == .apple {
             meta.appleArguments = names
             meta.appleSpecifiers = specifiers
+            var substitutions: [String: String] = [:]
+            for (p, substitution) in imported.substitutions {
+                if let name = imported.arguments[p], name != substitution { substitutions[name] = substitution }
+            }
+            meta.appleSubstitutions = substitutions
         } else {
             meta.androidArguments = names
             meta.androidSpecifiers = specifiers

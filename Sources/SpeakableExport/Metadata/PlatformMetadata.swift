@@ -76,6 +76,9 @@ public struct MessageMetadata: Sendable {
     /// Specifiers as imported, by argument name (`%ld`, `%.2f`, `%s`).
     public var appleSpecifiers: [String: String]
     public var androidSpecifiers: [String: String]
+    /// String Catalog substitution names as imported, by argument name, where they differ
+    /// (`total_strings` → `total.strings`).
+    public var appleSubstitutions: [String: String] = [:]
     /// `.xcstrings` entry members other than `localizations` (comment, extractionState,
     /// shouldTranslate, unknown members).
     public var xcstringsEntry: [(String, JSONValue)]
@@ -142,6 +145,9 @@ extension TableMetadata {
             if !m.androidSpecifiers.isEmpty {
                 fields.append(("androidSpecifiers", .object(m.androidSpecifiers.keys.sorted().map { ($0, .string(m.androidSpecifiers[$0]!)) })))
             }
+            if !m.appleSubstitutions.isEmpty {
+                fields.append(("appleSubstitutions", .object(m.appleSubstitutions.keys.sorted().map { ($0, .string(m.appleSubstitutions[$0]!)) })))
+            }
             if !m.xcstringsEntry.isEmpty { fields.append(("xcstringsEntry", .object(m.xcstringsEntry))) }
             for (name, values) in [("xcstrings", m.xcstrings), ("android", m.android), ("xliff", m.xliff)] where !values.isEmpty {
                 fields.append((name, .object(values.keys.sorted().map { tag in
@@ -203,6 +209,7 @@ extension TableMetadata {
             m.androidArguments = node["androidArguments"]?.array?.compactMap(\.string)
             for s in node["appleSpecifiers"]?.members ?? [] { m.appleSpecifiers[s.key] = s.value.string }
             for s in node["androidSpecifiers"]?.members ?? [] { m.androidSpecifiers[s.key] = s.value.string }
+            for s in node["appleSubstitutions"]?.members ?? [] { m.appleSubstitutions[s.key] = s.value.string }
             m.xcstringsEntry = (node["xcstringsEntry"]?.members ?? []).map { ($0.key, $0.value.value) }
             func values(_ name: String) -> [String: PlatformValue] {
                 var result: [String: PlatformValue] = [:]

@@ -47,12 +47,16 @@ public struct CatalogArgument: Hashable, Sendable {
     /// A specifier recorded when the message was imported (`%ld`, `%.2f`), used instead of the
     /// one `kind` implies so that an imported catalog is written back as it was.
     public var recordedSpecifier: String?
+    /// String Catalogs: the name an imported catalog gave the substitution on this argument
+    /// (`total.strings`), kept instead of the argument's name.
+    public var recordedSubstitution: String?
     public var slot: Slot
 
-    public init(name: String, kind: Kind, recordedSpecifier: String? = nil, slot: Slot = .value) {
+    public init(name: String, kind: Kind, recordedSpecifier: String? = nil, recordedSubstitution: String? = nil, slot: Slot = .value) {
         self.name = name
         self.kind = kind
         self.recordedSpecifier = recordedSpecifier
+        self.recordedSubstitution = recordedSubstitution
         self.slot = slot
     }
 }
@@ -1154,7 +1158,8 @@ struct Converter {
             for part in body.parts {
                 guard case .argument(let node) = part, case .plural(let plural) = node.kind else { continue }
                 used[node.name, default: 0] += 1
-                let name = used[node.name]! == 1 ? node.name : node.name + "_\(used[node.name]!)"
+                let own = arguments.first { $0.name == node.name && $0.slot == .value }?.recordedSubstitution ?? node.name
+                let name = used[node.name]! == 1 ? own : own + "_\(used[node.name]!)"
                 names[node.range] = name
                 let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
                 var inner = renderer

@@ -14,6 +14,9 @@ public struct ImportedMessage: Hashable, Sendable {
     /// The argument a whole-message plural selects on (its printf position), nil when the
     /// message is no plural or its number is never printed (Android's quantity alone).
     public var pluralSelector: Int?
+    /// String Catalog substitutions by the position of their argument, named as the file
+    /// names them (`total.strings`; the ICU argument is `total_strings`).
+    public var substitutions: [Int: String] = [:]
 }
 
 /// Turns what a platform catalog holds (a ``PlatformMessage``) into an ICU message.
@@ -93,7 +96,7 @@ public enum CatalogImport {
         }
         notes += builder.notes
         return ImportedMessage(icu: icu, arguments: builder.usedNames, specifiers: builder.usedSpecifiers, notes: notes,
-                               pluralSelector: selector)
+                               pluralSelector: selector, substitutions: builder.usedSubstitutions)
     }
 
     /// A name ICU accepts as an argument name: letters, digits and `_`, not starting with a digit.
@@ -176,6 +179,7 @@ private struct ImportBuilder {
     let substitutionInfo: [PlatformSubstitution]
     var usedNames: [Int: String] = [:]
     var usedSpecifiers: [Int: String] = [:]
+    var usedSubstitutions: [Int: String] = [:]
     var notes: [String] = []
     /// Whether the app formats the message (`%%` is `%`), or shows its text as it is.
     var formatted = true
@@ -263,6 +267,7 @@ private struct ImportBuilder {
                 let info = substitutionInfo.first { $0.name == substitution }
                 guard let argument = info?.argumentNumber ?? argumentRead else { continue }
                 let name = name(argument, substitution: substitution)
+                if usedSubstitutions[argument] == nil { usedSubstitutions[argument] = substitution }
                 // The substitution's number prints as its `formatSpecifier` says, else as its forms write it.
                 if let f = info?.formatSpecifier { usedSpecifiers[argument] = "%" + f }
                 let prefix = "substitutions.\(substitution).plural."
