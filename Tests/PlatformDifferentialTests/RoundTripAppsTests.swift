@@ -58,12 +58,7 @@ import Testing
     ]
 
     /// Defects being fixed in import and compile; remove an entry with its fix.
-    static let knownDefects: [KnownDefect] = [
-        KnownDefect(catalog: "markup", mode: .convertAll, resource: "string/styled", kind: .text, cases: ["en", "ko"],
-                    why: "--convert-all drops <b> and <i>: getText (a layout's android:text) shows plain text"),
-        KnownDefect(catalog: "markup", mode: .convertAll, resource: "string/link", kind: .text, cases: ["en", "ko"],
-                    why: "--convert-all drops <annotation>"),
-    ]
+    static let knownDefects: [KnownDefect] = []
 
     /// Computed once; nil when a tool is missing (outside CI).
     static let shared: Result<RoundTripReport, DifferentialError>? = {

@@ -88,4 +88,39 @@ import Testing
         let german = try #require(files["android/res/values-de/strings.xml"])
         #expect(!german.contains(#"quantity="zero""#))
     }
+
+    /// Style markup is no ICU: it goes around the text it held wherever the converted (or
+    /// edited) text still has that text once; what an edit took away is a warning.
+    @Test func markupSurvivesAConversionAndAnEditThatKeepsItsText() throws {
+        let root = try Self.project("markup", locales: ["ko"], files: [
+            "values": #"<string name="styled">Tap <b>here</b> to <i>start</i></string>"#,
+            "values-ko": #"<string name="styled"><b>여기</b>를 눌러 <i>시작</i></string>"#,
+        ])
+        var files = compile(root) {
+            $0.outputs = [.android]
+            $0.reuseOriginalValues = false
+        }
+        #expect(files["android/res/values/strings.xml"]?.contains(#"<string name="styled">"Tap "<b>here</b>" to "<i>start</i></string>"#) == true,
+                "\(files["android/res/values/strings.xml"] ?? "")")
+        try Self.edit(root, locale: "ko", key: "styled", to: "여기를 눌러 바로 시작하세요")
+        let result = CatalogCompiler.compile(ProjectLoader.load(directory: root), options: {
+            var options = CompileOptions()
+            options.outputs = [.android]
+            return options
+        }())
+        files = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
+        #expect(files["android/res/values-ko/strings.xml"]?.contains(#"<string name="styled"><b>여기</b>"를 눌러 바로 "<i>시작</i>하세요</string>"#) == true,
+                "\(files["android/res/values-ko/strings.xml"] ?? "")")
+        #expect(!result.diagnostics.contains { $0.id == "catalog-markup-lost" })
+        try Self.edit(root, locale: "ko", key: "styled", to: "여기를 누르세요")
+        let lost = CatalogCompiler.compile(ProjectLoader.load(directory: root), options: {
+            var options = CompileOptions()
+            options.outputs = [.android]
+            return options
+        }())
+        #expect(lost.diagnostics.filter { $0.id == "catalog-markup-lost" }.map(\.message)
+                == ["'styled' (ko): the edited text no longer holds what <i> marked up, once; that markup is not written"])
+        let ko = Dictionary(uniqueKeysWithValues: lost.files.map { ($0.path, $0.contents) })["android/res/values-ko/strings.xml"]
+        #expect(ko?.contains(#"<string name="styled"><b>여기</b>를 누르세요</string>"#) == true, "\(ko ?? "")")
+    }
 }

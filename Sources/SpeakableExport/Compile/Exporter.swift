@@ -345,6 +345,11 @@ struct Exporter {
                             default: nil
                             }
                             // (Two messages with one resource name: CatalogCompiler.androidNameCollisions.)
+                            if resource.role == .message, let kept = recorded?.android[tag],
+                               let styled = styled(resource.value, kept: kept, message: message, table: table, tag: tag, edited: kept.icu != pattern.source) {
+                                section.append(.styled(name: name, items: styled, comment: resourceComment, attributes: attributes))
+                                continue
+                            }
                             switch resource.value {
                             case .text(let text):
                                 section.append(.string(name: name, value: text, comment: resourceComment, attributes: attributes))
@@ -376,6 +381,46 @@ struct Exporter {
                                                                          preamble: headers.joined(separator: "\n"))))
         }
         return files
+    }
+
+    /// A converted Android value with the markup its imported resource had (`<b>`,
+    /// `<annotation>`, `<xliff:g>`), each element around the text it held where the converted
+    /// text has it once — its content per item, for ``AndroidResourceWriter/Item/styled(name:items:comment:attributes:)``;
+    /// nil when the kept resource has no markup. What cannot be placed (an edit took its text
+    /// away) is a warning.
+    mutating func styled(_ value: CatalogValue, kept: PlatformValue, message: PreparedMessage, table: Table, tag: String,
+                         edited: Bool) -> [(quantity: String?, content: String)]? {
+        guard let xml = kept.value.objectMember("xml")?.stringValue, AndroidResourceWriter.mayHoldMarkup(xml),
+              let resource = AndroidResourceReader.read(Array(("<resources>" + xml + "</resources>").utf8), file: "kept").file?.resources.first
+        else { return nil }
+        var items: [(quantity: String?, content: String)] = []
+        var lost: [AndroidSpan] = []
+        func place(_ text: String, _ original: AndroidString?) -> String {
+            guard let original, !original.spans.isEmpty else { return AndroidText.escape(text) }
+            let moved = AndroidSpan.moved(original.spans, from: original.text, to: text)
+            let written = AndroidResourceWriter.styledContent(text, spans: moved.kept)
+            lost += moved.lost + written.lost
+            return written.content
+        }
+        switch value {
+        case .text(let text):
+            guard resource.kind == .string, resource.value?.spans.isEmpty == false else { return nil }
+            items = [(nil, place(text, resource.value))]
+        case .plural(let forms):
+            guard resource.kind == .plurals, resource.items.contains(where: { !$0.value.spans.isEmpty }) else { return nil }
+            items = forms.map { form in (form.category, place(form.text, resource.items.first { $0.quantity == form.category }?.value)) }
+        case .substitutions:
+            return nil
+        }
+        if !lost.isEmpty, let (_, source) = text(of: message, in: table, tag: tag) {
+            let tags = lost.map(\.open).joined(separator: ", ")
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "catalog-markup-lost",
+                message: "'\(message.template.key)' (\(tag)): \(edited ? "the edited text" : "the text") no longer holds what \(tags) marked up, once; that markup is not written",
+                file: source.file, position: source.start,
+                hint: "put the markup back in the platform file and import it again, or accept plain text"))
+        }
+        return items
     }
 
     /// The most `%` signs in one string of a value.

@@ -156,9 +156,10 @@ private struct Decoder {
         var state = DecodeState()
         var placeholders: [AndroidPlaceholder] = []
         var hasMarkup = false
-        walk(element.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup)
+        var spans: [AndroidSpan] = []
+        walk(element.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
         return AndroidString(text: String(scalars: state.out), rawXML: document.innerXML(of: element),
-                             position: element.contentStart, placeholders: placeholders, hasMarkup: hasMarkup)
+                             position: element.contentStart, placeholders: placeholders, hasMarkup: hasMarkup, spans: spans)
     }
 
     struct DecodeState {
@@ -170,22 +171,28 @@ private struct Decoder {
     }
 
     mutating func walk(_ nodes: [XMLNode], state: inout DecodeState, placeholders: inout [AndroidPlaceholder],
-                       hasMarkup: inout Bool) {
+                       hasMarkup: inout Bool, spans: inout [AndroidSpan]) {
         for node in nodes {
             switch node {
             case .text(let text), .cdata(let text):
                 decode(text, state: &state)
             case .element(let child):
+                // A pending space is written before the element's first character: outside it.
+                let before = state.out.count + (state.pendingSpace ? 1 : 0)
+                let index = spans.count
+                spans.append(AndroidSpan(open: "<" + child.name + child.attributes.map { " " + $0.name + "=\"" + XMLEscaping.attribute($0.value) + "\"" }.joined() + ">",
+                                         close: "</" + child.name + ">", range: before..<before))
                 if child.name == "xliff:g" || child.localName == "g" {
-                    let before = state.out.count
-                    walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup)
-                    let decoded = String(scalars: state.out[min(before, state.out.count)...])
+                    let start = state.out.count
+                    walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
+                    let decoded = String(scalars: state.out[min(start, state.out.count)...])
                     placeholders.append(AndroidPlaceholder(id: child["id"], example: child["example"], text: decoded,
-                                                           range: before..<state.out.count, position: child.start))
+                                                           range: start..<state.out.count, position: child.start))
                 } else {
                     hasMarkup = true
-                    walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup)
+                    walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
                 }
+                spans[index].range = min(before, state.out.count)..<state.out.count
             case .comment, .processingInstruction:
                 continue
             }

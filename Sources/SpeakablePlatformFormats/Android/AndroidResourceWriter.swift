@@ -24,6 +24,10 @@ public enum AndroidResourceWriter {
         /// A `<plurals>` with its items in the order given.
         case plurals(name: String, items: [(quantity: String, value: String)], comment: String? = nil,
                      attributes: [(String, String)] = [])
+        /// A `<string>` or `<plurals>` whose content is already XML (``styledContent(_:spans:)``):
+        /// `items` is one content for a `<string>` (quantity nil) or one per quantity.
+        case styled(name: String, items: [(quantity: String?, content: String)], comment: String? = nil,
+                    attributes: [(String, String)] = [])
         /// Markup written as it is (a resource kept from an imported file), indented as given.
         case raw(String)
         /// An XML comment on its own line (a section heading).
@@ -56,6 +60,9 @@ public enum AndroidResourceWriter {
                 usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
             } else if case .plurals(_, _, _, let attributes) = item {
                 usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
+            } else if case .styled(_, let contents, _, let attributes) = item {
+                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
+                usesXLIFF = usesXLIFF || contents.contains { contains($0.content, "<xliff:") }
             }
         }
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
@@ -81,11 +88,83 @@ public enum AndroidResourceWriter {
                 out += "        <item quantity=\"" + XMLEscaping.attribute(item.quantity) + "\">" + AndroidText.escape(item.value) + "</item>\n"
             }
             out += "    </plurals>\n"
+        case .styled(let name, let items, let comment, let attributes):
+            if let comment { out += "    <!-- " + XMLEscaping.comment(comment) + " -->\n" }
+            if items.count == 1, items[0].quantity == nil {
+                out += "    <string name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">" + items[0].content + "</string>\n"
+            } else {
+                out += "    <plurals name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">\n"
+                for item in items {
+                    out += "        <item quantity=\"" + XMLEscaping.attribute(item.quantity ?? "other") + "\">" + item.content + "</item>\n"
+                }
+                out += "    </plurals>\n"
+            }
         case .raw(let xml):
             out += xml
             if !xml.hasSuffix("\n") { out += "\n" }
         case .comment(let text):
             out += "    <!-- " + XMLEscaping.comment(text) + " -->\n"
+        }
+    }
+
+    /// `text` escaped as a string's content with `spans` (elements over its Unicode scalar
+    /// offsets, properly nested) written around what they hold; `lost`: the spans that could not
+    /// be written (overlapping ones, and ones outside the text).
+    ///
+    /// ```swift
+    /// AndroidResourceWriter.styledContent("Tap here", spans: [AndroidSpan(open: "<b>", close: "</b>", range: 4..<8)]).content
+    /// // "\"Tap \"<b>here</b>"
+    /// ```
+    public static func styledContent(_ text: String, spans: [AndroidSpan]) -> (content: String, lost: [AndroidSpan]) {
+        let scalars = Array(text.unicodeScalars)
+        // Outer spans first: earlier start, then later end.
+        let ordered = spans.sorted { ($0.range.lowerBound, -$0.range.upperBound) < ($1.range.lowerBound, -$1.range.upperBound) }
+        var kept: [AndroidSpan] = []
+        var lost: [AndroidSpan] = []
+        for span in ordered {
+            let fits = span.range.upperBound <= scalars.count && kept.allSatisfy { other in
+                other.range.upperBound <= span.range.lowerBound || span.range.upperBound <= other.range.lowerBound
+                    || (other.range.lowerBound <= span.range.lowerBound && span.range.upperBound <= other.range.upperBound)
+            }
+            if fits { kept.append(span) } else { lost.append(span) }
+        }
+        var out = ""
+        var open: [AndroidSpan] = []
+        var segment = String.UnicodeScalarView()
+        func flush() {
+            if !segment.isEmpty { out += AndroidText.escape(String(segment)) }
+            segment = String.UnicodeScalarView()
+        }
+        for position in 0...scalars.count {
+            // Close what ends here (innermost first), then open what starts here (outermost first).
+            while let last = open.last, last.range.upperBound == position {
+                flush()
+                out += last.close
+                open.removeLast()
+            }
+            for span in kept where span.range.lowerBound == position {
+                flush()
+                out += span.open
+                if span.range.isEmpty { out += span.close } else { open.append(span) }
+            }
+            if position < scalars.count { segment.append(scalars[position]) }
+        }
+        flush()
+        return (out, lost)
+    }
+
+    /// Whether a resource's markup (`<string …>…</string>`) may hold elements inside its content
+    /// (a byte search: more than one end tag or an empty-element tag).
+    public static func mayHoldMarkup(_ xml: String) -> Bool {
+        var xml = xml
+        return xml.withUTF8 { bytes in
+            var endTags = 0
+            for i in bytes.indices.dropFirst() where bytes[i - 1] == 0x3C && bytes[i] == 0x2F {  // </
+                endTags += 1
+                if endTags > 1 { return true }
+            }
+            for i in bytes.indices.dropFirst() where bytes[i - 1] == 0x2F && bytes[i] == 0x3E { return true }  // />
+            return false
         }
     }
 

@@ -109,14 +109,66 @@ public struct AndroidString: Hashable, Sendable {
     public var placeholders: [AndroidPlaceholder]
     /// Whether the content has style markup (`<b>`, `<i>`, `<annotation>`…) besides `<xliff:g>`.
     public var hasMarkup: Bool
+    /// Every element inside the content (style markup and `<xliff:g>`), outer ones first, with
+    /// what of ``text`` it holds (the general reader fills it; the checker's scanner does not).
+    public var spans: [AndroidSpan] = []
 
     public init(text: String, rawXML: String, position: SourcePosition, placeholders: [AndroidPlaceholder] = [],
-                hasMarkup: Bool = false) {
+                hasMarkup: Bool = false, spans: [AndroidSpan] = []) {
         self.text = text
         self.rawXML = rawXML
         self.position = position
         self.placeholders = placeholders
         self.hasMarkup = hasMarkup
+        self.spans = spans
+    }
+}
+
+/// An element inside a string's content — `<b>`, `<annotation font="title">`, `<xliff:g id="x">`
+/// — and the part of the text it holds.
+///
+/// ```swift
+/// // <b>여기</b>를 눌러 <i>시작</i>, edited to "여기를 눌러 바로 시작"
+/// AndroidSpan.moved(spans, from: "여기를 눌러 시작", to: "여기를 눌러 바로 시작").kept.map(\.range)   // [0..<2, 10..<12]
+/// ```
+public struct AndroidSpan: Hashable, Sendable {
+    /// The start tag as it is written back (`<annotation font="title">`).
+    public var open: String
+    /// The end tag (`</annotation>`).
+    public var close: String
+    /// Unicode scalar offsets in ``AndroidString/text``.
+    public var range: Range<Int>
+
+    public init(open: String, close: String, range: Range<Int>) {
+        self.open = open
+        self.close = close
+        self.range = range
+    }
+
+    /// `spans` of `original` placed in `text`: where they were when the text is the same, else
+    /// each around the one place `text` has what it held (`lost`: the spans whose text is not
+    /// there, or there more than once).
+    public static func moved(_ spans: [AndroidSpan], from original: String, to text: String) -> (kept: [AndroidSpan], lost: [AndroidSpan]) {
+        if original == text { return (spans, []) }
+        let from = Array(original.unicodeScalars)
+        let to = Array(text.unicodeScalars)
+        var kept: [AndroidSpan] = []
+        var lost: [AndroidSpan] = []
+        for span in spans {
+            guard span.range.upperBound <= from.count, !span.range.isEmpty else { lost.append(span); continue }
+            let needle = Array(from[span.range])
+            var found: [Int] = []
+            var i = 0
+            while i + needle.count <= to.count, found.count < 2 {
+                if to[i..<i + needle.count].elementsEqual(needle) { found.append(i) }
+                i += 1
+            }
+            guard found.count == 1 else { lost.append(span); continue }
+            var moved = span
+            moved.range = found[0]..<found[0] + needle.count
+            kept.append(moved)
+        }
+        return (kept, lost)
     }
 }
 
