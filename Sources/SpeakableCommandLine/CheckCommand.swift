@@ -24,7 +24,9 @@ enum CheckCommand {
     speakable.json; by default ./speakable.json, else the current folder. A .xcstrings file, an
     Android res/ folder (values/, values-ko/…) or an XLIFF file (2.0 with ICU messages, as
     compile writes it, or Xcode's 1.2) is checked as it is, with the rules that apply to strings
-    without roles; --config then only supplies rule severities and options.
+    without roles; --config then only supplies rule severities and options. A project is also
+    checked for everything `speakable compile` would refuse (errors with compile's catalog-*
+    ids): a project that checks clean compiles.
 
     OPTIONS:
       --config FILE          the project's speakable.json (instead of PROJECT)
