@@ -123,4 +123,22 @@ import Testing
         let ko = Dictionary(uniqueKeysWithValues: lost.files.map { ($0.path, $0.contents) })["android/res/values-ko/strings.xml"]
         #expect(ko?.contains(#"<string name="styled"><b>여기</b>를 누르세요</string>"#) == true, "\(ko ?? "")")
     }
+
+    /// `<resources tools:ignore="MissingTranslation">` is Lint's setting for the whole file: kept
+    /// by import and written back on the compiled file's `<resources>`.
+    @Test func theResourcesElementKeepsItsLintSettings() throws {
+        let root = try temporaryDirectory()
+        try write(#"{"sourceLocale": "en", "targetLocales": ["de"]}"#, to: root + "/speakable.json")
+        let path = root + "/res/values/strings.xml"
+        try write(#"<?xml version="1.0" encoding="utf-8"?><resources xmlns:tools="http://schemas.android.com/tools" tools:ignore="MissingTranslation"><string name="a">A</string></resources>"#,
+                  to: path)
+        try importInto(root, [path])
+        for convertAll in [false, true] {
+            let files = compile(root) {
+                $0.outputs = [.android]
+                $0.reuseOriginalValues = !convertAll
+            }
+            #expect(files["android/res/values/strings.xml"]?.contains(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:ignore="MissingTranslation">"#) == true)
+        }
+    }
 }

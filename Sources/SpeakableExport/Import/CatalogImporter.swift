@@ -555,6 +555,9 @@ private struct Session {
         // The comments before <resources> (a license header), without the XML declaration.
         let header = Self.headerComments(resources.header)
         meta.androidHeaders[tag] = header.isEmpty ? nil : header
+        // <resources tools:ignore="MissingTranslation">: Lint's settings for the whole file.
+        let rootAttributes = resources.rootAttributes.filter { $0.name != "xmlns" && !$0.name.hasPrefix("xmlns:") && AndroidResourceWriter.isAttributeName($0.name) }
+        meta.androidRootAttributes[tag] = rootAttributes.isEmpty ? nil : rootAttributes.map { ($0.name, $0.value) }
         metadata[table] = meta
     }
 
@@ -775,7 +778,8 @@ private struct Session {
             for (tag, entries) in (translations[table] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 files.append(OutputFile(path: localesDirectory + "/\(tag)/\(table).json", contents: localeFile(table, tag, entries.compactMap { $0 })))
             }
-            if let meta = metadata[table], !meta.order.isEmpty || meta.xcstrings != nil || !meta.androidExtras.isEmpty || !meta.androidHeaders.isEmpty {
+            if let meta = metadata[table], !meta.order.isEmpty || meta.xcstrings != nil || !meta.androidExtras.isEmpty || !meta.androidHeaders.isEmpty
+                || !meta.androidRootAttributes.isEmpty {
                 files.append(OutputFile(path: TableMetadata.relativePath(table: table), contents: meta.text))
             }
         }

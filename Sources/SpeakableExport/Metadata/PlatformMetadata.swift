@@ -41,6 +41,9 @@ public struct TableMetadata: Sendable {
     public var androidExtras: [String: [String]]
     /// Android: per locale tag, the comments before `<resources>` (a license header), as written.
     public var androidHeaders: [String: String] = [:]
+    /// Android: per locale tag, the attributes of `<resources>` other than namespace
+    /// declarations, as written (`tools:ignore="MissingTranslation"`, `tools:locale="en"`).
+    public var androidRootAttributes: [String: [(name: String, value: String)]] = [:]
     public var messages: [String: MessageMetadata]
     /// Message keys in import order (for deterministic output).
     public var order: [String]
@@ -132,6 +135,11 @@ extension TableMetadata {
         if !androidHeaders.isEmpty {
             members.append(("androidHeaders", .object(androidHeaders.keys.sorted().map { ($0, .string(androidHeaders[$0]!)) })))
         }
+        if !androidRootAttributes.isEmpty {
+            members.append(("androidRootAttributes", .object(androidRootAttributes.keys.sorted().map { tag in
+                (tag, .array(androidRootAttributes[tag]!.map { .array([.string($0.name), .string($0.value)]) }))
+            })))
+        }
         members.append(("messages", .object(order.compactMap { key in
             guard let m = messages[key] else { return nil }
             var fields: [(String, JSONValue)] = []
@@ -191,6 +199,21 @@ extension TableMetadata {
                 }
             }
             metadata.androidExtras[member.key] = member.value.array?.compactMap(\.string) ?? []
+        }
+        for member in root["androidRootAttributes"]?.members ?? [] {
+            var attributes: [(name: String, value: String)] = []
+            for pair in member.value.array ?? [] {
+                guard let items = pair.array, items.count == 2, let name = items[0].string, let value = items[1].string else {
+                    problems += invalid("androidRootAttributes: each attribute is [name, value]", pair).1
+                    continue
+                }
+                guard AndroidResourceWriter.isAttributeName(name) else {
+                    problems += invalid("androidRootAttributes: '\(VisibleText.escape(name))' is not an attribute <resources> can have", pair).1
+                    continue
+                }
+                attributes.append((name, value))
+            }
+            metadata.androidRootAttributes[member.key] = attributes
         }
         for member in root["androidHeaders"]?.members ?? [] {
             guard let header = member.value.string else { continue }

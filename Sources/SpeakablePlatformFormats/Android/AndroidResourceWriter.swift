@@ -47,10 +47,13 @@ public enum AndroidResourceWriter {
     /// comments an imported file had before `<resources>`, such as a license); `header` is a
     /// comment after it (a "generated" notice); namespaces used by `.raw` items (`xliff:`,
     /// `tools:`) are declared on `<resources>`.
-    public static func text(_ items: [Item], header: String? = nil, preamble: String = "") -> String {
+    /// `rootAttributes`: written on `<resources>` (an imported file's `tools:ignore`); names
+    /// that are not ``isAttributeName(_:)`` are left out.
+    public static func text(_ items: [Item], header: String? = nil, preamble: String = "",
+                            rootAttributes: [(name: String, value: String)] = []) -> String {
         var body = ""
         var usesXLIFF = false
-        var usesTools = false
+        var usesTools = rootAttributes.contains { $0.name.hasPrefix("tools:") && isAttributeName($0.name) }
         for item in items {
             write(item, into: &body)
             if case .raw(let xml) = item {
@@ -71,6 +74,7 @@ public enum AndroidResourceWriter {
         out += "<resources"
         if usesXLIFF { out += " xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"" }
         if usesTools { out += " xmlns:tools=\"http://schemas.android.com/tools\"" }
+        out += attributeText(rootAttributes.map { ($0.name, $0.value) })
         out += ">\n" + body + "</resources>\n"
         return out
     }
