@@ -983,6 +983,9 @@ public enum PlatformInput {
 
         /// How many resources it has.
         var count: Int { plain.map { $0.strings.count + $0.others.count } ?? resources.resources.count }
+
+        /// The `tools:ignore` attribute of its `<resources>`, whichever reader read it.
+        var rootToolsIgnore: String? { plain.map(\.rootToolsIgnore) ?? resources.toolsIgnore }
     }
 
     /// The files of one values folder with string resources, and the problems reading them.
@@ -1081,6 +1084,8 @@ public enum PlatformInput {
         }
         var pluralNames: [String: String] = [:]
         for file in sourceFiles {
+            // `tools:ignore` on `<resources>` applies to every resource of the file.
+            let fileIgnore = file.rootToolsIgnore
             var messages: [SourceMessage] = []
             messages.reserveCapacity(file.count)
             var untranslatable = Set<String>()
@@ -1097,7 +1102,7 @@ public enum PlatformInput {
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = plainParts(site!, index, file: file.resources.file, scratch: &scratch)
                     messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
-                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
+                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore, file: fileIgnore),
                                                   formats: formats))
                 }
                 for resource in run.resources {
@@ -1110,7 +1115,8 @@ public enum PlatformInput {
                           let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
                     let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
                     messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
-                                                  pattern: simplePattern(text.text) ?? parse(text), exemptions: exemptions(toolsIgnore: resource["tools:ignore"]),
+                                                  pattern: simplePattern(text.text) ?? parse(text),
+                                                  exemptions: exemptions(toolsIgnore: resource["tools:ignore"], file: fileIgnore),
                                                   formats: formats))
                 }
             }
@@ -1249,12 +1255,16 @@ public enum PlatformInput {
         return (locales, diagnostics)
     }
 
-    /// `tools:ignore="MissingTranslation"` as an exemption.
-    static func exemptions(toolsIgnore: String?) -> [String: String] {
-        guard let ignore = toolsIgnore, ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) else {
-            return [:]
+    /// `tools:ignore="MissingTranslation"` (or `"all"`) on the resource or on its file's
+    /// `<resources>` as an exemption from `missing-translation`.
+    static func exemptions(toolsIgnore: String?, file fileIgnore: String? = nil) -> [String: String] {
+        if AndroidLint.ignores(toolsIgnore, "MissingTranslation") {
+            return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
         }
-        return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
+        if AndroidLint.ignores(fileIgnore, "MissingTranslation") {
+            return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\" on <resources>"]
+        }
+        return [:]
     }
 
     /// A plain `<string>` (``AndroidPlainStrings``, the `index`th of `site`'s) as a translation:

@@ -35,6 +35,37 @@ public struct AndroidResourceFile: Sendable {
     }
 
     public subscript(name: String) -> AndroidResource? { resources.first { $0.name == name } }
+
+    /// The `tools:ignore` attribute of `<resources>`, if there is one: the Android Lint issues
+    /// ignored for every resource of the file.
+    ///
+    /// ```swift
+    /// // <resources xmlns:tools="http://schemas.android.com/tools" tools:ignore="MissingTranslation">
+    /// file.toolsIgnore                                              // "MissingTranslation"
+    /// AndroidLint.ignores(file.toolsIgnore, "MissingTranslation")   // true
+    /// ```
+    public var toolsIgnore: String? { rootAttributes.first { $0.name == "tools:ignore" }?.value }
+}
+
+/// What a `tools:ignore` attribute (on `<resources>` or on one resource) tells Android Lint.
+public enum AndroidLint {
+    /// Whether `toolsIgnore`, a comma-separated list of Lint issue ids, ignores `issue`
+    /// (`"all"` ignores every issue).
+    ///
+    /// ```swift
+    /// AndroidLint.ignores("MissingTranslation, Typos", "MissingTranslation")   // true
+    /// AndroidLint.ignores("all", "MissingTranslation")                         // true
+    /// AndroidLint.ignores("ExtraTranslation", "MissingTranslation")            // false
+    /// ```
+    public static func ignores(_ toolsIgnore: String?, _ issue: String) -> Bool {
+        guard let toolsIgnore else { return false }
+        return toolsIgnore.split(separator: ",").contains { id in
+            var id = id
+            while let first = id.first, first.isWhitespace { id.removeFirst() }
+            while let last = id.last, last.isWhitespace { id.removeLast() }
+            return id == issue || id == "all"
+        }
+    }
 }
 
 /// One resource element.
