@@ -71,4 +71,21 @@ import Testing
         #expect(try missing("Typos, MissingTranslation").isEmpty)
         #expect(try missing("ExtraTranslation") == ["res/values/strings.xml:2:13 ko string/play "])
     }
+
+    // MARK: positions
+
+    /// A finding on a character written as an Android escape (`\t`, `\n`, `\uXXXX`) points at the
+    /// escape's backslash, not at the next white space of the same kind.
+    @Test func escapedCharactersArePlacedAtTheirBackslash() throws {
+        let values = """
+            <resources>
+                <string name="t">Tab\\tthen here</string>
+                <string name="u">Soft\\u00ADhyphen here</string>
+            </resources>
+
+            """
+        let result = try Self.check(["res/values/strings.xml": values])
+        #expect(Self.lines(result, .invisibleCharacter) == ["res/values/strings.xml:2:25 en string/t U+0009",
+                                                            "res/values/strings.xml:3:26 en string/u U+00AD"])
+    }
 }

@@ -2141,7 +2141,9 @@ public enum PlatformInput {
     }
 
     /// Maps each scalar of the decoded text to where it is written in the raw XML: decoding only
-    /// drops characters (tags, quotes, backslashes, entity names), so the two align greedily.
+    /// drops characters (tags, quotes, backslashes, entity names) and turns Android's escapes
+    /// `\n`, `\t` and `\uXXXX` into the character they name, so the two align greedily (an
+    /// escape's character at its backslash).
     static func alignment(_ string: AndroidString) -> @Sendable (Int) -> SourcePosition {
         alignment(decoded: string.text, raw: string.rawXML, start: string.position)
     }
@@ -2158,14 +2160,36 @@ public enum PlatformInput {
         let rawPositions = TextPositions(rawText)
         var rawIndexOfDecoded: [Int] = []
         rawIndexOfDecoded.reserveCapacity(decoded.count + 1)
+        /// The length of the escape at raw index `k` when it is written for `scalar` (`\n` for a
+        /// line feed, `\t` for a tab, `\u` and four hex digits for its code point), else 0.
+        func escape(at k: Int, for scalar: Unicode.Scalar) -> Int {
+            guard raw[k] == "\\", k + 1 < raw.count else { return 0 }
+            switch raw[k + 1] {
+            case "n": return scalar == "\n" ? 2 : 0
+            case "t": return scalar == "\t" ? 2 : 0
+            case "u":
+                guard k + 5 < raw.count else { return 0 }
+                var digits = ""
+                digits.unicodeScalars.append(contentsOf: raw[k + 2...k + 5])
+                return UInt32(digits, radix: 16) == scalar.value ? 6 : 0
+            default: return 0
+            }
+        }
         var j = 0
         for scalar in decoded {
             var k = j
             let limit = min(raw.count, j + 16)
-            while k < limit && !(raw[k] == scalar || (scalar.properties.isWhitespace && raw[k].properties.isWhitespace)) { k += 1 }
+            var length = 1
+            while k < limit {
+                if raw[k] == scalar || (scalar.properties.isWhitespace && raw[k].properties.isWhitespace) { break }
+                length = escape(at: k, for: scalar)
+                if length > 0 { break }
+                length = 1
+                k += 1
+            }
             if k < limit {
                 rawIndexOfDecoded.append(k)
-                j = k + 1
+                j = k + length
             } else {
                 rawIndexOfDecoded.append(min(j, max(0, raw.count - 1)))
             }
