@@ -72,6 +72,54 @@ import Testing
         #expect(try missing("ExtraTranslation") == ["res/values/strings.xml:2:13 ko string/play "])
     }
 
+    // MARK: whitespace
+
+    /// A `<plurals>`' line breaks are compared item by item, not added up over the items: English
+    /// has two items of one break, Russian four (AntennaPod's `echo_hours_podcasts`).
+    @Test func lineBreaksOfPluralsArePerItem() throws {
+        let values = """
+            <resources>
+                <plurals name="hours">
+                    <item quantity="one">%d hour\\nplayed</item>
+                    <item quantity="other">%d hours\\nplayed</item>
+                </plurals>
+                <string name="status">Signed in\\nas %1$s</string>
+            </resources>
+
+            """
+        let russian = """
+            <resources>
+                <plurals name="hours">
+                    <item quantity="one">%d час\\nпрослушан</item>
+                    <item quantity="few">%d часа\\nпрослушано</item>
+                    <item quantity="many">%d часов\\nпрослушано</item>
+                    <item quantity="other">%d часа\\nпрослушано</item>
+                </plurals>
+                <string name="status">Вход выполнен\\nкак %1$s</string>
+            </resources>
+
+            """
+        let polish = """
+            <resources>
+                <plurals name="hours">
+                    <item quantity="one">%d godzina\\nodtworzona</item>
+                    <item quantity="few">%d godziny odtworzone</item>
+                    <item quantity="many">%d godzin\\nodtworzonych</item>
+                    <item quantity="other">%d godziny\\nodtworzonej</item>
+                </plurals>
+                <string name="status">Zalogowano\\n\\njako %1$s</string>
+            </resources>
+
+            """
+        let result = try Self.check(["res/values/strings.xml": values, "res/values-ru/strings.xml": russian,
+                                     "res/values-pl/strings.xml": polish])
+        // Polish's `few` item has no break (where its text starts); its status has two (at the first).
+        #expect(Self.lines(result, .whitespace) == ["res/values-pl/strings.xml:4:30 pl plurals/hours newlines",
+                                                    "res/values-pl/strings.xml:8:37 pl string/status newlines"])
+        #expect(result.findings.filter { $0.rule == "whitespace" }.map(\.message)
+                == ["the translation's 'few' case has 0 line breaks, the source 1", "the translation has 2 line breaks, the source 1"])
+    }
+
     // MARK: positions
 
     /// A finding on a character written as an Android escape (`\t`, `\n`, `\uXXXX`) points at the

@@ -388,13 +388,32 @@ final class RuleRunner {
         if emitter.isOn(.whitespace) {
             let count = newlines
             let expected = facts.literalNewlines[index]
-            if count != expected {
+            // Most messages have no line break, in the source or here.
+            guard count > 0 || expected > 0 else { return }
+            if let sourcePattern = table.messages[index].pattern, LineBreaks.hasCases(pattern.body) || LineBreaks.hasCases(sourcePattern.body) {
+                compareLineBreaksByForm(c, pattern: pattern, source: sourcePattern, sourceText: c.source.text, emitter: &emitter)
+            } else if count != expected {
                 let first = c.text.text.utf16.firstIndex(of: 10).map { c.text.text.utf16.distance(from: c.text.text.utf16.startIndex, to: $0) } ?? 0
                 emit(.whitespace, c, range: first..<first, emitter: &emitter,
                      message: "the translation has \(count) line break\(count == 1 ? "" : "s"), the source \(expected)",
                      hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
             }
         }
+    }
+
+    /// Line breaks of a message with plurals or selects: each form the translation prints (a case
+    /// of each, with the text around them) against the counts the source's forms print. A
+    /// plural's cases are compared as forms, not added up: an English `<plurals>` of two items
+    /// with a break each and a Russian one of four print one break either way.
+    func compareLineBreaksByForm(_ c: MessageContext, pattern: MessagePattern, source: MessagePattern, sourceText: String,
+                                 emitter: inout Emitter) {
+        let expected = LineBreaks.forms(source.body, text: sourceText).map(\.count)
+        guard let form = LineBreaks.forms(pattern.body, text: c.text.text).first(where: { !expected.contains($0.count) }) else { return }
+        let at = form.firstBreak ?? form.caseStart ?? 0
+        let which = form.caseName.map { "the translation's '\($0)' case has" } ?? "the translation has"
+        emit(.whitespace, c, range: at..<at, emitter: &emitter,
+             message: "\(which) \(form.count) line break\(form.count == 1 ? "" : "s"), the source \(LineBreaks.describe(expected))",
+             hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
     }
 
     /// Whether `pattern`'s ``MessagePattern/argumentKinds`` equal `source` (none conflicting),
