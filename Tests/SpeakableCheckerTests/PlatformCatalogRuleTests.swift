@@ -120,6 +120,39 @@ import Testing
                 == ["the translation's 'few' case has 0 line breaks, the source 1", "the translation has 2 line breaks, the source 1"])
     }
 
+    /// A translation that starts or ends with white space where the source does mirrors it (the
+    /// app joins the pieces: AntennaPod's `…syncing:\u0020`): only white space the source lacks is
+    /// reported. In the source, a trailing space after anything but a sentence's end marks a piece
+    /// joined to other text.
+    @Test func whitespaceMirroredFromTheSourceIsNotReported() throws {
+        let values = """
+            <resources>
+                <string name="sync_error">An error occurred during syncing:\\u0020</string>
+                <string name="and">" and %s"</string>
+                <string name="end">"The end. "</string>
+                <string name="title">Title</string>
+            </resources>
+
+            """
+        let german = """
+            <resources>
+                <string name="sync_error">Beim Synchronisieren ist ein Fehler aufgetreten:\\u0020</string>
+                <string name="and">" und %s"</string>
+                <string name="end">Das Ende.</string>
+                <string name="title">"Titel "</string>
+            </resources>
+
+            """
+        let result = try Self.check(["res/values/strings.xml": values, "res/values-de/strings.xml": german])
+        #expect(Self.lines(result, .whitespace) == ["res/values-de/strings.xml:5:32 de string/title trailing",
+                                                    "res/values/strings.xml:2:64 en string/sync_error trailing",
+                                                    "res/values/strings.xml:3:25 en string/and leading",
+                                                    "res/values/strings.xml:4:33 en string/end trailing"])
+        #expect(result.findings.filter { $0.rule == "whitespace" }.map(\.message)
+                == ["the message ends with a space", "the message ends with a space: it looks like a piece joined to other text",
+                    "the message starts with a space: it looks like a piece joined to other text", "the message ends with a space"])
+    }
+
     // MARK: positions
 
     /// A finding on a character written as an Android escape (`\t`, `\n`, `\uXXXX`) points at the

@@ -15,6 +15,10 @@ final class SourceInfo: Sendable {
     let exemptions: [String: String]
     /// The source text as written.
     let text: String
+    /// What the source prints first (last) can be a space or a line break: a translation that
+    /// starts (ends) with one mirrors it.
+    let startsWithSpace: Bool
+    let endsWithSpace: Bool
 
     init(_ m: SourceMessage) {
         role = m.role
@@ -23,6 +27,18 @@ final class SourceInfo: Sendable {
         maxGraphemes = m.maxGraphemes
         exemptions = m.exemptions
         text = m.text.text
+        var starts = false
+        var ends = false
+        if let pattern = m.pattern {
+            ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: false) { text, _ in
+                if let first = text.unicodeScalars.first, TextRules.isSpace(first) || first == "\n" { starts = true }
+            }
+            ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: true) { text, _ in
+                if let last = text.unicodeScalars.last, TextRules.isSpace(last) || last == "\n" { ends = true }
+            }
+        }
+        startsWithSpace = starts
+        endsWithSpace = ends
     }
 }
 

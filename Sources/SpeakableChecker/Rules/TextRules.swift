@@ -197,13 +197,15 @@ enum TextRules {
         if isSeparator { return }
         // A text whose first (last) byte is ASCII other than a space or a line feed neither starts
         // (ends) with a space nor with a line feed: its scalars are not decoded.
+        // A translation that starts or ends with white space where the source does mirrors it:
+        // the app joins the pieces as the source needs.
         if case .text(let text, let range)? = parts.first, !Self.isOtherASCII(text.utf8.first),
-           let first = text.unicodeScalars.first, isSpace(first) || first == "\n" {
+           let first = text.unicodeScalars.first, isSpace(first) || first == "\n", c.isSource || !c.source.startsWithSpace {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             let start = sourceOffset(ofPrinted: 0, in: segment, source: c.text.text)
             // " and %s": a piece glued to other text, where the space is needed but the gluing
-            // is the problem.
-            let glued = text.unicodeScalars.dropFirst().first?.properties.isLowercase == true
+            // is the problem. (A translation's space the source lacks joins nothing.)
+            let glued = c.isSource && text.unicodeScalars.dropFirst().first?.properties.isLowercase == true
             RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
                             message: "the message starts with a space" + (glued ? ": it looks like a piece joined to other text" : ""),
                             hint: glued ? "write the whole sentence as one message (ICU's list format for lists): translators cannot reorder pieces joined in code"
@@ -211,12 +213,19 @@ enum TextRules {
                             subject: "leading")
         }
         if case .text(let text, let range)? = parts.last, !Self.isOtherASCII(text.utf8.last),
-           let last = text.unicodeScalars.last, isSpace(last) || last == "\n" {
+           let last = text.unicodeScalars.last, isSpace(last) || last == "\n", c.isSource || !c.source.endsWithSpace {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
             let printed = text.utf16.count - UTF16.width(last)
             let start = sourceOffset(ofPrinted: printed, in: segment, source: c.text.text)
+            // "An error occurred during syncing: ": a piece the app puts other text after (a
+            // sentence's end before the space is a space left over).
+            let before = text.unicodeScalars.reversed().first { !isSpace($0) && $0 != "\n" }
+            let glued = c.isSource && before.map { !".!?…。！？\"”»)".unicodeScalars.contains($0) } ?? false
             RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
-                            message: "the message ends with a space", hint: "remove it", subject: "trailing")
+                            message: "the message ends with a space" + (glued ? ": it looks like a piece joined to other text" : ""),
+                            hint: glued ? "write the whole sentence as one message, with an argument for what follows: translators cannot reorder pieces joined in code"
+                                        : "remove it; a layout gap belongs in the layout",
+                            subject: "trailing")
         }
         // Segments are pieces of the written text when it has no apostrophe: no two spaces in a
         // row there, none in them.
