@@ -153,6 +153,39 @@ import Testing
                     "the message starts with a space: it looks like a piece joined to other text", "the message ends with a space"])
     }
 
+    // MARK: invisible-character
+
+    /// Zero-width joiners and non-joiners that are spelling are not findings: Malayalam chillu
+    /// letters (virama + ZWJ, AntennaPod's ml), Persian ZWNJ between letters, Sinhala's
+    /// rakaransaya, Devanagari's eyelash ra, emoji sequences. A joiner between Latin letters, at
+    /// the start of a text or before a space still is.
+    @Test func joinersThatAreSpellingAreNotInvisibleCharacters() throws {
+        func strings(_ entries: [(String, String)]) -> String {
+            "<resources>\n" + entries.map { "    <string name=\"\($0.0)\">\($0.1)</string>\n" }.joined() + "</resources>\n"
+        }
+        let zwj = "\u{200D}", zwnj = "\u{200C}"
+        let values = strings([("came", "He came"), ("cannot", "It cannot be"), ("country", "Sri Lanka"), ("rya", "Rya"),
+                              ("coder", "Coder"), ("edition", "Edition"), ("flag", "Pride")])
+        let files = [
+            "res/values/strings.xml": values,
+            // അവന്‍ വന്നു: ന, virama, ZWJ (the chillu ൻ), then a space.
+            "res/values-ml/strings.xml": strings([("came", "അവന്" + zwj + " വന്നു")]),
+            // نمی‌شود (between letters); نم‌ شود (before a space: a stray joiner).
+            "res/values-fa/strings.xml": strings([("cannot", "نمی" + zwnj + "شود"), ("edition", "نم" + zwnj + " شود")]),
+            // ශ්‍රී ලංකා: ශ, al-lakuna, ZWJ, ර.
+            "res/values-si/strings.xml": strings([("country", "ශ්" + zwj + "රී ලංකා")]),
+            // र‍्य: RA, ZWJ, virama (eyelash ra); 👩‍💻 and 🏳️‍🌈.
+            "res/values-hi/strings.xml": strings([("rya", "र" + zwj + "्य"), ("coder", "👩" + zwj + "💻 कोडर"),
+                                                   ("flag", "🏳\u{FE0F}" + zwj + "🌈")]),
+            "res/values-de/strings.xml": strings([("edition", "Auf" + zwnj + "lage"), ("coder", zwj + "Programmierer")]),
+        ]
+        let result = try Self.check(files)
+        #expect(Self.lines(result, .invisibleCharacter) == ["res/values-de/strings.xml:2:31 de string/edition U+200C",
+                                                            "res/values-de/strings.xml:3:26 de string/coder U+200D",
+                                                            "res/values-fa/strings.xml:3:30 fa string/edition U+200C"])
+        #expect(result.findings.filter { $0.rule == "invisible-character" }.allSatisfy { $0.severity == .error })
+    }
+
     // MARK: positions
 
     /// A finding on a character written as an Android escape (`\t`, `\n`, `\uXXXX`) points at the

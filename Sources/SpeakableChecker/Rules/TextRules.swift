@@ -129,18 +129,39 @@ enum TextRules {
         }
     }
 
-    /// Scripts where zero-width joiners and non-joiners are spelling (Persian, Indic scripts),
-    /// and emoji sequences: a joiner between two such characters is left alone.
-    static func joinerBelongs(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return false }
-        let v = scalar.value
-        if v >= 0x0600 && v <= 0x08FF { return true }          // Arabic script
-        if v >= 0x0900 && v <= 0x0DFF { return true }          // Indic scripts
-        if v >= 0x0F00 && v <= 0x109F { return true }          // Tibetan, Myanmar
-        if v >= 0x1780 && v <= 0x17FF { return true }          // Khmer
-        if scalar.properties.isEmoji && v > 0xFF { return true }
-        if v == 0xFE0F || (v >= 0x1F3FB && v <= 0x1F3FF) { return true }
-        return false
+    /// Whether the zero-width joiner or non-joiner at `i` of `all` is part of the spelling, by the
+    /// characters around it (Unicode properties, from the standard library and ICU):
+    ///
+    /// * after a virama (canonical combining class 9) or before one: Indic conjuncts and half
+    ///   forms, Malayalam chillu letters (ന ് ZWJ), Sinhala's yansaya and rakaransaya (ශ ් ZWJ ර),
+    ///   Devanagari's eyelash ra (र ZWJ ्);
+    /// * between two letters of one script whose letters join cursively (Arabic script: Persian
+    ///   "می‌شود") or that has Indic syllables;
+    /// * a ZWJ in an emoji sequence: after a pictograph, a skin tone or U+FE0F, before a pictograph
+    ///   (👩‍💻, 🏳️‍🌈).
+    ///
+    /// A joiner anywhere else — between Latin letters, at the start or end of a word — is not.
+    static func joinerBelongs(_ all: [(Unicode.Scalar, Int)], at i: Int) -> Bool {
+        let joiner = all[i].0
+        let before = i > 0 ? all[i - 1].0 : nil
+        let after = i + 1 < all.count ? all[i + 1].0 : nil
+        if let before, before.properties.canonicalCombiningClass.rawValue == 9 { return true }
+        if let after, after.properties.canonicalCombiningClass.rawValue == 9 { return true }
+        guard var before, let after else { return false }
+        if joiner == "\u{200D}" && UnicodeProperties.isExtendedPictographic(after)
+            && (UnicodeProperties.isExtendedPictographic(before) || before.properties.isEmojiModifier || before == "\u{FE0F}") {
+            return true
+        }
+        // The letter before, past the marks on it (an Arabic vowel sign, a Brahmic vowel sign).
+        var k = i - 1
+        while k > 0, before.properties.generalCategory == .nonspacingMark || before.properties.generalCategory == .spacingMark {
+            k -= 1
+            before = all[k].0
+        }
+        guard before.properties.isAlphabetic, after.properties.isAlphabetic, !before.isASCII, !after.isASCII,
+              UnicodeScript.of(before) == UnicodeScript.of(after) else { return false }
+        return UnicodeProperties.isCursiveJoining(before) || UnicodeProperties.isCursiveJoining(after)
+            || (UnicodeProperties.hasIndicSyllabicCategory(before) && UnicodeProperties.hasIndicSyllabicCategory(after))
     }
 
     static func invisible(_ c: MessageContext, emitter: inout Emitter) {
@@ -149,11 +170,7 @@ enum TextRules {
         let all = scalars(text)
         for (i, (scalar, offset)) in all.enumerated() {
             guard let name = invisibleName(scalar.value) else { continue }
-            if scalar.value == 0x200C || scalar.value == 0x200D {
-                let before = i > 0 ? all[i - 1].0 : nil
-                let after = i + 1 < all.count ? all[i + 1].0 : nil
-                if joinerBelongs(before) && joinerBelongs(after) { continue }
-            }
+            if scalar.value == 0x200C || scalar.value == 0x200D, joinerBelongs(all, at: i) { continue }
             RuleRunner.emit(.invisibleCharacter, c, range: offset..<offset + UTF16.width(scalar), emitter: &emitter,
                             message: "invisible character \(hex(scalar)) \(name)",
                             hint: scalar.value == 0xFFFD ? "re-export the text as UTF-8 and restore the character"
