@@ -282,6 +282,32 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         #expect(try findings(.koreanActionForm, korean(role: "label", source: "Place", ko: "놓기")).isEmpty)
     }
 
+    /// Sino-Korean nouns in 기 take 하다 (포기하려면, 대기하려면); only a verb stem + 기 (열기, 보기)
+    /// does not. (The Korean here awaits a native speaker's review.)
+    @Test func koreanActionFormKnowsSinoKoreanNounsInGi() throws {
+        for noun in ["포기", "재생 대기", "데이터폐기", "일정 연기", "단어 암기", "이야기"] {
+            #expect(try findings(.koreanActionForm, korean(role: "action", source: "give up", ko: noun)).isEmpty, "\(noun)")
+        }
+        let open = try findings(.koreanActionForm, korean(role: "action", source: "open the file", ko: "파일 열기"))
+        #expect(open.map(\.message) == ["'열기' is a nominalized verb that cannot take 하다; TalkBack would say \"열기하려면\""])
+        #expect(open.first?.position == SourcePosition(line: 2, column: column(offset: 3)))
+        #expect(try findings(.koreanActionForm, korean(role: "action", source: "preview", ko: "미리보기")).map(\.subject) == ["미리보기"])
+    }
+
+    /// Korean hints name the gesture in more words than TalkBack's own (두 번 탭): 두 번 눌러, 길게
+    /// 눌러, 더블 탭, 두 번 터치, 두드려. (The Korean here awaits a native speaker's review.)
+    @Test func koreanGestureWordsInHints() throws {
+        let cases: [(String, String, Int)] = [("두 번 눌러 에피소드 재생", "두 번 눌러", 0), ("길게 눌러 삭제", "길게 눌러", 0),
+                                               ("더블 탭하여 열기", "더블 탭", 0), ("두 번 터치하여 열기", "두 번 터치", 0),
+                                               ("화면을 두드려 재생", "두드려", 4)]
+        for (ko, phrase, offset) in cases {
+            let found = try findings(.hintGesture, korean(role: "hint", source: "Plays the episode", ko: ko))
+            #expect(found.map(\.subject) == [phrase], "\(ko)")
+            #expect(found.first?.position == SourcePosition(line: 2, column: column(offset: offset)), "\(ko)")
+        }
+        #expect(try findings(.hintGesture, korean(role: "hint", source: "Plays the episode", ko: "에피소드를 재생합니다")).isEmpty)
+    }
+
     @Test func koreanParticle() throws {
         let found = try findings(.koreanParticle, korean(source: "Apple", ko: "사과을(를) 선택"))
         #expect(found.count == 1)
