@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SpeakableChecker
 import SpeakableDiagnostics
+import SpeakablePlatformFormats
 import Testing
 
 /// Rules on platform catalogs as real apps ship them: what the checker reports, and what it must
@@ -184,6 +185,41 @@ import Testing
                                                             "res/values-de/strings.xml:3:26 de string/coder U+200D",
                                                             "res/values-fa/strings.xml:3:30 fa string/edition U+200C"])
         #expect(result.findings.filter { $0.rule == "invisible-character" }.allSatisfy { $0.severity == .error })
+    }
+
+    // MARK: action-fragment
+
+    /// A `<string>` is judged as a TalkBack click label only where its name says so: by default a
+    /// name of an accessibility hint (`…_acc_hint`, as Soundscape's); `…_hint` alone also names
+    /// the `android:hint` of an edit field ("Search podcast…", "Optional"), which TalkBack never
+    /// puts after "Double-tap to". A project can name its own (`androidClickLabels`).
+    @Test func onlyKnownClickLabelsAreActionFragments() throws {
+        let values = """
+            <resources>
+                <string name="search_hint">Search podcast…</string>
+                <string name="name_hint">Optional</string>
+                <string name="play_acc_hint">about the episode</string>
+            </resources>
+
+            """
+        let korean = """
+            <resources>
+                <string name="search_hint">팟캐스트 검색하기</string>
+                <string name="name_hint">선택 사항</string>
+                <string name="play_acc_hint">에피소드 재생</string>
+            </resources>
+
+            """
+        let files = ["res/values/strings.xml": values, "res/values-ko/strings.xml": korean]
+        let byDefault = try Self.check(files)
+        #expect(Self.lines(byDefault, .actionFragment) == ["res/values/strings.xml:4:34 en string/play_acc_hint about"])
+        #expect(Self.lines(byDefault, .koreanActionForm).isEmpty)
+        var settings = CheckSettings()
+        settings.androidClickLabels = AndroidClickLabels(patterns: ["*_hint"])
+        let configured = try Self.check(files, settings: settings)
+        #expect(Self.lines(configured, .actionFragment) == ["res/values/strings.xml:3:30 en string/name_hint optional",
+                                                           "res/values/strings.xml:4:34 en string/play_acc_hint about"])
+        #expect(Self.lines(configured, .koreanActionForm) == ["res/values-ko/strings.xml:2:37 ko string/search_hint 검색하기"])
     }
 
     // MARK: positions

@@ -411,6 +411,9 @@ public struct CheckSettings: Sendable {
     public var hintStyle: HintStyle = .result
     public var budgets: [Role: Budget] = ProjectConfig().budgets
     public var allowUntranslated: [String] = []
+    /// Which `<string>`s of an Android `res/` checked as it is are TalkBack click labels (role
+    /// `action`); the others have no role.
+    public var androidClickLabels = AndroidClickLabels()
     /// `bidi-control` reports every bidirectional control (true) or only unbalanced ones (false).
     public var reportAnyBidiControl = false
     /// The spoken-length function measures (espeak-ng) rather than estimates: `over-long` then

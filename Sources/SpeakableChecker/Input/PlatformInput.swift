@@ -1083,6 +1083,8 @@ public enum PlatformInput {
             return true
         }
         var pluralNames: [String: String] = [:]
+        // TalkBack click labels (role `action`) by name; no other string has a role.
+        let clickLabels = settings.androidClickLabels
         for file in sourceFiles {
             // `tools:ignore` on `<resources>` applies to every resource of the file.
             let fileIgnore = file.rootToolsIgnore
@@ -1101,7 +1103,7 @@ public enum PlatformInput {
                     tableOfKey[key] = tables.count
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = plainParts(site!, index, file: file.resources.file, scratch: &scratch)
-                    messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
+                    messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: clickLabels.matches(entry.name) ? .action : nil,
                                                   text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore, file: fileIgnore),
                                                   formats: formats))
                 }
@@ -1113,7 +1115,7 @@ public enum PlatformInput {
                     if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
                     guard let formats = formats(resource, file: file.resources.file),
                           let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
-                    let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
+                    let role: Role? = resource.kind == .string && clickLabels.matches(resource.name) ? .action : nil
                     messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
                                                   pattern: simplePattern(text.text) ?? parse(text),
                                                   exemptions: exemptions(toolsIgnore: resource["tools:ignore"], file: fileIgnore),

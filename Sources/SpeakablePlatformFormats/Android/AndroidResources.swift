@@ -68,6 +68,52 @@ public enum AndroidLint {
     }
 }
 
+/// Which Android `<string>` names are TalkBack click labels (action fragments: the app passes
+/// the text as `onClick(label = …)` and TalkBack says "Double-tap to ‹label›"), by name
+/// patterns where `*` stands for any characters.
+///
+/// A name says little by itself: apps name `android:hint` texts of edit fields `…_hint`
+/// ("Search podcast…"), which are no click labels. A name that says it is a hint for
+/// accessibility (`…_acc_hint`, `…_accessibility_hint`, `…_a11y_hint`) is one TalkBack speaks,
+/// which is a click label: the default. A project lists its own convention in speakable.json
+/// (`"check": {"androidClickLabels": ["*_hint"]}`).
+///
+/// ```swift
+/// let labels = AndroidClickLabels()
+/// labels.matches("ui_action_button_my_location_acc_hint")   // true
+/// labels.matches("search_podcast_hint")                     // false
+/// AndroidClickLabels(patterns: ["*_hint"]).matches("search_podcast_hint")   // true
+/// ```
+public struct AndroidClickLabels: Hashable, Sendable {
+    /// The patterns a name is matched against, whole (`*` matches any run of characters).
+    public var patterns: [String]
+
+    /// Names that say they are accessibility hints.
+    public static let defaultPatterns = ["*_acc_hint", "*_accessibility_hint", "*_a11y_hint"]
+
+    public init(patterns: [String] = Self.defaultPatterns) { self.patterns = patterns }
+
+    /// Whether `name` matches one of the patterns.
+    public func matches(_ name: String) -> Bool {
+        patterns.contains { Self.matches(Substring(name), pattern: $0.split(separator: "*", omittingEmptySubsequences: false)[...]) }
+    }
+
+    /// `name` against a pattern split at its `*`s: the first piece a prefix, the last a suffix,
+    /// the others in order between them.
+    private static func matches(_ name: Substring, pattern pieces: ArraySlice<Substring>) -> Bool {
+        guard let first = pieces.first else { return name.isEmpty }
+        if pieces.count == 1 { return name == first }
+        guard name.hasPrefix(first) else { return false }
+        var rest = name.dropFirst(first.count)
+        let last = pieces.last!
+        for middle in pieces.dropFirst().dropLast() where !middle.isEmpty {
+            guard let range = rest.firstRange(of: middle) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return rest.count >= last.count && rest.hasSuffix(last)
+    }
+}
+
 /// One resource element.
 public struct AndroidResource: Sendable {
     public enum Kind: Hashable, Sendable {
