@@ -222,6 +222,21 @@ import Testing
         #expect(Self.lines(configured, .koreanActionForm) == ["res/values-ko/strings.xml:2:37 ko string/search_hint 검색하기"])
     }
 
+    // MARK: untranslated
+
+    /// A String Catalog's plural variations identical to the source's are one word in each form
+    /// (`%lld vote`, `%lld votes`): a loanword in French, not in Korean.
+    @Test func untranslatedPluralVariationsAreJudgedByForm() throws {
+        func plural(_ one: String, _ other: String) -> String {
+            #"{"variations": {"plural": {"one": {"stringUnit": {"state": "translated", "value": "\#(one)"}}, "other": {"stringUnit": {"state": "translated", "value": "\#(other)"}}}}}"#
+        }
+        let votes = plural("%lld vote", "%lld votes")
+        let catalog = #"{"sourceLanguage": "en", "version": "1.0", "strings": {"%lld vote": {"localizations": {"en": \#(votes), "fr": \#(votes), "ko": \#(votes)}}}}"#
+        let result = try Self.check(["Votes.xcstrings": catalog], path: "Votes.xcstrings")
+        #expect(result.findings.filter { $0.rule == "untranslated" }.map { "\($0.locale ?? "-") \($0.message)" }
+                == ["ko the ko translation is identical to the source text, in Latin script, which ko is not written in"])
+    }
+
     // MARK: positions
 
     /// A finding on a character written as an Android escape (`\t`, `\n`, `\uXXXX`) points at the

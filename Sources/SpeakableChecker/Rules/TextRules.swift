@@ -350,27 +350,89 @@ enum TextRules {
                              emitter: inout Emitter) {
         guard !differsAtAnASCIIStarter(c.text.text, c.source.text), c.text.text == c.source.text,
               c.locale.language != sourceLocale.language else { return }
-        var words = pattern.allLiteralText
-        for allowed in settings.allowUntranslated where !allowed.isEmpty {
-            words = words.replacingAll(allowed, with: " ")
-        }
+        // Only prose counts, form by form (a plural prints one case): not arguments, numbers,
+        // names (acronyms, inner capitals, abbreviations without a vowel, names the project
+        // lists) or technical tokens ("text/html"). Two prose words that read the same are a
+        // string someone forgot ("Open settings"); "DeepL API Pro", "Cc", "HTML (text/html)"
+        // and "{count} vote" / "{count} votes" are not.
+        let words = proseWords(pattern.body, allowed: settings.allowUntranslated)
         // One word that reads the same ("Script", "Name", "OK") is usually a loanword or a
-        // cognate, not a string someone forgot: only texts of two or more words count — unless
-        // the word is in a script the locale is not written in ("Share" in ko, ar, ru, he).
-        let split = words.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") }
+        // cognate, not a string someone forgot — unless the text is that one word and it is in a
+        // script the locale is not written in ("Share" in ko, ar, ru, he).
         var inForeignScript: String?
-        if split.count == 1 {
-            let word = String(split[0])
-            guard !isNameLike(word), let script = foreignScript(word, locale: c.locale, sourceLocale: sourceLocale) else { return }
+        if words.prose < 2 {
+            guard words.all == 1, let word = words.first,
+                  let script = foreignScript(word, locale: c.locale, sourceLocale: sourceLocale) else { return }
             inForeignScript = script
-        } else if split.count < 2 {
-            return
         }
         RuleRunner.emit(.untranslated, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
                         message: "the \(c.tag) translation is identical to the source text"
                             + (inForeignScript.map { ", in \($0) script, which \(c.tag) is not written in" } ?? ""),
-                        hint: "translate it; if it is a name that stays the same, add it to \"check\": {\"allowUntranslated\": […]} in speakable.json or exempt the message",
+                        hint: "translate it; if it is a name that stays the same, add it to \"check\": {\"allowUntranslated\": […]} in speakable.json (with --config for a catalog checked as it is) or exempt the message",
                         subject: "")
+    }
+
+    /// The most prose words any one form of `body` prints (a case of each plural and select),
+    /// the most words of any kind, and the first prose word.
+    static func proseWords(_ body: MessageBody, allowed: [String]) -> (prose: Int, all: Int, first: String?) {
+        var prose = 0
+        var all = 0
+        var first: String?
+        for part in body.parts {
+            switch part {
+            case .text(var text, _):
+                for name in allowed where !name.isEmpty { text = text.replacingAll(name, with: " ") }
+                for token in text.split(whereSeparator: \.isWhitespace) where !isTechnical(token) {
+                    for word in token.split(whereSeparator: { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") })
+                    where word.contains(where: \.isLetter) {
+                        all += 1
+                        guard !isNameLike(String(word)) else { continue }
+                        prose += 1
+                        if first == nil { first = String(word) }
+                    }
+                }
+            case .pound:
+                continue
+            case .argument(let argument):
+                let bodies: [MessageBody]
+                switch argument.kind {
+                case .none, .simple: continue
+                case .plural(let plural): bodies = plural.cases.map(\.message)
+                case .select(let select): bodies = select.cases.map(\.message)
+                case .choice(let choice): bodies = choice.cases.map(\.message)
+                }
+                var most = (prose: 0, all: 0)
+                for caseBody in bodies {
+                    let inner = proseWords(caseBody, allowed: allowed)
+                    most = (max(most.prose, inner.prose), max(most.all, inner.all))
+                    if first == nil { first = inner.first }
+                }
+                prose += most.prose
+                all += most.all
+            }
+        }
+        return (prose, all, first)
+    }
+
+    /// A token that is no prose: a MIME type, a path, an address, a file or host name, a
+    /// key-value pair ("text/html", "user@example.com", "example.com", "v1.2", "a=b").
+    static func isTechnical(_ token: Substring) -> Bool {
+        let scalars = Array(token.unicodeScalars)
+        for (i, s) in scalars.enumerated() {
+            switch s {
+            case "/", "@", "_", "=", "\\": return true
+            case ".", ":":
+                if i > 0 && i + 1 < scalars.count && scalars[i - 1].properties.isAlphabetic == true
+                    && (scalars[i + 1].properties.isAlphabetic || scalars[i + 1].properties.numericType != nil) {
+                    return true
+                }
+                if i > 0 && i + 1 < scalars.count && scalars[i - 1].properties.numericType != nil && scalars[i + 1].properties.numericType != nil {
+                    return true
+                }
+            default: continue
+            }
+        }
+        return false
     }
 }
 
@@ -401,12 +463,14 @@ extension TextRules {
     }
 
     /// A word that stays the same in every language: an acronym ("GPS", "OK"), a name with inner
-    /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3").
+    /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3"), a Latin abbreviation without
+    /// a vowel ("Cc", "Bcc", "Nr").
     static func isNameLike(_ word: String) -> Bool {
         let letters = word.filter(\.isLetter)
         if letters.count >= 2 && letters.allSatisfy(\.isUppercase) { return true }
         if word.dropFirst().contains(where: \.isUppercase) { return true }
-        return word.contains(where: \.isNumber)
+        if word.contains(where: \.isNumber) { return true }
+        return letters.allSatisfy { $0.isASCII } && !letters.contains { "aeiouyAEIOUY".contains($0) }
     }
 
     /// The script of `word` when it is the source's and not one the target locale is written in.
