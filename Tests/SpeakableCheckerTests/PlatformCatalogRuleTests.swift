@@ -222,6 +222,36 @@ import Testing
         #expect(Self.lines(configured, .koreanActionForm) == ["res/values-ko/strings.xml:2:37 ko string/search_hint 검색하기"])
     }
 
+    // MARK: placeholder-mismatch, format-mismatch
+
+    /// A String Catalog key with specifiers is the format the app calls (`Text("… \\(count)")`):
+    /// its specifiers are the arguments passed, though the English value does not print them
+    /// (`notifications.label.favorite %lld` = `starred`). A translation may print them (de's
+    /// plural); a translation that reads them as another type, or reads more, is still reported.
+    /// Indexed and read by the reader (one member more the index leaves to it), the same.
+    @Test(arguments: [false, true])
+    func aStringCatalogKeysSpecifiersAreArgumentsTheAppPasses(readByTheReader: Bool) throws {
+        let favorite = #"""
+            "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@count@" },
+                     "substitutions" : { "count" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                       "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg Favorit" } },
+                       "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg Favoriten" } } } } } } },
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "starred" } },
+            "fr" : { "stringUnit" : { "state" : "translated", "value" : "%@ favoris" } },
+            "ja" : { "stringUnit" : { "state" : "translated", "value" : "%2$lld お気に入り" } }
+        """#
+        let catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"notifications.label.favorite %lld\" : {\n"
+            + "      \"localizations\" : {\n" + favorite + "\n      }\n    }\n  },\n  \"version\" : \"1.0\"" + (readByTheReader ? ", \"zz\" : 1.5" : "") + "\n}\n"
+        #expect((XCStringsIndex.read(Array(catalog.utf8), file: "t") == nil) == readByTheReader)
+        let result = try Self.check(["Favorites.xcstrings": catalog], path: "Favorites.xcstrings")
+        #expect(Self.lines(result, .placeholderMismatch).isEmpty)
+        #expect(Self.lines(result, .formatMismatch) == ["Favorites.xcstrings:11:66 fr notifications.label.favorite %lld 1:%lld>%@",
+                                                        "Favorites.xcstrings:12:66 ja notifications.label.favorite %lld beyond:2"])
+        #expect(result.findings.filter { $0.rule == "format-mismatch" }.map(\.message)
+                == ["'%@' does not fit argument 1, which the app passes as the key's '%lld' says: String(format:) reads an object (%@) where the app passes a 64-bit integer: the value is used as an object pointer, a crash (EXC_BAD_ACCESS)",
+                    "'%2$lld' reads argument 2, but the app passes 1 argument: String(format:) reads past them, undefined behaviour (garbage or a crash)"])
+    }
+
     // MARK: untranslated
 
     /// A String Catalog's plural variations identical to the source's are one word in each form

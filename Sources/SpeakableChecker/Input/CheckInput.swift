@@ -214,11 +214,18 @@ public struct PlatformFormats: Sendable {
     public var dialect: PrintfFormat.Dialect
     public var forms: [Form]
     public var substitutions: [String: Substitution]
+    /// A source message only: the String Catalog key as the format the app calls, when the key
+    /// has specifiers and the source's text is another (`Text("notifications.label.favorite
+    /// \(count)")` looks up the key `notifications.label.favorite %lld`, whose English value is
+    /// `starred`). Its specifiers are arguments the app passes: a translation may print them
+    /// though the source does not. Not a form of the message (nothing in it is shown).
+    public var keyFormat: Form?
 
-    public init(dialect: PrintfFormat.Dialect, forms: [Form], substitutions: [String: Substitution] = [:]) {
+    public init(dialect: PrintfFormat.Dialect, forms: [Form], substitutions: [String: Substitution] = [:], keyFormat: Form? = nil) {
         self.dialect = dialect
         self.forms = forms
         self.substitutions = substitutions
+        self.keyFormat = keyFormat
     }
 }
 

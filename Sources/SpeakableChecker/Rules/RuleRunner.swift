@@ -373,7 +373,8 @@ final class RuleRunner {
         } ?? false
         if !same {
             ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
-                                  composed: facts.composed[index], skipMismatch: skipPlaceholders, emitter: &emitter)
+                                  passedOnly: facts.passedOnly[index], composed: facts.composed[index], skipMismatch: skipPlaceholders,
+                                  emitter: &emitter)
             // Platform catalogs compare their printf formats instead (the ICU text derived from
             // them types every specifier the same way).
             if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {
