@@ -267,6 +267,36 @@ import Testing
                 == ["ko the ko translation is identical to the source text, in Latin script, which ko is not written in"])
     }
 
+    // MARK: unused-plural-category
+
+    /// Android's default `values/` is shown in every locale without its own translation, with
+    /// that locale's plural rules: an English `zero` item is what Arabic (and Latvian) users see
+    /// at 0 (AntennaPod's `episodes_sleep_timer_exceeds_queue`). A locale folder's items are seen
+    /// only in its locale: a Korean `one` is dead text.
+    @Test func androidDefaultPluralItemsAreReachedByEveryLocale() throws {
+        let values = """
+            <resources>
+                <plurals name="left">
+                    <item quantity="zero">No episodes left</item>
+                    <item quantity="one">%d episode left</item>
+                    <item quantity="other">%d episodes left</item>
+                </plurals>
+            </resources>
+
+            """
+        let korean = """
+            <resources>
+                <plurals name="left">
+                    <item quantity="one">에피소드 %d개 남음</item>
+                    <item quantity="other">에피소드 %d개 남음</item>
+                </plurals>
+            </resources>
+
+            """
+        let result = try Self.check(["res/values/strings.xml": values, "res/values-ko/strings.xml": korean])
+        #expect(Self.lines(result, .unusedPluralCategory) == ["res/values-ko/strings.xml:3:9 ko plurals/left unused:1:one"])
+    }
+
     // MARK: positions
 
     /// A finding on a character written as an Android escape (`\t`, `\n`, `\uXXXX`) points at the

@@ -56,6 +56,10 @@ enum PluralRulesCheck {
         // The categories written as keywords (a bit per category), and the explicit values.
         var keywords: UInt8 = 0
         var explicit: [Double] = []
+        // Android's default resources (values/) are what every locale without its own
+        // translation shows, with that locale's plural rules (Resources.getQuantityString
+        // selects by the device's locale): an English `zero` item is Arabic's and Latvian's 0.
+        let everyLocaleReaches = c.isSource && c.formats?.dialect == .java
         for item in plural.cases {
             switch item.selector {
             case .explicit(let value):
@@ -64,7 +68,7 @@ enum PluralRulesCheck {
                 let category = category(named: word)
                 if let category {
                     keywords |= category.bit
-                    if info.categoryBits & category.bit != 0 { continue }
+                    if info.categoryBits & category.bit != 0 || everyLocaleReaches { continue }
                 }
                 let what = category == nil ? "'\(word)' is not a CLDR plural category"
                                            : "'\(word)' is never used in \(c.tag)"
