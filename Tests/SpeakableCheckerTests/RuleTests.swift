@@ -255,6 +255,23 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         #expect(try findings(.bidiControl, any).count == 2)
     }
 
+    /// An embedding opened where a text starts (the message's, or a plural case's) and never
+    /// closed sets the whole text's direction, as AntennaPod's Persian `‫‏%d قسمت …` does: the
+    /// paragraph's end closes it. Opened inside the text it runs over the rest; an override is
+    /// reported wherever it is.
+    @Test func bidiEmbeddingThatOpensTheWholeText() throws {
+        func found(_ text: String) throws -> [String] {
+            let files = ["speakable.json": #"{"targetLocales": ["fa"]}"#,
+                         "Templates/game.json": template([("m", #""message": "{n, plural, one {# episode marked} other {# episodes marked}}""#)]),
+                         "Locales/fa/game.json": localeFile([("m", text)])]
+            return try findings(.bidiControl, files).map { "\($0.position.map { "\($0.column)" } ?? "-") \($0.subject)" }
+        }
+        #expect(try found("{n, plural, one {\u{202B}\u{200F}# قسمت علامت خورد} other {\u{202B}\u{200F}# قسمت علامت خوردند}}").isEmpty)
+        #expect(try found("\u{202B}{n, plural, other {# قسمت}}").isEmpty)
+        #expect(try found("{n, plural, other {# \u{202B}قسمت}}") == ["\(column(offset: 21)) unclosed:U+202B"])
+        #expect(try found("{n, plural, other {\u{202E}# قسمت}}") == ["\(column(offset: 19)) override:U+202E"])
+    }
+
     @Test func printfInjection() throws {
         let found = try findings(.printfInjection, korean(source: "{n} minutes", ko: "%d분 %1$s %@ %#@count@"))
         #expect(found.map(\.subject) == ["%d", "%1$s", "%@", "%#@count@"])

@@ -100,11 +100,47 @@ enum TextRules {
             default: break
             }
         }
-        for open in stack where open.scalar.value != 0x202D && open.scalar.value != 0x202E {
+        // An embedding or isolate opened where the text starts (the message's, or a case's) and
+        // never closed gives the whole text a direction, as a translator sets a paragraph's:
+        // the paragraph's end closes it (UAX #9, X8), so a message shown on its own is as
+        // meant. One opened inside the text runs over the rest of it.
+        let starts = stack.isEmpty ? [] : textStarts(c.pattern)
+        for open in stack where open.scalar.value != 0x202D && open.scalar.value != 0x202E
+            && !opensWholeText(open.offset, all: all, starts: starts) {
             RuleRunner.emit(.bidiControl, c, range: open.offset..<open.offset + 1, emitter: &emitter,
                             message: "\(hex(open.scalar)) \(bidiNames[open.scalar.value]!) is never closed: the text after it, and what follows the message on screen, runs in its direction",
                             hint: open.isolate ? "close it with U+2069 POP DIRECTIONAL ISOLATE" : "close it with U+202C POP DIRECTIONAL FORMATTING",
                             subject: "unclosed:\(hex(open.scalar))")
+        }
+    }
+
+    /// Where printed text starts in a message: its start, and each case's of its plurals and
+    /// selects (UTF-16 offsets).
+    static func textStarts(_ pattern: MessagePattern?) -> [Int] {
+        var result = [0]
+        func walk(_ body: MessageBody) {
+            for part in body.parts {
+                guard case .argument(let argument) = part else { continue }
+                switch argument.kind {
+                case .none, .simple: continue
+                case .plural(let p): for item in p.cases { result.append(item.message.range.lowerBound); walk(item.message) }
+                case .select(let s): for item in s.cases { result.append(item.message.range.lowerBound); walk(item.message) }
+                case .choice(let ch): for item in ch.cases { result.append(item.message.range.lowerBound); walk(item.message) }
+                }
+            }
+        }
+        if let pattern { walk(pattern.body) }
+        return result
+    }
+
+    /// Whether the control at UTF-16 `offset` has only bidi controls between it and one of
+    /// `starts`.
+    static func opensWholeText(_ offset: Int, all: [(Unicode.Scalar, Int)], starts: [Int]) -> Bool {
+        guard var i = all.firstIndex(where: { $0.1 == offset }) else { return false }
+        while true {
+            if starts.contains(all[i].1) { return true }
+            guard i > 0, isBidiControl(all[i - 1].0.value) else { return false }
+            i -= 1
         }
     }
 
