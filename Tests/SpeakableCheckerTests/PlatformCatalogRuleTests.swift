@@ -121,6 +121,30 @@ import Testing
                 == ["the translation's 'few' case has 0 line breaks, the source 1", "the translation has 2 line breaks, the source 1"])
     }
 
+    /// A string the app shows as HTML (AntennaPod's `synchronization_login_status`, through
+    /// `HtmlCompat.fromHtml`) breaks its lines at `<br/>`: a translation that writes
+    /// `<br/><br/>` where the source writes `\\n\\n` has the source's breaks. (The Korean awaits a
+    /// native speaker's review.)
+    @Test func htmlBreaksAreLineBreaks() throws {
+        let values = """
+            <resources>
+                <string name="login">Logged in as %1$s.\\n\\nYou can log out.</string>
+                <string name="hello">Hello\\nworld</string>
+            </resources>
+
+            """
+        let korean = """
+            <resources>
+                <string name="login"><![CDATA[%1$s 사용자로 로그인되어 있습니다.<br/><br/>로그아웃할 수 있습니다.]]></string>
+                <string name="hello"><![CDATA[안녕하세요 <br/><BR /> 세계]]></string>
+            </resources>
+
+            """
+        let result = try Self.check(["res/values/strings.xml": values, "res/values-ko/strings.xml": korean])
+        #expect(Self.lines(result, .whitespace) == ["res/values-ko/strings.xml:3:41 ko string/hello newlines"])
+        #expect(result.findings.filter { $0.rule == "whitespace" }.map(\.message) == ["the translation has 2 line breaks, the source 1"])
+    }
+
     /// A translation that starts or ends with white space where the source does mirrors it (the
     /// app joins the pieces: AntennaPod's `…syncing:\u0020`): only white space the source lacks is
     /// reported. In the source, a trailing space after anything but a sentence's end marks a piece

@@ -41,13 +41,7 @@ enum LineBreaks {
         for part in body.parts {
             switch part {
             case .text(_, let range):
-                // A line feed written in literal text is printed (quoting keeps it).
-                var count = 0
-                var first: Int?
-                for offset in range where offset < units.count && units[offset] == 0x0A {
-                    if first == nil { first = offset }
-                    count += 1
-                }
+                let (count, first) = breaks(units, in: range)
                 guard count > 0 else { continue }
                 for i in result.indices {
                     result[i].count += count
@@ -78,6 +72,55 @@ enum LineBreaks {
             }
         }
         return result
+    }
+
+    /// The line breaks written in `range` of `units` (a message's UTF-16) and where the first is:
+    /// line feeds (a line feed in literal text is printed; quoting keeps it) and HTML `<br>`,
+    /// `<br/>`, `<br />` (a string the app shows as HTML breaks its lines there, and a line feed
+    /// there is a space).
+    static func breaks(_ units: [UInt16], in range: Range<Int>) -> (count: Int, first: Int?) {
+        var count = 0
+        var first: Int?
+        var offset = range.lowerBound
+        let end = min(range.upperBound, units.count)
+        while offset < end {
+            var length = 0
+            if units[offset] == 0x0A {
+                length = 1
+            } else if units[offset] == 0x3C {  // <
+                length = htmlBreakLength(units, at: offset, end: end)
+            }
+            if length > 0 {
+                if first == nil { first = offset }
+                count += 1
+                offset += length
+            } else {
+                offset += 1
+            }
+        }
+        return (count, first)
+    }
+
+    /// The length of `<br>`, `<br/>` or `<br />` (any case) at `offset`, else 0.
+    static func htmlBreakLength(_ units: [UInt16], at offset: Int, end: Int) -> Int {
+        guard offset + 3 < end, units[offset + 1] | 0x20 == 0x62, units[offset + 2] | 0x20 == 0x72 else { return 0 }  // b, r
+        var k = offset + 3
+        while k < end && units[k] == 0x20 { k += 1 }
+        if k < end && units[k] == 0x2F { k += 1 }  // /
+        return k < end && units[k] == 0x3E ? k + 1 - offset : 0
+    }
+
+    /// The HTML breaks (``htmlBreakLength(_:at:end:)``) in `text`; none without a `<`.
+    static func htmlBreaks(_ text: String) -> Int {
+        guard text.utf8.contains(0x3C) else { return 0 }
+        let units = Array(text.utf16)
+        var count = 0
+        var offset = 0
+        while offset < units.count {
+            let length = units[offset] == 0x3C ? htmlBreakLength(units, at: offset, end: units.count) : 0
+            if length > 0 { count += 1; offset += length } else { offset += 1 }
+        }
+        return count
     }
 
     /// `[1]` → "1"; `[0, 1, 2]` → "0, 1 or 2".

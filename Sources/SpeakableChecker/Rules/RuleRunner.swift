@@ -410,9 +410,13 @@ final class RuleRunner {
             if let sourcePattern = table.messages[index].pattern, LineBreaks.hasCases(pattern.body) || LineBreaks.hasCases(sourcePattern.body) {
                 compareLineBreaksByForm(c, pattern: pattern, source: sourcePattern, sourceText: c.source.text, emitter: &emitter)
             } else if count != expected {
-                let first = c.text.text.utf16.firstIndex(of: 10).map { c.text.text.utf16.distance(from: c.text.text.utf16.startIndex, to: $0) } ?? 0
+                // HTML breaks count too (``LineBreaks/breaks(_:in:)``): looked for only now.
+                let breaks = LineBreaks.breaks(Array(c.text.text.utf16), in: 0..<c.text.text.utf16.count)
+                let sourceBreaks = expected + LineBreaks.htmlBreaks(c.source.text)
+                guard breaks.count != sourceBreaks else { return }
+                let first = breaks.first ?? 0
                 emit(.whitespace, c, range: first..<first, emitter: &emitter,
-                     message: "the translation has \(count) line break\(count == 1 ? "" : "s"), the source \(expected)",
+                     message: "the translation has \(breaks.count) line break\(breaks.count == 1 ? "" : "s"), the source \(sourceBreaks)",
                      hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
             }
         }
