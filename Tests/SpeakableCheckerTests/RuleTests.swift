@@ -212,6 +212,8 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         #expect(try found("ko", "{n, plural, other {# votes}}")
                 == ["the ko translation is identical to the source text, in Latin script, which ko is not written in"])
         #expect(try found("ko", "Reply to Cc") == ["the ko translation is identical to the source text"])
+        // A single letter is no abbreviation: "Plan B" is two prose words.
+        #expect(try found("ko", "Plan B") == ["the ko translation is identical to the source text"])
     }
 
     @Test func whitespace() throws {

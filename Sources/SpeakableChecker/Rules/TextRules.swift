@@ -499,14 +499,14 @@ extension TextRules {
     }
 
     /// A word that stays the same in every language: an acronym ("GPS", "OK"), a name with inner
-    /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3"), a Latin abbreviation without
-    /// a vowel ("Cc", "Bcc", "Nr").
+    /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3"), a Latin abbreviation of two
+    /// or more letters without a vowel ("Cc", "Bcc", "Nr").
     static func isNameLike(_ word: String) -> Bool {
         let letters = word.filter(\.isLetter)
         if letters.count >= 2 && letters.allSatisfy(\.isUppercase) { return true }
         if word.dropFirst().contains(where: \.isUppercase) { return true }
         if word.contains(where: \.isNumber) { return true }
-        return letters.allSatisfy { $0.isASCII } && !letters.contains { "aeiouyAEIOUY".contains($0) }
+        return letters.count >= 2 && letters.allSatisfy { $0.isASCII } && !letters.contains { "aeiouyAEIOUY".contains($0) }
     }
 
     /// The script of `word` when it is the source's and not one the target locale is written in.
