@@ -131,6 +131,25 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         #expect(try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, plural, =1 {a star} other {# stars}}""#)])]).isEmpty)
     }
 
+    /// Where `other` holds no whole number (pl, ru, uk: fractions only), a count shows `other`
+    /// only for a category without a case: one such category has `other` as its text (IceCubes'
+    /// pl `one {# głos} few {# głosy} other {# głosów}`); two share it, which fits one at most.
+    @Test func otherStandsForTheOneWholeNumberCategoryWithoutACase() throws {
+        func found(_ tag: String, _ translation: String) throws -> [String] {
+            let files = ["speakable.json": #"{"targetLocales": [""# + "\"\(tag)\"" + "]}",
+                         "Templates/game.json": template([("m", #""message": "{n, plural, one {# vote} other {# votes}}""#)]),
+                         "Locales/\(tag)/game.json": localeFile([("m", translation)])]
+            return try findings(.pluralCategories, files).map(\.subject)
+        }
+        #expect(try found("pl", "{n, plural, one {# głos} few {# głosy} other {# głosów}}").isEmpty)
+        #expect(try found("uk", "{n, plural, one {# голос} few {# голоси} other {# голосів}}").isEmpty)
+        #expect(try found("pl", "{n, plural, one {# głos} other {# głosów}}") == ["missing:n:few,many"])
+        #expect(try found("uk", "{n, plural, one {# голос} other {# голосів}}") == ["missing:n:few,many"])
+        // English `other` holds whole numbers: a missing `one` is missing.
+        #expect(try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, plural, zero {none} other {# votes}}""#)])])
+                .map(\.subject) == ["missing:n:one"])
+    }
+
     @Test func ordinalCategories() throws {
         let found = try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, selectordinal, one {#st} other {#th}}""#)])])
         #expect(found.count == 1)

@@ -120,6 +120,13 @@ enum PluralRulesCheck {
             }
             missing.append(category)
         }
+        // Where `other` holds no whole number (Polish, Russian, Ukrainian: only fractions), a
+        // count shows `other` only for a category without a case of its own: with one such
+        // category, `other` is its text (pl one, few, other with `other` "5 głosów"). With two,
+        // they share one text, which fits at most one of them.
+        if missing.count == 1, plural.otherCase != nil, info.hasIntegers(missing[0]), !info.hasIntegers(.other), !examplesHaveDecimals {
+            return
+        }
         guard !missing.isEmpty, emitter.isOn(.pluralCategories) else { return }
         let names = missing.map { "'\($0.rawValue)'" }.joined(separator: " and ")
         RuleRunner.emit(.pluralCategories, c, range: argument.nameRange, emitter: &emitter,
