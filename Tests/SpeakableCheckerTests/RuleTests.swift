@@ -233,6 +233,9 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         #expect(try found("ko", "Reply to Cc") == ["the ko translation is identical to the source text"])
         // A single letter is no abbreviation: "Plan B" is two prose words.
         #expect(try found("ko", "Plan B") == ["the ko translation is identical to the source text"])
+        // A copyright line's words are names; a word among links is not a lone word.
+        #expect(try found("uk", "© 2024 Thomas Ricouard").isEmpty)
+        #expect(try found("uk", "• [Atkinson Hyperlegible](https://github.com/googlefonts/atkinson-hyperlegible) • [Nuke](https://github.com/kean/Nuke)").isEmpty)
     }
 
     @Test func whitespace() throws {

@@ -386,6 +386,8 @@ enum TextRules {
                              emitter: inout Emitter) {
         guard !differsAtAnASCIIStarter(c.text.text, c.source.text), c.text.text == c.source.text,
               c.locale.language != sourceLocale.language else { return }
+        // A copyright line ("© 2024 Thomas Ricouard") stays as written: its words are names.
+        if c.text.text.unicodeScalars.contains("\u{A9}") { return }
         // Only prose counts, form by form (a plural prints one case): not arguments, numbers,
         // names (acronyms, inner capitals, abbreviations without a vowel, names the project
         // lists) or technical tokens ("text/html"). Two prose words that read the same are a
@@ -409,7 +411,7 @@ enum TextRules {
     }
 
     /// The most prose words any one form of `body` prints (a case of each plural and select),
-    /// the most words of any kind, and the first prose word.
+    /// the most words and technical tokens of any kind, and the first prose word.
     static func proseWords(_ body: MessageBody, allowed: [String]) -> (prose: Int, all: Int, first: String?) {
         var prose = 0
         var all = 0
@@ -418,7 +420,9 @@ enum TextRules {
             switch part {
             case .text(var text, _):
                 for name in allowed where !name.isEmpty { text = text.replacingAll(name, with: " ") }
-                for token in text.split(whereSeparator: \.isWhitespace) where !isTechnical(token) {
+                for token in text.split(whereSeparator: \.isWhitespace) {
+                    // A technical token is no prose, but the text is not one word either.
+                    if isTechnical(token) { all += 1; continue }
                     for word in token.split(whereSeparator: { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") })
                     where word.contains(where: \.isLetter) {
                         all += 1
