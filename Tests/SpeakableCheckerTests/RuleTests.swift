@@ -256,6 +256,10 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         // A separator (no letter or digit) keeps its spaces; a letter outside ASCII makes it text.
         #expect(try findings(.whitespace, korean(source: " · ", ko: " · ")).isEmpty)
         #expect(try findings(.whitespace, korean(source: "Row ", ko: "é ")).map(\.subject).contains("trailing"))
+        // Arguments and punctuation (IceCubes' "%lld. ", a list item's number) keep their spaces
+        // at the ends; two in a row are still reported.
+        #expect(try findings(.whitespace, korean(source: "{n}. ", ko: "{n}. ")).isEmpty)
+        #expect(try findings(.whitespace, korean(source: "{a}, {b}", ko: "{a},  {b}")).map(\.subject) == ["double"])
     }
 
     @Test func invisibleCharacters() throws {

@@ -232,27 +232,45 @@ enum TextRules {
     static func spaces(_ c: MessageContext, pattern: MessagePattern, segments: inout LazyLiteralSegments, written: WrittenTextFacts,
                        emitter: inout Emitter) {
         let parts = pattern.body.parts
-        // A separator made to be joined between other strings (", ", " · ") keeps its spaces.
-        let isSeparator = parts.allSatisfy {
-            if case .text(let text, _) = $0 {
+        // A separator made to be joined between other strings (", ", " · ") keeps its spaces; so
+        // does a piece of arguments and punctuation ("%lld. ", a list item's number), whose two
+        // spaces in a row are still reported.
+        var isSeparator = true
+        var hasText = false
+        var hasArgument = false
+        var hasPunctuation = false
+        for part in parts {
+            switch part {
+            case .text(let text, _):
+                hasText = true
+                if !hasPunctuation { hasPunctuation = text.unicodeScalars.contains { !isSpace($0) && !$0.properties.isWhitespace } }
                 // An ASCII letter or digit byte is such a scalar: most texts end the search there.
-                if text.utf8.contains(where: { b in (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) }) {
-                    return false
+                if text.utf8.contains(where: { b in (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) })
+                    || text.unicodeScalars.contains(where: { s in
+                        // ASCII letters and digits without asking for their properties.
+                        if s.value < 0x80 { return (s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) }
+                        return s.properties.isAlphabetic || s.properties.numericType != nil
+                    }) {
+                    isSeparator = false
                 }
-                return !text.unicodeScalars.contains { s in
-                    // ASCII letters and digits without asking for their properties.
-                    if s.value < 0x80 { return (s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) }
-                    return s.properties.isAlphabetic || s.properties.numericType != nil
+            case .argument(let argument):
+                switch argument.kind {
+                case .none, .simple: hasArgument = true
+                case .plural, .select, .choice: isSeparator = false
                 }
+            case .pound:
+                isSeparator = false
             }
-            return false
+            if !isSeparator { break }
         }
-        if isSeparator { return }
+        // (With arguments, the text between them is punctuation: `{row}\n` ends with a line break.)
+        isSeparator = isSeparator && hasText && (!hasArgument || hasPunctuation)
+        if isSeparator && !hasArgument { return }
         // A text whose first (last) byte is ASCII other than a space or a line feed neither starts
         // (ends) with a space nor with a line feed: its scalars are not decoded.
         // A translation that starts or ends with white space where the source does mirrors it:
         // the app joins the pieces as the source needs.
-        if case .text(let text, let range)? = parts.first, !Self.isOtherASCII(text.utf8.first),
+        if !isSeparator, case .text(let text, let range)? = parts.first, !Self.isOtherASCII(text.utf8.first),
            let first = text.unicodeScalars.first, isSpace(first) || first == "\n", c.isSource || !c.source.startsWithSpace {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             let start = sourceOffset(ofPrinted: 0, in: segment, source: c.text.text)
@@ -265,7 +283,7 @@ enum TextRules {
                                         : "remove it; a layout gap belongs in the layout",
                             subject: "leading")
         }
-        if case .text(let text, let range)? = parts.last, !Self.isOtherASCII(text.utf8.last),
+        if !isSeparator, case .text(let text, let range)? = parts.last, !Self.isOtherASCII(text.utf8.last),
            let last = text.unicodeScalars.last, isSpace(last) || last == "\n", c.isSource || !c.source.endsWithSpace {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
             let printed = text.utf16.count - UTF16.width(last)
