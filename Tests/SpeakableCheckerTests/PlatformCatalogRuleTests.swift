@@ -195,8 +195,12 @@ import Testing
             "res/values/strings.xml": values,
             // അവന്‍ വന്നു: ന, virama, ZWJ (the chillu ൻ), then a space.
             "res/values-ml/strings.xml": strings([("came", "അവന്" + zwj + " വന്നു")]),
-            // نمی‌شود (between letters); نم‌ شود (before a space: a stray joiner).
-            "res/values-fa/strings.xml": strings([("cannot", "نمی" + zwnj + "شود"), ("edition", "نم" + zwnj + " شود")]),
+            // نمی‌شود (between letters), نم‌ شود (at a word's end, before a space: changes nothing),
+            // a doubled one between letters; at the end of the text, and before a vowel sign
+            // (the sign is then drawn on nothing), it is stray.
+            "res/values-fa/strings.xml": strings([("cannot", "نمی" + zwnj + "شود"), ("came", "نم" + zwnj + " شود"),
+                                                   ("rya", "سی" + zwnj + zwnj + "ها"), ("edition", "نم" + zwnj),
+                                                   ("flag", "فا" + zwnj + "\u{064B} شود")]),
             // ශ්‍රී ලංකා: ශ, al-lakuna, ZWJ, ර.
             "res/values-si/strings.xml": strings([("country", "ශ්" + zwj + "රී ලංකා")]),
             // र‍्य: RA, ZWJ, virama (eyelash ra); 👩‍💻 and 🏳️‍🌈.
@@ -207,7 +211,8 @@ import Testing
         let result = try Self.check(files)
         #expect(Self.lines(result, .invisibleCharacter) == ["res/values-de/strings.xml:2:31 de string/edition U+200C",
                                                             "res/values-de/strings.xml:3:26 de string/coder U+200D",
-                                                            "res/values-fa/strings.xml:3:30 fa string/edition U+200C"])
+                                                            "res/values-fa/strings.xml:5:30 fa string/edition U+200C",
+                                                            "res/values-fa/strings.xml:6:27 fa string/flag U+200C"])
         #expect(result.findings.filter { $0.rule == "invisible-character" }.allSatisfy { $0.severity == .error })
     }
 

@@ -166,21 +166,31 @@ enum TextRules {
     }
 
     /// Whether the zero-width joiner or non-joiner at `i` of `all` is part of the spelling, by the
-    /// characters around it (Unicode properties, from the standard library and ICU):
+    /// characters around it (Unicode properties, from the standard library and ICU; a run of
+    /// joiners is judged as one):
     ///
     /// * after a virama (canonical combining class 9) or before one: Indic conjuncts and half
     ///   forms, Malayalam chillu letters (ന ് ZWJ), Sinhala's yansaya and rakaransaya (ශ ් ZWJ ර),
     ///   Devanagari's eyelash ra (र ZWJ ्);
     /// * between two letters of one script whose letters join cursively (Arabic script: Persian
     ///   "می‌شود") or that has Indic syllables;
+    /// * at the end or start of a word of such a script, next to a space or a punctuation mark
+    ///   inside the text, where input methods leave one (Malayalam "ൾ‌ ", Persian "نم‌ شود"): it
+    ///   changes nothing there;
     /// * a ZWJ in an emoji sequence: after a pictograph, a skin tone or U+FE0F, before a pictograph
     ///   (👩‍💻, 🏳️‍🌈).
     ///
-    /// A joiner anywhere else — between Latin letters, at the start or end of a word — is not.
+    /// A joiner anywhere else — between Latin letters, at the start or end of the text, before a
+    /// combining mark — is not.
     static func joinerBelongs(_ all: [(Unicode.Scalar, Int)], at i: Int) -> Bool {
+        @inline(__always) func isJoiner(_ s: Unicode.Scalar) -> Bool { s.value == 0x200C || s.value == 0x200D }
         let joiner = all[i].0
-        let before = i > 0 ? all[i - 1].0 : nil
-        let after = i + 1 < all.count ? all[i + 1].0 : nil
+        var b = i - 1
+        while b >= 0 && isJoiner(all[b].0) { b -= 1 }
+        var a = i + 1
+        while a < all.count && isJoiner(all[a].0) { a += 1 }
+        let before = b >= 0 ? all[b].0 : nil
+        let after = a < all.count ? all[a].0 : nil
         if let before, before.properties.canonicalCombiningClass.rawValue == 9 { return true }
         if let after, after.properties.canonicalCombiningClass.rawValue == 9 { return true }
         guard var before, let after else { return false }
@@ -189,11 +199,24 @@ enum TextRules {
             return true
         }
         // The letter before, past the marks on it (an Arabic vowel sign, a Brahmic vowel sign).
-        var k = i - 1
-        while k > 0, before.properties.generalCategory == .nonspacingMark || before.properties.generalCategory == .spacingMark {
-            k -= 1
-            before = all[k].0
+        while b > 0, before.properties.generalCategory == .nonspacingMark || before.properties.generalCategory == .spacingMark {
+            b -= 1
+            before = all[b].0
         }
+        /// A letter of a script whose spelling uses joiners.
+        func usesJoiners(_ s: Unicode.Scalar) -> Bool {
+            !s.isASCII && s.properties.isAlphabetic
+                && (UnicodeProperties.isCursiveJoining(s) || UnicodeProperties.hasIndicSyllabicCategory(s))
+        }
+        /// White space or punctuation: a word's edge.
+        func isWordEdge(_ s: Unicode.Scalar) -> Bool {
+            switch s.properties.generalCategory {
+            case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation: true
+            default: s == "\n"
+            }
+        }
+        if usesJoiners(before) && isWordEdge(after) || isWordEdge(before) && usesJoiners(after) { return true }
         guard before.properties.isAlphabetic, after.properties.isAlphabetic, !before.isASCII, !after.isASCII,
               UnicodeScript.of(before) == UnicodeScript.of(after) else { return false }
         return UnicodeProperties.isCursiveJoining(before) || UnicodeProperties.isCursiveJoining(after)
