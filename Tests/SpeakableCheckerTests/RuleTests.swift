@@ -233,6 +233,12 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         #expect(try found("ko", "Reply to Cc") == ["the ko translation is identical to the source text"])
         // A single letter is no abbreviation: "Plan B" is two prose words.
         #expect(try found("ko", "Plan B") == ["the ko translation is identical to the source text"])
+        // A title-case name with a number is a name (a team, a licence); a lone letter is a
+        // symbol (bytes); title case alone is not a name.
+        #expect(try found("ja", "The K-9 Dog Walkers").isEmpty)
+        #expect(try found("ja", "Apache License, Version 2.0").isEmpty)
+        #expect(try found("ko", "{n} B").isEmpty)
+        #expect(try found("ca", "Show Results") == ["the ca translation is identical to the source text"])
         // A copyright line's words are names; a word among links is not a lone word.
         #expect(try found("uk", "© 2024 Thomas Ricouard").isEmpty)
         #expect(try found("uk", "• [Atkinson Hyperlegible](https://github.com/googlefonts/atkinson-hyperlegible) • [Nuke](https://github.com/kean/Nuke)").isEmpty)

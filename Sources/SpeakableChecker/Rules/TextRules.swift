@@ -435,12 +435,16 @@ enum TextRules {
         // string someone forgot ("Open settings"); "DeepL API Pro", "Cc", "HTML (text/html)"
         // and "{count} vote" / "{count} votes" are not.
         let words = proseWords(pattern.body, allowed: settings.allowUntranslated)
+        // A name in title case with a number in it ("The K-9 Dog Walkers", "Apache License,
+        // Version 2.0") is a name of a team, a product or a licence.
+        if words.titleCase && words.digits { return }
         // One word that reads the same ("Script", "Name", "OK") is usually a loanword or a
         // cognate, not a string someone forgot — unless the text is that one word and it is in a
-        // script the locale is not written in ("Share" in ko, ar, ru, he).
+        // script the locale is not written in ("Share" in ko, ar, ru, he). A lone letter is a
+        // symbol ("%d B", bytes).
         var inForeignScript: String?
         if words.prose < 2 {
-            guard words.all == 1, let word = words.first,
+            guard words.all == 1, let word = words.first, word.count > 1,
                   let script = foreignScript(word, locale: c.locale, sourceLocale: sourceLocale) else { return }
             inForeignScript = script
         }
@@ -453,23 +457,42 @@ enum TextRules {
 
     /// The most prose words any one form of `body` prints (a case of each plural and select),
     /// the most words and technical tokens of any kind, and the first prose word.
-    static func proseWords(_ body: MessageBody, allowed: [String]) -> (prose: Int, all: Int, first: String?) {
+    static func proseWords(_ body: MessageBody, allowed: [String]) -> ProseWords {
+        var result = ProseWords()
+        proseWords(body, allowed: allowed, into: &result)
+        return result
+    }
+
+    /// What ``proseWords(_:allowed:)`` counts.
+    struct ProseWords {
+        /// The most prose words any one form prints.
         var prose = 0
+        /// The most words and technical tokens of any kind.
         var all = 0
+        /// The first prose word.
         var first: String?
+        /// Every prose word starts with a capital letter ("Thunderbird Mobile Team").
+        var titleCase = true
+        /// A token has a digit ("K-9", "2.0").
+        var digits = false
+    }
+
+    private static func proseWords(_ body: MessageBody, allowed: [String], into result: inout ProseWords) {
         for part in body.parts {
             switch part {
             case .text(var text, _):
                 for name in allowed where !name.isEmpty { text = text.replacingAll(name, with: " ") }
                 for token in text.split(whereSeparator: \.isWhitespace) {
+                    if token.contains(where: \.isNumber) { result.digits = true }
                     // A technical token is no prose, but the text is not one word either.
-                    if isTechnical(token) { all += 1; continue }
+                    if isTechnical(token) { result.all += 1; continue }
                     for word in token.split(whereSeparator: { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") })
                     where word.contains(where: \.isLetter) {
-                        all += 1
+                        result.all += 1
                         guard !isNameLike(String(word)) else { continue }
-                        prose += 1
-                        if first == nil { first = String(word) }
+                        result.prose += 1
+                        if word.first?.isUppercase != true { result.titleCase = false }
+                        if result.first == nil { result.first = String(word) }
                     }
                 }
             case .pound:
@@ -484,15 +507,17 @@ enum TextRules {
                 }
                 var most = (prose: 0, all: 0)
                 for caseBody in bodies {
-                    let inner = proseWords(caseBody, allowed: allowed)
+                    var inner = ProseWords()
+                    proseWords(caseBody, allowed: allowed, into: &inner)
                     most = (max(most.prose, inner.prose), max(most.all, inner.all))
-                    if first == nil { first = inner.first }
+                    if result.first == nil { result.first = inner.first }
+                    result.titleCase = result.titleCase && inner.titleCase
+                    result.digits = result.digits || inner.digits
                 }
-                prose += most.prose
-                all += most.all
+                result.prose += most.prose
+                result.all += most.all
             }
         }
-        return (prose, all, first)
     }
 
     /// A token that is no prose: a MIME type, a path, an address, a file or host name, a
