@@ -1103,7 +1103,7 @@ public enum PlatformInput {
         let clickLabels = settings.androidClickLabels
         for file in sourceFiles {
             // `tools:ignore` on `<resources>` applies to every resource of the file.
-            let fileIgnore = file.rootToolsIgnore
+            let fileIgnoresMissing = AndroidLint.ignores(file.rootToolsIgnore, "MissingTranslation")
             var messages: [SourceMessage] = []
             messages.reserveCapacity(file.count)
             var untranslatable = Set<String>()
@@ -1120,7 +1120,7 @@ public enum PlatformInput {
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = plainParts(site!, index, file: file.resources.file, scratch: &scratch)
                     messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: clickLabels.matches(entry.name) ? .action : nil,
-                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore, file: fileIgnore),
+                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore, fileIgnoresMissing: fileIgnoresMissing),
                                                   formats: formats))
                 }
                 for resource in run.resources {
@@ -1134,7 +1134,7 @@ public enum PlatformInput {
                     let role: Role? = resource.kind == .string && clickLabels.matches(resource.name) ? .action : nil
                     messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
                                                   pattern: simplePattern(text.text) ?? parse(text),
-                                                  exemptions: exemptions(toolsIgnore: resource["tools:ignore"], file: fileIgnore),
+                                                  exemptions: exemptions(toolsIgnore: resource["tools:ignore"], fileIgnoresMissing: fileIgnoresMissing),
                                                   formats: formats))
                 }
             }
@@ -1275,11 +1275,12 @@ public enum PlatformInput {
 
     /// `tools:ignore="MissingTranslation"` (or `"all"`) on the resource or on its file's
     /// `<resources>` as an exemption from `missing-translation`.
-    static func exemptions(toolsIgnore: String?, file fileIgnore: String? = nil) -> [String: String] {
+    /// `fileIgnoresMissing`: the file's `<resources>` has it.
+    static func exemptions(toolsIgnore: String?, fileIgnoresMissing: Bool = false) -> [String: String] {
         if AndroidLint.ignores(toolsIgnore, "MissingTranslation") {
             return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
         }
-        if AndroidLint.ignores(fileIgnore, "MissingTranslation") {
+        if fileIgnoresMissing {
             return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\" on <resources>"]
         }
         return [:]

@@ -86,16 +86,24 @@ public enum AndroidLint {
 /// ```
 public struct AndroidClickLabels: Hashable, Sendable {
     /// The patterns a name is matched against, whole (`*` matches any run of characters).
-    public var patterns: [String]
+    public let patterns: [String]
+    /// Each pattern split at its `*`s (made once: every source string is matched).
+    private let pieces: [[Substring]]
 
     /// Names that say they are accessibility hints.
     public static let defaultPatterns = ["*_acc_hint", "*_accessibility_hint", "*_a11y_hint"]
 
-    public init(patterns: [String] = Self.defaultPatterns) { self.patterns = patterns }
+    public init(patterns: [String] = Self.defaultPatterns) {
+        self.patterns = patterns
+        pieces = patterns.map { $0.split(separator: "*", omittingEmptySubsequences: false) }
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.patterns == b.patterns }
+    public func hash(into hasher: inout Hasher) { hasher.combine(patterns) }
 
     /// Whether `name` matches one of the patterns.
     public func matches(_ name: String) -> Bool {
-        patterns.contains { Self.matches(Substring(name), pattern: $0.split(separator: "*", omittingEmptySubsequences: false)[...]) }
+        pieces.contains { Self.matches(name[...], pattern: $0[...]) }
     }
 
     /// `name` against a pattern split at its `*`s: the first piece a prefix, the last a suffix,
