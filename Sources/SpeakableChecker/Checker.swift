@@ -467,7 +467,7 @@ struct TableFacts: Sendable {
     /// them: a translation may leave them out (a language without that plural loses nothing).
     let selectorOnly: [Set<String>]
     /// Per source message, the arguments the app passes that the source does not print: a String
-    /// Catalog key's (``PlatformFormats/keyFormat``). A translation may print them.
+    /// Catalog key's (``SourceMessage/keyFormat``). A translation may print them.
     let passedOnly: [Set<String>]
     /// Android messages composed by `speakable compile` (a `<string name="X">` printing the text
     /// of `<plurals name="X__count">` as a `%N$s` argument): the arguments the companion plurals
@@ -520,10 +520,11 @@ struct TableFacts: Sendable {
                 for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
                 literalNewlines.append(newlines)
                 let formats = messages[i].formats
-                sourceArguments.append(formats.map(FormatRules.SourceArguments.init))
+                let keyFormat = messages[i].keyFormat
+                sourceArguments.append(formats.map { FormatRules.SourceArguments($0, keyFormat: keyFormat) })
                 // Without a plural no argument is only a selector.
                 selectorOnly.append(pattern.map { PluralRulesCheck.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
-                passedOnly.append(formats?.keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? [])
+                passedOnly.append(keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? [])
                 if let name = Self.androidName(key, java: formats?.dialect == .java) { byName[name, default: key] = key }
             }
         }

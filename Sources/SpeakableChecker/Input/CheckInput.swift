@@ -111,10 +111,15 @@ public struct SourceMessage: Sendable {
     /// The printf formats as the platform file holds them (platform catalogs only): what
     /// `format-mismatch` compares. Nil for Speakable projects, whose arguments are typed in ICU.
     public var formats: PlatformFormats?
+    /// The String Catalog key as the format the app calls, when the key has specifiers and the
+    /// source's text is another (`Text("notifications.label.favorite \(count)")` looks up the key
+    /// `notifications.label.favorite %lld`, whose English value is `starred`). Its specifiers are
+    /// arguments the app passes: a translation may print them though the source does not.
+    public var keyFormat: PlatformFormats.Form?
 
     public init(key: String, keyPosition: SourcePosition, role: Role?, text: PositionedText, pattern: MessagePattern?,
                 examples: [[String: MessageArgument]] = [], maxSeconds: Double? = nil, maxGraphemes: Int? = nil,
-                exemptions: [String: String] = [:], formats: PlatformFormats? = nil) {
+                exemptions: [String: String] = [:], formats: PlatformFormats? = nil, keyFormat: PlatformFormats.Form? = nil) {
         self.key = key
         self.keyPosition = keyPosition
         self.role = role
@@ -125,6 +130,7 @@ public struct SourceMessage: Sendable {
         self.maxGraphemes = maxGraphemes
         self.exemptions = exemptions
         self.formats = formats
+        self.keyFormat = keyFormat
     }
 }
 
@@ -214,18 +220,10 @@ public struct PlatformFormats: Sendable {
     public var dialect: PrintfFormat.Dialect
     public var forms: [Form]
     public var substitutions: [String: Substitution]
-    /// A source message only: the String Catalog key as the format the app calls, when the key
-    /// has specifiers and the source's text is another (`Text("notifications.label.favorite
-    /// \(count)")` looks up the key `notifications.label.favorite %lld`, whose English value is
-    /// `starred`). Its specifiers are arguments the app passes: a translation may print them
-    /// though the source does not. Not a form of the message (nothing in it is shown).
-    public var keyFormat: Form?
-
-    public init(dialect: PrintfFormat.Dialect, forms: [Form], substitutions: [String: Substitution] = [:], keyFormat: Form? = nil) {
+    public init(dialect: PrintfFormat.Dialect, forms: [Form], substitutions: [String: Substitution] = [:]) {
         self.dialect = dialect
         self.forms = forms
         self.substitutions = substitutions
-        self.keyFormat = keyFormat
     }
 }
 

@@ -219,11 +219,11 @@ public enum PlatformInput {
             let message = sourceByKey[key] ?? PlatformMessage(key: key, keyPosition: position, locale: sourceTag, file: file,
                                                               forms: [PlatformForm(path: "", value: key, position: position)])
             selectors[key] = pluralSelector(message, dialect: .apple)
-            var formats = formats(message, dialect: .apple, positions: positions)
-            if sourceByKey[key] != nil { formats.keyFormat = keyFormat(key, at: position, file: file) }
+            let formats = formats(message, dialect: .apple, positions: positions)
             guard let text = convert(message, dialect: .apple, formats: formats, positions: positions) else { continue }
             sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text,
-                                         pattern: applePattern(text.text) ?? parse(text), formats: formats))
+                                         pattern: applePattern(text.text) ?? parse(text), formats: formats,
+                                         keyFormat: sourceByKey[key] != nil ? keyFormat(key, at: position, file: file) : nil))
         }
         return (sources, selectors)
     }
@@ -405,10 +405,9 @@ public enum PlatformInput {
             return convert(unit: unit, origin: origin, scratch: &scratch) { text, pattern, formats in
                 keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
                 next += 1
-                var formats = formats
-                formats.keyFormat = keyFormat(unit.entry.key, at: unit.entry.keyPosition, file: file)
                 sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: text,
-                                             pattern: pattern, formats: formats))
+                                             pattern: pattern, formats: formats,
+                                             keyFormat: keyFormat(unit.entry.key, at: unit.entry.keyPosition, file: file)))
             }
         }, plurals: { number, plural in
             let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
@@ -416,10 +415,9 @@ public enum PlatformInput {
                 keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
                 next += 1
                 selectors[plural.entry.key] = selector
-                var formats = formats
-                formats.keyFormat = keyFormat(plural.entry.key, at: plural.entry.keyPosition, file: file)
                 sources.append(SourceMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, role: nil, text: text,
-                                             pattern: pattern, formats: formats))
+                                             pattern: pattern, formats: formats,
+                                             keyFormat: keyFormat(plural.entry.key, at: plural.entry.keyPosition, file: file)))
             }
         }) { number, item in
             keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
@@ -433,21 +431,21 @@ public enum PlatformInput {
                 message = otherDevice(m)
             }
             if let selector = pluralSelector(message, dialect: .apple) { selectors[message.key] = selector }
-            var formats = formats(message, dialect: .apple, positions: nil)
-            formats.keyFormat = keyFormat(message.key, at: message.keyPosition, file: file)
+            let formats = formats(message, dialect: .apple, positions: nil)
             guard let built = build(message, dialect: .apple, formats: formats, positions: nil, selector: nil, tracking: false) else {
                 return
             }
             let text = indexedText(built.text, origin: IndexedMessage(catalog: catalog, locale: sourceTag, number: number), selector: nil)
             sources.append(SourceMessage(key: message.key, keyPosition: message.keyPosition, role: nil, text: text,
-                                         pattern: applePattern(text.text, parts: scratch.arguments) ?? parse(text), formats: formats))
+                                         pattern: applePattern(text.text, parts: scratch.arguments) ?? parse(text), formats: formats,
+                                         keyFormat: keyFormat(message.key, at: message.keyPosition, file: file)))
         }
         keysUpTo(index.entries.count)
         return (sources, selectors)
     }
 
     /// A String Catalog key with specifiers as the format the app calls
-    /// (``PlatformFormats/keyFormat``), for an entry whose source text is its own; nil for a key
+    /// (``SourceMessage/keyFormat``), for an entry whose source text is its own; nil for a key
     /// whose specifiers read no argument, or read like prose ("100% sure"). Most keys have no `%`.
     static func keyFormat(_ key: String, at position: SourcePosition, file: String) -> PlatformFormats.Form? {
         guard key.utf8.contains(0x25) else { return nil }

@@ -29,10 +29,11 @@ enum FormatRules {
         /// The source itself has a prose `%` that Apple reads as a specifier ("100% sure").
         let hasProse: Bool
         /// The arguments (bit `n - 1` for argument `n`, up to 64) whose type a String Catalog's
-        /// key decides (``PlatformFormats/keyFormat``), not the source's text.
+        /// key decides (``SourceMessage/keyFormat``), not the source's text.
         let fromKey: UInt64
 
-        init(_ formats: PlatformFormats) {
+        /// `keyFormat`: the source's ``SourceMessage/keyFormat``.
+        init(_ formats: PlatformFormats, keyFormat: PlatformFormats.Form? = nil) {
             // Per argument (index 0 is argument 1), grown as arguments are seen: a source reads
             // a few.
             var java: [FormatCompatibility.JavaValue?] = []
@@ -41,11 +42,10 @@ enum FormatRules {
             var hasProse = false
             var count = 0
             var fromKey: UInt64 = 0
-            // The key a String Catalog's app calls first (``PlatformFormats/keyFormat``): its
-            // specifiers say what is passed.
-            let keyForms = formats.keyFormat == nil ? 0 : 1
+            // The key a String Catalog's app calls first: its specifiers say what is passed.
+            let keyForms = keyFormat == nil ? 0 : 1
             for k in 0..<keyForms + formats.forms.count {
-                let form = k < keyForms ? formats.keyFormat! : formats.forms[k - keyForms]
+                let form = k < keyForms ? keyFormat! : formats.forms[k - keyForms]
                 let problems = form.format.problems
                 for spec in form.format.specifiers where spec.readsArgument && (problems.isEmpty || !problems.contains { $0.range == spec.range }) {
                     if formats.dialect == .apple && spec.looksLikeProse {

@@ -261,12 +261,10 @@ enum TextRules {
         var isSeparator = true
         var hasText = false
         var hasArgument = false
-        var hasPunctuation = false
         for part in parts {
             switch part {
             case .text(let text, _):
                 hasText = true
-                if !hasPunctuation { hasPunctuation = text.unicodeScalars.contains { !isSpace($0) && !$0.properties.isWhitespace } }
                 // An ASCII letter or digit byte is such a scalar: most texts end the search there.
                 if text.utf8.contains(where: { b in (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) })
                     || text.unicodeScalars.contains(where: { s in
@@ -287,7 +285,10 @@ enum TextRules {
             if !isSeparator { break }
         }
         // (With arguments, the text between them is punctuation: `{row}\n` ends with a line break.)
-        isSeparator = isSeparator && hasText && (!hasArgument || hasPunctuation)
+        isSeparator = isSeparator && hasText && (!hasArgument || parts.contains { part in
+            guard case .text(let text, _) = part else { return false }
+            return text.unicodeScalars.contains { !isSpace($0) && !$0.properties.isWhitespace }
+        })
         if isSeparator && !hasArgument { return }
         // A text whose first (last) byte is ASCII other than a space or a line feed neither starts
         // (ends) with a space nor with a line feed: its scalars are not decoded.

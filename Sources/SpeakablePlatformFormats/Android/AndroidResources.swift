@@ -87,15 +87,16 @@ public enum AndroidLint {
 public struct AndroidClickLabels: Hashable, Sendable {
     /// The patterns a name is matched against, whole (`*` matches any run of characters).
     public let patterns: [String]
-    /// Each pattern split at its `*`s (made once: every source string is matched).
-    private let pieces: [[Substring]]
+    /// Each pattern's UTF-8 split at its `*`s (made once: every source string is matched, by its
+    /// bytes: resource names are ASCII).
+    private let pieces: [[[UInt8]]]
 
     /// Names that say they are accessibility hints.
     public static let defaultPatterns = ["*_acc_hint", "*_accessibility_hint", "*_a11y_hint"]
 
     public init(patterns: [String] = Self.defaultPatterns) {
         self.patterns = patterns
-        pieces = patterns.map { $0.split(separator: "*", omittingEmptySubsequences: false) }
+        pieces = patterns.map { $0.utf8.split(separator: 0x2A, omittingEmptySubsequences: false).map(Array.init) }
     }
 
     public static func == (a: Self, b: Self) -> Bool { a.patterns == b.patterns }
@@ -103,22 +104,33 @@ public struct AndroidClickLabels: Hashable, Sendable {
 
     /// Whether `name` matches one of the patterns.
     public func matches(_ name: String) -> Bool {
-        pieces.contains { Self.matches(name[...], pattern: $0[...]) }
+        if let matched = name.utf8.withContiguousStorageIfAvailable({ bytes in pieces.contains { Self.matches(bytes, $0) } }) {
+            return matched
+        }
+        let bytes = Array(name.utf8)
+        return bytes.withUnsafeBufferPointer { bytes in pieces.contains { Self.matches(bytes, $0) } }
     }
 
     /// `name` against a pattern split at its `*`s: the first piece a prefix, the last a suffix,
     /// the others in order between them.
-    private static func matches(_ name: Substring, pattern pieces: ArraySlice<Substring>) -> Bool {
+    private static func matches(_ name: UnsafeBufferPointer<UInt8>, _ pieces: [[UInt8]]) -> Bool {
         guard let first = pieces.first else { return name.isEmpty }
-        if pieces.count == 1 { return name == first }
-        guard name.hasPrefix(first) else { return false }
-        var rest = name.dropFirst(first.count)
-        let last = pieces.last!
+        if pieces.count == 1 { return name.elementsEqual(first) }
+        let last = pieces[pieces.count - 1]
+        guard name.count >= first.count + last.count, name.starts(with: first),
+              name[(name.count - last.count)...].elementsEqual(last) else { return false }
+        var at = first.count
+        let end = name.count - last.count
         for middle in pieces.dropFirst().dropLast() where !middle.isEmpty {
-            guard let range = rest.firstRange(of: middle) else { return false }
-            rest = rest[range.upperBound...]
+            var found = false
+            while at + middle.count <= end {
+                if name[at..<at + middle.count].elementsEqual(middle) { found = true; break }
+                at += 1
+            }
+            guard found else { return false }
+            at += middle.count
         }
-        return rest.count >= last.count && rest.hasSuffix(last)
+        return true
     }
 }
 
