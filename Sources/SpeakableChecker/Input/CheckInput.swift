@@ -115,7 +115,17 @@ public struct SourceMessage: Sendable {
     /// source's text is another (`Text("notifications.label.favorite \(count)")` looks up the key
     /// `notifications.label.favorite %lld`, whose English value is `starred`). Its specifiers are
     /// arguments the app passes: a translation may print them though the source does not.
-    public var keyFormat: PlatformFormats.Form?
+    public var keyFormat: PlatformFormats.Form? {
+        get { keyBox?.form }
+        set { keyBox = newValue.map(KeyFormat.init) }
+    }
+    /// ``keyFormat``, held out of line (few messages have one).
+    private var keyBox: KeyFormat?
+
+    private final class KeyFormat: Sendable {
+        let form: PlatformFormats.Form
+        init(_ form: PlatformFormats.Form) { self.form = form }
+    }
 
     public init(key: String, keyPosition: SourcePosition, role: Role?, text: PositionedText, pattern: MessagePattern?,
                 examples: [[String: MessageArgument]] = [], maxSeconds: Double? = nil, maxGraphemes: Int? = nil,
@@ -130,7 +140,7 @@ public struct SourceMessage: Sendable {
         self.maxGraphemes = maxGraphemes
         self.exemptions = exemptions
         self.formats = formats
-        self.keyFormat = keyFormat
+        self.keyBox = keyFormat.map(KeyFormat.init)
     }
 }
 
