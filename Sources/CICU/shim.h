@@ -34,6 +34,7 @@
 static inline const char *cicu_u_errorName(UErrorCode code) { return u_errorName(code); }
 static inline void cicu_u_getVersion(UVersionInfo info) { u_getVersion(info); }
 static inline UBool cicu_u_hasBinaryProperty(UChar32 c, UProperty which) { return u_hasBinaryProperty(c, which); }
+static inline int32_t cicu_u_getIntPropertyValue(UChar32 c, UProperty which) { return u_getIntPropertyValue(c, which); }
 
 // MARK: locales
 

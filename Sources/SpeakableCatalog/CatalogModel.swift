@@ -71,7 +71,8 @@ public struct ProjectConfig: Sendable {
     public init() {}
 }
 
-/// `"check": {"allowUntranslated": [...], "bidiControls": "unbalanced"}` in speakable.json.
+/// `"check": {"allowUntranslated": [...], "bidiControls": "unbalanced", "androidClickLabels": [...]}`
+/// in speakable.json.
 public struct CheckOptions: Sendable {
     /// Words and names that read the same in every language ("O'Block", "VoiceOver"): a translation
     /// identical to its source is not `untranslated` when its words are all in this list.
@@ -79,6 +80,10 @@ public struct CheckOptions: Sendable {
     /// `bidi-control`: report only unbalanced embeddings and isolates (`unbalanced`, the default)
     /// or every bidirectional control character (`any`).
     public var bidiControls = "unbalanced"
+    /// An Android `res/` checked as it is: the `<string>` names that are TalkBack click labels
+    /// (patterns, `*` for any characters: `["*_hint"]`); nil for the default (names of
+    /// accessibility hints: `*_acc_hint`, `*_accessibility_hint`, `*_a11y_hint`).
+    public var androidClickLabels: [String]?
 
     public init() {}
 }

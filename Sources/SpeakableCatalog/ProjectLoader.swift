@@ -307,8 +307,15 @@ private struct Loader {
                             continue
                         }
                         config.check.bidiControls = text
+                    case "androidClickLabels":
+                        guard let items = field.value.array, items.allSatisfy({ $0.string != nil }) else {
+                            error("wrong-type", "\"androidClickLabels\" must be an array of name patterns, such as [\"*_hint\"]",
+                                  file: file, at: field.value.start)
+                            continue
+                        }
+                        config.check.androidClickLabels = items.compactMap(\.string)
                     default:
-                        error("unknown-field", "\"check\" has \"allowUntranslated\" and \"bidiControls\", not \"\(field.key)\"",
+                        error("unknown-field", "\"check\" has \"allowUntranslated\", \"bidiControls\" and \"androidClickLabels\", not \"\(field.key)\"",
                               file: file, at: field.keyStart)
                     }
                 }

@@ -485,6 +485,9 @@ struct TableFacts: Sendable {
     /// Per source message, the arguments it only uses to choose a plural form, never printing
     /// them: a translation may leave them out (a language without that plural loses nothing).
     let selectorOnly: [Set<String>]
+    /// Per source message, the arguments the app passes that the source does not print: a String
+    /// Catalog key's (``SourceMessage/keyFormat``). A translation may print them.
+    let passedOnly: [Set<String>]
     /// Android messages composed by `speakable compile` (a `<string name="X">` printing the text
     /// of `<plurals name="X__count">` as a `%N$s` argument): the arguments the companion plurals
     /// print (their quantities) and the composing string's text slots. A translation may print a
@@ -510,6 +513,7 @@ struct TableFacts: Sendable {
         var literalNewlines: [Int] = []
         var sourceArguments: [FormatRules.SourceArguments?] = []
         var selectorOnly: [Set<String>] = []
+        var passedOnly: [Set<String>] = []
         keys.reserveCapacity(count)
         firstIndex.reserveCapacity(count)
         usages.reserveCapacity(count)
@@ -518,6 +522,7 @@ struct TableFacts: Sendable {
         literalNewlines.reserveCapacity(count)
         sourceArguments.reserveCapacity(count)
         selectorOnly.reserveCapacity(count)
+        passedOnly.reserveCapacity(count)
         var byName: [String: String] = [:]
         table.messages.withUnsafeBufferPointer { messages in
             for i in messages.indices {
@@ -534,9 +539,11 @@ struct TableFacts: Sendable {
                 for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
                 literalNewlines.append(newlines)
                 let formats = messages[i].formats
-                sourceArguments.append(formats.map(FormatRules.SourceArguments.init))
+                let keyFormat = messages[i].keyFormat
+                sourceArguments.append(formats.map { FormatRules.SourceArguments($0, keyFormat: keyFormat) })
                 // Without a plural no argument is only a selector.
                 selectorOnly.append(pattern.map { PluralRulesCheck.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
+                passedOnly.append(keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? [])
                 if let name = Self.androidName(key, java: formats?.dialect == .java) { byName[name, default: key] = key }
             }
         }
@@ -550,6 +557,7 @@ struct TableFacts: Sendable {
         self.sourceArguments = sourceArguments
         self.androidKeysByName = byName
         self.selectorOnly = selectorOnly
+        self.passedOnly = passedOnly
         self.composed = Self.composition(table)
         var families: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])] = []
         for i in table.messages.indices {
@@ -601,6 +609,18 @@ struct TableFacts: Sendable {
             }
             return (quantities, slots)
         }
+    }
+
+    /// The arguments a String Catalog key passes (its specifiers' argument numbers, as the
+    /// converted ICU text names them) that the source's text does not use.
+    static func keyArguments(_ key: PlatformFormats.Form, formats: PlatformFormats, printed: [String: ArgumentUsage]?) -> Set<String> {
+        var result = Set<String>()
+        for spec in key.format.specifiers where spec.readsArgument && !spec.looksLikeProse {
+            guard let (argument, _) = FormatRules.resolve(spec, formSubstitution: nil, formats: formats), argument >= 1 else { continue }
+            let name = String(argument)
+            if printed?[name] == nil { result.insert(name) }
+        }
+        return result
     }
 
     /// Arguments used only as a plural's selector: no `{name}`, no `#` in their own cases.

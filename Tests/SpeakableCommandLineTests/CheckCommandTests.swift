@@ -51,6 +51,28 @@ import Testing
         #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
     }
 
+    /// A platform catalog checked as it is takes the project's options from `--config`: a
+    /// speakable.json with only `"check"` names the app's click labels and the names that stay
+    /// the same in every language.
+    @Test func aPlatformCatalogTakesCheckOptionsFromConfig() throws {
+        let root = try project([
+            "res/values/strings.xml": "<resources>\n    <string name=\"name_hint\">Optional</string>\n    <string name=\"app\">Podcast Player</string>\n</resources>\n",
+            "res/values-de/strings.xml": "<resources>\n    <string name=\"name_hint\">Optional</string>\n    <string name=\"app\">Podcast Player</string>\n</resources>\n",
+            "speakable.json": #"{"check": {"androidClickLabels": ["*_hint"], "allowUntranslated": ["Podcast Player"]}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let plain = run(["check", root + "/res"])
+        #expect(plain.status == 0, "\(plain.err)")
+        #expect(plain.out.hasPrefix(root + "/res/values-de/strings.xml:3:24: warning: string/app (de): the de translation is identical to the source text [untranslated]\n"),
+                "\(plain.out)")
+        #expect(!plain.out.contains("[action-fragment]"))
+        let configured = run(["check", root + "/res", "--config", root + "/speakable.json"])
+        #expect(configured.status == 0, "\(configured.err)")
+        #expect(configured.out.hasPrefix(root + "/res/values/strings.xml:2:30: warning: string/name_hint (en): the action fragment starts with 'Optional', which describes a state, not an action: TalkBack says \"Double-tap to Optional\" [action-fragment]\n"),
+                "\(configured.out)")
+        #expect(!configured.out.contains("[untranslated]"))
+    }
+
     @Test func cleanProjectExitsZero() throws {
         let root = try project(["Templates/game.json": Self.template, "Locales/ko/game.json": #"{"stars": "별 {n}개"}"#])
         let result = run(["check", root])

@@ -276,3 +276,26 @@ import Testing
         #expect(a === b)
     }
 }
+
+/// The Unicode properties the checker's joiner judgement reads, as ICU 72 has them.
+@Suite struct UnicodePropertyTests {
+    @Test func joinerNeighbours() {
+        // Extended_Pictographic: emoji pictographs, not keycap bases or skin tones.
+        #expect(UnicodeProperties.isExtendedPictographic("\u{1F469}"))       // 👩
+        #expect(UnicodeProperties.isExtendedPictographic("\u{1F308}"))       // 🌈
+        #expect(!UnicodeProperties.isExtendedPictographic("1"))
+        #expect(!UnicodeProperties.isExtendedPictographic("\u{1F3FD}"))      // a skin tone
+        // Indic_Syllabic_Category: Brahmic letters and signs; not Latin, Arabic or Hangul.
+        #expect(UnicodeProperties.hasIndicSyllabicCategory("\u{0D28}"))     // ന MALAYALAM LETTER NA
+        #expect(UnicodeProperties.hasIndicSyllabicCategory("\u{0DBB}"))     // ර SINHALA LETTER RAYANNA
+        #expect(UnicodeProperties.hasIndicSyllabicCategory("\u{094D}"))     // ् DEVANAGARI SIGN VIRAMA
+        #expect(!UnicodeProperties.hasIndicSyllabicCategory("a"))
+        #expect(!UnicodeProperties.hasIndicSyllabicCategory("\u{06CC}"))    // ی
+        #expect(!UnicodeProperties.hasIndicSyllabicCategory("\u{AC00}"))    // 가
+        // Joining_Type: Arabic-script letters join (dual or right); Latin and the hamza do not.
+        #expect(UnicodeProperties.isCursiveJoining("\u{06CC}"))             // ی dual-joining
+        #expect(UnicodeProperties.isCursiveJoining("\u{0631}"))             // ر right-joining
+        #expect(!UnicodeProperties.isCursiveJoining("\u{0621}"))            // ء non-joining
+        #expect(!UnicodeProperties.isCursiveJoining("a"))
+    }
+}

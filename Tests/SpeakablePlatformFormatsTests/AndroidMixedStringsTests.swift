@@ -37,16 +37,16 @@ import SpeakableTestSupport
     }
 
     /// The reader's resources; nil when it reports anything.
-    static func viaReader(_ bytes: [UInt8]) -> [AndroidResource]? {
+    static func viaReader(_ bytes: [UInt8]) -> AndroidResourceFile? {
         let result = AndroidResourceReader.read(bytes, file: "res/values-ko/strings.xml")
         guard result.diagnostics.isEmpty, let file = result.file else { return nil }
-        return file.resources
+        return file
     }
 
     /// The fast path's resources in file order.
     static func viaMixed(_ bytes: [UInt8]) -> (read: [Read], others: Int)? {
         guard let mixed = AndroidResourceReader.readStrings(bytes) else { return nil }
-        var out: [Read] = []
+        var out: [Read] = [.other("resources|\(mixed.rootToolsIgnore ?? "-")")]
         for run in mixed.runs {
             for entry in run.strings {
                 let value = AndroidString(text: entry.text, rawXML: mixed.rawXML(of: entry), position: entry.contentStart)
@@ -58,13 +58,13 @@ import SpeakableTestSupport
                 out.append(.other(describeFully(other.resource)))
             }
         }
-        #expect(out.count == mixed.strings.count + mixed.others.count)
+        #expect(out.count == 1 + mixed.strings.count + mixed.others.count)
         return (out, mixed.others.count)
     }
 
     /// The reader's resources in the fast path's terms (`read` says which of them it read plain).
-    static func expected(_ resources: [AndroidResource], like read: [Read]) -> [Read] {
-        zip(resources, read).map { resource, read in
+    static func expected(_ file: AndroidResourceFile, like read: [Read]) -> [Read] {
+        [.other("resources|\(file.toolsIgnore ?? "-")")] + zip(file.resources, read.dropFirst()).map { resource, read in
             guard case .plain = read, resource.kind == .string, let value = resource.value else { return .other(describeFully(resource)) }
             return .plain(describeString(name: resource.name, namePosition: resource.namePosition, position: resource.position, value: value,
                                          translatable: resource.isTranslatable, toolsIgnore: resource["tools:ignore"]))
@@ -76,19 +76,20 @@ import SpeakableTestSupport
     static func agree(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         guard let mixed = viaMixed(bytes) else { return false }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let resources = viaReader(bytes) else {
+        guard let file = viaReader(bytes) else {
             Issue.record("the fast path reads a file the reader reports:\n\(text)", sourceLocation: sourceLocation)
             return true
         }
-        #expect(resources.count == mixed.read.count, "\(text)", sourceLocation: sourceLocation)
-        #expect(mixed.read == expected(resources, like: mixed.read), "\(text)", sourceLocation: sourceLocation)
+        #expect(1 + file.resources.count == mixed.read.count, "\(text)", sourceLocation: sourceLocation)
+        #expect(mixed.read == expected(file, like: mixed.read), "\(text)", sourceLocation: sourceLocation)
         return true
     }
 
     static let seed = """
         <?xml version="1.0" encoding="utf-8"?>
         <!-- licence -->
-        <resources xmlns:tools="http://schemas.android.com/tools" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+        <resources xmlns:tools="http://schemas.android.com/tools" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"
+                   tools:ignore="MissingTranslation,Typos">
           <string name="a">Row %1$d, star %2$d</string>
           <!-- A plural -->
           <plurals name="p" tools:ignore="MissingQuantity">
@@ -275,8 +276,12 @@ import SpeakableTestSupport
 
     @Test(.enabled(if: catalogsDirectory != nil, testDataNote))
     func agreesWithTheReaderOnRealFiles() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: catalogsDirectory!).filter { $0.hasSuffix(".xml") }.sorted()
+        var names = try FileManager.default.contentsOfDirectory(atPath: catalogsDirectory!).filter { $0.hasSuffix(".xml") }.sorted()
         #expect(names.count >= 3)
+        // A whole app's res/, when it is there (AntennaPod's values/ has tools:ignore on <resources>).
+        let antennaPod = "real/antennapod/res"
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: catalogsDirectory! + "/" + antennaPod)) ?? []
+        names += folders.sorted().map { antennaPod + "/" + $0 + "/strings.xml" }
         var random = SplitMix(seed: 5)
         for name in names {
             let bytes = try testCatalog(name)

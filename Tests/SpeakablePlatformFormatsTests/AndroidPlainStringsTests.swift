@@ -13,7 +13,7 @@ import SpeakableTestSupport
     static func viaReader(_ bytes: [UInt8]) -> [String]? {
         let result = AndroidResourceReader.read(bytes, file: "res/values-ko/strings.xml")
         guard result.diagnostics.isEmpty, let file = result.file else { return nil }
-        var out: [String] = []
+        var out = ["resources|\(file.toolsIgnore ?? "-")"]
         for resource in file.resources {
             guard resource.kind == .string, let value = resource.value else { return nil }
             out.append("\(resource.name)|\(resource.namePosition)|\(resource.position)|\(value.position)|\(value.text)|\(value.rawXML)|"
@@ -24,7 +24,7 @@ import SpeakableTestSupport
 
     static func viaPlain(_ bytes: [UInt8]) -> [String]? {
         guard let plain = AndroidResourceReader.readPlainStrings(bytes) else { return nil }
-        return plain.strings.map {
+        return ["resources|\(plain.rootToolsIgnore ?? "-")"] + plain.strings.map {
             "\($0.name)|\($0.namePosition)|\($0.position)|\($0.contentStart)|\($0.text)|\(plain.rawXML(of: $0))|\($0.isTranslatable)|\($0.toolsIgnore ?? "-")"
         }
     }
@@ -32,7 +32,8 @@ import SpeakableTestSupport
     static let seed = """
         <?xml version="1.0" encoding="utf-8"?>
         <!-- licence -->
-        <resources xmlns:tools="http://schemas.android.com/tools" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+        <resources xmlns:tools="http://schemas.android.com/tools" xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"
+            tools:ignore="MissingTranslation">
           <string name="a">Row %1$d, star %2$d</string>
           <string name="b" translatable="false">KO·별 %d개</string>
           <string name="b2" translatable="true" tools:ignore="MissingTranslation,Typos">x</string>

@@ -170,3 +170,33 @@ struct DamagedInputTests {
         }
     }
 }
+
+/// Which `<string>` names are TalkBack click labels, by patterns with `*`.
+@Suite struct AndroidClickLabelsTests {
+    @Test func defaultNamesAreAccessibilityHints() {
+        let labels = AndroidClickLabels()
+        #expect(labels.matches("ui_action_button_my_location_acc_hint"))
+        #expect(labels.matches("search_button_markers_accessibility_hint"))
+        #expect(labels.matches("play_a11y_hint"))
+        #expect(labels.matches("_acc_hint"))
+        #expect(!labels.matches("acc_hint"))
+        #expect(!labels.matches("search_podcast_hint"))
+        #expect(!labels.matches("ui_acc_hint_title"))
+    }
+
+    @Test func patternsMatchWhole() {
+        let suffix = AndroidClickLabels(patterns: ["*_hint"])
+        #expect(suffix.matches("name_hint") && suffix.matches("_hint") && suffix.matches("ñ_hint"))
+        #expect(!suffix.matches("hint") && !suffix.matches("name_hints"))
+        let around = AndroidClickLabels(patterns: ["btn_*_label"])
+        #expect(around.matches("btn_play_label") && around.matches("btn__label"))
+        #expect(!around.matches("btn_label") && !around.matches("xbtn_play_label"))
+        let middle = AndroidClickLabels(patterns: ["*_a*b_*"])
+        #expect(middle.matches("x_a1b_y") && middle.matches("_ab_"))
+        #expect(!middle.matches("x_b_a_y") && !middle.matches("_a_"))
+        let exact = AndroidClickLabels(patterns: ["exact", "*_action"])
+        #expect(exact.matches("exact") && exact.matches("play_action"))
+        #expect(!exact.matches("exactly") && !exact.matches("an_exact"))
+        #expect(AndroidClickLabels(patterns: []).matches("name_acc_hint") == false)
+    }
+}

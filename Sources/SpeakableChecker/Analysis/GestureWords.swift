@@ -8,7 +8,11 @@ enum GestureWords {
     static let curated: [String: [String]] = [
         "en": ["double tap", "double-tap", "double click", "double-click", "triple tap", "tap and hold", "tap to", "long press",
                "long-press", "swipe"],
-        "ko": ["두 번 탭", "이중 탭", "두 번 누르", "탭하", "길게 누르", "스와이프"],
+        // (Korean: written with care, awaits a native speaker's review.)
+        // Longer phrases first: a phrase found is not found again inside another ("더블 탭하여"
+        // is "더블 탭", not "탭하").
+        "ko": ["두 번 탭", "이중 탭", "두 번 누르", "두 번 눌러", "두 번 터치", "더블 탭", "더블탭", "길게 누르", "길게 눌러", "두드려",
+               "두드리", "탭하", "스와이프"],
     ]
 
     /// TalkBack's own word for its gesture in each language it ships (`value_double_tap` in

@@ -111,10 +111,25 @@ public struct SourceMessage: Sendable {
     /// The printf formats as the platform file holds them (platform catalogs only): what
     /// `format-mismatch` compares. Nil for Speakable projects, whose arguments are typed in ICU.
     public var formats: PlatformFormats?
+    /// The String Catalog key as the format the app calls, when the key has specifiers and the
+    /// source's text is another (`Text("notifications.label.favorite \(count)")` looks up the key
+    /// `notifications.label.favorite %lld`, whose English value is `starred`). Its specifiers are
+    /// arguments the app passes: a translation may print them though the source does not.
+    public var keyFormat: PlatformFormats.Form? {
+        get { keyBox?.form }
+        set { keyBox = newValue.map(KeyFormat.init) }
+    }
+    /// ``keyFormat``, held out of line (few messages have one).
+    private var keyBox: KeyFormat?
+
+    private final class KeyFormat: Sendable {
+        let form: PlatformFormats.Form
+        init(_ form: PlatformFormats.Form) { self.form = form }
+    }
 
     public init(key: String, keyPosition: SourcePosition, role: Role?, text: PositionedText, pattern: MessagePattern?,
                 examples: [[String: MessageArgument]] = [], maxSeconds: Double? = nil, maxGraphemes: Int? = nil,
-                exemptions: [String: String] = [:], formats: PlatformFormats? = nil) {
+                exemptions: [String: String] = [:], formats: PlatformFormats? = nil, keyFormat: PlatformFormats.Form? = nil) {
         self.key = key
         self.keyPosition = keyPosition
         self.role = role
@@ -125,6 +140,7 @@ public struct SourceMessage: Sendable {
         self.maxGraphemes = maxGraphemes
         self.exemptions = exemptions
         self.formats = formats
+        self.keyBox = keyFormat.map(KeyFormat.init)
     }
 }
 
@@ -214,7 +230,6 @@ public struct PlatformFormats: Sendable {
     public var dialect: PrintfFormat.Dialect
     public var forms: [Form]
     public var substitutions: [String: Substitution]
-
     public init(dialect: PrintfFormat.Dialect, forms: [Form], substitutions: [String: Substitution] = [:]) {
         self.dialect = dialect
         self.forms = forms
@@ -411,6 +426,9 @@ public struct CheckSettings: Sendable {
     public var hintStyle: HintStyle = .result
     public var budgets: [Role: Budget] = ProjectConfig().budgets
     public var allowUntranslated: [String] = []
+    /// Which `<string>`s of an Android `res/` checked as it is are TalkBack click labels (role
+    /// `action`); the others have no role.
+    public var androidClickLabels = AndroidClickLabels()
     /// `bidi-control` reports every bidirectional control (true) or only unbalanced ones (false).
     public var reportAnyBidiControl = false
     /// The spoken-length function measures (espeak-ng) rather than estimates: `over-long` then

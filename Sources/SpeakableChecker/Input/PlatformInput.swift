@@ -222,7 +222,8 @@ public enum PlatformInput {
             let formats = formats(message, dialect: .apple, positions: positions)
             guard let text = convert(message, dialect: .apple, formats: formats, positions: positions) else { continue }
             sources.append(SourceMessage(key: key, keyPosition: position, role: nil, text: text,
-                                         pattern: applePattern(text.text) ?? parse(text), formats: formats))
+                                         pattern: applePattern(text.text) ?? parse(text), formats: formats,
+                                         keyFormat: sourceByKey[key] != nil ? keyFormat(key, at: position, file: file) : nil))
         }
         return (sources, selectors)
     }
@@ -405,7 +406,8 @@ public enum PlatformInput {
                 keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
                 next += 1
                 sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: text,
-                                             pattern: pattern, formats: formats))
+                                             pattern: pattern, formats: formats,
+                                             keyFormat: keyFormat(unit.entry.key, at: unit.entry.keyPosition, file: file)))
             }
         }, plurals: { number, plural in
             let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
@@ -414,7 +416,8 @@ public enum PlatformInput {
                 next += 1
                 selectors[plural.entry.key] = selector
                 sources.append(SourceMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, role: nil, text: text,
-                                             pattern: pattern, formats: formats))
+                                             pattern: pattern, formats: formats,
+                                             keyFormat: keyFormat(plural.entry.key, at: plural.entry.keyPosition, file: file)))
             }
         }) { number, item in
             keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
@@ -434,10 +437,21 @@ public enum PlatformInput {
             }
             let text = indexedText(built.text, origin: IndexedMessage(catalog: catalog, locale: sourceTag, number: number), selector: nil)
             sources.append(SourceMessage(key: message.key, keyPosition: message.keyPosition, role: nil, text: text,
-                                         pattern: applePattern(text.text, parts: scratch.arguments) ?? parse(text), formats: formats))
+                                         pattern: applePattern(text.text, parts: scratch.arguments) ?? parse(text), formats: formats,
+                                         keyFormat: keyFormat(message.key, at: message.keyPosition, file: file)))
         }
         keysUpTo(index.entries.count)
         return (sources, selectors)
+    }
+
+    /// A String Catalog key with specifiers as the format the app calls
+    /// (``SourceMessage/keyFormat``), for an entry whose source text is its own; nil for a key
+    /// whose specifiers read no argument, or read like prose ("100% sure"). Most keys have no `%`.
+    static func keyFormat(_ key: String, at position: SourcePosition, file: String) -> PlatformFormats.Form? {
+        guard key.utf8.contains(0x25) else { return nil }
+        let format = FormatString.parse(key, dialect: .apple)
+        guard format.specifiers.contains(where: { $0.readsArgument && !$0.looksLikeProse }) else { return nil }
+        return PlatformFormats.Form(path: "key", format: format, file: file, position: { _ in position })
     }
 
     /// A new array of `array`'s elements with room for them only.
@@ -983,6 +997,9 @@ public enum PlatformInput {
 
         /// How many resources it has.
         var count: Int { plain.map { $0.strings.count + $0.others.count } ?? resources.resources.count }
+
+        /// The `tools:ignore` attribute of its `<resources>`, whichever reader read it.
+        var rootToolsIgnore: String? { plain.map(\.rootToolsIgnore) ?? resources.toolsIgnore }
     }
 
     /// The files of one values folder with string resources, and the problems reading them.
@@ -1080,7 +1097,11 @@ public enum PlatformInput {
             return true
         }
         var pluralNames: [String: String] = [:]
+        // TalkBack click labels (role `action`) by name; no other string has a role.
+        let clickLabels = settings.androidClickLabels
         for file in sourceFiles {
+            // `tools:ignore` on `<resources>` applies to every resource of the file.
+            let fileIgnoresMissing = AndroidLint.ignores(file.rootToolsIgnore, "MissingTranslation")
             var messages: [SourceMessage] = []
             messages.reserveCapacity(file.count)
             var untranslatable = Set<String>()
@@ -1096,8 +1117,8 @@ public enum PlatformInput {
                     tableOfKey[key] = tables.count
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = plainParts(site!, index, file: file.resources.file, scratch: &scratch)
-                    messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: entry.name.hasSuffix("_hint") ? .action : nil,
-                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore),
+                    messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: clickLabels.matches(entry.name) ? .action : nil,
+                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore, fileIgnoresMissing: fileIgnoresMissing),
                                                   formats: formats))
                 }
                 for resource in run.resources {
@@ -1108,9 +1129,10 @@ public enum PlatformInput {
                     if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
                     guard let formats = formats(resource, file: file.resources.file),
                           let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
-                    let role: Role? = resource.kind == .string && resource.name.hasSuffix("_hint") ? .action : nil
+                    let role: Role? = resource.kind == .string && clickLabels.matches(resource.name) ? .action : nil
                     messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
-                                                  pattern: simplePattern(text.text) ?? parse(text), exemptions: exemptions(toolsIgnore: resource["tools:ignore"]),
+                                                  pattern: simplePattern(text.text) ?? parse(text),
+                                                  exemptions: exemptions(toolsIgnore: resource["tools:ignore"], fileIgnoresMissing: fileIgnoresMissing),
                                                   formats: formats))
                 }
             }
@@ -1249,12 +1271,17 @@ public enum PlatformInput {
         return (locales, diagnostics)
     }
 
-    /// `tools:ignore="MissingTranslation"` as an exemption.
-    static func exemptions(toolsIgnore: String?) -> [String: String] {
-        guard let ignore = toolsIgnore, ignore.split(separator: ",").contains(where: { $0.trimmingSpaces == "MissingTranslation" }) else {
-            return [:]
+    /// `tools:ignore="MissingTranslation"` (or `"all"`) on the resource or on its file's
+    /// `<resources>` as an exemption from `missing-translation`.
+    /// `fileIgnoresMissing`: the file's `<resources>` has it.
+    static func exemptions(toolsIgnore: String?, fileIgnoresMissing: Bool = false) -> [String: String] {
+        if AndroidLint.ignores(toolsIgnore, "MissingTranslation") {
+            return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
         }
-        return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
+        if fileIgnoresMissing {
+            return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\" on <resources>"]
+        }
+        return [:]
     }
 
     /// A plain `<string>` (``AndroidPlainStrings``, the `index`th of `site`'s) as a translation:
@@ -2131,7 +2158,9 @@ public enum PlatformInput {
     }
 
     /// Maps each scalar of the decoded text to where it is written in the raw XML: decoding only
-    /// drops characters (tags, quotes, backslashes, entity names), so the two align greedily.
+    /// drops characters (tags, quotes, backslashes, entity names) and turns Android's escapes
+    /// `\n`, `\t` and `\uXXXX` into the character they name, so the two align greedily (an
+    /// escape's character at its backslash).
     static func alignment(_ string: AndroidString) -> @Sendable (Int) -> SourcePosition {
         alignment(decoded: string.text, raw: string.rawXML, start: string.position)
     }
@@ -2148,14 +2177,36 @@ public enum PlatformInput {
         let rawPositions = TextPositions(rawText)
         var rawIndexOfDecoded: [Int] = []
         rawIndexOfDecoded.reserveCapacity(decoded.count + 1)
+        /// The length of the escape at raw index `k` when it is written for `scalar` (`\n` for a
+        /// line feed, `\t` for a tab, `\u` and four hex digits for its code point), else 0.
+        func escape(at k: Int, for scalar: Unicode.Scalar) -> Int {
+            guard raw[k] == "\\", k + 1 < raw.count else { return 0 }
+            switch raw[k + 1] {
+            case "n": return scalar == "\n" ? 2 : 0
+            case "t": return scalar == "\t" ? 2 : 0
+            case "u":
+                guard k + 5 < raw.count else { return 0 }
+                var digits = ""
+                digits.unicodeScalars.append(contentsOf: raw[k + 2...k + 5])
+                return UInt32(digits, radix: 16) == scalar.value ? 6 : 0
+            default: return 0
+            }
+        }
         var j = 0
         for scalar in decoded {
             var k = j
             let limit = min(raw.count, j + 16)
-            while k < limit && !(raw[k] == scalar || (scalar.properties.isWhitespace && raw[k].properties.isWhitespace)) { k += 1 }
+            var length = 1
+            while k < limit {
+                if raw[k] == scalar || (scalar.properties.isWhitespace && raw[k].properties.isWhitespace) { break }
+                length = escape(at: k, for: scalar)
+                if length > 0 { break }
+                length = 1
+                k += 1
+            }
             if k < limit {
                 rawIndexOfDecoded.append(k)
-                j = k + 1
+                j = k + length
             } else {
                 rawIndexOfDecoded.append(min(j, max(0, raw.count - 1)))
             }

@@ -1,6 +1,7 @@
 public import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableICU
+import SpeakablePlatformFormats
 
 /// Turns a loaded Speakable project into the checker's input.
 ///
@@ -29,6 +30,7 @@ public enum ProjectInput {
         settings.hintStyle = config.hintStyle
         settings.budgets = config.budgets
         settings.allowUntranslated = config.check.allowUntranslated
+        if let patterns = config.check.androidClickLabels { settings.androidClickLabels = AndroidClickLabels(patterns: patterns) }
         settings.reportAnyBidiControl = config.check.bidiControls == "any"
 
         let sourceLocale = (try? ICULocale(config.sourceLocale)) ?? .english

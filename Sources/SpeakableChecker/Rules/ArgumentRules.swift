@@ -3,13 +3,16 @@ import SpeakableMessages
 /// `placeholder-mismatch`, `placeholder-type`, `select-cases`: a translation's arguments against
 /// the source's.
 enum ArgumentRules {
+    /// `passedOnly`: arguments the app passes that the source does not print (a String Catalog
+    /// key's): a translation may use them.
     static func compare(_ c: MessageContext, pattern: MessagePattern, sourceUsages: [String: ArgumentUsage],
-                        selectorOnly: Set<String> = [], composed: (quantities: Set<String>, textSlots: Set<String>)? = nil,
+                        selectorOnly: Set<String> = [], passedOnly: Set<String> = [],
+                        composed: (quantities: Set<String>, textSlots: Set<String>)? = nil,
                         skipMismatch: Bool = false, emitter: inout Emitter) {
         let usages = pattern.argumentUsages
         if emitter.isOn(.placeholderMismatch) && !skipMismatch {
-            mismatch(c, pattern: pattern, usages: usages, source: sourceUsages, selectorOnly: selectorOnly, composed: composed,
-                     emitter: &emitter)
+            mismatch(c, pattern: pattern, usages: usages, source: sourceUsages, selectorOnly: selectorOnly, passedOnly: passedOnly,
+                     composed: composed, emitter: &emitter)
         }
         if emitter.isOn(.placeholderType) { types(c, usages: usages, source: sourceUsages, emitter: &emitter) }
         if emitter.isOn(.selectCases) { selectCases(c, pattern: pattern, usages: usages, source: sourceUsages, emitter: &emitter) }
@@ -18,12 +21,14 @@ enum ArgumentRules {
     // MARK: placeholder-mismatch
 
     static func mismatch(_ c: MessageContext, pattern: MessagePattern, usages: [String: ArgumentUsage],
-                         source: [String: ArgumentUsage], selectorOnly: Set<String>,
+                         source: [String: ArgumentUsage], selectorOnly: Set<String>, passedOnly: Set<String> = [],
                          composed: (quantities: Set<String>, textSlots: Set<String>)?, emitter: inout Emitter) {
         // An argument the source only uses to choose a plural form prints nothing: leaving it out
         // loses nothing (Korean "{score}점" for "{score} {score, plural, one {point} other {points}}").
         var missing = source.keys.filter { usages[$0] == nil }.sorted()
-        let extra = usages.keys.filter { source[$0] == nil }
+        // An argument the app passes that the source does not print (a String Catalog key's
+        // `%lld` where English says "starred") is the translation's to print or not.
+        let extra = usages.keys.filter { source[$0] == nil && !passedOnly.contains($0) }
         // A composed Android message: the translation prints a plural's quantity where the
         // source prints the plural's text (both are arguments the app passes).
         if let composed, !extra.isEmpty, extra.allSatisfy(composed.quantities.contains), missing.allSatisfy(composed.textSlots.contains) {

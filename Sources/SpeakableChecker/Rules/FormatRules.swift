@@ -28,8 +28,12 @@ enum FormatRules {
         let specifiers: [FormatSpecifier?]
         /// The source itself has a prose `%` that Apple reads as a specifier ("100% sure").
         let hasProse: Bool
+        /// The arguments (bit `n - 1` for argument `n`, up to 64) whose type a String Catalog's
+        /// key decides (``SourceMessage/keyFormat``), not the source's text.
+        let fromKey: UInt64
 
-        init(_ formats: PlatformFormats) {
+        /// `keyFormat`: the source's ``SourceMessage/keyFormat``.
+        init(_ formats: PlatformFormats, keyFormat: PlatformFormats.Form? = nil) {
             // Per argument (index 0 is argument 1), grown as arguments are seen: a source reads
             // a few.
             var java: [FormatCompatibility.JavaValue?] = []
@@ -37,7 +41,11 @@ enum FormatRules {
             var specifiers: [FormatSpecifier?] = []
             var hasProse = false
             var count = 0
-            for form in formats.forms {
+            var fromKey: UInt64 = 0
+            // The key a String Catalog's app calls first: its specifiers say what is passed.
+            let keyForms = keyFormat == nil ? 0 : 1
+            for k in 0..<keyForms + formats.forms.count {
+                let form = k < keyForms ? keyFormat! : formats.forms[k - keyForms]
                 let problems = form.format.problems
                 for spec in form.format.specifiers where spec.readsArgument && (problems.isEmpty || !problems.contains { $0.range == spec.range }) {
                     if formats.dialect == .apple && spec.looksLikeProse {
@@ -74,6 +82,7 @@ enum FormatRules {
                         if apple[slot] == nil, let storage {
                             apple[slot] = storage
                             specifiers[slot] = spec
+                            if k < keyForms && slot < 64 { fromKey |= 1 << UInt64(slot) }
                         }
                     }
                 }
@@ -84,6 +93,18 @@ enum FormatRules {
             self.apple = apple
             self.specifiers = specifiers
             self.hasProse = hasProse
+            self.fromKey = fromKey
+        }
+
+        /// Whether the key decides argument `argument`'s type (``fromKey``).
+        func isFromKey(_ argument: Int) -> Bool {
+            argument >= 1 && argument <= 64 && fromKey & (1 << UInt64(argument - 1)) != 0
+        }
+
+        /// How the app's argument `argument` is known: "which the source prints with '%d'", or
+        /// from the key's specifier.
+        func origin(of argument: Int, _ spec: FormatSpecifier) -> String {
+            isFromKey(argument) ? "which the app passes as the key's '\(spec.text)' says" : "which the source prints with '\(spec.text)'"
         }
     }
 
@@ -241,8 +262,9 @@ enum FormatRules {
                                                                     sourceStorage: passed, translationStorage: storage) else { continue }
             let shown = spec.substitution.map { $0.isEmpty ? "%arg" : spec.text } ?? spec.text
             emit(c, form: forms[index], range: spec.range, emitter: &emitter,
-                 message: "'\(shown)' does not fit argument \(argument), which the source prints with '\(sourceSpec.text)': \(consequence.detail)",
-                 hint: "use the source's specifier ('\(sourceSpec.text)')", subject: "\(argument):\(sourceSpec.text)>\(shown)")
+                 message: "'\(shown)' does not fit argument \(argument), \(source.origin(of: argument, sourceSpec)): \(consequence.detail)",
+                 hint: source.isFromKey(argument) ? "use the key's specifier ('\(sourceSpec.text)')" : "use the source's specifier ('\(sourceSpec.text)')",
+                 subject: "\(argument):\(sourceSpec.text)>\(shown)")
             return
         }
     }

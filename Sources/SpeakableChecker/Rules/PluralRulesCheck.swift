@@ -56,6 +56,10 @@ enum PluralRulesCheck {
         // The categories written as keywords (a bit per category), and the explicit values.
         var keywords: UInt8 = 0
         var explicit: [Double] = []
+        // Android's default resources (values/) are what every locale without its own
+        // translation shows, with that locale's plural rules (Resources.getQuantityString
+        // selects by the device's locale): an English `zero` item is Arabic's and Latvian's 0.
+        let everyLocaleReaches = c.isSource && c.formats?.dialect == .java
         for item in plural.cases {
             switch item.selector {
             case .explicit(let value):
@@ -64,7 +68,7 @@ enum PluralRulesCheck {
                 let category = category(named: word)
                 if let category {
                     keywords |= category.bit
-                    if info.categoryBits & category.bit != 0 { continue }
+                    if info.categoryBits & category.bit != 0 || everyLocaleReaches { continue }
                 }
                 let what = category == nil ? "'\(word)' is not a CLDR plural category"
                                            : "'\(word)' is never used in \(c.tag)"
@@ -115,6 +119,13 @@ enum PluralRulesCheck {
                 if !members.isEmpty && members.allSatisfy({ explicit.contains($0 + plural.offset) }) { continue }
             }
             missing.append(category)
+        }
+        // Where `other` holds no whole number (Polish, Russian, Ukrainian: only fractions), a
+        // count shows `other` only for a category without a case of its own: with one such
+        // category, `other` is its text (pl one, few, other with `other` "5 głosów"). With two,
+        // they share one text, which fits at most one of them.
+        if missing.count == 1, plural.otherCase != nil, info.hasIntegers(missing[0]), !info.hasIntegers(.other), !examplesHaveDecimals {
+            return
         }
         guard !missing.isEmpty, emitter.isOn(.pluralCategories) else { return }
         let names = missing.map { "'\($0.rawValue)'" }.joined(separator: " and ")

@@ -15,6 +15,10 @@ final class SourceInfo: Sendable {
     let exemptions: [String: String]
     /// The source text as written.
     let text: String
+    /// What the source prints first (last) can be a space or a line break: a translation that
+    /// starts (ends) with one mirrors it.
+    let startsWithSpace: Bool
+    let endsWithSpace: Bool
 
     init(_ m: SourceMessage) {
         role = m.role
@@ -23,6 +27,18 @@ final class SourceInfo: Sendable {
         maxGraphemes = m.maxGraphemes
         exemptions = m.exemptions
         text = m.text.text
+        var starts = false
+        var ends = false
+        if let pattern = m.pattern {
+            ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: false) { text, _ in
+                if let first = text.unicodeScalars.first, TextRules.isSpace(first) || first == "\n" { starts = true }
+            }
+            ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: true) { text, _ in
+                if let last = text.unicodeScalars.last, TextRules.isSpace(last) || last == "\n" { ends = true }
+            }
+        }
+        startsWithSpace = starts
+        endsWithSpace = ends
     }
 }
 
@@ -357,7 +373,8 @@ final class RuleRunner {
         } ?? false
         if !same {
             ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
-                                  composed: facts.composed[index], skipMismatch: skipPlaceholders, emitter: &emitter)
+                                  passedOnly: facts.passedOnly[index], composed: facts.composed[index], skipMismatch: skipPlaceholders,
+                                  emitter: &emitter)
             // Platform catalogs compare their printf formats instead (the ICU text derived from
             // them types every specifier the same way).
             if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {
@@ -388,13 +405,36 @@ final class RuleRunner {
         if emitter.isOn(.whitespace) {
             let count = newlines
             let expected = facts.literalNewlines[index]
-            if count != expected {
-                let first = c.text.text.utf16.firstIndex(of: 10).map { c.text.text.utf16.distance(from: c.text.text.utf16.startIndex, to: $0) } ?? 0
+            // Most messages have no line break, in the source or here.
+            guard count > 0 || expected > 0 else { return }
+            if let sourcePattern = table.messages[index].pattern, LineBreaks.hasCases(pattern.body) || LineBreaks.hasCases(sourcePattern.body) {
+                compareLineBreaksByForm(c, pattern: pattern, source: sourcePattern, sourceText: c.source.text, emitter: &emitter)
+            } else if count != expected {
+                // HTML breaks count too (``LineBreaks/breaks(_:in:)``): looked for only now.
+                let breaks = LineBreaks.breaks(Array(c.text.text.utf16), in: 0..<c.text.text.utf16.count)
+                let sourceBreaks = expected + LineBreaks.htmlBreaks(c.source.text)
+                guard breaks.count != sourceBreaks else { return }
+                let first = breaks.first ?? 0
                 emit(.whitespace, c, range: first..<first, emitter: &emitter,
-                     message: "the translation has \(count) line break\(count == 1 ? "" : "s"), the source \(expected)",
+                     message: "the translation has \(breaks.count) line break\(breaks.count == 1 ? "" : "s"), the source \(sourceBreaks)",
                      hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
             }
         }
+    }
+
+    /// Line breaks of a message with plurals or selects: each form the translation prints (a case
+    /// of each, with the text around them) against the counts the source's forms print. A
+    /// plural's cases are compared as forms, not added up: an English `<plurals>` of two items
+    /// with a break each and a Russian one of four print one break either way.
+    func compareLineBreaksByForm(_ c: MessageContext, pattern: MessagePattern, source: MessagePattern, sourceText: String,
+                                 emitter: inout Emitter) {
+        let expected = LineBreaks.forms(source.body, text: sourceText).map(\.count)
+        guard let form = LineBreaks.forms(pattern.body, text: c.text.text).first(where: { !expected.contains($0.count) }) else { return }
+        let at = form.firstBreak ?? form.caseStart ?? 0
+        let which = form.caseName.map { "the translation's '\($0)' case has" } ?? "the translation has"
+        emit(.whitespace, c, range: at..<at, emitter: &emitter,
+             message: "\(which) \(form.count) line break\(form.count == 1 ? "" : "s"), the source \(LineBreaks.describe(expected))",
+             hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
     }
 
     /// Whether `pattern`'s ``MessagePattern/argumentKinds`` equal `source` (none conflicting),

@@ -100,11 +100,47 @@ enum TextRules {
             default: break
             }
         }
-        for open in stack where open.scalar.value != 0x202D && open.scalar.value != 0x202E {
+        // An embedding or isolate opened where the text starts (the message's, or a case's) and
+        // never closed gives the whole text a direction, as a translator sets a paragraph's:
+        // the paragraph's end closes it (UAX #9, X8), so a message shown on its own is as
+        // meant. One opened inside the text runs over the rest of it.
+        let starts = stack.isEmpty ? [] : textStarts(c.pattern)
+        for open in stack where open.scalar.value != 0x202D && open.scalar.value != 0x202E
+            && !opensWholeText(open.offset, all: all, starts: starts) {
             RuleRunner.emit(.bidiControl, c, range: open.offset..<open.offset + 1, emitter: &emitter,
                             message: "\(hex(open.scalar)) \(bidiNames[open.scalar.value]!) is never closed: the text after it, and what follows the message on screen, runs in its direction",
                             hint: open.isolate ? "close it with U+2069 POP DIRECTIONAL ISOLATE" : "close it with U+202C POP DIRECTIONAL FORMATTING",
                             subject: "unclosed:\(hex(open.scalar))")
+        }
+    }
+
+    /// Where printed text starts in a message: its start, and each case's of its plurals and
+    /// selects (UTF-16 offsets).
+    static func textStarts(_ pattern: MessagePattern?) -> [Int] {
+        var result = [0]
+        func walk(_ body: MessageBody) {
+            for part in body.parts {
+                guard case .argument(let argument) = part else { continue }
+                switch argument.kind {
+                case .none, .simple: continue
+                case .plural(let p): for item in p.cases { result.append(item.message.range.lowerBound); walk(item.message) }
+                case .select(let s): for item in s.cases { result.append(item.message.range.lowerBound); walk(item.message) }
+                case .choice(let ch): for item in ch.cases { result.append(item.message.range.lowerBound); walk(item.message) }
+                }
+            }
+        }
+        if let pattern { walk(pattern.body) }
+        return result
+    }
+
+    /// Whether the control at UTF-16 `offset` has only bidi controls between it and one of
+    /// `starts`.
+    static func opensWholeText(_ offset: Int, all: [(Unicode.Scalar, Int)], starts: [Int]) -> Bool {
+        guard var i = all.firstIndex(where: { $0.1 == offset }) else { return false }
+        while true {
+            if starts.contains(all[i].1) { return true }
+            guard i > 0, isBidiControl(all[i - 1].0.value) else { return false }
+            i -= 1
         }
     }
 
@@ -129,18 +165,62 @@ enum TextRules {
         }
     }
 
-    /// Scripts where zero-width joiners and non-joiners are spelling (Persian, Indic scripts),
-    /// and emoji sequences: a joiner between two such characters is left alone.
-    static func joinerBelongs(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return false }
-        let v = scalar.value
-        if v >= 0x0600 && v <= 0x08FF { return true }          // Arabic script
-        if v >= 0x0900 && v <= 0x0DFF { return true }          // Indic scripts
-        if v >= 0x0F00 && v <= 0x109F { return true }          // Tibetan, Myanmar
-        if v >= 0x1780 && v <= 0x17FF { return true }          // Khmer
-        if scalar.properties.isEmoji && v > 0xFF { return true }
-        if v == 0xFE0F || (v >= 0x1F3FB && v <= 0x1F3FF) { return true }
-        return false
+    /// Whether the zero-width joiner or non-joiner at `i` of `all` is part of the spelling, by the
+    /// characters around it (Unicode properties, from the standard library and ICU; a run of
+    /// joiners is judged as one):
+    ///
+    /// * after a virama (canonical combining class 9) or before one: Indic conjuncts and half
+    ///   forms, Malayalam chillu letters (ന ് ZWJ), Sinhala's yansaya and rakaransaya (ශ ් ZWJ ර),
+    ///   Devanagari's eyelash ra (र ZWJ ्);
+    /// * between two letters of one script whose letters join cursively (Arabic script: Persian
+    ///   "می‌شود") or that has Indic syllables;
+    /// * at the end or start of a word of such a script, next to a space or a punctuation mark
+    ///   inside the text, where input methods leave one (Malayalam "ൾ‌ ", Persian "نم‌ شود"): it
+    ///   changes nothing there;
+    /// * a ZWJ in an emoji sequence: after a pictograph, a skin tone or U+FE0F, before a pictograph
+    ///   (👩‍💻, 🏳️‍🌈).
+    ///
+    /// A joiner anywhere else — between Latin letters, at the start or end of the text, before a
+    /// combining mark — is not.
+    static func joinerBelongs(_ all: [(Unicode.Scalar, Int)], at i: Int) -> Bool {
+        @inline(__always) func isJoiner(_ s: Unicode.Scalar) -> Bool { s.value == 0x200C || s.value == 0x200D }
+        let joiner = all[i].0
+        var b = i - 1
+        while b >= 0 && isJoiner(all[b].0) { b -= 1 }
+        var a = i + 1
+        while a < all.count && isJoiner(all[a].0) { a += 1 }
+        let before = b >= 0 ? all[b].0 : nil
+        let after = a < all.count ? all[a].0 : nil
+        if let before, before.properties.canonicalCombiningClass.rawValue == 9 { return true }
+        if let after, after.properties.canonicalCombiningClass.rawValue == 9 { return true }
+        guard var before, let after else { return false }
+        if joiner == "\u{200D}" && UnicodeProperties.isExtendedPictographic(after)
+            && (UnicodeProperties.isExtendedPictographic(before) || before.properties.isEmojiModifier || before == "\u{FE0F}") {
+            return true
+        }
+        // The letter before, past the marks on it (an Arabic vowel sign, a Brahmic vowel sign).
+        while b > 0, before.properties.generalCategory == .nonspacingMark || before.properties.generalCategory == .spacingMark {
+            b -= 1
+            before = all[b].0
+        }
+        /// A letter of a script whose spelling uses joiners.
+        func usesJoiners(_ s: Unicode.Scalar) -> Bool {
+            !s.isASCII && s.properties.isAlphabetic
+                && (UnicodeProperties.isCursiveJoining(s) || UnicodeProperties.hasIndicSyllabicCategory(s))
+        }
+        /// White space or punctuation: a word's edge.
+        func isWordEdge(_ s: Unicode.Scalar) -> Bool {
+            switch s.properties.generalCategory {
+            case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                 .initialPunctuation, .finalPunctuation, .otherPunctuation: true
+            default: s == "\n"
+            }
+        }
+        if usesJoiners(before) && isWordEdge(after) || isWordEdge(before) && usesJoiners(after) { return true }
+        guard before.properties.isAlphabetic, after.properties.isAlphabetic, !before.isASCII, !after.isASCII,
+              UnicodeScript.of(before) == UnicodeScript.of(after) else { return false }
+        return UnicodeProperties.isCursiveJoining(before) || UnicodeProperties.isCursiveJoining(after)
+            || (UnicodeProperties.hasIndicSyllabicCategory(before) && UnicodeProperties.hasIndicSyllabicCategory(after))
     }
 
     static func invisible(_ c: MessageContext, emitter: inout Emitter) {
@@ -149,11 +229,7 @@ enum TextRules {
         let all = scalars(text)
         for (i, (scalar, offset)) in all.enumerated() {
             guard let name = invisibleName(scalar.value) else { continue }
-            if scalar.value == 0x200C || scalar.value == 0x200D {
-                let before = i > 0 ? all[i - 1].0 : nil
-                let after = i + 1 < all.count ? all[i + 1].0 : nil
-                if joinerBelongs(before) && joinerBelongs(after) { continue }
-            }
+            if scalar.value == 0x200C || scalar.value == 0x200D, joinerBelongs(all, at: i) { continue }
             RuleRunner.emit(.invisibleCharacter, c, range: offset..<offset + UTF16.width(scalar), emitter: &emitter,
                             message: "invisible character \(hex(scalar)) \(name)",
                             hint: scalar.value == 0xFFFD ? "re-export the text as UTF-8 and restore the character"
@@ -179,44 +255,72 @@ enum TextRules {
     static func spaces(_ c: MessageContext, pattern: MessagePattern, segments: inout LazyLiteralSegments, written: WrittenTextFacts,
                        emitter: inout Emitter) {
         let parts = pattern.body.parts
-        // A separator made to be joined between other strings (", ", " · ") keeps its spaces.
-        let isSeparator = parts.allSatisfy {
-            if case .text(let text, _) = $0 {
+        // A separator made to be joined between other strings (", ", " · ") keeps its spaces; so
+        // does a piece of arguments and punctuation ("%lld. ", a list item's number), whose two
+        // spaces in a row are still reported.
+        var isSeparator = true
+        var hasText = false
+        var hasArgument = false
+        for part in parts {
+            switch part {
+            case .text(let text, _):
+                hasText = true
                 // An ASCII letter or digit byte is such a scalar: most texts end the search there.
-                if text.utf8.contains(where: { b in (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) }) {
-                    return false
+                if text.utf8.contains(where: { b in (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) })
+                    || text.unicodeScalars.contains(where: { s in
+                        // ASCII letters and digits without asking for their properties.
+                        if s.value < 0x80 { return (s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) }
+                        return s.properties.isAlphabetic || s.properties.numericType != nil
+                    }) {
+                    isSeparator = false
                 }
-                return !text.unicodeScalars.contains { s in
-                    // ASCII letters and digits without asking for their properties.
-                    if s.value < 0x80 { return (s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) }
-                    return s.properties.isAlphabetic || s.properties.numericType != nil
+            case .argument(let argument):
+                switch argument.kind {
+                case .none, .simple: hasArgument = true
+                case .plural, .select, .choice: isSeparator = false
                 }
+            case .pound:
+                isSeparator = false
             }
-            return false
+            if !isSeparator { break }
         }
-        if isSeparator { return }
+        // (With arguments, the text between them is punctuation: `{row}\n` ends with a line break.)
+        isSeparator = isSeparator && hasText && (!hasArgument || parts.contains { part in
+            guard case .text(let text, _) = part else { return false }
+            return text.unicodeScalars.contains { !isSpace($0) && !$0.properties.isWhitespace }
+        })
+        if isSeparator && !hasArgument { return }
         // A text whose first (last) byte is ASCII other than a space or a line feed neither starts
         // (ends) with a space nor with a line feed: its scalars are not decoded.
-        if case .text(let text, let range)? = parts.first, !Self.isOtherASCII(text.utf8.first),
-           let first = text.unicodeScalars.first, isSpace(first) || first == "\n" {
+        // A translation that starts or ends with white space where the source does mirrors it:
+        // the app joins the pieces as the source needs.
+        if !isSeparator, case .text(let text, let range)? = parts.first, !Self.isOtherASCII(text.utf8.first),
+           let first = text.unicodeScalars.first, isSpace(first) || first == "\n", c.isSource || !c.source.startsWithSpace {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: true)
             let start = sourceOffset(ofPrinted: 0, in: segment, source: c.text.text)
             // " and %s": a piece glued to other text, where the space is needed but the gluing
-            // is the problem.
-            let glued = text.unicodeScalars.dropFirst().first?.properties.isLowercase == true
+            // is the problem. (A translation's space the source lacks joins nothing.)
+            let glued = c.isSource && text.unicodeScalars.dropFirst().first?.properties.isLowercase == true
             RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
                             message: "the message starts with a space" + (glued ? ": it looks like a piece joined to other text" : ""),
                             hint: glued ? "write the whole sentence as one message (ICU's list format for lists): translators cannot reorder pieces joined in code"
                                         : "remove it; a layout gap belongs in the layout",
                             subject: "leading")
         }
-        if case .text(let text, let range)? = parts.last, !Self.isOtherASCII(text.utf8.last),
-           let last = text.unicodeScalars.last, isSpace(last) || last == "\n" {
+        if !isSeparator, case .text(let text, let range)? = parts.last, !Self.isOtherASCII(text.utf8.last),
+           let last = text.unicodeScalars.last, isSpace(last) || last == "\n", c.isSource || !c.source.endsWithSpace {
             let segment = LiteralSegment(text: text, range: range, depth: 0, followsArgument: false, startsBody: false)
             let printed = text.utf16.count - UTF16.width(last)
             let start = sourceOffset(ofPrinted: printed, in: segment, source: c.text.text)
+            // "An error occurred during syncing: ": a piece the app puts other text after (a
+            // sentence's end before the space is a space left over).
+            let before = text.unicodeScalars.reversed().first { !isSpace($0) && $0 != "\n" }
+            let glued = c.isSource && before.map { !".!?…。！？\"”»)".unicodeScalars.contains($0) } ?? false
             RuleRunner.emit(.whitespace, c, range: start..<start + 1, emitter: &emitter,
-                            message: "the message ends with a space", hint: "remove it", subject: "trailing")
+                            message: "the message ends with a space" + (glued ? ": it looks like a piece joined to other text" : ""),
+                            hint: glued ? "write the whole sentence as one message, with an argument for what follows: translators cannot reorder pieces joined in code"
+                                        : "remove it; a layout gap belongs in the layout",
+                            subject: "trailing")
         }
         // Segments are pieces of the written text when it has no apostrophe: no two spaces in a
         // row there, none in them.
@@ -324,27 +428,118 @@ enum TextRules {
                              emitter: inout Emitter) {
         guard !differsAtAnASCIIStarter(c.text.text, c.source.text), c.text.text == c.source.text,
               c.locale.language != sourceLocale.language else { return }
-        var words = pattern.allLiteralText
-        for allowed in settings.allowUntranslated where !allowed.isEmpty {
-            words = words.replacingAll(allowed, with: " ")
-        }
+        // A copyright line ("© 2024 Thomas Ricouard") stays as written: its words are names.
+        if c.text.text.unicodeScalars.contains("\u{A9}") { return }
+        // Only prose counts, form by form (a plural prints one case): not arguments, numbers,
+        // names (acronyms, inner capitals, abbreviations without a vowel, names the project
+        // lists) or technical tokens ("text/html"). Two prose words that read the same are a
+        // string someone forgot ("Open settings"); "DeepL API Pro", "Cc", "HTML (text/html)"
+        // and "{count} vote" / "{count} votes" are not.
+        let words = proseWords(pattern.body, allowed: settings.allowUntranslated)
+        // A name in title case with a number in it ("The K-9 Dog Walkers", "Apache License,
+        // Version 2.0") is a name of a team, a product or a licence.
+        if words.titleCase && words.digits { return }
         // One word that reads the same ("Script", "Name", "OK") is usually a loanword or a
-        // cognate, not a string someone forgot: only texts of two or more words count — unless
-        // the word is in a script the locale is not written in ("Share" in ko, ar, ru, he).
-        let split = words.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") }
+        // cognate, not a string someone forgot — unless the text is that one word and it is in a
+        // script the locale is not written in ("Share" in ko, ar, ru, he). A lone letter is a
+        // symbol ("%d B", bytes).
         var inForeignScript: String?
-        if split.count == 1 {
-            let word = String(split[0])
-            guard !isNameLike(word), let script = foreignScript(word, locale: c.locale, sourceLocale: sourceLocale) else { return }
+        if words.prose < 2 {
+            guard words.all == 1, let word = words.first, word.count > 1,
+                  let script = foreignScript(word, locale: c.locale, sourceLocale: sourceLocale) else { return }
             inForeignScript = script
-        } else if split.count < 2 {
-            return
         }
         RuleRunner.emit(.untranslated, c, range: 0..<c.text.text.utf16.count, emitter: &emitter,
                         message: "the \(c.tag) translation is identical to the source text"
                             + (inForeignScript.map { ", in \($0) script, which \(c.tag) is not written in" } ?? ""),
-                        hint: "translate it; if it is a name that stays the same, add it to \"check\": {\"allowUntranslated\": […]} in speakable.json or exempt the message",
+                        hint: "translate it; if it is a name that stays the same, add it to \"check\": {\"allowUntranslated\": […]} in speakable.json (with --config for a catalog checked as it is) or exempt the message",
                         subject: "")
+    }
+
+    /// The most prose words any one form of `body` prints (a case of each plural and select),
+    /// the most words and technical tokens of any kind, and the first prose word.
+    static func proseWords(_ body: MessageBody, allowed: [String]) -> ProseWords {
+        var result = ProseWords()
+        proseWords(body, allowed: allowed, into: &result)
+        return result
+    }
+
+    /// What ``proseWords(_:allowed:)`` counts.
+    struct ProseWords {
+        /// The most prose words any one form prints.
+        var prose = 0
+        /// The most words and technical tokens of any kind.
+        var all = 0
+        /// The first prose word.
+        var first: String?
+        /// Every prose word starts with a capital letter ("Thunderbird Mobile Team").
+        var titleCase = true
+        /// A token has a digit ("K-9", "2.0").
+        var digits = false
+    }
+
+    private static func proseWords(_ body: MessageBody, allowed: [String], into result: inout ProseWords) {
+        for part in body.parts {
+            switch part {
+            case .text(var text, _):
+                for name in allowed where !name.isEmpty { text = text.replacingAll(name, with: " ") }
+                for token in text.split(whereSeparator: \.isWhitespace) {
+                    if token.contains(where: \.isNumber) { result.digits = true }
+                    // A technical token is no prose, but the text is not one word either.
+                    if isTechnical(token) { result.all += 1; continue }
+                    for word in token.split(whereSeparator: { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "-") })
+                    where word.contains(where: \.isLetter) {
+                        result.all += 1
+                        guard !isNameLike(String(word)) else { continue }
+                        result.prose += 1
+                        if word.first?.isUppercase != true { result.titleCase = false }
+                        if result.first == nil { result.first = String(word) }
+                    }
+                }
+            case .pound:
+                continue
+            case .argument(let argument):
+                let bodies: [MessageBody]
+                switch argument.kind {
+                case .none, .simple: continue
+                case .plural(let plural): bodies = plural.cases.map(\.message)
+                case .select(let select): bodies = select.cases.map(\.message)
+                case .choice(let choice): bodies = choice.cases.map(\.message)
+                }
+                var most = (prose: 0, all: 0)
+                for caseBody in bodies {
+                    var inner = ProseWords()
+                    proseWords(caseBody, allowed: allowed, into: &inner)
+                    most = (max(most.prose, inner.prose), max(most.all, inner.all))
+                    if result.first == nil { result.first = inner.first }
+                    result.titleCase = result.titleCase && inner.titleCase
+                    result.digits = result.digits || inner.digits
+                }
+                result.prose += most.prose
+                result.all += most.all
+            }
+        }
+    }
+
+    /// A token that is no prose: a MIME type, a path, an address, a file or host name, a
+    /// key-value pair ("text/html", "user@example.com", "example.com", "v1.2", "a=b").
+    static func isTechnical(_ token: Substring) -> Bool {
+        let scalars = Array(token.unicodeScalars)
+        for (i, s) in scalars.enumerated() {
+            switch s {
+            case "/", "@", "_", "=", "\\": return true
+            case ".", ":":
+                if i > 0 && i + 1 < scalars.count && scalars[i - 1].properties.isAlphabetic == true
+                    && (scalars[i + 1].properties.isAlphabetic || scalars[i + 1].properties.numericType != nil) {
+                    return true
+                }
+                if i > 0 && i + 1 < scalars.count && scalars[i - 1].properties.numericType != nil && scalars[i + 1].properties.numericType != nil {
+                    return true
+                }
+            default: continue
+            }
+        }
+        return false
     }
 }
 
@@ -375,12 +570,14 @@ extension TextRules {
     }
 
     /// A word that stays the same in every language: an acronym ("GPS", "OK"), a name with inner
-    /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3").
+    /// capitals ("iPhone", "CotEditor"), a word with digits ("MP3"), a Latin abbreviation of two
+    /// or more letters without a vowel ("Cc", "Bcc", "Nr").
     static func isNameLike(_ word: String) -> Bool {
         let letters = word.filter(\.isLetter)
         if letters.count >= 2 && letters.allSatisfy(\.isUppercase) { return true }
         if word.dropFirst().contains(where: \.isUppercase) { return true }
-        return word.contains(where: \.isNumber)
+        if word.contains(where: \.isNumber) { return true }
+        return letters.count >= 2 && letters.allSatisfy { $0.isASCII } && !letters.contains { "aeiouyAEIOUY".contains($0) }
     }
 
     /// The script of `word` when it is the source's and not one the target locale is written in.

@@ -535,9 +535,9 @@ private struct Session {
             if isSource {
                 record(&entryMeta, imported, platform: .android)
                 sourceNames[table, default: [:]][key] = imported.arguments
-                // A `<string>` named `…_hint` is a TalkBack click label, the Android convention
-                // `speakable check` reads a res/ folder by: an action fragment.
-                let role = resource.kind == .string && resource.name.hasSuffix("_hint") ? "action" : "text"
+                // A `<string>` named as an accessibility hint (`…_acc_hint`) is a TalkBack click
+                // label, as `speakable check` reads a res/ folder: an action fragment.
+                let role = resource.kind == .string && AndroidClickLabels().matches(resource.name) ? "action" : "text"
                 addSource(table: table, key: key, icu: imported.icu, comment: resource.comment, examples: examples(resource, imported),
                           role: role, translatable: resource.isTranslatable, file: file, position: resource.namePosition)
             } else {

@@ -35,6 +35,103 @@ public struct AndroidResourceFile: Sendable {
     }
 
     public subscript(name: String) -> AndroidResource? { resources.first { $0.name == name } }
+
+    /// The `tools:ignore` attribute of `<resources>`, if there is one: the Android Lint issues
+    /// ignored for every resource of the file.
+    ///
+    /// ```swift
+    /// // <resources xmlns:tools="http://schemas.android.com/tools" tools:ignore="MissingTranslation">
+    /// file.toolsIgnore                                              // "MissingTranslation"
+    /// AndroidLint.ignores(file.toolsIgnore, "MissingTranslation")   // true
+    /// ```
+    public var toolsIgnore: String? { rootAttributes.first { $0.name == "tools:ignore" }?.value }
+}
+
+/// What a `tools:ignore` attribute (on `<resources>` or on one resource) tells Android Lint.
+public enum AndroidLint {
+    /// Whether `toolsIgnore`, a comma-separated list of Lint issue ids, ignores `issue`
+    /// (`"all"` ignores every issue).
+    ///
+    /// ```swift
+    /// AndroidLint.ignores("MissingTranslation, Typos", "MissingTranslation")   // true
+    /// AndroidLint.ignores("all", "MissingTranslation")                         // true
+    /// AndroidLint.ignores("ExtraTranslation", "MissingTranslation")            // false
+    /// ```
+    public static func ignores(_ toolsIgnore: String?, _ issue: String) -> Bool {
+        guard let toolsIgnore else { return false }
+        return toolsIgnore.split(separator: ",").contains { id in
+            var id = id
+            while let first = id.first, first.isWhitespace { id.removeFirst() }
+            while let last = id.last, last.isWhitespace { id.removeLast() }
+            return id == issue || id == "all"
+        }
+    }
+}
+
+/// Which Android `<string>` names are TalkBack click labels (action fragments: the app passes
+/// the text as `onClick(label = …)` and TalkBack says "Double-tap to ‹label›"), by name
+/// patterns where `*` stands for any characters.
+///
+/// A name says little by itself: apps name `android:hint` texts of edit fields `…_hint`
+/// ("Search podcast…"), which are no click labels. A name that says it is a hint for
+/// accessibility (`…_acc_hint`, `…_accessibility_hint`, `…_a11y_hint`) is one TalkBack speaks,
+/// which is a click label: the default. A project lists its own convention in speakable.json
+/// (`"check": {"androidClickLabels": ["*_hint"]}`).
+///
+/// ```swift
+/// let labels = AndroidClickLabels()
+/// labels.matches("ui_action_button_my_location_acc_hint")   // true
+/// labels.matches("search_podcast_hint")                     // false
+/// AndroidClickLabels(patterns: ["*_hint"]).matches("search_podcast_hint")   // true
+/// ```
+public struct AndroidClickLabels: Hashable, Sendable {
+    /// The patterns a name is matched against, whole (`*` matches any run of characters).
+    public let patterns: [String]
+    /// Each pattern's UTF-8 split at its `*`s (made once: every source string is matched, by its
+    /// bytes: resource names are ASCII).
+    private let pieces: [[[UInt8]]]
+
+    /// Names that say they are accessibility hints.
+    public static let defaultPatterns = ["*_acc_hint", "*_accessibility_hint", "*_a11y_hint"]
+
+    public init(patterns: [String] = Self.defaultPatterns) {
+        self.patterns = patterns
+        pieces = patterns.map { $0.utf8.split(separator: 0x2A, omittingEmptySubsequences: false).map(Array.init) }
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.patterns == b.patterns }
+    public func hash(into hasher: inout Hasher) { hasher.combine(patterns) }
+
+    /// Whether `name` matches one of the patterns.
+    public func matches(_ name: String) -> Bool {
+        if let matched = name.utf8.withContiguousStorageIfAvailable({ bytes in pieces.contains { Self.matches(bytes, $0) } }) {
+            return matched
+        }
+        let bytes = Array(name.utf8)
+        return bytes.withUnsafeBufferPointer { bytes in pieces.contains { Self.matches(bytes, $0) } }
+    }
+
+    /// `name` against a pattern split at its `*`s: the first piece a prefix, the last a suffix,
+    /// the others in order between them.
+    private static func matches(_ name: UnsafeBufferPointer<UInt8>, _ pieces: [[UInt8]]) -> Bool {
+        guard let first = pieces.first else { return name.isEmpty }
+        if pieces.count == 1 { return name.elementsEqual(first) }
+        let last = pieces[pieces.count - 1]
+        guard name.count >= first.count + last.count, name.starts(with: first),
+              name[(name.count - last.count)...].elementsEqual(last) else { return false }
+        var at = first.count
+        let end = name.count - last.count
+        for middle in pieces.dropFirst().dropLast() where !middle.isEmpty {
+            var found = false
+            while at + middle.count <= end {
+                if name[at..<at + middle.count].elementsEqual(middle) { found = true; break }
+                at += 1
+            }
+            guard found else { return false }
+            at += middle.count
+        }
+        return true
+    }
 }
 
 /// One resource element.

@@ -24,6 +24,9 @@ public struct AndroidPlainStrings: Sendable {
     public let source: [UInt8]
     /// In file order.
     public var strings: [Entry]
+    /// The `tools:ignore` attribute of `<resources>`, if there is one: the Android Lint issues
+    /// ignored for every resource of the file (as ``AndroidResourceFile/toolsIgnore``).
+    public var rootToolsIgnore: String? = nil
 
     /// One `<string name="…">text</string>`.
     public struct Entry: Sendable {
@@ -101,7 +104,7 @@ extension AndroidResourceReader {
         return source.withUnsafeBufferPointer { buffer -> AndroidPlainStrings? in
             var scanner = PlainScanner(bytes: buffer)
             guard let strings = scanner.document() else { return nil }
-            return AndroidPlainStrings(source: source, strings: strings)
+            return AndroidPlainStrings(source: source, strings: strings, rootToolsIgnore: scanner.rootToolsIgnore)
         }
     }
 
@@ -119,7 +122,7 @@ extension AndroidResourceReader {
             var scanner = PlainScanner(bytes: buffer)
             scanner.array = source
             guard let strings = scanner.document() else { return nil }
-            return AndroidPlainStrings(source: source, strings: strings, others: scanner.others)
+            return AndroidPlainStrings(source: source, strings: strings, rootToolsIgnore: scanner.rootToolsIgnore, others: scanner.others)
         }
     }
 }
@@ -160,6 +163,8 @@ private struct PlainScanner {
     var others: [AndroidPlainStrings.Other] = []
     /// The kinds and names (`plurals:seconds`) of the others but strings (those are in ``slots``).
     var otherNames: Set<String> = []
+    /// The `tools:ignore` value of `<resources>`.
+    var rootToolsIgnore: String?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -306,6 +311,7 @@ private struct PlainScanner {
         guard miscellany(), !atEnd, bytes[index] == 0x3C, !startsWith("<!") else { return nil }
         step()
         guard let root = name(), equals(root, "resources"), let attributes = self.attributes(), attributes.closed else { return nil }
+        rootToolsIgnore = attributes.toolsIgnore.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
         var strings: [AndroidPlainStrings.Entry] = []
         strings.reserveCapacity(bytes.count / 64)
         while true {
