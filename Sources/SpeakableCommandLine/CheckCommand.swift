@@ -192,7 +192,7 @@ enum CheckCommand {
         case .project(let project):
             let validation = CompileValidation(project: project)
             compileValidation = (validation, project)
-            input = ProjectInput.make(from: project, observer: validation.observe)
+            input = ProjectInput.make(from: project, observer: validation.observe, tableExemptions: validation.checkExemptions)
         case .platform(let platform): input = platform
         }
         if !configuration.locales.isEmpty {

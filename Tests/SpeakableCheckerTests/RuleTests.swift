@@ -118,12 +118,20 @@ func column(key: String = "m", offset: Int) -> Int { key.count + 8 + offset }
         // ICU's CLDR data for ru: one (1, 21, 31…), few (2, 3, 4…), many (0, 5, 6…), other (decimals).
         #expect(found.first?.message.contains("has no 'few' and 'many' case") == true)
         #expect(found.first?.message.contains("few (2, 3, 4, …)") == true)
-        // English `zero` is never selected (English has no zero category), =0 is.
-        let zero = ["Templates/game.json": template([("m", #""message": "{n, plural, zero {none} other {# stars}}""#)])]
+        // English `zero` is never selected (English has no zero category), =0 is — in a project
+        // that compiles no Android resources. Compiled into Android's default values/, it is what
+        // every locale without a folder of its own reads with its own rules (Arabic's 0): not dead.
+        let appleOnly = #"{"outputs": ["xcstrings"]}"#
+        let zero = ["speakable.json": appleOnly, "Templates/game.json": template([("m", #""message": "{n, plural, zero {none} other {# stars}}""#)])]
         #expect(try findings(.pluralCategories, zero).map(\.subject) == ["missing:n:one"])
         #expect(try findings(.unusedPluralCategory, zero).map(\.subject) == ["unused:n:zero"])
+        var android = zero
+        android["speakable.json"] = #"{"outputs": ["android"]}"#
+        #expect(try findings(.unusedPluralCategory, android).isEmpty)
+        android["speakable.json"] = "{}"
+        #expect(try findings(.unusedPluralCategory, android).isEmpty)
         // When 'other' has no words to inflect ("{n, plural, … other {#}}"), no category is missing.
-        let bare = ["Templates/game.json": template([("m", #""message": "{n, plural, zero {none} other {#}}""#)])]
+        let bare = ["speakable.json": appleOnly, "Templates/game.json": template([("m", #""message": "{n, plural, zero {none} other {#}}""#)])]
         #expect(try findings(.pluralCategories, bare).isEmpty)
         #expect(try findings(.unusedPluralCategory, bare).map(\.subject) == ["unused:n:zero"])
         #expect(try findings(.pluralCategories, ["Templates/game.json": template([("m", #""message": "{n, plural, =0 {none} one {# star} other {# stars}}""#)])]).isEmpty)

@@ -128,3 +128,36 @@ import SpeakableTestSupport
         #expect(try run(speakable, ["compile", "--project", root, "--out", root + "/out"]).status == 0)
     }
 }
+
+/// An imported app's own settings and Android's fallback hold in `check` of the project.
+@Suite struct ImportedProjectCheckTests {
+    @Test func lintsMissingTranslationSettingAndTheDefaultFoldersCategoriesHold() throws {
+        let scratch = try temporaryFolder("imported-check")
+        #expect(try run(speakable, ["init", "P", "--locales", "de,ar"], in: scratch).status == 0)
+        for file in try FileManager.default.contentsOfDirectory(atPath: scratch + "/P/Templates") {
+            try FileManager.default.removeItem(atPath: scratch + "/P/Templates/" + file)
+        }
+        for locale in ["de", "ar"] { try? FileManager.default.removeItem(atPath: scratch + "/P/Locales/\(locale)/game.json") }
+        try FileManager.default.createDirectory(atPath: scratch + "/res/values", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch + "/res/values-de", withIntermediateDirectories: true)
+        try #"""
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources xmlns:tools="http://schemas.android.com/tools" tools:ignore="MissingTranslation">
+            <string name="hello">Hello</string>
+            <plurals name="left"><item quantity="zero">Nothing left</item><item quantity="one">%d left</item><item quantity="other">%d left</item></plurals>
+        </resources>
+        """#.write(toFile: scratch + "/res/values/strings.xml", atomically: true, encoding: .utf8)
+        try #"<resources><string name="hello">Hallo</string></resources>"#
+            .write(toFile: scratch + "/res/values-de/strings.xml", atomically: true, encoding: .utf8)
+        let imported = try run(speakable, ["import", "--config", scratch + "/P/speakable.json",
+                                           scratch + "/res/values/strings.xml", scratch + "/res/values-de/strings.xml"])
+        #expect(imported.status == 0, "\(imported.error)")
+        let checked = try run(speakable, ["check", scratch + "/P"])
+        // de lacks 'left', ar everything: the app ignores missing translations on purpose.
+        #expect(!checked.output.contains("[missing-translation]"), "\(checked.output)")
+        #expect(checked.output.contains("3 exempted"), "\(checked.output)")
+        // English never selects 'zero', but Arabic, with no folder of its own, reads values/.
+        #expect(!checked.output.contains("[unused-plural-category]"), "\(checked.output)")
+        #expect(checked.status == 0)
+    }
+}

@@ -434,6 +434,10 @@ public struct CheckSettings: Sendable {
     /// The spoken-length function measures (espeak-ng) rather than estimates: `over-long` then
     /// allows no tolerance for estimation error.
     public var spokenLengthIsMeasured = false
+    /// The source text is what every locale without a translation of its own shows, with that
+    /// locale's plural rules: Android's default `values/` (a project compiled for Android, an
+    /// Android `res/`). No plural case of the source is then dead.
+    public var sourceReachesEveryLocale = false
 
     public init() {}
 

@@ -1675,7 +1675,6 @@ public enum PlatformInput {
             return
         }
         let scalars = Array(value.unicodeScalars)
-        let rejected = format.problems.isEmpty ? [] : Set(format.problems.map(\.range))
         let tracking = builder.tracking
         let nowhere = SourcePosition(line: 0, column: 0)
         var offset = 0
@@ -1688,38 +1687,33 @@ public enum PlatformInput {
         for spec in format.specifiers {
             text(upTo: spec.range.lowerBound)
             let at = tracking ? position(spec.range.lowerBound) : nowhere
-            if rejected.contains(spec.range) || (dialect == .apple && spec.looksLikeProse) {
-                text(upTo: spec.range.upperBound)
-                continue
-            }
-            guard spec.argument != nil || spec.index == .none || spec.substitution != nil else {
-                // A relative `%<s` with nothing before it: text (format-mismatch reports it).
+            // What the platform does with it: the one reading import and compile share.
+            let role = format.role(of: spec)
+            if case .text = role {
+                // Rejected, prose ("100% sure"), a relative `%<s` with nothing before it:
+                // text (format-mismatch reports it).
                 text(upTo: spec.range.upperBound)
                 continue
             }
             offset = spec.range.upperBound
-            if spec.conversion == "%" && spec.index == .none {
+            switch role {
+            case .text:
+                continue
+            case .percent:
                 builder.literal("%", at: at, inPlural: inPlural)
-                continue
-            }
-            if spec.conversion == "n" && spec.index == .none {
+            case .lineBreak:
                 builder.literal("\n", at: at, inPlural: inPlural)
-                continue
-            }
-            if let name = spec.substitution {
-                if name.isEmpty {
-                    builder.synthetic(inPlural ? "#" : "{count, number}", at: at)
-                } else {
-                    substitution(name, spec.argument, at, &builder)
+            case .substitutionArgument:
+                builder.synthetic(inPlural ? "#" : "{count, number}", at: at)
+            case .substitution(let name, let argument):
+                substitution(name, argument, at, &builder)
+            case .argument(let number):
+                switch spec.conversion {
+                case "d", "D", "i", "u", "U", "o", "O", "x", "X", "e", "E", "f", "F", "g", "G", "a", "A":
+                    builder.synthetic("{\(number), number}", at: at)
+                default:
+                    builder.synthetic("{\(number)}", at: at)
                 }
-                continue
-            }
-            guard let number = spec.argument else { continue }
-            switch spec.conversion {
-            case "d", "D", "i", "u", "U", "o", "O", "x", "X", "e", "E", "f", "F", "g", "G", "a", "A":
-                builder.synthetic("{\(number), number}", at: at)
-            default:
-                builder.synthetic("{\(number)}", at: at)
             }
         }
         text(upTo: scalars.count)
@@ -1730,7 +1724,6 @@ public enum PlatformInput {
     /// syntax characters are quoted, all ASCII).
     static func appendFormatText(_ value: String, dialect: PrintfFormat.Dialect, format: FormatString, inPlural: Bool,
                                  builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
-        let rejected = format.problems.isEmpty ? [] : Set(format.problems.map(\.range))
         let nowhere = SourcePosition(line: 0, column: 0)
         var value = value
         value.withUTF8 { bytes in
@@ -1763,34 +1756,35 @@ public enum PlatformInput {
             }
             for spec in format.specifiers {
                 copy(toScalar: spec.range.lowerBound)
-                if (!rejected.isEmpty && rejected.contains(spec.range)) || (dialect == .apple && spec.looksLikeProse) {
+                // What the platform does with it: the one reading import and compile share.
+                let role = format.role(of: spec)
+                let number: Int
+                switch role {
+                case .text:
+                    // Rejected, prose, a relative `%<s` with nothing before it: text.
                     copy(toScalar: spec.range.upperBound)
                     continue
-                }
-                guard spec.argument != nil || spec.index == .none || spec.hasSubstitution else {
-                    // A relative `%<s` with nothing before it: text (format-mismatch reports it).
-                    copy(toScalar: spec.range.upperBound)
-                    continue
-                }
-                skip(toScalar: spec.range.upperBound)
-                let conversion = spec.conversionScalar < 0x80 ? UInt8(spec.conversionScalar) : 0
-                if conversion == 0x25 && spec.index == .none {  // %
+                case .percent:
+                    skip(toScalar: spec.range.upperBound)
                     builder.utf8.append(0x25)
                     continue
-                }
-                if conversion == 0x6E && spec.index == .none {  // n
+                case .lineBreak:
+                    skip(toScalar: spec.range.upperBound)
                     builder.utf8.append(0x0A)
                     continue
-                }
-                if let name = spec.substitution {
-                    if name.isEmpty {
-                        builder.synthetic(inPlural ? "#" : "{count, number}", at: nowhere)
-                    } else {
-                        substitution(name, spec.argument, nowhere, &builder)
-                    }
+                case .substitutionArgument:
+                    skip(toScalar: spec.range.upperBound)
+                    builder.synthetic(inPlural ? "#" : "{count, number}", at: nowhere)
                     continue
+                case .substitution(let name, let argument):
+                    skip(toScalar: spec.range.upperBound)
+                    substitution(name, argument, nowhere, &builder)
+                    continue
+                case .argument(let n):
+                    skip(toScalar: spec.range.upperBound)
+                    number = n
                 }
-                guard let number = spec.argument else { continue }
+                let conversion = spec.conversionScalar < 0x80 ? UInt8(spec.conversionScalar) : 0
                 builder.utf8.append(0x7B)
                 appendDecimal(number, to: &builder.utf8)
                 switch conversion {

@@ -18,8 +18,11 @@ public enum ProjectInput {
     public typealias Observer = @Sendable (_ table: Int, _ tag: String, _ translation: Translation) -> Void
 
     /// `observer`: shown every translation as it is read (`speakable check` screens them for what
-    /// `compile` would refuse), before the checker takes it.
-    public static func make(from project: Project, observer: Observer? = nil) -> CheckInput {
+    /// `compile` would refuse), before the checker takes it. `tableExemptions`: rules a whole
+    /// table is exempt from, with the reason (by table name; an imported Android file's
+    /// `tools:ignore="MissingTranslation"` on `<resources>`).
+    public static func make(from project: Project, observer: Observer? = nil,
+                            tableExemptions: [String: [String: String]] = [:]) -> CheckInput {
         let config = project.config
         var settings = CheckSettings()
         for (id, entry) in config.rules {
@@ -32,6 +35,9 @@ public enum ProjectInput {
         settings.allowUntranslated = config.check.allowUntranslated
         if let patterns = config.check.androidClickLabels { settings.androidClickLabels = AndroidClickLabels(patterns: patterns) }
         settings.reportAnyBidiControl = config.check.bidiControls == "any"
+        // The template is compiled into Android's default values/ unless the project compiles
+        // no Android resources.
+        settings.sourceReachesEveryLocale = config.outputs.map { $0.contains("android") } ?? true
 
         let sourceLocale = (try? ICULocale(config.sourceLocale)) ?? .english
         var tags = Set(project.localeTags)
@@ -89,7 +95,8 @@ public enum ProjectInput {
             let messages = table.messages.filter(\.translatable).map { m in
                 SourceMessage(key: m.key, keyPosition: m.keyPosition, role: m.role, text: PositionedText(m.source),
                               pattern: m.pattern, examples: m.examples.map(\.arguments), maxSeconds: m.maxSeconds,
-                              maxGraphemes: m.maxGraphemes, exemptions: m.exemptions)
+                              maxGraphemes: m.maxGraphemes,
+                              exemptions: tableExemptions[table.name].map { m.exemptions.merging($0) { own, _ in own } } ?? m.exemptions)
             }
             var locales: [TargetLocale] = []
             if !project.localesDeferred {

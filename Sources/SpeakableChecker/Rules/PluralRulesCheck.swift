@@ -59,7 +59,7 @@ enum PluralRulesCheck {
         // Android's default resources (values/) are what every locale without its own
         // translation shows, with that locale's plural rules (Resources.getQuantityString
         // selects by the device's locale): an English `zero` item is Arabic's and Latvian's 0.
-        let everyLocaleReaches = c.isSource && c.formats?.dialect == .java
+        let everyLocaleReaches = c.isSource && (c.formats?.dialect == .java || c.unit.sourceReachesEveryLocale)
         for item in plural.cases {
             switch item.selector {
             case .explicit(let value):

@@ -126,6 +126,8 @@ final class UnitContext {
     let locale: ICULocale
     let isSource: Bool
     let localeFacts: LocaleRuleFacts
+    /// ``CheckSettings/sourceReachesEveryLocale``, for the source.
+    var sourceReachesEveryLocale = false
 
     init(tableName: String, tag: String, locale: ICULocale, isSource: Bool, localeFacts: LocaleRuleFacts) {
         self.tableName = tableName
@@ -160,6 +162,7 @@ final class RuleRunner {
         let localeFacts = LocaleRuleFacts(input.sourceLocale, settings: settings)
         let unit = UnitContext(tableName: table.name, tag: input.sourceTag, locale: input.sourceLocale, isSource: true,
                                localeFacts: localeFacts)
+        unit.sourceReachesEveryLocale = settings.sourceReachesEveryLocale
         // The messages read in place (``MessageContext``), not copied out of the list.
         table.messages.withUnsafeBufferPointer { messages in
             for i in messages.indices {

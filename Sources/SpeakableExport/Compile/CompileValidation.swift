@@ -65,6 +65,20 @@ public final class CompileValidation: Sendable {
         plain = Mutex(project.tables.map { _ in [:] })
     }
 
+    /// What an imported catalog's own settings exempt a table from in `speakable check`, by
+    /// table name: Android Lint's `tools:ignore="MissingTranslation"` (or `all`) on the
+    /// `<resources>` of the imported `values/` — missing translations are the app's choice.
+    public var checkExemptions: [String: [String: String]] {
+        var result: [String: [String: String]] = [:]
+        for (table, meta) in metadata {
+            let ignore = meta.androidRootAttributes[project.config.sourceLocale]?.first { $0.name == "tools:ignore" }?.value
+            if AndroidLint.ignores(ignore, "MissingTranslation") {
+                result[table] = ["missing-translation": "tools:ignore=\"MissingTranslation\" on <resources> of the imported values/"]
+            }
+        }
+        return result
+    }
+
     /// Screens one translation of table `table` into `tag`: kept when it is not plain.
     public func observe(table: Int, tag: String, _ translation: Translation) {
         guard table < templates.count else { return }
