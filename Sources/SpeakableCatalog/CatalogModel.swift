@@ -168,6 +168,32 @@ public struct TemplateMessage: Sendable {
     /// is Android's `translatable="false"`, a String Catalog's `shouldTranslate: false` and
     /// XLIFF's `translate="no"`; platform catalogs carry no translation of it.
     public var translatable: Bool = true
+    /// `"arguments"`: arguments the app passes that the source text does not print (a String
+    /// Catalog key such as `notifications.label.favorite %lld` whose English says "starred"):
+    /// a translation may print them, the accessors take them.
+    public var passedArguments: [PassedArgument] = []
+}
+
+/// An argument the app passes that a template's message does not print.
+public struct PassedArgument: Hashable, Sendable {
+    /// What the app passes, as the platforms and accessors type it.
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        case integer, double, text, date
+    }
+
+    public var name: String
+    public var kind: Kind
+
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+
+    /// A name ICU accepts as an argument name: letters, digits and `_`, not starting with a digit.
+    public static func isName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+    }
 }
 
 /// One translation in `Locales/<tag>/<table>.json`.

@@ -524,6 +524,8 @@ private struct Loader {
         var runtimeOnly = false
         var translatable = true
         var exemptions: [String: String] = [:]
+        var passed: [(name: String, kind: PassedArgument.Kind)] = []
+        var passedPositions: [SourcePosition] = []
         for field in fields {
             let value = field.value
             switch field.key {
@@ -586,6 +588,22 @@ private struct Loader {
                     continue
                 }
                 translatable = flag
+            case "arguments":
+                guard let items = expectObject(value, "\"arguments\"", file: file) else { continue }
+                for item in items {
+                    guard let text = item.value.string, let kind = PassedArgument.Kind(rawValue: text) else {
+                        error("wrong-type", "an argument's type is one of \(PassedArgument.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))",
+                              file: file, at: item.value.start)
+                        continue
+                    }
+                    guard PassedArgument.isName(item.key) else {
+                        error("invalid-argument", "'\(item.key)' cannot be an argument name (letters, digits and _, not starting with a digit)",
+                              file: file, at: item.keyStart)
+                        continue
+                    }
+                    passed.append((item.key, kind))
+                    passedPositions.append(item.keyStart)
+                }
             case "exempt":
                 guard let rules = expectObject(value, "\"exempt\"", file: file) else { continue }
                 for rule in rules {
@@ -598,16 +616,29 @@ private struct Loader {
                 }
             default:
                 error("unknown-field", "message '\(entry.key)' has no field \"\(field.key)\"", file: file, at: field.keyStart,
-                      hint: "fields: role, message, comment, examples, maxSeconds, maxGraphemes, runtimeOnly, translatable, exempt")
+                      hint: "fields: role, message, comment, examples, arguments, maxSeconds, maxGraphemes, runtimeOnly, translatable, exempt")
             }
         }
         guard let source else {
             error("missing-field", "message '\(entry.key)' has no \"message\"", file: file, at: entry.value.start)
             return nil
         }
-        return TemplateMessage(key: entry.key, keyPosition: entry.keyStart, role: role, source: source,
-                               pattern: parse(source), comment: comment, examples: examples, maxSeconds: maxSeconds,
-                               maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions, translatable: translatable)
+        let pattern = parse(source)
+        var passedArguments: [PassedArgument] = []
+        for (index, argument) in passed.enumerated() {
+            // One the message prints is an argument already, with the type its use gives it.
+            if let pattern, pattern.argumentUsages[argument.name] != nil {
+                error("invalid-argument", "'\(argument.name)' is printed by the message; \"arguments\" lists only the ones it does not print",
+                      file: file, at: passedPositions[index], hint: "remove it from \"arguments\"")
+                continue
+            }
+            passedArguments.append(PassedArgument(name: argument.name, kind: argument.kind))
+        }
+        var message = TemplateMessage(key: entry.key, keyPosition: entry.keyStart, role: role, source: source,
+                                      pattern: pattern, comment: comment, examples: examples, maxSeconds: maxSeconds,
+                                      maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions, translatable: translatable)
+        message.passedArguments = passedArguments
+        return message
     }
 
     /// `handingOver`: each translation goes to `each` instead of the file's list.

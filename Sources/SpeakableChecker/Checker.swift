@@ -543,7 +543,8 @@ struct TableFacts: Sendable {
                 sourceArguments.append(formats.map { FormatRules.SourceArguments($0, keyFormat: keyFormat) })
                 // Without a plural no argument is only a selector.
                 selectorOnly.append(pattern.map { PluralRulesCheck.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
-                passedOnly.append(keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? [])
+                let passed = messages[i].passedArguments
+                passedOnly.append((keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? []).union(passed))
                 if let name = Self.androidName(key, java: formats?.dialect == .java) { byName[name, default: key] = key }
             }
         }

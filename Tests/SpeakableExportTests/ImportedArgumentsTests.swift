@@ -100,7 +100,7 @@ import Testing
             $0.outputs = [.android]
             $0.reuseOriginalValues = false
         }
-        #expect(files["android/res/values/strings.xml"]?.contains(#"<string name="styled">"Tap "<b>here</b>" to "<i>start</i></string>"#) == true,
+        #expect(files["android/res/values/strings.xml"]?.contains(#"<string name="styled">Tap <b>here</b> to <i>start</i></string>"#) == true,
                 "\(files["android/res/values/strings.xml"] ?? "")")
         try Self.edit(root, locale: "ko", key: "styled", to: "여기를 눌러 바로 시작하세요")
         let result = CatalogCompiler.compile(ProjectLoader.load(directory: root), options: {
@@ -109,7 +109,7 @@ import Testing
             return options
         }())
         files = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
-        #expect(files["android/res/values-ko/strings.xml"]?.contains(#"<string name="styled"><b>여기</b>"를 눌러 바로 "<i>시작</i>하세요</string>"#) == true,
+        #expect(files["android/res/values-ko/strings.xml"]?.contains(#"<string name="styled"><b>여기</b>를 눌러 바로 <i>시작</i>하세요</string>"#) == true,
                 "\(files["android/res/values-ko/strings.xml"] ?? "")")
         #expect(!result.diagnostics.contains { $0.id == "catalog-markup-lost" })
         try Self.edit(root, locale: "ko", key: "styled", to: "여기를 누르세요")

@@ -324,6 +324,24 @@ extension AndroidMixedStringsTests {
     /// `--` in a comment, a malformed reference or declaration, a name outside XML's — put raw
     /// anywhere into both seed files: wherever either fast path reads the result, the reader
     /// reads it too and reports nothing (then it is XML), and the two agree.
+    /// White space as aapt2 2.19 stores it (`aapt2 dump resources`): a string with style markup
+    /// is read text node by text node — collapsed within a node, not across an element, not
+    /// trimmed at its ends — and one without (`<xliff:g>` is no style) as one text, trimmed.
+    /// Both readers agree (the fast path leaves the styled ones to the reader).
+    @Test func whiteSpaceAroundElementsIsWhatAapt2Stores() throws {
+        let cases: [(String, String)] = [
+            ("x <b> y</b> z", "x  y z"), ("x<b> y </b> z", "x y  z"), ("x   <b>y</b>   z", "x y z"), (" <b>y</b> ", " y "),
+            ("  <b>y</b>", " y"), ("x <b>y</b>  ", "x y "), ("<b> y </b>", " y "), ("  y  ", "y"),
+            ("x <xliff:g id=\"n\"> %1$s</xliff:g>", "x %1$s"), ("x  <xliff:g id=\"n\">  %1$s  </xliff:g>  z", "x %1$s z"),
+            ("<xliff:g id=\"n\"> %1$s</xliff:g> z <b>q</b>", " %1$s z q"),
+        ]
+        let body = cases.enumerated().map { "    <string name=\"s\($0.offset)\">\($0.element.0)</string>" }.joined(separator: "\n")
+        let bytes = Array(("<resources xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\">\n" + body + "\n</resources>\n").utf8)
+        let file = try #require(Self.viaReader(bytes))
+        #expect(file.resources.map { $0.value?.text ?? "" } == cases.map(\.1))
+        #expect(Self.agree(bytes))
+    }
+
     @Test func declinesWhatIsNotXML() {
         let notXML = ["\u{1}", "\u{1F}", "\u{0}", "\u{FFFE}", "\u{FFFF}", "&#1;", "&#x0;", "&#xFFFE;", "&#xD800;", "&#+65;", "&#X41;",
                       "]]>", "a ]]> b", "--", "-- ", " --->", "\u{D7}", "\u{B7}", "<?xml version=\"1.0\"?>", "<?XML x?>", "<?p x?>",

@@ -116,15 +116,26 @@ public struct SourceMessage: Sendable {
     /// `notifications.label.favorite %lld`, whose English value is `starred`). Its specifiers are
     /// arguments the app passes: a translation may print them though the source does not.
     public var keyFormat: PlatformFormats.Form? {
-        get { keyBox?.form }
-        set { keyBox = newValue.map(KeyFormat.init) }
+        get { extras?.form }
+        set { extras = Extras(form: newValue, passed: extras?.passed ?? []).orNil }
     }
-    /// ``keyFormat``, held out of line (few messages have one).
-    private var keyBox: KeyFormat?
+    /// Arguments the app passes that the source does not print (a project template's
+    /// `"arguments"`): a translation may print them.
+    public var passedArguments: Set<String> {
+        get { extras?.passed ?? [] }
+        set { extras = Extras(form: extras?.form, passed: newValue).orNil }
+    }
+    /// ``keyFormat`` and ``passedArguments``, held out of line (few messages have either).
+    private var extras: Extras?
 
-    private final class KeyFormat: Sendable {
-        let form: PlatformFormats.Form
-        init(_ form: PlatformFormats.Form) { self.form = form }
+    private final class Extras: Sendable {
+        let form: PlatformFormats.Form?
+        let passed: Set<String>
+        init(form: PlatformFormats.Form?, passed: Set<String>) {
+            self.form = form
+            self.passed = passed
+        }
+        var orNil: Extras? { form == nil && passed.isEmpty ? nil : self }
     }
 
     public init(key: String, keyPosition: SourcePosition, role: Role?, text: PositionedText, pattern: MessagePattern?,
@@ -140,7 +151,7 @@ public struct SourceMessage: Sendable {
         self.maxGraphemes = maxGraphemes
         self.exemptions = exemptions
         self.formats = formats
-        self.keyBox = keyFormat.map(KeyFormat.init)
+        self.extras = Extras(form: keyFormat, passed: []).orNil
     }
 }
 

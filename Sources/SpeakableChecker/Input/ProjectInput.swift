@@ -93,10 +93,12 @@ public enum ProjectInput {
         var tables: [CheckTable] = []
         for (index, table) in project.tables.enumerated() {
             let messages = table.messages.filter(\.translatable).map { m in
-                SourceMessage(key: m.key, keyPosition: m.keyPosition, role: m.role, text: PositionedText(m.source),
+                var message = SourceMessage(key: m.key, keyPosition: m.keyPosition, role: m.role, text: PositionedText(m.source),
                               pattern: m.pattern, examples: m.examples.map(\.arguments), maxSeconds: m.maxSeconds,
                               maxGraphemes: m.maxGraphemes,
                               exemptions: tableExemptions[table.name].map { m.exemptions.merging($0) { own, _ in own } } ?? m.exemptions)
+                if !m.passedArguments.isEmpty { message.passedArguments = Set(m.passedArguments.map(\.name)) }
+                return message
             }
             var locales: [TargetLocale] = []
             if !project.localesDeferred {

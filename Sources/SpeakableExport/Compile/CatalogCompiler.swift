@@ -586,6 +586,11 @@ struct Context {
         // Foundation reads arguments by position and skips an unused position without reading
         // its value, so the values after it shift: a position some locale does not use goes
         // after those every locale uses (most used first).
+        // Arguments the app passes that the source does not print: positions of every String
+        // Catalog format (where no locale prints them: after the others).
+        for argument in message.passedArguments where !appleSlots.contains(where: { $0.name == argument.name && $0.slot == .value }) {
+            appleSlots.append((argument.name, .value, 0))
+        }
         // Locales the validation screened out say exactly what the template says (the same
         // positions): they count as the template's.
         let screened = only?[table.name + "\u{0}" + message.key] ?? 0
@@ -979,6 +984,10 @@ public enum ArgumentKinds {
                 default: kinds[name] = .text
                 }
             }
+        }
+        // The template's "arguments": passed by the app, printed by no source text.
+        for argument in message.passedArguments where kinds[argument.name] == nil {
+            kinds[argument.name] = CatalogArgument.Kind(rawValue: argument.kind.rawValue) ?? .text
         }
         return kinds
     }

@@ -77,15 +77,45 @@ struct Exporter {
         guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
         let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
         let locale = icuLocale(tag)
+        // An imported String Catalog localization written with substitutions keeps them (and
+        // their names) however its text is converted.
+        let kept = platform == .apple && variant.choices.isEmpty
+            ? message.metadata?.xcstrings[tag].flatMap { Self.keptSubstitutions(in: $0.value) } : nil
         do {
             return try CatalogExport.convert(body, platform: platform, locale: locale,
                                              arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
                                              layout: platform == .apple ? variant.appleLayout : variant.androidLayout,
-                                             everyCategory: platform == .android && tag == sourceLocale)
+                                             everyCategory: platform == .android && tag == sourceLocale, keptSubstitutions: kept)
         } catch {
             report(error, variant, message, table: table, tag: tag, platform: platform)
             return nil
         }
+    }
+
+    /// The substitutions of an imported String Catalog localization (its own, or its imported
+    /// device's), by the argument each takes: `argNum`, else its place in the format. Nil when
+    /// it has none.
+    static func keptSubstitutions(in localization: JSONValue) -> [Int: KeptSubstitution]? {
+        guard case .object(let members) = localization,
+              case .object(let substitutions)? = members.first(where: { $0.0 == "substitutions" })?.1, !substitutions.isEmpty else { return nil }
+        var format: String?
+        if let unit = members.first(where: { $0.0 == "stringUnit" })?.1, case .string(let value)? = unit.objectMember("value") { format = value }
+        let parsed = format.map { FormatString.parse($0, dialect: .apple) }
+        var result: [Int: KeptSubstitution] = [:]
+        for (name, substitution) in substitutions {
+            if case .int(let number)? = substitution.objectMember("argNum") {
+                result[Int(number)] = KeptSubstitution(name: name, hasArgumentNumber: true)
+                continue
+            }
+            guard let parsed else { continue }
+            for spec in parsed.specifiers {
+                if case .substitution(name, let argument?) = parsed.role(of: spec) {
+                    result[argument] = KeptSubstitution(name: name, hasArgumentNumber: false)
+                    break
+                }
+            }
+        }
+        return result.isEmpty ? nil : result
     }
 
     /// Whether every locale of every message of `table` can be written for `platforms`

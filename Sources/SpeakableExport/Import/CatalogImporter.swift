@@ -308,10 +308,12 @@ private struct Session {
     // MARK: Recording
 
     mutating func addSource(table: String, key: String, icu: String, comment: String?, examples: JSONValue? = nil,
-                            role: String = "text", translatable: Bool = true, file: String, position: SourcePosition) {
+                            role: String = "text", translatable: Bool = true, passed: [(name: String, kind: PassedArgument.Kind)] = [],
+                            file: String, position: SourcePosition) {
         var fields: [(String, JSONValue)] = [("role", .string(role)), ("message", .string(icu))]
         if let comment, !comment.isEmpty { fields.append(("comment", .string(comment))) }
         if let examples { fields.append(("examples", examples)) }
+        if !passed.isEmpty { fields.append(("arguments", .object(passed.map { ($0.name, .string($0.kind.rawValue)) }))) }
         // translatable="false", shouldTranslate: false, translate="no": one field for all three.
         if !translatable { fields.append(("translatable", .bool(false))) }
         if let earlier = newTemplatePositions[table]?[key] { newTemplates[table]![earlier] = nil }
@@ -386,13 +388,20 @@ private struct Session {
             let own = messagesByKey[entry.key] ?? []
             var names: [Int: String] = [:]
             var selector: Int?? = nil
-            if let sourceMessage = own.first(where: { $0.locale == sourceLocale }), let imported = convert(sourceMessage, dialect: .apple, locale: sourceICU, names: [:]) {
+            if let sourceMessage = own.first(where: { $0.locale == sourceLocale }), var imported = convert(sourceMessage, dialect: .apple, locale: sourceICU, names: [:]) {
+                // A key with specifiers is the format the app calls (`Text("… \(count)")`): what
+                // it passes that the source value does not print is an argument all the same.
+                let passed = Self.keyArguments(entry.key, printed: imported)
+                for argument in passed {
+                    imported.arguments[argument.position] = argument.name
+                    if let specifier = argument.specifier { imported.specifiers[argument.position] = specifier }
+                }
                 names = imported.arguments
                 if !sourceMessage.pluralForms.isEmpty { selector = .some(imported.pluralSelector) }
                 record(&entryMeta, imported, platform: .apple)
                 entryMeta.xcstrings[sourceLocale] = PlatformValue(icu: imported.icu, value: XCStringsWriter.json(entry[sourceLocale]!.content))
                 addSource(table: table, key: key, icu: imported.icu, comment: entry.comment, translatable: entry.shouldTranslate ?? true,
-                          file: file, position: entry.keyPosition)
+                          passed: passed.map { ($0.name, $0.kind) }, file: file, position: entry.keyPosition)
             } else if !own.contains(where: { $0.locale == sourceLocale }) {
                 let keyMessage = PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: sourceLocale, file: file,
                                                  forms: [PlatformForm(path: "", value: entry.key, position: entry.keyPosition)])
@@ -418,6 +427,27 @@ private struct Session {
             metadata[table] = meta
             indexEntry(table, key: key, entryMeta)
         }
+    }
+
+    /// The arguments a String Catalog key passes (the key is the format the app calls when it
+    /// has specifiers) that the source value does not print: `notifications.label.favorite %lld`
+    /// with English "starred" passes an integer as argument 1. Named `arg<N>`.
+    static func keyArguments(_ key: String, printed imported: ImportedMessage)
+        -> [(position: Int, name: String, kind: PassedArgument.Kind, specifier: String?)] {
+        let format = FormatString.parse(key, dialect: .apple)
+        var result: [(position: Int, name: String, kind: PassedArgument.Kind, specifier: String?)] = []
+        let taken = Set(imported.arguments.values)
+        for (spec, position) in format.arguments where imported.arguments[position] == nil && !result.contains(where: { $0.position == position }) {
+            var name = "arg\(position)"
+            while taken.contains(name) { name += "_" }
+            let kind: PassedArgument.Kind = switch spec.valueKind {
+            case .integer: .integer
+            case .floatingPoint: .double
+            default: .text
+            }
+            result.append((position, name, kind, spec.text))
+        }
+        return result
     }
 
     /// Keeps the argument order and specifiers an import found.

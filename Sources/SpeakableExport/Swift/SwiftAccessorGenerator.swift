@@ -86,7 +86,8 @@ enum SwiftAccessorGenerator {
             var parameters: [(label: String, name: String, type: String)] = []
             var labels = Set<String>()
             var ownEnums: [(String, SelectEnum)] = []
-            for name in message.pattern.argumentNames {
+            // Then the arguments the app passes that the source does not print (the template's "arguments").
+            for name in message.pattern.argumentNames + template.passedArguments.map(\.name) {
                 var label = lowerCamel(name)
                 if label.isEmpty { label = "value" }
                 while labels.contains(label) { label += "_" }

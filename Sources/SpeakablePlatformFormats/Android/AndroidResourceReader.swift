@@ -154,12 +154,26 @@ private struct Decoder {
 
     mutating func string(_ element: XMLElement, document: XMLDocument) -> AndroidString {
         var state = DecodeState()
+        // aapt2 reads a string with style markup (any element but <xliff:g>) text node by text
+        // node: white space collapses within a node, not across an element, and is not trimmed
+        // at the ends ("x <b> y</b>" is "x  y"); a string without it is one text ("x  <xliff:g>
+        // y</xliff:g>" is "x y"), trimmed.
+        state.styled = Self.isStyled(element.children)
         var placeholders: [AndroidPlaceholder] = []
         var hasMarkup = false
         var spans: [AndroidSpan] = []
         walk(element.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
+        if state.styled { flushSpace(&state) }
         return AndroidString(text: String(scalars: state.out), rawXML: document.innerXML(of: element),
                              position: element.contentStart, placeholders: placeholders, hasMarkup: hasMarkup, spans: spans)
+    }
+
+    /// Whether `nodes` hold an element other than a placeholder (`<xliff:g>`), at any depth.
+    static func isStyled(_ nodes: [XMLNode]) -> Bool {
+        nodes.contains { node in
+            guard case .element(let child) = node else { return false }
+            return !(child.name == "xliff:g" || child.localName == "g") || isStyled(child.children)
+        }
     }
 
     struct DecodeState {
@@ -168,6 +182,16 @@ private struct Decoder {
         var pendingSpace = false
         var escape = false
         var unicodeDigits: String?
+        /// The string has style markup: see ``string(_:document:)``.
+        var styled = false
+    }
+
+    /// In a styled string, white space before an element's edge is written there.
+    func flushSpace(_ state: inout DecodeState) {
+        if state.pendingSpace {
+            state.out.append(" ")
+            state.pendingSpace = false
+        }
     }
 
     mutating func walk(_ nodes: [XMLNode], state: inout DecodeState, placeholders: inout [AndroidPlaceholder],
@@ -177,6 +201,7 @@ private struct Decoder {
             case .text(let text), .cdata(let text):
                 decode(text, state: &state)
             case .element(let child):
+                if state.styled { flushSpace(&state) }
                 // A pending space is written before the element's first character: outside it.
                 let before = state.out.count + (state.pendingSpace ? 1 : 0)
                 let index = spans.count
@@ -192,6 +217,7 @@ private struct Decoder {
                     hasMarkup = true
                     walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
                 }
+                if state.styled { flushSpace(&state) }
                 spans[index].range = min(before, state.out.count)..<state.out.count
             case .comment, .processingInstruction:
                 continue
@@ -231,7 +257,7 @@ private struct Decoder {
             case " ", "\t", "\n", "\r":
                 if state.quoted {
                     emit(scalar, &state)
-                } else if !state.out.isEmpty {
+                } else if !state.out.isEmpty || state.styled {
                     state.pendingSpace = true
                 }
             case "'" where !state.quoted:

@@ -117,7 +117,7 @@ public enum AndroidResourceWriter {
     ///
     /// ```swift
     /// AndroidResourceWriter.styledContent("Tap here", spans: [AndroidSpan(open: "<b>", close: "</b>", range: 4..<8)]).content
-    /// // "\"Tap \"<b>here</b>"
+    /// // "Tap <b>here</b>"
     /// ```
     public static func styledContent(_ text: String, spans: [AndroidSpan]) -> (content: String, lost: [AndroidSpan]) {
         let scalars = Array(text.unicodeScalars)
@@ -135,25 +135,30 @@ public enum AndroidResourceWriter {
         var out = ""
         var open: [AndroidSpan] = []
         var segment = String.UnicodeScalarView()
-        func flush() {
-            if !segment.isEmpty { out += AndroidText.escape(String(segment)) }
+        var segmentStart = 0
+        func flush(at end: Int) {
+            if !segment.isEmpty {
+                out += AndroidText.escape(String(segment), atStart: segmentStart == 0, atEnd: end == scalars.count,
+                                          afterSpace: segmentStart > 0 && scalars[segmentStart - 1] == " ")
+            }
             segment = String.UnicodeScalarView()
+            segmentStart = end
         }
         for position in 0...scalars.count {
             // Close what ends here (innermost first), then open what starts here (outermost first).
             while let last = open.last, last.range.upperBound == position {
-                flush()
+                flush(at: position)
                 out += last.close
                 open.removeLast()
             }
             for span in kept where span.range.lowerBound == position {
-                flush()
+                flush(at: position)
                 out += span.open
                 if span.range.isEmpty { out += span.close } else { open.append(span) }
             }
             if position < scalars.count { segment.append(scalars[position]) }
         }
-        flush()
+        flush(at: scalars.count)
         return (out, lost)
     }
 
@@ -219,6 +224,14 @@ public enum AndroidResourceWriter {
 /// ```
 public enum AndroidText {
     public static func escape(_ text: String) -> String {
+        escape(text, atStart: true, atEnd: true)
+    }
+
+    /// A piece of a string's content (between elements): aapt2 trims white space only at the
+    /// string's start (`atStart`) and end (`atEnd`), and collapses runs of it — also across an
+    /// element (`afterSpace`: the piece before ended with a space) — and reads `@` and `?` as
+    /// references only at the start.
+    public static func escape(_ text: String, atStart: Bool, atEnd: Bool, afterSpace: Bool = false) -> String {
         // Most strings need nothing: no escapes, no whitespace to protect.
         var plain = true
         var previous: UInt8 = 0
@@ -231,12 +244,13 @@ public enum AndroidText {
             if !plain { break }
             previous = byte
         }
-        if plain, let first = text.utf8.first, first != 0x40, first != 0x3F, first != 0x20, text.utf8.last != 0x20 { return text }
+        if plain, let first = text.utf8.first, !atStart || (first != 0x40 && first != 0x3F), first != 0x20 || (!atStart && !afterSpace),
+           text.utf8.last != 0x20 || !atEnd { return text }
         let scalars = Array(text.unicodeScalars)
         // Whitespace aapt2 would collapse or trim must be inside double quotes.
         var needsQuotes = false
-        if let first = scalars.first, first == " " { needsQuotes = true }
-        if let last = scalars.last, last == " " { needsQuotes = true }
+        if let first = scalars.first, first == " ", atStart || afterSpace { needsQuotes = true }
+        if let last = scalars.last, last == " ", atEnd { needsQuotes = true }
         for i in scalars.indices.dropFirst() where scalars[i] == " " && scalars[i - 1] == " " { needsQuotes = true }
         var out = needsQuotes ? "\"" : ""
         out.reserveCapacity(text.utf8.count + 8)
@@ -250,8 +264,8 @@ public enum AndroidText {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"  // `]]>` may not appear in XML text
-            case "@" where i == 0: out += "\\@"
-            case "?" where i == 0: out += "\\?"
+            case "@" where i == 0 && atStart: out += "\\@"
+            case "?" where i == 0 && atStart: out += "\\?"
             case "\r": out += "\\u000D"
             case "\u{0}":
                 // aapt2 stores `\u0000` and every character after it as NUL ("x\u0000y" → "x\0\0"):

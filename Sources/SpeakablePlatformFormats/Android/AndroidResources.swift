@@ -243,16 +243,31 @@ public struct AndroidSpan: Hashable, Sendable {
     }
 
     /// `spans` of `original` placed in `text`: where they were when the text is the same, else
-    /// each around the one place `text` has what it held (`lost`: the spans whose text is not
-    /// there, or there more than once).
+    /// each around the one place `text` has what it held — a span around a format specifier
+    /// (`<xliff:g id="count">%d</xliff:g>`) around the one specifier of `text` that reads the same
+    /// argument (`%1$d`) — (`lost`: the spans whose text is not there, or there more than once).
     public static func moved(_ spans: [AndroidSpan], from original: String, to text: String) -> (kept: [AndroidSpan], lost: [AndroidSpan]) {
         if original == text { return (spans, []) }
         let from = Array(original.unicodeScalars)
         let to = Array(text.unicodeScalars)
+        let originalFormat = FormatString.parse(original, dialect: .java)
+        let newFormat = FormatString.parse(text, dialect: .java)
         var kept: [AndroidSpan] = []
         var lost: [AndroidSpan] = []
         for span in spans {
             guard span.range.upperBound <= from.count, !span.range.isEmpty else { lost.append(span); continue }
+            if let spec = originalFormat.specifiers.first(where: { $0.range == span.range }),
+               case .argument(let argument) = originalFormat.role(of: spec) {
+                let matches = newFormat.specifiers.filter { if case .argument(argument) = newFormat.role(of: $0) { true } else { false } }
+                if matches.count == 1 {
+                    var moved = span
+                    moved.range = matches[0].range
+                    kept.append(moved)
+                } else {
+                    lost.append(span)
+                }
+                continue
+            }
             let needle = Array(from[span.range])
             var found: [Int] = []
             var i = 0

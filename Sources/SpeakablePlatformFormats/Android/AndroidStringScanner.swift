@@ -848,6 +848,12 @@ extension PlainScanner {
         var hasMarkup = false
         // The child element being read: its name, whether it is a placeholder, where it starts.
         var child: (name: Range<Int>, attributes: [XMLAttribute], position: SourcePosition, before: Int)?
+        // White space this one-text decoding collapses or trims where aapt2, in a string with
+        // style markup, reads each text node apart (the reader's `styled` decoding): at the
+        // start, at the end, and on both sides of an element. Such a string is left to the reader.
+        var spaceDiffers = false
+        var spaceAtEdge = false
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x22 }
         while true {
             let segment = index
             var hasEntity = false
@@ -860,6 +866,8 @@ extension PlainScanner {
                 step()
             }
             if index > segment {
+                if isSpace(bytes[segment]) && (decoder.scalars == 0 || spaceAtEdge) { spaceDiffers = true }
+                spaceAtEdge = false
                 if hasEntity {
                     guard unescape(segment..<index) else { return nil }
                     let content = unescaped
@@ -870,6 +878,7 @@ extension PlainScanner {
             }
             if startsWith("</") {
                 let contentEnd = index
+                if decoder.pendingSpace { spaceAtEdge = true }
                 index += 2
                 guard let closing = name() else { return nil }
                 skipSpace()
@@ -884,6 +893,7 @@ extension PlainScanner {
                     continue
                 }
                 guard sameName(closing, element) else { return nil }
+                if hasMarkup && (spaceDiffers || decoder.pendingSpace) { return nil }
                 return AndroidString(text: decoder.text, rawXML: String(decoding: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]), as: UTF8.self),
                                      position: contentStart, placeholders: placeholders, hasMarkup: hasMarkup)
             }
@@ -892,6 +902,7 @@ extension PlainScanner {
                 continue
             }
             guard !startsWith("<!"), !startsWith("<?"), child == nil else { return nil }
+            if decoder.pendingSpace { spaceAtEdge = true }
             let childPosition = position(at: index)
             index += 1
             guard let childName = name(), let (childAttributes, childClosed) = attributeList() else { return nil }

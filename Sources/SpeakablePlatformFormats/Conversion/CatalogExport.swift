@@ -149,14 +149,31 @@ public struct CatalogPluralForm: Hashable, Sendable {
 public struct CatalogSubstitution: Hashable, Sendable {
     public var name: String
     public var argumentNumber: Int
+    /// Whether `argNum` is written (an imported substitution without one, which takes the
+    /// argument at its place in the format, is written back without it).
+    public var writesArgumentNumber: Bool
     public var formatSpecifier: String
     public var forms: [CatalogPluralForm]
 
-    public init(name: String, argumentNumber: Int, formatSpecifier: String, forms: [CatalogPluralForm]) {
+    public init(name: String, argumentNumber: Int, writesArgumentNumber: Bool = true, formatSpecifier: String, forms: [CatalogPluralForm]) {
         self.name = name
         self.argumentNumber = argumentNumber
+        self.writesArgumentNumber = writesArgumentNumber
         self.formatSpecifier = formatSpecifier
         self.forms = forms
+    }
+}
+
+/// How an imported String Catalog localization wrote a substitution: its name and whether it had
+/// an `argNum`, by the argument it takes. Given to a conversion, the localization is written with
+/// substitutions as it was (not as plural variations), under these names.
+public struct KeptSubstitution: Hashable, Sendable {
+    public var name: String
+    public var hasArgumentNumber: Bool
+
+    public init(name: String, hasArgumentNumber: Bool) {
+        self.name = name
+        self.hasArgumentNumber = hasArgumentNumber
     }
 }
 
@@ -371,8 +388,11 @@ public enum CatalogExport {
     /// writes, not only the locale's — Android's default `values/`, which every locale without a
     /// folder of its own reads with its own plural rules (an English `zero` item is what Arabic
     /// users see at 0).
+    /// `keptSubstitutions` (String Catalogs): an imported localization's substitutions by the
+    /// argument they take; nil: the layout the message calls for.
     public static func convert(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
-                               layout: CatalogLayout, everyCategory: Bool = false) throws(CatalogConversionError) -> CatalogConversion {
+                               layout: CatalogLayout, everyCategory: Bool = false,
+                               keptSubstitutions: [Int: KeptSubstitution]? = nil) throws(CatalogConversionError) -> CatalogConversion {
         let body = try validated(body, platform: platform, locale: locale, arguments: arguments, layout: layout)
         let korean = locale.language == "ko"
         var open: [OpenParticle] = []
@@ -383,7 +403,8 @@ public enum CatalogExport {
             if report { open += sites }
             return resolved
         }
-        let converter = Converter(platform: platform, locale: locale, arguments: arguments, layout: layout, everyCategory: everyCategory)
+        var converter = Converter(platform: platform, locale: locale, arguments: arguments, layout: layout, everyCategory: everyCategory)
+        converter.keptSubstitutions = keptSubstitutions
         var resources: [CatalogResource] = []
         let main = particles(body, report: true)
         if layout.isComposed(on: platform) {
@@ -1083,6 +1104,8 @@ struct Converter {
     let layout: CatalogLayout
     /// Keep the categories the text writes that the locale does not use (Android `values/`).
     var everyCategory = false
+    /// An imported String Catalog localization's substitutions (``KeptSubstitution``).
+    var keptSubstitutions: [Int: KeptSubstitution]?
 
     func renderer(isFormat: Bool) -> Renderer {
         var renderer = Renderer(platform: platform, arguments: arguments)
@@ -1148,7 +1171,7 @@ struct Converter {
         renderer.isFormat = true
         switch platform {
         case .apple:
-            if body.parts.count == 1, arguments.count == 1, let (node, plural) = plurals.first {
+            if body.parts.count == 1, arguments.count == 1, keptSubstitutions?.isEmpty ?? true, let (node, plural) = plurals.first {
                 let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
                 return .plural(forms.map { CatalogPluralForm(category: $0.category, text: renderer.render($0.body.parts, plural: node.name)) })
             }
@@ -1158,14 +1181,16 @@ struct Converter {
             for part in body.parts {
                 guard case .argument(let node) = part, case .plural(let plural) = node.kind else { continue }
                 used[node.name, default: 0] += 1
-                let own = arguments.first { $0.name == node.name && $0.slot == .value }?.recordedSubstitution ?? node.name
+                let kept = keptSubstitutions?[renderer.position(of: node.name)]
+                let own = kept?.name ?? arguments.first { $0.name == node.name && $0.slot == .value }?.recordedSubstitution ?? node.name
                 let name = used[node.name]! == 1 ? own : own + "_\(used[node.name]!)"
                 names[node.range] = name
                 let forms = try CatalogExport.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
                 var inner = renderer
                 inner.substitutionArgument = node.name
                 substitutions.append(CatalogSubstitution(
-                    name: name, argumentNumber: renderer.position(of: node.name), formatSpecifier: renderer.lengthAndConversion(node.name),
+                    name: name, argumentNumber: renderer.position(of: node.name), writesArgumentNumber: kept?.hasArgumentNumber ?? true,
+                    formatSpecifier: renderer.lengthAndConversion(node.name),
                     forms: forms.map { CatalogPluralForm(category: $0.category, text: inner.render($0.body.parts, plural: node.name)) }))
             }
             renderer.substitutionNames = names

@@ -229,8 +229,11 @@ private struct ImportBuilder {
         return (icu, pluralPosition)
     }
 
+    /// `substitution`: the plural of a String Catalog substitution, in whose variations an
+    /// integer specifier without a position is the substitution's own number (as `%arg` is: how
+    /// Xcode reads a `.stringsdict` variation's `%d`).
     mutating func plural(_ name: String, position: Int?, forms: [(category: String, form: PlatformForm)],
-                         allForms: [PlatformForm]) throws(CatalogConversionError) -> String {
+                         allForms: [PlatformForm], substitution: Bool = false) throws(CatalogConversionError) -> String {
         guard forms.contains(where: { $0.category == "other" }) else {
             throw CatalogConversionError(id: "import-missing-other",
                                          message: "plural '\(name)' has no 'other' form, which ICU requires",
@@ -244,17 +247,18 @@ private struct ImportBuilder {
         var out = "{" + name + ", plural,"
         for (category, form) in sorted {
             let selector = category == "zero" && !zeroIsKeyword ? "=0" : category
-            out += " " + selector + " {" + (try text(form.value, allForms: allForms, inPlural: (name, position), last: false)) + "}"
+            out += " " + selector + " {" + (try text(form.value, allForms: allForms, inPlural: (name, position, substitution), last: false)) + "}"
         }
         return out + "}"
     }
 
     /// A printf string as ICU text. `inPlural`: the plural whose number prints as `#`; `last`:
     /// nothing follows the text (the end of the message).
-    mutating func text(_ value: String, allForms: [PlatformForm], inPlural: (name: String, position: Int?)?,
+    mutating func text(_ value: String, allForms: [PlatformForm], inPlural: (name: String, position: Int?, substitution: Bool)?,
                        last: Bool) throws(CatalogConversionError) -> String {
         let format = FormatString.parse(value, dialect: dialect)
         let pieces = format.pieces(of: value, formatted: formatted)
+        var ownNumberPrinted = false
         var out = ""
         for (index, piece) in pieces.enumerated() {
             switch piece {
@@ -282,9 +286,14 @@ private struct ImportBuilder {
                                                  hint: "a substitution's forms may name other substitutions, not itself")
                 }
                 expanding.append(substitution)
-                out += try plural(name, position: argument, forms: subForms, allForms: allForms)
+                out += try plural(name, position: argument, forms: subForms, allForms: allForms, substitution: true)
                 expanding.removeLast()
-            case .specifier(let spec, .argument(let position)):
+            case .specifier(let spec, .argument(var position)):
+                if let inPlural, inPlural.substitution, let own = inPlural.position, case .ordinary = spec.index, spec.valueKind == .integer,
+                   !ownNumberPrinted {
+                    position = own
+                    ownNumberPrinted = true
+                }
                 if usedSpecifiers[position] == nil { usedSpecifiers[position] = spec.text }
                 if let unsaid = CatalogImport.unsaid(spec, dialect: dialect) {
                     let note = "\(spec.text) \(unsaid), which ICU MessageFormat cannot say: speakable format and preview print the value plainly, compile writes \(spec.text) back"

@@ -128,8 +128,10 @@ public enum XCStringsStreamWriter {
                     let substitution = substitutions[index]
                     key(substitution.name, level: level + 2)
                     out += "{\n"
-                    key("argNum", level: level + 3)
-                    out += String(substitution.argumentNumber) + ",\n"
+                    if substitution.writesArgumentNumber {
+                        key("argNum", level: level + 3)
+                        out += String(substitution.argumentNumber) + ",\n"
+                    }
                     key("formatSpecifier", level: level + 3)
                     XcodeJSON.string(substitution.formatSpecifier, into: &out)
                     out += ",\n"
@@ -191,7 +193,7 @@ extension XCStringsContent {
             self = XCStringsContent(
                 stringUnit: XCStringsStringUnit(state: states.main, value: format),
                 substitutions: substitutions.map {
-                    XCStringsSubstitution(name: $0.name, argNum: $0.argumentNumber, formatSpecifier: $0.formatSpecifier,
+                    XCStringsSubstitution(name: $0.name, argNum: $0.writesArgumentNumber ? $0.argumentNumber : nil, formatSpecifier: $0.formatSpecifier,
                                           variations: [plural($0.forms, states.substitutions[$0.argumentNumber] ?? [:])])
                 })
         }

@@ -1,4 +1,6 @@
+import SpeakableICU
 import SpeakableJSON
+import SpeakablePlatformFormats
 import SpeakableXML
 
 /// What a String Catalog says, key by key and locale by locale, without its layout: every text
@@ -40,6 +42,30 @@ struct StringCatalogShape {
             for (other, substitution) in substitutions { result.substitutions[other == name ? new : other] = substitution }
             return result
         }
+    }
+
+    /// Whether Apple ever shows the text at `path` in `locale`: a plural variation of a category
+    /// the language does not have is never selected (but `zero`, which Apple uses for 0 in every
+    /// language).
+    static func isShown(_ path: String, locale: String) -> Bool {
+        let components = path.split(separator: ".", omittingEmptySubsequences: false)
+        guard components.count >= 2, components[components.count - 2] == "plural", let last = components.last,
+              last != "zero", last != "other", let category = PluralCategory(rawValue: String(last)),
+              let icu = try? ICULocale(locale), let rules = try? PluralRules.cached(for: icu, kind: .cardinal) else { return true }
+        return rules.categories.contains(category)
+    }
+
+    /// What a text means for comparing: its specifiers reduced (``AppleFormatText``); in a
+    /// substitution's variation, an integer specifier without a position is the substitution's
+    /// own number, as `%arg` is (Xcode writes `%arg`; catalogs from .stringsdict keep `%lld`).
+    static func meaning(_ text: String, path: String) -> AppleFormatText {
+        guard path.hasPrefix("substitutions."), text.contains("%") else { return AppleFormatText(text) }
+        let format = FormatString.parse(text, dialect: .apple)
+        guard let spec = format.specifiers.first(where: { $0.valueKind == .integer && $0.index == .ordinary }),
+              !format.specifiers.contains(where: { $0.substitution == "" }) else { return AppleFormatText(text) }
+        var scalars = Array(text.unicodeScalars)
+        scalars.replaceSubrange(spec.range, with: Array("%arg".unicodeScalars))
+        return AppleFormatText(String(String.UnicodeScalarView(scalars)))
     }
 
     /// `….plural.other` for a path that ends in another plural category, else nil.
@@ -123,10 +149,13 @@ struct StringCatalogShape {
                 // A plural category one side lacks shows its `other`: the same text either way
                 // is the same meaning (CLDR's `many` for fr, es, it, pt written out or not).
                 for path in Set(own.texts.keys).union(other.texts.keys).sorted() {
+                    // A category the language never selects is never shown (Apple's plural
+                    // variations follow CLDR; `zero` is used for 0 in every language).
+                    if !Self.isShown(path, locale: locale) { continue }
                     let label = "\(key.debugDescription) [\(locale)]" + (path.isEmpty ? "" : " " + path)
                     switch (own.shown(path), other.shown(path)) {
                     case (let was?, let now?):
-                        if AppleFormatText(was) != AppleFormatText(now) {
+                        if Self.meaning(was, path: path) != Self.meaning(now, path: path) {
                             out.append("\(label): \(was.debugDescription) became \(now.debugDescription)"
                                        + (other.texts[path] == nil ? " (no variation: its other)" : "")
                                        + (own.texts[path] == nil ? " (added; was its other)" : ""))

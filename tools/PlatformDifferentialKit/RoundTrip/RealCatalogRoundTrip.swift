@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import FoundationEssentials
+import SpeakableICU
 import SpeakableJSON
 
 /// How a round trip goes.
@@ -272,7 +273,10 @@ final class RoundTripState {
 
         // As a user would: init, import, check, compile.
         var initArguments = ["init", project]
-        if !report.locales.isEmpty { initArguments += ["--locales", report.locales.joined(separator: ",")] }
+        // init takes the languages ICU has data for (it refuses others on the command line, as a
+        // typo); an app's other folders (Thunderbird's Brahui, Mon) come in with the import.
+        let known = report.locales.filter { (try? ICULocale($0))?.hasLanguageData ?? false }
+        if !known.isEmpty { initArguments += ["--locales", known.joined(separator: ",")] }
         if source != "en" { initArguments += ["--source", source] }
         let made = try runSpeakable(initArguments)
         guard made.status == 0 else {
