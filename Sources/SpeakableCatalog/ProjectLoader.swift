@@ -21,7 +21,7 @@ import Synchronization
 /// Diagnostic ids: `file-unreadable`, `json-syntax`, `json-duplicate-key`, `json-number-range`,
 /// `json-invalid-utf8`, `json-too-deep` (from the JSON reader), `unknown-field`, `wrong-type`,
 /// `missing-field`, `unknown-role`, `invalid-key`, `invalid-locale`, `invalid-config-value`,
-/// `invalid-example`, `syntax-error`, `unknown-table`, `invalid-table-name`, `input-outside-project`, `file-too-large`,
+/// `invalid-example`, `invalid-argument`, `syntax-error`, `unknown-table`, `invalid-table-name`, `input-outside-project`, `file-too-large`,
 /// `too-many-messages`, `project-too-large`.
 public enum ProjectLoader {
     /// The most messages one template file, or translations one locale file, may hold

@@ -149,11 +149,13 @@ import Testing
             #""device" [en] device.iphone: missing (was "Tap")"#,
             #""device" [en] device.other: missing (was "Click")"#,
         ])
-        // A substitution renamed is said once; a changed specifier is a difference.
-        let renamed = Self.catalog.replacing("n.things", with: "n_things").replacing(#""%arg thing""#, with: #""%lld thing""#)
+        // A substitution renamed is said once; a changed specifier is a difference. In a
+        // substitution's variation, an integer without a position is its number, as `%arg` is.
+        let renamed = Self.catalog.replacing("n.things", with: "n_things").replacing(#""%arg thing""#, with: #""%@ thing""#)
+            .replacing(#""%arg things""#, with: #""%lld things""#)
         #expect(original.differences(to: try Self.shape(renamed)) == [
             #""sub" [en] substitution "n.things" is named "n_things""#,
-            #""sub" [en] substitutions.n_things.plural.one: "%arg thing" became "%lld thing""#,
+            #""sub" [en] substitutions.n_things.plural.one: "%arg thing" became "%@ thing""#,
         ])
         // A key, a localization and a plural form that says something else.
         let fewer = Self.catalog.replacing(#""value" : "%lld fichier" }"#, with: #""value" : "%@ fichier" }"#).replacing(#""device" :"#, with: #""devices" :"#)
