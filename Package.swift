@@ -161,7 +161,7 @@ let package = Package(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
                            "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakableParticles", "SpeakablePreview",
-                           "SpeakableEscaping"],
+                           "SpeakableEscaping", "SpeakablePlatformFormats"],
             swiftSettings: swiftSettings
         ),
         // The `speakable` executable. Its target is not named `speakable`: a module `speakable` next

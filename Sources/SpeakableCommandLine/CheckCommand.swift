@@ -4,6 +4,7 @@ import SpeakableChecker
 import SpeakableDiagnostics
 import SpeakableExport
 import SpeakableICU
+import SpeakablePlatformFormats
 import SpeakableSpeech
 
 /// `speakable check`: validates a project's messages and translations; all rules live in
@@ -127,8 +128,8 @@ enum CheckCommand {
             if let tag = parsed.value("source-locale"), let problem = LocaleArguments.problem(tag, option: "--source-locale") {
                 return .failure(UsageError(message: problem))
             }
-            if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || path.hasSuffix(".xliff") || path.hasSuffix(".xlf")
-                || (isDirectory && isAndroidResources(path)) {
+            let kind = CatalogPath.kind(of: path)
+            if (kind != nil && kind != .androidResourceFolder) || (isDirectory && isAndroidResources(path)) {
                 var settings = CheckSettings()
                 if let config = parsed.value("config") {
                     settings = ProjectInput.make(from: ProjectLoader.load(configPath: config, deferringLocales: true)).settings
@@ -182,7 +183,7 @@ enum CheckCommand {
     static func isAndroidResources(_ path: String) -> Bool {
         guard !FileManager.default.fileExists(atPath: path + "/Templates"),
               !FileManager.default.fileExists(atPath: path + "/speakable.json") else { return false }
-        return PlatformInput.isAndroidResources(path) || path.hasSuffix("/res") || path == "res"
+        return CatalogPath.isAndroidResourceFolder(path) || path.hasSuffix("/res") || path == "res"
     }
 
     static func check(_ configuration: Configuration, io: any CommandIO) -> Int32 {

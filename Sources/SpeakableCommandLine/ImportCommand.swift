@@ -16,6 +16,9 @@ enum ImportCommand {
                            plurals; printf specifiers become named arguments)
       res/values*/*.xml    Android resources (the folder gives the locale: values/ is the source
                            language, values-ko Korean, values-b+sr+Latn Serbian in Latin script)
+      res/                 an Android res/ folder: the files with strings in values/ and in each
+                           values-<locale>/ (folders for another configuration, such as
+                           values-night, are listed in a note and not imported)
       *.xliff, *.xlf       XLIFF 2.0 (from speakable compile) or Xcode's XLIFF 1.2 export
 
     OPTIONS:
@@ -43,6 +46,7 @@ enum ImportCommand {
       speakable import --config MyGame/speakable.json Examples/Catalogs/Localizable.xcstrings
       speakable import --config MyGame/speakable.json --dry-run Examples/Catalogs/res/values/strings.xml
       speakable import --config MyGame/speakable.json Examples/Catalogs/res/values/strings.xml Examples/Catalogs/res/values-ko/strings.xml
+      speakable import --config MyGame/speakable.json Examples/Catalogs/res
       speakable compile --project MyGame --only xliff
       speakable import --config MyGame/speakable.json MyGame/Generated/xliff/ko.xliff
 

@@ -34,20 +34,12 @@ public enum PlatformInput {
 
     /// Whether `path` is a platform catalog: a `.xcstrings` or XLIFF file, an Android values
     /// file, or a folder with `values/` or `values-…/` folders (an Android `res/`).
-    public static func recognizes(_ path: String) -> Bool {
-        if path.hasSuffix(".xcstrings") || path.hasSuffix(".xml") || isXLIFF(path) { return true }
-        return isAndroidResources(path)
-    }
+    public static func recognizes(_ path: String) -> Bool { CatalogPath.kind(of: path) != nil }
 
-    static func isXLIFF(_ path: String) -> Bool { path.hasSuffix(".xliff") || path.hasSuffix(".xlf") }
+    static func isXLIFF(_ path: String) -> Bool { CatalogPath.kind(of: path) == .xliff }
 
     /// A folder holding `values` or `values-<qualifiers>` folders.
-    public static func isAndroidResources(_ path: String) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.contains { name in
-            (name == "values" || name.hasPrefix("values-")) && directoryExists(join(path, name))
-        }
-    }
+    public static func isAndroidResources(_ path: String) -> Bool { CatalogPath.isAndroidResourceFolder(path) }
 
     static func directoryExists(_ path: String) -> Bool {
         var isDirectory = false

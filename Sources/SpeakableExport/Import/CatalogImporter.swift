@@ -54,8 +54,36 @@ public struct ImportResult: Sendable {
 public enum CatalogImporter {
     public static func importFiles(_ paths: [String], project: Project, options: ImportOptions) -> ImportResult {
         var session = Session(project: project, options: options)
+        // An Android res/ folder stands for its string files; any other folder is not a catalog.
+        var files: [String] = []
+        for path in paths {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else {
+                files.append(path)
+                continue
+            }
+            guard CatalogPath.kind(of: path) == .androidResourceFolder else {
+                session.diagnostics.append(Diagnostic(severity: .error, id: "import-unknown-format",
+                                                      message: "a folder without values/ or values-<locale>/ folders is not a catalog",
+                                                      file: session.display(path), position: nil,
+                                                      hint: "give catalog files (.xcstrings, Android .xml, .xliff) or an Android res/ folder"))
+                continue
+            }
+            let found = CatalogPath.androidStringFiles(in: path)
+            if found.files.isEmpty {
+                session.diagnostics.append(Diagnostic(severity: .error, id: "import-unknown-format",
+                                                      message: "no values/ or values-<locale>/ file in this folder has strings",
+                                                      file: session.display(path)))
+            }
+            for file in found.skipped {
+                session.note("strings for another configuration (\(AndroidQualifiers.folderName(of: file) ?? "")) are not imported: "
+                             + "a project keeps one text per locale and key, and compile writes values/ and values-<locale>/ only",
+                             file: session.display(file))
+            }
+            files += found.files
+        }
         // Source-language files first, so translations take their argument names.
-        let ordered = paths.enumerated().sorted { a, b in
+        let ordered = files.enumerated().sorted { a, b in
             (session.isSourceFile(a.element) ? 0 : 1, a.offset) < (session.isSourceFile(b.element) ? 0 : 1, b.offset)
         }.map(\.element)
         for path in ordered { session.importFile(path) }
@@ -271,15 +299,16 @@ private struct Session {
     }
 
     mutating func importFile(_ path: String) {
-        if path.hasSuffix(".xcstrings") {
+        switch CatalogPath.kind(of: path) {
+        case .stringCatalog:
             importedOutputs.insert("xcstrings")
             importXCStrings(path)
-        } else if path.hasSuffix(".xml") {
+        case .androidResources:
             importedOutputs.insert("android")
             importAndroid(path)
-        } else if path.hasSuffix(".xliff") || path.hasSuffix(".xlf") {
+        case .xliff:
             importXLIFF(path)
-        } else {
+        case .androidResourceFolder, nil:
             diagnostics.append(Diagnostic(severity: .error, id: "import-unknown-format",
                                           message: "not a catalog speakable can import (.xcstrings, Android .xml, .xliff)",
                                           file: display(path)))
