@@ -1,0 +1,589 @@
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableMessages
+import SpeakablePlatformFormats
+
+// The Android `res/` reader of ``PlatformInput``.
+extension PlatformInput {
+    // MARK: Android
+
+    /// A resource's identity: its type and name (`string/seconds`, `plurals/seconds`,
+    /// `array/weekdays`), as aapt2 and `R` name it.
+    static func key(_ resource: AndroidResource) -> String? {
+        switch resource.kind {
+        case .string: "string/" + resource.name
+        case .plurals: "plurals/" + resource.name
+        case .stringArray: "array/" + resource.name
+        case .other: nil
+        }
+    }
+
+    static func elementName(_ key: String) -> String {
+        key.hasPrefix("string/") ? "<string>" : key.hasPrefix("plurals/") ? "<plurals>" : "<string-array>"
+    }
+
+    struct ReadFile {
+        let name: String
+        var resources: AndroidResourceFile
+        /// A file with nothing to report, its plain `<string>`s read straight from its bytes and
+        /// its other elements one by one (``AndroidResourceReader/readStrings(_:)``); then
+        /// ``resources`` has none.
+        var plain: AndroidPlainStrings? = nil
+
+        /// Its resources in file order: runs of plain strings, each followed by the other
+        /// resources after it (one run of resources when the file was read whole).
+        var runs: [(strings: ArraySlice<AndroidPlainStrings.Entry>, resources: [AndroidResource])] {
+            guard let plain else { return [([], resources.resources)] }
+            return plain.runs.map { ($0.strings, $0.others.map(\.resource)) }
+        }
+
+        /// How many resources it has.
+        var count: Int { plain.map { $0.strings.count + $0.others.count } ?? resources.resources.count }
+
+        /// The `tools:ignore` attribute of its `<resources>`, whichever reader read it.
+        var rootToolsIgnore: String? { plain.map(\.rootToolsIgnore) ?? resources.toolsIgnore }
+    }
+
+    /// The files of one values folder with string resources, and the problems reading them.
+    /// `plain`: files without problems are read without an XML tree, but for elements other than
+    /// plain `<string>`s.
+    static func readFolder(_ folder: String, in directory: String, plain: Bool = false, diagnostics: inout [Diagnostic]) -> [ReadFile] {
+        let path = join(directory, folder)
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
+        var result: [ReadFile] = []
+        for name in files {
+            let full = join(path, name)
+            guard InputFile.isInside(full, root: directory) else {
+                diagnostics.append(Diagnostic(severity: .error, id: "input-outside-project",
+                                              message: "this file is a symbolic link that leads out of the resources folder; it is not read",
+                                              file: display(full)))
+                continue
+            }
+            let data: [UInt8]
+            switch InputFile.read(full) {
+            case .success(let bytes): data = bytes
+            case .failure(let problem):
+                diagnostics.append(problem.diagnostic(file: display(full)))
+                continue
+            }
+            if plain, let strings = AndroidResourceReader.readStrings(data) {
+                if !strings.strings.isEmpty || strings.others.contains(where: { key($0.resource) != nil }) {
+                    result.append(ReadFile(name: name, resources: AndroidResourceFile(file: display(full), locale: nil, resources: []),
+                                           plain: strings))
+                }
+                continue
+            }
+            let parsed = AndroidResourceReader.read(data, file: display(full))
+            diagnostics += parsed.diagnostics
+            if let file = parsed.file, file.resources.contains(where: { key($0) != nil }) {
+                result.append(ReadFile(name: name, resources: file))
+            }
+        }
+        return result
+    }
+
+    /// What reading a locale's translations needs of the source (values/).
+    struct AndroidSource: Sendable {
+        let directory: String
+        /// Per file of values/: its name (without `.xml`) and the keys not to be translated.
+        let tables: [(name: String, untranslatable: Set<String>)]
+        /// The table each source key is in.
+        let tableOfKey: [String: Int]
+        /// The source's name for each plural's argument.
+        let pluralNames: [String: String]
+    }
+
+    static func android(directory: String, sourceLocale: String, settings: CheckSettings,
+                        deferringLocales: Bool = false) throws(Failure) -> CheckInput {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        let folders = names.filter { ($0 == "values" || $0.hasPrefix("values-")) && directoryExists(join(directory, $0)) }
+        guard folders.contains("values") else {
+            let others = folders.isEmpty ? "" : " (it has \(folders.prefix(3).joined(separator: ", "))\(folders.count > 3 ? ", …" : ""))"
+            throw Failure(description: "\(display(directory)) has no values/ folder\(others): give an Android res/ folder; without default strings in values/, aapt2 drops every translation (\"removing resource … without required default value\")")
+        }
+        var diagnostics: [Diagnostic] = []
+        let source = (try? ICULocale(sourceLocale)) ?? .english
+        let sourceFiles = readFolder("values", in: directory, plain: true, diagnostics: &diagnostics)
+
+        // Locale folders (values-ko, values-b+sr+Latn, and their variants such as values-ko-night),
+        // and folders without a locale (values-night, values-v21): the latter hold the source
+        // language's alternatives, so text in another language there is a misplaced translation.
+        var targetFolders: [(folder: String, tag: String)] = []
+        for folder in folders where folder != "values" {
+            if let tag = AndroidQualifiers.localeTag(forValuesFolder: folder) {
+                targetFolders.append((folder, tag))
+            } else {
+                let files = readFolder(folder, in: directory, diagnostics: &diagnostics)
+                diagnostics += languageCheck(files, folder: folder, expected: source, sourceTag: sourceLocale, isDefault: false)
+            }
+        }
+        diagnostics += languageCheck(sourceFiles, folder: "values", expected: source, sourceTag: sourceLocale, isDefault: true)
+
+        // The source messages, one table per file of values/; a resource is defined once.
+        var tables: [(name: String, file: String, messages: [SourceMessage], untranslatable: Set<String>)] = []
+        var tableOfKey: [String: Int] = [:]
+        var definedAt: [String: (String, SourcePosition)] = [:]
+        /// Records where `key` is first defined; false (and, from another file, an error) when it
+        /// was defined before — aapt2 refuses a second definition in another file, and within
+        /// one file the reader has reported it already.
+        func define(_ key: String, in definingFile: String, at position: SourcePosition) -> Bool {
+            if let (firstFile, first) = definedAt[key] {
+                if firstFile != definingFile {
+                    diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
+                                                  message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
+                                                  file: definingFile, position: position))
+                }
+                return false
+            }
+            definedAt[key] = (definingFile, position)
+            return true
+        }
+        var pluralNames: [String: String] = [:]
+        // TalkBack click labels (role `action`) by name; no other string has a role.
+        let clickLabels = settings.androidClickLabels
+        for file in sourceFiles {
+            // `tools:ignore` on `<resources>` applies to every resource of the file.
+            let fileIgnoresMissing = AndroidLint.ignores(file.rootToolsIgnore, "MissingTranslation")
+            var messages: [SourceMessage] = []
+            messages.reserveCapacity(file.count)
+            var untranslatable = Set<String>()
+            var scratch = PlainScratch()
+            let site = file.plain.map(PlainStringsSite.init)
+            // In file order: plain strings and other resources are defined first where they come first.
+            for run in file.runs {
+                // Plain strings: the same as the resources below, without them.
+                for index in run.strings.indices {
+                    let entry = run.strings[index]
+                    let key = "string/" + entry.name
+                    guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
+                    tableOfKey[key] = tables.count
+                    guard entry.isTranslatable else { untranslatable.insert(key); continue }
+                    let (text, pattern, formats) = plainParts(site!, index, file: file.resources.file, scratch: &scratch)
+                    messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: clickLabels.matches(entry.name) ? .action : nil,
+                                                  text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore, fileIgnoresMissing: fileIgnoresMissing),
+                                                  formats: formats))
+                }
+                for resource in run.resources {
+                    guard let key = key(resource), !resource.name.isEmpty else { continue }
+                    guard define(key, in: file.resources.file, at: resource.namePosition) else { continue }
+                    tableOfKey[key] = tables.count
+                    guard resource.isTranslatable else { untranslatable.insert(key); continue }
+                    if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
+                    guard let formats = formats(resource, file: file.resources.file),
+                          let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
+                    let role: Role? = resource.kind == .string && clickLabels.matches(resource.name) ? .action : nil
+                    messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
+                                                  pattern: simplePattern(text.text) ?? parse(text),
+                                                  exemptions: exemptions(toolsIgnore: resource["tools:ignore"], fileIgnoresMissing: fileIgnoresMissing),
+                                                  formats: formats))
+                }
+            }
+            tables.append((String(file.name.dropLast(4)), file.resources.file, messages, untranslatable))
+        }
+
+        // Translations, by locale: every file of the locale's folders, matched by type and name;
+        // with `deferringLocales`, read when the checker gets to the locale.
+        let androidSource = AndroidSource(directory: directory, tables: tables.map { ($0.name, $0.untranslatable) },
+                                          tableOfKey: tableOfKey, pluralNames: pluralNames)
+        var byTag: [String: [String]] = [:]
+        for (folder, tag) in targetFolders { byTag[tag, default: []].append(folder) }
+        var locales: [[TargetLocale]] = Array(repeating: [], count: tables.count)
+        var deferred: [DeferredLocale] = []
+        for tag in byTag.keys.sorted() {
+            guard let icuLocale = try? ICULocale(tag) else { continue }
+            let folders = byTag[tag]!
+            if deferringLocales {
+                deferred.append(DeferredLocale(tag: tag, read: {
+                    let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource)
+                    return (read.locales.map { $0 }, read.diagnostics)
+                }, stream: { begin, visit in
+                    for table in androidSource.tables.indices {
+                        begin(table, TargetLocale(tag: tag, locale: icuLocale, file: "", messages: []))
+                    }
+                    let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource, keeping: false) {
+                        visit($0, $1, $2)
+                    }
+                    return (read.locales.map { $0 }, read.diagnostics)
+                }))
+            } else {
+                let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource)
+                diagnostics += read.diagnostics
+                for (index, target) in read.locales.enumerated() { locales[index].append(target) }
+            }
+        }
+        let checkTables = tables.enumerated().map { index, table in
+            CheckTable(name: table.name, file: table.file, messages: table.messages, locales: locales[index])
+        }
+        return CheckInput(sourceTag: sourceLocale, sourceLocale: source, tables: checkTables, settings: settings,
+                          inputDiagnostics: diagnostics, deferredLocales: deferred)
+    }
+
+    /// One locale's translations of every table: the files of its folders (`values-ko`,
+    /// `values-ko-night`…), each resource matched to the source by type and name.
+    /// `visit`: given each message as soon as it is in its table's list (the table's index, the
+    /// message, its index in the list); `keeping` false: each message is destroyed once visited
+    /// and the lists returned are empty.
+    static func androidLocale(tag: String, locale: ICULocale, folders: [String], source: AndroidSource, keeping: Bool = true,
+                              visit: (Int, UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _, _ in })
+        -> (locales: [TargetLocale], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let directory = source.directory
+        let tables = source.tables
+        var groups = folders.map { (folder: $0, files: readFolder($0, in: directory, plain: true, diagnostics: &diagnostics)) }
+        var perTable: [[TargetMessage]] = Array(repeating: [], count: tables.count)
+        // Room for every resource read, in its own table's list when the table is known: a list
+        // grown by doubling holds up to twice its messages, and both buffers while it grows.
+        var expected = Array(repeating: 0, count: tables.count)
+        for (_, files) in groups {
+            for file in files {
+                let sameName = tables.firstIndex { $0.name + ".xml" == file.name } ?? 0
+                if tables.indices.contains(sameName) { expected[sameName] += file.count }
+            }
+        }
+        for index in perTable.indices { perTable[index].reserveCapacity(keeping ? expected[index] : 1) }
+        // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
+        // of an array element copied the whole tuple, twice per translation).
+        let untranslatable = tables.map(\.untranslatable)
+        /// The message just appended to `table`'s list handed to `visit`, and kept or destroyed.
+        var counts = Array(repeating: 0, count: tables.count)
+        func appended(_ table: Int) {
+            let number = counts[table]
+            counts[table] += 1
+            perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), number) }
+            if !keeping { perTable[table].removeLast() }
+        }
+        for g in groups.indices {
+            for f in groups[g].files.indices {
+                let name = groups[g].files[f].name
+                let file = groups[g].files[f].resources.file
+                // The resources are taken out of the file (their list is then this loop's alone) and
+                // each one's XML text, attributes and items are let go once it is converted: a
+                // locale's resources and its messages are not all in memory at once.
+                var resources = groups[g].files[f].resources.resources
+                groups[g].files[f].resources.resources = []
+                let sameName = tables.firstIndex { $0.name + ".xml" == name }
+                /// A resource read by the reader (a whole file's, or an element other than a plain string).
+                func translation(_ resource: AndroidResource) {
+                    guard let key = key(resource), !resource.name.isEmpty else { return }
+                    let table = source.tableOfKey[key] ?? sameName ?? 0
+                    // Translations of untranslatable strings are Android Lint's business, not extra keys.
+                    if tables.indices.contains(table), tables[table].untranslatable.contains(key) { return }
+                    guard tables.indices.contains(table), let formats = formats(resource, file: file),
+                          let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { return }
+                    perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
+                                                         pattern: simplePattern(text.text) ?? parse(text), formats: formats))
+                    appended(table)
+                }
+                if let plain = groups[g].files[f].plain {
+                    groups[g].files[f].plain = nil
+                    var scratch = PlainScratch()
+                    let site = PlainStringsSite(plain)
+                    for run in plain.runs {
+                        for index in run.strings.indices {
+                            let key = "string/" + site.strings[index].name
+                            // One table: every key is in it (no lookup needed).
+                            let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
+                            guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
+                            else { continue }
+                            perTable[table].append(plainMessage(site, index, file: file, key: key, scratch: &scratch))
+                            appended(table)
+                        }
+                        for other in run.others { translation(other.resource) }
+                    }
+                    continue
+                }
+                for r in resources.indices {
+                    defer { release(&resources[r]) }
+                    translation(resources[r])
+                }
+            }
+        }
+        // The file a table's translations belong in: the same name in the locale's own folder.
+        let primary = groups.first { AndroidQualifiers.valuesFolder(for: tag) == $0.folder } ?? groups[0]
+        var locales: [TargetLocale] = []
+        for (index, table) in tables.enumerated() {
+            let fileName = table.name + ".xml"
+            // A file that is there but could not be read (its errors are reported) exists.
+            let onDisk = groups.lazy.map { display(join(join(directory, $0.folder), fileName)) }
+                .first { FileManager.default.fileExists(atPath: $0) }
+            let path = onDisk ?? display(join(join(directory, primary.folder), fileName))
+            locales.append(TargetLocale(tag: tag, locale: locale, file: path, fileExists: onDisk != nil || counts[index] > 0,
+                                        messages: perTable[index]))
+        }
+        return (locales, diagnostics)
+    }
+
+    /// `tools:ignore="MissingTranslation"` (or `"all"`) on the resource or on its file's
+    /// `<resources>` as an exemption from `missing-translation`.
+    /// `fileIgnoresMissing`: the file's `<resources>` has it.
+    static func exemptions(toolsIgnore: String?, fileIgnoresMissing: Bool = false) -> [String: String] {
+        if AndroidLint.ignores(toolsIgnore, "MissingTranslation") {
+            return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\""]
+        }
+        if fileIgnoresMissing {
+            return [Rule.missingTranslation.rawValue: "tools:ignore=\"MissingTranslation\" on <resources>"]
+        }
+        return [:]
+    }
+
+    /// A plain `<string>` (``AndroidPlainStrings``, the `index`th of `site`'s) as a translation:
+    /// the same text, formats and positions as ``formats(_:file:)`` and
+    /// ``convert(_:formats:pluralName:)`` give its resource, made without one.
+    /// `scratch`: what is reused from message to message (``PlainScratch``). Inlined: the
+    /// message is then made where it is stored, not copied there.
+    @inline(__always)
+    static func plainMessage(_ site: PlainStringsSite, _ index: Int, file: String, key: String,
+                             scratch: inout PlainScratch) -> TargetMessage {
+        // Taken apart at once: reading each member of the tuple copied all of it.
+        let (text, pattern, formats) = plainParts(site, index, file: file, scratch: &scratch)
+        return TargetMessage(key: key, keyPosition: site.strings[index].namePosition, text: text, pattern: pattern, formats: formats)
+    }
+
+    /// A plain `<string>`'s ICU text, pattern and formats (a source message's or a translation's).
+    /// Their positions are the file's shared `site` and the string's index in it: no object or
+    /// closure is made per string. Inlined: the tuple is then never copied.
+    @inline(__always)
+    static func plainParts(_ site: PlainStringsSite, _ index: Int, file: String,
+                           scratch: inout PlainScratch) -> (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats) {
+        let value = site.strings[index].text
+        let format = FormatString.parse(value, dialect: .java)
+        let formats = PlatformFormats(dialect: .java, forms: [
+            PlatformFormats.Form(path: "", format: format, file: file, plainString: site, index: index)])
+        let text = PositionedText(text: icuText(value, format: format, scratch: &scratch.utf8), file: file, plainString: site, index: index)
+        return (text, simplePattern(text.text, arguments: scratch.arguments) ?? parse(text), formats)
+    }
+
+    /// What converting a file's plain strings reuses from one string to the next: a buffer for
+    /// the ICU text, and the argument parts made so far (``ArgumentParts``: the same `{1, number}`
+    /// at the same offset of many strings is one part).
+    struct PlainScratch {
+        var utf8: [UInt8] = []
+        let arguments = ArgumentParts()
+
+        init() { utf8.reserveCapacity(256) }
+    }
+
+    /// `{number}` or `{number, number}` at UTF-16 offset `start`, as the parser reads it.
+    static func argumentPart(number: Int, isNumber: Bool, at start: Int) -> MessagePart {
+        let name = String(number)
+        let nameLength = name.utf8.count
+        let kind: ArgumentKind
+        let length: Int
+        if isNumber {
+            let typeStart = start + 1 + nameLength + 2
+            kind = .simple(SimpleArgument(type: .number, typeText: "number", typeRange: typeStart..<typeStart + 6, styleText: nil,
+                                          styleRange: nil, style: .number(.default)))
+            length = nameLength + 10
+        } else {
+            kind = .none
+            length = nameLength + 2
+        }
+        return .argument(ArgumentNode(name: name, number: number, nameRange: start + 1..<start + 1 + nameLength,
+                                      range: start..<start + length, kind: kind))
+    }
+
+    /// The pattern of ICU text that is plain text and `{N}` / `{N, number}` arguments (no
+    /// apostrophe, no other brace: a converted `<string>` whose text needs no quoting), built
+    /// directly; nil for anything else (then ``MessagePattern/init(_:)`` parses it). The tree is
+    /// the parser's (tested against it).
+    static func simplePattern(_ text: String) -> MessagePattern? { simplePattern(text, cache: nil) }
+
+    /// ``simplePattern(_:)``, its argument parts taken from `arguments` (made once for many strings).
+    static func simplePattern(_ text: String, arguments: ArgumentParts) -> MessagePattern? {
+        simplePattern(text, cache: arguments)
+    }
+
+    private static func simplePattern(_ text: String, cache: ArgumentParts?) -> MessagePattern? {
+        var utf8 = text
+        return utf8.withUTF8 { bytes -> MessagePattern? in
+            let n = bytes.count
+            var parts: [MessagePart] = []
+            var arguments = 0
+            for b in bytes where b == 0x7B { arguments += 1 }
+            if arguments > 0 { parts.reserveCapacity(2 * arguments + 1) }
+            var i = 0
+            var u16 = 0
+            var textByte = 0
+            var textU16 = 0
+            while i < n {
+                let b = bytes[i]
+                if b == 0x27 || b == 0x7D { return nil }  // ' }
+                if b != 0x7B {  // {
+                    u16 += b >= 0xF0 ? 2 : (b & 0xC0 == 0x80 ? 0 : 1)
+                    i += 1
+                    continue
+                }
+                if i > textByte {
+                    parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self),
+                                       range: textU16..<u16))
+                }
+                var j = i + 1
+                guard j < n, bytes[j] >= 0x31 && bytes[j] <= 0x39 else { return nil }
+                var number = 0
+                while j < n, bytes[j] >= 0x30 && bytes[j] <= 0x39 {
+                    number = number * 10 + Int(bytes[j] - 0x30)
+                    if number > 0x7FFF { return nil }
+                    j += 1
+                }
+                let isNumber: Bool
+                let end: Int
+                if j < n && bytes[j] == 0x7D {
+                    isNumber = false
+                    end = j + 1
+                } else {
+                    // ", number}"
+                    guard j + 9 <= n, bytes[j] == 0x2C, bytes[j + 1] == 0x20, bytes[j + 2] == 0x6E, bytes[j + 3] == 0x75,
+                          bytes[j + 4] == 0x6D, bytes[j + 5] == 0x62, bytes[j + 6] == 0x65, bytes[j + 7] == 0x72, bytes[j + 8] == 0x7D
+                    else { return nil }
+                    isNumber = true
+                    end = j + 9
+                }
+                let start = u16
+                parts.append(cache?.part(start: start, number: number, isNumber: isNumber) { argumentPart(number: number, isNumber: isNumber, at: start) }
+                                 ?? argumentPart(number: number, isNumber: isNumber, at: start))
+                u16 += end - i
+                i = end
+                textByte = i
+                textU16 = u16
+            }
+            guard u16 <= MessagePattern.maximumLength else { return nil }
+            if textByte == 0 {
+                return MessagePattern(source: text, parsedBody: MessageBody(parts: n == 0 ? [] : [.text(text, range: 0..<u16)], range: 0..<u16))
+            }
+            if i > textByte {
+                parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self), range: textU16..<u16))
+            }
+            return MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
+        }
+    }
+
+    /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no
+    /// specifier and nothing ICU would read as syntax.
+    static func icuText(_ value: String, format: FormatString, scratch: inout [UInt8]) -> String {
+        if format.specifiers.isEmpty && format.problems.isEmpty && !hasICUSyntax(value) { return value }
+        var builder = Builder(reusing: &scratch)
+        appendFormatText(value, dialect: .java, format: format, inPlural: false, builder: &builder) { name, _, at, b in
+            b.synthetic("{\(name)}", at: at)
+        }
+        swap(&builder.utf8, &scratch)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Whether `value` has a character ICU reads as syntax in plain text (`'`, `{`, `}`).
+    static func hasICUSyntax(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            for b in bytes where b == 0x27 || b == 0x7B || b == 0x7D { return true }
+            return false
+        }
+    }
+
+    /// The plain strings of one file, for the positions asked of their messages: one object that
+    /// all of the file's messages share (their text's and their form's positions are this and the
+    /// string's index), holding the file's bytes and its strings as the scanner read them.
+    final class PlainStringsSite: Sendable {
+        let source: [UInt8]
+        let strings: [AndroidPlainStrings.Entry]
+
+        init(_ plain: AndroidPlainStrings) {
+            self.source = plain.source
+            self.strings = plain.strings
+        }
+
+        /// The `index`th string's value, as the resource reader gives it.
+        func value(_ index: Int) -> AndroidString {
+            let entry = strings[index]
+            return AndroidString(text: entry.text, rawXML: String(decoding: source[entry.contentRange], as: UTF8.self), position: entry.contentStart)
+        }
+
+        /// The file position of a Unicode scalar offset in the `index`th string's value.
+        func formPosition(_ index: Int, _ offset: Int) -> SourcePosition { alignment(value(index))(offset) }
+
+        /// The file position of a UTF-16 offset in the `index`th string's ICU text (clamped to it).
+        func textPosition(_ index: Int, _ offset: Int) -> SourcePosition {
+            let all = positions(index)
+            return all[min(max(0, offset), all.count - 1)]
+        }
+
+        /// Each UTF-16 unit of the `index`th string's ICU text with its file position, and the end's.
+        func positions(_ index: Int) -> [SourcePosition] {
+            var builder = Builder(tracking: true)
+            let value = self.value(index)
+            appendFormat(value.text, dialect: .java, parsed: FormatString.parse(value.text, dialect: .java), position: alignment(value),
+                         inPlural: false, builder: &builder) { name, _, at, b in
+                b.synthetic("{\(name)}", at: at)
+            }
+            return builder.positions(end: builder.positions.last ?? strings[index].position)
+        }
+    }
+
+    /// Lets go of what a converted resource no longer needs (its value stays with the
+    /// message's positions, which read it when a finding asks).
+    static func release(_ resource: inout AndroidResource) {
+        resource.rawXML = ""
+        resource.rawComments = ""
+        resource.attributes = []
+        resource.comment = nil
+        resource.value = nil
+        resource.items = []
+    }
+
+    /// A folder whose name says no locale but whose strings are written in another script than
+    /// the source language's: a translation that Android would show as the source (or, in
+    /// `values-night/`, instead of it).
+    static func languageCheck(_ files: [ReadFile], folder: String, expected: ICULocale, sourceTag: String, isDefault: Bool) -> [Diagnostic] {
+        let scripts = Set(expected.scripts)
+        guard !scripts.isEmpty else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            var counts: [String: Int] = [:]
+            for entry in file.plain?.strings ?? [] where entry.isTranslatable {
+                // ASCII text (most source strings) has only Latin letters: counted without asking
+                // each letter's properties and script.
+                var latin = 0
+                var ascii = true
+                for b in entry.text.utf8 {
+                    if b >= 0x80 { ascii = false; break }
+                    if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) { latin += 1 }
+                }
+                if ascii {
+                    if latin > 0 { counts["Latn", default: 0] += latin }
+                    continue
+                }
+                for (script, n) in UnicodeScript.letterCounts(entry.text) { counts[script, default: 0] += n }
+            }
+            for resource in file.resources.resources + (file.plain?.others.map(\.resource) ?? []) where resource.isTranslatable {
+                let texts = resource.value.map { [$0.text] } ?? resource.items.map(\.value.text)
+                // Specifiers add a few Latin letters (`%s`); too few to tip a file of text.
+                for text in texts {
+                    for (script, n) in UnicodeScript.letterCounts(text) { counts[script, default: 0] += n }
+                }
+            }
+            let total = counts.values.reduce(0, +)
+            guard total >= 20, let (dominant, count) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+                  !scripts.contains(dominant), count * 2 > total else { continue }
+            let share = count * 100 / total
+            let language = guessLanguage(script: dominant)
+            let target = language.map { AndroidQualifiers.valuesFolder(for: $0) + "/" } ?? "values-<language>/"
+            diagnostics.append(Diagnostic(
+                severity: .error, id: "unlabeled-locale",
+                message: "\(file.resources.file) is in \(folder)/, \(isDefault ? "the source language (\(sourceTag))" : "a folder without a locale, read as the source language (\(sourceTag))"), but \(share)% of its letters are \(scriptName(dominant)): \(language.map { "it looks like a \($0) translation" } ?? "it looks like a translation")",
+                file: file.resources.file, position: SourcePosition(line: 1, column: 1),
+                hint: isDefault ? "if the app's default language is \(language ?? "that language"), pass --source-locale \(language ?? "<tag>"); if it is a translation, move it to \(target)"
+                                : "move it to a folder that names its locale (\(target))"))
+        }
+        return diagnostics
+    }
+
+    static func scriptName(_ script: String) -> String {
+        ["Hang": "Hangul", "Hani": "Han", "Hira": "Hiragana", "Kana": "Katakana", "Cyrl": "Cyrillic", "Arab": "Arabic",
+         "Hebr": "Hebrew", "Grek": "Greek", "Thai": "Thai", "Deva": "Devanagari", "Latn": "Latin", "Beng": "Bengali"][script] ?? script
+    }
+
+    static func guessLanguage(script: String) -> String? {
+        ["Hang": "ko", "Hira": "ja", "Kana": "ja", "Hebr": "he", "Thai": "th", "Grek": "el", "Arab": "ar", "Cyrl": "ru",
+         "Hani": "zh", "Latn": "en"][script]
+    }
+}
