@@ -9,6 +9,7 @@ enum InitCommand {
 
     USAGE:
       speakable init [DIR] [--locales LIST] [--source TAG] [--table NAME]
+      speakable init [DIR] --empty [--locales LIST] [--source TAG]
 
     Writes into DIR (default: the current folder; created when missing):
       speakable.json             sourceLocale, targetLocales and the other settings
@@ -22,11 +23,16 @@ enum InitCommand {
     It never overwrites a file: when one of these exists, or DIR already has templates, it
     stops and writes nothing. The project checks and compiles as written.
 
+    With --empty, only speakable.json and .gitignore: a project for an app that already ships
+    catalogs, whose messages come in with `speakable import` (any source language).
+
     OPTIONS:
       --locales LIST       the target locales, comma-separated BCP 47 tags (default: none), e.g.
                            ko,ja or pt-BR,sr-Latn
-      --source TAG         the language the templates are written in: en (default) or ko
+      --source TAG         the language the templates are written in: en (default) or ko;
+                           with --empty, any
       --table NAME         the template table's name (default: game; Swift accessors GameStrings)
+      --empty              no sample table: the messages will be imported
       -h, --help           show this help
 
     EXIT STATUS:
@@ -36,10 +42,12 @@ enum InitCommand {
     EXAMPLES:
       speakable init MyGame --locales ko,ja
       speakable init MyGame-ko --source ko --locales en
+      speakable init MyGameApp --empty
+      speakable import --config MyGameApp/speakable.json Examples/Catalogs/res
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["locales", "source", "table"], flags: ["help"])
+    static let spec = CommandSpec(valueOptions: ["locales", "source", "table"], flags: ["empty", "help"])
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         let parsed: ParsedArguments
@@ -52,10 +60,12 @@ enum InitCommand {
         }
         let directory = parsed.positionals.first ?? "."
         let locales = (parsed.value("locales") ?? "").split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+        let empty = parsed.has("empty")
+        if empty, parsed.value("table") != nil { return usage("--table names the sample table, which --empty leaves out", io) }
         let starter: StarterProject
         do {
             starter = try StarterProject(sourceLocale: parsed.value("source") ?? "en", targetLocales: locales,
-                                         table: parsed.value("table") ?? "game")
+                                         table: parsed.value("table") ?? "game", empty: empty)
         } catch {
             return usage(error.message, io)
         }
@@ -117,6 +127,18 @@ enum InitCommand {
         }
         if let gitignoreNote { out += "\nNote: " + gitignoreNote + "\n" }
         let here = directory == "."
+        if starter.isEmpty {
+            let config = here ? "speakable.json" : shellQuoted(path("speakable.json"))
+            out += "\nNext, bring in the catalogs the app ships (import takes several at once):\n"
+            let android = "speakable import --config \(config) app/src/main/res"
+            let apple = "speakable import --config \(config) App/Localizable.xcstrings"
+            out += "  " + android.padding(apple.count + 2) + "an Android res/ folder\n"
+            out += "  " + apple.padding(apple.count + 2) + "a String Catalog\n"
+            out += "Then \(here ? "speakable check" : "speakable check " + shellQuoted(directory)) judges them, and "
+                + "\(here ? "speakable compile" : "speakable compile --project " + shellQuoted(directory)) writes them back.\n"
+            io.write(out)
+            return ExitStatus.success
+        }
         let missing = starter.targetLocales.count * 5
         out += "\nNext:\n"
         let checkCommand = here ? "speakable check" : "speakable check \(shellQuoted(directory))"

@@ -174,4 +174,42 @@ func requiredTool(_ name: String, _ what: String) throws -> String? {
         #expect(!FileManager.default.fileExists(atPath: root + "/Generated/xliff"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/Generated/android/res") == ["values"])
     }
+
+    /// A team with catalogs: `init --empty` (a German source), then its `res/` imported whole,
+    /// then check and compile — no sample table's missing translations in the way.
+    @Test func anEmptyProjectTakesTheAppsCatalogs() throws {
+        let root = try temporaryFolder("empty")
+        let created = try run(speakable, ["init", "App", "--empty", "--source", "de", "--locales", "fr"], in: root)
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output.contains("speakable import --config App/speakable.json"), "\(created.output)")
+        let project = root + "/App"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project).sorted() == [".gitignore", "speakable.json"])
+        let config = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: project + "/speakable.json"))) as? [String: Any]
+        #expect(config?["sourceLocale"] as? String == "de")
+
+        try FileManager.default.createDirectory(atPath: root + "/res/values-fr", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/res/values", withIntermediateDirectories: true)
+        try Data(#"<resources><string name="play">Spielen</string><string name="score">Punkte: %1$d</string></resources>"#.utf8)
+            .write(to: URL(fileURLWithPath: root + "/res/values/strings.xml"))
+        try Data(#"<resources><string name="play">Jouer</string><string name="score">Points : %1$d</string></resources>"#.utf8)
+            .write(to: URL(fileURLWithPath: root + "/res/values-fr/strings.xml"))
+        let imported = try run(speakable, ["import", "--config", "App/speakable.json", "res"], in: root)
+        #expect(imported.status == 0, "\(imported.error)")
+        let checked = try run(speakable, ["check", "App", "--format", "json"], in: root)
+        #expect(checked.status == 0, "\(checked.error)")
+        let report = try JSONSerialization.jsonObject(with: Data(checked.output.utf8)) as? [String: Any]
+        #expect((report?["findings"] as? [Any])?.isEmpty == true, "\(checked.output)")
+        let compiled = try run(speakable, ["compile", "--project", "App", "--only", "android"], in: root)
+        #expect(compiled.status == 0, "\(compiled.error)")
+        let french = try String(contentsOfFile: project + "/Generated/android/res/values-fr/strings.xml", encoding: .utf8)
+        #expect(french.contains(#"<string name="score">Points : %1$d</string>"#), "\(french)")
+    }
+
+    @Test func emptyTakesNoTable() throws {
+        let root = try temporaryFolder("empty-table")
+        let result = try run(speakable, ["init", "--empty", "--table", "ui"], in: root)
+        #expect(result.status == 64)
+        #expect(result.error.contains("--empty"), "\(result.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).isEmpty)
+    }
 }

@@ -29,6 +29,10 @@ public struct StarterProject: Sendable {
     public let targetLocales: [String]
     /// The template table's name (`Templates/<table>.json`; Swift accessors `<Table>Strings`).
     public let table: String
+    /// Without the sample table: `speakable.json` and `.gitignore` only, for a project whose
+    /// messages come from the catalogs an app already ships (`speakable import`). The source
+    /// language can then be any locale ICU knows.
+    public let isEmpty: Bool
 
     /// Why a starter project cannot be made as asked.
     public struct Problem: Error, Sendable, CustomStringConvertible {
@@ -39,12 +43,12 @@ public struct StarterProject: Sendable {
     /// - Throws: ``Problem`` for a tag that is not a locale ICU knows (with "did you mean"), a
     ///   source language the starter messages are not written in, a target equal to the source or
     ///   given twice, or a table name that cannot be a file name and a Swift identifier.
-    public init(sourceLocale: String = "en", targetLocales: [String] = [], table: String = "game") throws(Problem) {
+    public init(sourceLocale: String = "en", targetLocales: [String] = [], table: String = "game", empty: Bool = false) throws(Problem) {
         if let problem = LocaleTags.problem(with: sourceLocale, candidates: Self.sourceLanguages) {
             throw Problem(message: "source locale " + problem.message)
         }
         let sourceLanguage = (try? ICULocale(sourceLocale))?.language ?? sourceLocale
-        guard Self.sourceLanguages.contains(sourceLanguage) else {
+        guard empty || Self.sourceLanguages.contains(sourceLanguage) else {
             throw Problem(message: "the starter messages are written in \(Self.sourceLanguages.joined(separator: " and ")), not '\(sourceLocale)'; "
                           + "start with --source en and rewrite Templates/ in your language (then set \"sourceLocale\" in speakable.json)")
         }
@@ -66,6 +70,7 @@ public struct StarterProject: Sendable {
         self.sourceLocale = sourceLocale
         self.targetLocales = targetLocales
         self.table = table
+        self.isEmpty = empty
     }
 
     /// One file of the starter project, its path relative to the project folder.
@@ -81,9 +86,13 @@ public struct StarterProject: Sendable {
         var files = [
             File(path: "speakable.json", contents: config.prettyPrinted() + "\n",
                  summary: "the project: source \(sourceLocale), " + (targetLocales.isEmpty ? "no target locales yet" : "target\(targetLocales.count == 1 ? "" : "s") \(targetLocales.joined(separator: ", "))")),
-            File(path: "Templates/\(table).json", contents: templates.prettyPrinted() + "\n",
-                 summary: "\(messages.count) messages: a label, a value with a plural, a VoiceOver hint, TalkBack's click label, an announcement"),
         ]
+        if isEmpty {
+            files.append(File(path: ".gitignore", contents: Self.gitignore, summary: "keeps the compiled outputs (Generated/) out of git"))
+            return files
+        }
+        files.append(File(path: "Templates/\(table).json", contents: templates.prettyPrinted() + "\n",
+                          summary: "\(messages.count) messages: a label, a value with a plural, a VoiceOver hint, TalkBack's click label, an announcement"))
         for tag in targetLocales {
             files.append(File(path: "Locales/\(tag)/\(table).json", contents: "{}\n",
                               summary: "\(LocaleTags.displayName(tag) ?? tag) translations: none yet, so all \(messages.count) need translation"))
