@@ -161,6 +161,61 @@ func parseXML(_ path: String) throws -> ResourceCounter {
         #expect(swift.contains("static func players(n: Int, nText: String) -> String"))
     }
 
+    /// A fixed number of fraction digits without grouping (what an imported `%.2f` becomes) is a
+    /// `Double` parameter formatted by NumberFormatter, and says what ICU says: the generated
+    /// file, built by swiftc with its locale switched per run, against `speakable format` (ICU).
+    @Test func fixedFractionNumbersAreTypedAndSayWhatICUSays() throws {
+        let swiftc = try #require(which("swiftc"), "swiftc is not on PATH")
+        let project = try temporaryFolder("fraction")
+        try FileManager.default.createDirectory(atPath: project + "/Templates", withIntermediateDirectories: true)
+        let styles = ["::.00 group-off rounding-mode-half-up", "::.000 group-off", "::precision-integer group-off rounding-mode-half-up",
+                      "::.0 group-off"]
+        let message = styles.map { "{x, number, \($0)}" }.joined(separator: "|")
+        try #"{ "messages": { "fixed": { "message": "\#(message)", "examples": [ { "x": 2.5 } ] } } }"#
+            .write(toFile: project + "/Templates/t.json", atomically: true, encoding: .utf8)
+        let compiled = try run(speakable, ["compile", "--project", project, "--out", project + "/out", "--only", "swift"])
+        #expect(compiled.status == 0, "\(compiled.error)")
+        var swift = try String(contentsOfFile: project + "/out/swift/Speakable+t.swift", encoding: .utf8)
+        #expect(swift.contains("static func fixed(x: Double) -> String"), "\(swift)")
+        #expect(swift.contains(".fraction(2, halfUp: true)"))
+        // The run's locale instead of the process's (Locale.current is fixed on Linux).
+        #expect(swift.contains("Locale.current.identifier"))
+        swift = swift.replacing("Locale.current.identifier", with: "ProbeLocale.identifier")
+        // Not mr or bn: swift-corelibs-foundation gives them Latin digits even for `.decimal`, where ICU (and
+        // Apple) use their own.
+        let locales = ["en", "de", "fr", "sv", "ar-EG", "fa", "ne", "my"]
+        let values = [2.675, 1.005, 0.125, -2.665, 99.995, 0.045, 1e-7, 1234567.125, -0.5, 0.0, 42.0, 1e15 + 0.5]
+        try (swift + """
+
+            enum ProbeLocale { nonisolated(unsafe) static var identifier = "en" }
+
+            @main struct Probe {
+                static func main() {
+                    for locale in \(locales) {
+                        ProbeLocale.identifier = locale
+                        print(\(values).map { TStrings.fixed(x: $0) }.joined(separator: " "))
+                    }
+                }
+            }
+
+            """).write(toFile: project + "/probe.swift", atomically: true, encoding: .utf8)
+        let built = try run(swiftc, ["-swift-version", "6", "-warnings-as-errors", "-parse-as-library", project + "/probe.swift",
+                                     "-o", project + "/probe"])
+        try #require(built.status == 0, "\(built.error)")
+        let said = try run(project + "/probe", []).output.split(separator: "\n").map(String.init)
+        // ICU: one message with an argument per value.
+        let icuMessage = values.indices.map { i in styles.map { "{x\(i), number, \($0)}" }.joined(separator: "|") }.joined(separator: " ")
+        let arguments = "{" + values.enumerated().map { "\"x\($0.offset)\": \($0.element)" }.joined(separator: ", ") + "}"
+        var expected: [String] = []
+        for locale in locales {
+            let icu = try run(speakable, ["format", "--locale", locale, "--args", arguments, icuMessage])
+            #expect(icu.status == 0, "\(icu.error)")
+            expected.append(icu.output.trimmingCharacters(in: .newlines))
+        }
+        #expect(said == expected)
+        #expect(expected.first?.hasPrefix("2.68|2.675|3|2.7 1.01|1.005|1|1.0") == true, "\(expected)")
+    }
+
     @Test func aFailingCompileReportsWhereAndWritesNothing() throws {
         let project = try temporaryFolder("failing")
         try FileManager.default.createDirectory(atPath: project + "/Templates", withIntermediateDirectories: true)

@@ -168,7 +168,7 @@ enum SwiftAccessorGenerator {
                     case .numberText(let style):
                         let text: String
                         if let foundation = NumberText(name: argument.name, style: style).foundationStyle {
-                            text = "Self.number(\(label), .\(foundation.rawValue))"
+                            text = "Self.number(\(label), \(foundation.swiftExpression))"
                         } else {
                             text = textParameters[argument.name] ?? label
                         }
@@ -309,12 +309,13 @@ enum SwiftAccessorGenerator {
         if UTF8Search.contains(body, "Self.number(") {
             out += """
                 /// The styles of ICU's MessageFormat that NumberFormatter has too.
-                private enum NumberStyle { case decimal, integer, percent }
+                private enum NumberStyle: Equatable { case decimal, integer, percent, fraction(Int, halfUp: Bool) }
 
-                /// A number as ICU's MessageFormat prints `{n, number}`, `{n, number, integer}` or
-                /// `{n, number, percent}` ("1,234,567.891", "50%"): NumberFormatter's `.decimal` and
-                /// `.percent` are the same ICU formats. String Catalogs' printf cannot say it (`%g`
-                /// writes "1.23457E+06"), so the number is passed as text.
+                /// A number as ICU's MessageFormat prints `{n, number}`, `{n, number, integer}`,
+                /// `{n, number, percent}` or `{n, number, ::.00 group-off}` ("1,234,567.891", "50%",
+                /// "2.50"): NumberFormatter's `.decimal` and `.percent` are the same ICU formats.
+                /// String Catalogs' printf cannot say it (`%g` writes "1.23457E+06", `%.2f` ignores
+                /// the locale's digits), so the number is passed as text.
                 private static func number(_ value: Double, _ style: NumberStyle) -> String {
                     numberFormatter(style).string(from: NSNumber(value: value)) ?? String(value)
                 }
@@ -327,8 +328,16 @@ enum SwiftAccessorGenerator {
                     let formatter = NumberFormatter()
                     formatter.locale = Foundation.Locale(identifier: Locale.current.identifier)
                     formatter.numberStyle = style == .percent ? .percent : .decimal
-                    formatter.roundingMode = .halfEven
-                    if style == .integer { formatter.maximumFractionDigits = 0 }
+                    switch style {
+                    case .decimal, .percent: break
+                    case .integer: formatter.maximumFractionDigits = 0
+                    case .fraction(let digits, _):
+                        // The pattern "0.00": no grouping, exactly that many fraction digits, the
+                        // locale's symbols (swift-corelibs-foundation ignores maximumFractionDigits
+                        // once minimumFractionDigits is set).
+                        formatter.positiveFormat = "0" + (digits > 0 ? "." + String(repeating: "0", count: digits) : "")
+                    }
+                    if case .fraction(_, halfUp: true) = style { formatter.roundingMode = .halfUp } else { formatter.roundingMode = .halfEven }
                     return formatter
                 }
 

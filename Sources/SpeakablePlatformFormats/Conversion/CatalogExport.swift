@@ -94,13 +94,20 @@ public struct NumberText: Hashable, Sendable {
     /// MessageFormat uses for them, and what `NumberFormatter`'s `.decimal` and `.percent` are on
     /// Apple: ICU underneath), `integer` with no fraction digits, rounding half-even. Skeletons
     /// and patterns have no Foundation equivalent that is the same in every locale (precision,
-    /// minimum grouping digits): nil, and the caller passes the text.
+    /// minimum grouping digits) — except a fixed number of fraction digits without grouping
+    /// (`::.00 group-off`, what an imported `%.2f` becomes), which `NumberFormatter` says with
+    /// equal minimum and maximum fraction digits and the same rounding mode. Anything else is
+    /// nil, and the caller passes the text.
     public var foundationStyle: FoundationNumberStyle? {
         switch displayStyle.lowercased() {
-        case "": .decimal
-        case "integer": .integer
-        case "percent": .percent
-        default: nil
+        case "": return .decimal
+        case "integer": return .integer
+        case "percent": return .percent
+        default:
+            guard displayStyle.hasPrefix("::"),
+                  let fraction = FractionPresentation(style: .numberSkeleton(String(displayStyle.dropFirst(2)))),
+                  !fraction.grouped else { return nil }
+            return .fixedFraction(digits: fraction.fractionDigits, halfUp: fraction.roundsHalfUp)
         }
     }
 
@@ -115,13 +122,26 @@ public struct NumberText: Hashable, Sendable {
 }
 
 /// A `NumberFormatter` configuration that formats exactly as an ICU MessageFormat style.
-public enum FoundationNumberStyle: String, Hashable, Sendable {
+public enum FoundationNumberStyle: Hashable, Sendable {
     /// `.decimal` (`{x}`, `{x, number}`).
     case decimal
     /// `.decimal`, no fraction digits (`{x, number, integer}`).
     case integer
     /// `.percent` (`{x, number, percent}`: "50%" for 0.5).
     case percent
+    /// `.decimal`, exactly `digits` fraction digits, no grouping, rounding half up or half to even
+    /// (`{x, number, ::.00 group-off rounding-mode-half-up}`: "2.68" for 2.675).
+    case fixedFraction(digits: Int, halfUp: Bool)
+
+    /// The value of the generated accessors' `NumberStyle` (`.percent`, `.fraction(2, halfUp: true)`).
+    public var swiftExpression: String {
+        switch self {
+        case .decimal: ".decimal"
+        case .integer: ".integer"
+        case .percent: ".percent"
+        case .fixedFraction(let digits, let halfUp): ".fraction(\(digits), halfUp: \(halfUp))"
+        }
+    }
 }
 
 /// What a message becomes in a platform catalog.
