@@ -272,7 +272,7 @@ final class RoundTripState {
         report.locales = locales.sorted()
 
         // As a user would: init, import, check, compile.
-        var initArguments = ["init", project]
+        var initArguments = ["init", project, "--empty"]
         // init takes the languages ICU has data for (it refuses others on the command line, as a
         // typo); an app's other folders (Thunderbird's Brahui, Mon) come in with the import.
         let known = report.locales.filter { (try? ICULocale($0))?.hasLanguageData ?? false }
@@ -472,16 +472,11 @@ final class RoundTripState {
         let defaults = original.entries.filter { $0.locale.isDefault && !$0.locale.hasOtherQualifiers }
             .sorted { ($0.type, $0.name) < ($1.type, $1.name) }
         let ownNames = Set(defaults.map { $0.type + "/" + $0.name })
-        // What the compile adds to values/ (the sample table `init` writes among it).
-        let sample = Set((JSONReader.read((try? Files.read(project + "/Templates/game.json")) ?? []).root?["messages"]?.members ?? [])
-            .map { AndroidCall.androidName($0.key) })
+        // What the compile adds to values/.
         for (modeIndex, mode) in report.modes.enumerated() {
             guard let table = compiled[mode.mode] else { continue }
-            let added = Set(table.entries.filter { $0.locale.isDefault && !$0.locale.hasOtherQualifiers }.map { $0.type + "/" + $0.name })
-                .subtracting(ownNames)
-            report.modes[modeIndex].added = added.filter { !sample.contains(String($0.split(separator: "/", maxSplits: 1)[1])) }.sorted()
-            let note = "the compiled values/ also has the \(added.count - report.modes[modeIndex].added.count) messages of the sample table speakable init writes (Templates/game.json)"
-            if added.count > report.modes[modeIndex].added.count && !report.notes.contains(note) { report.notes.append(note) }
+            report.modes[modeIndex].added = Set(table.entries.filter { $0.locale.isDefault && !$0.locale.hasOtherQualifiers }.map { $0.type + "/" + $0.name })
+                .subtracting(ownNames).sorted()
         }
         let tags = [report.sourceLocale] + report.locales
         for entry in defaults {
