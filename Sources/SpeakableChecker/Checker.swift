@@ -65,10 +65,12 @@ public enum Checker {
             var emitter = Emitter(settings: input.settings)
             var output = UnitOutput()
             func checked(_ target: TargetLocale, table t: Int, _ counted: (translated: Int, needsReview: Int),
-                         firstKeyPosition: SourcePosition? = nil) {
+                         firstKeyPosition: SourcePosition? = nil, scriptLetters: [String: Int]? = nil) {
                 output.counts.append((target.tag, counted.translated, counted.needsReview))
                 output.checked.append(CheckedLocale(tag: target.tag, table: t, file: target.file))
-                if output.firstLocale == nil { output.firstLocale = LocaleSeen(target, firstKeyPosition: firstKeyPosition) }
+                if output.firstLocale == nil {
+                    output.firstLocale = LocaleSeen(target, firstKeyPosition: firstKeyPosition, scriptLetters: scriptLetters)
+                }
             }
             func check(_ target: TargetLocale, table t: Int) {
                 let table = input.tables[t]
@@ -118,7 +120,7 @@ public enum Checker {
                         continue
                     }
                     checked(target, table: t, table.runner.finishLocale(target, table.check, emitter: &emitter),
-                            firstKeyPosition: table.check.firstKeyPosition)
+                            firstKeyPosition: table.check.firstKeyPosition, scriptLetters: table.check.scriptLetters)
                 }
             }
             output.findings = emitter.findings
@@ -189,13 +191,26 @@ public enum Checker {
         let hasLanguageData: Bool
         let file: String?
         let position: SourcePosition?
+        /// For a locale without language data: the script most of its letters are in, when at
+        /// least 20 letters were read (`Hang` in a `values-kr/` of Korean).
+        let dominantScript: String?
 
-        /// `firstKeyPosition`: the first message's (nil: `target`'s first message's).
-        init(_ target: TargetLocale, firstKeyPosition: SourcePosition? = nil) {
+        /// `firstKeyPosition`: the first message's (nil: `target`'s first message's);
+        /// `scriptLetters`: counted as a streamed locale's messages were read (nil: counted here
+        /// from `target`'s messages).
+        init(_ target: TargetLocale, firstKeyPosition: SourcePosition? = nil, scriptLetters: [String: Int]? = nil) {
             tag = target.tag
             hasLanguageData = target.locale.hasLanguageData
             file = target.fileExists ? target.file : nil
             position = firstKeyPosition ?? target.messages.first?.keyPosition
+            var counts = scriptLetters ?? [:]
+            if !hasLanguageData, scriptLetters == nil {
+                for message in target.messages.prefix(200) {
+                    for (script, n) in UnicodeScript.letterCounts(message.text.text) { counts[script, default: 0] += n }
+                }
+            }
+            let total = counts.values.reduce(0, +)
+            dominantScript = total >= 20 ? counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key : nil
         }
     }
 
@@ -272,37 +287,73 @@ public enum Checker {
         }
     }
 
-    /// `unknown-locale`: a locale (source or target) whose language ICU has no data for — a
-    /// typo (`kr` for `ko`) or a code no platform ships. `seen`: each locale where it is first
-    /// checked, in the order of the input's tables.
+    /// `unknown-locale`: a locale (source or target) whose language ICU has no data for. A code
+    /// ICU cannot name, or a country's code (`kr` for `ko`), is a typo: an error. A real language
+    /// ICU has no data for (Corsican `co`, Mon `mnw`, which apps ship from their translators) is a
+    /// warning: Android reads the folder, and its plurals select `other`. A configured severity
+    /// applies to both. `seen`: each locale where it is first checked, in the order of the
+    /// input's tables.
     static func localeFindings(_ input: CheckInput, seen: [LocaleSeen]) -> [Finding] {
         let settings = input.settings.severity(of: .unknownLocale)
         guard settings != .off else { return [] }
-        var places: [(tag: String, file: String?, position: SourcePosition?, isSource: Bool)] = []
+        let configured = input.settings.severities[Rule.unknownLocale.rawValue]
+        var places: [(tag: String, file: String?, position: SourcePosition?, isSource: Bool, script: String?)] = []
         var known = Set<String>()
         if let locale = try? ICULocale(input.sourceTag), !locale.hasLanguageData {
-            places.append((input.sourceTag, input.tables.first?.file, nil, true))
+            places.append((input.sourceTag, input.tables.first?.file, nil, true, nil))
         }
         var tags: [String] = []
         for target in seen where known.insert(target.tag).inserted {
             tags.append(target.tag)
             guard !target.hasLanguageData else { continue }
-            places.append((target.tag, target.file, target.position, false))
+            places.append((target.tag, target.file, target.position, false, target.dominantScript))
         }
         return places.map { place in
             let locale = try? ICULocale(place.tag)
-            let name = locale?.languageName
-            let what = name.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
-                ?? "'\(place.tag)' is not a language ICU knows"
+            let problem = LocaleTags.problem(with: place.tag)
+            // A country's code (`kr`, Korea) that is also a language's (Kanuri) is a typo when
+            // the text is in the script of the country's language and not of the tag's (Hangul
+            // in `values-kr/`); Corsican (`co`, Colombia) in Latin letters is Corsican. With
+            // fewer than 20 letters to go by, the typo is the likelier.
+            var countryCode = false
+            if problem?.kind == .unknownLanguage, problem?.reason != nil, let meant = problem?.suggestion {
+                let tagScripts = locale?.scripts ?? []
+                let meantScripts = (try? ICULocale(meant))?.scripts ?? []
+                if let script = place.script {
+                    countryCode = meantScripts.contains(script) && !tagScripts.contains(script)
+                } else {
+                    countryCode = true
+                }
+            }
+            if let locale, locale.isKnownLanguage, !countryCode {
+                let what = locale.languageName.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
+                    ?? "'\(place.tag)' is a language ICU has no name or locale data for"
+                return Finding(rule: Rule.unknownLocale.rawValue, severity: configured == .error ? .error : .warning, file: place.file,
+                               position: place.position, locale: place.tag, key: nil, table: nil,
+                               message: what + (place.isSource ? " (the source locale)" : "")
+                                   + ": its plural rules and number formats are the root locale's (every count selects 'other'), and Speakable checks its texts by those",
+                               hint: countryNote(problem) + "if \(locale.languageName ?? "that language") is meant, nothing is wrong with the file; "
+                                   + "set \"unknown-locale\": \"off\" to stop this warning",
+                               subject: place.tag)
+            }
+            let what = (locale?.languageName.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
+                ?? "'\(place.tag)' is not a language ICU knows") + (countryCode ? " (\(problem?.reason ?? ""))" : "")
             let others = tags.filter { $0 != place.tag } + [input.sourceTag]
-            let suggestion = suggestLocale(place.tag, among: others)
-            return Finding(rule: Rule.unknownLocale.rawValue, severity: settings == .warning ? .warning : .error, file: place.file,
+            let suggestion = countryCode ? problem?.suggestion : suggestLocale(place.tag, among: others)
+            return Finding(rule: Rule.unknownLocale.rawValue, severity: configured == .warning ? .warning : .error, file: place.file,
                            position: place.position, locale: place.tag, key: nil, table: nil,
                            message: what + (place.isSource ? " (the source locale)" : "") + ": its plural rules and number formats fall back to the root locale, and no device asks for it",
                            hint: suggestion.map { "did you mean '\($0)'? Rename the locale (folder, tag) to its BCP 47 tag" }
                                ?? "use the language's BCP 47 tag (ko, pt-BR, sr-Latn); if the language is right, set \"unknown-locale\": \"warning\"",
                            subject: place.tag)
         }
+    }
+
+    /// "CO is the country code of Colombia: if Spanish was meant, the tag is 'es'; " for a tag that
+    /// is a country's code too, else "".
+    static func countryNote(_ problem: LocaleTagProblem?) -> String {
+        guard let problem, let reason = problem.reason, let meant = problem.suggestion else { return "" }
+        return "\(reason): if \(LocaleTags.displayName(meant) ?? meant) was meant, the tag is '\(meant)'; "
     }
 
     /// Languages apps are most often translated into: candidates for a mistyped tag when the

@@ -45,6 +45,18 @@ extension ICULocale {
         return name
     }
 
+    /// Whether the language is one ICU can name or place — an English name (`co` Corsican, `enm`
+    /// Middle English) or likely subtags (`mnw` is written in Myanmar script in Myanmar) — even
+    /// without locale data for it: a real language, not a typo.
+    public var isKnownLanguage: Bool {
+        if languageName != nil { return true }
+        guard !language.isEmpty else { return false }
+        let maximized = (try? withCharResult("uloc_addLikelySubtags") { buffer, capacity, status in
+            cicu_uloc_addLikelySubtags(language, buffer, capacity, &status)
+        }) ?? language
+        return maximized != language
+    }
+
     /// Every language ICU has locale data for, by code (`ko`, `en`, `sr`…), sorted.
     public static var languagesWithLocaleData: [String] { languagesWithData.sorted() }
 

@@ -364,6 +364,37 @@ import Testing
         #expect(result.findings.filter { $0.rule == "unknown-locale" }.count == 1)
     }
 
+    /// A real language ICU has no data for (Thunderbird ships Corsican, Mon, Brahui) is a
+    /// warning; a country's code whose text is in that country's language's script is a typo.
+    @Test func unknownLocaleIsATypoOnlyWhenTheTextSaysSo() throws {
+        func resources(_ strings: [(String, String)]) -> String {
+            "<resources>\n" + strings.map { "    <string name=\"\($0.0)\">\($0.1)</string>\n" }.joined() + "</resources>\n"
+        }
+        let planted = try Planted([
+            "res/values/strings.xml": resources([("about", "About the authors of this mail app"), ("sort", "Sort the messages by date")]),
+            "res/values-kr/strings.xml": resources([("about", "이 메일 앱을 만든 사람들에 대하여"), ("sort", "받은 날짜에 따라 메시지를 정렬합니다")]),
+            "res/values-co/strings.xml": resources([("about", "Quelle è quelli di u K-9 storicu"), ("sort", "Urdinà i messaghji per data")]),
+            "res/values-mnw/strings.xml": resources([("about", "ဂကောံဖုၚ်ဂစေံလလဳ ဂကောံဖုၚ်ဂစေံလလဳ"), ("sort", "ဂကောံဖုၚ်ဂစေံလလဳ")]),
+            "res/values-xq/strings.xml": resources([("about", "About the authors of this mail app"), ("sort", "Sort the messages by date")]),
+        ])
+        defer { planted.remove() }
+        let result = try planted.platform("res")
+        let found = Dictionary(uniqueKeysWithValues: result.findings.filter { $0.rule == "unknown-locale" }.map { ($0.locale ?? "?", $0) })
+        #expect(found.keys.sorted() == ["co", "kr", "mnw", "xq"])
+        #expect(found["kr"]?.severity == .error && found["kr"]?.hint?.hasPrefix("did you mean 'ko'?") == true, "\(String(describing: found["kr"]))")
+        #expect(found["xq"]?.severity == .error)
+        #expect(found["co"]?.severity == .warning && found["co"]?.message.contains("Corsican") == true)
+        #expect(found["co"]?.hint?.contains("CO is the country code of Colombia: if Spanish was meant, the tag is 'es'") == true,
+                "\(String(describing: found["co"]?.hint))")
+        #expect(found["mnw"]?.severity == .warning)
+        // A configured severity is every such locale's.
+        var settings = CheckSettings()
+        settings.severities["unknown-locale"] = .error
+        let strict = try checkPlatform(planted.root + "/res", settings: settings)
+        #expect(strict.findings.filter { $0.rule == "unknown-locale" }.allSatisfy { $0.severity == .error })
+        #expect(strict.findings.filter { $0.rule == "unknown-locale" }.count == 4)
+    }
+
     @Test func noMessagesIsAnError() throws {
         let planted = try Planted(["README.md": "nothing here"])
         defer { planted.remove() }

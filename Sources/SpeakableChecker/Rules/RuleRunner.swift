@@ -222,13 +222,17 @@ final class RuleRunner {
         /// and the file and key position of the first translation of each key-family label.
         var firstKeyPosition: SourcePosition?
         var labelFirsts: [Int: (file: String, position: SourcePosition)] = [:]
+        /// For a locale ICU has no data for (`unknown-locale`): letters by script in its first
+        /// 200 messages; nil for the others.
+        var scriptLetters: [String: Int]?
     }
 
     func beginLocale(tag: String, locale: ICULocale) -> LocaleCheck {
         LocaleCheck(unit: UnitContext(tableName: table.name, tag: tag, locale: locale, isSource: false,
                                       localeFacts: LocaleRuleFacts(locale, settings: settings)),
                     first: [Int32](repeating: -1, count: table.messages.count),
-                    state: [ReviewState?](repeating: nil, count: table.messages.count))
+                    state: [ReviewState?](repeating: nil, count: table.messages.count),
+                    scriptLetters: locale.hasLanguageData ? nil : [:])
     }
 
     /// Checks translation `m` (`message`, in place) of the locale `check` is of.
@@ -237,6 +241,9 @@ final class RuleRunner {
         // translation's is compared first (when it is the first message with its key, as
         // ``TableFacts/byKey`` has it), and the table hashed only when that is not the key.
         if m == 0 { check.firstKeyPosition = message.pointee.keyPosition }
+        if check.scriptLetters != nil, m < 200 {
+            for (script, n) in UnicodeScript.letterCounts(message.pointee.text.text) { check.scriptLetters![script, default: 0] += n }
+        }
         let next = check.next
         let found: Int?
         if next < facts.keys.count, facts.firstIndex[next] == next, facts.keys[next] == message.pointee.key {
