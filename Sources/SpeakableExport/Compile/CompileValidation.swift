@@ -34,9 +34,14 @@ public final class CompileValidation: Sendable {
     let metadataProblems: [Diagnostic]
     /// Per table: the facts of each template message by key (nil: not plain, always validated).
     let templates: [[String: TemplateFacts]]
-    /// Per table and key: the translations that are not plain, by locale tag, and how many were.
+    /// Per table and key: the translations that are not plain, by locale tag (how many were
+    /// plain: the template's ``TemplateFacts/plainCount``).
     let kept: Mutex<[[String: [String: Translation]]]>
-    let plain: Mutex<[[String: Int]]>
+
+    /// A count the threads reading the locales add to without a lock.
+    final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+    }
 
     struct TemplateFacts: Sendable {
         /// The positions the template's String Catalog format has (argument, and how it is
@@ -44,6 +49,8 @@ public final class CompileValidation: Sendable {
         let slots: [String]
         /// Its plural's argument, if it has one.
         let plural: String?
+        /// How many of its translations were plain.
+        let plainCount = Counter()
     }
 
     /// `project` as the checker reads it (its locales may be deferred).
@@ -62,7 +69,6 @@ public final class CompileValidation: Sendable {
             return facts
         }
         kept = Mutex(project.tables.map { _ in [:] })
-        plain = Mutex(project.tables.map { _ in [:] })
     }
 
     /// What an imported catalog's own settings exempt a table from in `speakable check`, by
@@ -84,7 +90,7 @@ public final class CompileValidation: Sendable {
         guard table < templates.count else { return }
         if let facts = templates[table][translation.key], let pattern = translation.pattern,
            Self.isPlain(pattern, template: facts) {
-            plain.withLock { $0[table][translation.key, default: 0] += 1 }
+            facts.plainCount.value.add(1, ordering: .relaxed)
             return
         }
         // A template that is not plain keeps every translation; a translation nobody's
@@ -97,12 +103,11 @@ public final class CompileValidation: Sendable {
     /// of the others.
     public func problems(options: CompileOptions) -> [Diagnostic] {
         let kept = kept.withLock { $0 }
-        let plain = plain.withLock { $0 }
         var tables: [Table] = []
         var validated: [String: Int] = [:]
         for (t, table) in project.tables.enumerated() {
             for message in table.messages where templates[t][message.key] == nil || kept[t][message.key] != nil {
-                validated[table.name + "\u{0}" + message.key] = plain[t][message.key] ?? 0
+                validated[table.name + "\u{0}" + message.key] = templates[t][message.key]?.plainCount.value.load(ordering: .relaxed) ?? 0
             }
             var byTag: [String: [Translation]] = [:]
             for (_, translations) in kept[t] {
