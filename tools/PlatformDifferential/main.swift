@@ -51,17 +51,9 @@ EXAMPLES:
 
 """
 
-func printError(_ text: String) {
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}
-
-func usage(_ message: String) -> Never {
-    printError("PlatformDifferential: \(message)\nRun with --help for the options.\n")
-    exit(64)
-}
-
 func main(_ arguments: [String]) -> Int32 {
+    var command = ToolArguments(tool: "PlatformDifferential", arguments: arguments)
+    func usage(_ message: String) -> Never { command.usage(message) }
     var inputs: [DifferentialInput] = []
     var catalogs: [String] = []
     var options = DifferentialOptions()
@@ -73,18 +65,7 @@ func main(_ arguments: [String]) -> Int32 {
     var messages = 56
     options.progress = isatty(2) != 0
 
-    func value(_ name: String, _ index: inout Int) -> String {
-        let argument = arguments[index]
-        if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
-        index += 1
-        guard index < arguments.count else { usage("\(name) needs a value") }
-        return arguments[index]
-    }
-
-    var index = 0
-    while index < arguments.count {
-        let argument = arguments[index]
-        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    while let (name, argument) = command.next() {
         switch name {
         case "-h", "--help": print(help, terminator: ""); exit(0)
         case "--builtin": wantBuiltin = true
@@ -92,35 +73,34 @@ func main(_ arguments: [String]) -> Int32 {
         case "--stress": wantStress = true
         case "--numbers": wantNumbers = true
         case "--project":
-            let directory = value(name, &index)
+            let directory = command.value()
             inputs.append(.project(name: directory.split(separator: "/").last.map(String.init) ?? directory, directory: directory))
-        case "--catalog": catalogs.append(value(name, &index))
+        case "--catalog": catalogs.append(command.value())
         case "--seed":
-            guard let n = UInt64(value(name, &index)) else { usage("--seed takes a whole number") }
+            guard let n = UInt64(command.value()) else { usage("--seed takes a whole number") }
             seed = n
         case "--messages":
-            guard let n = Int(value(name, &index)), n > 0 else { usage("--messages takes a positive number") }
+            guard let n = Int(command.value()), n > 0 else { usage("--messages takes a positive number") }
             messages = n
         case "--platform":
             var set = Set<Platform>()
-            for item in value(name, &index).split(separator: ",") {
+            for item in command.value().split(separator: ",") {
                 guard let platform = Platform(rawValue: String(item)) else { usage("unknown platform '\(item)' (android, apple, apple-no-catalog)") }
                 set.insert(platform)
             }
             options.platforms = set
-        case "--allow-list": allowListPath = value(name, &index)
-        case "--apple-device": options.appleDevice = value(name, &index)
+        case "--allow-list": allowListPath = command.value()
+        case "--apple-device": options.appleDevice = command.value()
         case "--project-outputs": options.projectOutputs = true
         case "--quick": options.quick = true
         case "--json": json = true
         case "--limit":
-            guard let n = Int(value(name, &index)), n >= 0 else { usage("--limit takes a number (0: all)") }
+            guard let n = Int(command.value()), n >= 0 else { usage("--limit takes a number (0: all)") }
             limit = n
-        case "--keep": options.keep = value(name, &index)
-        case "--speakable": options.speakable = value(name, &index)
+        case "--keep": options.keep = command.value()
+        case "--speakable": options.speakable = command.value()
         default: usage("unknown option '\(argument)'")
         }
-        index += 1
     }
 
     if !catalogs.isEmpty {
@@ -148,7 +128,7 @@ func main(_ arguments: [String]) -> Int32 {
         }
         return report.failed ? 1 : 0
     } catch {
-        printError("PlatformDifferential: \(error)\n")
+        ToolArguments.printError("PlatformDifferential: \(error)\n")
         return 1
     }
 }

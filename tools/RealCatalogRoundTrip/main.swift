@@ -65,17 +65,9 @@ EXAMPLES:
 
 """
 
-func printError(_ text: String) {
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}
-
-func usage(_ message: String) -> Never {
-    printError("RealCatalogRoundTrip: \(message)\nRun with --help for the options.\n")
-    exit(64)
-}
-
 func main(_ arguments: [String]) -> Int32 {
+    var command = ToolArguments(tool: "RealCatalogRoundTrip", arguments: arguments)
+    func usage(_ message: String) -> Never { command.usage(message) }
     var inputs: [RoundTripInput] = []
     var catalogs: [String] = []
     var catalogsName: String?
@@ -86,19 +78,8 @@ func main(_ arguments: [String]) -> Int32 {
     var limit = 0
     options.progress = isatty(2) != 0
 
-    func value(_ name: String, _ index: inout Int) -> String {
-        let argument = arguments[index]
-        if let equals = argument.firstIndex(of: "=") { return String(argument[argument.index(after: equals)...]) }
-        index += 1
-        guard index < arguments.count else { usage("\(name) needs a value") }
-        return arguments[index]
-    }
-
-    var index = 0
     var lastWasRes = false, lastWasCatalog = false
-    while index < arguments.count {
-        let argument = arguments[index]
-        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    while let (name, argument) = command.next() {
         let wasRes = lastWasRes, wasCatalog = lastWasCatalog
         lastWasRes = name == "--res"
         lastWasCatalog = name == "--catalog"
@@ -106,7 +87,7 @@ func main(_ arguments: [String]) -> Int32 {
         case "-h", "--help": print(help, terminator: ""); exit(0)
         case "--real-catalogs": wantReal = true
         case "--name":
-            let given = value(name, &index)
+            let given = command.value()
             if wasRes, !inputs.isEmpty {
                 inputs[inputs.count - 1].name = given
             } else if !catalogs.isEmpty, wasCatalog {
@@ -115,7 +96,7 @@ func main(_ arguments: [String]) -> Int32 {
                 pendingName = given
             }
         case "--res":
-            let directory = value(name, &index)
+            let directory = command.value()
             do {
                 inputs.append(try RoundTripInput.res(directory, name: pendingName))
             } catch {
@@ -123,25 +104,24 @@ func main(_ arguments: [String]) -> Int32 {
             }
             pendingName = nil
         case "--catalog":
-            catalogs.append(value(name, &index))
+            catalogs.append(command.value())
             if let pending = pendingName { catalogsName = pending; pendingName = nil }
         case "--mode":
             var modes: [CompileMode] = []
-            for item in value(name, &index).split(separator: ",") {
+            for item in command.value().split(separator: ",") {
                 guard let mode = CompileMode(rawValue: String(item)) else { usage("unknown mode '\(item)' (default, convert-all)") }
                 if !modes.contains(mode) { modes.append(mode) }
             }
             options.modes = modes
-        case "--source-locale": options.sourceLocale = value(name, &index)
+        case "--source-locale": options.sourceLocale = command.value()
         case "--json": json = true
         case "--limit":
-            guard let n = Int(value(name, &index)), n >= 0 else { usage("--limit takes a number (0: all)") }
+            guard let n = Int(command.value()), n >= 0 else { usage("--limit takes a number (0: all)") }
             limit = n
-        case "--keep": options.keep = value(name, &index)
-        case "--speakable": options.speakable = value(name, &index)
+        case "--keep": options.keep = command.value()
+        case "--speakable": options.speakable = command.value()
         default: usage("unknown option '\(argument)'")
         }
-        index += 1
     }
     if pendingName != nil { usage("--name names a --res or the --catalog files: give one next to it") }
     if !catalogs.isEmpty {
@@ -163,7 +143,7 @@ func main(_ arguments: [String]) -> Int32 {
         }
         return report.failed ? 1 : 0
     } catch {
-        printError("RealCatalogRoundTrip: \(error)\n")
+        ToolArguments.printError("RealCatalogRoundTrip: \(error)\n")
         return 1
     }
 }
