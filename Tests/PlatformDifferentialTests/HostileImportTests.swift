@@ -19,21 +19,6 @@ import Testing
 /// for each string is the text the source meant: what aapt2 stores for the imported file where
 /// it was not edited, the edited text where it was.
 @Suite(.serialized) struct HostileImportTests {
-    /// `text` as an ICU message that formats to exactly `text`.
-    static func icuLiteral(_ text: String) -> String {
-        var out = ""
-        var quoting = false
-        for scalar in text.unicodeScalars {
-            let brace = scalar == "{" || scalar == "}"
-            if brace != quoting {
-                out += "'"
-                quoting = brace
-            }
-            out += scalar == "'" ? "''" : String(scalar)
-        }
-        return quoting ? out + "'" : out
-    }
-
     /// The imported files: `values/` with every place hostile text can be, `values-ko/` with
     /// translations. Text is written as Android and XML need it, so that the files are valid.
     static func sources(_ corpus: [String]) -> (english: String, korean: String) {
@@ -110,7 +95,7 @@ import Testing
             if i % 5 == 1 {
                 let text = corpus[(i + 13) % corpus.count]
                 fields.removeAll { $0.0 == "message" }
-                fields.append(("message", .string(Self.icuLiteral(text))))
+                fields.append(("message", .string(icuLiteral(text))))
                 edited["en"]![messages[k].0] = text
             }
             messages[k].1 = .object(fields)
@@ -122,7 +107,7 @@ import Testing
         for k in translations.indices {
             guard let i = Int(translations[k].0.dropFirst()), i % 4 != 3, i % 3 == 0 else { continue }
             let text = corpus[(i + 17) % corpus.count]
-            translations[k].1 = .string(Self.icuLiteral(text))
+            translations[k].1 = .string(icuLiteral(text))
             edited["ko"]![translations[k].0] = text
         }
         try Files.write(JSONValue.object(translations).prettyPrinted() + "\n", to: koreanPath)

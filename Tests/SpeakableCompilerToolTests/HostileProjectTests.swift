@@ -20,22 +20,6 @@ func writeJSON(_ object: Any, to path: String) throws {
     try data.write(to: URL(fileURLWithPath: path))
 }
 
-/// `text` as an ICU message that formats to exactly `text`: apostrophes doubled, each run of
-/// braces quoted as one (`'{{'`: inside quotes, `''` would be an apostrophe).
-func icuLiteral(_ text: String) -> String {
-    var out = ""
-    var quoting = false
-    for scalar in text.unicodeScalars {
-        let brace = scalar == "{" || scalar == "}"
-        if brace != quoting {
-            out += "'"
-            quoting = brace
-        }
-        out += scalar == "'" ? "''" : String(scalar)
-    }
-    return quoting ? out + "'" : out
-}
-
 /// A printf format's literal text: `%%` → `%`.
 func printfUnescaped(_ text: String) -> String {
     var out = ""

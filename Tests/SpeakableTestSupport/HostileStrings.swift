@@ -51,3 +51,20 @@ extension String {
     /// The code points, for comparisons that must not treat canonically equivalent strings as equal.
     public var scalarValues: [UInt32] { unicodeScalars.map(\.value) }
 }
+
+/// `text` as an ICU message that formats to exactly `text`: apostrophes doubled, each run of
+/// braces quoted as one (`'{{'`: inside quotes, `''` would be an apostrophe). Written here, not
+/// taken from Speakable's escaper, so that the tests judge that escaper by another hand.
+public func icuLiteral(_ text: String) -> String {
+    var out = ""
+    var quoting = false
+    for scalar in text.unicodeScalars {
+        let brace = scalar == "{" || scalar == "}"
+        if brace != quoting {
+            out += "'"
+            quoting = brace
+        }
+        out += scalar == "'" ? "''" : String(scalar)
+    }
+    return quoting ? out + "'" : out
+}
