@@ -66,9 +66,7 @@ public enum PlatformInput {
         return try android(directory: directory, sourceLocale: sourceLocale, settings: settings, deferringLocales: deferringLocales)
     }
 
-    static func join(_ a: String, _ b: String) -> String {
-        a == "." ? b : a.hasSuffix("/") ? a + b : a + "/" + b
-    }
+    static func join(_ a: String, _ b: String) -> String { CatalogPath.join(a, b) }
 
     static func display(_ path: String) -> String { path.hasPrefix("./") ? String(path.dropFirst(2)) : path }
 

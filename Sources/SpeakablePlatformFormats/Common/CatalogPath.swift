@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SpeakableDiagnostics
 
 /// What kind of platform catalog a path is — the one answer `speakable check` and
 /// `speakable import` give.
@@ -48,8 +49,8 @@ public enum CatalogPath {
 
     /// The files of a `res/` folder that hold strings, as `speakable import` takes them: the XML
     /// files of `values/` and of every locale's folder (`values-ko`, `values-zh-rTW`,
-    /// `values-b+sr+Latn`) that have a `<string`, `<plurals` or `<string-array` element, sorted,
-    /// `values/` first. `skipped` lists the string files of folders for another configuration
+    /// `values-b+sr+Latn`) that have a `<string`, `<plurals` or `<string-array` element, by folder
+    /// (`values/` first) and name. `skipped` lists the string files of folders for another configuration
     /// (`values-night`, `values-ko-land`, `values-v21`), which a project does not model.
     public static func androidStringFiles(in path: String) -> (files: [String], skipped: [String]) {
         var files: [String] = []
@@ -60,17 +61,13 @@ public enum CatalogPath {
             for name in names {
                 let file = join(directory, name)
                 guard let data = FileManager.default.contents(atPath: file) else { continue }
-                let bytes = [UInt8](data)
-                guard contains(bytes, "<string") || contains(bytes, "<plurals") else { continue }
+                let text = String(decoding: data, as: UTF8.self)
+                guard UTF8Search.contains(text, "<string") || UTF8Search.contains(text, "<plurals") else { continue }
                 if folder == "values" || isLocaleFolder(folder) { files.append(file) } else { skipped.append(file) }
             }
         }
-        let defaultFirst = files.sorted { a, b in
-            let aDefault = a.hasSuffix("/values/" + (a.split(separator: "/").last.map(String.init) ?? ""))
-            let bDefault = b.hasSuffix("/values/" + (b.split(separator: "/").last.map(String.init) ?? ""))
-            return aDefault != bDefault ? aDefault : a < b
-        }
-        return (defaultFirst, skipped.sorted())
+        // Folders in name order put values/ first ("values" < "values-…").
+        return (files, skipped)
     }
 
     /// A `values-<locale>` folder with no other qualifier: `values-ko`, `values-zh-rTW`,
@@ -83,18 +80,8 @@ public enum CatalogPath {
         return parts.count == 2 || (parts.count == 3 && parts[2].count == 3 && parts[2].hasPrefix("r"))
     }
 
-    static func join(_ directory: String, _ name: String) -> String {
+    /// `directory/name` (`name` alone in `.`).
+    public static func join(_ directory: String, _ name: String) -> String {
         directory == "." ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-
-    static func contains(_ bytes: [UInt8], _ needle: StaticString) -> Bool {
-        let pattern = Array(UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
-        guard bytes.count >= pattern.count, let first = pattern.first else { return false }
-        var i = 0
-        while i <= bytes.count - pattern.count {
-            if bytes[i] == first, bytes[i..<i + pattern.count].elementsEqual(pattern) { return true }
-            i += 1
-        }
-        return false
     }
 }
