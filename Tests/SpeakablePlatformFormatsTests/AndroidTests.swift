@@ -1,5 +1,5 @@
 import SpeakableDiagnostics
-import SpeakablePlatformFormats
+@testable import SpeakablePlatformFormats
 import Testing
 import SpeakableTestSupport
 
@@ -198,5 +198,20 @@ struct DamagedInputTests {
         #expect(exact.matches("exact") && exact.matches("play_action"))
         #expect(!exact.matches("exactly") && !exact.matches("an_exact"))
         #expect(AndroidClickLabels(patterns: []).matches("name_acc_hint") == false)
+    }
+}
+
+/// A resource's comment reaches Java: `aapt2 link --java` copies it into the Javadoc of `R.java`,
+/// where `*/` ends the comment and `\u` is a Unicode escape even inside a comment.
+@Suite struct AndroidResourceCommentTests {
+    @Test func commentsCannotEndOrEscapeTheJavadocAapt2CopiesThemInto() {
+        #expect(AndroidResourceWriter.resourceComment("a */ class X {} /*") == "a * / class X {} /*")
+        #expect(AndroidResourceWriter.resourceComment(#"\u002a/ ends it"#) == #"\\u002a/ ends it"#)
+        // An even run stays as it is (it escapes nothing); an odd run before `u` is made even.
+        #expect(AndroidResourceWriter.resourceComment(#"\\u0041 \\\u0041 \n"#) == #"\\u0041 \\\\u0041 \n"#)
+        // Hidden characters are shown as \u{…}, which Java would read as a broken escape.
+        #expect(AndroidResourceWriter.resourceComment("bom \u{FEFF}") == #"bom \\u{FEFF}"#)
+        let file = AndroidResourceWriter.text([.string(name: "a", value: "A", comment: "*/ x \\u0022")])
+        #expect(file.contains("<!-- * / x \\\\u0022 -->"))
     }
 }

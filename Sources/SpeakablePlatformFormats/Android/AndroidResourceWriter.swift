@@ -49,6 +49,37 @@ public enum AndroidResourceWriter {
     /// `tools:`) are declared on `<resources>`.
     /// `rootAttributes`: written on `<resources>` (an imported file's `tools:ignore`); names
     /// that are not ``isAttributeName(_:)`` are left out.
+    /// A comment for a resource: XML-safe (``XMLEscaping/comment(_:)``) and safe in the Javadoc
+    /// `aapt2 link --java` copies it into (`R.java`), where `*/` would end the comment and a
+    /// `\u` sequence is a Java Unicode escape even in a comment (`\u002a/` ends it too): `*/` is
+    /// written `* /`, and a run of backslashes before `u` is made even, so that no `\u` starts an
+    /// escape.
+    static func resourceComment(_ text: String) -> String {
+        let xml = XMLEscaping.comment(text)
+        let scalars = Array(xml.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "*", i + 1 < scalars.count, scalars[i + 1] == "/" {
+                out.append(contentsOf: "* ".unicodeScalars)
+                i += 1
+                continue
+            }
+            if c == "\\" {
+                var j = i
+                while j < scalars.count, scalars[j] == "\\" { j += 1 }
+                let run = j - i
+                out.append(contentsOf: String(repeating: "\\", count: j < scalars.count && scalars[j] == "u" && run % 2 == 1 ? run + 1 : run).unicodeScalars)
+                i = j
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return String(out)
+    }
+
     public static func text(_ items: [Item], header: String? = nil, preamble: String = "",
                             rootAttributes: [(name: String, value: String)] = []) -> String {
         var body = ""
@@ -82,18 +113,18 @@ public enum AndroidResourceWriter {
     static func write(_ item: Item, into out: inout String) {
         switch item {
         case .string(let name, let value, let comment, let attributes):
-            if let comment { out += "    <!-- " + XMLEscaping.comment(comment) + " -->\n" }
+            if let comment { out += "    <!-- " + resourceComment(comment) + " -->\n" }
             out += "    <string name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">"
             out += AndroidText.escape(value) + "</string>\n"
         case .plurals(let name, let items, let comment, let attributes):
-            if let comment { out += "    <!-- " + XMLEscaping.comment(comment) + " -->\n" }
+            if let comment { out += "    <!-- " + resourceComment(comment) + " -->\n" }
             out += "    <plurals name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">\n"
             for item in items {
                 out += "        <item quantity=\"" + XMLEscaping.attribute(item.quantity) + "\">" + AndroidText.escape(item.value) + "</item>\n"
             }
             out += "    </plurals>\n"
         case .styled(let name, let items, let comment, let attributes):
-            if let comment { out += "    <!-- " + XMLEscaping.comment(comment) + " -->\n" }
+            if let comment { out += "    <!-- " + resourceComment(comment) + " -->\n" }
             if items.count == 1, items[0].quantity == nil {
                 out += "    <string name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">" + items[0].content + "</string>\n"
             } else {
@@ -107,7 +138,7 @@ public enum AndroidResourceWriter {
             out += xml
             if !xml.hasSuffix("\n") { out += "\n" }
         case .comment(let text):
-            out += "    <!-- " + XMLEscaping.comment(text) + " -->\n"
+            out += "    <!-- " + resourceComment(text) + " -->\n"
         }
     }
 
