@@ -67,6 +67,37 @@ public struct ProjectConfig: Sendable {
     public var outputs: [String]?
     /// Where `"outputs"` is written.
     public var outputsPosition: SourcePosition?
+    /// `"android": {"namespace": "com.example.game"}`: the app's `R` package. With it, the
+    /// Android output also has typed Kotlin accessors (`android/kotlin/<Table>Strings.kt`, package
+    /// `<namespace>.speakable`). A dotted Java package name; the loader refuses anything else.
+    public var androidNamespace: String?
+    /// `"compose": {"namespace": "org.example.game", "resources": "game.composeapp.generated.resources"}`:
+    /// the Compose Multiplatform output (`compose/composeResources/`) is among the default
+    /// outputs, with typed accessors `compose/kotlin/<Table>Strings.kt` in package
+    /// `<namespace>.speakable` that read the app's `Res` class from the package `resources`
+    /// (Compose's default is `<group>.<module>.generated.resources`). Both are dotted package
+    /// names; the loader refuses anything else, and a section without both.
+    public var composeNamespace: String?
+    public var composeResourcesPackage: String?
+
+    /// Whether `name` is a Java/Kotlin package name: dot-separated ASCII identifiers (letters,
+    /// digits, `_`, not starting with a digit), none a Java keyword (which no JVM package may use).
+    public static func isPackageName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty else { return false }
+        return parts.allSatisfy { part in
+            guard let first = part.utf8.first, !(0x30...0x39).contains(first), !javaKeywords.contains(String(part)) else { return false }
+            return part.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+        }
+    }
+
+    static let javaKeywords: Set<String> = [
+        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do",
+        "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof",
+        "int", "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static",
+        "strictfp", "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while",
+        "true", "false", "null", "_",
+    ]
 
     public init() {}
 }

@@ -320,7 +320,7 @@ private struct Loader {
                     }
                 }
             case "outputs":
-                let known = ["xcstrings", "android", "xliff", "swift"]
+                let known = ["xcstrings", "android", "xliff", "swift", "compose"]
                 guard let items = value.array, items.allSatisfy({ $0.string != nil }) else {
                     error("wrong-type", "\"outputs\" must be an array of formats, such as [\"xcstrings\", \"swift\"]", file: file, at: value.start)
                     continue
@@ -336,9 +336,63 @@ private struct Loader {
                 }
                 config.outputs = outputs
                 config.outputsPosition = value.start
+            case "android":
+                guard let fields = expectObject(value, "\"android\"", file: file) else { continue }
+                for field in fields {
+                    switch field.key {
+                    case "namespace":
+                        guard let text = field.value.string, ProjectConfig.isPackageName(text) else {
+                            error("invalid-config-value", "\"namespace\" must be the app's package name, the package of its R class (such as \"com.example.game\")",
+                                  file: file, at: field.value.start,
+                                  hint: "Android Studio shows it as `namespace` in the module's build.gradle")
+                            continue
+                        }
+                        config.androidNamespace = text
+                    default:
+                        error("unknown-field", "\"android\" has \"namespace\", not \"\(field.key)\"", file: file, at: field.keyStart)
+                    }
+                }
+            case "compose":
+                guard let fields = expectObject(value, "\"compose\"", file: file) else { continue }
+                var namespace: String?
+                var resources: String?
+                var invalid = false
+                for field in fields {
+                    switch field.key {
+                    case "namespace":
+                        guard let text = field.value.string, ProjectConfig.isPackageName(text) else {
+                            error("invalid-config-value", "\"namespace\" must be a package name (such as \"org.example.game\"): the Compose accessors go in <namespace>.speakable",
+                                  file: file, at: field.value.start)
+                            invalid = true
+                            continue
+                        }
+                        namespace = text
+                    case "resources":
+                        guard let text = field.value.string, ProjectConfig.isPackageName(text) else {
+                            error("invalid-config-value", "\"resources\" must be the package of the app's generated Res class (such as \"game.composeapp.generated.resources\")",
+                                  file: file, at: field.value.start,
+                                  hint: "Compose names it <group>.<module>.generated.resources unless compose.resources { packageOfResClass = … } says otherwise")
+                            invalid = true
+                            continue
+                        }
+                        resources = text
+                    default:
+                        error("unknown-field", "\"compose\" has \"namespace\" and \"resources\", not \"\(field.key)\"", file: file, at: field.keyStart)
+                    }
+                }
+                if !invalid, namespace == nil || resources == nil {
+                    error("invalid-config-value",
+                          "\"compose\" needs both \"namespace\" (the package of the generated accessors) and \"resources\" (the package of the app's Res class)",
+                          file: file, at: value.start,
+                          hint: "\"compose\": {\"namespace\": \"org.example.game\", \"resources\": \"game.composeapp.generated.resources\"}")
+                }
+                if let namespace, let resources {
+                    config.composeNamespace = namespace
+                    config.composeResourcesPackage = resources
+                }
             default:
                 error("unknown-field", "speakable.json has no field \"\(member.key)\"", file: file, at: member.keyStart,
-                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check, outputs")
+                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check, outputs, android, compose")
             }
         }
         return config

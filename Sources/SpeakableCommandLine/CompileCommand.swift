@@ -7,7 +7,7 @@ import SpeakableICU
 /// `speakable compile`: templates and translations into platform catalogs, XLIFF and Swift.
 enum CompileCommand {
     static let help = """
-    speakable compile — write String Catalogs, Android resources, XLIFF and Swift accessors
+    speakable compile — write String Catalogs, Android and Compose resources, XLIFF and accessors
 
     USAGE:
       speakable compile [--config FILE] [--out DIR] [--only LIST] [options]
@@ -19,13 +19,27 @@ enum CompileCommand {
       --out DIR            where to write (default: Generated/ next to the config). Inside it:
                              xcstrings/<table>.xcstrings         one String Catalog per table
                              android/res/values*/strings.xml     every table, one file per locale
+                             android/kotlin/<Table>Strings.kt    typed Kotlin accessors per table, when
+                                                                 the app's namespace is known
                              xliff/<locale>.xliff                XLIFF 2.0 per target locale
                              swift/Speakable+<table>.swift       typed accessors per table
-      --only LIST          some of xcstrings,android,xliff,swift (default: the config's
-                           "outputs", which `speakable import` fills in; else all)
+                             compose/composeResources/values*/strings.xml
+                                                                 Compose Multiplatform resources
+                             compose/kotlin/<Table>Strings.kt    typed Compose accessors per table
+      --only LIST          some of xcstrings,android,xliff,swift,compose (default: the config's
+                           "outputs", which `speakable import` fills in; else all but compose,
+                           which comes with a "compose" section in speakable.json)
       --strict             treat warnings as errors (a platform limit worked around: companion
                            resources, composed plurals, a Korean particle left for run time,
                            a number the app passes as ICU's text)
+      --android-namespace N
+                           the app's R package (com.example.game) for the Kotlin accessors
+                           (default: "android": {"namespace": …} in speakable.json)
+      --compose-namespace N
+      --compose-resources P
+                           the package of the Compose accessors (N.speakable) and of the app's
+                           generated Res class (P, such as game.composeapp.generated.resources)
+                           (default: "compose": {"namespace": …, "resources": …} in speakable.json)
       --swift-access A     internal (default) or public
       --swift-bundle B     main (default) or module: where the accessors look strings up
       --no-metadata        ignore what `speakable import` kept in .speakable/ (original keys,
@@ -58,10 +72,13 @@ enum CompileCommand {
       speakable compile --project Examples/Starter --only xcstrings,swift
       speakable compile --config Examples/Starter/speakable.json --only android --out Generated/app/src/main
       speakable compile --project Examples/Starter --strict     # in CI: no platform limit slips through
+      speakable compile --only android --android-namespace com.example.game --out Generated/app
+      speakable compile --only compose --compose-namespace org.example.game --compose-resources game.composeapp.generated.resources
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["config", "project", "out", "only", "swift-access", "swift-bundle"],
+    static let spec = CommandSpec(valueOptions: ["config", "project", "out", "only", "swift-access", "swift-bundle", "android-namespace",
+                                                 "compose-namespace", "compose-resources"],
                                   flags: ["no-metadata", "convert-all", "strict", "quiet", "help"])
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
@@ -80,7 +97,7 @@ enum CompileCommand {
             var outputs = Set<CompileOutput>()
             for item in only.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let output = CompileOutput(rawValue: String(item.filter { $0 != " " })) else {
-                    return usage("'\(item)' is not an output; --only takes xcstrings, android, xliff, swift", io)
+                    return usage("'\(item)' is not an output; --only takes xcstrings, android, xliff, swift, compose", io)
                 }
                 outputs.insert(output)
             }
@@ -102,6 +119,17 @@ enum CompileCommand {
         if parsed.value("config") != nil && parsed.value("project") != nil {
             return usage("give --config or --project, not both", io)
         }
+        if let namespace = parsed.value("android-namespace"), !ProjectConfig.isPackageName(namespace) {
+            return usage("--android-namespace takes the app's package name, such as com.example.game", io)
+        }
+        for (option, example) in [("compose-namespace", "org.example.game"), ("compose-resources", "game.composeapp.generated.resources")] {
+            if let value = parsed.value(option), !ProjectConfig.isPackageName(value) {
+                return usage("--\(option) takes a package name, such as \(example)", io)
+            }
+        }
+        if (parsed.value("compose-namespace") == nil) != (parsed.value("compose-resources") == nil) {
+            return usage("give --compose-namespace and --compose-resources together", io)
+        }
         let project: Project
         if let directory = parsed.value("project") {
             var isDirectory: Bool = false
@@ -112,10 +140,23 @@ enum CompileCommand {
         } else {
             project = ProjectLoader.load(configPath: parsed.value("config"))
         }
+        options.androidNamespace = parsed.value("android-namespace")
+        options.composeNamespace = parsed.value("compose-namespace")
+        options.composeResourcesPackage = parsed.value("compose-resources")
         if !outputsGiven { options.outputs = CompileOptions.defaultOutputs(for: project.config) }
         options.strict = parsed.has("strict")
         let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
         let printer = SourcePrinter(io: io)
+        if options.outputs.contains(.compose), options.composeNamespace == nil, project.config.composeNamespace == nil, !project.hasErrors {
+            printer.print(Diagnostic(
+                severity: .error, id: "compose-config-missing",
+                message: "the compose output needs the package of its accessors and of the app's Res class",
+                file: project.config.file, position: nil,
+                hint: "add \"compose\": {\"namespace\": \"org.example.game\", \"resources\": \"game.composeapp.generated.resources\"} to "
+                    + "\(project.config.file ?? "speakable.json") (resources: the package of the generated Res class), or pass --compose-namespace and --compose-resources"))
+            printer.finish()
+            return ExitStatus.failure
+        }
         // Nothing to compile is a missing input, said plainly; no output is written (not even
         // empty catalogs over earlier ones).
         if !project.hasErrors, project.tables.allSatisfy({ $0.messages.isEmpty }) {
@@ -152,6 +193,12 @@ enum CompileCommand {
                          + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + "\n")
                 for path in report.written { io.write("  \(path)\n") }
                 for path in report.removed { io.write("  removed \(path)\n") }
+                for note in result.notes { io.write(note + "\n") }
+                if options.outputs.contains(.android), options.androidNamespace ?? project.config.androidNamespace == nil {
+                    io.writeError("speakable compile: no Kotlin accessors (android/kotlin/): set \"android\": {\"namespace\": \"com.example.game\"} in "
+                                  + "\(project.config.file ?? "speakable.json") (or pass --android-namespace) to get typed functions that pick select cases, "
+                                  + "companions and plurals, resolve Korean particles and format numbers as Speakable does (docs/android.md)\n")
+                }
                 let source = project.config.sourceLocale
                 if project.config.targetLocales.isEmpty, project.localeTags.allSatisfy({ $0 == source }) {
                     io.writeError("speakable compile: no target locales, so only \(project.config.sourceLocale) was compiled; "

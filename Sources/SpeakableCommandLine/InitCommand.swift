@@ -8,11 +8,12 @@ enum InitCommand {
     speakable init — start a Speakable project: config, a template table, translation files
 
     USAGE:
-      speakable init [DIR] [--locales LIST] [--source TAG] [--table NAME]
-      speakable init [DIR] --empty [--locales LIST] [--source TAG]
+      speakable init [DIR] [--locales LIST] [--source TAG] [--table NAME] [--android-namespace N]
+      speakable init [DIR] --empty [--locales LIST] [--source TAG] [--android-namespace N]
 
     Writes into DIR (default: the current folder; created when missing):
-      speakable.json             sourceLocale, targetLocales and the other settings
+      speakable.json             sourceLocale, targetLocales, the Android app's namespace and the
+                                 other settings
       Templates/<table>.json     real screen-reader messages to start from: a label, a value with
                                  a plural, a VoiceOver hint, TalkBack's click label, an announcement,
                                  each with a comment and example arguments
@@ -32,6 +33,10 @@ enum InitCommand {
       --source TAG         the language the templates are written in: en (default) or ko;
                            with --empty, any
       --table NAME         the template table's name (default: game; Swift accessors GameStrings)
+      --android-namespace N
+                           the Android app's namespace (its R package, build.gradle's
+                           `namespace`), which the Kotlin accessors import (default: the
+                           placeholder com.example.game, to be changed in speakable.json)
       --empty              no sample table: the messages will be imported
       -h, --help           show this help
 
@@ -41,13 +46,14 @@ enum InitCommand {
 
     EXAMPLES:
       speakable init MyGame --locales ko,ja
+      speakable init MyGameAndroid --locales ko --android-namespace com.example.mygame
       speakable init MyGame-ko --source ko --locales en
       speakable init MyGameApp --empty
       speakable import --config MyGameApp/speakable.json Examples/Catalogs/res
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["locales", "source", "table"], flags: ["empty", "help"])
+    static let spec = CommandSpec(valueOptions: ["locales", "source", "table", "android-namespace"], flags: ["empty", "help"])
 
     static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
         let parsed: ParsedArguments
@@ -65,7 +71,8 @@ enum InitCommand {
         let starter: StarterProject
         do {
             starter = try StarterProject(sourceLocale: parsed.value("source") ?? "en", targetLocales: locales,
-                                         table: parsed.value("table") ?? "game", empty: empty)
+                                         table: parsed.value("table") ?? "game", empty: empty,
+                                         androidNamespace: parsed.value("android-namespace"))
         } catch {
             return usage(error.message, io)
         }
@@ -126,6 +133,10 @@ enum InitCommand {
             out += "  " + file.path.padding(width) + file.summary + "\n"
         }
         if let gitignoreNote { out += "\nNote: " + gitignoreNote + "\n" }
+        if starter.hasPlaceholderNamespace {
+            out += "\nNote: \"android\": {\"namespace\": \"\(StarterProject.placeholderNamespace)\"} in speakable.json is a placeholder: set it to your "
+                + "Android app's namespace (build.gradle's `namespace`, the package of its R class), which the Kotlin accessors import.\n"
+        }
         let here = directory == "."
         if starter.isEmpty {
             let config = here ? "speakable.json" : shellQuoted(path("speakable.json"))
@@ -147,7 +158,7 @@ enum InitCommand {
         out += "  " + checkCommand.padding(commandWidth)
             + (missing > 0 ? "lists the \(missing) translations still missing (warnings; exit 0)\n" : "checks the messages (exit 0)\n")
         out += "  " + compileCommand.padding(commandWidth)
-            + "writes \(here ? "" : path(""))Generated/: String Catalog, Android res/, XLIFF, Swift accessors\n"
+            + "writes \(here ? "" : path(""))Generated/: String Catalog, Android res/, XLIFF, Swift and Kotlin accessors\n"
         out += "Then write your own messages in \(path("Templates/\(starter.table).json"))"
         out += starter.targetLocales.isEmpty ? ", and add target locales to \"targetLocales\" in speakable.json.\n"
             : "; translations go in \(path("Locales"))/<tag>/\(starter.table).json (or import a translator's XLIFF with speakable import).\n"

@@ -10,7 +10,7 @@ import Testing
 
     /// Computed once, by the first test that asks; nil when a tool is missing (outside CI).
     static let shared: Result<DifferentialReport, DifferentialError>? = {
-        guard case .success = AndroidTools.find(), case .success = AppleTools.find() else { return nil }
+        guard case .success = AndroidTools.find(), case .success = AppleTools.find(), case .success = KotlinTools.find() else { return nil }
         var inputs = [StandardInputs.builtin]
         if let directory = StandardInputs.realCatalogsDirectory { inputs += StandardInputs.realCatalogs(in: directory) }
         inputs.append(stress)
@@ -24,7 +24,7 @@ import Testing
 
     static func report(sourceLocation: SourceLocation = #_sourceLocation) throws -> DifferentialReport? {
         guard androidTools(sourceLocation: sourceLocation) != nil, appleTools(sourceLocation: sourceLocation) != nil,
-              let shared else { return nil }
+              kotlinTools(sourceLocation: sourceLocation) != nil, let shared else { return nil }
         return try shared.get()
     }
 
@@ -56,7 +56,7 @@ import Testing
         guard let report = try Self.report() else { return }
         let input = try #require(report.inputs.first { $0.name == "builtin" })
         // Every platform measured every message of the catalog, in both locales.
-        for platform in [Platform.android, .apple] {
+        for platform in [Platform.android, .androidKotlin, .apple] {
             let tally = try #require(input.tallies[platform], "\(platform)")
             #expect(tally.locales == 2)
             #expect(tally.messages >= 70)
@@ -70,9 +70,9 @@ import Testing
         guard let report = try Self.report() else { return }
         let names = Set(StandardInputs.realCatalogs(in: StandardInputs.realCatalogsDirectory!).map(\.name))
         #expect(names.count == 7)
-        // Every real catalog is measured on both platforms (all outputs are compiled).
+        // Every real catalog is measured on every platform (all outputs are compiled).
         for input in report.inputs where names.contains(input.name) {
-            #expect(input.tallies[.android] != nil && input.tallies[.apple] != nil, "\(input.name)")
+            #expect(input.tallies[.android] != nil && input.tallies[.androidKotlin] != nil && input.tallies[.apple] != nil, "\(input.name)")
         }
         Self.expectClean(report, inputs: names)
     }
@@ -81,6 +81,7 @@ import Testing
         guard let report = try Self.report() else { return }
         let input = try #require(report.inputs.first { $0.name == Self.stress.name })
         #expect(input.tallies[.android]?.locales == 15)
+        #expect(input.tallies[.androidKotlin]?.locales == 15)
         #expect(input.tallies[.apple]?.locales == 15)
         Self.expectClean(report, inputs: [Self.stress.name])
     }
@@ -90,7 +91,7 @@ import Testing
     @Test func numberStyles() throws {
         guard let report = try Self.report() else { return }
         let input = try #require(report.inputs.first { $0.name == StandardInputs.numbers.name })
-        for platform in [Platform.android, .apple] {
+        for platform in [Platform.android, .androidKotlin, .apple] {
             let tally = try #require(input.tallies[platform], "\(platform)")
             #expect(tally.locales == 7)
             #expect(tally.messages == NumbersProject.styles.count * 2 + 2)

@@ -19,6 +19,16 @@ func androidTools(sourceLocation: SourceLocation = #_sourceLocation) -> AndroidT
     }
 }
 
+func kotlinTools(sourceLocation: SourceLocation = #_sourceLocation) -> KotlinTools? {
+    switch KotlinTools.find() {
+    case .success(let tools): return tools
+    case .failure(let error):
+        if isCI { Issue.record("CI must have kotlinc: \(error)", sourceLocation: sourceLocation) }
+        else { print("skipping: \(error)") }
+        return nil
+    }
+}
+
 func appleTools(sourceLocation: SourceLocation = #_sourceLocation) -> AppleTools? {
     switch AppleTools.find() {
     case .success(let tools): return tools

@@ -77,7 +77,9 @@ public enum PlatformDifferential {
             throw .tool("the speakable binary was not found next to this program or on PATH (build it: swift build --product speakable)")
         }
         var report = DifferentialReport(allowList: allowList)
-        let android: AndroidTools? = options.platforms.contains(.android) ? try AndroidTools.find().get() : nil
+        let android: AndroidTools? = options.platforms.contains(.android) || options.platforms.contains(.androidKotlin)
+            ? try AndroidTools.find().get() : nil
+        let kotlin: KotlinTools? = options.platforms.contains(.androidKotlin) ? try KotlinTools.find().get() : nil
         let apple: AppleTools? = options.platforms.contains(.apple) || options.platforms.contains(.appleNoCatalog)
             ? try AppleTools.find().get() : nil
         var nextID = 0
@@ -89,8 +91,15 @@ public enum PlatformDifferential {
             if let android { try state.linkAndroid(android) }
             prepared.append(state)
         }
+        // Kotlin: one kotlinc and one JVM per input (each has its own R and accessors).
+        if let android, let kotlin {
+            for state in prepared {
+                progress(options, "\(state.report.name): android-kotlin")
+                try state.runKotlin(kotlin, android: android)
+            }
+        }
         // Android: one JVM for every case of every input.
-        if let android {
+        if let android, options.platforms.contains(.android) {
             var lines: [String] = []
             var owners: [(input: Int, caseID: Int)] = []
             var locales = Set<String>()
@@ -189,6 +198,13 @@ final class PreparedInput {
     var androidReplies: [Int: JSONLine] = [:]
     var androidFailures: [Int: String] = [:] // why a case has no request
     var androidLinked = false
+    /// The linked table and the `R.java` aapt2 wrote for it.
+    var linkedTable: ResourceTable?
+    var rJava: String?
+    var kotlinOutput: String?
+    var kotlinReplies: [Int: JSONLine] = [:]
+    var kotlinFailures: [Int: String] = [:]
+    var kotlinMeasured = false
     var appleReplies: [Platform: [Int: JSONLine]] = [:]
     var appleFailures: [Platform: [Int: String]] = [:]
     var appleMeasured: Set<Platform> = []
@@ -259,6 +275,7 @@ final class PreparedInput {
     }
 
     func compile(_ directory: String, speakable: String, platforms: Set<Platform>, projectOutputs: Bool) throws(DifferentialError) {
+        let namespace = ["--android-namespace", KotlinTools.namespace]
         // First as a user runs it: the project's own outputs must compile.
         let out = scratch + "/out"
         let result = try Subprocess.run([speakable, "compile", "--project", directory, "--out", out], scratch: scratch)
@@ -272,7 +289,7 @@ final class PreparedInput {
         // Then every output Speakable can write (unless only the project's are measured), each
         // platform on its own when they do not compile together.
         if result.status != 0 || !projectOutputs {
-            let all = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/out-all", "--only", "xcstrings,android,swift"],
+            let all = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/out-all", "--only", "xcstrings,android,swift"] + namespace,
                                          scratch: scratch)
             if all.status == 0 {
                 android = scratch + "/out-all/android/res"
@@ -283,7 +300,7 @@ final class PreparedInput {
                                            + AndroidTools.lines(all.errorText).filter { $0.contains("error") }.prefix(4).joined(separator: " | "))
                 }
                 for (only, folder) in [("android", "out-android"), ("xcstrings,swift", "out-apple")] {
-                    let alone = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/" + folder, "--only", only],
+                    let alone = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/" + folder, "--only", only] + namespace,
                                                    scratch: scratch)
                     if alone.status != 0 {
                         report.problems.append("speakable compile --only \(only) failed too: "
@@ -295,6 +312,16 @@ final class PreparedInput {
             }
         }
         if Files.isDirectory(android) { androidRes = android }
+        if platforms.contains(.androidKotlin), androidRes != nil {
+            var kotlin = android.deletingLastPathComponent + "/kotlin"
+            if !Files.isDirectory(kotlin) || result.status == 0 && projectOutputs {
+                // The project's own compile: its Kotlin (if any) imports its own R; compiled again for the differential's.
+                _ = try Subprocess.run([speakable, "compile", "--project", directory, "--out", scratch + "/out-kotlin", "--only", "android"] + namespace,
+                                       scratch: scratch)
+                kotlin = scratch + "/out-kotlin/android/kotlin"
+            }
+            if Files.isDirectory(kotlin) { kotlinOutput = kotlin }
+        }
         if Files.isDirectory(apple + "/xcstrings") {
             if !Files.isDirectory(apple + "/swift") {
                 // The project does not ship accessors; the model still calls the catalog through them.
@@ -367,10 +394,16 @@ final class PreparedInput {
 
     func linkAndroid(_ tools: AndroidTools) throws(DifferentialError) {
         guard let res = androidRes, let project else { return }
-        let (table, messages) = try tools.link(res: res, scratch: scratch)
+        let java = scratch + "/r-java"
+        Files.remove(java)
+        try Files.makeDirectory(java)
+        let (table, messages) = try tools.link(res: res, scratch: scratch, javaOutput: java)
         report.problems += messages
         guard let table else { return }
         androidLinked = true
+        linkedTable = table
+        let r = java + "/" + KotlinTools.namespace.replacing(".", with: "/") + "/R.java"
+        if Files.exists(r) { rJava = r }
         let templates = Dictionary(project.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let source = project.config.sourceLocale
         for item in cases {
@@ -386,6 +419,49 @@ final class PreparedInput {
             }
             androidCalls[item.id] = call.description.isEmpty ? call.name : call.description
         }
+    }
+
+    // MARK: Kotlin
+
+    /// Compiles the generated Kotlin accessors and calls each case's accessor on the JVM.
+    func runKotlin(_ tools: KotlinTools, android: AndroidTools) throws(DifferentialError) {
+        guard let output = kotlinOutput, let table = linkedTable, let rJava, let project else {
+            if androidRes != nil { report.notes.append("android-kotlin: not measured — no Kotlin accessors or no linked resources") }
+            return
+        }
+        let accessors = Files.list(output).filter { $0.hasSuffix(".kt") }.sorted().map { output + "/" + $0 }
+        let (api, harness) = try tools.runtimeClasses(android, scratch: scratch)
+        let classPath: String
+        switch try tools.compile(accessors: accessors, rJava: rJava, api: api, android: android, scratch: scratch) {
+        case .success(let path): classPath = path
+        case .failure(let error):
+            report.problems.append("android-kotlin: \(error)")
+            return
+        }
+        let tables = scratch + "/kotlin-tables"
+        Files.remove(tables)
+        try Files.makeDirectory(tables)
+        for tag in Set(cases.map(\.locale)).sorted() {
+            try Files.write(KotlinTools.resolvedTable(table, tag: tag), to: tables + "/" + tag + ".jsonl")
+        }
+        var functions: [String: [String: String]] = [:]
+        for item in project.tables { functions[item.name] = KotlinAccessorNames.functions(item.messages) }
+        let byTable = Dictionary(project.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var lines: [String] = []
+        var ids: [Int] = []
+        for item in cases {
+            guard let model = byTable[item.table], let message = model[item.key], let function = functions[item.table]?[item.key] else {
+                kotlinFailures[item.id] = "no Kotlin accessor for \(item.key)"
+                continue
+            }
+            lines.append(KotlinTools.request(item, function: function, type: KotlinAccessorNames.typeName(item.table),
+                                             labels: KotlinAccessorNames.parameters(message)))
+            ids.append(item.id)
+        }
+        try Files.write(lines.joined(separator: "\n") + "\n", to: scratch + "/android-kotlin-requests.jsonl")
+        let replies = try tools.run(lines, tables: tables, classPath: classPath, android: android, harness: harness, api: api, scratch: scratch)
+        kotlinReplies = Dictionary(zip(ids, replies), uniquingKeysWith: { first, _ in first })
+        kotlinMeasured = true
     }
 
     // MARK: Apple
@@ -542,6 +618,7 @@ final class PreparedInput {
             let measured: Bool
             switch platform {
             case .android: measured = androidLinked
+            case .androidKotlin: measured = kotlinMeasured
             case .apple, .appleNoCatalog: measured = appleMeasured.contains(platform)
             }
             guard measured else { continue }
@@ -564,6 +641,15 @@ final class PreparedInput {
                     } else {
                         actual = "error: no answer"
                     }
+                case .androidKotlin:
+                    if let failure = kotlinFailures[item.id] {
+                        actual = "error: " + failure
+                    } else if let reply = kotlinReplies[item.id] {
+                        actual = reply.string("out") ?? "error: " + (reply.string("error") ?? reply.text)
+                    } else {
+                        actual = "error: no answer"
+                    }
+                    detail = androidCalls[item.id].map { "Kotlin accessor; the resources: " + $0 } ?? "Kotlin accessor"
                 case .apple, .appleNoCatalog:
                     if let failure = appleFailures[platform]?[item.id] {
                         actual = "error: " + failure

@@ -33,6 +33,12 @@ public struct StarterProject: Sendable {
     /// messages come from the catalogs an app already ships (`speakable import`). The source
     /// language can then be any locale ICU knows.
     public let isEmpty: Bool
+    /// `"android": {"namespace": …}`: the app's `R` package, which the Kotlin accessors import;
+    /// ``placeholderNamespace`` when init was not told (and says to change it).
+    public let androidNamespace: String
+    /// Whether ``androidNamespace`` is the placeholder.
+    public var hasPlaceholderNamespace: Bool { androidNamespace == Self.placeholderNamespace }
+    public static let placeholderNamespace = "com.example.game"
 
     /// Why a starter project cannot be made as asked.
     public struct Problem: Error, Sendable, CustomStringConvertible {
@@ -43,7 +49,11 @@ public struct StarterProject: Sendable {
     /// - Throws: ``Problem`` for a tag that is not a locale ICU knows (with "did you mean"), a
     ///   source language the starter messages are not written in, a target equal to the source or
     ///   given twice, or a table name that cannot be a file name and a Swift identifier.
-    public init(sourceLocale: String = "en", targetLocales: [String] = [], table: String = "game", empty: Bool = false) throws(Problem) {
+    public init(sourceLocale: String = "en", targetLocales: [String] = [], table: String = "game", empty: Bool = false,
+                androidNamespace: String? = nil) throws(Problem) {
+        if let androidNamespace, !ProjectConfig.isPackageName(androidNamespace) {
+            throw Problem(message: "'\(androidNamespace)' is not a package name; --android-namespace takes the app's namespace, such as com.example.game")
+        }
         if let problem = LocaleTags.problem(with: sourceLocale, candidates: Self.sourceLanguages) {
             throw Problem(message: "source locale " + problem.message)
         }
@@ -71,6 +81,7 @@ public struct StarterProject: Sendable {
         self.targetLocales = targetLocales
         self.table = table
         self.isEmpty = empty
+        self.androidNamespace = androidNamespace ?? Self.placeholderNamespace
     }
 
     /// One file of the starter project, its path relative to the project folder.
@@ -115,6 +126,7 @@ public struct StarterProject: Sendable {
             ("templates", .string("Templates")),
             ("locales", .string("Locales")),
             ("hintStyle", .string("result")),
+            ("android", .object([("namespace", .string(androidNamespace))])),
         ])
     }
 

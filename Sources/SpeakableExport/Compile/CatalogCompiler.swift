@@ -54,17 +54,27 @@ public enum CatalogCompiler {
         // Every output file is its own job; jobs run in parallel and their results are put
         // back in job order, so the outcome does not depend on scheduling.
         enum Job {
-            case xcstrings(Int), android(String), xliff(String), swift(Int)
+            case xcstrings(Int), android(String), xliff(String), swift(Int), kotlin(Int)
+            case compose(String), composeKotlin(Int), composeRuntime
         }
         var jobs: [Job] = []
         if options.outputs.contains(.xcstrings) { jobs += project.tables.indices.map(Job.xcstrings) }
         if options.outputs.contains(.android) { jobs += Exporter.androidTags(project).map(Job.android) }
         if options.outputs.contains(.xliff) { jobs += Exporter.xliffTags(project).map(Job.xliff) }
         if options.outputs.contains(.swift) { jobs += project.tables.indices.map(Job.swift) }
+        // Kotlin accessors come with the Android resources once the app's namespace is known.
+        let androidNamespace = options.androidNamespace ?? project.config.androidNamespace
+        if options.outputs.contains(.android), androidNamespace != nil { jobs += project.tables.indices.map(Job.kotlin) }
+        // Compose Multiplatform: its resources, and its accessors once both packages are known.
+        let composePackages = ComposeAccessorGenerator.packages(options: options, config: project.config)
+        if options.outputs.contains(.compose) {
+            jobs += Exporter.androidTags(project).map(Job.compose)
+            if composePackages != nil { jobs += project.tables.indices.map(Job.composeKotlin) + [.composeRuntime] }
+        }
         let lookup = Exporter.Lookup(project)
         let commonNotes = options.outputs.contains(.xliff) ? Exporter.commonNotes(project, prepared) : [:]
         let pairs = Array(zip(project.tables, prepared))
-        let results = Mutex<[Int: (files: [OutputFile], diagnostics: [Diagnostic])]>([:])
+        let results = Mutex<[Int: (files: [OutputFile], diagnostics: [Diagnostic], notes: [String])]>([:])
         let frozen = context
         let allJobs = jobs
         let swiftAccess = options.swiftAccess
@@ -72,6 +82,7 @@ public enum CatalogCompiler {
         DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
             var exporter = Exporter(context: frozen, lookup: lookup)
             var files: [OutputFile] = []
+            var notes: [String] = []
             switch allJobs[index] {
             case .xcstrings(let t):
                 files = [exporter.xcstrings(project.tables[t], prepared[t])]
@@ -83,22 +94,39 @@ public enum CatalogCompiler {
                 files = [SwiftAccessorGenerator.file(table: project.tables[t], messages: prepared[t],
                                                      sourceLocale: project.config.sourceLocale,
                                                      templates: project.config.templates, access: swiftAccess, bundle: swiftBundle)]
+            case .kotlin(let t):
+                let kotlin = KotlinAccessorGenerator.file(table: project.tables[t], messages: prepared[t], sourceLocale: project.config.sourceLocale,
+                                                          templates: project.config.templates, namespace: androidNamespace!)
+                files = [kotlin.file]
+                notes = [kotlin.summary]
+            case .compose(let tag):
+                files = exporter.compose(pairs, tags: [tag])
+            case .composeKotlin(let t):
+                let kotlin = ComposeAccessorGenerator.file(&exporter, table: project.tables[t], messages: prepared[t], packages: composePackages!)
+                files = [kotlin.file]
+                notes = [kotlin.summary]
+            case .composeRuntime:
+                let runtime = ComposeRuntimeGenerator.file(project: project, prepared: prepared, namespace: composePackages!.namespace)
+                files = [runtime.file]
+                exporter.diagnostics += runtime.diagnostics
             }
-            let produced = (files, exporter.diagnostics)
+            let produced = (files, exporter.diagnostics, notes)
             results.withLock { $0[index] = produced }
         }
         var files: [OutputFile] = []
+        var notes: [String] = []
         let collected = results.withLock { $0 }
         for index in jobs.indices {
             guard let result = collected[index] else { continue }
             files += result.files
+            notes += result.notes
             for diagnostic in result.diagnostics where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
         if options.strict, diagnostics.contains(where: { $0.severity == .warning }) {
             for index in diagnostics.indices where diagnostics[index].severity == .warning { diagnostics[index].severity = .error }
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
-        return CompileResult(files: files, diagnostics: diagnostics)
+        return CompileResult(files: files, diagnostics: diagnostics, notes: notes)
     }
 
     /// What `compile` refuses in `project` with these outputs — its errors, without the
@@ -127,8 +155,9 @@ public enum CatalogCompiler {
         var errors = preparation.diagnostics.filter { $0.severity == .error }
         let options = preparation.options
         let platforms: [CatalogPlatform] = (options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) ? [.apple] : [])
-            + (options.outputs.contains(.android) ? [.android] : [])
+            + (options.outputs.contains(.android) || options.outputs.contains(.compose) ? [.android] : [])
         guard !platforms.isEmpty else { return errors }
+        let compose = options.outputs.contains(.compose)
         let lookup = Exporter.Lookup(project)
         let context = preparation.context
         let prepared = preparation.tables
@@ -136,6 +165,7 @@ public enum CatalogCompiler {
         DispatchQueue.concurrentPerform(iterations: prepared.count) { t in
             var exporter = Exporter(context: context, lookup: lookup)
             exporter.validate(project.tables[t], prepared[t], platforms: platforms)
+            if compose { exporter.validateCompose(project.tables[t], prepared[t]) }
             let diagnostics = exporter.diagnostics
             found.withLock { $0[t] = diagnostics }
         }
@@ -202,6 +232,7 @@ public enum CatalogCompiler {
         diagnostics += context.diagnostics
         if !validating { diagnostics += context.groupingWarnings() }
         if options.outputs.contains(.android) { diagnostics += Self.androidNameCollisions(project, prepared, screened: context.screenedNames) }
+        if options.outputs.contains(.compose) { diagnostics += Self.composeNameCollisions(project, prepared, screened: context.screenedNames) }
         if !options.useMetadata && !validating {
             // What the metadata would have kept is said, not dropped silently.
             let ignored = metadata ?? loadMetadata(project).metadata
@@ -404,6 +435,7 @@ struct Context {
 
     var needsPlatformForms: Bool {
         options.outputs.contains(.xcstrings) || options.outputs.contains(.android) || options.outputs.contains(.swift)
+            || options.outputs.contains(.compose)
     }
 
     mutating func error(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
@@ -575,7 +607,7 @@ struct Context {
                 if writesPlatformCatalogs {
                     warning("catalog-open-particle",
                             "'\(message.key)' (\(item.tag)): the particle \(open.notation) after {\(open.argument)} depends on a value known only at run time; "
-                            + "the generated Swift accessors resolve it, an app that reads the .xcstrings or strings.xml directly must pick the form itself after formatting (docs/particles.md)",
+                            + "the generated Swift and Kotlin accessors resolve it, an app that reads the .xcstrings or strings.xml directly must pick the form itself after formatting (docs/particles.md)",
                             file: item.file, at: item.source.position(ofUTF16Offset: open.range.lowerBound),
                             hint: "write the particle for both cases, or let Speakable's accessors format the message")
                 }
@@ -731,7 +763,7 @@ struct Context {
                 : "has a number format no printf conversion says"
             var platforms: [String] = []
             if toAndroid {
-                platforms.append("Android gets %s: the app passes the text of MessageFormat(\(Self.kotlinString(text.formatPattern)), locale).format(arrayOf(\(text.name))) (android.icu.text; docs/android.md)")
+                platforms.append("Android gets %s: the Kotlin accessors pass the text of MessageFormat(\(Self.kotlinString(text.formatPattern)), locale).format(arrayOf(\(text.name))), as an app reading strings.xml itself must (android.icu.text; docs/android.md)")
             }
             if toApple {
                 platforms.append(text.foundationStyle != nil
@@ -855,14 +887,14 @@ struct Context {
                 let plurals = android.pluralArguments.map { "<plurals name=\"\(androidName)__\(SelectExpansion.sanitize($0))\">" }
                 warning("catalog-composed-plurals",
                         "\(key) has plurals on \(android.pluralArguments.map { "'\($0)'" }.joined(separator: " and ")); Android gets "
-                        + plurals.joined(separator: ", ") + " and <string name=\"\(androidName)\"> that puts their texts in place (docs/android.md)",
+                        + plurals.joined(separator: ", ") + " and <string name=\"\(androidName)\"> that puts their texts in place; the Kotlin accessors compose them (docs/android.md)",
                         file: table.file, at: message.keyPosition,
                         hint: "the app formats each <plurals> with getQuantityString, then the <string> with getString")
             }
             for companion in android.companions {
                 warning("catalog-companion",
                         "\(key): Android plurals cannot say '=\(companion.value)' of '\(companion.argument)'; it is <string name=\"\(androidName)\(companion.suffix)\">, "
-                        + "which the app uses when \(companion.argument) is \(companion.value) (docs/android.md)",
+                        + "which the app uses when \(companion.argument) is \(companion.value), as the Kotlin accessors do (docs/android.md)",
                         file: table.file, at: message.keyPosition, hint: "or say the same thing as the plural category does, and it needs no companion")
             }
         }

@@ -13,11 +13,21 @@ public enum CompileOutput: String, CaseIterable, Hashable, Sendable {
     case xliff
     /// `swift/Speakable+<table>.swift`: typed accessors per table (type `<Table>Strings`).
     case swift
+    /// `compose/composeResources/values*/strings.xml` in Compose Multiplatform's dialect, and
+    /// with `"compose": {"namespace": …, "resources": …}` (or `--compose-namespace` and
+    /// `--compose-resources`) typed accessors `compose/kotlin/<Table>Strings.kt` over
+    /// `org.jetbrains.compose.resources` (docs/android.md, "Compose Multiplatform"). Not among
+    /// the default outputs unless the config has a `"compose"` section.
+    case compose
+
+    /// What a project compiles when neither `"outputs"` nor `--only` says: every output but
+    /// `compose`, which a project asks for with its `"compose"` section.
+    public static let standard: [CompileOutput] = [.xcstrings, .android, .xliff, .swift]
 }
 
 /// How the compiler runs.
 public struct CompileOptions: Sendable {
-    public var outputs: Set<CompileOutput> = Set(CompileOutput.allCases)
+    public var outputs: Set<CompileOutput> = Set(CompileOutput.standard)
     /// Access level of the generated Swift (`internal` or `public`).
     public var swiftAccess: String = "internal"
     /// Where the accessors look strings up: `main` (`Bundle.main`) or `module` (`Bundle.module`,
@@ -33,13 +43,26 @@ public struct CompileOptions: Sendable {
     /// Warnings are errors (`compile --strict`): a platform limit worked around (companion
     /// resources, composed plurals, a particle left for run time) stops the compile.
     public var strict = false
+    /// The app's `R` package for the Kotlin accessors (`--android-namespace`); nil: the
+    /// config's `"android": {"namespace": …}`. Without either, the Android output has no Kotlin.
+    public var androidNamespace: String?
+    /// The package of the Compose Multiplatform accessors' own code, `<namespace>.speakable`
+    /// (`--compose-namespace`); nil: the config's `"compose": {"namespace": …}`.
+    public var composeNamespace: String?
+    /// The package of the app's generated Compose `Res` class (`--compose-resources`); nil: the
+    /// config's `"compose": {"resources": …}`. Without a namespace and this package the Compose
+    /// output has its resources but no Kotlin.
+    public var composeResourcesPackage: String?
 
     public init() {}
 
     /// The outputs a project compiles when the command line does not say: its config's
-    /// `"outputs"`, else all of them.
+    /// `"outputs"`, else all of them (``CompileOutput/standard``, and `compose` when the config
+    /// has a `"compose"` section).
     public static func defaultOutputs(for config: ProjectConfig) -> Set<CompileOutput> {
-        guard let names = config.outputs else { return Set(CompileOutput.allCases) }
+        guard let names = config.outputs else {
+            return Set(CompileOutput.standard).union(config.composeNamespace != nil ? [.compose] : [])
+        }
         return Set(names.compactMap(CompileOutput.init(rawValue:)))
     }
 }
@@ -49,6 +72,9 @@ public struct CompileResult: Sendable {
     /// Paths relative to the output folder. Empty when there are errors.
     public var files: [OutputFile]
     public var diagnostics: [Diagnostic]
+    /// What the generated accessors do beyond one lookup, one line per file
+    /// (`android/kotlin/GameStrings.kt: 40 accessors; 3 pick a select case's resource, …`).
+    public var notes: [String] = []
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

@@ -35,7 +35,8 @@ struct AndroidTools: Sendable {
 
     /// `aapt2 compile` then `aapt2 link` of one `res/` folder: the linked strings, and every
     /// line either tool printed (a warning is a failure: Android Studio's build prints the same).
-    func link(res: String, scratch: String) throws(DifferentialError) -> (table: ResourceTable?, messages: [String]) {
+    /// `javaOutput`: where `aapt2 link --java` writes the app's `R.java` (package `com.example.speakable`).
+    func link(res: String, scratch: String, javaOutput: String? = nil) throws(DifferentialError) -> (table: ResourceTable?, messages: [String]) {
         let compiled = scratch + "/res.zip"
         let manifest = scratch + "/AndroidManifest.xml"
         let apk = scratch + "/linked.apk"
@@ -48,7 +49,9 @@ struct AndroidTools: Sendable {
             messages.append("aapt2 compile failed (exit \(compile.status))")
             return (nil, messages)
         }
-        let link = try Subprocess.run([aapt2, "link", "-I", frameworkRes, "--manifest", manifest, "-o", apk, compiled], scratch: scratch)
+        var linkArguments = [aapt2, "link", "-I", frameworkRes, "--manifest", manifest, "-o", apk]
+        if let javaOutput { linkArguments += ["--java", javaOutput] }
+        let link = try Subprocess.run(linkArguments + [compiled], scratch: scratch)
         messages += Self.lines(link.errorText + link.outputText).map { "aapt2 link: " + $0 }
         guard link.status == 0 else {
             messages.append("aapt2 link failed (exit \(link.status))")

@@ -4,6 +4,9 @@ import SpeakableJSON
 public enum Platform: String, CaseIterable, Hashable, Sendable, Comparable {
     /// `strings.xml` through aapt2 and `Resources.getString`/`getQuantityString` (ICU4J + Java).
     case android
+    /// The generated Kotlin accessors (`android/kotlin/*.kt`, compiled by kotlinc) calling the
+    /// same linked resources through a `Resources` stub, as an Android app calls them.
+    case androidKotlin = "android-kotlin"
     /// The Swift accessors reading the compiled `.xcstrings` (Apple's run time modelled).
     case apple
     /// The Swift accessors with no catalog in the bundle (their source-language fallback).
