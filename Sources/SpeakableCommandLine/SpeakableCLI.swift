@@ -18,7 +18,7 @@ public enum SpeakableCLI {
         Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
         Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
                 run: DescribeCommand.run),
-        Command(name: "compile", summary: "Write .xcstrings, Android resources, XLIFF and Swift accessors", run: CompileCommand.run),
+        Command(name: "compile", summary: "Write .xcstrings, Android resources, XLIFF, Swift and Kotlin accessors", run: CompileCommand.run),
         Command(name: "import", summary: "Bring .xcstrings, Android strings.xml or res/, and XLIFF into Templates/ and Locales/", run: ImportCommand.run),
         Command(name: "check", summary: "Check messages and translations, and judge them as speech", run: CheckCommand.run),
     ]

@@ -8,7 +8,7 @@ import SpeakableJSON
 public import SpeakableMessages
 public import SpeakablePlatformFormats
 
-/// Compiles a loaded project into platform catalogs, XLIFF and Swift accessors — in memory;
+/// Compiles a loaded project into platform catalogs, XLIFF, Swift and Kotlin accessors — in memory;
 /// ``OutputWriter`` writes the result all or nothing.
 ///
 /// ```swift
