@@ -91,7 +91,9 @@ public struct ProjectConfig: Sendable {
         }
     }
 
-    static let javaKeywords: Set<String> = [
+    /// Java's reserved words and literals: no package, and no resource name (aapt2 refuses to
+    /// write them into `R`), may be one.
+    public static let javaKeywords: Set<String> = [
         "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do",
         "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof",
         "int", "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static",

@@ -85,16 +85,28 @@ import SpeakableTestSupport
     /// The recipe of docs/compile.md: a String Catalog, then Android files of the same app.
     @Test func theDocumentedImportRecipeChecksAndCompiles() throws {
         let scratch = try temporaryFolder("check-compile")
-        #expect(try run(speakable, ["init", "P", "--locales", "ko"], in: scratch).status == 0)
+        #expect(try run(speakable, ["init", "P", "--empty", "--locales", "ko"], in: scratch).status == 0)
+        #expect(try run(speakable, ["init", "S", "--locales", "ko"], in: scratch).status == 0)
         let catalogs = packageRoot.appendingPathComponent("Examples/Catalogs").path
-        for files in [[catalogs + "/Localizable.xcstrings"], [catalogs + "/res/values/strings.xml", catalogs + "/res/values-ko/strings.xml"]] {
-            let imported = try run(speakable, ["import", "--config", scratch + "/P/speakable.json"] + files)
-            #expect(imported.status == 0, "\(imported.error)")
+        for project in ["P", "S"] {
+            for files in [[catalogs + "/Localizable.xcstrings"], [catalogs + "/res/values/strings.xml", catalogs + "/res/values-ko/strings.xml"]] {
+                let imported = try run(speakable, ["import", "--config", scratch + "/\(project)/speakable.json"] + files)
+                #expect(imported.status == 0, "\(imported.error)")
+            }
         }
         let checked = try run(speakable, ["check", scratch + "/P"])
         let compiled = try run(speakable, ["compile", "--project", scratch + "/P", "--out", scratch + "/out"])
         #expect(checked.status == 0, "\(checked.output)")
         #expect(compiled.status == 0, "\(compiled.error)")
+        // Into the starter project, the app's `level_label` and the starter's `level.label` are
+        // one field of R (R.string.level_label: aapt2 keeps one of them, silently): both commands
+        // say so, with the same error.
+        let starterChecked = try run(speakable, ["check", scratch + "/S", "--format", "json"])
+        let starterCompiled = try run(speakable, ["compile", "--project", scratch + "/S", "--out", scratch + "/out-s"])
+        #expect(starterChecked.status == 1 && starterCompiled.status == 1)
+        #expect(starterChecked.output.contains("catalog-key-collision"), "\(starterChecked.output.prefix(2000))")
+        #expect(starterCompiled.error.contains("is R.string.level_label, which 'game:level.label' already uses [catalog-key-collision]"),
+                "\(starterCompiled.error)")
     }
 
     @Test func whatCompileRefusesIsAnErrorOfCheck() throws {

@@ -274,11 +274,12 @@ public enum CatalogCompiler {
                     resources.append((name.kind, name.name))
                 }
                 for resource in resources {
-                    let id = resource.kind + ":" + resource.name
+                    // R's field: `a.b` and `a_b` are one `R.string.a_b`.
+                    let id = resource.kind + ":" + KotlinAccessorNames.rField(resource.name)
                     if let other = owners[id], other != owner {
                         let diagnostic = Diagnostic(
                             severity: .error, id: "catalog-key-collision",
-                            message: "Android resource name '\(resource.name)' of '\(template.key)' is already used by '\(other)'",
+                            message: "Android resource name '\(resource.name)' of '\(template.key)' is R.\(resource.kind).\(KotlinAccessorNames.rField(resource.name)), which '\(other)' already uses",
                             file: table.file, position: template.keyPosition,
                             hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages")
                         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
@@ -470,7 +471,7 @@ struct Context {
                     if case .argument(let node) = part, case .plural = node.kind { true } else { false }
                 }
                 screenedNames.append(ScreenedName(owner: "\(table.name):\(message.key)", kind: plural ? "plurals" : "string",
-                                                  name: Self.androidName(Self.androidBase(message, meta: meta, choices: []))))
+                                                  name: Self.androidResourceName(Self.androidBase(message, meta: meta, choices: []))))
                 continue
             }
             let kinds = argumentKinds(message, pattern, file: table.file, metadata: meta)
@@ -488,7 +489,7 @@ struct Context {
                 for choices in SelectExpansion.combinations(of: pattern.body) {
                     let body = SelectExpansion.prune(pattern.body, choosing: choices)
                     let appleKey = Self.appleKey(message, meta: meta, choices: choices)
-                    let androidName = Self.androidName(Self.androidBase(message, meta: meta, choices: choices))
+                    let androidName = Self.androidResourceName(Self.androidBase(message, meta: meta, choices: choices))
                     if let other = appleKeys[appleKey] {
                         error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(appleKey)', which '\(other)' already uses",
                               file: table.file, at: message.keyPosition,
@@ -947,6 +948,14 @@ struct Context {
         }))
         if name.isEmpty || name.unicodeScalars.first.map({ ("0"..."9").contains($0) || $0 == "." }) == true { name = "_" + name }
         return name
+    }
+
+    /// ``androidName(_:)`` that is also a Java identifier in `R` (`aapt2 link` refuses a resource
+    /// named `continue` or `_`): such a name gets a `_` after it.
+    static func androidResourceName(_ key: String) -> String {
+        let name = androidName(key)
+        let field = KotlinAccessorNames.rField(name)
+        return ProjectConfig.javaKeywords.contains(field) ? name + "_" : name
     }
 
     static func isAndroidName(_ text: String) -> Bool { !text.isEmpty && androidName(text) == text }

@@ -200,6 +200,8 @@ struct AndroidCall: Sendable {
             (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s))) || s == "_" || s == "." ? s : "_"
         }))
         if name.isEmpty || name.unicodeScalars.first.map({ ("0"..."9").contains($0) || $0 == "." }) == true { name = "_" + name }
+        // A Java keyword cannot be a field of R.
+        if ProjectConfig.javaKeywords.contains(KotlinAccessorNames.rField(name)) { name += "_" }
         return name
     }
 
