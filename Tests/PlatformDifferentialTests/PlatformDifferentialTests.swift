@@ -56,7 +56,7 @@ import Testing
         guard let report = try Self.report() else { return }
         let input = try #require(report.inputs.first { $0.name == "builtin" })
         // Every platform measured every message of the catalog, in both locales.
-        for platform in [Platform.android, .androidKotlin, .apple] {
+        for platform in [Platform.android, .androidKotlin, .compose, .apple] {
             let tally = try #require(input.tallies[platform], "\(platform)")
             #expect(tally.locales == 2)
             #expect(tally.messages >= 70)
@@ -72,7 +72,8 @@ import Testing
         #expect(names.count == 7)
         // Every real catalog is measured on every platform (all outputs are compiled).
         for input in report.inputs where names.contains(input.name) {
-            #expect(input.tallies[.android] != nil && input.tallies[.androidKotlin] != nil && input.tallies[.apple] != nil, "\(input.name)")
+            #expect(input.tallies[.android] != nil && input.tallies[.androidKotlin] != nil && input.tallies[.compose] != nil
+                    && input.tallies[.apple] != nil, "\(input.name)")
         }
         Self.expectClean(report, inputs: names)
     }
@@ -82,6 +83,7 @@ import Testing
         let input = try #require(report.inputs.first { $0.name == Self.stress.name })
         #expect(input.tallies[.android]?.locales == 15)
         #expect(input.tallies[.androidKotlin]?.locales == 15)
+        #expect(input.tallies[.compose]?.locales == 15)
         #expect(input.tallies[.apple]?.locales == 15)
         Self.expectClean(report, inputs: [Self.stress.name])
     }
@@ -91,7 +93,7 @@ import Testing
     @Test func numberStyles() throws {
         guard let report = try Self.report() else { return }
         let input = try #require(report.inputs.first { $0.name == StandardInputs.numbers.name })
-        for platform in [Platform.android, .androidKotlin, .apple] {
+        for platform in [Platform.android, .androidKotlin, .compose, .apple] {
             let tally = try #require(input.tallies[platform], "\(platform)")
             #expect(tally.locales == 7)
             #expect(tally.messages == NumbersProject.styles.count * 2 + 2)

@@ -27,7 +27,7 @@ INPUTS (default: --builtin --real-catalogs --stress --numbers):
                          and integers, in en, ar, de, hi, ko, pl, ru
 
 OPTIONS:
-  --platform LIST        android, android-kotlin, apple, apple-no-catalog (default: all)
+  --platform LIST        android, android-kotlin, compose, apple, apple-no-catalog (default: all)
   --apple-device NAME    the device whose .xcstrings device variations are read (default: iphone)
   --project-outputs      measure only the outputs each project's speakable.json asks for
                          (default: every output, after checking the project's own compile)
@@ -85,7 +85,7 @@ func main(_ arguments: [String]) -> Int32 {
         case "--platform":
             var set = Set<Platform>()
             for item in command.value().split(separator: ",") {
-                guard let platform = Platform(rawValue: String(item)) else { usage("unknown platform '\(item)' (android, android-kotlin, apple, apple-no-catalog)") }
+                guard let platform = Platform(rawValue: String(item)) else { usage("unknown platform '\(item)' (android, android-kotlin, compose, apple, apple-no-catalog)") }
                 set.insert(platform)
             }
             options.platforms = set

@@ -80,6 +80,7 @@ public enum PlatformDifferential {
         let android: AndroidTools? = options.platforms.contains(.android) || options.platforms.contains(.androidKotlin)
             ? try AndroidTools.find().get() : nil
         let kotlin: KotlinTools? = options.platforms.contains(.androidKotlin) ? try KotlinTools.find().get() : nil
+        let compose: ComposeTools? = options.platforms.contains(.compose) ? try ComposeTools.find().get() : nil
         let apple: AppleTools? = options.platforms.contains(.apple) || options.platforms.contains(.appleNoCatalog)
             ? try AppleTools.find().get() : nil
         var nextID = 0
@@ -96,6 +97,13 @@ public enum PlatformDifferential {
             for state in prepared {
                 progress(options, "\(state.report.name): android-kotlin")
                 try state.runKotlin(kotlin, android: android)
+            }
+        }
+        // Compose Multiplatform: one kotlinc and one JVM per input (each has its own Res and accessors).
+        if let compose {
+            for state in prepared {
+                progress(options, "\(state.report.name): compose")
+                try state.runCompose(compose)
             }
         }
         // Android: one JVM for every case of every input.
@@ -205,6 +213,11 @@ final class PreparedInput {
     var kotlinReplies: [Int: JSONLine] = [:]
     var kotlinFailures: [Int: String] = [:]
     var kotlinMeasured = false
+    /// The compiled `compose/` folder (`composeResources/`, `kotlin/`).
+    var composeOutput: String?
+    var composeReplies: [Int: JSONLine] = [:]
+    var composeFailures: [Int: String] = [:]
+    var composeMeasured = false
     var appleReplies: [Platform: [Int: JSONLine]] = [:]
     var appleFailures: [Platform: [Int: String]] = [:]
     var appleMeasured: Set<Platform> = []
@@ -321,6 +334,19 @@ final class PreparedInput {
                 kotlin = scratch + "/out-kotlin/android/kotlin"
             }
             if Files.isDirectory(kotlin) { kotlinOutput = kotlin }
+        }
+        if platforms.contains(.compose) {
+            // Compose for the differential's packages (the project's own, if any, name its app's).
+            let folder = scratch + "/out-compose"
+            let compose = try Subprocess.run([speakable, "compile", "--project", directory, "--out", folder, "--only", "compose",
+                                              "--compose-namespace", ComposeTools.namespace, "--compose-resources", ComposeTools.resources],
+                                             scratch: scratch)
+            if compose.status == 0, Files.isDirectory(folder + "/compose/kotlin") {
+                composeOutput = folder + "/compose"
+            } else {
+                report.problems.append("speakable compile --only compose failed (exit \(compose.status)): "
+                                       + AndroidTools.lines(compose.errorText).filter { $0.contains("error") }.prefix(4).joined(separator: " | "))
+            }
         }
         if Files.isDirectory(apple + "/xcstrings") {
             if !Files.isDirectory(apple + "/swift") {
@@ -462,6 +488,60 @@ final class PreparedInput {
         let replies = try tools.run(lines, tables: tables, classPath: classPath, android: android, harness: harness, api: api, scratch: scratch)
         kotlinReplies = Dictionary(zip(ids, replies), uniquingKeysWith: { first, _ in first })
         kotlinMeasured = true
+    }
+
+    // MARK: Compose
+
+    /// Compiles the generated Compose accessors with a `Res` made from the compiled resources
+    /// and calls each case's accessors (suspend and `@Composable`) on the JVM.
+    func runCompose(_ tools: ComposeTools) throws(DifferentialError) {
+        guard let output = composeOutput, let project else { return }
+        let kotlin = output + "/kotlin"
+        let resources = output + "/composeResources"
+        let accessors = Files.list(kotlin).filter { $0.hasSuffix(".kt") }.sorted().map { kotlin + "/" + $0 }
+        let (api, harness) = try tools.runtimeClasses(scratch: scratch)
+        let res = scratch + "/compose-res/Res.kt"
+        try Files.write(try ComposeTools.resClass(resources), to: res)
+        let classPath: String
+        switch try tools.compile(accessors: accessors, res: res, api: api, scratch: scratch) {
+        case .success(let path): classPath = path
+        case .failure(let error):
+            report.problems.append("compose: \(error)")
+            return
+        }
+        var functions: [String: [String: String]] = [:]
+        for item in project.tables { functions[item.name] = KotlinAccessorNames.functions(item.messages) }
+        let byTable = Dictionary(project.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var lines: [String] = []
+        var ids: [Int] = []
+        var composeParameters: [String: [ComposeParameter]] = [:]
+        for item in cases {
+            guard let model = byTable[item.table], let message = model[item.key], let pattern = message.pattern,
+                  let function = functions[item.table]?[item.key] else {
+                composeFailures[item.id] = "no Compose accessor for \(item.key)"
+                continue
+            }
+            let parameters: [ComposeParameter]
+            if let known = composeParameters[item.table + "\u{0}" + item.key] {
+                parameters = known
+            } else {
+                let source = project.config.sourceLocale
+                var bodies: [(body: MessageBody, locale: ICULocale)] = []
+                if let locale = try? ICULocale(source) { bodies.append((pattern.body, locale)) }
+                for tag in model.locales.keys.sorted() where tag != source {
+                    if let translated = model.locales[tag]?[item.key]?.pattern, let locale = try? ICULocale(tag) { bodies.append((translated.body, locale)) }
+                }
+                parameters = ComposeAccessorNames.parameters(message, kinds: ArgumentKinds.of(message, pattern, metadata: metadata[item.table]?[item.key]),
+                                                             bodies: bodies)
+                composeParameters[item.table + "\u{0}" + item.key] = parameters
+            }
+            lines.append(ComposeTools.request(item, function: function, type: KotlinAccessorNames.typeName(item.table), parameters: parameters))
+            ids.append(item.id)
+        }
+        try Files.write(lines.joined(separator: "\n") + "\n", to: scratch + "/compose-requests.jsonl")
+        let replies = try tools.run(lines, resources: resources, classPath: classPath, harness: harness, api: api, scratch: scratch)
+        composeReplies = Dictionary(zip(ids, replies), uniquingKeysWith: { first, _ in first })
+        composeMeasured = true
     }
 
     // MARK: Apple
@@ -619,6 +699,7 @@ final class PreparedInput {
             switch platform {
             case .android: measured = androidLinked
             case .androidKotlin: measured = kotlinMeasured
+            case .compose: measured = composeMeasured
             case .apple, .appleNoCatalog: measured = appleMeasured.contains(platform)
             }
             guard measured else { continue }
@@ -650,6 +731,15 @@ final class PreparedInput {
                         actual = "error: no answer"
                     }
                     detail = androidCalls[item.id].map { "Kotlin accessor; the resources: " + $0 } ?? "Kotlin accessor"
+                case .compose:
+                    if let failure = composeFailures[item.id] {
+                        actual = "error: " + failure
+                    } else if let reply = composeReplies[item.id] {
+                        actual = reply.string("out") ?? "error: " + (reply.string("error") ?? reply.text)
+                    } else {
+                        actual = "error: no answer"
+                    }
+                    detail = "Compose accessor (suspend and @Composable)"
                 case .apple, .appleNoCatalog:
                     if let failure = appleFailures[platform]?[item.id] {
                         actual = "error: " + failure

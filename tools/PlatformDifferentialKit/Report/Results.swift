@@ -7,6 +7,10 @@ public enum Platform: String, CaseIterable, Hashable, Sendable, Comparable {
     /// The generated Kotlin accessors (`android/kotlin/*.kt`, compiled by kotlinc) calling the
     /// same linked resources through a `Resources` stub, as an Android app calls them.
     case androidKotlin = "android-kotlin"
+    /// The generated Compose Multiplatform accessors (`compose/kotlin/*.kt`, compiled by kotlinc)
+    /// over the compiled `compose/composeResources/`, through stubs that model Compose's
+    /// resources library (its `%N$s` substitution, folder choice and plural items).
+    case compose
     /// The Swift accessors reading the compiled `.xcstrings` (Apple's run time modelled).
     case apple
     /// The Swift accessors with no catalog in the bundle (their source-language fallback).

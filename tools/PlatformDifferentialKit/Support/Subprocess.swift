@@ -154,7 +154,9 @@ enum Files {
     /// A fresh scratch directory under the system's temporary directory.
     static func temporaryDirectory(_ name: String) throws(DifferentialError) -> String {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        let path = "\(base)/speakable-differential-\(getpid())-\(name)"
+        // Unique per call: two runs in one process (tests run in parallel) must not share, or
+        // remove, each other's scratch.
+        let path = "\(base)/speakable-differential-\(getpid())-\(name)-\(UInt32.random(in: 0...UInt32.max))"
         remove(path)
         try makeDirectory(path)
         return path
