@@ -123,12 +123,15 @@ public struct KoreanParticle: Hashable, Sendable {
 /// ```
 ///
 /// What counts as the last spoken syllable: trailing punctuation, spaces and symbols are skipped;
-/// a Hangul syllable is read as written; a number (ASCII digits, with `,` grouping and a `.`
-/// fraction) is spelled out by ICU's `ko` rule-based format (1,000,000,000,000 → 일조, 1.5 →
-/// 일점오); a word in Latin letters by its sound (iPhone 아이폰 → "iPhone을", Google 구글 →
-/// "Google로"; acronyms letter by letter, URL 유알엘 → "URL을"; see ``latinWordSound(_:)`` for the
-/// rule and its limits); `%` as 퍼센트 ("50%가"); a Hangul compatibility jamo by its name
-/// (ㄱ 기역, ㄹ 리을). Anything else counts as a vowel, as es-hangul does.
+/// a Hangul syllable is read as written; a whole number (ASCII or full-width digits, with `,`
+/// grouping) is spelled out by ICU's `ko` rule-based format (1,000,000,000,000 → 일조), a
+/// fraction digit by digit with its trailing zeros (1.5 → 일점오, 2.00 → 이점영영), a clock time
+/// by its minutes (9:05 → 오 분, 9:00 → 아홉 시), one digit right after Latin letters in English
+/// (MP3 → 쓰리), a circled number as its number (① 일, ⑩ 십); a word in Latin letters by its
+/// sound (iPhone 아이폰 → "iPhone을", Google 구글 → "Google로", Web 웹 → "Web을"; acronyms letter
+/// by letter, URL 유알엘 → "URL을"; see ``latinWordSound(_:)`` for the rule and its limits); `%`
+/// as 퍼센트 ("50%가"); a Hangul compatibility jamo by its name (ㄱ 기역, ㄹ 리을). Anything else
+/// counts as a vowel, as es-hangul does.
 public enum KoreanParticles {
     /// The Korean locale whose spellout reads digits.
     static let korean: ICULocale = try! ICULocale("ko")
@@ -148,23 +151,40 @@ public enum KoreanParticles {
         var closed = false             // something not part of a number came after it
         var word: [Unicode.Scalar] = []  // the run of ASCII letters the last letter belongs to
         var inWord = false
-        for s in scalars {
+        var clock = 0                  // the number's part of a clock time: 1 hours, 2 minutes, 3 seconds; 0 none
+        var afterColon = false         // a ":" after an hour or minutes, that digits continue
+        var afterLetter = false        // the number follows a Latin letter with nothing between (MP3)
+        for scalar in scalars {
             any = true
+            // Full-width digits (３) are digits.
+            let s = scalar.value >= 0xFF10 && scalar.value <= 0xFF19 ? Unicode.Scalar(scalar.value - 0xFF10 + 0x30)! : scalar
             if isASCIIDigit(s) {
-                if closed {
+                if afterColon {
                     number = ""
-                    closed = false
+                    clock += 1
+                    afterLetter = false
+                } else if closed || number.isEmpty {
+                    number = ""
+                    clock = 0
+                    afterLetter = inWord
                 }
+                closed = false
+                afterColon = false
                 if let separator = pending { number.unicodeScalars.append(separator) }
                 pending = nil
                 number.unicodeScalars.append(s)
                 last = s
                 inWord = false
-            } else if s == "," || (s == "." && !number.contains(".")), !number.isEmpty, !closed, pending == nil {
+            } else if s == ":", !closed, pending == nil, !afterColon, isClockPart(number, clock) {
+                afterColon = true
+                if clock == 0 { clock = 1 }
+                inWord = false
+            } else if s == "," || (s == "." && !number.contains(".")), !number.isEmpty, !closed, pending == nil, !afterColon {
                 pending = s
                 inWord = false
             } else {
                 pending = nil
+                afterColon = false
                 if isASCIILetter(s) {
                     if !inWord { word.removeAll(keepingCapacity: true) }
                     word.append(s)
@@ -183,10 +203,50 @@ public enum KoreanParticles {
         }
         guard any else { return nil }
         guard let last else { return .vowel }
-        if isASCIIDigit(last) { return numberSound(number) }
+        if isASCIIDigit(last) {
+            if clock >= 2, number.utf8.count == 2, number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                // 9:05 아홉 시 오 분, 9:00 아홉 시, 9:05:30 … 삼십 초.
+                return clock == 2 && number != "00" ? .consonant : .vowel
+            }
+            if afterLetter, number.utf8.count == 1 { return englishDigitSounds[Int(number.utf8.first! - 0x30)] }
+            return numberSound(number)
+        }
         if isASCIILetter(last) { return latinWordSound(word) }
+        if let value = circledNumber(last) { return numberSound(String(value)) }
         if let sound = symbolSound(last) { return sound }
         return sound(ofLetter: last)
+    }
+
+    /// Whether `number` can be followed by a clock's ":": an hour (one or two digits, not yet
+    /// in a clock) or minutes (two digits after the hour).
+    static func isClockPart(_ number: String, _ clock: Int) -> Bool {
+        let count = number.utf8.count
+        guard number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        return (clock == 0 && (count == 1 || count == 2)) || (clock == 2 && count == 2)
+    }
+
+    /// One digit read in English, as it is after Latin letters (MP3 엠피쓰리, F1 에프원): zero 제로,
+    /// one 원, two 투, three 쓰리, four 포, five 파이브, six 식스, seven 세븐, eight 에이트, nine 나인.
+    static let englishDigitSounds: [KoreanFinalSound] = [.vowel, .consonant, .vowel, .vowel, .vowel, .vowel, .vowel, .consonant, .vowel, .consonant]
+
+    /// The number a circled, parenthesized or dotted number sign stands for (① 1, ⑳ 20, ㊿ 50,
+    /// ❶ 1, ⑴ 1, ⒈ 1, ⓪ 0); nil for any other scalar.
+    static func circledNumber(_ s: Unicode.Scalar) -> Int? {
+        let v = Int(s.value)
+        switch v {
+        case 0x2460...0x2473: return v - 0x2460 + 1    // ① … ⑳
+        case 0x2474...0x2487: return v - 0x2474 + 1    // ⑴ … ⒇
+        case 0x2488...0x249B: return v - 0x2488 + 1    // ⒈ … ⒛
+        case 0x24EA, 0x24FF: return 0                  // ⓪ ⓿
+        case 0x24EB...0x24F4: return v - 0x24EB + 11   // ⓫ … ⓴
+        case 0x24F5...0x24FE: return v - 0x24F5 + 1    // ⓵ … ⓾
+        case 0x2776...0x277F: return v - 0x2776 + 1    // ❶ … ❿
+        case 0x2780...0x2789: return v - 0x2780 + 1    // ➀ … ➉
+        case 0x278A...0x2793: return v - 0x278A + 1    // ➊ … ➓
+        case 0x3251...0x325F: return v - 0x3251 + 21   // ㉑ … ㉟
+        case 0x32B1...0x32BF: return v - 0x32B1 + 36   // ㊱ … ㊿
+        default: return nil
+        }
     }
 
     /// The particle form for `notation` after `word` (es-hangul's `josa.pick`): for an empty word,
@@ -235,16 +295,20 @@ public enum KoreanParticles {
     /// | `-n`, `-ne` | ㄴ | Kotlin 코틀린, iPhone 아이폰, Line 라인 |
     /// | `-ng` | ㅇ | Samsung 삼성, King 킹 |
     /// | `-l`, `-ll`, `-le` | ㄹ | Excel 엑셀, Google 구글, Apple 애플 |
-    /// | `-p`, `-t`, `-k`, `-c`, `-ck` after one short vowel (and `-ook`) | ㅂ ㅅ ㄱ | App 앱, Chat 챗, Mac 맥, Slack 슬랙, Facebook 페이스북 |
-    /// | the same after a long vowel or a consonant | 프 트 크: vowel | Sheet 시트, Test 테스트, Desk 데스크 |
-    /// | `-b`, `-d`, `-g` (voiced stops take 으) | 브 드 그: vowel | Android 안드로이드, Blog 블로그 |
+    /// | `-p`, `-t`, `-k`, `-c`, `-ck`, `-b` after one short vowel (and `-ook`) | ㅂ ㅅ ㄱ | App 앱, Chat 챗, Mac 맥, Slack 슬랙, Facebook 페이스북, Web 웹, Club 클럽 |
+    /// | `-eep`, `-eap`; `-type` | ㅂ | Deep 딥, Cheap 칩; Type 타입, Prototype 프로토타입 |
+    /// | `-mb` (silent b) | ㅁ | Bomb 봄, Climb 클라임 |
+    /// | `Park`, `-aek`, `-eok` (Korean names) | ㄱ | Park 박, Baek 백, Seok 석 |
+    /// | the same stops after a long vowel or a consonant | 프 트 크: vowel | Sheet 시트, Test 테스트, Desk 데스크, Mark 마크 |
+    /// | `-d`, `-g`, other `-b` (voiced stops take 으), `-hub` | 드 그 브: vowel | Android 안드로이드, Blog 블로그, GitHub 깃허브 |
     /// | `-s`, `-x`, `-z`, `-f`, `-v`, `-sh`, `-ch`, `-th`, `-r`, a vowel | vowel | Netflix 넷플릭스, Switch 스위치, Twitter 트위터, Mina 미나 |
     /// | other silent `-e` after a consonant | the consonant's 으 form: vowel | YouTube 유튜브, Note 노트, Store 스토어 |
     ///
-    /// Limits: spelling does not always tell the sound. Korean names in Latin letters follow
-    /// Korean, not English (Park is 박, but reads here as 파크), some words keep a long vowel's
-    /// stop (Deep 딥, Type 타입 read here as 디프, 타이프), and proper nouns from other languages
-    /// follow English rules here. A translation that must be exact writes the particle itself.
+    /// Limits: spelling does not always tell the sound. `Park` (capitalized) is read as the
+    /// Korean name 박, so the English word (Jurassic Park 파크) gets the wrong form; other
+    /// Korean names follow English rules where they differ; some words break the pattern
+    /// (Jeep 지프, Sub 서브), and proper nouns from other languages follow English
+    /// rules here. A translation that must be exact writes the particle itself.
     static func latinWordSound(_ letters: [Unicode.Scalar]) -> KoreanFinalSound {
         guard let lastLetter = letters.last else { return .vowel }
         let isUpper: (Unicode.Scalar) -> Bool = { $0.value >= 0x41 && $0.value <= 0x5A }
@@ -255,6 +319,11 @@ public enum KoreanParticles {
         }
         let c = lower
         let n = c.count
+        // The Korean surname 박, and the Korean romanizations -aek 백, -eok 석.
+        if letters == ["P", "a", "r", "k"] { return .consonant }
+        if n >= 3, c[n - 1] == "k", (c[n - 3] == "a" && c[n - 2] == "e") || (c[n - 3] == "e" && c[n - 2] == "o") { return .consonant }
+        // -type 타입.
+        if n >= 4, c[n - 4] == "t", c[n - 3] == "y", c[n - 2] == "p", c[n - 1] == "e" { return .consonant }
         func isVowel(_ i: Int) -> Bool { i >= 0 && i < n && vowelLetters.contains(c[i]) }
         // One short vowel right before position `i` (a doubled consonant counts once: App, Matt).
         func shortVowel(before i: Int) -> Bool {
@@ -279,7 +348,14 @@ public enum KoreanParticles {
         case "k":
             if c[n - 2] == "c" { return .consonant }   // -ck: 백, 슬랙
             return shortVowel(before: n - 1) ? .consonant : .vowel
-        case "c", "p", "t": return shortVowel(before: n - 1) ? .consonant : .vowel
+        case "p":
+            if n >= 3, c[n - 3] == "e", c[n - 2] == "e" || c[n - 2] == "a" { return .consonant }   // Deep 딥, Cheap 칩
+            return shortVowel(before: n - 1) ? .consonant : .vowel
+        case "c", "t": return shortVowel(before: n - 1) ? .consonant : .vowel
+        case "b":
+            if c[n - 2] == "m" { return .consonant }   // Bomb 봄: a silent b
+            if n >= 3, c[n - 3] == "h", c[n - 2] == "u" { return .vowel }   // GitHub 깃허브
+            return shortVowel(before: n - 1) ? .consonant : .vowel   // Web 웹, Club 클럽
         default: return .vowel
         }
     }
@@ -313,14 +389,16 @@ public enum KoreanParticles {
         }
     }
 
-    /// The number that ends `scalars` (digits with `,` grouping and one `.`), read by ICU's
-    /// Korean spellout.
     /// How a number written with ASCII digits (and "," grouping, one "." fraction) ends when
-    /// ICU's Korean spellout reads it.
+    /// read: a whole number as ICU's Korean spellout reads it (10 십, 10,000 만); a fraction digit
+    /// by digit, as it is written — trailing zeros too ("2.00" 이 점 영 영, "1.5" 일 점 오).
     static func numberSound(_ written: String) -> KoreanFinalSound {
         let text = written.filter { $0 != "," }
+        if let point = text.firstIndex(of: "."), let digit = text[text.index(after: point)...].utf8.last {
+            return digitSounds[Int(digit - 0x30)]
+        }
         let number: ICUNumber
-        if !text.contains("."), let n = Int64(text) {
+        if let n = Int64(text) {
             number = .int(n)
         } else if let d = Double(text) {
             number = .double(d)
@@ -334,4 +412,7 @@ public enum KoreanParticles {
         }
         return sound(ofLetter: last)
     }
+
+    /// The Sino-Korean digits read alone: 영 일 이 삼 사 오 육 칠 팔 구.
+    static let digitSounds: [KoreanFinalSound] = [.consonant, .rieul, .vowel, .consonant, .vowel, .vowel, .consonant, .rieul, .rieul, .vowel]
 }

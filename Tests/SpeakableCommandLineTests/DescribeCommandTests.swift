@@ -33,7 +33,7 @@ import Testing
         #expect(json["name"]?.string == "왼쪽을 향한 T자")
         #expect(json["description"]?.string == "왼쪽을 향한 T자. 블록 4개짜리 가로 2칸 세로 3칸 조각. 1행: 빈칸, 블록. 2행: 블록, 블록. 3행: 빈칸, 블록.")
         #expect(json["contentDescription"]?.string == json["description"]?.string)
-        #expect(json["clickLabel"]?.string == "조각 선택")
+        #expect(json["clickLabel"]?.string == "조각을 선택")
         #expect(json["platform"]?.string == "talkback")
     }
 
@@ -54,7 +54,7 @@ import Testing
         #expect(voiceOver.out.contains("    hint: Places the 2 by 2 square covering row 3, columns 5 to 6; row 4, columns 5 to 6; completes row 4.\n"))
         let talkBack = run(["demo", "--platform", "talkback", "--locale", "ko", "--hint-style", "gesture"])
         #expect(talkBack.status == 0)
-        #expect(talkBack.out.contains("    clickLabel: 가로세로 2칸 정사각형을 3행 5열부터 6열까지, 4행 5열부터 6열까지에 배치하여 4행 완성\n"))
+        #expect(talkBack.out.contains("    clickLabel: 가로세로 2칸 정사각형을 3행 5열에서 6열, 4행 5열에서 6열에 배치하여 4행을 완성\n"))
         #expect(!talkBack.out.contains("    label:"))
         #expect(talkBack.out.contains("\nWhat TalkBack (Android) says in Korean (ko), "))
         let gesture = run(["demo", "--hint-style", "gesture"])

@@ -90,7 +90,9 @@ import SpeakableTestSupport
         let binary = try buildResolver()
         let words = ["iPhone", "Google", "URL", "NASA", "CSS", "HTML", "Zoom", "Samsung", "Excel", "App", "Sheet", "Android", "Netflix",
                      "YouTube", "Facebook", "Slack", "Chrome", "Kotlin", "line", "Mina", "Matt", "book", "Desk", "Blog", "Switch",
-                     "50%", "3‰", "20°", "Wi-Fi", "x", "L", "M", "Park 3", "3 Park", "ㄹ", "ㄱ", "ㅏ", "조각 A", "(괄호)", "끝."]
+                     "50%", "3‰", "20°", "Wi-Fi", "x", "L", "M", "Park 3", "3 Park", "ㄹ", "ㄱ", "ㅏ", "조각 A", "(괄호)", "끝.",
+                     // issue 22: what is read aloud (fraction zeros, clock times, consonant endings, MP3, ３, ①)
+                     "Web", "Tab", "Club", "Lab", "Bomb", "Job", "Deep", "Cheap", "Type", "Prototype", "Park", "park", "Baek", "Seok", "GitHub", "Pipe", "Mark", "MP3", "F1", "PS5", "Galaxy S24", "₩2", "₩3", "３", "１２", "１０", "①", "②", "⑩", "⑫", "㊿", "❸", "⑴", "⒉", "⓪", "2.00", "1.50", "0.10", "9:05", "9:00", "오전 9:05", "오후 2:02", "오전 9:00", "12:30", "10:00", "9:05:30", "(9:05)", "3:1", "9:050", "123:45"]
         let notations = ["을(를)", "이(가)", "(으)로", "과(와)", "(이)에요"]
         var lines: [String] = []
         var requests: [String] = []
@@ -113,6 +115,22 @@ import SpeakableTestSupport
         for (index, output) in outputs.enumerated() where index < expected.count {
             #expect(output == expected[index], "\(lines[index])")
         }
+    }
+
+    /// Issue 22's readings, spelled out: a marked value, and text printed right before notation
+    /// (a number formatted `::.00`, a clock time).
+    @Test func whatIsReadAloud() throws {
+        let binary = try buildResolver()
+        let cases: [(String, String)] = [
+            ("value\t2.00\t을(를)", "2.00을"), ("text\t2.00\t을(를)", "2.00을"), ("text\t1.50\t(으)로", "1.50으로"),
+            ("value\t오전 9:05\t(으)로", "오전 9:05으로"), ("text\t오후 2:02\t을(를)", "오후 2:02을"), ("text\t오전 9:00\t(으)로", "오전 9:00로"),
+            ("value\tWeb\t을(를)", "Web을"), ("value\tTab\t(으)로", "Tab으로"), ("value\tClub\t이(가)", "Club이"),
+            ("value\tLab\t을(를)", "Lab을"), ("value\tBomb\t을(를)", "Bomb을"), ("value\tDeep\t을(를)", "Deep을"),
+            ("value\tType\t을(를)", "Type을"), ("value\tPark\t이(가)", "Park이"), ("value\tMP3\t을(를)", "MP3를"),
+            ("text\tMP3\t을(를)", "MP3를"), ("value\t₩2\t을(를)", "₩2를"), ("value\t３\t을(를)", "３을"), ("value\t①\t(으)로", "①로"),
+        ]
+        let outputs = try resolve(binary, cases.map(\.0))
+        #expect(outputs == cases.map(\.1))
     }
 
     /// Numbers printed by `%lld` (no markers) and numbers inside string values, against the

@@ -42,7 +42,7 @@ import Testing
         #expect(board.placement(of: try Piece(map: "XX/XX"), touching: GridPosition(row: 3, column: 5))?.cells
                 == [GridPosition(row: 3, column: 5), GridPosition(row: 3, column: 6), GridPosition(row: 4, column: 5), GridPosition(row: 4, column: 6)])
         #expect(korean.describe(cellAt: GridPosition(row: 3, column: 5), on: rowFourBoard(), placing: try Piece(map: "XX/XX")).voiceOver.hint
-                == "가로세로 2칸 정사각형을 3행 5열부터 6열까지, 4행 5열부터 6열까지에 배치하고 4행을 완성합니다.")
+                == "가로세로 2칸 정사각형을 3행 5열에서 6열, 4행 5열에서 6열에 배치하고 4행을 완성합니다.")
         #expect(english.positionReading(of: try BlockBoard(map: ["....", "###.", "#...", "...."]))
                 == "Row 1: empty. Row 2: all filled except column 4. Row 3: column 1 filled. Row 4: empty. Row 2 needs column 4.")
         #expect(korean.describe(BlockCell(row: 3, column: 5, hasInk: true)).voiceOver.label == "3행 5열, 빈칸, 잉크 칸")
@@ -50,7 +50,7 @@ import Testing
 
     @Test func controls() {
         #expect(korean.describe(Control(label: "힌트", price: 100)).voiceOver.label == "힌트, 오코인 100개")
-        #expect(koreanGesture.describe(Control(label: "내 위치", action: "현재 위치 확인")).voiceOver.hint == "현재 위치 확인하려면 이중 탭하십시오")
+        #expect(koreanGesture.describe(Control(label: "내 위치", action: "현재 위치를 확인")).voiceOver.hint == "현재 위치를 확인하려면 이중 탭하세요")
     }
 
     @Test func scenarios() throws {

@@ -22,7 +22,7 @@ import Testing
         // In the open, the line centres on the touched cell (ties go left).
         #expect(hint(4) == "Places the line of 4 across covering row 3, columns 2 to 5.")
         #expect(korean.describe(cellAt: GridPosition(row: 3, column: 8), on: board, placing: line).voiceOver.hint
-                == "가로 4칸 막대를 3행 5열부터 8열까지에 배치합니다.")
+                == "가로 4칸 막대를 3행 5열에서 8열에 배치합니다.")
         let down = try Piece(map: "X/X/X")
         #expect(english.describe(cellAt: GridPosition(row: 8, column: 2), on: board, placing: down).voiceOver.hint
                 == "Places the line of 3 down covering row 6, column 2; row 7, column 2; row 8, column 2.")
@@ -41,8 +41,8 @@ import Testing
         #expect(text.voiceOver.hint == "Places the line of 4 across covering row 5, columns 3 to 6; completes row 5.")
         #expect(text.talkBack.clickLabel == "place the line of 4 across covering row 5, columns 3 to 6; completing row 5")
         let korean = korean.describe(cellAt: GridPosition(row: 5, column: 4), on: board, placing: line)
-        #expect(korean.voiceOver.hint == "가로 4칸 막대를 5행 3열부터 6열까지에 배치하고 5행을 완성합니다.")
-        #expect(korean.talkBack.clickLabel == "가로 4칸 막대를 5행 3열부터 6열까지에 배치하여 5행 완성")
+        #expect(korean.voiceOver.hint == "가로 4칸 막대를 5행 3열에서 6열에 배치하고 5행을 완성합니다.")
+        #expect(korean.talkBack.clickLabel == "가로 4칸 막대를 5행 3열에서 6열에 배치하여 5행을 완성")
     }
 
     @Test func rowsAndColumnsCompletedTogether() throws {
@@ -67,7 +67,7 @@ import Testing
         #expect(english.hint(for: filled!).voiceOver
                 == "Places the L, foot at top right covering row 7, column 8; row 8, columns 6 to 8; completes row 8 and column 8.")
         #expect(korean.hint(for: filled!).voiceOver
-                == "오른쪽 위로 꺾인 L자를 7행 8열, 8행 6열부터 8열까지에 배치하고 8행 및 8열을 완성합니다.")
+                == "오른쪽 위로 꺾인 L자를 7행 8열, 8행 6열에서 8열에 배치하고 8행, 8열을 완성합니다.")
     }
 
     @Test func aPieceThatDoesNotFitSaysSoOnBothPlatforms() throws {
@@ -128,8 +128,8 @@ import Testing
         #expect(english.positionReading(of: Self.board) == "Rows 1 to 2: empty. Row 3: all filled except columns 4 and 7 to 8. "
                 + "Row 4: all filled except column 8. Row 5: columns 1 to 2 and 5 to 6 filled. Row 6: empty. "
                 + "Row 7: column 1 filled. Row 8: column 1 filled. Row 4 needs column 8.")
-        #expect(korean.positionReading(of: Self.board) == "1행부터 2행까지 비어 있음. 3행: 4열 및 7열부터 8열까지만 비어 있음. "
-                + "4행: 8열만 비어 있음. 5행: 1열부터 2열까지 및 5열부터 6열까지 채워짐. 6행: 비어 있음. "
+        #expect(korean.positionReading(of: Self.board) == "1행부터 2행까지 비어 있음. 3행: 4열, 7열부터 8열까지만 비어 있음. "
+                + "4행: 8열만 비어 있음. 5행: 1열부터 2열까지, 5열부터 6열까지 채워짐. 6행: 비어 있음. "
                 + "7행: 1열 채워짐. 8행: 1열 채워짐. 4행은 8열만 채우면 지워짐.")
     }
 
@@ -146,6 +146,6 @@ import Testing
         #expect(text.voiceOver.label == "Board, 8 by 8")
         #expect(text.voiceOver.hint == "Speaks the whole position.")
         #expect(text.talkBack.clickLabel == "hear the whole position")
-        #expect(korean.describe(Self.board).talkBack.clickLabel == "전체 상황 확인")
+        #expect(korean.describe(Self.board).talkBack.clickLabel == "전체 상황을 확인")
     }
 }

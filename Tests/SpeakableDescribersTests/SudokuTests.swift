@@ -29,7 +29,7 @@ import Testing
         #expect(korean.voiceOver.label == "2행 7열, \(ko)")
         #expect(korean.voiceOver.hint == "칸을 선택합니다.")
         #expect(korean.talkBack.contentDescription == ko)
-        #expect(korean.talkBack.clickLabel == "칸 선택")
+        #expect(korean.talkBack.clickLabel == "칸을 선택")
     }
 
     @Test func selectedIsAStateNotWords() {
@@ -49,7 +49,7 @@ import Testing
     @Test func gestureHintStyle() {
         let cell = SudokuCell(row: 1, column: 1, content: .given(5))
         #expect(englishGesture.describe(cell).voiceOver.hint == "Double tap to select the cell")
-        #expect(koreanGesture.describe(cell).voiceOver.hint == "칸 선택하려면 이중 탭하십시오")
+        #expect(koreanGesture.describe(cell).voiceOver.hint == "칸을 선택하려면 이중 탭하세요")
         // TalkBack adds its own gesture: the click label stays the fragment.
         #expect(englishGesture.describe(cell).talkBack.clickLabel == "select the cell")
     }

@@ -72,7 +72,9 @@ import Testing
         let words = ["iPhone", "Google", "URL", "NASA", "CSS", "HTML", "Zoom", "Samsung", "Excel", "App", "Sheet", "Android", "Netflix",
                      "YouTube", "Facebook", "Slack", "Chrome", "Kotlin", "line", "Mina", "Matt", "book", "Desk", "Blog", "Switch",
                      "50%", "3‰", "20°", "Wi-Fi", "x", "L", "M", "Park 3", "3 Park", "ㄹ", "ㄱ", "ㅏ", "조각 A", "(괄호)", "끝.",
-                     "v1.5", "1,000.", "2,5", "3-6", "😀", "블록 😀", "Ⅻ", "½", "𝟗", "café"]
+                     "v1.5", "1,000.", "2,5", "3-6", "😀", "블록 😀", "Ⅻ", "½", "𝟗", "café",
+                     // issue 22: what is read aloud (fraction zeros, clock times, consonant endings, MP3, ３, ①)
+                     "Web", "Tab", "Club", "Lab", "Bomb", "Job", "Deep", "Cheap", "Type", "Prototype", "Park", "park", "Baek", "Seok", "GitHub", "Pipe", "Mark", "MP3", "F1", "PS5", "Galaxy S24", "₩2", "₩3", "３", "１２", "１０", "①", "②", "⑩", "⑫", "㊿", "❸", "⑴", "⒉", "⓪", "2.00", "1.50", "0.10", "9:05", "9:00", "오전 9:05", "오후 2:02", "오전 9:00", "12:30", "10:00", "9:05:30", "(9:05)", "3:1", "9:050", "123:45"]
         let notations = ["을(를)", "이(가)", "(으)로", "과(와)", "(이)에요", "(이)었다", "은(는)", "아(야)"]
         let korean = try ICULocale("ko")
         var lines: [String] = []
@@ -154,15 +156,18 @@ import Testing
                       "0", "1", "2", "3", "5", "6", "8", "9", "0", "00", "000", "0000", ",", ".", " ", "-",
                       "a", "e", "i", "o", "u", "y", "k", "c", "p", "t", "g", "l", "m", "n", "s", "A", "E", "K", "L", "M", "N", "R", "P",
                       "iPhone", "book", "Sheet", "URL", "NASA", "Google", "%", "‰", "°", "℃", "％", "ㄹ", "ㄱ", "ㅏ", "칫솔", "샴푸",
-                      "닭", "😀", "𝟘", "𝟗", "Ⅻ", "½", "é", "\u{301}", "一", "ß", "?", "!", "〇"]
+                      "닭", "😀", "𝟘", "𝟗", "Ⅻ", "½", "é", "\u{301}", "一", "ß", "?", "!", "〇",
+                      ":", ":", "00", "05", "b", "mb", "eep", "ype", "Web", "Type", "Park", "Baek", "Hub", "MP", "₩", "３", "０", "①", "⑫", "㊿", "⒈"]
         // Half the texts from few pieces, so that numbers, separators, markers and notation meet often.
-        let dense = [open, close, "1", "0", "0", "5", "8", ".", ",", " ", "이(가)", "(으)로", "(이)에요", "을(를)", "k", "L", "%", "칫솔"]
+        let dense = [open, close, "1", "0", "0", "5", "8", ".", ",", " ", "이(가)", "(으)로", "(이)에요", "을(를)", "k", "L", "%", "칫솔",
+                     ":", "b", "３", "①"]
         // Edges: a second "." in a number, separators that do not join digits, numbers past
         // Int64, nested, unclosed and unopened markers, notation cut short, supplementary
         // characters next to numbers and notation.
         var lines = ["1.5.20", "1.5.0", "1.5.3", "1,000.5,0", "1..5", ",5", "5,", "1,,5", "1, 5", "10.0", "0.0", "0.10", "00",
                      "1" + String(repeating: "0", count: 23), "1" + String(repeating: "0", count: 20), "1" + String(repeating: "0", count: 28),
-                     "3😀", "😀3", "𝟗", "3\(open)", "\(open)3", "3\(close)"]
+                     "3😀", "😀3", "𝟗", "3\(open)", "\(open)3", "3\(close)",
+                     "2.00", "9:05", "9:00", "9:05:30", "9:05:3", "12:30:00", "1:2:3", "9::05", "9:05.5", "9,0:05", "MP3", "MP31", "３:０５", "①:05"]
             .flatMap { ["text\t\($0)이(가)\t", "text\t\($0)(으)로\t", "text\t\($0)(이)에요\t"] }
         lines += ["value\t\(open)칫솔\(close)\t을(를)", "value\t칫솔\(open)\(close)\t을(를)", "value\t\(open)\(close)\t을(를)",
                   "text\t샴푸\(close)을(를)\t", "text\t\(close)을(를)\t", "text\t\(open)칫솔\(open)샴푸\(close)이(가)\(close)을(를)\t",

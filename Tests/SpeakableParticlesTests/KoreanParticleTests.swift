@@ -135,6 +135,67 @@ struct JosaCaseTests {
         #expect(KoreanParticles.attach(word, notation) == expected)
     }
 
+    /// Issue 22 (a native speaker's review): what is read aloud decides, so a fraction keeps its
+    /// trailing zeros, a clock time ends in 분 or 시, a Latin word ends in the consonant it is
+    /// said with, one digit after Latin letters is English, and ３ ① are numbers.
+    @Test(arguments: [
+        // fractions are read digit by digit, trailing zeros too: 이 점 영 영
+        ("2.00", "을(를)", "2.00을"), ("2.00", "(으)로", "2.00으로"), ("1.50", "이(가)", "1.50이"), ("0.10", "은(는)", "0.10은"),
+        ("1.5", "을(를)", "1.5를"), ("3.1", "(으)로", "3.1로"), ("1,000.0", "이(가)", "1,000.0이"),
+        // clock times: two digits after ":" are minutes (분), 00 is the hour alone (시), a third part seconds (초)
+        ("9:05", "을(를)", "9:05을"), ("오전 9:05", "(으)로", "오전 9:05으로"), ("오후 2:02", "을(를)", "오후 2:02을"),
+        ("오전 9:00", "(으)로", "오전 9:00로"), ("9:00", "을(를)", "9:00를"), ("12:30", "이(가)", "12:30이"),
+        ("10:00", "은(는)", "10:00는"), ("9:05:30", "이(가)", "9:05:30가"), ("(9:05)", "을(를)", "(9:05)을"),
+        // not clock times: one digit after ":", three digits, a score
+        ("3:1", "(으)로", "3:1로"), ("3:2", "이(가)", "3:2가"), ("9:050", "이(가)", "9:050이"), ("123:45", "이(가)", "123:45가"),
+        // Latin words ending in a consonant sound
+        ("Web", "을(를)", "Web을"), ("Web", "(으)로", "Web으로"), ("Tab", "을(를)", "Tab을"), ("Club", "이(가)", "Club이"),
+        ("Lab", "(으)로", "Lab으로"), ("Bomb", "을(를)", "Bomb을"), ("Job", "은(는)", "Job은"), ("Climb", "이(가)", "Climb이"),
+        ("Deep", "을(를)", "Deep을"), ("Cheap", "(으)로", "Cheap으로"), ("Type", "을(를)", "Type을"), ("Prototype", "(으)로", "Prototype으로"),
+        ("Park", "이(가)", "Park이"), ("Park", "(으)로", "Park으로"), ("Baek", "을(를)", "Baek을"), ("Seok", "이(가)", "Seok이"),
+        // and the ones that stay vowels
+        ("GitHub", "을(를)", "GitHub를"), ("Hub", "이(가)", "Hub가"), ("Sheet", "을(를)", "Sheet를"), ("Pipe", "을(를)", "Pipe를"),
+        ("Mark", "이(가)", "Mark가"), ("park", "을(를)", "park를"), ("Loop", "(으)로", "Loop로"), ("WEB", "을(를)", "WEB를"),
+        // one digit right after Latin letters is read in English; more digits or a space, in Korean
+        ("MP3", "을(를)", "MP3를"), ("MP3", "(으)로", "MP3로"), ("F1", "이(가)", "F1이"), ("PS5", "을(를)", "PS5를"),
+        ("Galaxy S24", "이(가)", "Galaxy S24가"), ("iPhone 15", "을(를)", "iPhone 15를"), ("Windows 11", "이(가)", "Windows 11이"),
+        // currency signs are not read after the number
+        ("₩2", "을(를)", "₩2를"), ("₩3", "이(가)", "₩3이"), ("$7", "(으)로", "$7로"),
+        // full-width digits and circled numbers are numbers
+        ("３", "을(를)", "３을"), ("１２", "이(가)", "１２가"), ("１０", "(으)로", "１０으로"), ("①", "을(를)", "①을"), ("①", "(으)로", "①로"),
+        ("②", "이(가)", "②가"), ("⑩", "이(가)", "⑩이"), ("⑫", "을(를)", "⑫를"), ("㊿", "이(가)", "㊿이"), ("❸", "(으)로", "❸으로"),
+        ("⑴", "이(가)", "⑴이"), ("⒉", "을(를)", "⒉를"), ("⓪", "이(가)", "⓪이"),
+    ])
+    func whatIsReadAloud(_ word: String, _ notation: String, _ expected: String) throws {
+        #expect(KoreanParticles.attach(word, notation) == expected)
+        let message = try ParticleResolvingMessage("{w}" + notation, locale: korean)
+        #expect(try message.format(["w": .string(word)]) == expected)
+    }
+
+    @Test func formattedNumbersKeepTheirTrailingZeros() throws {
+        let fraction = try ParticleResolvingMessage("{n, number, ::.00}을(를) 입력", locale: korean)
+        #expect(try fraction.format(["n": 2]) == "2.00을 입력")
+        #expect(try fraction.format(["n": 1.5]) == "1.50을 입력")
+        #expect(try fraction.format(["n": 1.25]) == "1.25를 입력")
+        // ICU's Korean short time: "오전 9:05".
+        let clock = try ParticleResolvingMessage("알람을 {t, time, short}(으)로 설정", locale: korean, timeZone: .utc)
+        #expect(try clock.format(["t": .date(32_700_000)]) == "알람을 오전 9:05으로 설정")
+        #expect(try clock.format(["t": .date(32_400_000)]) == "알람을 오전 9:00로 설정")
+        #expect(try clock.format(["t": .date(50_520_000)]) == "알람을 오후 2:02으로 설정")
+    }
+
+    @Test func theCircledNumberTableMatchesUnicode() {
+        for value in UInt32(0x2400)...0x33FF {
+            guard let s = Unicode.Scalar(value) else { continue }
+            if let n = KoreanParticles.circledNumber(s) {
+                #expect(s.properties.numericValue == Double(n), "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(KoreanParticles.circledNumber("①") == 1 && KoreanParticles.circledNumber("⑳") == 20)
+        #expect(KoreanParticles.circledNumber("㉑") == 21 && KoreanParticles.circledNumber("㊿") == 50)
+        #expect(KoreanParticles.circledNumber("3") == nil)
+    }
+
     /// `%` is read 퍼센트: the particle follows the sign, not the number before it.
     @Test func percentIsReadAsAWord() throws {
         #expect(KoreanParticles.attach("50%", "이(가)") == "50%가")       // not 오십 → 50%이

@@ -30,14 +30,21 @@ import Testing
         #expect(sentences.longPauses == 1)
     }
 
-    @Test func koreanCountsOneSyllablePerBlockAndReadsDigitsSinoKorean() throws {
+    @Test func koreanCountsBeatsPerBlockAndReadsDigitsSinoKorean() throws {
         let spell = try NumberFormat.cached(.spellout(ruleSet: ""), locale: Self.korean)
         #expect(try spell.format(3 as Int64) == "삼")
         let estimate = SpokenLength.estimate("3행 5열, 빈칸", locale: Self.korean)
-        // 삼 행 오 열 빈 칸
-        #expect(estimate.syllables == 6)
+        // 삼 행 오 열 빈 칸: six syllables, five of them closed by a final consonant (one more beat each)
+        #expect(estimate.syllables == 11)
         #expect(estimate.shortPauses == 1)
         #expect(estimate.spoken == "삼 행 오 열, 빈칸")
+        #expect(Syllables.count("거리") == 2 && Syllables.count("선택됨") == 6)
+    }
+
+    @Test func koreanSymbolsAreReadAsTalkBackNamesThem() {
+        // TalkBack's Korean name for "=" is 등호 (not the 는 of "2 더하기 2는 4").
+        #expect(SpokenLength.estimate("점수 = 기본 점수 × 콤보", locale: Self.korean).spoken == "점수 등호 기본 점수 곱하기 콤보")
+        #expect(SpokenLength.estimate("2+2=4", locale: Self.korean).spoken == "이 더하기 이 등호 사")
     }
 
     @Test func longerTextTakesLonger() {
@@ -53,7 +60,7 @@ import Testing
         #expect(Syllables.count("placed") == 1)
         #expect(Syllables.count("added") == 2)
         #expect(Syllables.count("TV") == 2)
-        #expect(Syllables.count("빈칸") == 2)
+        #expect(Syllables.count("빈칸") == 4)   // beats: 빈 and 칸 each end in ㄴ
         #expect(Syllables.count("数独") == 2)
     }
 }

@@ -240,7 +240,7 @@ enum ScreenReaderRules {
     // MARK: hint-gesture
 
     /// Words that glue a gesture to the action in a template such as "Double tap to {action}"
-    /// or "{action}하려면 이중 탭하십시오".
+    /// or "{action}하려면 이중 탭하세요".
     static let templateGlue: Set<String> = ["to", "and", "hold", "then", "하려면", "하십시오", "하세요", "하여", "해서", "하면", "하고"]
 
     /// A hint that is only a gesture sentence around arguments: "Double tap to {action}".

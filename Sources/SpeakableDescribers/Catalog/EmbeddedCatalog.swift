@@ -9,7 +9,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.board.action", table: "block", role: .action,
             source: "hear the whole position",
-            translations: ["ko": "전체 상황 확인"]),
+            translations: ["ko": "전체 상황을 확인"]),
         Entry(
             key: "block.board.hint", table: "block", role: .hint,
             source: "Speaks the whole position.",
@@ -44,8 +44,8 @@ extension DescriberCatalog {
             translations: ["ko": "{row}행 {columns}"]),
         Entry(
             key: "block.columns.item", table: "block", role: .text,
-            source: "{span, select, range {{first} to {last}} other {{first}}}",
-            translations: ["ko": "{span, select, range {{first}열부터 {last}열까지} other {{first}열}}"]),
+            source: "{span, select, range {{context, select, placement {{first} to {last}} other {{first} to {last}}}} other {{first}}}",
+            translations: ["ko": "{span, select, range {{context, select, placement {{first}열에서 {last}열} other {{first}열부터 {last}열까지}}} other {{first}열}}"]),
         Entry(
             key: "block.columns.many", table: "block", role: .text,
             source: "columns {list}",
@@ -56,8 +56,8 @@ extension DescriberCatalog {
             translations: ["ko": "{column}열"]),
         Entry(
             key: "block.columns.range", table: "block", role: .text,
-            source: "columns {first} to {last}",
-            translations: ["ko": "{first}열부터 {last}열까지"]),
+            source: "{context, select, placement {columns {first} to {last}} other {columns {first} to {last}}}",
+            translations: ["ko": "{context, select, placement {{first}열에서 {last}열} other {{first}열부터 {last}열까지}}"]),
         Entry(
             key: "block.event.cleared", table: "block", role: .announcement,
             source: "Cleared {lines, plural, one {# line} other {# lines}}. Score {score, number, ::group-off}.{combo, plural, =0 {} =1 {} other { Combo times #.}}",
@@ -145,7 +145,7 @@ extension DescriberCatalog {
         Entry(
             key: "block.placement.action", table: "block", role: .action,
             source: "place {piece} covering {cells}{completes, select, yes {; completing {lines}} other {}}",
-            translations: ["ko": "{piece}을(를) {cells}에 배치{completes, select, yes {하여 {lines} 완성} other {}}"], maxSeconds: 9),
+            translations: ["ko": "{piece}을(를) {cells}에 배치{completes, select, yes {하여 {lines}을(를) 완성} other {}}"], maxSeconds: 9),
         Entry(
             key: "block.placement.hint", table: "block", role: .hint,
             source: "Places {piece} covering {cells}{completes, select, yes {; completes {lines}} other {}}.",
@@ -161,11 +161,11 @@ extension DescriberCatalog {
         Entry(
             key: "block.rack.action", table: "block", role: .action,
             source: "select the piece",
-            translations: ["ko": "조각 선택"]),
+            translations: ["ko": "조각을 선택"]),
         Entry(
             key: "block.rack.empty", table: "block", role: .label,
             source: "Empty slot",
-            translations: ["ko": "빈 자리"]),
+            translations: ["ko": "빈자리"]),
         Entry(
             key: "block.rack.hint", table: "block", role: .hint,
             source: "Selects the piece.",
@@ -181,7 +181,7 @@ extension DescriberCatalog {
         Entry(
             key: "common.hint.gesture", table: "common", role: .hint,
             source: "Double tap to {action}",
-            translations: ["ko": "{action}하려면 이중 탭하십시오"]),
+            translations: ["ko": "{action}하려면 이중 탭하세요"]),
         Entry(
             key: "common.join.groups", table: "common", role: .text,
             source: "{first}; {next}",
@@ -205,7 +205,7 @@ extension DescriberCatalog {
         Entry(
             key: "game.control.count", table: "game", role: .label,
             source: "{name}, {count} left",
-            translations: ["ko": "{name}, {count}개 남음"]),
+            translations: ["ko": "{name}, {count}회 남음"]),
         Entry(
             key: "game.control.price", table: "game", role: .label,
             source: "{name}, {price, plural, one {# O’Coin} other {# O’Coins}}",
@@ -249,7 +249,7 @@ extension DescriberCatalog {
         Entry(
             key: "game.result.next", table: "game", role: .text,
             source: "{name} is next",
-            translations: ["ko": "다음은 {name}"]),
+            translations: ["ko": "다음 항목: {name}"]),
         Entry(
             key: "game.result.score", table: "game", role: .text,
             source: "{score, number, ::group-off} {score, plural, one {point} other {points}}",
@@ -285,11 +285,11 @@ extension DescriberCatalog {
         Entry(
             key: "game.tutorial.prompt", table: "game", role: .text,
             source: "{screenReader, select, voiceover {Double tap a cell in the gap} talkback {Double-tap a cell in the gap} other {Drag the piece}}",
-            translations: ["ko": "{screenReader, select, voiceover {빈 곳의 칸을 이중 탭하세요} talkback {빈 곳의 칸을 두 번 탭하세요} other {조각을 빈 곳으로 끌어다 놓으세요}}"]),
+            translations: ["ko": "{screenReader, select, voiceover {빈 곳에 있는 칸을 이중 탭하세요} talkback {빈 곳에 있는 칸을 두 번 탭하세요} other {조각을 빈 곳으로 끌어다 놓으세요}}"]),
         Entry(
             key: "sudoku.cell.action", table: "sudoku", role: .action,
             source: "select the cell",
-            translations: ["ko": "칸 선택"]),
+            translations: ["ko": "칸을 선택"]),
         Entry(
             key: "sudoku.cell.content", table: "sudoku", role: .label,
             source: "{content, select, empty {empty} given {given {digit}} error {{digit}, error} notes {notes {notes}} other {{digit}}}",

@@ -11,6 +11,9 @@ enum ArgumentType: Hashable, Sendable {
 
     static let yesNo = ArgumentType.choice(["yes", "no"])
     static let corner = ArgumentType.choice(["topLeft", "topRight", "bottomLeft", "bottomRight"])
+    /// Where a run of columns is said: in the cells a piece would cover, or in the board reading
+    /// (Korean: "5열에서 6열에 배치", "5열부터 6열까지만 비어 있음").
+    static let columnsContext = ArgumentType.choice(["placement", "reading"])
 
     var name: String {
         switch self {
@@ -71,8 +74,9 @@ enum MessageID: Int, CaseIterable, Sendable {
             MessageSpec("block.cell.label", ("row", .number), ("column", .number), ("filled", .yesNo), ("ink", .yesNo), ("marked", .yesNo))
         case .blockCellContent: MessageSpec("block.cell.content", ("filled", .yesNo), ("ink", .yesNo), ("marked", .yesNo))
         case .columnsOne: MessageSpec("block.columns.one", ("column", .number))
-        case .columnsRange: MessageSpec("block.columns.range", ("first", .number), ("last", .number))
-        case .columnsItem: MessageSpec("block.columns.item", ("span", .choice(["range", "single"])), ("first", .number), ("last", .number))
+        case .columnsRange: MessageSpec("block.columns.range", ("first", .number), ("last", .number), ("context", .columnsContext))
+        case .columnsItem: MessageSpec("block.columns.item", ("span", .choice(["range", "single"])), ("first", .number), ("last", .number),
+                                       ("context", .columnsContext))
         case .columnsMany: MessageSpec("block.columns.many", ("list", .text))
         case .cellsRow: MessageSpec("block.cells.row", ("row", .number), ("columns", .text))
         case .line: MessageSpec("block.line", ("kind", Self.lineKind), ("number", .number))

@@ -29,7 +29,7 @@ extension Describer {
     /// for column in [1, 2, 3, 4, 7, 8] { board[4, column] = BlockCell(row: 4, column: column, isFilled: true) }
     /// describer.describe(cellAt: GridPosition(row: 3, column: 5), on: board, placing: try Piece(map: "XX/XX")).voiceOver.hint
     /// // "Places the 2 by 2 square covering row 3, columns 5 to 6; row 4, columns 5 to 6; completes row 4."
-    /// // ko: "가로세로 2칸 정사각형을 3행 5열부터 6열까지, 4행 5열부터 6열까지에 배치하고 4행을 완성합니다."
+    /// // ko: "가로세로 2칸 정사각형을 3행 5열에서 6열, 4행 5열에서 6열에 배치하고 4행을 완성합니다."
     /// ```
     public func describe(cellAt position: GridPosition, on board: BlockBoard, placing piece: Piece?) -> AccessibleText {
         describe(cellAt: position, on: board, placing: piece, reference: piece.map(describeReference))
@@ -110,13 +110,14 @@ extension Describer {
                 columns.append(cells[index].column)
                 index += 1
             }
-            rows.append(text(.cellsRow, number(row), .string(columnsText(columns)), count: 2))
+            rows.append(text(.cellsRow, number(row), .string(columnsText(columns, context: "placement")), count: 2))
         }
         return groups(rows)
     }
 
-    /// "column 5", "columns 5 to 6", "columns 1 to 3 and 6".
-    func columnsText(_ columns: [Int]) -> String {
+    /// "column 5", "columns 5 to 6", "columns 1 to 3 and 6"; `context` is where they are said,
+    /// "placement" (the cells a piece would cover) or "reading" (the board reading).
+    func columnsText(_ columns: [Int], context: MessageArgument) -> String {
         let sorted = Set(columns).sorted()
         var runs: [(Int, Int)] = []
         for column in sorted {
@@ -124,10 +125,11 @@ extension Describer {
         }
         if runs.count == 1 {
             let (first, last) = runs[0]
-            return first == last ? text(.columnsOne, number(first), count: 1) : text(.columnsRange, number(first), number(last), count: 2)
+            return first == last ? text(.columnsOne, number(first), count: 1)
+                                 : text(.columnsRange, number(first), number(last), context, count: 3)
         }
         let items = runs.map { run in
-            text(.columnsItem, run.0 == run.1 ? "single" : "range", number(run.0), number(run.1), count: 3)
+            text(.columnsItem, run.0 == run.1 ? "single" : "range", number(run.0), number(run.1), context, count: 4)
         }
         return text(.columnsMany, [.string(andJoined(items))])
     }
@@ -173,9 +175,9 @@ extension Describer {
                 phrases.append(text(.boardRow, [number(row), "full", ""]))
             } else if filled.count * 2 > board.columns {
                 let empty = (1...board.columns).filter { !board.isFilled(row, $0) }
-                phrases.append(text(.boardRow, [number(row), "gaps", .string(columnsText(empty))]))
+                phrases.append(text(.boardRow, [number(row), "gaps", .string(columnsText(empty, context: "reading"))]))
             } else {
-                phrases.append(text(.boardRow, [number(row), "filled", .string(columnsText(filled))]))
+                phrases.append(text(.boardRow, [number(row), "filled", .string(columnsText(filled, context: "reading"))]))
             }
             row += 1
         }

@@ -116,7 +116,9 @@ public final class Describer: Sendable {
         }
         if !diagnostics.isEmpty { throw DescriberError(diagnostics: diagnostics) }
         self.messages = messages
-        self.andList = try? ListFormatter.cached(locale: locale, kind: .and, width: .wide)
+        // Spoken Korean joins a list with pauses ("1행, 2행, 3행"): ICU's "and" list is the written
+        // 및 ("1행, 2행 및 3행"), which a screen reader reads as a word.
+        self.andList = locale.language == "ko" ? nil : try? ListFormatter.cached(locale: locale, kind: .and, width: .wide)
         self.digits = try? NumberFormat.cached(.decimal, locale: locale)
         func constant(_ id: MessageID) -> String { messages[id.rawValue].constant ?? "" }
         sudokuAction = constant(.sudokuCellAction)
@@ -199,7 +201,7 @@ public final class Describer: Sendable {
     /// "a; b": common.join.groups.
     func groups(_ items: [String]) -> String { fold(items, with: .joinGroups) }
 
-    /// "a, b, and c" in the locale's words (ICU list format).
+    /// "a, b, and c" in the locale's words (ICU list format); in Korean "a, b, c" (common.join.list).
     func andJoined(_ items: [String]) -> String {
         if items.count < 2 { return items.first ?? "" }
         return (try? andList?.format(items)) ?? list(items)

@@ -16,7 +16,7 @@ extension Scenario {
         {"type": "sudokuCell", "row": 4, "column": 6, "content": "notes", "notes": [9, 1, 5]},
 
         {"type": "control", "title": "Soundscape", "label": {"en": "My Location", "ko": "내 위치"},
-         "action": {"en": "hear about your current location", "ko": "현재 위치 확인"}, "startsSpeech": true},
+         "action": {"en": "hear about your current location", "ko": "현재 위치를 확인"}, "startsSpeech": true},
 
         {"type": "gameScreen", "title": "O'Block", "mode": "classic"},
         {"type": "control", "label": {"en": "Back", "ko": "뒤로"}},

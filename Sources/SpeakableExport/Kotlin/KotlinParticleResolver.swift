@@ -144,26 +144,46 @@ enum KotlinParticleResolver {
                 // The run of ASCII letters the last letter belongs to.
                 val word = StringBuilder()
                 var inWord = false
+                // The number's part of a clock time: 1 hours, 2 minutes, 3 seconds; 0 none.
+                var clock = 0
+                // A ":" after an hour or minutes, that digits continue.
+                var afterColon = false
+                // The number follows a Latin letter with nothing between (MP3).
+                var afterLetter = false
                 var i = start
                 while (i < text.length) {
-                    val s = Character.codePointAt(text, i)
-                    i += Character.charCount(s)
+                    val scalar = Character.codePointAt(text, i)
+                    i += Character.charCount(scalar)
                     any = true
+                    // Full-width digits (３) are digits.
+                    val s = if (scalar in 0xFF10..0xFF19) scalar - 0xFF10 + 0x30 else scalar
                     if (isAsciiDigit(s)) {
-                        if (closed) {
+                        if (afterColon) {
                             number.setLength(0)
-                            closed = false
+                            clock += 1
+                            afterLetter = false
+                        } else if (closed || number.length == 0) {
+                            number.setLength(0)
+                            clock = 0
+                            afterLetter = inWord
                         }
+                        closed = false
+                        afterColon = false
                         if (pending >= 0) number.appendCodePoint(pending)
                         pending = -1
                         number.appendCodePoint(s)
                         last = s
                         inWord = false
-                    } else if ((s == 0x2C || (s == 0x2E && number.indexOf(".") < 0)) && number.length > 0 && !closed && pending < 0) {
+                    } else if (s == 0x3A && !closed && pending < 0 && !afterColon && isClockPart(number, clock)) {
+                        afterColon = true
+                        if (clock == 0) clock = 1
+                        inWord = false
+                    } else if ((s == 0x2C || (s == 0x2E && number.indexOf(".") < 0)) && number.length > 0 && !closed && pending < 0 && !afterColon) {
                         pending = s
                         inWord = false
                     } else {
                         pending = -1
+                        afterColon = false
                         if (isAsciiLetter(s)) {
                             if (!inWord) word.setLength(0)
                             word.appendCodePoint(s)
@@ -182,9 +202,43 @@ enum KotlinParticleResolver {
                 }
                 if (!any) return null
                 if (last < 0) return 0
-                if (isAsciiDigit(last)) return numberSound(number)
+                if (isAsciiDigit(last)) {
+                    // A clock's minutes: 9:05 오 분, 9:00 아홉 시; its seconds: 초.
+                    if (clock >= 2 && number.length == 2 && isClockPart(number, 2)) {
+                        return if (clock == 2 && !(number[0] == '0' && number[1] == '0')) 2 else 0
+                    }
+                    if (afterLetter && number.length == 1) return ENGLISH_DIGIT_SOUNDS[number[0] - '0']
+                    return numberSound(number)
+                }
                 if (isAsciiLetter(last)) return latinWordSound(word)
+                val circled = circledNumber(last)
+                if (circled >= 0) return numberSound(circled.toString())
                 return symbolSound(last) ?: letterSound(last)
+            }
+
+            /** Whether a clock's ":" can follow the number: an hour (one or two digits) or minutes (two). */
+            private fun isClockPart(number: CharSequence, clock: Int): Boolean {
+                for (k in 0 until number.length) if (number[k] !in '0'..'9') return false
+                return (clock == 0 && (number.length == 1 || number.length == 2)) || (clock == 2 && number.length == 2)
+            }
+
+            /** One digit read in English, as after Latin letters (MP3 엠피쓰리): zero one two … nine. */
+            private val ENGLISH_DIGIT_SOUNDS = intArrayOf(0, 2, 0, 0, 0, 0, 0, 2, 0, 2)
+
+            /** The number of a circled, parenthesized or dotted number sign (① 1, ㊿ 50, ⑴ 1, ⒈ 1); -1 for any other. */
+            private fun circledNumber(cp: Int): Int = when (cp) {
+                in 0x2460..0x2473 -> cp - 0x2460 + 1
+                in 0x2474..0x2487 -> cp - 0x2474 + 1
+                in 0x2488..0x249B -> cp - 0x2488 + 1
+                0x24EA, 0x24FF -> 0
+                in 0x24EB..0x24F4 -> cp - 0x24EB + 11
+                in 0x24F5..0x24FE -> cp - 0x24F5 + 1
+                in 0x2776..0x277F -> cp - 0x2776 + 1
+                in 0x2780..0x2789 -> cp - 0x2780 + 1
+                in 0x278A..0x2793 -> cp - 0x278A + 1
+                in 0x3251..0x325F -> cp - 0x3251 + 21
+                in 0x32B1..0x32BF -> cp - 0x32B1 + 36
+                else -> -1
             }
 
             private fun letterSound(last: Int): Int {
@@ -210,7 +264,8 @@ enum KotlinParticleResolver {
 
             /**
              * A word in ASCII letters by its sound as Korean writes loanwords (iPhone 아이폰, Google
-             * 구글, App 앱, Sheet 시트); acronyms letter by letter (URL 유알엘).
+             * 구글, App 앱, Web 웹, Deep 딥, Type 타입, Sheet 시트; the name Park 박); acronyms letter by
+             * letter (URL 유알엘).
              */
             private fun latinWordSound(letters: CharSequence): Int {
                 val n = letters.length
@@ -227,6 +282,9 @@ enum KotlinParticleResolver {
                 for (k in 0 until n) if (isVowel(lower, k)) hasVowel = true
                 if (n == 1 || (allUpper && (n <= 3 || !hasVowel))) return letterSound(Character.codePointAt(letters, n - 1))
                 val c = lower
+                if (n == 4 && letters[0] == 'P' && c[1] == 'a' && letters[2] == 'r' && letters[3] == 'k') return 2
+                if (n >= 3 && c[n - 1] == 'k' && ((c[n - 3] == 'a' && c[n - 2] == 'e') || (c[n - 3] == 'e' && c[n - 2] == 'o'))) return 2
+                if (n >= 4 && c[n - 4] == 't' && c[n - 3] == 'y' && c[n - 2] == 'p' && c[n - 1] == 'e') return 2
                 if (n >= 3 && c[n - 1] == 'e' && !isVowel(c, n - 2) && c[n - 2] != 'y') {
                     return when (c[n - 2]) {
                         'l' -> 1
@@ -239,7 +297,9 @@ enum KotlinParticleResolver {
                     'l' -> 1
                     'g' -> if (c[n - 2] == 'n') 2 else 0
                     'k' -> if (c[n - 2] == 'c' || shortVowelBefore(c, n - 1)) 2 else 0
-                    'c', 'p', 't' -> if (shortVowelBefore(c, n - 1)) 2 else 0
+                    'p' -> if ((n >= 3 && c[n - 3] == 'e' && (c[n - 2] == 'e' || c[n - 2] == 'a')) || shortVowelBefore(c, n - 1)) 2 else 0
+                    'c', 't' -> if (shortVowelBefore(c, n - 1)) 2 else 0
+                    'b' -> if (c[n - 2] == 'm') 2 else if (n >= 3 && c[n - 3] == 'h' && c[n - 2] == 'u') 0 else if (shortVowelBefore(c, n - 1)) 2 else 0
                     else -> 0
                 }
             }
@@ -264,19 +324,15 @@ enum KotlinParticleResolver {
 
             /**
              * The last syllable of a number's Sino-Korean reading: a fraction ends in its last
-             * digit (일점오); a whole number in its last digit, or in the unit of its trailing zeros
-             * (십, 백, 천, 만, 억, 조, 경).
+             * digit, zeros too (일점오, 이점영영); a whole number in its last digit, or in the unit of
+             * its trailing zeros (십, 백, 천, 만, 억, 조, 경).
              */
             private fun numberSound(written: CharSequence): Int {
                 val text = StringBuilder(written.length)
                 for (k in 0 until written.length) if (written[k] != ',') text.append(written[k])
                 val point = text.indexOf(".")
                 val wholeEnd = if (point < 0) text.length else point
-                if (point >= 0) {
-                    var k = text.length - 1
-                    while (k > point && text[k] == '0') k -= 1
-                    if (k > point) return DIGIT_SOUNDS[text[k] - '0']
-                }
+                if (point >= 0 && point < text.length - 1) return DIGIT_SOUNDS[text[text.length - 1] - '0']
                 var lastNonZero = wholeEnd - 1
                 while (lastNonZero >= 0 && text[lastNonZero] == '0') lastNonZero -= 1
                 if (lastNonZero < 0) return 2   // 영

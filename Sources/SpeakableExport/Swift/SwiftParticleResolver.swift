@@ -5,8 +5,10 @@
 /// the same rules as `SpeakableParticles` (``KoreanParticles``) — Hangul as written, Latin
 /// words by their sound (iPhone 아이폰, acronyms letter by letter), `%` 퍼센트 — with numbers
 /// read as ICU's Korean spellout reads them (the last syllable of the Sino-Korean reading: 3 삼,
-/// 2 이, 10 십, 10,000 만, 10^12 조) computed from the digits. A string argument followed by notation is
-/// passed wrapped in U+FDD0 … U+FDD1; after formatting, the text between the markers picks the
+/// 2 이, 10 십, 10,000 만, 10^12 조) computed from the digits, fractions digit by digit with
+/// their trailing zeros (2.00 이점영영), clock times by their minutes (9:05 분, 9:00 시), one
+/// digit right after Latin letters in English (MP3 쓰리), full-width digits and circled numbers
+/// (３, ①) as numbers. A string argument followed by notation is passed wrapped in U+FDD0 … U+FDD1; after formatting, the text between the markers picks the
 /// form of the notation after it (an empty value drops it), and a number printed right before
 /// notation picks it by its reading. Every marker is removed.
 ///
@@ -99,21 +101,33 @@ enum SwiftParticleResolver {
             var closed = false
             var word: [Unicode.Scalar] = []
             var inWord = false
-            for s in scalars {
+            var clock = 0            // the number's part of a clock time: 1 hours, 2 minutes, 3 seconds
+            var afterColon = false
+            var afterLetter = false  // the number follows a Latin letter directly (MP3)
+            for scalar in scalars {
                 any = true
+                let s = scalar.value >= 0xFF10 && scalar.value <= 0xFF19 ? Unicode.Scalar(scalar.value - 0xFF10 + 0x30)! : scalar
                 let digit = s.value >= 0x30 && s.value <= 0x39
                 if digit {
-                    if closed { number = []; closed = false }
+                    if afterColon { number = []; clock += 1; afterLetter = false }
+                    else if closed || number.isEmpty { number = []; clock = 0; afterLetter = inWord }
+                    closed = false
+                    afterColon = false
                     if let separator = pending { number.append(separator) }
                     pending = nil
                     number.append(s)
                     last = s
                     inWord = false
-                } else if s == "," || (s == "." && !number.contains(".")), !number.isEmpty, !closed, pending == nil {
+                } else if s == ":", !closed, pending == nil, !afterColon, isClockPart(number, clock) {
+                    afterColon = true
+                    if clock == 0 { clock = 1 }
+                    inWord = false
+                } else if s == "," || (s == "." && !number.contains(".")), !number.isEmpty, !closed, pending == nil, !afterColon {
                     pending = s
                     inWord = false
                 } else {
                     pending = nil
+                    afterColon = false
                     if s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A {
                         if !inWord { word.removeAll(keepingCapacity: true) }
                         word.append(s)
@@ -132,10 +146,42 @@ enum SwiftParticleResolver {
             }
             guard any else { return nil }
             guard let last else { return 0 }
-            if last.value >= 0x30 && last.value <= 0x39 { return numberSound(number) }
+            if last.value >= 0x30 && last.value <= 0x39 {
+                // A clock's minutes: 9:05 오 분, 9:00 아홉 시; its seconds: 초.
+                if clock >= 2, number.count == 2, isClockPart(number, 2) { return clock == 2 && number != ["0", "0"] ? 2 : 0 }
+                //                               zero one two three four five six seven eight nine
+                if afterLetter, number.count == 1 { return [0, 2, 0, 0, 0, 0, 0, 2, 0, 2][Int(number[0].value - 0x30)] }
+                return numberSound(number)
+            }
             if last.value | 0x20 >= 0x61 && last.value | 0x20 <= 0x7A { return latinWordSound(word) }
+            if let value = circledNumber(last) { return numberSound(Array(String(value).unicodeScalars)) }
             if let sound = symbolSound(last) { return sound }
             return letterSound(last)
+        }
+
+        /// Whether a clock's ":" can follow the number: an hour (one or two digits) or minutes (two).
+        private static func isClockPart(_ number: [Unicode.Scalar], _ clock: Int) -> Bool {
+            guard number.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }) else { return false }
+            return (clock == 0 && (number.count == 1 || number.count == 2)) || (clock == 2 && number.count == 2)
+        }
+
+        /// The number of a circled, parenthesized or dotted number sign (① 1, ㊿ 50, ⑴ 1, ⒈ 1).
+        private static func circledNumber(_ s: Unicode.Scalar) -> Int? {
+            let v = Int(s.value)
+            switch v {
+            case 0x2460...0x2473: return v - 0x2460 + 1
+            case 0x2474...0x2487: return v - 0x2474 + 1
+            case 0x2488...0x249B: return v - 0x2488 + 1
+            case 0x24EA, 0x24FF: return 0
+            case 0x24EB...0x24F4: return v - 0x24EB + 11
+            case 0x24F5...0x24FE: return v - 0x24F5 + 1
+            case 0x2776...0x277F: return v - 0x2776 + 1
+            case 0x2780...0x2789: return v - 0x2780 + 1
+            case 0x278A...0x2793: return v - 0x278A + 1
+            case 0x3251...0x325F: return v - 0x3251 + 21
+            case 0x32B1...0x32BF: return v - 0x32B1 + 36
+            default: return nil
+            }
         }
 
         private static func letterSound(_ last: Unicode.Scalar) -> Int {
@@ -164,7 +210,8 @@ enum SwiftParticleResolver {
         }
 
         /// A word in Latin letters by its sound as Korean writes loanwords (iPhone 아이폰, Google
-        /// 구글, App 앱, Sheet 시트); acronyms letter by letter (URL 유알엘).
+        /// 구글, App 앱, Web 웹, Deep 딥, Type 타입, Sheet 시트; the name Park 박); acronyms letter
+        /// by letter (URL 유알엘).
         private static func latinWordSound(_ letters: [Unicode.Scalar]) -> Int {
             guard let lastLetter = letters.last else { return 0 }
             let isUpper: (Unicode.Scalar) -> Bool = { $0.value >= 0x41 && $0.value <= 0x5A }
@@ -174,6 +221,9 @@ enum SwiftParticleResolver {
                 return letterSound(lastLetter)
             }
             let n = c.count
+            if letters == ["P", "a", "r", "k"] { return 2 }
+            if n >= 3, c[n - 1] == "k", (c[n - 3] == "a" && c[n - 2] == "e") || (c[n - 3] == "e" && c[n - 2] == "o") { return 2 }
+            if n >= 4, c[n - 4] == "t", c[n - 3] == "y", c[n - 2] == "p", c[n - 1] == "e" { return 2 }
             func isVowel(_ i: Int) -> Bool { i >= 0 && i < n && vowels.contains(c[i]) }
             func shortVowel(before i: Int) -> Bool {
                 var j = i - 1
@@ -194,21 +244,24 @@ enum SwiftParticleResolver {
             case "l": return 1
             case "g": return c[n - 2] == "n" ? 2 : 0
             case "k": return c[n - 2] == "c" || shortVowel(before: n - 1) ? 2 : 0
-            case "c", "p", "t": return shortVowel(before: n - 1) ? 2 : 0
+            case "p": return (n >= 3 && c[n - 3] == "e" && (c[n - 2] == "e" || c[n - 2] == "a")) || shortVowel(before: n - 1) ? 2 : 0
+            case "c", "t": return shortVowel(before: n - 1) ? 2 : 0
+            case "b":
+                if c[n - 2] == "m" { return 2 }
+                if n >= 3, c[n - 3] == "h", c[n - 2] == "u" { return 0 }
+                return shortVowel(before: n - 1) ? 2 : 0
             default: return 0
             }
         }
 
         /// The last syllable of a number's Sino-Korean reading: a fraction ends in its last
-        /// digit (일점오); a whole number in its last digit, or in the unit of its trailing zeros
-        /// (십, 백, 천, 만, 억, 조, 경).
+        /// digit, zeros too (일점오, 이점영영); a whole number in its last digit, or in the unit of
+        /// its trailing zeros (십, 백, 천, 만, 억, 조, 경).
         private static func numberSound(_ written: [Unicode.Scalar]) -> Int {
             //                 영 일 이 삼 사 오 육 칠 팔 구
             let digits: [Int] = [2, 1, 0, 2, 0, 0, 2, 1, 1, 0]
             let parts = written.filter { $0 != "," }.split(separator: ".", omittingEmptySubsequences: false)
-            var fraction = parts.count > 1 ? Array(parts[1]) : []
-            while fraction.last == "0" { fraction.removeLast() }
-            if let digit = fraction.last { return digits[Int(digit.value - 0x30)] }
+            if parts.count > 1, let digit = parts[1].last { return digits[Int(digit.value - 0x30)] }
             let whole = Array(parts.first ?? [])
             guard let lastNonZero = whole.lastIndex(where: { $0 != "0" }) else { return 2 }   // 영
             let zeros = whole.count - 1 - lastNonZero
