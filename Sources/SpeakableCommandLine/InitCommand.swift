@@ -19,6 +19,8 @@ enum InitCommand {
                                  each with a comment and example arguments
       Locales/<tag>/<table>.json one per target locale, empty: every message needs translation
                                  (check lists them; compile hands them to translators in XLIFF)
+      Scenarios/<table>.json     a screen made of those messages (a grid of levels, a level, an
+                                 announcement) for speakable preview --scenario
       .gitignore                 keeps Generated/ out of git (an existing .gitignore is left alone)
 
     It never overwrites a file: when one of these exists, or DIR already has templates, it
@@ -154,11 +156,13 @@ enum InitCommand {
         out += "\nNext:\n"
         let checkCommand = here ? "speakable check" : "speakable check \(shellQuoted(directory))"
         let compileCommand = here ? "speakable compile" : "speakable compile --project \(shellQuoted(directory))"
-        let commandWidth = max(checkCommand.count, compileCommand.count) + 2
+        let previewCommand = "speakable preview --project \(here ? "." : shellQuoted(directory)) --scenario \(shellQuoted(path("Scenarios/\(starter.table).json")))"
+        let commandWidth = max(checkCommand.count, compileCommand.count, previewCommand.count) + 2
         out += "  " + checkCommand.padding(commandWidth)
             + (missing > 0 ? "lists the \(missing) translations still missing (warnings; exit 0)\n" : "checks the messages (exit 0)\n")
         out += "  " + compileCommand.padding(commandWidth)
             + "writes \(here ? "" : path(""))Generated/: String Catalog, Android res/, XLIFF, Swift and Kotlin accessors\n"
+        out += "  " + previewCommand.padding(commandWidth) + "says the screen of Scenarios/ as VoiceOver and TalkBack do, in every locale\n"
         out += "Then write your own messages in \(path("Templates/\(starter.table).json"))"
         out += starter.targetLocales.isEmpty ? ", and add target locales to \"targetLocales\" in speakable.json.\n"
             : "; translations go in \(path("Locales"))/<tag>/\(starter.table).json (or import a translator's XLIFF with speakable import).\n"

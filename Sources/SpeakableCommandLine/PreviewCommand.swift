@@ -35,7 +35,8 @@ enum PreviewCommand {
       --time-zone ZONE      where dates are shown (default: the scenario's, else UTC)
       --json                print JSON instead of text
       --audio DIR           also synthesize every element with espeak-ng: one WAV per element,
-                            platform and locale, and DIR/index.json
+                            platform and locale, and DIR/index.json; the text report shows each
+                            element's measured seconds beside the estimate
       --html FILE           also write a self-contained web page: boards as ARIA grids you can walk
                             with the arrow keys, controls, announcements, a locale and platform
                             switcher, what each element says with its timing (and audio with --audio)
@@ -64,6 +65,8 @@ enum PreviewCommand {
     struct Options {
         var inputs = PreviewInputs()
         var locales = ["en", "ko"]
+        /// Whether --locale was given (else the scenario's locale, the project's, or en,ko).
+        var localesGiven = false
         var platforms: [Platform] = [.voiceOver, .talkBack]
         var hintStyle: HintStyle?
         var timeZone: String?
@@ -96,6 +99,7 @@ enum PreviewCommand {
                 if let problem = LocaleArguments.problem(tag, option: "--locale") { return usage(problem, io) }
             }
             options.locales = unique(tags)
+            options.localesGiven = true
         }
         if let values = parsed.values["platform"] {
             var platforms: [Platform] = []
@@ -174,7 +178,7 @@ enum PreviewCommand {
             io.writeError(printer(io).render(diagnostic, sourceLine: line))
         }
         guard var request = loaded.request else { return ExitStatus.failure }
-        request.locales = options.locales
+        request.locales = options.localesGiven ? options.locales : loaded.defaultLocales ?? options.locales
         request.platforms = options.platforms
         if let style = options.hintStyle { request.hintStyle = style }
         request.timeZone = options.timeZone
@@ -230,7 +234,8 @@ enum PreviewCommand {
             io.write(PreviewJSON.render(preview).prettyPrinted() + "\n")
         } else {
             io.write(PreviewText.render(preview, colour: wantsColour(outputIsTerminal: io.outputIsTerminal,
-                                                                     noColor: getenv("NO_COLOR").map { String(cString: $0) })))
+                                                                     noColor: getenv("NO_COLOR").map { String(cString: $0) }),
+                                        audio: audio))
         }
         return ExitStatus.success
     }

@@ -29,8 +29,11 @@ import Testing
         let headers = result.out.split(separator: "\n").filter { $0.hasPrefix("== ") }
         #expect(headers.count == 2)
         #expect(headers[0].hasPrefix("== TalkBack · ko ·") && headers[1].hasPrefix("== TalkBack · en ·"))
-        // TalkBack's own Korean words around the app's (whose wording is under review).
-        #expect(result.out.split(separator: "\n").contains { $0.contains("s  선택됨, ") && $0.hasSuffix(", 버튼, 1행, 1열, 그리드에 있음, 행 9개, 열 9개") })
+        // TalkBack's own Korean words around the app's (whose wording is under review): the grid
+        // named after its board ("‹name› 그리드에 있음"), then its counts.
+        #expect(result.out.split(separator: "\n").contains {
+            $0.contains("s  선택됨, ") && $0.contains(", 버튼, 1행, 1열, ") && $0.hasSuffix(" 그리드에 있음, 행 9개, 열 9개")
+        })
     }
 
     @Test func aScenarioFromStandardInputAsJSON() throws {

@@ -143,7 +143,7 @@ func requiredTool(_ name: String, _ what: String) throws -> String? {
         let root = try temporaryFolder("starter")
         #expect(try run(speakable, ["init", root, "--locales", "ko"]).status == 0)
         let starter = packageRoot.path + "/Examples/Starter"
-        for file in ["speakable.json", "Templates/game.json", ".gitignore"] {
+        for file in ["speakable.json", "Templates/game.json", "Scenarios/game.json", ".gitignore"] {
             #expect(try String(contentsOfFile: root + "/" + file, encoding: .utf8) == String(contentsOfFile: starter + "/" + file, encoding: .utf8),
                     "Examples/Starter/\(file) differs from what speakable init writes")
         }

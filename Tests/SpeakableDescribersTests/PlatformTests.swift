@@ -12,11 +12,14 @@ import Testing
         // Android always gets the fragment as the click label, never a gesture.
         #expect(english.describe(callout).talkBack.clickLabel == "hear about your current location")
         #expect(englishGesture.describe(callout).talkBack.clickLabel == "hear about your current location")
-        // Without a result phrase, the gesture sentence is the hint in either style.
+        // Without a result phrase, the result style has no hint: VoiceOver speaks the hint it is
+        // given and never adds "Double tap to …" itself (the preview warns). The gesture style
+        // still makes its sentence from the action.
         let bare = Control(label: "My Location", action: "hear about your current location")
-        #expect(english.describe(bare).voiceOver.hint == "Double tap to hear about your current location")
-        let korean = Control(label: "내 위치", action: "현재 위치 확인")
-        #expect(koreanGesture.describe(korean).voiceOver.hint == "현재 위치 확인하려면 이중 탭하십시오")
+        #expect(english.describe(bare).voiceOver.hint == nil)
+        #expect(englishGesture.describe(bare).voiceOver.hint == "Double tap to hear about your current location")
+        let korean = Control(label: "내 위치", action: "현재 위치를 확인")
+        #expect(koreanGesture.describe(korean).voiceOver.hint == "현재 위치를 확인하려면 이중 탭하세요")
         #expect(english.describe(Control(label: "Share")).voiceOver.hint == nil)
     }
 
@@ -44,7 +47,7 @@ import Testing
         #expect(ko.voiceOver.announcement?.contains("이중 탭하면") == true)
         #expect(ko.talkBack.announcement?.contains("두 번 탭하면") == true)
         #expect(english.describe(TutorialPrompt(screenReaderRunning: true)).talkBack.contentDescription == "Double-tap a cell in the gap")
-        #expect(korean.describe(TutorialPrompt(screenReaderRunning: true)).voiceOver.label == "빈 곳의 칸을 이중 탭하세요")
+        #expect(korean.describe(TutorialPrompt(screenReaderRunning: true)).voiceOver.label == "빈 곳에 있는 칸을 이중 탭하세요")
         #expect(korean.describe(TutorialPrompt(screenReaderRunning: false)).talkBack.contentDescription == "조각을 빈 곳으로 끌어다 놓으세요")
     }
 
@@ -65,7 +68,7 @@ import Testing
         #expect(slot.talkBack.contentDescription == english.describe(t).description)
         #expect(slot.talkBack.isSelected)
         #expect(english.describe(rackSlot: try Piece(map: "XX/XX")).voiceOver.value == nil)
-        #expect(korean.describe(rackSlot: nil).talkBack.contentDescription == "빈 자리")
+        #expect(korean.describe(rackSlot: nil).talkBack.contentDescription == "빈자리")
     }
 
     @Test func gameNumbersInKorean() {
@@ -93,7 +96,7 @@ import Testing
         #expect(korean.announcement(for: .newRack(rack)) == "새 조각: 가로 4칸 막대, 오른쪽 아래로 꺾인 L자, 블록 하나.")
         let hint = try #require(BlockBoard().placement(of: try Piece(map: ".X/XX/.X"), at: GridPosition(row: 2, column: 3)))
         #expect(english.announcement(for: .hint(hint)) == "Hint: the T pointing left fits at row 2, column 4; row 3, columns 3 to 4; row 4, column 4.")
-        #expect(korean.announcement(for: .hint(hint)) == "힌트: 왼쪽을 향한 T자를 2행 4열, 3행 3열부터 4열까지, 4행 4열에 배치해 보세요.")
+        #expect(korean.announcement(for: .hint(hint)) == "힌트: 왼쪽을 향한 T자를 2행 4열, 3행 3열에서 4열, 4행 4열에 배치해 보세요.")
         #expect(english.announcement(for: .runEnded(score: 880, newBest: false)) == "No more moves. Final score 880.")
         #expect(korean.announcement(for: .runEnded(score: 4530, newBest: true)) == "더 놓을 곳이 없습니다. 최종 점수 4530점. 최고 점수를 경신했습니다.")
     }
@@ -101,7 +104,7 @@ import Testing
     @Test func resultSummaries() {
         let daily = ResultSummary(title: .daily(1_756_166_400_000), score: 4530, seconds: 26, streakDay: 1, comeBackTomorrow: true,
                                   next: "공유")
-        #expect(korean.describe(daily).voiceOver.label == "일일 도전, 8월 26일. 4530점. 시간 26초. 연속 1일째. 내일 다시 도전하세요. 다음은 공유")
+        #expect(korean.describe(daily).voiceOver.label == "일일 도전, 8월 26일. 4530점. 시간 26초. 연속 1일째. 내일 다시 도전하세요. 다음 항목: 공유")
         let journey = ResultSummary(title: .journey(level: 5), score: 880, seconds: 95, stars: 2)
         #expect(english.describe(journey).voiceOver.label == "Level 5. 880 points. 2 of 3 stars. Time 1 minute 35 seconds.")
         #expect(english.describe(ResultSummary(title: .classic, score: 1, seconds: 5)).voiceOver.label

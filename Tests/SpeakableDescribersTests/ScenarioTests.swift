@@ -26,7 +26,10 @@ let seedPhrases: [String] = [
         let read = Scenario.read(Scenario.demoText, file: "<demo>")
         #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
         let report = ScenarioReport(scenario: try #require(read.scenario), describer: english)
-        let spoken = Set(report.elements.flatMap { element in
+        // Soundscape's hint is its own gesture sentence ("Double tap to hear about …"): the
+        // gesture style says it; the result style has no hint without a result phrase.
+        let gesture = ScenarioReport(scenario: try #require(read.scenario), describer: englishGesture)
+        let spoken = Set((report.elements + gesture.elements).flatMap { element in
             [element.voiceOver.label, element.voiceOver.value, element.voiceOver.hint, element.voiceOver.announcement,
              element.text?.talkBack.clickLabel].compactMap { $0 } + element.extras.map(\.value)
         })
@@ -43,9 +46,9 @@ let seedPhrases: [String] = [
         let report = ScenarioReport(scenario: Scenario.demo, describer: korean)
         let text = report.text(for: .talkBack)
         #expect(text.contains("    contentDescription: 오코인 9,180개\n"))
-        #expect(text.contains("    clickLabel: 현재 위치 확인\n"))
+        #expect(text.contains("    clickLabel: 현재 위치를 확인\n"))
         #expect(text.contains("    contentDescription: 힌트, 오코인 100개\n"))
-        #expect(text.contains("    contentDescription: 일일 도전, 8월 26일. 4530점. 시간 26초. 연속 1일째. 내일 다시 도전하세요. 다음은 공유\n"))
+        #expect(text.contains("    contentDescription: 일일 도전, 8월 26일. 4530점. 시간 26초. 연속 1일째. 내일 다시 도전하세요. 다음 항목: 공유\n"))
         #expect(!text.contains("Hint"))
     }
 
@@ -55,7 +58,7 @@ let seedPhrases: [String] = [
         let scenario = try #require(read.scenario)
         #expect(scenario.locale == "ko")
         let json = ScenarioReport(scenario: scenario, describer: korean).json(for: .talkBack).serialized()
-        #expect(json == #"{"locale":"ko","platform":"talkback","hintStyle":"result","elements":[{"item":1,"type":"sudokuCell","line":1,"title":"row 2, column 7","contentDescription":"주어진 숫자 4","role":"Button","selected":true,"collectionItemInfo":{"rowIndex":1,"columnIndex":6},"clickLabel":"칸 선택"}]}"#)
+        #expect(json == #"{"locale":"ko","platform":"talkback","hintStyle":"result","elements":[{"item":1,"type":"sudokuCell","line":1,"title":"row 2, column 7","contentDescription":"주어진 숫자 4","role":"Button","selected":true,"collectionItemInfo":{"rowIndex":1,"columnIndex":6},"clickLabel":"칸을 선택"}]}"#)
     }
 
     @Test func everyProblemIsReportedWithItsPlace() {

@@ -95,12 +95,97 @@ import Testing
         #expect(!en.activation("Row 1: empty. Row 2: empty. Row 3: empty. Row 4: empty.").isOverBudget)
     }
 
+    /// TalkBack names a grid after its collection node's text (CollectionStateFeedbackUtils:
+    /// `in_grid_with_name`, then `template_list_row_count` and `template_list_column_count`,
+    /// joined with ", "; `out_of_grid_with_name` on the way out), in English and Korean as its
+    /// `strings_compositor.xml` words them.
+    @Test func talkBackNamesTheGridItEntersAndLeaves() {
+        let text = TalkBackText(contentDescription: "given 5", role: .button, clickLabel: "select the cell")
+        let board = GridPlace(grid: "g", row: 1, column: 1, rows: 9, columns: 9, name: "Board, 9 by 9")
+        var memory = FocusMemory()
+        #expect(en.talkBack(text, place: board, memory: &memory, budgets: UtteranceBudgets())[0].text
+                == "given 5, Button, Row 1, Column 1, In grid Board, 9 by 9, 9 rows, 9 columns")
+        let button = TalkBackText(contentDescription: "Back", role: .button)
+        #expect(en.talkBack(button, place: nil, memory: &memory, budgets: UtteranceBudgets())[0].text
+                == "Back, Button, Out of grid Board, 9 by 9")
+
+        // Korean: the name before TalkBack's words ("%1$s 그리드에 있음"), the counts after.
+        let korean = GridPlace(grid: "g", row: 1, column: 1, rows: 9, columns: 9, name: "게임판, 행 9개, 열 9개")
+        var koMemory = FocusMemory()
+        let koText = TalkBackText(contentDescription: "주어진 숫자 5", role: .button, clickLabel: "칸 선택")
+        #expect(ko.talkBack(koText, place: korean, memory: &koMemory, budgets: UtteranceBudgets())[0].text
+                == "주어진 숫자 5, 버튼, 1행, 1열, 게임판, 행 9개, 열 9개 그리드에 있음, 행 9개, 열 9개")
+        #expect(ko.talkBack(TalkBackText(contentDescription: "뒤로", role: .button), place: nil, memory: &koMemory,
+                            budgets: UtteranceBudgets())[0].text == "뒤로, 버튼, 게임판, 행 9개, 열 9개 그리드에서 벗어남")
+        #expect(ko.phrases.talkBackGridEntered(name: "게임판", rows: 9, columns: 9) == "게임판 그리드에 있음, 행 9개, 열 9개")
+        #expect(ko.phrases.talkBackGridLeft(name: "게임판") == "게임판 그리드에서 벗어남")
+        // A grid without a name: TalkBack's plain `in_grid` / `out_of_grid`.
+        #expect(en.phrases.talkBackGridEntered(name: nil, rows: 1, columns: 2) == "In grid, 1 row, 2 columns")
+        #expect(en.phrases.talkBackGridLeft(name: "") == "Out of grid")
+        #expect(ko.phrases.talkBackGridLeft(name: nil) == "그리드에서 벗어남")
+    }
+
+    /// The board the describers make is the grid's collection node: the preview names the grid
+    /// with its content description, in English and Korean.
+    @Test func theDescribedBoardNamesItsGrid() throws {
+        for (locale, entered, left) in [("en", "In grid Board, 9 by 9, 9 rows, 9 columns", "Out of grid Board, 9 by 9"),
+                                        ("ko", "게임판, 행 9개, 열 9개 그리드에 있음, 행 9개, 열 9개", "게임판, 행 9개, 열 9개 그리드에서 벗어남")] {
+            let read = Scenario.read(#"""
+            {"items": [{"type": "sudokuBoard", "rows": ["5 . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .",
+                        ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . .", ". . . . . . . . ."],
+                        "cells": [[1, 1]]},
+                       {"type": "control", "label": "Back"}]}
+            """#, file: "board.json")
+            let preview = try Previewer.preview(PreviewRequest(scenario: try #require(read.scenario), locales: [locale],
+                                                               platforms: [.talkBack]))
+            let texts = preview.sections[0].elements.map { $0.utterances[0].text }
+            #expect(texts[1].hasSuffix(", " + entered), "\(texts[1])")
+            #expect(texts[2].hasSuffix(", " + left), "\(texts[2])")
+            #expect(preview.sections[0].elements[1].place?.name == texts[0])
+        }
+    }
+
+    /// What each reader says when the element is activated: TalkBack answers a click with the
+    /// node's selected state alone ("selected", 선택됨 — EventTypeViewClickedFeedbackRule);
+    /// VoiceOver says "selected" as the element gains the trait.
+    @Test func activationSaysSelectedAndNothingElse() {
+        var memory = FocusMemory()
+        let cell = TalkBackText(contentDescription: "empty", role: .button, clickLabel: "select the cell", selectsOnClick: true)
+        let spoken = en.talkBack(cell, place: nil, memory: &memory, budgets: UtteranceBudgets())
+        #expect(spoken.map(\.kind) == [.focus, .hint, .activation])
+        #expect(spoken.last?.text == "selected")
+        #expect(spoken.last?.appText == "")
+        // Already selected: the click still finds it selected.
+        var selected = cell
+        selected.isSelected = true
+        #expect(ko.talkBack(selected, place: nil, memory: &memory, budgets: UtteranceBudgets()).last?.text == "선택됨")
+        // A button whose click selects nothing: TalkBack says nothing of its own; nor for a disabled one.
+        #expect(!en.talkBack(TalkBackText(contentDescription: "Back", role: .button), place: nil, memory: &memory,
+                             budgets: UtteranceBudgets()).contains { $0.kind == .activation })
+        var disabled = cell
+        disabled.isDisabled = true
+        #expect(!en.talkBack(disabled, place: nil, memory: &memory, budgets: UtteranceBudgets()).contains { $0.kind == .activation })
+
+        let voiceOverCell = VoiceOverText(label: "Row 3, column 4, empty", traits: .button, hint: "Selects the cell.",
+                                          selectsOnActivation: true)
+        #expect(en.voiceOver(voiceOverCell, budgets: UtteranceBudgets()).map(\.text)
+                == ["Row 3, column 4, empty, button", "Selects the cell.", "selected"])
+        #expect(ko.voiceOver(voiceOverCell, budgets: UtteranceBudgets()).last?.text == "선택됨")
+        // Already selected: the trait does not change, VoiceOver says nothing more.
+        var voiceOverSelected = voiceOverCell
+        voiceOverSelected.traits.insert(.selected)
+        #expect(!en.voiceOver(voiceOverSelected, budgets: UtteranceBudgets()).contains { $0.kind == .activation })
+        // Activation is not part of what focus says: not in the audio, not timed with it.
+        let element = SpokenElement(item: 1, type: "sudokuCell", line: 1, title: "", utterances: spoken)
+        #expect(element.heard.map(\.kind) == [.focus, .hint])
+    }
+
     @Test func everyPhraseCompilesInEveryKnownLanguage() {
         for language in ["en", "ko"] {
             let phrases = ScreenReaderPhrases(locale: try! ICULocale(language))
             #expect(phrases.isKnown)
             for key in ScreenReaderPhrases.Key.allCases {
-                let text = phrases.text(key, ["row": 3, "column": 4, "rows": 1, "columns": 2, "gesture": "g", "label": "l"])
+                let text = phrases.text(key, ["row": 3, "column": 4, "rows": 1, "columns": 2, "gesture": "g", "label": "l", "name": "n"])
                 #expect(!text.isEmpty && !text.contains("{"), "\(language) \(key): \(text)")
             }
         }
@@ -161,8 +246,10 @@ import Testing
                    {"type": "blockCell", "row": 1, "column": 1}]}
         """#, platforms: [.talkBack])
         let texts = result.sections[0].elements.map { $0.utterances[0].text }
-        #expect(texts == ["Board, 2 by 2", "empty, Button, Row 1, Column 2, In grid, 2 rows, 2 columns",
-                          "given 2, Button, Row 2", "empty, Row 1, Column 1, In grid, 8 rows, 8 columns"])
+        // Each grid is named after its board element (the node with collectionInfo); standalone
+        // block cells with no board belong to the default 8 × 8 board, "Board, 8 by 8".
+        #expect(texts == ["Board, 2 by 2", "empty, Button, Row 1, Column 2, In grid Board, 2 by 2, 2 rows, 2 columns",
+                          "given 2, Button, Row 2", "empty, Row 1, Column 1, In grid Board, 8 by 8, 8 rows, 8 columns"])
     }
 
     @Test func badLocalesAndTimeZonesAreErrorsWithIDs() throws {

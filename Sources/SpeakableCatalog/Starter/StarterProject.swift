@@ -108,8 +108,52 @@ public struct StarterProject: Sendable {
             files.append(File(path: "Locales/\(tag)/\(table).json", contents: "{}\n",
                               summary: "\(LocaleTags.displayName(tag) ?? tag) translations: none yet, so all \(messages.count) need translation"))
         }
+        files.append(File(path: "Scenarios/\(table).json", contents: scenario.prettyPrinted() + "\n",
+                          summary: "a screen made of the messages: the level map as a grid, a level, an announcement (speakable preview)"))
         files.append(File(path: ".gitignore", contents: Self.gitignore, summary: "keeps the compiled outputs (Generated/) out of git"))
         return files
+    }
+
+    /// A screen made of the starter messages, for `speakable preview --scenario`: the level map
+    /// as a grid of level buttons (each with its stars, hint and action; the second selected), a
+    /// level on its own, and the announcement after a move.
+    var scenario: JSONValue {
+        func message(_ key: String, _ args: [(String, JSONValue)] = []) -> JSONValue {
+            args.isEmpty ? .object([("message", .string(key))]) : .object([("message", .string(key)), ("args", .object(args))])
+        }
+        func cell(_ column: Int, level: Int, stars: Int) -> JSONValue {
+            .object([("row", .int(1)), ("column", .int(Int64(column))), ("args", .object([("level", .int(Int64(level))), ("stars", .int(Int64(stars)))]))])
+        }
+        return .object([
+            ("items", .array([
+                .object([
+                    ("type", .string("grid")), ("title", .string("Level map")),
+                    ("label", .object([("en", .string("Levels")), ("ko", .string("단계 목록"))])),
+                    ("rows", .int(1)), ("columns", .int(3)),
+                    ("cell", .object([
+                        ("label", message("level.label")),
+                        ("value", message("level.stars", [("total", .int(3))])),
+                        ("hint", message("level.play.hint")),
+                        ("action", message("level.play.action")),
+                        ("traits", .array([.string("button")])),
+                    ])),
+                    ("cells", .array([cell(1, level: 1, stars: 3), cell(2, level: 2, stars: 1), cell(3, level: 3, stars: 0)])),
+                    ("selected", .array([.int(1), .int(2)])),
+                ]),
+                .object([
+                    ("type", .string("element")), ("title", .string("Level 5")),
+                    ("label", message("level.label", [("level", .int(5))])),
+                    ("value", message("level.stars", [("stars", .int(2)), ("total", .int(3))])),
+                    ("hint", message("level.play.hint")),
+                    ("action", message("level.play.action")),
+                    ("traits", .array([.string("button")])),
+                ]),
+                .object([
+                    ("type", .string("announcement")), ("title", .string("After a move")),
+                    ("message", .string("lines.cleared")), ("args", .object([("lines", .int(2)), ("score", .int(640))])),
+                ]),
+            ])),
+        ])
     }
 
     static let gitignore = """
@@ -155,8 +199,8 @@ public struct StarterProject: Sendable {
             Message(key: "level.play.hint", role: .hint, english: "Starts the level.", korean: "단계를 시작합니다.",
                     comment: "VoiceOver's hint for the level's button (accessibilityHint): what a double tap does, as a third-person phrase, without the gesture. Users can turn hints off, so nothing essential goes only here.",
                     examples: []),
-            Message(key: "level.play.action", role: .action, english: "start the level", korean: "단계 시작",
-                    comment: "TalkBack's click label for the same button (onClick(label = …) in Compose, AccessibilityActionCompat in views): TalkBack says \"Double-tap to start the level\" (Korean: \"단계 시작하려면 두 번 탭하세요\"), so this is the action alone, lower case, without the gesture.",
+            Message(key: "level.play.action", role: .action, english: "start the level", korean: "단계를 시작",
+                    comment: "TalkBack's click label for the same button (onClick(label = …) in Compose, AccessibilityActionCompat in views): TalkBack says \"Double-tap to start the level\" (Korean: \"단계를 시작하려면 두 번 탭하세요\"), so this is the action alone, lower case, without the gesture.",
                     examples: []),
             Message(key: "lines.cleared", role: .announcement,
                     english: "Cleared {lines, plural, one {# line} other {# lines}}. Score {score, number}.",

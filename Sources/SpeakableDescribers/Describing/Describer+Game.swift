@@ -5,13 +5,17 @@ extension Describer {
     /// activating does — a VoiceOver hint in the describer's ``HintStyle`` and TalkBack's click
     /// label. A control that starts its own audio gets `startsMediaSession` and `playsSound`.
     ///
+    /// VoiceOver speaks the hint it is given and adds no "Double tap to …" itself: in the
+    /// `result` style the hint is the control's `resultHint` (none without one — the preview
+    /// warns), in the `gesture` style the sentence made from its action.
+    ///
     /// ```swift
     /// describer.describe(Control(label: "Hint", price: 100)).voiceOver.label    // "Hint, 100 O’Coins"
     /// // ko: Control(label: "힌트", price: 100) → "힌트, 오코인 100개"
     /// let location = Control(label: "My Location", action: "hear about your current location")
     /// try Describer(hintStyle: .gesture).describe(location).voiceOver.hint
     /// // "Double tap to hear about your current location"
-    /// // ko: Control(label: "내 위치", action: "현재 위치 확인") → "현재 위치 확인하려면 이중 탭하십시오"
+    /// // ko: Control(label: "내 위치", action: "현재 위치를 확인") → "현재 위치를 확인하려면 이중 탭하세요"
     /// ```
     public func describe(_ control: Control) -> AccessibleText {
         let label: String
@@ -27,7 +31,7 @@ extension Describer {
         if !control.isEnabled { traits.insert(.notEnabled) }
         if control.startsSpeech { traits.formUnion([.startsMediaSession, .playsSound]) }
         let gesture = control.action.map { text(.hintGesture, [.string($0)]) }
-        let hint = hintStyle == .result ? (control.resultHint ?? gesture) : (gesture ?? control.resultHint)
+        let hint = hintStyle == .result ? control.resultHint : (gesture ?? control.resultHint)
         return AccessibleText(
             voiceOver: VoiceOverText(label: label, traits: traits, hint: hint),
             talkBack: TalkBackText(contentDescription: label, role: .button, isSelected: control.isSelected,
@@ -87,7 +91,7 @@ extension Describer {
     ///                           comeBackTomorrow: true, next: "Share")
     /// describer.describe(daily).voiceOver.label
     /// // "Daily, August 26. 4530 points. Time 26 seconds. Day one. Come back tomorrow. Share is next"
-    /// // ko (next: "공유"): "일일 도전, 8월 26일. 4530점. 시간 26초. 연속 1일째. 내일 다시 도전하세요. 다음은 공유"
+    /// // ko (next: "공유"): "일일 도전, 8월 26일. 4530점. 시간 26초. 연속 1일째. 내일 다시 도전하세요. 다음 항목: 공유"
     /// ```
     public func describe(_ summary: ResultSummary) -> AccessibleText {
         var phrases: [String] = []

@@ -17,11 +17,14 @@ extension Describer {
         let description = text(.sudokuCellContent, content, digit, notes, count: 3)
         var traits: VoiceOverTraits = .button
         if cell.isSelected { traits.insert(.selected) }
+        // A double tap selects the cell: VoiceOver gains the `.selected` trait, TalkBack's click
+        // finds the node selected.
         return AccessibleText(
-            voiceOver: VoiceOverText(label: label, traits: traits, hint: sudokuHint),
+            voiceOver: VoiceOverText(label: label, traits: traits, hint: sudokuHint, selectsOnActivation: true),
             talkBack: TalkBackText(contentDescription: description, role: .button, isSelected: cell.isSelected,
                                    clickLabel: sudokuAction,
-                                   collectionItemInfo: CollectionItemInfo(rowIndex: cell.row - 1, columnIndex: cell.column - 1)))
+                                   collectionItemInfo: CollectionItemInfo(rowIndex: cell.row - 1, columnIndex: cell.column - 1),
+                                   selectsOnClick: true))
     }
 
     /// Every cell of a board, row-major (the order of the accessibility elements).
@@ -41,7 +44,10 @@ extension Describer {
     }
 
     /// A board's frame: "Board, 8 by 8" (ko "게임판, 행 8개, 열 8개"), with the grid size for VoiceOver's
-    /// data table and TalkBack's `collectionInfo`.
+    /// data table and TalkBack's `collectionInfo`. Its content description sits on the node that
+    /// carries `collectionInfo`, so it is also the grid's name: TalkBack says "In grid Board, 8 by
+    /// 8, 8 rows, 8 columns" when focus enters the grid and "Out of grid Board, 8 by 8" when it
+    /// leaves.
     public func describe(_ board: Board) -> AccessibleText {
         let label = text(.boardLabel, [.string(board.name ?? boardName), number(board.rows), number(board.columns)])
         let size = GridSize(rows: board.rows, columns: board.columns)

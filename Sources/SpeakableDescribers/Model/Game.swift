@@ -14,10 +14,11 @@ public struct Control: Hashable, Sendable {
     public var label: String
     /// What activating does, as a fragment that completes "Double tap to …" ("hear about your
     /// current location"). TalkBack takes it as the click label and adds the gesture itself; in
-    /// Korean it must be a noun that takes 하다 ("현재 위치 확인").
+    /// Korean it must end in a noun that takes 하다, with its object's particle ("현재 위치를 확인").
     public var action: String?
-    /// Apple's result phrase for `hintStyle: result` ("Plays the callout."). Without one, the
-    /// gesture sentence built from ``action`` is used.
+    /// Apple's result phrase for `hintStyle: result` ("Plays the callout."). Without one there is
+    /// no VoiceOver hint in that style (VoiceOver adds no "Double tap to …" itself; the preview
+    /// warns); the `gesture` style builds its sentence from ``action``.
     public var resultHint: String?
     /// A price in coins, read after the name: "Hint, 100 O’Coins".
     public var price: Int?

@@ -69,6 +69,12 @@ public struct Scenario: Sendable {
         case gameScreen(GameMode)
         case tutorialPrompt(screenReaderRunning: Bool)
         case event(GameEvent)
+        /// An element of a team's own screen, its fields from the project's messages.
+        case element(ElementSpec)
+        /// An announcement: a project's message, or the app's text.
+        case announcement(ElementText)
+        /// A team's own board: its frame, then its cells.
+        case grid(GridSpec)
     }
 
     public var locale: String?
@@ -124,7 +130,7 @@ public struct Scenario: Sendable {
 
     static let itemTypes = ["sudokuCell", "sudokuBoard", "board", "blockCell", "blockBoard", "piece", "rack", "control", "coins",
                             "level", "issue", "leaderboardRow", "stat", "inkMeter", "result", "gameScreen", "tutorialPrompt",
-                            "event"]
+                            "event", "element", "announcement", "grid"]
 
     static func readItem(_ node: JSONNode, sink: DiagnosticSink, timeZone: ICUTimeZone) -> Item? {
         let r = ObjectReader(node, what: "an item", sink: sink)
@@ -229,6 +235,22 @@ public struct Scenario: Sendable {
         case "event":
             ints("event", "score", "lines", "combo", "pieces", "piece", "at", "board", "newBest")
             kind = readEvent(r, node: node, sink: sink)
+        case "element":
+            known.formUnion(ObjectReader.elementFields)
+            kind = .element(r.elementSpec(timeZone: timeZone, labelRequired: true))
+        case "announcement":
+            ints("message", "args", "text")
+            if node["message"] != nil {
+                kind = r.messageReference(node, timeZone: timeZone, finish: false).map { .announcement(.message($0)) }
+            } else if let text = r.localized("text") {
+                kind = .announcement(.text(text))
+            } else {
+                sink.error("missing-field", "an announcement needs \"message\" (a project message, with \"args\") or \"text\"", at: node.start)
+                kind = nil
+            }
+        case "grid":
+            ints("label", "rows", "columns", "cell", "cells", "selected")
+            kind = r.grid(timeZone: timeZone).map { .grid($0) }
         default:
             sink.error("unknown-item-type", "'\(type)' is not an item type", at: node["type"]!.start,
                        hint: "types: " + itemTypes.joined(separator: ", "))

@@ -91,6 +91,16 @@ public struct ScenarioReport: Sendable {
                 add(running ? "screen reader running" : "no screen reader", describer.describe(TutorialPrompt(screenReaderRunning: running)))
             case .event(let event):
                 add(Self.name(of: event), nil, [("announcement", describer.announcement(for: event))])
+            case .element(let element):
+                // The first message it names, unless the title already starts with it (a project's own preview).
+                let key = element.references.first?.key ?? ""
+                add(item.title?.hasPrefix(key) == true ? "" : key, describer.describe(element))
+            case .announcement(let text):
+                let key = text.reference?.key ?? ""
+                add(item.title?.hasPrefix(key) == true ? "" : key, nil, [("announcement", describer.text(of: text))])
+            case .grid(let grid):
+                add("grid", describer.describe(grid))
+                for cell in grid.cells { add(at(cell.position), describer.describe(cell: cell, of: grid)) }
             }
         }
         self.elements = elements

@@ -74,21 +74,26 @@ public struct VoiceOverText: Hashable, Sendable {
     public var value: String?
     public var traits: VoiceOverTraits
     /// `accessibilityHint`: Apple's result phrase, or the gesture sentence (``HintStyle``).
+    /// VoiceOver speaks only this: it adds no "Double tap to …" of its own.
     public var hint: String?
     /// For a board: the data-table container's row and column counts.
     public var dataTable: GridSize?
     /// Posted when the element appears (`UIAccessibility.post(notification: .screenChanged,
     /// argument:)`): a screen opening on it.
     public var announcement: String?
+    /// Activating it (a double tap) gives it the `.selected` trait, as a Sudoku cell's does: the
+    /// preview shows VoiceOver saying "selected" when it was not selected before.
+    public var selectsOnActivation: Bool
 
     public init(label: String, value: String? = nil, traits: VoiceOverTraits = [], hint: String? = nil,
-                dataTable: GridSize? = nil, announcement: String? = nil) {
+                dataTable: GridSize? = nil, announcement: String? = nil, selectsOnActivation: Bool = false) {
         self.label = label
         self.value = value
         self.traits = traits
         self.hint = hint
         self.dataTable = dataTable
         self.announcement = announcement
+        self.selectsOnActivation = selectsOnActivation
     }
 }
 
@@ -109,17 +114,24 @@ public struct TalkBackText: Hashable, Sendable {
     /// `onClick(label = …)`: the action fragment; TalkBack says "Double-tap to ‹label›"
     /// (ko "‹label›하려면 두 번 탭하세요"). Nil: not clickable.
     public var clickLabel: String?
-    /// For a board: `collectionInfo` (rows, columns).
+    /// For a board: `collectionInfo` (rows, columns). TalkBack names the grid after this node's
+    /// ``contentDescription`` when focus enters or leaves it ("In grid Board, 9 by 9, 9 rows,
+    /// 9 columns"; its `CollectionState` takes the collection root's text).
     public var collectionInfo: GridSize?
     /// For a cell: `collectionItemInfo` (0-based).
     public var collectionItemInfo: CollectionItemInfo?
     /// Announced when the element appears (`announceForAccessibility`): a screen opening on it.
     public var announcement: String?
+    /// Its `onClick` sets `selected = true`, as a Sudoku cell's does. TalkBack answers a click with
+    /// the clicked node's selected state, "selected" (선택됨), and nothing more.
+    public var selectsOnClick: Bool
 
     public init(contentDescription: String, stateDescription: String? = nil, role: TalkBackRole? = nil,
                 isSelected: Bool = false, isHeading: Bool = false, isDisabled: Bool = false, clickLabel: String? = nil,
-                collectionInfo: GridSize? = nil, collectionItemInfo: CollectionItemInfo? = nil, announcement: String? = nil) {
+                collectionInfo: GridSize? = nil, collectionItemInfo: CollectionItemInfo? = nil, announcement: String? = nil,
+                selectsOnClick: Bool = false) {
         self.announcement = announcement
+        self.selectsOnClick = selectsOnClick
         self.contentDescription = contentDescription
         self.stateDescription = stateDescription
         self.role = role

@@ -7,8 +7,24 @@ enum PageAssets {
     :root { color-scheme: light; --ink: #1b1f24; --muted: #57606a; --line: #d0d7de; --card: #ffffff;
       --accent: #0b5cad; --focus: #d97706; --over: #b3261e; --sel: #dbeafe; }
     * { box-sizing: border-box; }
+    /* Anchors (#ko-talkback, #en-voiceover-e12) and focused elements scroll to below the sticky
+       header; the script keeps --header-height at the header's height. */
+    html { scroll-padding-top: calc(var(--header-height, 140px) + 12px); }
+    /* Latin first, then a Korean and a Japanese font from each system (macOS, Windows, Linux's
+       Noto CJK, Source Han, Nanum and Un fonts): whichever the system has shows Hangul. Korean
+       sections put the Korean fonts first, so that Hangul and Latin come from one font. */
     body { margin: 0; background: #f3f4f6; color: var(--ink); line-height: 1.45;
-      font: 16px/1.45 system-ui, -apple-system, "Segoe UI", "Apple SD Gothic Neo", "Noto Sans CJK KR", "Noto Sans KR", "NanumGothic", "Malgun Gothic", sans-serif; }
+      font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial,
+        "Apple SD Gothic Neo", "Malgun Gothic", "맑은 고딕", "Noto Sans KR", "Noto Sans CJK KR", "Source Han Sans K",
+        "Source Han Sans KR", "NanumGothic", "NanumBarunGothic", "UnDotum", "Baekmuk Dotum",
+        "Hiragino Sans", "Yu Gothic", "Meiryo", "Noto Sans JP", "Noto Sans CJK JP", sans-serif; }
+    :lang(ko) { font-family: "Apple SD Gothic Neo", "Malgun Gothic", "맑은 고딕", "Noto Sans KR", "Noto Sans CJK KR",
+      "Source Han Sans K", "Source Han Sans KR", "NanumGothic", "NanumBarunGothic", "UnDotum", "Baekmuk Dotum",
+      system-ui, -apple-system, "Segoe UI", sans-serif; }
+    :lang(ja) { font-family: "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic", "Meiryo", "Noto Sans JP",
+      "Noto Sans CJK JP", "Source Han Sans JP", system-ui, -apple-system, "Segoe UI", sans-serif; }
+    :lang(en) { font-family: inherit; }
+    button, input, select, textarea { font: inherit; }
     header.top { position: sticky; top: 0; z-index: 2; background: var(--card); border-bottom: 1px solid var(--line);
       display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: center; padding: 10px 24px; }
     h1 { font-size: 1.2rem; margin: 0; }
@@ -29,7 +45,7 @@ enum PageAssets {
     @media (max-width: 900px) { .layout { grid-template-columns: 1fr; } }
     .boards { display: flex; flex-direction: column; gap: 16px; }
     .board, aside.speech, .elements { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 14px 16px; }
-    aside.speech { position: sticky; top: 86px; }
+    aside.speech { position: sticky; top: calc(var(--header-height, 86px) + 8px); }
     .speech-for { font-weight: 600; margin: 0 0 8px; }
     .grid { display: inline-flex; flex-direction: column; border: 3px solid var(--ink); background: var(--ink); gap: 0; }
     .grid > [role=row] { display: flex; }
@@ -73,6 +89,11 @@ enum PageAssets {
     button.control, button.announce { font: inherit; margin: 2px 0 6px; padding: 6px 14px; border-radius: 8px;
       border: 1px solid var(--accent); background: #fff; color: var(--accent); cursor: pointer; min-height: 44px; }
     button.control:focus, button.announce:focus { outline: 3px solid var(--focus); outline-offset: 2px; }
+    .jump, .element-note { font-size: .8rem; margin: 2px 0 6px; color: var(--muted); }
+    .jump-badge, .note-badge { border-radius: 6px; padding: 0 6px; font-size: .72rem; font-weight: 600; margin-right: 4px; }
+    .jump-badge { background: #e0e7ff; color: #3730a3; }
+    .note-badge { background: #fde68a; color: #7a5a00; }
+    .element.jumped { border-style: dashed; }
     audio { width: 100%; height: 32px; margin-top: 4px; }
     .measured { color: var(--muted); font-size: .8rem; }
     footer { max-width: 1240px; margin: 0 auto; padding: 0 24px 32px; color: var(--muted); font-size: .8rem; }
@@ -86,19 +107,27 @@ enum PageAssets {
       "use strict";
       var sections = Array.prototype.slice.call(document.querySelectorAll("section.preview"));
       var announcer = document.getElementById("announcer");
+      var header = document.querySelector("header.top");
       var data = {};
       sections.forEach(function (section) {
         data[section.id] = JSON.parse(document.getElementById(section.id + "-data").textContent);
       });
-      // The grid cell focused last, as TalkBack remembers it: {section, board, row, column}.
+      // The grid cell focused last, as TalkBack remembers it: {section, board, row, column, how}.
       var last = null;
+
+      // The sticky header's height: anchors and focused elements scroll to below it.
+      function measureHeader() {
+        document.documentElement.style.setProperty("--header-height", header.offsetHeight + "px");
+      }
+      measureHeader();
+      window.addEventListener("resize", measureHeader);
 
       function checked(name) {
         var input = document.querySelector("input[name=" + name + "]:checked");
         return input ? input.value : null;
       }
 
-      function show(id) {
+      function show(id, keepHash) {
         var target = document.getElementById(id);
         if (!target || sections.indexOf(target) < 0) { target = sections[0]; }
         if (!target) { return; }
@@ -109,13 +138,29 @@ enum PageAssets {
         Array.prototype.forEach.call(document.querySelectorAll("input[name=platform]"), function (input) {
           input.checked = input.value === target.dataset.platform;
         });
-        try { history.replaceState(null, "", "#" + target.id); } catch (e) { /* a file: URL may refuse */ }
+        if (!keepHash) {
+          try { history.replaceState(null, "", "#" + target.id); } catch (e) { /* a file: URL may refuse */ }
+        }
         last = null;
+      }
+
+      // A fragment names a section (#ko-talkback) or anything in one (#ko-talkback-e12): show its
+      // section and scroll it into view, below the header.
+      function follow(hash) {
+        var target = hash ? document.getElementById(hash) : null;
+        var section = target ? target.closest("section.preview") : null;
+        show(section ? section.id : "", !!section);
+        measureHeader();
+        if (target && section) { target.scrollIntoView({ block: "start" }); }
       }
 
       document.querySelector("form.switcher").addEventListener("change", function () {
         var id = checked("locale") + "-" + checked("platform");
         if (document.getElementById(id)) { show(id); }
+      });
+
+      window.addEventListener("hashchange", function () {
+        follow(decodeURIComponent(location.hash.slice(1)));
       });
 
       function span(className, text) {
@@ -146,30 +191,115 @@ enum PageAssets {
         window.setTimeout(function () { announcer.textContent = text; }, 60);
       }
 
+      function fill(template, values) {
+        return template.replace(/\\{([a-z])\\}/g, function (whole, key) { return String(values[key]); });
+      }
+
+      // "3.4 s", as PreviewFormat.seconds writes it.
+      function seconds(value) {
+        var tenths = Math.round(value * 10);
+        return Math.floor(tenths / 10) + "." + (tenths % 10) + " s";
+      }
+
+      // Parts said as one utterance, joined and timed as the preview joins and times them
+      // (SpeechComposer.join, SpokenLength; PageData.swift's PartCounts.compose is the same).
+      var sentenceEnd = /[.!?\\u3002\\uff01\\uff1f]$/;
+      function compose(d, indices, over) {
+        var text = "", previous = null, pending = 0, seen = false;
+        var syllables = 0, words = 0, shortPauses = 0, longPauses = 0;
+        indices.forEach(function (index) {
+          var part = d.p[index], t = part[0];
+          if (!t) { return; }
+          if (previous !== null) {
+            var ends = sentenceEnd.test(previous);
+            pending = Math.max(pending, ends ? 0 : 1);
+            text += ends ? " " : ", ";
+          }
+          text += t;
+          previous = t;
+          pending = Math.max(pending, part[5]);
+          if (part[2] === 0) { return; }
+          if (seen) {
+            if (pending === 2) { longPauses += 1; } else if (pending === 1) { shortPauses += 1; }
+          }
+          syllables += part[1];
+          words += part[2];
+          shortPauses += part[3];
+          longPauses += part[4];
+          pending = part[6];
+          seen = true;
+        });
+        var profile = d.pr;
+        var total = syllables * profile[0] + words * profile[1] + shortPauses * profile[2] + longPauses * profile[3];
+        return { k: "focus", t: text, s: seconds(total), l: "", o: over || "" };
+      }
+
+      function utterance(d, index) {
+        var u = d.u[index];
+        return { k: u[0], t: u[1], s: u[2], l: u[3], o: u[4] };
+      }
+
       function cellsOf(grid) { return Array.prototype.slice.call(grid.querySelectorAll("[role=gridcell]")); }
 
+      function cellTitle(d, grid, cell) {
+        var columns = +grid.dataset.columns, index = +cell.dataset.cell;
+        return fill(d.ui.cell, { r: Math.floor(index / columns) + 1, c: index % columns + 1 });
+      }
+
+      // The cell's data: [selected, variant as drawn, variant after the digit 1, … 9].
+      function cellInfo(d, grid, cell) { return d.boards[+grid.dataset.board].c[+cell.dataset.cell]; }
+
+      // Its variant now: as drawn, or with the digit placed on the page.
+      function variantOf(info, cell) { return info[1 + (cell.dataset.placed ? +cell.dataset.placed : 0)]; }
+
+      // What focus on a cell says now, as focus arrived (`how`: enter, both, row, column): its
+      // selection may differ from the scenario's after Enter, and a digit placed on the page
+      // changes its content. TalkBack adds the coordinates that changed and, on the way in,
+      // "In grid …".
+      function cellSpeech(section, grid, cell, how) {
+        var d = data[section.id], board = d.boards[+grid.dataset.board];
+        var v = variantOf(cellInfo(d, grid, cell), cell);
+        var selected = cell.getAttribute("aria-selected") === "true";
+        var parts = (selected ? v[2] : v[1]).slice();
+        if (d.platform === "talkback") {
+          var columns = +grid.dataset.columns, index = +cell.dataset.cell;
+          if (how !== "column") { parts.push(d.rw[Math.floor(index / columns)]); }
+          if (how !== "row") { parts.push(d.cw[index % columns]); }
+          if (how === "enter") { parts.push(board.e); }
+        }
+        var result = parts.length ? [compose(d, parts, selected ? v[6] : v[5])] : [];
+        (selected ? v[4] : v[3]).forEach(function (i) { result.push(utterance(d, i)); });
+        return result;
+      }
+
+      function announcement(d, nameIndex) {
+        var said = compose(d, [nameIndex], "");
+        return { k: "announcement", t: said.t, s: said.s, l: d.ui.announcement, o: "" };
+      }
+
       function place(section, grid, cell, digit) {
-        var info = data[section.id].boards[+grid.dataset.board].cells[+cell.dataset.cell];
-        if (!info.placements.length) { return; }
+        var d = data[section.id], info = cellInfo(d, grid, cell);
+        if (info.length < 11) { return; }
         if (cell.dataset.originalLabel === undefined) {
           cell.dataset.originalLabel = cell.getAttribute("aria-label");
           cell.dataset.originalClass = cell.className;
           cell.dataset.originalText = cell.firstChild ? cell.firstChild.textContent : "";
           cell.dataset.originalMark = cell.firstChild ? cell.firstChild.className : "digit";
         }
-        var placed = info.placements[digit - 1];
-        renderSpeech(section, info.title + " — " + digit + " placed", [{ k: "announcement", t: placed[1], s: placed[2], l: "announcement" }]);
-        cell.setAttribute("aria-label", placed[0]);
+        var said = announcement(d, info[1 + digit][0]);
+        renderSpeech(section, fill(d.ui.placed, { t: cellTitle(d, grid, cell), d: digit }), [said]);
+        cell.setAttribute("aria-label", said.t);
         cell.className = "cell value placed" + (cell.getAttribute("aria-selected") === "true" ? " selected" : "") +
           (cell.classList.contains("box-right") ? " box-right" : "") + (cell.classList.contains("box-bottom") ? " box-bottom" : "");
         cell.firstChild.className = "digit";
         cell.firstChild.textContent = String(digit);
         cell.dataset.placed = String(digit);
-        announce(placed[1]);
+        announce(said.t);
       }
 
-      function clear(cell) {
+      function clear(section, grid, cell) {
         if (cell.dataset.originalLabel === undefined) { return; }
+        var d = data[section.id], info = cellInfo(d, grid, cell);
         cell.setAttribute("aria-label", cell.dataset.originalLabel);
         var selected = cell.getAttribute("aria-selected") === "true";
         cell.className = cell.dataset.originalClass.replace(/ selected/g, "") + (selected ? " selected" : "");
@@ -177,28 +307,28 @@ enum PageAssets {
         cell.firstChild.textContent = cell.dataset.originalText;
         delete cell.dataset.originalLabel;
         delete cell.dataset.placed;
-        announce(cell.getAttribute("aria-label"));
+        // The screen reader speaks the cell's changed name: so does the panel.
+        var said = announcement(d, info[1][0]);
+        renderSpeech(section, fill(d.ui.cleared, { t: cellTitle(d, grid, cell) }), [said]);
+        announce(said.t);
       }
 
-      // What focus on a cell says now: its selection may differ from the scenario's after Enter,
-      // and a digit placed on the page changes its content.
-      function cellSpeech(info, cell, how) {
-        var same = (cell.getAttribute("aria-selected") === "true") === info.selected;
-        var placed = cell.dataset.placed ? info.placements[+cell.dataset.placed - 1] : null;
-        var speech = placed ? (same ? placed[3] : placed[4]) : (same ? info.speech : info.toggled);
-        return speech[how] || speech.both || [];
-      }
-
-      function select(grid, cell) {
-        if (!grid.hasAttribute("aria-multiselectable")) { return; }
-        cellsOf(grid).forEach(function (other) {
-          other.setAttribute("aria-selected", other === cell ? "true" : "false");
-          other.classList.toggle("selected", other === cell);
-        });
-        // The screen reader speaks the focused cell again with its new state: so does the panel.
-        var section = grid.closest("section.preview");
-        var info = data[section.id].boards[+grid.dataset.board].cells[+cell.dataset.cell];
-        renderSpeech(section, info.title, cellSpeech(info, cell, last && last.how ? last.how : "both"));
+      // Enter or Space, a double tap: what each screen reader says then (TalkBack answers a
+      // click with "selected" and nothing else; VoiceOver says "selected" as a cell gains the
+      // trait), and a Sudoku cell becomes the selected one.
+      function activate(section, grid, cell) {
+        var d = data[section.id], v = variantOf(cellInfo(d, grid, cell), cell);
+        var wasSelected = cell.getAttribute("aria-selected") === "true";
+        var said = (wasSelected ? v[4] : v[3]).map(function (i) { return utterance(d, i); })
+          .filter(function (u) { return u.k === "activation"; });
+        if (grid.hasAttribute("aria-multiselectable")) {
+          cellsOf(grid).forEach(function (other) {
+            other.setAttribute("aria-selected", other === cell ? "true" : "false");
+            other.classList.toggle("selected", other === cell);
+          });
+        }
+        renderSpeech(section, fill(d.ui.activated, { t: cellTitle(d, grid, cell) }),
+                     said.length ? said : [{ k: "activation", t: d.ui.nothing, s: "", l: "", o: "" }]);
       }
 
       function moveTo(cells, index) {
@@ -219,8 +349,8 @@ enum PageAssets {
           case "ArrowUp": if (row > 0) { target = index - columns; } break;
           case "Home": target = event.ctrlKey ? 0 : row * columns; break;
           case "End": target = event.ctrlKey ? rows * columns - 1 : row * columns + columns - 1; break;
-          case "Enter": case " ": select(grid, cell); event.preventDefault(); return;
-          case "Backspace": case "Delete": clear(cell); event.preventDefault(); return;
+          case "Enter": case " ": activate(section, grid, cell); event.preventDefault(); return;
+          case "Backspace": case "Delete": clear(section, grid, cell); event.preventDefault(); return;
           default:
             if (/^[1-9]$/.test(event.key)) { place(section, grid, cell, +event.key); event.preventDefault(); }
             return;
@@ -268,17 +398,21 @@ enum PageAssets {
             how = last.row !== row && last.column === column ? "row"
               : last.row === row && last.column !== column ? "column" : "both";
           }
-          var info = d.boards[board].cells[index];
-          renderSpeech(section, info.title, cellSpeech(info, cell, how));
+          renderSpeech(section, cellTitle(d, grid, cell), cellSpeech(section, grid, cell, how));
           last = { section: section.id, board: board, row: row, column: column, how: how };
           return;
         }
         var item = target.closest("li.element");
         if (item) {
           var element = d.elements[+item.dataset.element];
-          // From a grid cell straight here (Tab, a click), TalkBack says "Out of grid"; from the
-          // element before it in the list, what swipe order says.
-          renderSpeech(section, element.title, last && element.g ? element.g : element.u);
+          var spoken = element.s.map(function (i) { return utterance(d, i); });
+          // From a grid cell straight here (Tab, a click), TalkBack says "Out of grid ‹name›" of
+          // the grid it left; from the element before it in the list, what swipe order says.
+          if (last && last.section === section.id && element.f) {
+            var focus = spoken.length && spoken[0].k === "focus" ? spoken.shift() : null;
+            spoken.unshift(compose(d, element.f.concat([d.boards[last.board].x]), focus ? focus.o : ""));
+          }
+          renderSpeech(section, element.t, spoken);
           last = null;
         }
       });
@@ -288,7 +422,7 @@ enum PageAssets {
         if (button) { announce(button.dataset.announce); }
       });
 
-      show(location.hash ? decodeURIComponent(location.hash.slice(1)) : "");
+      follow(location.hash ? decodeURIComponent(location.hash.slice(1)) : "");
     })();
 
     """

@@ -5,21 +5,25 @@ import SpeakableSpeech
 /// The self-contained web page of `speakable preview --html FILE`: one file, no network, no
 /// other files (styles, script, data and audio are inside it).
 ///
-/// For each locale and platform, a section (one shown at a time; the switcher at the top picks):
-/// every board drawn as an ARIA grid (`role="grid"`, `row`, `gridcell`) whose cells carry
-/// Speakable's strings as their accessible names, selection as `aria-selected` and the hint as
-/// `aria-description`; beside it, what the screen reader says for the focused cell and how long
-/// it takes; below, every element of the scenario in swipe order — controls as real buttons with
-/// their labels, events as buttons that announce into the page's live region — with each
-/// utterance, its time, its budget flag and, with `--audio`, a player.
+/// For each locale and platform, a section (one shown at a time; the switcher at the top picks),
+/// with `lang` set to its locale and its own words in its language (``PageWords``): every board
+/// drawn as an ARIA grid (`role="grid"`, `row`, `gridcell`) whose cells carry Speakable's strings
+/// as their accessible names, selection as `aria-selected` and the hint as `aria-description`;
+/// beside it, what the screen reader says for the focused cell and how long it takes; below,
+/// every element of the scenario in swipe order, each an anchor — controls as real buttons with
+/// their labels, events as buttons named by what they announce into the page's live region —
+/// with each utterance, its time, its budget flag, a jump where the listed order is not a swipe,
+/// its warnings and, with `--audio`, a player.
 ///
 /// Keys: the arrow keys move through a grid as a screen reader's swipe would (TalkBack's row and
-/// column are said only when they change, "In grid …" on the way in); Home/End go to the row's
-/// ends, Ctrl+Home/End to the grid's; Enter or Space selects a cell; 1–9 place a digit in a
-/// Sudoku cell that is not given (the new name is announced in the live region), Backspace
-/// clears it. In the element list, Up and Down move like swipes.
+/// column are said only when they change, "In grid ‹name› …" on the way in); Home/End go to the
+/// row's ends, Ctrl+Home/End to the grid's; Enter or Space is a double tap (a Sudoku cell is
+/// selected; the panel shows what each screen reader says then); 1–9 place a digit in a Sudoku
+/// cell that is not given (the new name is announced in the live region), Backspace clears it.
+/// In the element list, Up and Down move like swipes. The speech is put together on the page
+/// from its parts (``PageData``), not written out for every way focus can arrive.
 ///
-/// Audio is embedded as `data:audio/wav;base64,…` URIs (at 11,025 Hz, half espeak-ng's rate), so
+/// Audio is embedded as `data:audio/wav;base64,…` URIs (µ-law at 11,025 Hz, ``PageAudio``), so
 /// the page stays one file that can be mailed, attached to a CI run or opened anywhere; relative
 /// links into the `--audio` folder would break as soon as the page moved. The full-rate WAVs stay
 /// in the folder.
@@ -82,7 +86,15 @@ public enum PreviewPage {
         for locale in locales {
             page.open("label")
             page.open("input", ["type": "radio", "name": "locale", "value": locale, "checked": locale == first?.locale ? "" : nil])
-            page.text(" " + languageName(locale))
+            page.text(" ")
+            // The language's own name in its language (a screen reader switches voice for it).
+            let name = languageName(locale)
+            if let own = name.split(separator: " (").first, own != Substring(name), locale != "en" {
+                page.element("span", ["lang": locale], text: String(own))
+                page.text(" (" + name.split(separator: " (").dropFirst().joined(separator: " ("))
+            } else {
+                page.text(name)
+            }
             page.close("label")
         }
         page.raw("</fieldset>\n<fieldset><legend>Screen reader</legend>")
@@ -102,62 +114,62 @@ public enum PreviewPage {
         page.raw("</header>\n")
     }
 
+    /// `lang="en"` for the page's own words where they stand in for a language it has no words in.
+    static func wordsLang(_ words: PageWords, _ section: PreviewSection) -> String? {
+        words.isIn(section.locale) ? nil : words.language
+    }
+
     static func render(_ section: PreviewSection, index: Int, first: Bool, audio: AudioIndex?, audioDirectory: String?,
                        into page: inout HTMLWriter) {
         let id = sectionID(section)
+        let words = PageWords(locale: section.locale, platform: section.platform)
+        let lang = wordsLang(words, section)
         page.open("section", ["class": "preview", "id": id, "lang": section.locale, "data-locale": section.locale,
                               "data-platform": section.platform.rawValue, "aria-labelledby": id + "-title", "hidden": first ? nil : ""])
         page.raw("\n")
         page.element("h2", ["id": id + "-title"], text: section.platform.displayName + " · " + languageName(section.locale))
-        page.open("p", ["class": "summary"])
-        var summary = "\(section.elements.count) elements · \(PreviewFormat.duration(section.estimatedSeconds)) to hear them all · "
-        summary += section.overBudgetCount == 0 ? "all within budget" : "\(section.overBudgetCount) over budget"
-        if !section.screenReaderWordsKnown { summary += " · \(section.platform.displayName)'s own words shown in English" }
-        page.text(summary)
-        page.close("p")
+        page.element("p", ["class": "summary", "lang": lang],
+                     text: words.summary(elements: section.elements.count, duration: words.duration(section.estimatedSeconds),
+                                         overBudget: section.overBudgetCount, ownWordsInEnglish: !section.screenReaderWordsKnown))
 
         page.raw("<div class=\"layout\">\n<div class=\"boards\">\n")
         for (b, board) in section.boards.enumerated() {
-            render(board, index: b, sectionID: id, platform: section.platform, into: &page)
+            render(board, index: b, sectionID: id, platform: section.platform, words: words, lang: lang, into: &page)
         }
         if section.boards.isEmpty {
-            page.raw("<p class=\"note\">This scenario has no board.</p>\n")
+            page.element("p", ["class": "note", "lang": lang], text: words.noBoard)
         }
         page.raw("</div>\n")
         page.open("aside", ["class": "speech", "aria-labelledby": id + "-speech-title"])
-        page.element("h3", ["id": id + "-speech-title"], text: "What \(section.platform.displayName) says")
-        page.open("p", ["class": "speech-for", "id": id + "-speech-for"])
-        page.text("Focus a cell or an element to see and time its speech.")
-        page.close("p")
+        page.element("h3", ["id": id + "-speech-title", "lang": lang], text: words.speechTitle)
+        page.element("p", ["class": "speech-for", "id": id + "-speech-for", "lang": lang], text: words.speechEmpty)
         page.open("ol", ["class": "utterances", "id": id + "-speech"])
         page.close("ol")
         page.raw("</aside>\n</div>\n")
 
         page.open("section", ["class": "elements", "aria-labelledby": id + "-elements-title"])
-        page.element("h3", ["id": id + "-elements-title"], text: "Every element, in swipe order")
-        page.raw("<p class=\"note\">Up and Down move from element to element, as a swipe does.</p>\n")
+        page.element("h3", ["id": id + "-elements-title", "lang": lang], text: words.elementsTitle)
+        page.element("p", ["class": "note", "lang": lang], text: words.elementsKeys)
         page.open("ol", ["class": "element-list", "data-section": id])
         for (e, element) in section.elements.enumerated() {
             let wav = audio?.item(section: index, element: e)
-            render(element, index: e, platform: section.platform, first: e == 0, wav: wav, audioDirectory: audioDirectory,
-                   into: &page)
+            render(element, index: e, sectionID: id, words: words, lang: lang, first: e == 0, wav: wav,
+                   audioDirectory: audioDirectory, into: &page)
         }
         page.close("ol")
         page.close("section")
-        page.jsonScript(id: id + "-data", json: data(section).serialized())
+        var data = PageData(section: section)
+        page.jsonScript(id: id + "-data", json: data.json().serialized())
         page.close("section")
         page.raw("\n")
     }
 
-    static func render(_ board: BoardPreview, index: Int, sectionID: String, platform: Platform, into page: inout HTMLWriter) {
+    static func render(_ board: BoardPreview, index: Int, sectionID: String, platform: Platform, words: PageWords, lang: String?,
+                       into page: inout HTMLWriter) {
         let id = "\(sectionID)-board\(index)"
         page.open("section", ["class": "board board-\(board.kind.rawValue)", "aria-labelledby": id + "-title"])
         page.element("h3", ["id": id + "-title"], text: board.title.map { "\($0) — \(board.name)" } ?? board.name)
-        page.open("p", ["class": "keys"])
-        page.text(board.kind == .sudoku
-                  ? "Arrow keys move · Enter selects · 1–9 places a digit · Backspace clears"
-                  : "Arrow keys move · each cell says what a double tap would place")
-        page.close("p")
+        page.element("p", ["class": "keys", "lang": lang], text: words.keys(for: board.kind))
         page.open("div", ["role": "grid", "class": "grid grid-\(board.kind.rawValue)", "id": id, "aria-label": board.name,
                           "aria-rowcount": String(board.rows), "aria-colcount": String(board.columns),
                           "aria-multiselectable": board.kind == .sudoku ? "false" : nil, "data-board": String(index),
@@ -176,7 +188,7 @@ public enum PreviewPage {
                 page.open("div", ["role": "gridcell", "aria-colindex": String(column), "class": classes,
                                   "tabindex": i == focusIndex ? "0" : "-1", "aria-label": cell.name,
                                   "aria-description": cell.hint,
-                                  "aria-selected": board.kind == .sudoku ? (cell.isSelected ? "true" : "false") : nil,
+                                  "aria-selected": board.kind != .block ? (cell.isSelected ? "true" : "false") : nil,
                                   "data-cell": String(i)])
                 if cell.style == "notes" {
                     page.open("span", ["class": "notes", "aria-hidden": "true"])
@@ -196,40 +208,58 @@ public enum PreviewPage {
         page.raw("\n")
     }
 
-    static func render(_ element: SpokenElement, index: Int, platform: Platform, first: Bool, wav: AudioIndex.Item?,
-                       audioDirectory: String?, into page: inout HTMLWriter) {
+    static func render(_ element: SpokenElement, index: Int, sectionID: String, words: PageWords, lang: String?, first: Bool,
+                       wav: AudioIndex.Item?, audioDirectory: String?, into page: inout HTMLWriter) {
         var classes = "element type-\(AudioWriter.slug(element.type))"
         if element.isOverBudget { classes += " over" }
+        if case .jump = element.arrival { classes += " jumped" }
         let focus = element.utterances.first { $0.kind == .focus }
-        page.open("li", ["class": classes, "data-element": String(index), "tabindex": first ? "0" : "-1",
-                         "aria-label": "\(element.item). \(element.title.isEmpty ? element.type : element.title)"])
+        let title = words.title(of: element)
+        // An anchor per element (#en-talkback-e7): the page scrolls it below its sticky header.
+        page.open("li", ["class": classes, "id": "\(sectionID)-e\(index)", "data-element": String(index),
+                         "tabindex": first ? "0" : "-1", "aria-label": "\(element.item). \(title)"])
         page.open("div", ["class": "element-head"])
         page.element("span", ["class": "num"], text: String(element.item))
-        page.element("span", ["class": "title"], text: element.title.isEmpty ? element.type : element.title)
-        page.element("span", ["class": "type"], text: element.type)
+        page.element("span", ["class": "title"], text: title)
+        page.element("span", ["class": "type", "lang": "en"], text: element.type)
         page.element("span", ["class": "total"], text: PreviewFormat.seconds(element.estimatedSeconds))
-        if element.isOverBudget { page.element("span", ["class": "badge"], text: "over budget") }
+        if element.isOverBudget { page.element("span", ["class": "badge", "lang": lang], text: words.overBudgetBadge) }
         page.close("div")
-        if element.type == "control", let focus {
+        if let jump = words.jump(element.arrival) {
+            page.open("p", ["class": "jump", "lang": lang])
+            page.element("span", ["class": "jump-badge"], text: words.jumpBadge)
+            page.text(" " + jump)
+            page.close("p")
+        }
+        if element.type == "control" || element.type == "element", let focus {
             // The control itself, named as the platform names it.
             let hint = element.utterances.first { $0.kind == .hint }?.text
             page.open("button", ["type": "button", "class": "control", "aria-label": focus.appText, "aria-description": hint])
             page.text(focus.appText)
             page.close("button")
         }
-        if element.type == "event", let announcement = element.utterances.first(where: { $0.kind == .announcement }) {
-            page.open("button", ["type": "button", "class": "announce", "data-announce": announcement.text])
-            page.text("Announce")
+        if element.type == "event" || element.type == "announcement",
+           let announcement = element.utterances.first(where: { $0.kind == .announcement }) {
+            // Each button named by what it announces, not five buttons all called "Announce".
+            page.open("button", ["type": "button", "class": "announce", "data-announce": announcement.text,
+                                 "aria-label": words.announceName(announcement.text)])
+            page.element("span", ["lang": lang], text: words.announce)
             page.close("button")
         }
         page.open("ol", ["class": "utterances"])
         for utterance in element.utterances {
-            render(utterance, into: &page)
+            render(utterance, words: words, lang: lang, into: &page)
         }
         page.close("ol")
+        for note in element.notes {
+            page.open("p", ["class": "element-note", "lang": "en"])
+            page.element("span", ["class": "note-badge", "lang": words.language], text: words.noteBadge)
+            page.text(" " + note)
+            page.close("p")
+        }
         if let wav, let bytes = audioDirectory.flatMap({ PageAudio.read(directory: $0, file: wav.file) }) {
             page.open("audio", ["controls": "", "preload": "none", "src": "data:audio/wav;base64," + Base64.encode(bytes),
-                                "aria-label": "Play what \(platform.displayName) says (\(PreviewFormat.seconds(wav.measuredSeconds)) measured)"])
+                                "aria-label": words.play(measured: PreviewFormat.seconds(wav.measuredSeconds))])
             page.close("audio")
             page.element("span", ["class": "measured"], text: "espeak-ng: " + PreviewFormat.seconds(wav.measuredSeconds))
         }
@@ -237,87 +267,28 @@ public enum PreviewPage {
         page.raw("\n")
     }
 
-    static func kindLabel(_ utterance: Utterance) -> String? {
-        switch utterance.kind {
-        case .focus: nil
-        case .hint: "hint, after \(PreviewFormat.seconds(utterance.pauseBefore))"
-        case .announcement: "announcement"
-        case .activation: "on double tap"
-        }
-    }
-
-    static func render(_ utterance: Utterance, into page: inout HTMLWriter) {
+    static func render(_ utterance: Utterance, words: PageWords, lang: String?, into page: inout HTMLWriter) {
         page.open("li", ["class": "utterance kind-\(utterance.kind.rawValue)" + (utterance.isOverBudget ? " over" : "")])
         page.element("span", ["class": "time"], text: PreviewFormat.seconds(utterance.estimatedSeconds))
-        if let label = kindLabel(utterance) { page.element("span", ["class": "kind"], text: label) }
+        if let label = words.kind(utterance) { page.element("span", ["class": "kind", "lang": lang], text: label) }
         page.element("span", ["class": "text"], text: utterance.text)
         if utterance.isOverBudget, let budget = utterance.appBudgetSeconds {
-            page.element("span", ["class": "flag"],
-                         text: "over budget: app words \(PreviewText.hundredths(utterance.appSeconds)), budget \(PreviewText.hundredths(budget))")
+            page.element("span", ["class": "flag", "lang": lang], text: words.overBudget(appSeconds: utterance.appSeconds, budget: budget))
         }
         page.close("li")
-    }
-
-    // MARK: Data for the script
-
-    static func json(_ utterance: Utterance) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("k", .string(utterance.kind.rawValue)), ("t", .string(utterance.text)),
-            ("s", .string(PreviewFormat.seconds(utterance.estimatedSeconds))),
-        ]
-        if let label = kindLabel(utterance) { members.append(("l", .string(label))) }
-        if utterance.isOverBudget, let budget = utterance.appBudgetSeconds {
-            members.append(("o", .string("over budget: app words \(PreviewText.hundredths(utterance.appSeconds)), budget \(PreviewText.hundredths(budget))")))
-        }
-        return .object(members)
-    }
-
-    /// A cell's speech by grid transition, in ``GridTransition`` order.
-    static func speechByTransition(_ speech: [String: [Utterance]]) -> JSONValue {
-        .object(GridTransition.allCases.compactMap { transition in
-            speech[transition.rawValue].map { (transition.rawValue, .array($0.map(json))) }
-        })
-    }
-
-    static func data(_ section: PreviewSection) -> JSONValue {
-        .object([
-            ("locale", .string(section.locale)),
-            ("platform", .string(section.platform.rawValue)),
-            ("elements", .array(section.elements.map { element -> JSONValue in
-                var members: [(String, JSONValue)] = [("title", .string(element.title.isEmpty ? element.type : element.title)),
-                                                      ("u", .array(element.utterances.map(json)))]
-                if let fromGrid = element.fromGrid, fromGrid != element.utterances {
-                    members.append(("g", .array(fromGrid.map(json))))
-                }
-                return .object(members)
-            })),
-            ("boards", .array(section.boards.map { board in
-                .object([("cells", .array(board.cells.map { cell in
-                    .object([
-                        ("title", .string("Row \(cell.row), column \(cell.column)")),
-                        ("selected", .bool(cell.isSelected)),
-                        ("speech", speechByTransition(cell.speech)),
-                        ("toggled", speechByTransition(cell.toggledSpeech)),
-                        ("placements", .array(cell.placements.map { placement in
-                            .array([.string(placement.name), .string(placement.announcement),
-                                    .string(PreviewFormat.seconds(placement.announcementSeconds)),
-                                    speechByTransition(placement.speech), speechByTransition(placement.toggledSpeech)])
-                        })),
-                    ])
-                }))])
-            })),
-        ])
     }
 }
 
 /// Reads a WAV the audio writer wrote, for embedding: at half espeak-ng's 22,050 Hz (pairs of
-/// samples averaged, a gentle low-pass), which keeps speech clear and the page half the size —
-/// the demo's 208 elements would otherwise make a 64 MB page. The folder keeps the full-rate files.
+/// samples averaged, a gentle low-pass) and in 8-bit G.711 µ-law (`WAVE_FORMAT_MULAW`, the
+/// telephone's logarithmic 8 bits: far less hiss than 8-bit linear samples), a quarter of the
+/// bytes — the English demo's page with audio is about 8 MB instead of 16. Chromium, Firefox and
+/// Safari play µ-law WAV; the folder keeps the full-rate 16-bit files.
 enum PageAudio {
     static func read(directory: String, file: String) -> [UInt8]? {
         guard AudioWriter.isPlainName(file), let bytes = PreviewFileReading.contents(AudioWriter.join(directory, file)),
               let audio = try? PCMAudio(wav: bytes) else { return nil }
-        return halved(audio).wavBytes()
+        return muLawWAV(halved(audio))
     }
 
     static func halved(_ audio: PCMAudio) -> PCMAudio {
@@ -327,6 +298,40 @@ enum PageAudio {
             samples[i] = Int16((Int32(audio.samples[2 * i]) + Int32(audio.samples[2 * i + 1])) / 2)
         }
         return PCMAudio(sampleRate: audio.sampleRate / 2, samples: samples)
+    }
+
+    /// G.711 µ-law of one 16-bit sample (ITU-T G.711, with its bias of 0x84 and clip at 32,635).
+    static func muLaw(_ sample: Int16) -> UInt8 {
+        var value = Int32(sample)
+        let sign: UInt8 = value < 0 ? 0x80 : 0
+        if value < 0 { value = -value }
+        value = min(value, 32635) + 0x84
+        var exponent: UInt8 = 7
+        var mask: Int32 = 0x4000
+        while exponent > 0 && value & mask == 0 {
+            exponent -= 1
+            mask >>= 1
+        }
+        let mantissa = UInt8((value >> (Int32(exponent) + 3)) & 0x0F)
+        return ~(sign | exponent << 4 | mantissa)
+    }
+
+    /// A mono µ-law WAV: RIFF, an 18-byte `fmt ` chunk (format 7, 8 bits, cbSize 0), the `fact`
+    /// chunk non-PCM formats carry (the sample count), and the samples.
+    static func muLawWAV(_ audio: PCMAudio) -> [UInt8] {
+        func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        let count = audio.samples.count
+        var out: [UInt8] = []
+        out.reserveCapacity(58 + count + 1)
+        out += Array("RIFF".utf8) + le32(50 + count + count % 2) + Array("WAVE".utf8)
+        out += Array("fmt ".utf8) + le32(18) + le16(7) + le16(1) + le32(audio.sampleRate) + le32(audio.sampleRate) + le16(1) + le16(8)
+            + le16(0)
+        out += Array("fact".utf8) + le32(4) + le32(count)
+        out += Array("data".utf8) + le32(count)
+        for sample in audio.samples { out.append(muLaw(sample)) }
+        if count % 2 == 1 { out.append(0) }  // chunks are padded to an even length
+        return out
     }
 }
 

@@ -38,6 +38,9 @@ public struct PreviewInputs: Sendable {
         public var scenarioLines: [String]
         /// The project's hint style when its `speakable.json` sets one.
         public var projectHintStyle: HintStyle?
+        /// The locales to preview when the command line does not say: the scenario's `locale`,
+        /// else the project's (source and targets); nil for the default.
+        public var defaultLocales: [String]? = nil
     }
 
     /// Reads the scenario (`standardInput` gives its bytes for "-") and the project.
@@ -72,6 +75,7 @@ public struct PreviewInputs: Sendable {
         var catalog = DescriberCatalog.builtIn
         var budgets = ProjectConfig().budgets
         var projectStyle: HintStyle?
+        var defaultLocales: [String]? = scenario.locale.map { [$0] }
         if let project = loadProject() {
             diagnostics += project.diagnostics
             if project.hasErrors {
@@ -80,10 +84,29 @@ public struct PreviewInputs: Sendable {
             catalog = catalog.overriding(with: DescriberCatalog(project: project))
             budgets = project.config.budgets
             if project.config.file != nil { projectStyle = project.config.hintStyle }
+            if scenarioPath == nil {
+                // No scenario: the project previews itself, every message in every locale.
+                scenario = Scenario.preview(of: project)
+                name = "<project \(projectPath ?? ".")>"
+            } else if let note = scenario.unusedMessages(of: project, file: name) {
+                diagnostics.append(note)
+            }
+            if defaultLocales == nil {
+                var tags = [project.config.sourceLocale]
+                for tag in project.config.targetLocales + project.localeTags where !tags.contains(tag) { tags.append(tag) }
+                defaultLocales = tags
+            }
+        }
+        // The project's messages a scenario names: known, with the arguments they use.
+        let problems = scenario.check(against: catalog, file: name)
+        diagnostics += problems
+        if problems.contains(where: { $0.severity == .error }) {
+            return Loaded(request: nil, diagnostics: diagnostics, scenarioLines: lines, projectHintStyle: projectStyle)
         }
         var request = PreviewRequest(scenario: scenario, scenarioName: name, catalog: catalog, budgets: budgets)
         request.hintStyle = scenario.hintStyle ?? projectStyle
-        return Loaded(request: request, diagnostics: diagnostics, scenarioLines: lines, projectHintStyle: projectStyle)
+        return Loaded(request: request, diagnostics: diagnostics, scenarioLines: lines, projectHintStyle: projectStyle,
+                      defaultLocales: defaultLocales)
     }
 
     func loadProject() -> Project? {

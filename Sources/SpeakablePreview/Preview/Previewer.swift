@@ -91,12 +91,15 @@ struct LocalePreview {
     let describer: Describer
     let recorder: FormatRecorder
     let composer: SpeechComposer
+    /// Each grid's name (ElementAnnotations.swift), by grid id.
+    let gridNames: [String: String]
 
     init(request: PreviewRequest, describer: Describer, recorder: FormatRecorder) {
         self.request = request
         self.describer = describer
         self.recorder = recorder
         self.composer = SpeechComposer(locale: describer.locale)
+        self.gridNames = Self.gridNames(of: request.scenario, describer: describer)
     }
 
     /// A described item: its report elements and the budgets of the messages it used.
@@ -119,7 +122,7 @@ struct LocalePreview {
                     elements.append(speak(element, of: described, platform: platform, memory: &memory))
                 }
             }
-            let boards = request.includeBoards ? items.compactMap { board(of: $0, platform: platform) } : []
+            let boards = request.includeBoards ? self.boards(items, platform: platform) : []
             return PreviewSection(locale: describer.locale.languageTag, platform: platform, hintStyle: describer.hintStyle,
                                   screenReaderWordsKnown: composer.phrases.isKnown, elements: elements, boards: boards)
         }
@@ -145,9 +148,12 @@ struct LocalePreview {
                 grid = boards["block"]
             case .sudokuCell: grid = boards["sudoku"]
             case .blockCell: grid = boards["block"]
+            case .grid(let spec): grid = ("item\(index + 1)", spec.rows, spec.columns)
             default: grid = nil
             }
-            result.append(DescribedItem(index: index + 1, item: item, elements: report.elements, budgets: budgets(for: keys),
+            // The project's messages the item names count as formatted (their `maxSeconds`).
+            let named = Set(single.messageReferences.map(\.key))
+            result.append(DescribedItem(index: index + 1, item: item, elements: report.elements, budgets: budgets(for: keys.union(named)),
                                         grid: grid))
         }
         return result
@@ -170,7 +176,8 @@ struct LocalePreview {
 
     func place(of text: AccessibleText?, in described: DescribedItem) -> GridPlace? {
         guard let info = text?.talkBack.collectionItemInfo, let grid = described.grid else { return nil }
-        return GridPlace(grid: grid.id, row: info.rowIndex + 1, column: info.columnIndex + 1, rows: grid.rows, columns: grid.columns)
+        return GridPlace(grid: grid.id, row: info.rowIndex + 1, column: info.columnIndex + 1, rows: grid.rows, columns: grid.columns,
+                         name: gridNames[grid.id])
     }
 
     func speak(_ element: ScenarioReport.Element, of described: DescribedItem, platform: Platform,
@@ -205,7 +212,8 @@ struct LocalePreview {
             }
             return utterances
         }
-        return SpokenElement(item: described.index, type: element.type, line: element.line, title: element.title,
-                             utterances: withExtras(utterances), fromGrid: fromGrid.map(withExtras))
+        return annotated(SpokenElement(item: described.index, type: element.type, line: element.line, title: element.title,
+                                       utterances: withExtras(utterances), fromGrid: fromGrid.map(withExtras)),
+                         text: element.text, described: described, platform: platform)
     }
 }

@@ -14,16 +14,29 @@ import SpeakableEscaping
 /// [1] sudokuBoard DailySudoku: row 1, column 1
 ///     4.0 s  Row 1, column 1, given 5, button, selected
 ///     0.9 s  hint: Selects the cell.
+/// [1] sudokuBoard DailySudoku: row 9, column 9
+///     (jump: a right swipe from row 1, column 1 reaches row 1, column 2)
+///     3.1 s  Row 9, column 9, given 9, button
+///     0.9 s  hint: Selects the cell.
+///     0.6 s  on double tap: selected
 /// ```
+///
+/// An element the listing reaches by a jump rather than a right swipe says so first
+/// (``Arrival``); a warning about what the screen reader will say follows its utterances as
+/// `note:`.
 public enum PreviewText {
-    /// The whole preview; `colour` adds ANSI colours (use it only on a terminal).
-    public static func render(_ preview: Preview, colour: Bool) -> String {
+    /// The whole preview; `colour` adds ANSI colours (use it only on a terminal). With the
+    /// `audio` of `--audio`, each element's measured length (its WAV) follows its utterances,
+    /// beside the estimate of the same speech and pauses, and each section says both totals.
+    public static func render(_ preview: Preview, colour: Bool, audio: AudioIndex? = nil) -> String {
         var out = ""
         let style = Style(colour: colour)
         out += style.dim("Estimated speaking times (calibrated on espeak-ng). A hint or announcement follows after "
                          + seconds(SpeechComposer.hintPause) + "; ! marks app words over their budget.") + "\n"
-        for section in preview.sections {
-            out += "\n" + render(section, style: style)
+        var measured: [Int: [Int: AudioIndex.Item]] = [:]
+        for item in audio?.items ?? [] { measured[item.section, default: [:]][item.element] = item }
+        for (index, section) in preview.sections.enumerated() {
+            out += "\n" + render(section, style: style, measured: measured[index] ?? [:])
         }
         return out
     }
@@ -33,22 +46,36 @@ public enum PreviewText {
         render(section, style: Style(colour: colour))
     }
 
-    static func render(_ section: PreviewSection, style: Style) -> String {
+    static func render(_ section: PreviewSection, style: Style, measured: [Int: AudioIndex.Item] = [:]) -> String {
         var out = ""
         var header = "== \(section.platform.displayName) · \(VisibleText.terminalLine(section.locale)) · \(section.elements.count) elements · "
             + duration(section.estimatedSeconds)
         let over = section.overBudgetCount
         header += over == 0 ? " · all within budget ==" : " · \(over) over budget =="
         out += style.bold(header) + "\n"
+        if !measured.isEmpty {
+            let heard = measured.values.reduce(0) { $0 + $1.measuredSeconds }
+            out += style.dim("(espeak-ng: \(duration(heard)) measured, \(duration(measured.values.reduce(0) { $0 + $1.estimatedSeconds })) "
+                             + "estimated for the same speech)") + "\n"
+        }
         if !section.screenReaderWordsKnown {
             out += style.dim("(\(section.platform.displayName)'s own words are shown in English: the preview has no \(section.locale) list)")
                 + "\n"
         }
-        for element in section.elements {
+        for (index, element) in section.elements.enumerated() {
             out += style.bold(VisibleText.terminalLine("[\(element.item)] \(element.type)" + (element.title.isEmpty ? "" : " \(element.title)")))
                 + "\n"
+            if let jump = element.arrival.explanation {
+                out += "    " + style.dim("(" + jump + ")") + "\n"
+            }
             for utterance in element.utterances {
                 out += line(utterance, style: style) + "\n"
+            }
+            if let item = measured[index] {
+                out += "    " + style.dim("espeak-ng: \(seconds(item.measuredSeconds)) measured, \(seconds(item.estimatedSeconds)) estimated") + "\n"
+            }
+            for note in element.notes {
+                out += "    " + style.yellow("note:") + " " + VisibleText.terminalLine(note) + "\n"
             }
         }
         return out
@@ -91,6 +118,7 @@ public enum PreviewText {
         func dim(_ text: String) -> String { paint(text, "2") }
         func red(_ text: String) -> String { paint(text, "1;31") }
         func cyan(_ text: String) -> String { paint(text, "36") }
+        func yellow(_ text: String) -> String { paint(text, "33") }
     }
 }
 
@@ -101,9 +129,11 @@ public enum PreviewJSON {
 
     /// `{"scenario", "pauseBeforeHintSeconds", "previews": [{"locale", "platform", "hintStyle",
     /// "screenReaderWordsKnown", "estimatedSeconds", "overBudget", "elements": [{"item", "type",
-    /// "line", "title", "estimatedSeconds", "budgetSeconds", "overBudget", "utterances": [{"kind",
-    /// "text", "pauseBeforeSeconds", "estimatedSeconds", "budgetSeconds", "appText",
-    /// "appSeconds", "appBudgetSeconds", "overBudget"}]}]}]}`.
+    /// "line", "title", "estimatedSeconds", "budgetSeconds", "overBudget", "arrival", "jump",
+    /// "notes", "utterances": [{"kind", "text", "pauseBeforeSeconds", "estimatedSeconds",
+    /// "budgetSeconds", "appText", "appSeconds", "appBudgetSeconds", "overBudget"}]}]}]}`.
+    /// `arrival` is `first`, `swipe`, `jump` or `announcement`; `jump` explains a jump (else
+    /// null); `notes` are warnings ([] when none).
     public static func render(_ preview: Preview) -> JSONValue {
         .object([
             ("scenario", .string(preview.scenarioName)),
@@ -133,6 +163,9 @@ public enum PreviewJSON {
             ("estimatedSeconds", seconds(element.estimatedSeconds)),
             ("budgetSeconds", element.budgetSeconds.map(seconds) ?? .null),
             ("overBudget", .bool(element.isOverBudget)),
+            ("arrival", .string(element.arrival.name)),
+            ("jump", element.arrival.explanation.map { .string($0) } ?? .null),
+            ("notes", .array(element.notes.map { .string($0) })),
             ("utterances", .array(element.utterances.map(utterance))),
         ])
     }

@@ -9,13 +9,17 @@ public import SpeakableDescribers
 /// English and Korean are known; any other locale gets the English words (and
 /// ``isKnown`` is false, which the preview reports). Sources:
 ///
-/// * TalkBack: its open-source `compositor` module — `strings.xml` for `value_selected`,
-///   `value_disabled`, `value_button`, `heading_template`, `row_index_template`,
-///   `column_index_template`, `in_grid`, `out_of_grid`, `template_list_row_count`,
+/// * TalkBack: its open-source `compositor` module — `res/values/strings_compositor.xml` for
+///   `value_selected`, `value_disabled`, `value_button`, `heading_template`,
+///   `row_index_template`, `column_index_template`, `in_grid`, `in_grid_with_name`,
+///   `out_of_grid`, `out_of_grid_with_name`, `template_list_row_count`,
 ///   `template_list_column_count`, `value_double_tap`, `template_hint_clickable`,
-///   `template_custom_hint_for_actions`, and `values-ko/strings.xml` for the Korean, as
-///   `../shared/PHRASING.md` lists them. TalkBack's own strings end hints with a period; the
-///   preview writes them as PHRASING.md does, without it (it is not spoken).
+///   `template_custom_hint_for_actions`, and `res/values-ko/strings_compositor.xml` for the
+///   Korean (google/talkback, 2024-10-17). How they are put together follows
+///   `CollectionStateFeedbackUtils` (the grid's name, then its row and column counts, joined
+///   with ", ") and `EventTypeViewClickedFeedbackRule` (a click says only the node's selected
+///   state). TalkBack's own strings end hints with a period; the preview writes them as
+///   PHRASING.md does, without it (it is not spoken).
 /// * VoiceOver: the trait names it speaks ("button", "selected", "heading", "dimmed"). Apple
 ///   publishes no Korean list; the Korean words (버튼, 선택됨, 머리말, 흐리게 표시됨) are what
 ///   Korean iOS speaks as far as we know and **await a native speaker's check on a device**,
@@ -25,7 +29,9 @@ public import SpeakableDescribers
 /// let words = ScreenReaderPhrases(locale: try ICULocale("ko"))
 /// words.talkBackRow(3)                        // "3행"
 /// words.talkBackGridEntered(rows: 9, columns: 9)   // "그리드에 있음, 행 9개, 열 9개"
-/// words.talkBackHint(clickLabel: "칸 선택")     // "칸 선택하려면 두 번 탭하세요"
+/// words.talkBackGridEntered(name: "게임판", rows: 9, columns: 9)   // "게임판 그리드에 있음, 행 9개, 열 9개"
+/// words.talkBackGridLeft(name: "게임판")          // "게임판 그리드에서 벗어남"
+/// words.talkBackHint(clickLabel: "칸을 선택")   // "칸을 선택하려면 두 번 탭하세요"
 /// ```
 public struct ScreenReaderPhrases: Sendable {
     /// The locale whose words these are.
@@ -37,7 +43,7 @@ public struct ScreenReaderPhrases: Sendable {
 
     enum Key: String, CaseIterable, Sendable {
         case tbSelected, tbDisabled, tbButton, tbCheckbox, tbImage, tbHeading, tbRow, tbColumn
-        case tbGridEntered, tbGridLeft, tbGesture, tbHintActivate, tbHintAction
+        case tbGridEntered, tbGridEnteredNamed, tbGridCounts, tbGridLeft, tbGridLeftNamed, tbGesture, tbHintActivate, tbHintAction
         case voButton, voSelected, voHeading, voDimmed
     }
 
@@ -52,8 +58,11 @@ public struct ScreenReaderPhrases: Sendable {
             .tbHeading: "Heading",
             .tbRow: "Row {row, number, ::group-off}",
             .tbColumn: "Column {column, number, ::group-off}",
-            .tbGridEntered: "In grid, {rows, plural, one {# row} other {# rows}}, {columns, plural, one {# column} other {# columns}}",
+            .tbGridEntered: "In grid",
+            .tbGridEnteredNamed: "In grid {name}",
+            .tbGridCounts: "{rows, plural, one {# row} other {# rows}}, {columns, plural, one {# column} other {# columns}}",
             .tbGridLeft: "Out of grid",
+            .tbGridLeftNamed: "Out of grid {name}",
             .tbGesture: "Double-tap",
             .tbHintActivate: "{gesture} to activate",
             .tbHintAction: "{gesture} to {label}",
@@ -71,8 +80,11 @@ public struct ScreenReaderPhrases: Sendable {
             .tbHeading: "제목",
             .tbRow: "{row, number, ::group-off}행",
             .tbColumn: "{column, number, ::group-off}열",
-            .tbGridEntered: "그리드에 있음, 행 {rows, number, ::group-off}개, 열 {columns, number, ::group-off}개",
+            .tbGridEntered: "그리드에 있음",
+            .tbGridEnteredNamed: "{name} 그리드에 있음",
+            .tbGridCounts: "행 {rows, number, ::group-off}개, 열 {columns, number, ::group-off}개",
             .tbGridLeft: "그리드에서 벗어남",
+            .tbGridLeftNamed: "{name} 그리드에서 벗어남",
             .tbGesture: "두 번 탭",
             .tbHintActivate: "활성화하려면 {gesture}하세요",
             .tbHintAction: "{label}하려면 {gesture}하세요",
@@ -104,14 +116,22 @@ public struct ScreenReaderPhrases: Sendable {
 
     // MARK: TalkBack
 
-    /// "selected" (선택됨): said first when `selected = true`.
+    /// "selected" (선택됨): said first when `selected = true`, and alone when a click leaves the
+    /// node selected.
     public var talkBackSelected: String { text(.tbSelected) }
     /// "disabled" (사용할 수 없음): said after the role.
     public var talkBackDisabled: String { text(.tbDisabled) }
     /// "Heading" (제목).
     public var talkBackHeading: String { text(.tbHeading) }
-    /// "Out of grid" (그리드에서 벗어남): said when focus leaves a grid.
+    /// "Out of grid" (그리드에서 벗어남): said when focus leaves a grid without a name.
     public var talkBackGridLeft: String { text(.tbGridLeft) }
+
+    /// "Out of grid Board, 9 by 9" (게임판 그리드에서 벗어남): said when focus leaves a grid, named
+    /// after its collection node's text when it has one (`out_of_grid_with_name`).
+    public func talkBackGridLeft(name: String?) -> String {
+        guard let name, !name.isEmpty else { return text(.tbGridLeft) }
+        return text(.tbGridLeftNamed, ["name": .string(name)])
+    }
 
     /// The role's word: "Button" (버튼).
     public func talkBackRole(_ role: TalkBackRole) -> String {
@@ -127,12 +147,16 @@ public struct ScreenReaderPhrases: Sendable {
     /// "Column 4" (4열), from 1.
     public func talkBackColumn(_ column: Int) -> String { text(.tbColumn, ["column": .int(Int64(column))]) }
 
-    /// "In grid, 9 rows, 9 columns" (그리드에 있음, 행 9개, 열 9개): said when focus enters a grid.
-    public func talkBackGridEntered(rows: Int, columns: Int) -> String {
-        text(.tbGridEntered, ["rows": .int(Int64(rows)), "columns": .int(Int64(columns))])
+    /// "In grid, 9 rows, 9 columns" (그리드에 있음, 행 9개, 열 9개): said when focus enters a grid;
+    /// with the grid's name (its collection node's text), "In grid Board, 9 by 9, 9 rows, 9
+    /// columns" (게임판 그리드에 있음, 행 9개, 열 9개) — TalkBack's `in_grid_with_name`, then
+    /// `template_list_row_count` and `template_list_column_count`, joined with ", ".
+    public func talkBackGridEntered(name: String? = nil, rows: Int, columns: Int) -> String {
+        let entered = name.flatMap { $0.isEmpty ? nil : text(.tbGridEnteredNamed, ["name": .string($0)]) } ?? text(.tbGridEntered)
+        return entered + SpeechComposer.separator + text(.tbGridCounts, ["rows": .int(Int64(rows)), "columns": .int(Int64(columns))])
     }
 
-    /// The usage hint: "Double-tap to select the cell" (칸 선택하려면 두 번 탭하세요) for a click
+    /// The usage hint: "Double-tap to select the cell" (칸을 선택하려면 두 번 탭하세요) for a click
     /// label, "Double-tap to activate" (활성화하려면 두 번 탭하세요) without one.
     public func talkBackHint(clickLabel: String?) -> String {
         let gesture = MessageArgument.string(text(.tbGesture))
@@ -141,6 +165,9 @@ public struct ScreenReaderPhrases: Sendable {
     }
 
     // MARK: VoiceOver
+
+    /// "selected" (선택됨): the trait's word.
+    public var voiceOverSelected: String { text(.voSelected) }
 
     /// The words VoiceOver speaks for traits, in the order ``VoiceOverTraits/names`` lists them:
     /// button, selected, heading, dimmed. Other traits (static text, starts media session, plays

@@ -15,13 +15,17 @@ public struct GridPlace: Hashable, Sendable {
     /// The grid's size (`collectionInfo`).
     public var rows: Int
     public var columns: Int
+    /// The grid's name: the text of its collection node (a board's content description, "Board,
+    /// 9 by 9"), which TalkBack says on entering and leaving the grid; nil when it has none.
+    public var name: String?
 
-    public init(grid: String, row: Int, column: Int, rows: Int, columns: Int) {
+    public init(grid: String, row: Int, column: Int, rows: Int, columns: Int, name: String? = nil) {
         self.grid = grid
         self.row = row
         self.column = column
         self.rows = rows
         self.columns = columns
+        self.name = name
     }
 }
 
@@ -34,7 +38,7 @@ public struct FocusMemory: Hashable, Sendable {
 
 /// How TalkBack speaks a cell's position, given where focus was before.
 public enum GridTransition: String, Hashable, Sendable, CaseIterable {
-    /// From outside the grid: row, column, then "In grid, 9 rows, 9 columns".
+    /// From outside the grid: row, column, then "In grid Board, 9 by 9, 9 rows, 9 columns".
     case enter
     /// Both coordinates changed (or the same cell is focused again): row and column.
     case both
@@ -78,18 +82,23 @@ public struct UtteranceBudgets: Hashable, Sendable {
 /// VoiceOver: label, value, the trait words (button, selected, heading, dimmed), then after a
 /// pause the hint. TalkBack (its default "state, name, role" order, as its compositor joins
 /// them with ", "): selected, state description, content description, role word, "disabled";
-/// then the row and column that changed since the last focus (or "Heading"); then "In grid,
-/// 9 rows, 9 columns" when focus enters a grid, "Out of grid" when it leaves one; after a pause
-/// the hint, "Double-tap to ‹click label›" ("Double-tap to activate" for a button without one).
-/// Announcements follow focus.
+/// then the row and column that changed since the last focus (or "Heading"); then "In grid
+/// ‹name›, 9 rows, 9 columns" when focus enters a grid, "Out of grid ‹name›" when it leaves one
+/// (the name is the grid's collection node's text, when it has one); after a pause the hint,
+/// "Double-tap to ‹click label›" ("Double-tap to activate" for a button without one).
+/// Announcements follow focus. Last come what each says when the element is activated
+/// (``Utterance/Kind/activation``): TalkBack answers a click with the node's selected state
+/// ("selected") and nothing else; VoiceOver says "selected" when the element gains the trait.
 ///
 /// ```swift
 /// let composer = SpeechComposer(locale: .english)
 /// var memory = FocusMemory()
 /// let cell = describer.describe(SudokuCell(row: 3, column: 4, content: .empty, isSelected: true))
-/// composer.talkBack(cell.talkBack, place: GridPlace(grid: "sudoku", row: 3, column: 4, rows: 9, columns: 9),
+/// composer.talkBack(cell.talkBack, place: GridPlace(grid: "sudoku", row: 3, column: 4, rows: 9, columns: 9,
+///                                                  name: "Board, 9 by 9"),
 ///                   memory: &memory, budgets: UtteranceBudgets()).map(\.text)
-/// // ["selected, empty, Button, Row 3, Column 4, In grid, 9 rows, 9 columns", "Double-tap to select the cell"]
+/// // ["selected, empty, Button, Row 3, Column 4, In grid Board, 9 by 9, 9 rows, 9 columns",
+/// //  "Double-tap to select the cell", "selected"]
 /// ```
 public struct SpeechComposer: Sendable {
     /// The pause before a usage hint (TalkBack waits about 400 ms; Apple gives no figure for
@@ -139,25 +148,62 @@ public struct SpeechComposer: Sendable {
                          appBudgetSeconds: budget)
     }
 
-    /// What VoiceOver says when focus lands on the element, then its announcement and hint.
-    public func voiceOver(_ text: VoiceOverText, budgets: UtteranceBudgets) -> [Utterance] {
+    /// What VoiceOver says when focus lands on the element, split where the web page needs it:
+    /// every part in order, and the app's own among them (label, value; then the trait words).
+    public func voiceOverFocusParts(_ text: VoiceOverText) -> (parts: [String], app: [String]) {
         var app: [String] = []
         if !text.label.isEmpty { app.append(text.label) }
         if let value = text.value, !value.isEmpty { app.append(value) }
-        let spoken = app + phrases.voiceOverTraitWords(text.traits)
+        return (app + phrases.voiceOverTraitWords(text.traits), app)
+    }
+
+    /// What VoiceOver says when focus lands on the element, then its announcement and hint, then
+    /// what activating it says.
+    public func voiceOver(_ text: VoiceOverText, budgets: UtteranceBudgets) -> [Utterance] {
+        let (spoken, app) = voiceOverFocusParts(text)
         var result: [Utterance] = []
         if !spoken.isEmpty {
             result.append(utterance(.focus, Self.join(spoken), app: Self.join(app),
                                     pause: 0, budget: budgets.focus))
         }
+        return result + voiceOverAfterFocus(text, budgets: budgets, afterFocus: !result.isEmpty)
+    }
+
+    /// What VoiceOver says after focus: the announcement, the hint, and on activation.
+    public func voiceOverAfterFocus(_ text: VoiceOverText, budgets: UtteranceBudgets, afterFocus: Bool = true) -> [Utterance] {
+        var result: [Utterance] = []
         if let announcement = text.announcement, !announcement.isEmpty {
-            result.append(utterance(.announcement, announcement, app: announcement, pause: result.isEmpty ? 0 : Self.hintPause,
+            result.append(utterance(.announcement, announcement, app: announcement, pause: afterFocus ? Self.hintPause : 0,
                                     budget: budgets.announcement))
         }
         if let hint = text.hint, !hint.isEmpty {
             result.append(utterance(.hint, hint, app: hint, pause: Self.hintPause, budget: budgets.hint))
         }
+        result += voiceOverActivation(text)
         return result
+    }
+
+    /// What VoiceOver says when the element is activated: "selected" when it gains the
+    /// `.selected` trait (a Sudoku cell). Apple documents no wording; this is what VoiceOver is
+    /// heard to say as a focused element's trait changes. Announcements the app posts are its own.
+    public func voiceOverActivation(_ text: VoiceOverText) -> [Utterance] {
+        guard text.selectsOnActivation, !text.traits.contains(.selected), !text.traits.contains(.notEnabled) else { return [] }
+        return [utterance(.activation, phrases.voiceOverSelected, app: "", pause: Self.hintPause, budget: nil)]
+    }
+
+    /// What TalkBack says when the element is clicked (double-tapped): its
+    /// `EventTypeViewClickedFeedbackRule` speaks the clicked node's state — checked, else
+    /// "selected" when it is selected — and nothing else. An element whose click selects it (a
+    /// Sudoku cell) says "selected"; others say nothing of TalkBack's own.
+    public func talkBackActivation(_ text: TalkBackText) -> [Utterance] {
+        guard text.selectsOnClick, Self.isClickable(text) else { return [] }
+        return [utterance(.activation, phrases.talkBackSelected, app: "", pause: Self.hintPause, budget: nil)]
+    }
+
+    /// Whether TalkBack treats it as clickable: a click label, or a button (a disabled element
+    /// has no click action).
+    static func isClickable(_ text: TalkBackText) -> Bool {
+        !text.isDisabled && (text.clickLabel != nil || text.role == .button)
     }
 
     /// What TalkBack says when focus lands on the element (`place`: where it sits in a grid, if
@@ -165,15 +211,24 @@ public struct SpeechComposer: Sendable {
     public func talkBack(_ text: TalkBackText, place: GridPlace?, memory: inout FocusMemory,
                          budgets: UtteranceBudgets) -> [Utterance] {
         let transition = place.map { GridTransition.between(memory, and: $0) }
-        let leaving = place == nil && memory.last != nil
-        let result = talkBack(text, place: place, transition: transition, leavingGrid: leaving, budgets: budgets)
+        let left = place == nil ? memory.last : nil
+        let result = talkBack(text, place: place, transition: transition, leaving: left, budgets: budgets)
         memory.last = place
         return result
     }
 
-    /// The same with the grid transition given (the web page computes it as the user moves).
+    /// The same with the grid transition given (the web page computes it as the user moves);
+    /// `leavingGrid` says "Out of grid" without the grid's name.
     public func talkBack(_ text: TalkBackText, place: GridPlace?, transition: GridTransition?, leavingGrid: Bool,
                          budgets: UtteranceBudgets) -> [Utterance] {
+        talkBack(text, place: place, transition: transition,
+                 leaving: leavingGrid ? GridPlace(grid: "", row: 0, column: 0, rows: 0, columns: 0) : nil, budgets: budgets)
+    }
+
+    /// What TalkBack says on focus before the element's place in a grid: selected, state
+    /// description, content description, role word, "disabled" — every part in order, and the
+    /// app's own among them. The web page adds the row, column and grid words as focus moves.
+    public func talkBackFocusParts(_ text: TalkBackText) -> (parts: [String], app: [String]) {
         var parts: [String] = []
         var app: [String] = []
         if text.isSelected { parts.append(phrases.talkBackSelected) }
@@ -187,35 +242,58 @@ public struct SpeechComposer: Sendable {
         }
         if let role = text.role { parts.append(phrases.talkBackRole(role)) }
         if text.isDisabled { parts.append(phrases.talkBackDisabled) }
+        return (parts, app)
+    }
+
+    /// The words for a grid cell's place: the coordinates that changed ("Row 4"), and on
+    /// entering, "In grid ‹name›, 9 rows, 9 columns".
+    public func talkBackPlaceParts(_ place: GridPlace, transition: GridTransition) -> [String] {
+        var parts: [String] = []
+        switch transition {
+        case .enter, .both:
+            parts.append(phrases.talkBackRow(place.row))
+            parts.append(phrases.talkBackColumn(place.column))
+        case .row: parts.append(phrases.talkBackRow(place.row))
+        case .column: parts.append(phrases.talkBackColumn(place.column))
+        }
+        if transition == .enter { parts.append(phrases.talkBackGridEntered(name: place.name, rows: place.rows, columns: place.columns)) }
+        return parts
+    }
+
+    /// The same with the grid focus left, if it left one (`leaving`: the cell focused before,
+    /// whose grid TalkBack names in "Out of grid ‹name›").
+    public func talkBack(_ text: TalkBackText, place: GridPlace?, transition: GridTransition?, leaving: GridPlace?,
+                         budgets: UtteranceBudgets) -> [Utterance] {
+        var (parts, app) = talkBackFocusParts(text)
         if let place, let transition {
-            switch transition {
-            case .enter, .both:
-                parts.append(phrases.talkBackRow(place.row))
-                parts.append(phrases.talkBackColumn(place.column))
-            case .row: parts.append(phrases.talkBackRow(place.row))
-            case .column: parts.append(phrases.talkBackColumn(place.column))
-            }
-            if transition == .enter { parts.append(phrases.talkBackGridEntered(rows: place.rows, columns: place.columns)) }
+            parts += talkBackPlaceParts(place, transition: transition)
         } else {
             if text.isHeading { parts.append(phrases.talkBackHeading) }
-            if leavingGrid { parts.append(phrases.talkBackGridLeft) }
+            if let leaving { parts.append(phrases.talkBackGridLeft(name: leaving.name)) }
         }
         var result: [Utterance] = []
         if !parts.isEmpty {
             result.append(utterance(.focus, Self.join(parts), app: Self.join(app),
                                     pause: 0, budget: budgets.focus))
         }
+        return result + talkBackAfterFocus(text, budgets: budgets, afterFocus: !result.isEmpty)
+    }
+
+    /// What TalkBack says after focus: the announcement, the usage hint, and on a click.
+    public func talkBackAfterFocus(_ text: TalkBackText, budgets: UtteranceBudgets, afterFocus: Bool = true) -> [Utterance] {
+        var result: [Utterance] = []
         if let announcement = text.announcement, !announcement.isEmpty {
-            result.append(utterance(.announcement, announcement, app: announcement, pause: result.isEmpty ? 0 : Self.hintPause,
+            result.append(utterance(.announcement, announcement, app: announcement, pause: afterFocus ? Self.hintPause : 0,
                                     budget: budgets.announcement))
         }
         // A button is clickable even without a label for the action: TalkBack then says its
         // plain "Double-tap to activate". A disabled element has no click action, so no hint.
-        if !text.isDisabled && (text.clickLabel != nil || text.role == .button) {
+        if Self.isClickable(text) {
             let label = text.clickLabel.flatMap { $0.isEmpty ? nil : $0 }
             result.append(utterance(.hint, phrases.talkBackHint(clickLabel: label), app: label ?? "", pause: Self.hintPause,
                                     budget: budgets.hint))
         }
+        result += talkBackActivation(text)
         return result
     }
 
