@@ -138,6 +138,32 @@ import Testing
         #expect(kotlin.contains("    fun `continue`(res: Resources): String {\n        return res.getString(R.string.continue_)\n"))
     }
 
+    /// `a b.json` and `a-b.json` are both `ABStrings`: the accessors would not build. Each output
+    /// that writes accessors refuses it, naming both files; check says the same.
+    @Test func twoTablesWithOneAccessorTypeAreAnError() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "messages": { "x": { "message": "X" } } }"#, to: root + "/Templates/a b.json")
+        try write(#"{ "messages": { "y": { "message": "Y" } } }"#, to: root + "/Templates/a-b.json")
+        let project = ProjectLoader.load(directory: root)
+        for outputs in [[CompileOutput.swift], [.android], [.compose]] {
+            var options = CompileOptions()
+            options.outputs = Set(outputs)
+            options.androidNamespace = "com.example.game"
+            options.composeNamespace = "com.example.game"
+            options.composeResourcesPackage = "game.composeapp.generated.resources"
+            let result = CatalogCompiler.compile(project, options: options)
+            let clash = result.diagnostics.first { $0.id == "catalog-type-collision" }
+            #expect(clash?.message == "the tables 'a b' (\(root)/Templates/a b.json) and 'a-b' (\(root)/Templates/a-b.json) would both have the accessor type ABStrings, and the generated Swift and Kotlin would not build",
+                    "\(outputs): \(result.diagnostics.map(\.rendered))")
+            #expect(result.files.isEmpty)
+            #expect(CatalogCompiler.validate(project, options: options).contains { $0.id == "catalog-type-collision" })
+        }
+        // Without accessors (Android resources without a namespace, String Catalogs, XLIFF) the names do not matter.
+        var plain = CompileOptions()
+        plain.outputs = [.xcstrings, .xliff, .android]
+        #expect(!CatalogCompiler.compile(project, options: plain).hasErrors)
+    }
+
     @Test func androidNamesAreSharedByAllTables() throws {
         let root = try temporaryDirectory()
         try write(#"{ "messages": { "menu.title": { "message": "Menu" } } }"#, to: root + "/Templates/a.json")

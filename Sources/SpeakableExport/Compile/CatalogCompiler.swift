@@ -196,6 +196,7 @@ public enum CatalogCompiler {
         if options.outputs.contains(.android) {
             diagnostics += Self.androidFolderClashes(project)
         }
+        diagnostics += Self.accessorTypeClashes(project, options: options)
         var tableMetadata: [String: TableMetadata] = [:]
         if !options.useMetadata {
             tableMetadata = [:]
@@ -373,6 +374,33 @@ public enum CatalogCompiler {
 
     /// Locales that Android reads from one folder (`iw` and `he` are both `values-iw`, `in` and
     /// `id` `values-in`): an error naming both, since one folder cannot hold two translations.
+    /// Tables whose accessors would be one type (`a b.json` and `a-b.json` are both
+    /// `ABStrings`): the Swift, Kotlin and Compose accessors would not build. An error naming
+    /// both files, whenever an output writes accessors.
+    static func accessorTypeClashes(_ project: Project, options: CompileOptions) -> [Diagnostic] {
+        let accessors = options.outputs.contains(.swift)
+            || (options.outputs.contains(.compose) && ComposeAccessorGenerator.packages(options: options, config: project.config) != nil)
+            || (options.outputs.contains(.android) && (options.androidNamespace ?? project.config.androidNamespace) != nil)
+        guard accessors else { return [] }
+        var byType: [String: [Table]] = [:]
+        var order: [String] = []
+        for table in project.tables {
+            let type = SwiftAccessorGenerator.typeName(table.name)
+            if byType[type] == nil { order.append(type) }
+            byType[type, default: []].append(table)
+        }
+        return order.compactMap { type in
+            let tables = byType[type]!
+            guard tables.count > 1 else { return nil }
+            return Diagnostic(
+                severity: .error, id: "catalog-type-collision",
+                message: "the tables " + tables.map { "'\($0.name)' (\($0.file))" }.joined(separator: " and ")
+                    + " would both have the accessor type \(type), and the generated Swift and Kotlin would not build",
+                file: tables[1].file, position: nil,
+                hint: "rename one of the template files: a table's type is its name's letters and digits in upper camel case")
+        }
+    }
+
     static func androidFolderClashes(_ project: Project) -> [Diagnostic] {
         var byFolder: [String: [String]] = [:]
         for tag in Exporter.androidTags(project) {
