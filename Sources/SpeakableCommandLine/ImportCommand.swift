@@ -79,6 +79,15 @@ enum ImportCommand {
         }
         let project = ProjectLoader.load(configPath: parsed.value("config"))
         let printer = SourcePrinter(io: io)
+        // A config with errors (invalid JSON, a folder outside the project) loads as the defaults:
+        // importing would write to folders the config does not name.
+        let configErrors = project.diagnostics.filter { $0.severity == .error && $0.file != nil && $0.file == project.config.file }
+        if !configErrors.isEmpty {
+            for diagnostic in configErrors { printer.print(diagnostic) }
+            printer.finish()
+            io.writeError("speakable import: \(project.config.file ?? "speakable.json") has errors; nothing was written (fix it, then import again)\n")
+            return ExitStatus.failure
+        }
         let result = CatalogImporter.importFiles(parsed.positionals, project: project, options: options)
         for diagnostic in result.diagnostics { printer.print(diagnostic) }
         printer.finish()

@@ -173,3 +173,22 @@ import SpeakableTestSupport
         #expect(checked.status == 0)
     }
 }
+
+/// `import` with a config that does not load (invalid JSON, a folder outside the project) wrote
+/// into the default Templates/ and Locales/: it refuses, names the config's problem, writes nothing.
+@Suite struct ImportConfigTests {
+    @Test(arguments: [#"{"templates": "../outside"}"#, #"{"locales": "/tmp"}"#, #"{"sourceLocale": "en",}"#])
+    func importRefusesAConfigWithErrors(config: String) throws {
+        let scratch = try temporaryFolder("import-config")
+        try FileManager.default.createDirectory(atPath: scratch + "/P", withIntermediateDirectories: true)
+        try config.write(toFile: scratch + "/P/speakable.json", atomically: true, encoding: .utf8)
+        let catalog = packageRoot.appendingPathComponent("Examples/Catalogs/res/values/strings.xml").path
+        let imported = try run(speakable, ["import", "--config", scratch + "/P/speakable.json", catalog])
+        #expect(imported.status == 1, "\(imported.output)\(imported.error)")
+        #expect(imported.error.contains(scratch + "/P/speakable.json:1:"), "\(imported.error)")
+        #expect(imported.error.contains("has errors; nothing was written"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: scratch + "/P")
+        #expect(written == ["speakable.json"], "\(written)")
+        #expect(!FileManager.default.fileExists(atPath: scratch + "/outside"))
+    }
+}
