@@ -89,6 +89,25 @@ import Testing
         #expect(again.written.isEmpty && again.removed.isEmpty)
     }
 
+    /// A hand-edited manifest: entries that are not output files (a folder, a file beside the
+    /// outputs, one that is gone) were carried forward, and "removed android" was reported for
+    /// the folder, which was not removed. Only output files that exist are read from it.
+    @Test func aManifestsForeignEntriesAreNeitherRemovedNorCarried() throws {
+        let root = try temporaryDirectory()
+        let out = root + "/out"
+        _ = try OutputWriter.write([OutputFile(path: "android/res/values/strings.xml", contents: "a"),
+                                    OutputFile(path: "xliff/ko.xliff", contents: "ko")], to: out, replacing: ["android", "xliff"])
+        try write("mine", to: out + "/README.md")
+        try write(#"{"format": "speakable-outputs", "version": 1, "files": ["android", "README.md", "xliff/gone.xliff", "xliff/ko.xliff", "android/res/values/strings.xml", "notes/x.txt"]}"#,
+                  to: out + "/.speakable-outputs")
+        let report = try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", contents: "ko")], to: out, replacing: ["android", "xliff"])
+        #expect(report.removed == ["android/res/values/strings.xml"])
+        #expect(read(out + "/README.md") == "mine")
+        let manifest = read(out + "/.speakable-outputs") ?? ""
+        #expect(manifest.contains("\"xliff/ko.xliff\""))
+        for foreign in ["\"android\"", "README.md", "gone.xliff", "notes/x.txt"] { #expect(!manifest.contains(foreign), "\(foreign)") }
+    }
+
     @Test func staleStagingIsRemovedWithoutFollowingItsLinks() throws {
         let root = try temporaryDirectory()
         try write("keep", to: root + "/outside/keep.txt")

@@ -127,6 +127,16 @@ final class OutputFolder {
         return current
     }
 
+    /// Whether `relative` is a regular file in the folder (not a folder, not a link, not missing),
+    /// without following a link on the way.
+    func isRegularFile(_ relative: String) -> Bool {
+        let (folders, name) = OutputFolder.split(relative)
+        guard !name.isEmpty, let parent = try? openFolder(folders, create: false) else { return false }
+        defer { closeDescriptor(parent) }
+        var info = stat()
+        return fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     static func split(_ relative: String) -> (folders: [Substring], name: String) {
         let parts = relative.split(separator: "/")
         return (Array(parts.dropLast()), String(parts.last ?? ""))

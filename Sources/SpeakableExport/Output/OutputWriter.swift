@@ -212,7 +212,12 @@ public enum OutputWriter {
     static func readManifest(_ folder: OutputFolder) -> [String] {
         guard let bytes = OutputFolder.readFile(folder.descriptor, OutputFolder.manifestName, limit: 64 << 20),
               let root = JSONReader.read(bytes, file: nil).root, root["format"]?.string == "speakable-outputs" else { return [] }
-        return (root["files"]?.array ?? []).compactMap(\.string).filter { lexicalProblem($0) == nil }
+        // A hand-edited manifest is not trusted: an entry is an output file inside an output's
+        // folder (`xliff/ko.xliff`, not `android` or `README.md`) that is a regular file now.
+        // Anything else is neither removed nor carried forward.
+        return (root["files"]?.array ?? []).compactMap(\.string).filter {
+            lexicalProblem($0) == nil && $0.contains("/") && folder.isRegularFile($0)
+        }
     }
 
     static func join(_ directory: String, _ path: String) -> String {
