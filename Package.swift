@@ -273,7 +273,7 @@ let package = Package(
         .executableTarget(
             name: "SpeakableFuzz",
             dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
-                           "SpeakableXML", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableICU"],
+                           "SpeakableXML", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableICU", "SpeakableDescribers"],
             path: "tools/Fuzz",
             swiftSettings: swiftSettings
         ),

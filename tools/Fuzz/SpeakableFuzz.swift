@@ -12,8 +12,11 @@
 //             to the same value.
 //   compile   project loader and compiler: the input is Templates/t.json (and after a NUL byte,
 //             Locales/ko/t.json); every output is read back by Speakable's own readers without a
-//             problem, XLIFF sources equal the template messages, and the Swift file holds no
-//             raw control, line-break or invisible character.
+//             problem, XLIFF sources equal the template messages, the Swift and Kotlin files
+//             (Android and Compose accessors: the compile is given both namespaces) hold no raw
+//             control, line-break or invisible character, and the Compose resources are XML.
+//   scenario  scenario reader (every item type, the own-screen items with message references),
+//             its check against the built-in catalog, and the report in English and Korean.
 //   xcstrings, android, xliff
 //             importers: the input is one catalog; what the import writes must be JSON that reads
 //             back cleanly, must load as a project without syntax errors, and must compile (with
@@ -23,6 +26,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import SpeakableCatalog
+import SpeakableDescribers
 import SpeakableDiagnostics
 import SpeakableEscaping
 import SpeakableExport
@@ -33,7 +37,7 @@ import SpeakablePlatformFormats
 import SpeakableXML
 
 enum Target: String, CaseIterable {
-    case mf1, json, compile, xcstrings, android, xliff
+    case mf1, json, compile, xcstrings, android, xliff, scenario
 }
 
 func say(_ text: String) {
@@ -110,11 +114,19 @@ func fuzzJSON(_ data: [UInt8]) {
 func compileAndCheck(_ root: String) {
     let project = ProjectLoader.load(directory: root)
     guard !project.hasErrors else { return }
-    let result = CatalogCompiler.compile(project, options: CompileOptions())
+    var options = CompileOptions()
+    options.outputs.insert(.compose)
+    options.androidNamespace = "com.example.fuzz"
+    options.composeNamespace = "com.example.fuzz"
+    options.composeResourcesPackage = "fuzz.composeapp.generated.resources"
+    let result = CatalogCompiler.compile(project, options: options)
     guard !result.hasErrors else { return }
     for file in result.files {
         let bytes = Array(file.contents.utf8)
-        if file.path.hasSuffix(".xml") {
+        if file.path.hasPrefix("compose/"), file.path.hasSuffix(".xml") {
+            let read = XMLReader.read(bytes, file: file.path)
+            check(read.diagnostics.allSatisfy { $0.severity != .error }, "\(file.path) is not XML: \(read.diagnostics.first!.rendered)")
+        } else if file.path.hasSuffix(".xml") {
             let read = AndroidResourceReader.read(bytes, file: file.path)
             check(read.diagnostics.allSatisfy { $0.severity == .warning && $0.id == "android-unescaped-apostrophe" } || read.diagnostics.isEmpty,
                   "\(file.path) does not read back: \(read.diagnostics.first!.rendered)")
@@ -132,7 +144,7 @@ func compileAndCheck(_ root: String) {
         } else if file.path.hasSuffix(".xcstrings") {
             let read = XCStringsReader.read(bytes, file: file.path)
             check(!read.hasErrors, "\(file.path) does not read back: \(read.diagnostics.first?.rendered ?? "")")
-        } else if file.path.hasSuffix(".swift") {
+        } else if file.path.hasSuffix(".swift") || file.path.hasSuffix(".kt") {
             for scalar in file.contents.unicodeScalars where scalar != "\n" && scalar != "\t" {
                 check(!VisibleText.isHidden(scalar) || (0xFDD0...0xFDEF).contains(scalar.value),
                       "\(file.path) holds U+\(String(scalar.value, radix: 16, uppercase: true)) raw")
@@ -148,6 +160,26 @@ func fuzzCompile(_ data: [UInt8]) {
     write(parts[0], root + "/Templates/t.json")
     if parts.count > 1 { write(parts[1], root + "/Locales/ko/t.json") }
     compileAndCheck(root)
+}
+
+// MARK: scenario
+
+let scenarioDescribers: [Describer] = ["en", "ko"].map { try! Describer(locale: $0) }
+
+func fuzzScenario(_ data: [UInt8]) {
+    let read = Scenario.read(data, file: "fuzz.json")
+    guard let scenario = read.scenario else {
+        check(!read.diagnostics.isEmpty, "a scenario that does not read says why")
+        return
+    }
+    let problems = scenario.check(against: .builtIn, file: "fuzz.json")
+    check(problems.allSatisfy { $0.file == "fuzz.json" && !$0.message.isEmpty }, "a scenario problem without its place")
+    guard !problems.contains(where: { $0.severity == .error }) else { return }
+    for describer in scenarioDescribers {
+        let report = ScenarioReport(scenario: scenario, describer: describer)
+        _ = report.text(for: .voiceOver)
+        _ = report.json(for: .talkBack).serialized()
+    }
 }
 
 // MARK: importers
@@ -178,6 +210,7 @@ func run(_ target: Target, _ data: [UInt8]) {
     case .xcstrings: fuzzImport(data, name: "Localizable.xcstrings")
     case .android: fuzzImport(data, name: "res/values-ko/strings.xml")
     case .xliff: fuzzImport(data, name: "ko.xliff")
+    case .scenario: fuzzScenario(data)
     }
 }
 

@@ -3,7 +3,7 @@
 #
 #   tools/fuzz/run.sh [--seconds N] [--jobs-nice N] [TARGET...]
 #
-# TARGETs: mf1 json compile xcstrings android xliff (default: all, one after the other).
+# TARGETs: mf1 json compile xcstrings android xliff scenario (default: all, one after the other).
 # Builds tools/Fuzz (SpeakableFuzz) in release with `-sanitize=fuzzer,address` into
 # .build/fuzz (apart from the normal builds), makes a seed corpus per target from the project's
 # own files (Templates/, Locales/, Tests/**/Fixtures) and ../shared/testdata when it is there
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(mf1 json compile xcstrings android xliff)
+[ ${#targets[@]} -gt 0 ] || targets=(mf1 json compile xcstrings android xliff scenario)
 work=${FUZZ_WORK:-/tmp/speakable-fuzz}
 testdata="$root/../shared/testdata"
 mkdir -p "$work"
@@ -49,7 +49,9 @@ fi
 # Seeds: the project's own files, and the shared test data when it is next to the project.
 seeds="$work/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds"/{mf1,json,compile,xcstrings,android,xliff}
+mkdir -p "$seeds"/{mf1,json,compile,xcstrings,android,xliff,scenario}
+# Scenario seeds: the example scenarios (every item type) and the starter's own-screen scenario.
+for f in Examples/Scenarios/*.json Examples/Starter/Scenarios/*.json; do cp "$f" "$seeds/scenario/$(basename "$(dirname "$(dirname "$f")")")-$(basename "$f")"; done
 json_files=$( (ls Templates/*.json Locales/*/*.json; find Tests -path '*Fixtures*' -name '*.json'; \
                [ -d "$testdata" ] && find "$testdata/mf1" "$testdata/korean-josa" -name '*.json') 2>/dev/null || true)
 i=0
@@ -96,14 +98,14 @@ swift run -c debug speakable compile --project Tests/SpeakableExportTests/Fixtur
     for f in "$generated"/android/res/*/strings.xml; do cp "$f" "$seeds/android/generated-$(basename "$(dirname "$f")").xml"; done
     cp "$generated"/xliff/*.xliff "$seeds/xliff/" 2>/dev/null || true
 }
-for t in mf1 json compile xcstrings android xliff; do echo "fuzz: $t: $(ls "$seeds/$t" | wc -l) seeds"; done
+for t in mf1 json compile xcstrings android xliff scenario; do echo "fuzz: $t: $(ls "$seeds/$t" | wc -l) seeds"; done
 
 for target in "${targets[@]}"; do
     mkdir -p "$work/corpus/$target" "$work/artifacts/$target"
     echo "fuzz: $target for $seconds s (nice $nice_level), log $work/$target.log"
     case "$target" in
         mf1) dictionary=tools/fuzz/mf1.dict ;;
-        json|compile|xcstrings) dictionary=tools/fuzz/json.dict ;;
+        json|compile|xcstrings|scenario) dictionary=tools/fuzz/json.dict ;;
         *) dictionary=tools/fuzz/xml.dict ;;
     esac
     SPEAKABLE_FUZZ_TARGET=$target nice -n "$nice_level" "$binary" "$work/corpus/$target" "$seeds/$target" -dict="$dictionary" \
