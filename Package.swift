@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "SpeakableDescribersTests",
             dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableCatalog", "SpeakableMessages",
-                           "SpeakableJSON", "CatalogEmbedding"],
+                           "SpeakableJSON", "CatalogEmbedding", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
         ),
         // MARK: Checker and speech (issue 5)

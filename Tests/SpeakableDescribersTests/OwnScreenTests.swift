@@ -1,6 +1,7 @@
 import Foundation
 import SpeakableCatalog
 import SpeakableJSON
+import SpeakableTestSupport
 import Testing
 @testable import SpeakableDescribers
 
@@ -153,6 +154,29 @@ import Testing
         #expect(note.id == "unused-message")
         #expect(note.message == "5 of the project's 6 messages are not in the scenario: 'level.stars', 'level.play.hint', 'level.play.action', 'board.mode', 'lines.cleared'")
         #expect(scenario.unusedMessages(of: Self.project, file: "<project>") == nil)
+    }
+
+    /// Hostile text in a scenario — the app's own text and a message's string argument — reads
+    /// back as exactly that text (the scenario is JSON: every string arrives through the JSON
+    /// reader), and nothing in it changes which fields an element has.
+    @Test func hostileTextInAScenarioIsTheElementsText() throws {
+        let corpus = HostileStrings.generate(count: 300)
+        var items: [JSONValue] = []
+        for text in corpus {
+            items.append(.object([("type", .string("element")), ("label", .string(text)),
+                                  ("value", .object([("message", .string("level.label")), ("args", .object([("level", .string(text))]))]))]))
+        }
+        let json = JSONValue.object([("items", .array(items))]).serialized()
+        let read = Scenario.read(json, file: "hostile.json")
+        let scenario = try #require(read.scenario, "\(read.diagnostics.prefix(3).map(\.rendered))")
+        #expect(scenario.check(against: Self.catalog, file: "hostile.json").isEmpty)
+        let report = ScenarioReport(scenario: scenario, describer: try Self.describer("en"))
+        #expect(report.elements.count == corpus.count)
+        for (element, text) in zip(report.elements, corpus) {
+            #expect(element.voiceOver.label.unicodeScalars.elementsEqual(text.unicodeScalars))
+            #expect(element.voiceOver.value.map { Array($0.unicodeScalars) } == Array(("Level " + text).unicodeScalars))
+            #expect(element.text?.talkBack.clickLabel == nil && element.voiceOver.hint == nil)
+        }
     }
 
     @Test func fieldsThatAreNotMessagesOrTraitsAreRefused() {
