@@ -80,6 +80,56 @@ public enum VisibleText {
         return out
     }
 
+    /// Whether `scalar` opens or closes a bidirectional embedding, override or isolate
+    /// (U+202A–U+202E, U+2066–U+2069): the characters that reorder what follows them.
+    @inlinable
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// `text` for a page that shows it among other words (the preview's web page): every
+    /// bidirectional embedding, override or isolate that is not closed within `text` (and every
+    /// closer that closes nothing) shown as ``notation(_:)``, so that nothing after the text —
+    /// the screen reader's own words, the next label — runs reversed; pairs that `text` closes
+    /// itself are kept, with what they do. A paragraph break (LF, CR, FS, GS, RS, NEL, U+2029)
+    /// closes everything, as it does in the Unicode Bidirectional Algorithm, so an opener before
+    /// one is shown too. Text without bidirectional controls comes back as it is.
+    ///
+    /// ```swift
+    /// VisibleText.bidiBalanced("Pay \u{202E}yrros")             // "Pay \\u{202E}yrros"
+    /// VisibleText.bidiBalanced("a \u{2067}שלום\u{2069} b")     // unchanged: the isolate is closed
+    /// ```
+    public static func bidiBalanced(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var shown = [Bool](repeating: false, count: scalars.count)
+        var open: [Int] = []   // indices of openers not yet closed, innermost last
+        func isIsolate(_ i: Int) -> Bool { (0x2066...0x2068).contains(scalars[i].value) }
+        for (i, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x202A, 0x202B, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068:
+                open.append(i)
+            case 0x202C:
+                // PDF closes the innermost embedding or override, not across an isolate.
+                if let last = open.last, !isIsolate(last) { open.removeLast() } else { shown[i] = true }
+            case 0x2069:
+                // PDI closes the innermost isolate and everything opened inside it.
+                if let isolate = open.lastIndex(where: isIsolate) { open.removeSubrange(isolate...) } else { shown[i] = true }
+            case 0x0A, 0x0D, 0x1C...0x1E, 0x85, 0x2029:
+                for j in open { shown[j] = true }
+                open.removeAll()
+            default:
+                break
+            }
+        }
+        for j in open { shown[j] = true }
+        var out = ""
+        for (i, scalar) in scalars.enumerated() {
+            if shown[i] { out += notation(scalar) } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     /// The lines of `text`: split at every line break (CR LF counts once), each line with its
     /// hidden characters shown as ``notation(_:)`` — so no line holds anything that ends a line
     /// or hides text.

@@ -5,6 +5,14 @@ import SpeakableJSON
 /// The machine-readable outputs of a check: JSON, SARIF 2.1.0, JUnit XML and GitHub workflow
 /// annotations, and the per-locale summary table. All are deterministic.
 ///
+/// Every report's prose — messages, hints, titles, test names, the JUnit detail — quotes text
+/// from translators' files, so it goes through ``prose(_:)``: controls (ESC, BEL, NUL, BS, DEL,
+/// C1 such as 0x9B and NEL), line and paragraph separators, bidirectional overrides and other
+/// hidden characters are shown as `\u{…}`, as the text format shows them, before each format's
+/// own escaping (JSON, XML, workflow-command) keeps the report valid. Machine fields that tools
+/// match on (`file`, `key`, `table`, `locale` in JSON and SARIF) stay the exact text, escaped by
+/// the JSON writer.
+///
 /// ```swift
 /// let sarif = CheckReports.sarif(result.findings, toolVersion: "0.1.0")
 /// // {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [...]}
@@ -68,8 +76,8 @@ public enum CheckReports {
             if let locale = f.locale { fields.append(("locale", .string(locale))) }
             if let table = f.table { fields.append(("table", .string(table))) }
             if let key = f.key { fields.append(("key", .string(key))) }
-            fields.append(("message", .string(f.message)))
-            if let hint = f.hint { fields.append(("hint", .string(hint))) }
+            fields.append(("message", .string(prose(f.message))))
+            if let hint = f.hint { fields.append(("hint", .string(prose(hint)))) }
             fields.append(("fingerprint", .string(f.fingerprint)))
             return .object(fields)
         }
@@ -124,7 +132,7 @@ public enum CheckReports {
             var fields: [(String, JSONValue)] = [
                 ("ruleId", .string(f.rule)), ("ruleIndex", .int(Int64(ruleIDs.firstIndex(of: f.rule)!))),
                 ("level", .string(f.severity == .error ? "error" : f.severity == .warning ? "warning" : "note")),
-                ("message", .object([("text", .string(f.message + (f.hint.map { ". Fix: " + $0 } ?? "")))])),
+                ("message", .object([("text", .string(prose(f.message) + (f.hint.map { ". Fix: " + prose($0) } ?? "")))])),
             ]
             if let file = f.file {
                 fields.append(("locations", .array([.object([("physicalLocation", .object([
@@ -232,11 +240,11 @@ public enum CheckReports {
                 let errors = found.filter { $0.severity == .error }
                 if !errors.isEmpty { failures += 1 }
                 for f in errors {
-                    xml += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape(f.message))\">\(xmlEscape(detail(f)))</failure>\n"
+                    xml += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape(f.message))\">\(xmlLines(detail(f)))</failure>\n"
                 }
                 let warnings = found.filter { $0.severity != .error }
                 if !warnings.isEmpty {
-                    xml += "      <system-out>\(xmlEscape(warnings.map(detail).joined(separator: "\n")))</system-out>\n"
+                    xml += "      <system-out>\(xmlLines(warnings.map(detail).joined(separator: "\n")))</system-out>\n"
                 }
                 xml += "    </testcase>\n"
             }
@@ -252,9 +260,9 @@ public enum CheckReports {
                 xml += "    <testcase classname=\"input\" name=\"\(xmlEscape((f.file ?? "input") + " #\(i + 1)"))\">\n"
                 if f.severity == .error {
                     failures += 1
-                    xml += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape(f.message))\">\(xmlEscape(detail(f)))</failure>\n"
+                    xml += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape(f.message))\">\(xmlLines(detail(f)))</failure>\n"
                 } else {
-                    xml += "      <system-out>\(xmlEscape(detail(f)))</system-out>\n"
+                    xml += "      <system-out>\(xmlLines(detail(f)))</system-out>\n"
                 }
                 xml += "    </testcase>\n"
             }
@@ -268,23 +276,42 @@ public enum CheckReports {
     }
 
     static func detail(_ f: Finding) -> String {
-        f.rendered + (f.hint.map { "\nhint: " + $0 } ?? "")
+        prose(f.rendered) + (f.hint.map { "\nhint: " + prose($0) } ?? "")
     }
 
     /// Text and attribute escaping: SpeakableEscaping's XML attribute escaper (issue 13: one
     /// escaper per output language), good for text too — `&` `<` `>` `"` and tab, LF, CR as
-    /// references; characters XML 1.0 cannot hold become U+FFFD.
-    static func xmlEscape(_ text: String) -> String { XMLEscaping.attribute(text) }
+    /// references; characters XML 1.0 cannot hold become U+FFFD. Everything in a JUnit report is
+    /// read by people (names, messages), so hidden characters are first shown as `\u{…}`
+    /// (``prose(_:)``).
+    static func xmlEscape(_ text: String) -> String { XMLEscaping.attribute(prose(text)) }
+
+    /// Lines of ``detail(_:)`` (already ``prose(_:)``), XML-escaped: the line breaks between
+    /// them are the report's own.
+    static func xmlLines(_ text: String) -> String { XMLEscaping.attribute(text) }
+
+    /// Text from a finding as a report shows it to people: every character ``VisibleText`` calls
+    /// hidden (controls — so no ESC, OSC or CSI sequence, BEL, NUL, BS, DEL or C1 control — line
+    /// and paragraph separators, NEL, bidirectional overrides and isolates, invisible format
+    /// characters) written as `\u{…}`, tabs kept: the same as the text format.
+    ///
+    /// ```swift
+    /// CheckReports.prose("key 'a\u{1B}[2J\u{202E}b'")   // "key 'a\\u{001B}[2J\\u{202E}b'"
+    /// ```
+    public static func prose(_ text: String) -> String { VisibleText.escape(text) }
 
     // MARK: GitHub annotations
 
     /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=rule-id::message`.
+    /// The file, title, message and hint are ``prose(_:)`` (a CI log renders escape sequences and
+    /// bidirectional overrides), then workflow-command escaped (`%`, CR, LF; `:` and `,` in
+    /// properties): one finding is always one line.
     public static func github(_ findings: [Finding]) -> String {
         var out = ""
         for f in findings {
             let command = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "notice"
             var properties: [String] = []
-            if let file = f.file { properties.append("file=" + escapeProperty(file)) }
+            if let file = f.file { properties.append("file=" + escapeProperty(prose(file))) }
             if let p = f.position {
                 properties.append("line=\(p.line)")
                 properties.append("col=\(p.column)")
@@ -293,12 +320,19 @@ public enum CheckReports {
                     if e.line == p.line { properties.append("endColumn=\(e.column)") }
                 }
             }
-            properties.append("title=" + escapeProperty(f.rule + (f.locale.map { " (\($0))" } ?? "")))
-            var message = f.message
-            if let hint = f.hint { message += "\nFix: " + hint }
+            properties.append("title=" + escapeProperty(prose(f.rule + (f.locale.map { " (\($0))" } ?? ""))))
+            var message = proseLines(f.message)
+            if let hint = f.hint { message += "\nFix: " + proseLines(hint) }
             out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
         }
         return out
+    }
+
+    /// ``prose(_:)`` line by line: line feeds kept (a workflow command writes them as `%0A`, and
+    /// the annotation shows them as line breaks); every other hidden character shown.
+    static func proseLines(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\n") else { return prose(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { prose(String($0)) }.joined(separator: "\n")
     }
 
     static func escapeData(_ text: String) -> String {

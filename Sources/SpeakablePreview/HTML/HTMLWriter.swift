@@ -5,6 +5,13 @@ import SpeakableEscaping
 /// is escaped for where it goes by `SpeakableEscaping` (``HTMLEscaping``: the one HTML escaper,
 /// property-tested against Chromium).
 ///
+/// Every dynamic value also goes through ``VisibleText/bidiBalanced(_:)``: a bidirectional
+/// override, embedding or isolate the value does not close itself (a label `Pay \u{202E}yrros`)
+/// is shown as `\u{202E}` instead of reversing whatever the page writes after it — the screen
+/// reader's own words, the next element. Text without such characters is written unchanged.
+/// App text is also isolated where it stands among other words: ``isolated(_:)`` (`<bdi>`),
+/// and the style sheet isolates the elements that hold only app text (``PageAssets``).
+///
 /// ```swift
 /// var page = HTMLWriter()
 /// page.open("button", ["class": "control", "aria-label": label])
@@ -23,7 +30,15 @@ struct HTMLWriter {
 
     /// Text content, escaped.
     mutating func text(_ value: String) {
-        output += HTMLEscaping.text(value)
+        output += HTMLEscaping.text(VisibleText.bidiBalanced(value))
+    }
+
+    /// App-supplied text among other words: `<bdi>text</bdi>`, so that its direction (a Hebrew
+    /// or Arabic label, a balanced override) cannot reorder the words around it.
+    mutating func isolated(_ value: String) {
+        output += "<bdi>"
+        text(value)
+        output += "</bdi>"
     }
 
     /// `<tag a="v" …>`, the values escaped; attributes in the order given, nil values left out.
@@ -31,7 +46,7 @@ struct HTMLWriter {
         output += "<" + tag.description
         for (name, value) in attributes {
             guard let value else { continue }
-            output += " " + name.description + "=\"" + HTMLEscaping.attribute(value) + "\""
+            output += " " + name.description + "=\"" + HTMLEscaping.attribute(VisibleText.bidiBalanced(value)) + "\""
         }
         output += ">"
     }

@@ -72,6 +72,8 @@ enum PageAssets {
     .utterance .time { grid-row: span 3; text-align: right; font-variant-numeric: tabular-nums; color: var(--muted); }
     .utterance .kind { font-size: .78rem; color: var(--accent); font-weight: 600; }
     .utterance .text { overflow-wrap: anywhere; }
+    /* App text, which may be right-to-left: each its own paragraph, its direction its own. */
+    .utterance .text, .element-head .title, .speech-for, #announcer { unicode-bidi: plaintext; }
     .utterance.over { border-left-color: var(--over); }
     .utterance.over .time, .flag { color: var(--over); font-weight: 600; }
     .flag { font-size: .8rem; }
@@ -204,6 +206,11 @@ enum PageAssets {
       // Parts said as one utterance, joined and timed as the preview joins and times them
       // (SpeechComposer.join, SpokenLength; PageData.swift's PartCounts.compose is the same).
       var sentenceEnd = /[.!?\\u3002\\uff01\\uff1f]$/;
+      // A part with right-to-left letters or bidirectional controls is isolated (FSI … PDI), so
+      // that it cannot reorder the parts after it ("Pay …, button"). The page's data already
+      // shows any override a part leaves open as \\u{202E} (VisibleText.bidiBalanced).
+      var needsIsolation = /[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc\\u200f\\u202a-\\u202e\\u2066-\\u2069]|\\ud802[\\udc00-\\udfff]|\\ud83a/;
+      function isolate(t) { return needsIsolation.test(t) ? "\\u2068" + t + "\\u2069" : t; }
       function compose(d, indices, over) {
         var text = "", previous = null, pending = 0, seen = false;
         var syllables = 0, words = 0, shortPauses = 0, longPauses = 0;
@@ -215,7 +222,7 @@ enum PageAssets {
             pending = Math.max(pending, ends ? 0 : 1);
             text += ends ? " " : ", ";
           }
-          text += t;
+          text += isolate(t);
           previous = t;
           pending = Math.max(pending, part[5]);
           if (part[2] === 0) { return; }

@@ -1,4 +1,5 @@
 import SpeakableDescribers
+import SpeakableEscaping
 import SpeakableICU
 import SpeakableJSON
 import SpeakableSpeech
@@ -121,7 +122,9 @@ struct PageData {
     mutating func part(_ text: String) -> Int {
         if let known = partIndex[text] { return known }
         let c = PartCounts.of(text, locale: locale)
-        parts.append(.array([.string(text), .int(Int64(c.syllables)), .int(Int64(c.words)), .int(Int64(c.shortPauses)),
+        // Shown with any override it leaves open made visible (VisibleText.bidiBalanced), as
+        // everything else on the page; counted as it is spoken.
+        parts.append(.array([.string(VisibleText.bidiBalanced(text)), .int(Int64(c.syllables)), .int(Int64(c.words)), .int(Int64(c.shortPauses)),
                              .int(Int64(c.longPauses)), .int(Int64(c.lead)), .int(Int64(c.trail))]))
         partIndex[text] = parts.count - 1
         return parts.count - 1
@@ -137,7 +140,7 @@ struct PageData {
         let row = [utterance.kind.rawValue, utterance.text, PreviewFormat.seconds(utterance.estimatedSeconds),
                    words.kind(utterance) ?? "", overText(utterance)]
         if let known = utteranceIndex[row] { return known }
-        utterances.append(.array(row.map { .string($0) }))
+        utterances.append(.array(row.map { .string(VisibleText.bidiBalanced($0)) }))
         utteranceIndex[row] = utterances.count - 1
         return utterances.count - 1
     }
@@ -178,7 +181,7 @@ struct PageData {
         let profile = SpokenLength.Profile.forLanguage(locale.language)
         var elements: [JSONValue] = []
         for element in section.elements {
-            var members: [(String, JSONValue)] = [("t", .string(words.title(of: element))),
+            var members: [(String, JSONValue)] = [("t", .string(VisibleText.bidiBalanced(words.title(of: element)))),
                                                   ("s", .array(element.utterances.map { .int(Int64(utterance($0))) }))]
             if section.platform == .talkBack, element.place == nil, let text = element.text {
                 var focus = composer.talkBackFocusParts(text.talkBack).parts

@@ -72,7 +72,8 @@ public enum PreviewPage {
     static func header(_ preview: Preview, into page: inout HTMLWriter) {
         page.raw("<header class=\"top\">\n<div class=\"title\">\n<h1>Speakable preview</h1>\n")
         page.open("p", ["class": "scenario"])
-        page.text("Scenario: " + preview.scenarioName)
+        page.text("Scenario: ")
+        page.isolated(preview.scenarioName)
         page.close("p")
         page.raw("</div>\n<form class=\"switcher\" aria-label=\"What to preview\">\n")
         var locales: [String] = []
@@ -168,7 +169,13 @@ public enum PreviewPage {
                        into page: inout HTMLWriter) {
         let id = "\(sectionID)-board\(index)"
         page.open("section", ["class": "board board-\(board.kind.rawValue)", "aria-labelledby": id + "-title"])
-        page.element("h3", ["id": id + "-title"], text: board.title.map { "\($0) — \(board.name)" } ?? board.name)
+        page.open("h3", ["id": id + "-title"])
+        if let title = board.title {
+            page.isolated(title)
+            page.text(" — ")
+        }
+        page.isolated(board.name)
+        page.close("h3")
         page.element("p", ["class": "keys", "lang": lang], text: words.keys(for: board.kind))
         page.open("div", ["role": "grid", "class": "grid grid-\(board.kind.rawValue)", "id": id, "aria-label": board.name,
                           "aria-rowcount": String(board.rows), "aria-colcount": String(board.columns),
@@ -254,7 +261,8 @@ public enum PreviewPage {
         for note in element.notes {
             page.open("p", ["class": "element-note", "lang": "en"])
             page.element("span", ["class": "note-badge", "lang": words.language], text: words.noteBadge)
-            page.text(" " + note)
+            page.text(" ")
+            page.isolated(note)
             page.close("p")
         }
         if let wav, let bytes = audioDirectory.flatMap({ PageAudio.read(directory: $0, file: wav.file) }) {
