@@ -1,6 +1,6 @@
-public import SpeakableCatalog
+import SpeakableCatalog
 public import SpeakableDiagnostics
-public import SpeakableICU
+import SpeakableICU
 import SpeakableJSON
 public import SpeakableMessages
 
