@@ -289,6 +289,8 @@ public struct Project: Sendable {
     /// Loaded with `deferringLocales`: the tables hold no translations; each locale folder is
     /// read with ``ProjectLoader/readLocale(_:of:)``.
     public var localesDeferred = false
+    /// With `localesDeferred`: the messages counted so far, for the whole-project limit.
+    var messageCount: ProjectMessageCount?
 
     public init(root: String, config: ProjectConfig, tables: [Table], localeTags: [String], diagnostics: [Diagnostic],
                 localesDeferred: Bool = false) {

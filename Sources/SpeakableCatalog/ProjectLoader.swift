@@ -22,15 +22,16 @@ import Synchronization
 /// `json-invalid-utf8`, `json-too-deep` (from the JSON reader), `unknown-field`, `wrong-type`,
 /// `missing-field`, `unknown-role`, `invalid-key`, `invalid-locale`, `invalid-config-value`,
 /// `invalid-example`, `invalid-argument`, `syntax-error`, `unknown-table`, `invalid-table-name`, `input-outside-project`, `file-too-large`,
-/// `too-many-messages`, `project-too-large`.
+/// `too-many-messages`, `project-too-large`, `project-too-many-messages`, `project-too-many-locales`
+/// (the limits of ``ProjectLimits``).
 public enum ProjectLoader {
     /// The most messages one template file, or translations one locale file, may hold
     /// (`too-many-messages`). Large apps have a few thousand per table.
-    public static let maximumMessagesPerFile = 100_000
+    public static let maximumMessagesPerFile = ProjectLimits.standard.messagesPerFile
     /// The most bytes all of a project's templates and translations may take together
     /// (`project-too-large`), checked from the file sizes before anything is read. Each file is
     /// also at most ``InputFile/maximumSize``.
-    public static let maximumProjectSize = 512 << 20
+    public static let maximumProjectSize = ProjectLimits.standard.bytes
 
     /// Loads the project whose config is `configPath`; with nil, `./speakable.json` when it
     /// exists, else the defaults with the current directory as the root.
@@ -69,15 +70,26 @@ public enum ProjectLoader {
                     deferringLocales: true)
     }
 
-    static func load(directory: String, configFile: String?, deferringLocales: Bool = false) -> Project {
-        var loader = Loader(root: directory)
+    static func load(directory: String, configFile: String?, deferringLocales: Bool = false,
+                     limits: ProjectLimits = .standard) -> Project {
+        var loader = Loader(root: directory, limits: limits)
         var config = ProjectConfig()
         if let configFile {
             config = loader.readConfig(configFile)
         }
         let tables = loader.readTables(config: config, deferringLocales: deferringLocales)
-        return Project(root: directory, config: config, tables: tables.tables, localeTags: tables.tags,
-                       diagnostics: loader.diagnostics, localesDeferred: deferringLocales)
+        var project = Project(root: directory, config: config, tables: tables.tables, localeTags: tables.tags,
+                              diagnostics: loader.diagnostics, localesDeferred: deferringLocales)
+        if deferringLocales { project.messageCount = ProjectMessageCount(templates: tables.counted, limits: limits) }
+        return project
+    }
+
+    /// ``load(directory:deferringLocales:)`` under other limits than ``ProjectLimits/standard``
+    /// (tests fill a small limit through the same code).
+    static func load(directory: String, deferringLocales: Bool = false, limits: ProjectLimits) -> Project {
+        let candidate = join(directory, "speakable.json")
+        return load(directory: directory, configFile: FileManager.default.fileExists(atPath: candidate) ? candidate : nil,
+                    deferringLocales: deferringLocales, limits: limits)
     }
 
     /// The translations of locale folder `tag` for each table of `project` (nil where the folder
@@ -97,17 +109,27 @@ public enum ProjectLoader {
 
     private static func readLocale(_ tag: String, of project: Project, handingOver: Bool,
                                    _ each: (Int, consuming Translation) -> Void) -> (files: [LocaleFile?], diagnostics: [Diagnostic]) {
-        var loader = Loader(root: project.root)
+        let count = project.messageCount
+        var loader = Loader(root: project.root, limits: count?.limits ?? .standard)
         let folder = join(join(project.root, project.config.locales), tag)
         guard let locale = loader.validLocale(tag) else { return (project.tables.map { _ in nil }, []) }
+        // The whole project's messages, counted across the locales read so far: past the limit,
+        // no further file is read (the same limit as load(directory:)'s).
+        if let count {
+            guard count.begin(tag) else { return (project.tables.map { _ in nil }, []) }
+            loader.admit = { count.admit(tag, $0) }
+        }
         var files: [LocaleFile?] = []
         for (t, table) in project.tables.enumerated() {
             let path = join(folder, table.name + ".json")
-            guard FileManager.default.fileExists(atPath: path) else {
+            guard FileManager.default.fileExists(atPath: path), !(count?.isPast ?? false) else {
                 files.append(nil)
                 continue
             }
             files.append(loader.readLocaleFile(path, tag: tag, locale: locale, handingOver: handingOver) { each(t, $0) })
+        }
+        if let count, let total = count.reportPast() {
+            return (project.tables.map { _ in nil }, loader.diagnostics + [count.limits.tooManyMessages(total, file: loader.display(project.root))])
         }
         return (files, loader.diagnostics)
     }
@@ -130,11 +152,66 @@ public enum ProjectLoader {
     }
 }
 
+/// The messages and translations of a project loaded with `deferringLocales`, counted as
+/// ``ProjectLoader/readLocale(_:of:)`` reads each locale (`project-too-many-messages`).
+final class ProjectMessageCount: Sendable {
+    let templates: Int
+    let limits: ProjectLimits
+    private struct State {
+        var perLocale: [String: Int] = [:]
+        var past = false
+        var reported = false
+        var total: Int { perLocale.values.reduce(0, +) }
+    }
+    private let state = Mutex(State())
+
+    init(templates: Int, limits: ProjectLimits) {
+        self.templates = templates
+        self.limits = limits
+    }
+
+    /// Starts (again) counting locale `tag`; false once the project is past the limit.
+    func begin(_ tag: String) -> Bool {
+        state.withLock { s in
+            if s.past { return false }
+            s.perLocale[tag] = 0
+            return true
+        }
+    }
+
+    /// Counts `count` more translations of `tag`; false when the project is then past the limit.
+    func admit(_ tag: String, _ count: Int) -> Bool {
+        state.withLock { s in
+            s.perLocale[tag, default: 0] += count
+            if templates + s.total > limits.messages { s.past = true }
+            return !s.past
+        }
+    }
+
+    var isPast: Bool { state.withLock { $0.past } }
+
+    /// The count, the first time it is asked for past the limit.
+    func reportPast() -> Int? {
+        state.withLock { s in
+            guard s.past, !s.reported else { return nil }
+            s.reported = true
+            return templates + s.total
+        }
+    }
+}
+
 private struct Loader {
     let root: String
+    let limits: ProjectLimits
     var diagnostics: [Diagnostic] = []
+    /// Told the number of messages of each file before they are made; false: the project is
+    /// past ``ProjectLimits/messages`` and the file's messages are not made.
+    var admit: (Int) -> Bool = { _ in true }
 
-    init(root: String) { self.root = root }
+    init(root: String, limits: ProjectLimits = .standard) {
+        self.root = root
+        self.limits = limits
+    }
 
     // MARK: Reporting
 
@@ -400,7 +477,7 @@ private struct Loader {
 
     // MARK: Tables
 
-    mutating func readTables(config: ProjectConfig, deferringLocales: Bool = false) -> (tables: [Table], tags: [String]) {
+    mutating func readTables(config: ProjectConfig, deferringLocales: Bool = false) -> (tables: [Table], tags: [String], counted: Int) {
         let templatesDirectory = ProjectLoader.join(root, config.templates)
         let localesDirectory = ProjectLoader.join(root, config.locales)
         var candidateFiles = jsonFiles(in: templatesDirectory)
@@ -422,7 +499,13 @@ private struct Loader {
         }
         var tables: [Table] = []
         var localeFolders: [(tag: String, locale: ICULocale, path: String)] = []
-        for name in directories(in: localesDirectory) {
+        // The number of locale folders before any is read.
+        let localeNames = directories(in: localesDirectory)
+        if localeNames.count > limits.locales {
+            diagnostics.append(limits.tooManyLocales(localeNames.count, file: display(localesDirectory)))
+            return ([], [], 0)
+        }
+        for name in localeNames {
             let path = ProjectLoader.join(localesDirectory, name)
             guard let locale = validLocale(name) else {
                 error("invalid-locale", "locale folder '\(name)' is not a BCP 47 language tag", file: display(path), at: nil,
@@ -461,19 +544,32 @@ private struct Loader {
                 ?? ProjectLoader.join(templatesDirectory, templateFiles[job.table])
             total += InputFile.size(path) ?? 0
         }
-        if total > ProjectLoader.maximumProjectSize {
-            error("project-too-large", "the templates and translations take \(total) bytes; the limit is \(ProjectLoader.maximumProjectSize >> 20) MiB",
-                  file: display(root), at: nil, hint: "split the project into several, each with its own speakable.json")
-            return ([], localeFolders.map(\.tag))
+        if total > limits.bytes {
+            diagnostics.append(limits.tooLarge(total, file: display(root)))
+            return ([], localeFolders.map(\.tag), 0)
         }
         let allJobs = jobs
         let folders = localeFolders
         let results = Mutex<[(Output, [Diagnostic])?]>(Array(repeating: nil, count: allJobs.count))
         let root = self.root
+        let limits = self.limits
+        // The messages and translations of the files read so far: past the limit, no further
+        // file is read, and the one that went past does not make its messages.
+        let counted = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
             let job = allJobs[index]
             let fileName = templateFiles[job.table]
-            var loader = Loader(root: root)
+            var loader = Loader(root: root, limits: limits)
+            loader.admit = { count in
+                counted.withLock { total in
+                    total += count
+                    return total <= limits.messages
+                }
+            }
+            guard counted.withLock({ $0 <= limits.messages }) else {
+                results.withLock { $0[index] = (job.folder == nil ? .template([]) : .locale(LocaleFile(tag: folders[job.folder!].tag, locale: folders[job.folder!].locale, file: "", translations: [])), []) }
+                return
+            }
             let output: Output
             if let f = job.folder {
                 let folder = folders[f]
@@ -483,6 +579,12 @@ private struct Loader {
             }
             let diagnostics = loader.diagnostics
             results.withLock { $0[index] = (output, diagnostics) }
+        }
+        let messageCount = counted.withLock { $0 }
+        if messageCount > limits.messages {
+            diagnostics += results.withLock { $0.flatMap { $0?.1 ?? [] } }
+            diagnostics.append(limits.tooManyMessages(messageCount, file: display(root)))
+            return ([], localeFolders.map(\.tag), messageCount)
         }
         var messages: [TemplateMessage] = []
         var locales: [String: LocaleFile] = [:]
@@ -508,7 +610,7 @@ private struct Loader {
                         hint: "rename it to match a table in \(config.templates)/, or remove it")
             }
         }
-        return (tables, localeFolders.map(\.tag))
+        return (tables, localeFolders.map(\.tag), messageCount)
     }
 
     func validLocale(_ name: String) -> ICULocale? {
@@ -528,11 +630,11 @@ private struct Loader {
             case "messages":
                 sawMessages = true
                 guard let entries = expectObject(member.value, "\"messages\"", file: file) else { continue }
-                guard entries.count <= ProjectLoader.maximumMessagesPerFile else {
-                    error("too-many-messages", "the file has \(entries.count) messages; the limit is \(ProjectLoader.maximumMessagesPerFile)",
-                          file: file, at: member.value.start, hint: "split the table into several files")
+                guard entries.count <= limits.messagesPerFile else {
+                    diagnostics.append(limits.tooManyMessagesInFile(entries.count, "messages", file: file, at: member.value.start))
                     continue
                 }
+                guard admit(entries.count) else { continue }
                 for entry in entries {
                     if let message = readTemplateMessage(entry, file: file) { messages.append(message) }
                 }
@@ -706,7 +808,8 @@ private struct Loader {
         guard let bytes = readBytes(path) else { return LocaleFile(tag: tag, locale: locale, file: file, translations: []) }
         // The common file (string values, nothing to report) without a JSON tree; any other is
         // read by the JSON reader, which reports what is wrong with it.
-        if let entries = FlatTranslationReader.read(bytes), entries.count <= ProjectLoader.maximumMessagesPerFile {
+        if let entries = FlatTranslationReader.read(bytes), entries.count <= limits.messagesPerFile {
+            guard admit(entries.count) else { return LocaleFile(tag: tag, locale: locale, file: file, translations: []) }
             if !handingOver { translations.reserveCapacity(entries.count) }
             for entry in entries {
                 guard checkKey(entry.key, file: file, at: entry.keyStart) else { continue }
@@ -716,11 +819,11 @@ private struct Loader {
             return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)
         }
         if let root = readJSON(bytes, path: path), let members = expectObject(root, "a translation file", file: file) {
-            guard members.count <= ProjectLoader.maximumMessagesPerFile else {
-                error("too-many-messages", "the file has \(members.count) translations; the limit is \(ProjectLoader.maximumMessagesPerFile)",
-                      file: file, at: root.start, hint: "split the table into several files")
+            guard members.count <= limits.messagesPerFile else {
+                diagnostics.append(limits.tooManyMessagesInFile(members.count, "translations", file: file, at: root.start))
                 return LocaleFile(tag: tag, locale: locale, file: file, translations: [])
             }
+            guard admit(members.count) else { return LocaleFile(tag: tag, locale: locale, file: file, translations: []) }
             for member in members {
                 guard checkKey(member.key, file: file, at: member.keyStart) else { continue }
                 guard let text = member.value.string else {

@@ -408,10 +408,17 @@ func cloexecPipe(_ ends: inout [Int32]) -> Bool {
         let project = try makeProject("huge-locale", messages: [(key: "a", message: "Hello", comment: nil)])
         try FileManager.default.createDirectory(atPath: project + "/Locales/ko", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: project + "/Locales/ko/game.json", contents: Data("{\"a\": \"".utf8))
-        #expect(truncate(project + "/Locales/ko/game.json", 200 << 20) == 0)  // sparse: nothing is written to disk
+        // 80 MiB: over the limit of one file (64 MiB), under the whole project's (96 MiB).
+        #expect(truncate(project + "/Locales/ko/game.json", 80 << 20) == 0)  // sparse: nothing is written to disk
         let result = try run(speakable, ["compile", "--project", project, "--out", project + "/out"])
         #expect(result.status == 1)
         #expect(result.error.utf8.count < 1000, "\(result.error.prefix(500))")
-        #expect(result.error.contains("the file is 209715200 bytes; the limit is 67108864 bytes (64 MiB) [file-too-large]"))
+        #expect(result.error.contains("the file is 83886080 bytes; the limit is 67108864 bytes (64 MiB) [file-too-large]"), "\(result.error)")
+        // 200 MiB: the project's limit says so before any file is read.
+        #expect(truncate(project + "/Locales/ko/game.json", 200 << 20) == 0)
+        let whole = try run(speakable, ["compile", "--project", project, "--out", project + "/out"])
+        #expect(whole.status == 1)
+        #expect(whole.error.utf8.count < 1000, "\(whole.error.prefix(500))")
+        #expect(whole.error.contains("the limit is 96 MiB [project-too-large]"), "\(whole.error)")
     }
 }

@@ -154,7 +154,9 @@ public enum ProjectInput {
         }
         // The loader reports syntax errors without locale or key; the checker reports them itself.
         var diagnostics = project.diagnostics.filter { $0.id != "syntax-error" }
-        if tables.allSatisfy(\.messages.isEmpty) {
+        // A project past a whole-project limit (ProjectLimits) loads without tables: that is its error.
+        let pastALimit = diagnostics.contains { ["project-too-many-messages", "project-too-many-locales", "project-too-large"].contains($0.id) }
+        if tables.allSatisfy(\.messages.isEmpty), !pastALimit {
             let templates = ProjectLoaderPaths.join(project.root, config.templates)
             diagnostics.append(Diagnostic(
                 severity: .error, id: "no-messages",

@@ -15,6 +15,8 @@ public struct ImportOptions: Sendable {
     public var locale: String?
     /// Where translations go, relative to the project root (default: the config's `locales`).
     public var localesDirectory: String?
+    /// The limits checked while importing: check's and compile's (tests give smaller ones).
+    public var limits = ProjectLimits.standard
 
     public init() {}
 }
@@ -50,10 +52,20 @@ public struct ImportResult: Sendable {
 /// `import-unreadable`, `import-unknown-format`, `import-invalid-message` (an XLIFF target that
 /// is not ICU MessageFormat), `import-missing-other`, `import-source-differs` (warning),
 /// `import-not-modeled` (note: kept in the metadata file only), `import-renamed-key` (note),
-/// `import-outputs` (note: `speakable.json`'s `"outputs"` filled in from what was imported).
+/// `import-outputs` (note: `speakable.json`'s `"outputs"` filled in from what was imported),
+/// `too-many-messages` (an Android file with more strings than a template may hold),
+/// `project-too-many-messages` (more strings in one import than a project may hold; a project
+/// already past a limit of ``ProjectLimits`` is not imported into).
 public enum CatalogImporter {
     public static func importFiles(_ paths: [String], project: Project, options: ImportOptions) -> ImportResult {
         var session = Session(project: project, options: options)
+        // A project past a whole-project limit loads without its tables: importing into it would
+        // write over the templates it has.
+        let overLimit = project.diagnostics.filter { ["project-too-many-messages", "project-too-many-locales", "project-too-large"].contains($0.id) }
+        if !overLimit.isEmpty {
+            session.diagnostics += overLimit
+            return session.result()
+        }
         // An Android res/ folder stands for its string files; any other folder is not a catalog.
         var files: [String] = []
         for path in paths {
@@ -112,6 +124,10 @@ private struct Session {
     /// `translations[table][tag]` by key (a re-added key replaces its entry).
     var newTemplatePositions: [String: [String: Int]] = [:]
     var translationPositions: [String: [String: [String: Int]]] = [:]
+    /// The limits of the project imported into (``ProjectLimits``), the same as check's and
+    /// compile's; the messages imported so far in this run, against ``ProjectLimits/messages``.
+    var limits: ProjectLimits { options.limits }
+    var importedMessages = 0
 
     /// Keys of a table by what they stand for on the platforms, in metadata order.
     struct KeyIndex {
@@ -516,9 +532,14 @@ private struct Session {
     mutating func importAndroid(_ path: String) {
         guard let bytes = read(path) else { return }
         let file = display(path)
-        let result = AndroidResourceReader.read(bytes, file: file, locale: options.locale)
+        let result = AndroidResourceReader.read(bytes, file: file, locale: options.locale, limits: limits)
         diagnostics += result.diagnostics
         guard let resources = result.file, !result.hasErrors, let table = tableName(Self.baseName(path), file: file) else { return }
+        importedMessages += resources.resources.count { $0.kind == .string || $0.kind == .plurals }
+        guard importedMessages <= limits.messages else {
+            diagnostics.append(limits.tooManyMessages(importedMessages, file: file))
+            return
+        }
         let tag = projectSpelling(options.locale ?? resources.locale ?? sourceLocale)
         guard let tagLocale = locale(tag, file: file) else { return }
         let isSource = tag == sourceLocale

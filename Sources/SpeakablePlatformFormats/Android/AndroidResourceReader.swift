@@ -10,7 +10,8 @@ import SpeakableXML
 ///
 /// Diagnostic ids: the XML reader's (`xml-syntax`…), `android-not-resources`,
 /// `android-missing-name`, `android-duplicate-name`, `android-bad-quantity`,
-/// `android-duplicate-quantity`, `android-unescaped-apostrophe` (a warning: aapt2 rejects it).
+/// `android-duplicate-quantity`, `android-unescaped-apostrophe` (a warning: aapt2 rejects it),
+/// `too-many-messages` (``ProjectLimits``).
 public enum AndroidResourceReader {
     public struct Result: Sendable {
         public var file: AndroidResourceFile?
@@ -20,7 +21,10 @@ public enum AndroidResourceReader {
 
     /// Reads `bytes`; the locale comes from the folder in `file` (`res/values-ko/strings.xml` →
     /// `ko`) unless `locale` is given.
-    public static func read(_ bytes: [UInt8], file: String, locale: String? = nil) -> Result {
+    /// A file with more `<string>` and `<plurals>` than ``ProjectLimits/messagesPerFile`` (of
+    /// `limits`) is refused (`too-many-messages`) before any is decoded: a project's template
+    /// holds at most as many messages.
+    public static func read(_ bytes: [UInt8], file: String, locale: String? = nil, limits: ProjectLimits = .standard) -> Result {
         let xml = XMLReader.read(bytes, file: file)
         var diagnostics = xml.diagnostics
         guard let document = xml.document else { return Result(file: nil, diagnostics: diagnostics) }
@@ -29,6 +33,11 @@ public enum AndroidResourceReader {
             diagnostics.append(Diagnostic(severity: .error, id: "android-not-resources",
                                           message: "the root element is <\(root.name)>, not <resources>", file: file,
                                           position: root.start, hint: "Android values files start with <resources>"))
+            return Result(file: nil, diagnostics: diagnostics)
+        }
+        let messages = messageCount(root)
+        guard messages <= limits.messagesPerFile else {
+            diagnostics.append(limits.tooManyMessagesInFile(messages, "strings", file: file, at: root.start))
             return Result(file: nil, diagnostics: diagnostics)
         }
         let folderLocale = locale ?? AndroidQualifiers.localeTag(forValuesFolder: AndroidQualifiers.folderName(of: file) ?? "")
@@ -79,6 +88,13 @@ public enum AndroidResourceReader {
             }
         }
         return Result(file: result, diagnostics: diagnostics)
+    }
+
+    /// The `<string>` and `<plurals>` elements of a `<resources>`: the messages they become.
+    static func messageCount(_ root: XMLElement) -> Int {
+        var count = 0
+        for case .element(let element) in root.children where element.name == "string" || element.name == "plurals" { count += 1 }
+        return count
     }
 
     /// One resource element of a `<resources>` as ``read(_:file:locale:)`` reads it, and what it
