@@ -480,7 +480,15 @@ private struct Loader {
     mutating func readTables(config: ProjectConfig, deferringLocales: Bool = false) -> (tables: [Table], tags: [String], counted: Int) {
         let templatesDirectory = ProjectLoader.join(root, config.templates)
         let localesDirectory = ProjectLoader.join(root, config.locales)
-        var candidateFiles = jsonFiles(in: templatesDirectory)
+        // A folder that is a link out of the project is not listed: its files' names are not
+        // the project's to show.
+        let templatesOutside = !InputFile.isInside(templatesDirectory, root: root)
+        let localesOutside = !InputFile.isInside(localesDirectory, root: root)
+        for (folder, outside) in [(templatesDirectory, templatesOutside), (localesDirectory, localesOutside)] where outside {
+            error("input-outside-project", "this folder is a symbolic link that leads out of the project; Speakable does not read it",
+                  file: display(folder) + "/", at: nil, hint: "replace the link with the folder, or link to a folder inside the project")
+        }
+        var candidateFiles = templatesOutside ? [] : jsonFiles(in: templatesDirectory)
         // A table's name becomes file names, a Swift type and XLIFF ids: no controls, invisible
         // characters, line breaks or backslashes.
         candidateFiles.removeAll { fileName in
@@ -492,7 +500,7 @@ private struct Loader {
             return true
         }
         let templateFiles = candidateFiles
-        if templateFiles.isEmpty {
+        if templateFiles.isEmpty && !templatesOutside {
             warning("file-unreadable", "no templates: \(display(templatesDirectory))/ has no .json files",
                     file: display(templatesDirectory), at: nil,
                     hint: "write Templates/<table>.json with {\"messages\": {…}}, or set \"templates\" in speakable.json")
@@ -500,7 +508,17 @@ private struct Loader {
         var tables: [Table] = []
         var localeFolders: [(tag: String, locale: ICULocale, path: String)] = []
         // The number of locale folders before any is read.
-        let localeNames = directories(in: localesDirectory)
+        var localeNames: [String] = []
+        let projectRoot = self.root
+        for name in localesOutside ? [] : directories(in: localesDirectory) {
+            let path = ProjectLoader.join(localesDirectory, name)
+            guard InputFile.isInside(path, root: projectRoot) else {
+                error("input-outside-project", "this folder is a symbolic link that leads out of the project; Speakable does not read it",
+                      file: display(path) + "/", at: nil, hint: "replace the link with the folder, or link to a folder inside the project")
+                continue
+            }
+            localeNames.append(name)
+        }
         if localeNames.count > limits.locales {
             diagnostics.append(limits.tooManyLocales(localeNames.count, file: display(localesDirectory)))
             return ([], [], 0)

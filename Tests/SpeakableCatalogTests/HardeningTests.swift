@@ -136,4 +136,23 @@ import Testing
         // A link inside the project is read.
         #expect(project[table: "game"]?.locales["ja"]?["a"]?.source.text == "ジ")
     }
+
+    /// A Templates folder (or a locale folder) that is a link out of the project: its files were
+    /// refused one by one, each named in a diagnostic — the names of files outside the project.
+    @Test func aLinkedFolderOutsideIsRefusedWithoutListingItsFiles() throws {
+        let outside = try makeProject([
+            "T/secret-plan.json": #"{"messages": {"a": {"message": "x"}}}"#,
+            "K/secret-plan.json": #"{"a": "y"}"#,
+        ])
+        let root = try makeProject(["Templates-real/game.json": #"{"messages": {"a": {"message": "x"}}}"#])
+        try FileManager.default.createSymbolicLink(atPath: root + "/Templates", withDestinationPath: outside + "/T")
+        try FileManager.default.createDirectory(atPath: root + "/Locales", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/Locales/ko", withDestinationPath: outside + "/K")
+        let project = ProjectLoader.load(directory: root)
+        let refused = project.diagnostics.filter { $0.id == "input-outside-project" }
+        #expect(refused.map { $0.file ?? "" } == [root + "/Templates/", root + "/Locales/ko/"], "\(project.diagnostics.map(\.rendered))")
+        #expect(refused.allSatisfy { $0.message == "this folder is a symbolic link that leads out of the project; Speakable does not read it" })
+        #expect(!project.diagnostics.contains { "\($0)".contains("secret-plan") }, "\(project.diagnostics.map(\.rendered))")
+        #expect(project.tables.isEmpty)
+    }
 }
