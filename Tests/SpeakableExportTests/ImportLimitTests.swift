@@ -76,3 +76,39 @@ import Testing
         #expect(result.files.isEmpty)
     }
 }
+
+/// String Catalogs and XLIFF are imported within the same limits as Android resources.
+@Suite struct CatalogImportLimitTests {
+    func catalog(_ count: Int) -> String {
+        #"{"sourceLanguage": "en", "version": "1.0", "strings": {"# + (0..<count).map { #""k\#($0)": {}"# }.joined(separator: ", ") + "}}"
+    }
+
+    func xliff(_ count: Int) -> String {
+        #"<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ko"><file id="game">"#
+            + (0..<count).map { #"<unit id="k\#($0)"><segment><source>x</source><target>y</target></segment></unit>"# }.joined()
+            + "</file></xliff>"
+    }
+
+    @Test func aStringCatalogOrAnXLIFFOverTheLimitsIsRefused() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write(catalog(4), to: root + "/Localizable.xcstrings")
+        try write(xliff(4), to: root + "/ko.xliff")
+        try write(#"{"messages": {"k0": {"message": "x"}, "k1": {"message": "x"}, "k2": {"message": "x"}, "k3": {"message": "x"}}}"#,
+                  to: root + "/Templates/game.json")
+        var options = ImportOptions()
+        options.limits = ProjectLimits(messagesPerFile: 3, messages: 10, bytes: 1 << 20, locales: 2)
+        for file in ["/Localizable.xcstrings", "/ko.xliff"] {
+            let result = CatalogImporter.importFiles([root + file], project: ProjectLoader.load(directory: root), options: options)
+            let what = file.hasSuffix("xliff") ? "units" : "strings"
+            #expect(result.diagnostics.filter { $0.severity == .error }.map(\.message) == ["the file has 4 \(what); the limit is 3"], "\(file)")
+            #expect(result.files.isEmpty)
+        }
+        // Each within one file's limit, but past the project's together: the second is refused.
+        options.limits = ProjectLimits(messagesPerFile: 4, messages: 6, bytes: 1 << 20, locales: 2)
+        let both = CatalogImporter.importFiles([root + "/Localizable.xcstrings", root + "/ko.xliff"], project: ProjectLoader.load(directory: root),
+                                               options: options)
+        #expect(both.diagnostics.filter { $0.severity == .error }.map(\.id) == ["project-too-many-messages"], "\(both.diagnostics.map(\.rendered))")
+        #expect(both.files.isEmpty)
+    }
+}

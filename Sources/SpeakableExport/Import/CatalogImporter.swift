@@ -399,6 +399,7 @@ private struct Session {
         let result = XCStringsReader.read(bytes, file: file)
         diagnostics += result.diagnostics
         guard let catalog = result.catalog, !result.hasErrors, let table = tableName(Self.baseName(path), file: file) else { return }
+        guard admit(catalog.entries.count, "strings", file: file) else { return }
         let source = catalog.sourceLanguage.isEmpty ? sourceLocale : catalog.sourceLanguage
         if source != sourceLocale {
             diagnostics.append(Diagnostic(severity: .error, id: "invalid-locale",
@@ -525,6 +526,22 @@ private struct Session {
 
     func existingKeys(_ table: String) -> [String] {
         (project[table: table]?.messages.map(\.key) ?? []) + (newTemplates[table]?.compactMap { $0?.key } ?? [])
+    }
+
+    /// Whether a catalog of `count` messages may be imported: the limit of one file and, with
+    /// what this run imported before it, the project's (``ProjectLimits``, as check and compile
+    /// count them). A refusal is an error; nothing is written.
+    mutating func admit(_ count: Int, _ what: String, file: String) -> Bool {
+        guard count <= limits.messagesPerFile else {
+            diagnostics.append(limits.tooManyMessagesInFile(count, what, file: file, at: nil))
+            return false
+        }
+        importedMessages += count
+        guard importedMessages <= limits.messages else {
+            diagnostics.append(limits.tooManyMessages(importedMessages, file: file))
+            return false
+        }
+        return true
     }
 
     // MARK: Android
@@ -704,6 +721,7 @@ private struct Session {
         let result = XLIFFReader.read(bytes, file: file)
         diagnostics += result.diagnostics
         guard let document = result.document, !result.hasErrors else { return }
+        guard admit(document.files.reduce(0) { $0 + $1.units.count }, "units", file: file) else { return }
         if document.version.hasPrefix("1") {
             importedOutputs.insert("xcstrings")
             importXcodeXLIFF(document, file: file)
