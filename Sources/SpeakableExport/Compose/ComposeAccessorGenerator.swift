@@ -89,17 +89,9 @@ enum ComposeAccessorGenerator {
         var composables = ""
         var resourceProperties = Set<String>()
         let functionNames = KotlinAccessorNames.functions(table.messages)
-        let enums = SwiftAccessorGenerator.selectEnums(messages)
-        var usedTypeNames = reservedTypes.union([type])
-        var sharedNames: [String: String] = [:]
-        for (name, _) in enums.shared.sorted(by: { $0.key < $1.key }) {
-            var kotlinName = name
-            if reservedTypes.contains(kotlinName) { kotlinName += "Case" }
-            sharedNames[name] = kotlinName
-            usedTypeNames.insert(kotlinName)
-        }
-        for (name, cases) in enums.shared.sorted(by: { $0.key < $1.key }) {
-            body += enumDeclaration(sharedNames[name]!, cases: cases, documentation: "The cases of select argument `\(cases.argument)`.")
+        var selectTypes = KotlinSelectTypes(messages, reserved: reservedTypes, type: type)
+        for (name, cases) in selectTypes.shared {
+            body += enumDeclaration(name, cases: cases, documentation: "The cases of select argument `\(cases.argument)`.")
         }
         var counts = (accessors: 0, selects: 0, companions: 0, composed: 0, particles: 0, texts: 0)
         for message in messages {
@@ -116,19 +108,9 @@ enum ComposeAccessorGenerator {
                 let label = labels[name]!
                 let parameterType: String
                 if let select = selectArguments.first(where: { $0.name == name }) {
-                    if let shared = enums.nameFor[name], enums.shared[shared]?.cases == select.cases {
-                        parameterType = sharedNames[shared]!
-                    } else {
-                        var own = SwiftAccessorGenerator.upperCamel(template.key) + SwiftAccessorGenerator.enumName(name)
-                        if usedTypeNames.contains(own) {
-                            var n = 2
-                            while usedTypeNames.contains(own + "\(n)") { n += 1 }
-                            own += "\(n)"
-                        }
-                        usedTypeNames.insert(own)
-                        parameterType = own
-                        ownEnums.append((own, SwiftAccessorGenerator.SelectEnum(argument: name, cases: select.cases)))
-                    }
+                    let chosen = selectTypes.type(of: name, cases: select.cases, key: template.key)
+                    parameterType = chosen.type
+                    if let own = chosen.own { ownEnums.append((chosen.type, own)) }
                 } else {
                     parameterType = switch message.kinds[name] ?? .text {
                     case .integer: "Int"

@@ -61,17 +61,9 @@ enum KotlinAccessorGenerator {
         out += "import " + packageName(namespace) + ".R\n\n"
         var body = ""
         let functionNames = KotlinAccessorNames.functions(table.messages)
-        let enums = SwiftAccessorGenerator.selectEnums(messages)
-        var usedTypeNames = reservedTypes.union([type])
-        var sharedNames: [String: String] = [:]
-        for (name, cases) in enums.shared.sorted(by: { $0.key < $1.key }) {
-            var kotlinName = name
-            if reservedTypes.contains(kotlinName) { kotlinName += "Case" }
-            sharedNames[name] = kotlinName
-            usedTypeNames.insert(kotlinName)
-        }
-        for (name, cases) in enums.shared.sorted(by: { $0.key < $1.key }) {
-            body += enumDeclaration(sharedNames[name]!, cases: cases, documentation: "The cases of select argument `\(cases.argument)`.")
+        var selectTypes = KotlinSelectTypes(messages, reserved: reservedTypes, type: type)
+        for (name, cases) in selectTypes.shared {
+            body += enumDeclaration(name, cases: cases, documentation: "The cases of select argument `\(cases.argument)`.")
         }
         var usesNumbers = false, usesParticles = false, usesSkeletons = false
         var counts = (accessors: 0, selects: 0, companions: 0, composed: 0, particles: 0, icu: 0)
@@ -88,19 +80,9 @@ enum KotlinAccessorGenerator {
                 let label = parameterLabels[name]!
                 let parameterType: String
                 if let select = selectArguments.first(where: { $0.name == name }) {
-                    if let shared = enums.nameFor[name], enums.shared[shared]?.cases == select.cases {
-                        parameterType = sharedNames[shared]!
-                    } else {
-                        var own = SwiftAccessorGenerator.upperCamel(template.key) + SwiftAccessorGenerator.enumName(name)
-                        if usedTypeNames.contains(own) {
-                            var n = 2
-                            while usedTypeNames.contains(own + "\(n)") { n += 1 }
-                            own += "\(n)"
-                        }
-                        usedTypeNames.insert(own)
-                        parameterType = own
-                        ownEnums.append((own, SwiftAccessorGenerator.SelectEnum(argument: name, cases: select.cases)))
-                    }
+                    let chosen = selectTypes.type(of: name, cases: select.cases, key: template.key)
+                    parameterType = chosen.type
+                    if let own = chosen.own { ownEnums.append((chosen.type, own)) }
                 } else {
                     parameterType = switch message.kinds[name] ?? template.passedArguments.first(where: { $0.name == name }).map(kind) ?? .text {
                     case .integer: "Int"
@@ -379,6 +361,45 @@ enum KotlinAccessorGenerator {
             result = "{0, " + simple.type.rawValue + (simple.styleText.map { "," + $0 } ?? "") + "}"
         }
         return result
+    }
+}
+
+/// The Kotlin type of each select argument in one table's accessors (Android and Compose): the
+/// enum shared by every message whose argument of that name has the same cases, named after
+/// the argument; else an enum of the message's own (`<Key><Argument>`, `2`, `3`… when taken).
+struct KotlinSelectTypes {
+    private let enums: (shared: [String: SwiftAccessorGenerator.SelectEnum], nameFor: [String: String])
+    private var sharedNames: [String: String] = [:]
+    private var used: Set<String>
+
+    /// `reserved`: names the generated file declares itself; `type`: the table's object.
+    init(_ messages: [PreparedMessage], reserved: Set<String>, type: String) {
+        enums = SwiftAccessorGenerator.selectEnums(messages)
+        used = reserved.union([type])
+        for name in enums.shared.keys.sorted() {
+            let kotlinName = reserved.contains(name) ? name + "Case" : name
+            sharedNames[name] = kotlinName
+            used.insert(kotlinName)
+        }
+    }
+
+    /// The shared enums, in the order they are declared.
+    var shared: [(name: String, cases: SwiftAccessorGenerator.SelectEnum)] {
+        enums.shared.keys.sorted().map { (sharedNames[$0]!, enums.shared[$0]!) }
+    }
+
+    /// The type of `argument`'s select (with `cases`) in the accessor of `key`, and the enum to
+    /// declare for it when it is the message's own.
+    mutating func type(of argument: String, cases: [String], key: String) -> (type: String, own: SwiftAccessorGenerator.SelectEnum?) {
+        if let shared = enums.nameFor[argument], enums.shared[shared]?.cases == cases { return (sharedNames[shared]!, nil) }
+        var own = SwiftAccessorGenerator.upperCamel(key) + SwiftAccessorGenerator.enumName(argument)
+        if used.contains(own) {
+            var n = 2
+            while used.contains(own + "\(n)") { n += 1 }
+            own += "\(n)"
+        }
+        used.insert(own)
+        return (own, SwiftAccessorGenerator.SelectEnum(argument: argument, cases: cases))
     }
 }
 
