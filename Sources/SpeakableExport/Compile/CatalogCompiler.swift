@@ -250,7 +250,20 @@ public enum CatalogCompiler {
     /// companion `<name>__<argument>_eq<N>`) are an error at the second.
     static func androidNameCollisions(_ project: Project, _ prepared: [[PreparedMessage]],
                                       screened: [ScreenedName] = []) -> [Diagnostic] {
-        var owners: [String: String] = [:]
+        resourceNameCollisions(project, prepared, screened: screened) { resource, key, field, other in
+            (message: "Android resource name '\(resource.name)' of '\(key)' is R.\(resource.kind).\(field), which '\(other.owner)' already uses",
+             hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages")
+        }
+    }
+
+    /// Two messages whose resources of one kind would be one field of `R` (one Compose name:
+    /// `.` is `_` in both): an error at the second, said by `describe` (the resource, the key,
+    /// the field, and the first owner with its name).
+    static func resourceNameCollisions(
+        _ project: Project, _ prepared: [[PreparedMessage]], screened: [ScreenedName],
+        describe: ((kind: String, name: String), String, String, (owner: String, name: String)) -> (message: String, hint: String)
+    ) -> [Diagnostic] {
+        var owners: [String: (owner: String, name: String)] = [:]
         var diagnostics: [Diagnostic] = []
         // Messages not prepared (validation screened them): one resource each.
         let screenedByOwner = Dictionary(screened.map { ($0.owner, $0) }, uniquingKeysWith: { first, _ in first })
@@ -276,16 +289,15 @@ public enum CatalogCompiler {
                 }
                 for resource in resources {
                     // R's field: `a.b` and `a_b` are one `R.string.a_b`.
-                    let id = resource.kind + ":" + KotlinAccessorNames.rField(resource.name)
-                    if let other = owners[id], other != owner {
-                        let diagnostic = Diagnostic(
-                            severity: .error, id: "catalog-key-collision",
-                            message: "Android resource name '\(resource.name)' of '\(template.key)' is R.\(resource.kind).\(KotlinAccessorNames.rField(resource.name)), which '\(other)' already uses",
-                            file: table.file, position: template.keyPosition,
-                            hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages")
+                    let field = KotlinAccessorNames.rField(resource.name)
+                    let id = resource.kind + ":" + field
+                    if let other = owners[id], other.owner != owner {
+                        let said = describe(resource, template.key, field, other)
+                        let diagnostic = Diagnostic(severity: .error, id: "catalog-key-collision", message: said.message,
+                                                    file: table.file, position: template.keyPosition, hint: said.hint)
                         if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
                     } else {
-                        owners[id] = owner
+                        owners[id] = (owner, resource.name)
                     }
                 }
             }
