@@ -72,17 +72,7 @@ public enum KotlinEscaping {
     /// ```
     public static func lineComment(_ text: String, prefix: String) -> String {
         precondition(prefix.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//"), "a line comment starts with //")
-        var out = ""
-        for line in commentLines(text) {
-            if line.isEmpty {
-                var bare = Substring(prefix)
-                while bare.last == " " { bare = bare.dropLast() }
-                out += bare + "\n"
-            } else {
-                out += prefix + line + "\n"
-            }
-        }
-        return out
+        return VisibleText.slashComments(text, prefix: prefix)
     }
 
     /// One comment line (what goes after `//`): ``commentLines(_:)`` joined by ` ⏎ `, for text
@@ -92,7 +82,7 @@ public enum KotlinEscaping {
     /// KotlinEscaping.inlineComment("one\r\ntwo")   // "one ⏎ two"
     /// ```
     public static func inlineComment(_ text: String) -> String {
-        commentLines(text).joined(separator: " \u{23CE} ")
+        VisibleText.oneLine(text)
     }
 
     /// A KDoc comment, `/**` to `*/`, each line indented by `indent` (spaces and tabs) and the

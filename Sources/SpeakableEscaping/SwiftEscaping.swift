@@ -49,23 +49,13 @@ public enum SwiftEscaping {
     /// prefix are dropped (`///`, not `/// `).
     public static func lineComment(_ text: String, prefix: String) -> String {
         precondition(prefix.drop(while: { $0 == " " }).hasPrefix("//"), "a line comment starts with //")
-        var out = ""
-        for line in commentLines(text) {
-            if line.isEmpty {
-                var bare = Substring(prefix)
-                while bare.last == " " { bare = bare.dropLast() }
-                out += bare + "\n"
-            } else {
-                out += prefix + line + "\n"
-            }
-        }
-        return out
+        return VisibleText.slashComments(text, prefix: prefix)
     }
 
     /// One comment line (what goes after `//`): ``commentLines(_:)`` joined by ` ⏎ `, for text
     /// that must stay on one line (a file name in a header).
     public static func inlineComment(_ text: String) -> String {
-        commentLines(text).joined(separator: " \u{23CE} ")
+        VisibleText.oneLine(text)
     }
 
     /// Whether `name` is an ASCII Swift identifier (letters, digits, `_`, not starting with a

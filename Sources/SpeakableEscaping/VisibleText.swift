@@ -158,3 +158,26 @@ public enum VisibleText {
         return lines
     }
 }
+
+extension VisibleText {
+    /// `text` as `//` comments (Swift and Kotlin alike): every line of ``lines(_:)`` after
+    /// `prefix`, each ending with a line feed; an empty line's prefix without its trailing spaces.
+    static func slashComments(_ text: String, prefix: String) -> String {
+        var out = ""
+        for line in lines(text) {
+            if line.isEmpty {
+                var bare = Substring(prefix)
+                while bare.last == " " { bare = bare.dropLast() }
+                out += bare + "\n"
+            } else {
+                out += prefix + line + "\n"
+            }
+        }
+        return out
+    }
+
+    /// ``lines(_:)`` joined by ` ⏎ `: text that must stay on one comment line.
+    static func oneLine(_ text: String) -> String {
+        lines(text).joined(separator: " \u{23CE} ")
+    }
+}
