@@ -10,7 +10,7 @@
 //      SpeakablePlatformFormats  .xcstrings, Android resources, XLIFF: models, readers, writers, conversions
 //   5. SpeakableParticles   Korean particles resolved after placeholders (opt-in, on top of the engine)
 //      SpeakableDescribers  semantics (cells, pieces, boards, controls, events) → AccessibleText
-//      SpeakableExport      project → .xcstrings, Android res, XLIFF, Swift accessors; import
+//      SpeakableCompiler      project → .xcstrings, Android res, XLIFF, Swift accessors; import
 //      SpeakableChecker     `speakable check` rules and reports; SpeakableSpeech spoken length (siblings)
 //   7. SpeakableCommandLine the `speakable` commands; the `speakable` executable (target SpeakableTool) is one file
 //      Speakable            the library product games import: re-exports describers, catalog, formatter
@@ -160,7 +160,7 @@ let package = Package(
         .target(
             name: "SpeakableCommandLine",
             dependencies: ["SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableDescribers",
-                           "SpeakableExport", "SpeakableChecker", "SpeakableSpeech", "SpeakableParticles", "SpeakablePreview",
+                           "SpeakableCompiler", "SpeakableChecker", "SpeakableSpeech", "SpeakableParticles", "SpeakablePreview",
                            "SpeakableEscaping", "SpeakablePlatformFormats"],
             swiftSettings: swiftSettings
         ),
@@ -183,7 +183,7 @@ let package = Package(
         // SpeakableXML: an XML reader with positions and escaping (no ICU, no Foundation).
         // SpeakablePlatformFormats: .xcstrings, Android resources, XLIFF 2.0 / Xcode XLIFF 1.2 models,
         //   readers, writers, and the conversions between ICU messages and those formats.
-        // SpeakableExport: project → outputs, Swift accessors, compile/import, atomic writes.
+        // SpeakableCompiler: project → outputs, Swift accessors, compile/import, atomic writes.
         .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
         .target(
             name: "SpeakablePlatformFormats",
@@ -193,7 +193,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "SpeakableExport",
+            name: "SpeakableCompiler",
             dependencies: ["SpeakablePlatformFormats", "SpeakableEscaping", "SpeakableXML", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON", "SpeakableDiagnostics",
                            "SpeakableICU"],
             swiftSettings: swiftSettings
@@ -240,7 +240,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CompileBenchmark",
-            dependencies: ["SpeakableExport", "SpeakableCatalog", "BenchmarkSupport"],
+            dependencies: ["SpeakableCompiler", "SpeakableCatalog", "BenchmarkSupport"],
             path: "tools/CompileBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -264,7 +264,7 @@ let package = Package(
         // MARK: Hardening tools (issue 13)
         .executableTarget(
             name: "ImportBenchmark",
-            dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakableXML", "SpeakablePlatformFormats"],
+            dependencies: ["SpeakableCompiler", "SpeakableCatalog", "SpeakableXML", "SpeakablePlatformFormats"],
             path: "tools/ImportBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -272,7 +272,7 @@ let package = Package(
         // Fuzz targets: a replayer as built here; tools/fuzz/run.sh builds it with libFuzzer.
         .executableTarget(
             name: "SpeakableFuzz",
-            dependencies: ["SpeakableExport", "SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
+            dependencies: ["SpeakableCompiler", "SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
                            "SpeakableXML", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableICU", "SpeakableDescribers"],
             path: "tools/Fuzz",
             swiftSettings: swiftSettings
@@ -301,7 +301,7 @@ let package = Package(
         // in tools/PlatformDifferentialKit/Runners are compiled at run time by javac and swiftc.
         .target(
             name: "PlatformDifferentialKit",
-            dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
+            dependencies: ["SpeakableCompiler", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
                            "SpeakableJSON", "SpeakableXML", "SpeakableICU"],
             path: "tools/PlatformDifferentialKit",
             exclude: ["Runners"],
@@ -329,7 +329,7 @@ let package = Package(
         .testTarget(
             name: "PlatformDifferentialTests",
             // SpeakableCatalog … SpeakableTestSupport: HostileImportTests imports and compiles in process.
-            dependencies: ["PlatformDifferentialKit", "SpeakableExport", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
+            dependencies: ["PlatformDifferentialKit", "SpeakableCompiler", "SpeakableParticles", "SpeakableMessages", "SpeakableICU",
                            "SpeakableJSON", "SpeakableTool", "PlatformDifferential", "RealCatalogRoundTrip", "SpeakableCatalog",
                            "SpeakablePlatformFormats", "SpeakableEscaping", "SpeakableXML", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
@@ -385,16 +385,16 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableCheckerTests",
-            // SpeakableExport (issue 9): compile's outputs are checked like their project.
+            // SpeakableCompiler (issue 9): compile's outputs are checked like their project.
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
-                           "SpeakablePlatformFormats", "SpeakableExport", "JavaFormatOracle", "SpeakableTestSupport"],
+                           "SpeakablePlatformFormats", "SpeakableCompiler", "JavaFormatOracle", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
         .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML", "SpeakableDiagnostics"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SpeakableExportTests",
-            dependencies: ["SpeakableExport", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableXML", "SpeakableDiagnostics",
+            name: "SpeakableCompilerTests",
+            dependencies: ["SpeakableCompiler", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableXML", "SpeakableDiagnostics",
                            "SpeakableICU", "SeededRandom"],
             exclude: ["Fixtures", "Snapshots"],
             swiftSettings: swiftSettings

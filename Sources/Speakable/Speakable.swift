@@ -8,7 +8,7 @@
 // - SpeakableICU: `ICULocale`, `ICUTimeZone`, `LocaleTags`.
 // - SpeakableDiagnostics: `Diagnostic`, `SourcePosition`.
 //
-// The tools' libraries (SpeakableExport, SpeakableChecker, SpeakableSpeech,
+// The tools' libraries (SpeakableCompiler, SpeakableChecker, SpeakableSpeech,
 // SpeakablePlatformFormats) are not re-exported: games do not compile or check catalogs at run
 // time. The overview with examples is in Speakable.docc/Speakable.md.
 @_exported import SpeakableCatalog

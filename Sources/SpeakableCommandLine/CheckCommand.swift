@@ -2,7 +2,7 @@ import FoundationEssentials
 import SpeakableCatalog
 import SpeakableChecker
 import SpeakableDiagnostics
-import SpeakableExport
+import SpeakableCompiler
 import SpeakableICU
 import SpeakablePlatformFormats
 import SpeakableSpeech

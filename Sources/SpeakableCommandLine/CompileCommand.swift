@@ -1,7 +1,7 @@
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDiagnostics
-import SpeakableExport
+import SpeakableCompiler
 import SpeakableICU
 
 /// `speakable compile`: templates and translations into platform catalogs, XLIFF and Swift.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDiagnostics
-import SpeakableExport
+import SpeakableCompiler
 
 /// `speakable import`: platform catalogs into templates and flat ICU JSON.
 enum ImportCommand {

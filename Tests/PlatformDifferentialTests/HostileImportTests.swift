@@ -5,7 +5,7 @@ import FoundationEssentials
 @testable import PlatformDifferentialKit
 import SpeakableCatalog
 import SpeakableEscaping
-import SpeakableExport
+import SpeakableCompiler
 import SpeakableJSON
 import SpeakablePlatformFormats
 import SpeakableTestSupport

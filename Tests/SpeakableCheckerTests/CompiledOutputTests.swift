@@ -1,7 +1,7 @@
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableChecker
-import SpeakableExport
+import SpeakableCompiler
 import SpeakablePlatformFormats
 import SpeakableSpeech
 import Testing

@@ -11,7 +11,7 @@ import SpeakableTestSupport
 /// share no code with the ones that wrote them.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-let fixture = packageRoot.appendingPathComponent("Tests/SpeakableExportTests/Fixtures/Game").path
+let fixture = packageRoot.appendingPathComponent("Tests/SpeakableCompilerTests/Fixtures/Game").path
 
 var speakable: String {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("speakable").path

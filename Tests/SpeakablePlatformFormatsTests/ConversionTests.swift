@@ -12,15 +12,15 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
 @Suite struct ExportConversionTests {
     @Test func onePluralWithOneArgumentBecomesPluralVariations() throws {
         let stars = try body("{stars, plural, =0 {No stars} one {# star} other {# stars}}")
-        #expect(try CatalogExport.value(of: stars, platform: .apple, locale: en, arguments: ints("stars"))
+        #expect(try PlatformConversion.value(of: stars, platform: .apple, locale: en, arguments: ints("stars"))
                 == .plural([.init(category: "zero", text: "No stars"), .init(category: "one", text: "%lld star"),
                             .init(category: "other", text: "%lld stars")]))
         // English has no zero category and Android no exact matches.
         #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: stars, platform: .android, locale: en, arguments: ints("stars"))
+            try PlatformConversion.value(of: stars, platform: .android, locale: en, arguments: ints("stars"))
         }
         // Arabic's zero category is exactly {0}: Android can say it.
-        #expect(try CatalogExport.value(of: stars, platform: .android, locale: locale("ar"), arguments: ints("stars"))
+        #expect(try PlatformConversion.value(of: stars, platform: .android, locale: locale("ar"), arguments: ints("stars"))
                 == .plural(["zero": "No stars", "one": "%1$,d star", "two": "%1$,d stars", "few": "%1$,d stars",
                             "many": "%1$,d stars", "other": "%1$,d stars"].sorted { order($0.key) < order($1.key) }
                     .map { CatalogPluralForm(category: $0.key, text: $0.value) }))
@@ -31,9 +31,9 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
     @Test func onlyTheLocalesCategoriesAreWritten() throws {
         let stars = try body("별 {n, plural, one {# 개} other {# 개}}")
         // Korean has only `other`; text around the plural goes into each Android quantity.
-        #expect(try CatalogExport.value(of: stars, platform: .android, locale: locale("ko"), arguments: ints("n"))
+        #expect(try PlatformConversion.value(of: stars, platform: .android, locale: locale("ko"), arguments: ints("n"))
                 == .plural([.init(category: "other", text: "별 %1$,d 개")]))
-        let russian = try CatalogExport.value(of: try body("{n, plural, one {# звезда} other {# звёзд}}"), platform: .android,
+        let russian = try PlatformConversion.value(of: try body("{n, plural, one {# звезда} other {# звёзд}}"), platform: .android,
                                               locale: locale("ru"), arguments: ints("n"))
         // Russian uses one, few, many, other: few and many come from `other`.
         #expect(russian == .plural([.init(category: "one", text: "%1$,d звезда"), .init(category: "few", text: "%1$,d звёзд"),
@@ -42,30 +42,30 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
 
     @Test func exactOneIsOneWhereOneHoldsOnlyOne() throws {
         let message = try body("{n, plural, =1 {a single star} other {# stars}}")
-        #expect(try CatalogExport.value(of: message, platform: .android, locale: en, arguments: ints("n"))
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: en, arguments: ints("n"))
                 == .plural([.init(category: "one", text: "a single star"), .init(category: "other", text: "%1$,d stars")]))
         // French `one` holds 0 and 1: =1 has no equivalent.
         #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: message, platform: .apple, locale: locale("fr"), arguments: ints("n"))
+            try PlatformConversion.value(of: message, platform: .apple, locale: locale("fr"), arguments: ints("n"))
         }
     }
 
     @Test func pluralInsideTextBecomesASubstitution() throws {
         let message = try body("Level {level}, {stars, plural, one {# star} other {# stars}} of 3, 100%")
         let args = ints("level", "stars")
-        let apple = try CatalogExport.value(of: message, platform: .apple, locale: en, arguments: args)
+        let apple = try PlatformConversion.value(of: message, platform: .apple, locale: en, arguments: args)
         #expect(apple == .substitutions(format: "Level %1$lld, %2$#@stars@ of 3, 100%%", [
             CatalogSubstitution(name: "stars", argumentNumber: 2, formatSpecifier: "lld",
                                 forms: [.init(category: "one", text: "%arg star"), .init(category: "other", text: "%arg stars")]),
         ]))
-        #expect(try CatalogExport.value(of: message, platform: .android, locale: en, arguments: args)
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: en, arguments: args)
                 == .plural([.init(category: "one", text: "Level %1$,d, %2$,d star of 3, 100%%"),
                             .init(category: "other", text: "Level %1$,d, %2$,d stars of 3, 100%%")]))
     }
 
     @Test func twoPluralsOnDifferentNumbersAreSubstitutionsOnAppleAndAnErrorOnAndroid() throws {
         let message = try body("{a, plural, one {# line} other {# lines}} and {b, plural, one {# combo} other {# combos}}")
-        let apple = try CatalogExport.value(of: message, platform: .apple, locale: en, arguments: ints("a", "b"))
+        let apple = try PlatformConversion.value(of: message, platform: .apple, locale: en, arguments: ints("a", "b"))
         guard case .substitutions(let format, let subs) = apple else {
             Issue.record("expected substitutions")
             return
@@ -73,7 +73,7 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
         #expect(format == "%1$#@a@ and %2$#@b@")
         #expect(subs.map(\.argumentNumber) == [1, 2])
         let error = #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: message, platform: .android, locale: en, arguments: ints("a", "b"))
+            try PlatformConversion.value(of: message, platform: .android, locale: en, arguments: ints("a", "b"))
         }
         #expect(error?.id == "catalog-several-plurals")
     }
@@ -89,7 +89,7 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
     func whatCatalogsCannotSayIsAnErrorWithItsPlace(source: String, id: String) throws {
         let message = try body(source)
         let error = #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: message, platform: .apple, locale: en, arguments: ints("n", "m", "g"))
+            try PlatformConversion.value(of: message, platform: .apple, locale: en, arguments: ints("n", "m", "g"))
         }
         #expect(error?.id == id)
         #expect(error?.range != nil)
@@ -99,29 +99,29 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
         let message = try body("{name} has {count, number} coins on {day, date, ::MMMMd}")
         let args = [CatalogArgument(name: "name", kind: .text), CatalogArgument(name: "count", kind: .integer),
                     CatalogArgument(name: "day", kind: .date)]
-        #expect(try CatalogExport.value(of: message, platform: .apple, locale: en, arguments: args)
+        #expect(try PlatformConversion.value(of: message, platform: .apple, locale: en, arguments: args)
                 == .text("%1$@ has %2$lld coins on %3$@"))
-        #expect(try CatalogExport.value(of: message, platform: .android, locale: en, arguments: args)
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: en, arguments: args)
                 == .text("%1$s has %2$,d coins on %3$s"))
         // A translation may reorder; positions stay the template's.
         let korean = try body("{day, date, ::MMMMd}에 {name}의 코인 {count, number}개")
-        #expect(try CatalogExport.value(of: korean, platform: .apple, locale: locale("ko"), arguments: args)
+        #expect(try PlatformConversion.value(of: korean, platform: .apple, locale: locale("ko"), arguments: args)
                 == .text("%3$@에 %1$@의 코인 %2$lld개"))
         // No arguments: `%` stays as it is; one argument: no position.
-        #expect(try CatalogExport.value(of: try body("100% sure"), platform: .apple, locale: en, arguments: []) == .text("100% sure"))
-        #expect(try CatalogExport.value(of: try body("{n} at 100%"), platform: .apple, locale: en,
+        #expect(try PlatformConversion.value(of: try body("100% sure"), platform: .apple, locale: en, arguments: []) == .text("100% sure"))
+        #expect(try PlatformConversion.value(of: try body("{n} at 100%"), platform: .apple, locale: en,
                                         arguments: [CatalogArgument(name: "n", kind: .text)]) == .text("%@ at 100%%"))
         // An argument the template does not have is an error, not a wrong position.
         #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: try body("{other}"), platform: .apple, locale: en, arguments: args)
+            try PlatformConversion.value(of: try body("{other}"), platform: .apple, locale: en, arguments: args)
         }
     }
 
     @Test func androidPassesOnlyPrintedArguments() throws {
         let message = try body("{count, plural, one {1 day} other {{number} days}}")
-        #expect(CatalogExport.formatArguments(of: message, platform: .apple) == ["count", "number"])
-        #expect(CatalogExport.formatArguments(of: message, platform: .android) == ["number"])
-        #expect(try CatalogExport.value(of: message, platform: .android, locale: en,
+        #expect(PlatformConversion.formatArguments(of: message, platform: .apple) == ["count", "number"])
+        #expect(PlatformConversion.formatArguments(of: message, platform: .android) == ["number"])
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: en,
                                         arguments: [CatalogArgument(name: "number", kind: .text)])
                 == .plural([.init(category: "one", text: "1 day"), .init(category: "other", text: "%1$s days")]))
     }
@@ -136,12 +136,12 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
         ])
         let pruned = SelectExpansion.prune(pattern.body, choosing: combinations[2])
         let args = [CatalogArgument(name: "row", kind: .integer), CatalogArgument(name: "digit", kind: .integer)]
-        #expect(try CatalogExport.value(of: pruned, platform: .apple, locale: en, arguments: args)
+        #expect(try PlatformConversion.value(of: pruned, platform: .apple, locale: en, arguments: args)
                 == .text("Row %1$lld, given %2$lld, hard"))
         // A case a translation lacks falls back to its `other`, as ICU would.
         let korean = try MessagePattern("{row}행, {content, select, empty {빈칸} other {{digit}}}")
         let given = SelectExpansion.prune(korean.body, choosing: [.init(argument: "content", value: "given")])
-        #expect(try CatalogExport.value(of: given, platform: .apple, locale: locale("ko"), arguments: args) == .text("%1$lld행, %2$lld"))
+        #expect(try PlatformConversion.value(of: given, platform: .apple, locale: locale("ko"), arguments: args) == .text("%1$lld행, %2$lld"))
     }
 }
 
@@ -235,7 +235,7 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
                                       forms: [PlatformForm(path: "", value: "It's {%@}: 100%% # done", position: .init(line: 1, column: 1))])
         let imported = try CatalogImport.icuMessage(from: message, dialect: .apple, locale: en)
         #expect(imported.icu == "It's '{'{arg1}'}': 100% # done")
-        let back = try CatalogExport.value(of: try MessagePattern(imported.icu).body, platform: .apple, locale: en,
+        let back = try PlatformConversion.value(of: try MessagePattern(imported.icu).body, platform: .apple, locale: en,
                                            arguments: [CatalogArgument(name: "arg1", kind: .text)])
         #expect(back == .text("It's {%@}: 100%% # done"))
     }

@@ -19,11 +19,11 @@ private func texts(_ value: CatalogValue) -> [String] {
 /// Converts every locale's text of one message with the layout they decide together.
 private func convert(_ sources: [(String, String)], platform: CatalogPlatform, arguments: [CatalogArgument])
     throws -> (layout: CatalogLayout, conversions: [String: CatalogConversion]) {
-    let bodies = try sources.map { (try CatalogExport.normalized(try body($0.1), locale: locale($0.0), arguments: arguments), locale($0.0)) }
-    let layout = CatalogExport.layout(of: bodies, platform: platform)
+    let bodies = try sources.map { (try PlatformConversion.normalized(try body($0.1), locale: locale($0.0), arguments: arguments), locale($0.0)) }
+    let layout = PlatformConversion.layout(of: bodies, platform: platform)
     var conversions: [String: CatalogConversion] = [:]
     for (tag, source) in sources {
-        conversions[tag] = try CatalogExport.convert(try body(source), platform: platform, locale: locale(tag), arguments: arguments,
+        conversions[tag] = try PlatformConversion.convert(try body(source), platform: platform, locale: locale(tag), arguments: arguments,
                                                      layout: layout)
     }
     return (layout, conversions)
@@ -41,21 +41,21 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     ])
     func integersPrintAsICUPrintsThem(source: String, android: String, apple: String) throws {
         let message = try body(source)
-        #expect(try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text(android))
-        let slots = CatalogExport.formatSlots(of: message, platform: .apple)
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text(android))
+        let slots = PlatformConversion.formatSlots(of: message, platform: .apple)
         let arguments = slots.map { CatalogArgument(name: $0.name, kind: $0.slot == .value ? .integer : .text, slot: $0.slot) }
-        #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: arguments) == .text(apple))
+        #expect(try PlatformConversion.value(of: message, platform: .apple, locale: .english, arguments: arguments) == .text(apple))
     }
 
     /// ICU groups "9,180"; CFString groups every localized %lld, so an ungrouped number is its own
     /// text argument, next to the number a plural needs.
     @Test func anUngroupedNumberIsTextOnAppleBesideItsPluralNumber() throws {
         let message = try body("{score, number, ::group-off} {score, plural, one {point} other {points}}")
-        let slots = CatalogExport.formatSlots(of: message, platform: .apple)
+        let slots = PlatformConversion.formatSlots(of: message, platform: .apple)
         #expect(slots.map(\.name) == ["score", "score"])
         #expect(slots.map(\.slot) == [.integerText(IntegerPresentation(grouped: false)), .value])
         let arguments = [CatalogArgument(name: "score", kind: .text, slot: slots[0].slot), CatalogArgument(name: "score", kind: .integer)]
-        guard case .substitutions(let format, let substitutions) = try CatalogExport.value(of: message, platform: .apple, locale: .english,
+        guard case .substitutions(let format, let substitutions) = try PlatformConversion.value(of: message, platform: .apple, locale: .english,
                                                                                             arguments: arguments) else {
             Issue.record("expected substitutions")
             return
@@ -68,16 +68,16 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     /// ICU's text, String Catalogs keep `%04lld` (CFString pads and groups as ICU).
     @Test func groupedPaddingToFourDigitsIsTextOnAndroidOnly() throws {
         let message = try body("{n, number, ::integer-width/*0000}")
-        #expect(try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text("%1$s"))
-        #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: ints("n")) == .text("%04lld"))
-        #expect(try CatalogExport.value(of: try body("{n, number, ::integer-width/*0000 group-off}"), platform: .android, locale: .english,
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text("%1$s"))
+        #expect(try PlatformConversion.value(of: message, platform: .apple, locale: .english, arguments: ints("n")) == .text("%04lld"))
+        #expect(try PlatformConversion.value(of: try body("{n, number, ::integer-width/*0000 group-off}"), platform: .android, locale: .english,
                                         arguments: ints("n")) == .text("%1$04d"))
-        let slots = CatalogExport.formatSlots(of: message)
+        let slots = PlatformConversion.formatSlots(of: message)
         #expect(slots.android.map(\.slot) == [.numberText(" ::integer-width/*0000")])
         #expect(slots.apple.map(\.slot) == [.value])
         // Without the compile's slots (the lower-level convert), it stays an error that says why.
         let error = #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.convert(message, platform: .android, locale: .english, arguments: ints("n"), layout: CatalogLayout())
+            try PlatformConversion.convert(message, platform: .android, locale: .english, arguments: ints("n"), layout: CatalogLayout())
         }
         #expect(error?.id == "catalog-number-style" && error?.message.contains("0,042") == true)
     }
@@ -87,11 +87,11 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     @Test func stylesPrintfCannotSayAreTextInTheirPlace() throws {
         for source in ["{n, number, ::currency/EUR}", "{n, number, ::integer-width/00}", "{n, number, ::scale/100}", "{n, number, percent}"] {
             let message = try body("Now " + source)
-            #expect(try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text("Now %1$s"), "\(source)")
-            #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: ints("n")) == .text("Now %@"), "\(source)")
+            #expect(try PlatformConversion.value(of: message, platform: .android, locale: .english, arguments: ints("n")) == .text("Now %1$s"), "\(source)")
+            #expect(try PlatformConversion.value(of: message, platform: .apple, locale: .english, arguments: ints("n")) == .text("Now %@"), "\(source)")
         }
         // Units on integers stay plurals of ICU's own patterns (exact for every integer).
-        #expect(CatalogExport.numberTexts(in: [(try body("{n, number, ::measure-unit/duration-second unit-width-full-name}"), .english)],
+        #expect(PlatformConversion.numberTexts(in: [(try body("{n, number, ::measure-unit/duration-second unit-width-full-name}"), .english)],
                                           kinds: ["n": .integer]).isEmpty)
     }
 
@@ -100,7 +100,7 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     @Test func theStyleInADiagnosticIsWrittenOnce() throws {
         let message = try body("{p, number, ::currency/EUR}")
         let error = #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.convert(message, platform: .apple, locale: .english, arguments: [CatalogArgument(name: "p", kind: .integer)],
+            try PlatformConversion.convert(message, platform: .apple, locale: .english, arguments: [CatalogArgument(name: "p", kind: .integer)],
                                       layout: CatalogLayout())
         }
         #expect(error?.message.contains("'{p, number, ::currency/EUR}'") == true, "\(error?.message ?? "")")
@@ -116,7 +116,7 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     func aDurationInSecondsBecomesAPluralOfICUsUnitPatterns(tag: String) throws {
         let locale = locale(tag)
         let message = try body("Wait {s, number, ::\(Self.skeleton)}")
-        let value = try CatalogExport.value(of: message, platform: .android, locale: locale, arguments: ints("s"))
+        let value = try PlatformConversion.value(of: message, platform: .android, locale: locale, arguments: ints("s"))
         guard case .plural(let forms) = value else {
             Issue.record("expected <plurals>: \(value)")
             return
@@ -138,8 +138,8 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     @Test func onADoubleItIsText() throws {
         let message = try body("Wait {s, number, ::\(Self.skeleton)}")
         let double = [CatalogArgument(name: "s", kind: .double)]
-        #expect(try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: double) == .text("Wait %@"))
-        #expect(try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: double) == .text("Wait %1$s"))
+        #expect(try PlatformConversion.value(of: message, platform: .apple, locale: .english, arguments: double) == .text("Wait %@"))
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: .english, arguments: double) == .text("Wait %1$s"))
     }
 }
 
@@ -150,35 +150,35 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
         let pattern = try MessagePattern("{corner, select, topLeft {왼쪽 위} other {오른쪽}}이(가) 빈 모서리, {d, select, up {위} other {왼쪽}}을(를) 향한 T자(으)로")
         for (choices, expected) in [(["topLeft", "up"], "왼쪽 위가 빈 모서리, 위를 향한 T자로"), (["other", "other"], "오른쪽이 빈 모서리, 왼쪽을 향한 T자로")] {
             let pruned = SelectExpansion.prune(pattern.body, choosing: [.init(argument: "corner", value: choices[0]), .init(argument: "d", value: choices[1])])
-            #expect(try CatalogExport.value(of: pruned, platform: .android, locale: Self.ko, arguments: []) == .text(expected))
-            #expect(try CatalogExport.value(of: pruned, platform: .apple, locale: Self.ko, arguments: []) == .text(expected))
+            #expect(try PlatformConversion.value(of: pruned, platform: .android, locale: Self.ko, arguments: []) == .text(expected))
+            #expect(try PlatformConversion.value(of: pruned, platform: .apple, locale: Self.ko, arguments: []) == .text(expected))
         }
         // Digits in text are read Sino-Korean: 3 삼 → 이, 2 이 → 가.
-        #expect(try CatalogExport.value(of: try body("3이(가) 남음, 2이(가) 남음"), platform: .android, locale: Self.ko, arguments: [])
+        #expect(try PlatformConversion.value(of: try body("3이(가) 남음, 2이(가) 남음"), platform: .android, locale: Self.ko, arguments: [])
                 == .text("3이 남음, 2가 남음"))
         // Other languages keep their text as it is.
-        #expect(try CatalogExport.value(of: try body("위을(를)"), platform: .android, locale: .english, arguments: []) == .text("위을(를)"))
+        #expect(try PlatformConversion.value(of: try body("위을(를)"), platform: .android, locale: .english, arguments: []) == .text("위을(를)"))
     }
 
     @Test func theParticleAfterAPluralGoesIntoEachCase() throws {
         let message = try body("{s, number, ::measure-unit/duration-second unit-width-full-name}을(를) 기다리세요")
-        #expect(try CatalogExport.value(of: message, platform: .android, locale: Self.ko, arguments: ints("s"))
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: Self.ko, arguments: ints("s"))
                 == .plural([.init(category: "other", text: "%1$,d초를 기다리세요")]))
         let seconds = try body("{n, plural, other {#분}}(으)로 설정")
         // "(으)" moves into the case ("#분으"), "로" stays after it.
-        #expect(texts(try CatalogExport.value(of: seconds, platform: .apple, locale: Self.ko, arguments: ints("n")))
+        #expect(texts(try PlatformConversion.value(of: seconds, platform: .apple, locale: Self.ko, arguments: ints("n")))
                 == ["%#@n@로 설정", "n.other: %arg분으"])
     }
 
     @Test func afterARunTimeValueTheParticleStaysAndIsReported() throws {
         let message = try body("{piece}을(를) {n}이(가) 있는 곳에 배치")
         let arguments = [CatalogArgument(name: "piece", kind: .text), CatalogArgument(name: "n", kind: .integer)]
-        let conversion = try CatalogExport.convert(message, platform: .android, locale: Self.ko, arguments: arguments,
-                                                   layout: CatalogExport.layout(of: [(message, Self.ko)], platform: .android))
+        let conversion = try PlatformConversion.convert(message, platform: .android, locale: Self.ko, arguments: arguments,
+                                                   layout: PlatformConversion.layout(of: [(message, Self.ko)], platform: .android))
         #expect(conversion.value == .text("%1$s을(를) %2$,d이(가) 있는 곳에 배치"))
         #expect(conversion.openParticles.map(\.argument) == ["piece", "n"])
         #expect(conversion.openParticles.map(\.notation) == ["을(를)", "이(가)"])
-        #expect(CatalogExport.openParticles(in: message, locale: .english).isEmpty)
+        #expect(PlatformConversion.openParticles(in: message, locale: .english).isEmpty)
     }
 
     @Test func aFixedNumberReadsAsItsValue() throws {
@@ -253,12 +253,12 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     /// "2 by 2 square": one argument printed twice keeps its position even alone, or Foundation
     /// reads a second value that is not there.
     @Test func oneArgumentPrintedTwiceIsPositional() throws {
-        #expect(try CatalogExport.value(of: try body("{size} by {size} square"), platform: .apple, locale: .english, arguments: ints("size"))
+        #expect(try PlatformConversion.value(of: try body("{size} by {size} square"), platform: .apple, locale: .english, arguments: ints("size"))
                 == .text("%1$lld by %1$lld square"))
-        #expect(try CatalogExport.value(of: try body("{n, plural, one {# star, # only} other {# stars}}"), platform: .apple, locale: .english,
+        #expect(try PlatformConversion.value(of: try body("{n, plural, one {# star, # only} other {# stars}}"), platform: .apple, locale: .english,
                                         arguments: ints("n"))
                 == .plural([.init(category: "one", text: "%1$lld star, %1$lld only"), .init(category: "other", text: "%1$lld stars")]))
-        #expect(try CatalogExport.value(of: try body("{size} square"), platform: .apple, locale: .english, arguments: ints("size"))
+        #expect(try PlatformConversion.value(of: try body("{size} square"), platform: .apple, locale: .english, arguments: ints("size"))
                 == .text("%lld square"))
     }
 }
@@ -273,8 +273,8 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
         for source in ["Ratio {ratio, number}", "Ratio {ratio}", "Ratio {ratio, number, integer}", "Ratio {ratio, number, ::.00}",
                        "Ratio {ratio, number, ::precision-integer}", "Ratio {ratio, number, ::group-off}", "Ratio {ratio, number, percent}"] {
             let message = try body(source)
-            let apple = try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: Self.ratio)
-            let android = try CatalogExport.value(of: message, platform: .android, locale: .english, arguments: Self.ratio)
+            let apple = try PlatformConversion.value(of: message, platform: .apple, locale: .english, arguments: Self.ratio)
+            let android = try PlatformConversion.value(of: message, platform: .android, locale: .english, arguments: Self.ratio)
             #expect(apple == .text("Ratio %@"), "\(source)")
             #expect(android == .text("Ratio %1$s"), "\(source)")
         }
@@ -283,10 +283,10 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     @Test func theSlotsSayWhichStyleEachTextHas() throws {
         let message = try body("{count, plural, one {# try} other {# tries}}: {ratio, number, percent} ({ratio}), {count, number, ::compact-short}")
         let kinds: [String: CatalogArgument.Kind] = ["count": .integer, "ratio": .double]
-        let texts = CatalogExport.numberTexts(in: [(message, .english)], kinds: kinds)
+        let texts = PlatformConversion.numberTexts(in: [(message, .english)], kinds: kinds)
         #expect(texts == [NumberText(name: "ratio", style: " percent"), NumberText(name: "ratio", style: ""),
                           NumberText(name: "count", style: " ::compact-short")])
-        let slots = CatalogExport.formatSlots(of: message, numberTexts: texts)
+        let slots = PlatformConversion.formatSlots(of: message, numberTexts: texts)
         // Apple passes the plural's number and three texts; Android the printed `#` and the texts.
         #expect(slots.apple.map(\.slot) == [.value, .numberText(" percent"), .numberText(""), .numberText(" ::compact-short")])
         #expect(slots.android.map(\.name) == ["count", "ratio", "ratio", "count"])
@@ -297,7 +297,7 @@ private func convert(_ sources: [(String, String)], platform: CatalogPlatform, a
     @Test func aPluralOnAFractionIsAnError() throws {
         let message = try body("{s, plural, one {# star} other {# stars}}")
         let error = #expect(throws: CatalogConversionError.self) {
-            try CatalogExport.value(of: message, platform: .apple, locale: .english, arguments: [CatalogArgument(name: "s", kind: .double)])
+            try PlatformConversion.value(of: message, platform: .apple, locale: .english, arguments: [CatalogArgument(name: "s", kind: .double)])
         }
         #expect(error?.id == "catalog-fractional-plural" && error?.range != nil)
     }

@@ -8,7 +8,7 @@ import Testing
 /// `String(format:)` in SpeakableCompilerToolTests (`oneArgumentUsedTwiceIsFormattedTwice`).
 @Suite struct RepeatedArgumentTests {
     func apple(_ source: String, _ arguments: [CatalogArgument]) throws -> CatalogValue {
-        try CatalogExport.value(of: try MessagePattern(source).body, platform: .apple, locale: .english, arguments: arguments)
+        try PlatformConversion.value(of: try MessagePattern(source).body, platform: .apple, locale: .english, arguments: arguments)
     }
 
     @Test func anArgumentPrintedTwiceIsPositional() throws {

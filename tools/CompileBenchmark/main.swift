@@ -12,7 +12,7 @@ import Glibc
 #endif
 import BenchmarkSupport
 import SpeakableCatalog
-import SpeakableExport
+import SpeakableCompiler
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {

@@ -29,7 +29,7 @@ import SpeakableCatalog
 import SpeakableDescribers
 import SpeakableDiagnostics
 import SpeakableEscaping
-import SpeakableExport
+import SpeakableCompiler
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages

@@ -14,7 +14,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import SpeakableCatalog
-import SpeakableExport
+import SpeakableCompiler
 import SpeakablePlatformFormats
 import SpeakableXML
 

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import FoundationEssentials
 import SpeakableCatalog
-import SpeakableExport
+import SpeakableCompiler
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages
@@ -638,13 +638,13 @@ final class PreparedInput {
         }
         let recorded = Set((metadata[item.table]?[item.key]?.appleSpecifiers ?? [:]).keys)
             .union((metadata[item.table]?[item.key]?.androidSpecifiers ?? [:]).keys)
-        let texts = CatalogExport.numberTexts(in: located, kinds: ArgumentKinds.of(message, pattern))
+        let texts = PlatformConversion.numberTexts(in: located, kinds: ArgumentKinds.of(message, pattern))
             .filter { $0.foundationStyle == nil && !recorded.contains($0.name) }
         var result: [String: String] = [:]
         for text in texts where result[text.name] == nil {
             // The style this locale writes (a translation may print it with its own style).
             var style = text
-            CatalogExport.forEachArgument(own.body) { node in
+            PlatformConversion.forEachArgument(own.body) { node in
                 if node.name == text.name, let found = NumberText.of(node), found.foundationStyle == nil { style = found }
             }
             guard let value = item.arguments[text.name],

@@ -92,7 +92,7 @@ for f in $(find Tests "$testdata/catalogs" -name '*.xliff' -o -name '*.xlf' 2>/d
 # What speakable compile writes is import's input too.
 generated="$work/generated"
 rm -rf "$generated"
-swift run -c debug speakable compile --project Tests/SpeakableExportTests/Fixtures/Game --out "$generated" --quiet >/dev/null 2>&1 || true
+swift run -c debug speakable compile --project Tests/SpeakableCompilerTests/Fixtures/Game --out "$generated" --quiet >/dev/null 2>&1 || true
 [ -d "$generated" ] && {
     cp "$generated"/xcstrings/*.xcstrings "$seeds/xcstrings/" 2>/dev/null || true
     for f in "$generated"/android/res/*/strings.xml; do cp "$f" "$seeds/android/generated-$(basename "$(dirname "$f")").xml"; done

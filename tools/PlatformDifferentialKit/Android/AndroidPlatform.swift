@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import SpeakableCatalog
-import SpeakableExport
+import SpeakableCompiler
 import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
@@ -138,7 +138,7 @@ struct AndroidCall: Sendable {
         // Numbers the app passes as text, decided as the compile decides them.
         let recorded = Set((metadata?.appleSpecifiers ?? [:]).keys).union((metadata?.androidSpecifiers ?? [:]).keys)
         let located = zip(tagged, bodies).compactMap { item, body in (try? ICULocale(item.0)).map { (body, $0) } }
-        let texts = CatalogExport.numberTexts(in: located, kinds: ArgumentKinds.of(message, pattern)).filter { !recorded.contains($0.name) }
+        let texts = PlatformConversion.numberTexts(in: located, kinds: ArgumentKinds.of(message, pattern)).filter { !recorded.contains($0.name) }
         let base: String
         if choices.isEmpty {
             base = metadata?.androidName ?? (metadata?.platformKey.map(isAndroidName) == true ? metadata!.platformKey! : message.key)
@@ -150,7 +150,7 @@ struct AndroidCall: Sendable {
         var slots: [(name: String, slot: CatalogArgument.Slot)] = []
         var plurals: [String] = []
         for body in bodies {
-            for slot in CatalogExport.formatSlots(of: body, platform: .android, numberTexts: texts)
+            for slot in PlatformConversion.formatSlots(of: body, platform: .android, numberTexts: texts)
             where !slots.contains(where: { $0.name == slot.name && $0.slot == slot.slot }) {
                 slots.append(slot)
             }

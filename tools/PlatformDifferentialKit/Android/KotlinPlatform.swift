@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import SpeakableCatalog
-import SpeakableExport
+import SpeakableCompiler
 import SpeakableMessages
 
 /// The generated Kotlin accessors on the JVM: `kotlinc` (Debian's `kotlin`) compiles

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import SpeakableCatalog
 import SpeakableEscaping
-import SpeakableExport
+import SpeakableCompiler
 import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats

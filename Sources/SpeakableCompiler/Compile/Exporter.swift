@@ -1,0 +1,595 @@
+import SpeakableCatalog
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+import SpeakableMessages
+import SpeakablePlatformFormats
+
+/// Writes the prepared messages of every table into each output format.
+struct Exporter {
+    let context: Context
+    var diagnostics: [Diagnostic] = []
+    var project: Project { context.project }
+    var sourceLocale: String { project.config.sourceLocale }
+
+    let lookup: Lookup
+
+    /// A translation, boxed so that lookups share it instead of copying its fields.
+    final class Entry: Sendable {
+        let translation: Translation
+        init(_ translation: Translation) { self.translation = translation }
+    }
+
+    /// Translations by table, locale and key (the catalog's own lookups are linear), and ICU
+    /// locales by tag — built once, read by every output job.
+    final class Lookup: Sendable {
+        let translations: [String: [String: [String: Entry]]]
+        let locales: [String: ICULocale]
+
+        init(_ project: Project) {
+            var translations: [String: [String: [String: Entry]]] = [:]
+            var locales: [String: ICULocale] = [:]
+            for table in project.tables {
+                var byTag: [String: [String: Entry]] = [:]
+                for (tag, file) in table.locales {
+                    byTag[tag] = Dictionary(file.translations.map { ($0.key, Entry($0)) }, uniquingKeysWith: { first, _ in first })
+                    locales[tag] = file.locale
+                }
+                translations[table.name] = byTag
+            }
+            if let source = try? ICULocale(project.config.sourceLocale) { locales[project.config.sourceLocale] = source }
+            self.translations = translations
+            self.locales = locales
+        }
+    }
+
+    init(context: Context, lookup: Lookup) {
+        self.context = context
+        self.lookup = lookup
+    }
+
+    func translation(_ table: Table, _ tag: String, _ key: String) -> Translation? {
+        lookup.translations[table.name]?[tag]?[key]?.translation
+    }
+
+    /// The parsed message of `tag` (the template's for the source locale), without copying
+    /// where it was written (see ``text(of:in:tag:)``).
+    func pattern(of message: PreparedMessage, in table: Table, tag: String) -> MessagePattern? {
+        if tag == sourceLocale { return message.pattern }
+        return lookup.translations[table.name]?[tag]?[message.template.key]?.translation.pattern
+    }
+
+    func icuLocale(_ tag: String) -> ICULocale {
+        lookup.locales[tag] ?? (try? ICULocale(tag)) ?? .english
+    }
+
+    // MARK: Per message and locale
+
+    /// The message of `tag` (the template's for the source locale) and where it is written.
+    func text(of message: PreparedMessage, in table: Table, tag: String) -> (pattern: MessagePattern, source: SourceText)? {
+        if tag == sourceLocale { return (message.pattern, message.template.source) }
+        guard let translation = translation(table, tag, message.template.key), let pattern = translation.pattern else { return nil }
+        return (pattern, translation.source)
+    }
+
+    mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
+                          platform: CatalogPlatform) -> CatalogConversion? {
+        guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
+        let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
+        let locale = icuLocale(tag)
+        // An imported String Catalog localization written with substitutions keeps them (and
+        // their names) however its text is converted.
+        let kept = platform == .apple && variant.choices.isEmpty
+            ? message.metadata?.xcstrings[tag].flatMap { Self.keptSubstitutions(in: $0.value) } : nil
+        do {
+            return try PlatformConversion.convert(body, platform: platform, locale: locale,
+                                             arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
+                                             layout: platform == .apple ? variant.appleLayout : variant.androidLayout,
+                                             everyCategory: platform == .android && tag == sourceLocale, keptSubstitutions: kept)
+        } catch {
+            report(error, variant, message, table: table, tag: tag, platform: platform)
+            return nil
+        }
+    }
+
+    /// The substitutions of an imported String Catalog localization (its own, or its imported
+    /// device's), by the argument each takes: `argNum`, else its place in the format. Nil when
+    /// it has none.
+    static func keptSubstitutions(in localization: JSONValue) -> [Int: KeptSubstitution]? {
+        guard case .object(let members) = localization,
+              case .object(let substitutions)? = members.first(where: { $0.0 == "substitutions" })?.1, !substitutions.isEmpty else { return nil }
+        var format: String?
+        if let unit = members.first(where: { $0.0 == "stringUnit" })?.1, case .string(let value)? = unit.objectMember("value") { format = value }
+        let parsed = format.map { FormatString.parse($0, dialect: .apple) }
+        var result: [Int: KeptSubstitution] = [:]
+        for (name, substitution) in substitutions {
+            if case .int(let number)? = substitution.objectMember("argNum") {
+                result[Int(number)] = KeptSubstitution(name: name, hasArgumentNumber: true)
+                continue
+            }
+            guard let parsed else { continue }
+            for spec in parsed.specifiers {
+                if case .substitution(name, let argument?) = parsed.role(of: spec) {
+                    result[argument] = KeptSubstitution(name: name, hasArgumentNumber: false)
+                    break
+                }
+            }
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// Whether every locale of every message of `table` can be written for `platforms`
+    /// (``PlatformConversion/validated(_:platform:locale:arguments:layout:)``, what ``convert`` does
+    /// first): each problem is added to ``diagnostics`` as ``convert`` adds it.
+    mutating func validate(_ table: Table, _ messages: [PreparedMessage], platforms: [CatalogPlatform]) {
+        let tags = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
+        for message in messages {
+            for tag in tags {
+                guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
+                let locale = icuLocale(tag)
+                for variant in message.variants {
+                    let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
+                    for platform in platforms {
+                        do {
+                            _ = try PlatformConversion.validated(body, platform: platform, locale: locale,
+                                                            arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
+                                                            layout: platform == .apple ? variant.appleLayout : variant.androidLayout)
+                        } catch {
+                            report(error, variant, message, table: table, tag: tag, platform: platform)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A conversion's problem as a diagnostic at its place in the locale's text (once).
+    mutating func report(_ error: CatalogConversionError, _ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table,
+                         tag: String, platform: CatalogPlatform) {
+        guard let (_, source) = text(of: message, in: table, tag: tag) else { return }
+        let key = variant.choices.isEmpty ? "'\(message.template.key)'" : "'\(message.template.key)' (\(variant.appleKey))"
+        // Most problems are the same for both platforms: reported once, without a platform.
+        let platformSpecific = ["catalog-exact-match", "catalog-several-plurals"].contains(error.id)
+        let diagnostic = Diagnostic(
+            severity: .error, id: error.id,
+            message: platformSpecific ? "\(key) for \(platform == .apple ? "String Catalogs" : "Android"): \(error.message)" : "\(key): \(error.message)",
+            file: source.file, position: error.range.map { source.position(ofUTF16Offset: $0.lowerBound) } ?? source.start,
+            endPosition: error.range.map { source.position(ofUTF16Offset: $0.upperBound) },
+            hint: error.hint ?? "mark the message \"runtimeOnly\": true to keep it out of platform catalogs")
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+    }
+
+    /// The review state of `tag`'s text while it is the text imported (a String Catalog's
+    /// `needs_review`, an XLIFF state); nil when there is none.
+    func reviewState(_ message: PreparedMessage, tag: String, source: String) -> ReviewState? {
+        guard context.options.useMetadata, let meta = message.metadata else { return nil }
+        if let kept = meta.xcstrings[tag], kept.icu == source {
+            // The whole localization needs review when one of its units does.
+            guard let states = CatalogStates(xcstrings: kept.value) else { return .translated }
+            let all = Set([states.main] + states.plural.values + states.substitutions.values.flatMap(\.values))
+            for state in [ReviewState.needsReview, .stale, .new] where all.contains(state.xcstrings) { return state }
+            return ReviewState(xcstrings: states.main)
+        }
+        if let kept = meta.xliff[tag], kept.icu == source {
+            let state = kept.value.objectMember("state")?.stringValue
+            return ReviewState(xliff2: state, subState: kept.value.objectMember("subState")?.stringValue) ?? ReviewState(xliff1: state)
+        }
+        return nil
+    }
+
+    /// The states of `tag`'s String Catalog units while its text is the text imported (from
+    /// the catalog itself, or an XLIFF state for the whole localization).
+    func reviewStates(_ message: PreparedMessage, tag: String, source: String) -> CatalogStates? {
+        guard context.options.useMetadata, let meta = message.metadata else { return nil }
+        if let kept = meta.xcstrings[tag], kept.icu == source { return CatalogStates(xcstrings: kept.value) }
+        guard let state = reviewState(message, tag: tag, source: source), state != .translated else { return nil }
+        return CatalogStates(main: state.xcstrings)
+    }
+
+    /// A String Catalog localization with device variations (`variations.device`), its imported
+    /// device's content (`other`, else the first device, as import chooses) replaced by `value`;
+    /// nil when the localization has no device variations, or `value` needs substitutions
+    /// (which a device's content cannot hold).
+    static func replacingImportedDevice(in localization: JSONValue, with value: CatalogValue, states: CatalogStates)
+        -> (json: JSONValue, deviceChosen: String, others: [String])? {
+        guard case .object(let members) = localization,
+              let variationsIndex = members.firstIndex(where: { $0.0 == "variations" }),
+              case .object(var variations) = members[variationsIndex].1,
+              let deviceIndex = variations.firstIndex(where: { $0.0 == "device" }),
+              case .object(var devices) = variations[deviceIndex].1, !devices.isEmpty else { return nil }
+        if case .substitutions = value { return nil }
+        let chosen = devices.firstIndex { $0.0 == "other" } ?? 0
+        devices[chosen].1 = XCStringsWriter.json(XCStringsContent(value, states: states))
+        variations[deviceIndex].1 = .object(devices)
+        var result = members
+        result[variationsIndex].1 = .object(variations)
+        return (.object(result), devices[chosen].0, devices.enumerated().filter { $0.offset != chosen }.map(\.element.0))
+    }
+
+    /// The first `stringUnit.state` in a String Catalog localization.
+    static func firstState(in value: JSONValue) -> String? {
+        guard case .object(let members) = value else { return nil }
+        if let unit = members.first(where: { $0.0 == "stringUnit" })?.1, let state = unit.objectMember("state")?.stringValue { return state }
+        for (_, member) in members {
+            if let state = firstState(in: member) { return state }
+        }
+        return nil
+    }
+
+    // MARK: .xcstrings
+
+    mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage]) -> OutputFile {
+        let meta = context.metadata[table.name]
+        let locales = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
+        var entries: [XCStringsStreamWriter.Entry] = []
+        for message in messages {
+            for variant in message.variants {
+                var members: [(String, JSONValue)] = []
+                let recorded = variant.choices.isEmpty ? message.metadata : nil
+                if let comment = message.template.comment { members.append(("comment", .string(comment))) }
+                var hasExtractionState = false
+                for (name, value) in recorded?.xcstringsEntry ?? [] where name != "comment" || message.template.comment == nil {
+                    members.append((name, value))
+                    if name == "extractionState" { hasExtractionState = true }
+                }
+                if !hasExtractionState && recorded?.xcstrings.isEmpty != false { members.append(("extractionState", .string("manual"))) }
+                if !message.template.translatable, !members.contains(where: { $0.0 == "shouldTranslate" }) {
+                    members.append(("shouldTranslate", .bool(false)))
+                }
+                var localizations: [(String, XCStringsStreamWriter.Localization)] = []
+                // Companion keys (an exact value a plural cannot say), by suffix.
+                var companions: [String: [(String, XCStringsStreamWriter.Localization)]] = [:]
+                for tag in locales {
+                    guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
+                    var kept = false
+                    if let value = recorded?.xcstrings[tag], value.icu == pattern.source {
+                        // null: the catalog had no localization here (Xcode takes the key as the
+                        // source text), and still needs none.
+                        if value.value == .null { continue }
+                        if context.options.reuseOriginalValues {
+                            localizations.append((tag, .json(value.value)))
+                            kept = true
+                        }
+                    }
+                    if kept && variant.appleLayout.companions.isEmpty { continue }
+                    guard let conversion = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
+                    let states = recorded == nil ? nil : reviewStates(message, tag: tag, source: pattern.source)
+                    for resource in conversion.resources {
+                        if resource.role == .message {
+                            if kept { continue }
+                            // Device variations ICU has no selector for: the converted text is
+                            // the imported device's, the others are kept as they were.
+                            if let devices = recorded?.xcstrings[tag]?.value,
+                               let merged = Self.replacingImportedDevice(in: devices, with: resource.value, states: states ?? CatalogStates()) {
+                                localizations.append((tag, .json(merged.json)))
+                                if recorded?.xcstrings[tag]?.icu != pattern.source, let (_, source) = text(of: message, in: table, tag: tag) {
+                                    let diagnostic = Diagnostic(
+                                        severity: .warning, id: "catalog-device-variations",
+                                        message: "'\(message.template.key)' (\(tag)): the text was edited; it is the '\(merged.deviceChosen)' device's, and the variations for \(merged.others.joined(separator: ", ")) are kept as they were",
+                                        file: source.file, position: source.start,
+                                        hint: "update or remove the other devices' texts in Xcode (Vary by Device), then import the catalog again")
+                                    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                                }
+                                continue
+                            }
+                            // Review states survive a conversion while the text is the one imported.
+                            if let states {
+                                localizations.append((tag, .stated(resource.value, states: states)))
+                            } else {
+                                localizations.append((tag, .value(resource.value)))
+                            }
+                        } else {
+                            companions[resource.suffix, default: []].append((tag, .value(resource.value)))
+                        }
+                    }
+                }
+                entries.append(XCStringsStreamWriter.Entry(key: variant.appleKey, members: members, localizations: localizations))
+                for companion in variant.appleLayout.companions {
+                    var companionMembers: [(String, JSONValue)] = []
+                    let note = "Used instead of \(variant.appleKey) when \(companion.argument) is \(companion.value)."
+                    companionMembers.append(("comment", .string(message.template.comment.map { $0 + " " + note } ?? note)))
+                    companionMembers.append(("extractionState", .string("manual")))
+                    entries.append(XCStringsStreamWriter.Entry(key: variant.appleKey + companion.suffix, members: companionMembers,
+                                                               localizations: companions[companion.suffix] ?? []))
+                }
+            }
+        }
+        var version: JSONValue = .string("1.0")
+        var extra: [(String, JSONValue)] = []
+        if case .object(let fields)? = meta?.xcstrings {
+            for (name, value) in fields {
+                if name == "version" { version = value } else if name != "sourceLanguage" { extra.append((name, value)) }
+            }
+        }
+        return OutputFile(path: "xcstrings/\(table.name).xcstrings",
+                          contents: XCStringsStreamWriter.text(sourceLanguage: sourceLocale, version: version, extra: extra, entries: entries))
+    }
+
+    // MARK: Android
+
+    /// Every locale with an Android file: the source locale first, then the others sorted.
+    static func androidTags(_ project: Project) -> [String] {
+        var tags: Set<String> = []
+        for table in project.tables { tags.formUnion(CatalogCompiler.targetLocales(project, table)) }
+        tags.remove(project.config.sourceLocale)
+        return [project.config.sourceLocale] + tags.sorted()
+    }
+
+    /// Every locale with an XLIFF file (the targets), sorted.
+    static func xliffTags(_ project: Project) -> [String] {
+        var tags = Set(project.config.targetLocales)
+        for table in project.tables { tags.formUnion(CatalogCompiler.targetLocales(project, table)) }
+        tags.remove(project.config.sourceLocale)
+        return tags.sorted()
+    }
+
+    /// The attributes of `<resources>` an imported file of each table had in `tag`
+    /// (`tools:ignore="MissingTranslation"`): on the compiled file's `<resources>` when every
+    /// table has the same ones, else `tools:ignore` goes on each resource of the tables that had it.
+    func androidRootAttributes(_ tables: [(Table, [PreparedMessage])], tag: String)
+        -> (root: [(name: String, value: String)], perTable: [String: String]) {
+        guard context.options.useMetadata else { return ([], [:]) }
+        let all = tables.map { context.metadata[$0.0.name]?.androidRootAttributes[tag] ?? [] }
+        guard let first = all.first, !all.allSatisfy(\.isEmpty) else { return ([], [:]) }
+        if all.allSatisfy({ $0.map(\.name) == first.map(\.name) && $0.map(\.value) == first.map(\.value) }) { return (first, [:]) }
+        var perTable: [String: String] = [:]
+        for (index, (table, _)) in tables.enumerated() {
+            if let ignore = all[index].first(where: { $0.name == "tools:ignore" })?.value { perTable[table.name] = ignore }
+        }
+        return ([], perTable)
+    }
+
+    mutating func android(_ tables: [(Table, [PreparedMessage])], tags: [String]) -> [OutputFile] {
+        var files: [OutputFile] = []
+        for tag in tags {
+            var items: [AndroidResourceWriter.Item] = []
+            let roots = androidRootAttributes(tables, tag: tag)
+            for (table, messages) in tables {
+                var section: [AndroidResourceWriter.Item] = []
+                let meta = context.metadata[table.name]
+                for message in messages {
+                    for variant in message.variants {
+                        guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
+                        let recorded = variant.choices.isEmpty ? message.metadata : nil
+                        // Written back while its text is unchanged — and only as the resource the
+                        // compile writes (aapt2 drops a translation of another type than the
+                        // default's, or of another name).
+                        if context.options.reuseOriginalValues, let kept = recorded?.android[tag], kept.icu == pattern.source,
+                           let xml = kept.value.objectMember("xml")?.stringValue,
+                           let resource = AndroidMarkup.resource(of: xml), resource.name == variant.androidName,
+                           resource.kind == (variant.androidLayout.pluralArguments.count == 1 ? "plurals" : "string"),
+                           variant.androidLayout.companions.isEmpty {
+                            section.append(.raw(xml))
+                            continue
+                        }
+                        guard let conversion = convert(variant, message, table: table, tag: tag, platform: .android) else { continue }
+                        let comment = tag == sourceLocale ? message.template.comment : nil
+                        var attributes: [(String, String)] = []
+                        if case .array(let pairs)? = recorded?.android[sourceLocale]?.value.objectMember("attributes") ?? recorded?.android.values.first?.value.objectMember("attributes") {
+                            for pair in pairs {
+                                if case .array(let p) = pair, p.count == 2, let name = p[0].stringValue, let v = p[1].stringValue,
+                                   name != "name", name != "msgid", tag == sourceLocale || name != "translatable" {
+                                    attributes.append((name, v))
+                                }
+                            }
+                        }
+                        if tag == sourceLocale, !message.template.translatable, !attributes.contains(where: { $0.0 == "translatable" }) {
+                            attributes.append(("translatable", "false"))
+                        }
+                        if let ignore = roots.perTable[table.name], !attributes.contains(where: { $0.0 == "tools:ignore" }) {
+                            attributes.append(("tools:ignore", ignore))
+                        }
+                        // Text the app never formats (no arguments) with two `%` or more: aapt2
+                        // refuses it unless told it is not a format ("100% sure — 50% off").
+                        if variant.androidArguments.isEmpty, !attributes.contains(where: { $0.0 == "formatted" }),
+                           conversion.resources.contains(where: { Self.percentCount(in: $0.value) >= 2 }) {
+                            attributes.append(("formatted", "false"))
+                        }
+                        for resource in conversion.resources {
+                            let name = variant.androidName + resource.suffix
+                            let resourceComment: String? = switch resource.role {
+                            case .message: comment
+                            case .plural(let argument) where tag == sourceLocale: "The text of {\(argument)} in \(variant.androidName) (getQuantityString)."
+                            case .exact(let companion) where tag == sourceLocale:
+                                "Used instead of \(variant.androidName)\(variant.androidLayout.isComposed(on: .android) ? "__" + SelectExpansion.sanitize(companion.argument) : "") when \(companion.argument) is \(companion.value)."
+                            default: nil
+                            }
+                            // (Two messages with one resource name: CatalogCompiler.androidNameCollisions.)
+                            if resource.role == .message, let kept = recorded?.android[tag],
+                               let styled = styled(resource.value, kept: kept, message: message, table: table, tag: tag, edited: kept.icu != pattern.source) {
+                                section.append(.styled(name: name, items: styled, comment: resourceComment, attributes: attributes))
+                                continue
+                            }
+                            switch resource.value {
+                            case .text(let text):
+                                section.append(.string(name: name, value: text, comment: resourceComment, attributes: attributes))
+                            case .plural(let forms):
+                                section.append(.plurals(name: name, items: forms.map { ($0.category, $0.text) },
+                                                        comment: resourceComment, attributes: attributes))
+                            case .substitutions:
+                                continue
+                            }
+                        }
+                    }
+                }
+                for extra in meta?.androidExtras[tag] ?? [] where context.options.useMetadata { section.append(.raw(extra)) }
+                if !section.isEmpty {
+                    items.append(.comment("\(project.config.templates)/\(table.name).json"))
+                    items += section
+                }
+            }
+            let folder = tag == sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
+            // Imported files' own headers (a license) come first, each once.
+            var headers: [String] = []
+            if context.options.useMetadata {
+                for (table, _) in tables {
+                    if let header = context.metadata[table.name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
+                }
+            }
+            files.append(OutputFile(path: "android/res/\(folder)/strings.xml",
+                                    contents: AndroidResourceWriter.text(items, header: "Generated by speakable compile from \(project.config.templates)/ and \(project.config.locales)/. Do not edit: edit the templates and translations.",
+                                                                         preamble: headers.joined(separator: "\n"),
+                                                                         rootAttributes: roots.root)))
+        }
+        return files
+    }
+
+    /// A converted Android value with the markup its imported resource had (`<b>`,
+    /// `<annotation>`, `<xliff:g>`), each element around the text it held where the converted
+    /// text has it once — its content per item, for ``AndroidResourceWriter/Item/styled(name:items:comment:attributes:)``;
+    /// nil when the kept resource has no markup. What cannot be placed (an edit took its text
+    /// away) is a warning.
+    mutating func styled(_ value: CatalogValue, kept: PlatformValue, message: PreparedMessage, table: Table, tag: String,
+                         edited: Bool) -> [(quantity: String?, content: String)]? {
+        guard let xml = kept.value.objectMember("xml")?.stringValue, AndroidResourceWriter.mayHoldMarkup(xml),
+              let resource = AndroidResourceReader.read(Array(("<resources>" + xml + "</resources>").utf8), file: "kept").file?.resources.first
+        else { return nil }
+        var items: [(quantity: String?, content: String)] = []
+        var lost: [AndroidSpan] = []
+        func place(_ text: String, _ original: AndroidString?) -> String {
+            guard let original, !original.spans.isEmpty else { return AndroidText.escape(text) }
+            let moved = AndroidSpan.moved(original.spans, from: original.text, to: text)
+            let written = AndroidResourceWriter.styledContent(text, spans: moved.kept)
+            lost += moved.lost + written.lost
+            return written.content
+        }
+        switch value {
+        case .text(let text):
+            guard resource.kind == .string, resource.value?.spans.isEmpty == false else { return nil }
+            items = [(nil, place(text, resource.value))]
+        case .plural(let forms):
+            guard resource.kind == .plurals, resource.items.contains(where: { !$0.value.spans.isEmpty }) else { return nil }
+            items = forms.map { form in (form.category, place(form.text, resource.items.first { $0.quantity == form.category }?.value)) }
+        case .substitutions:
+            return nil
+        }
+        if !lost.isEmpty, let (_, source) = text(of: message, in: table, tag: tag) {
+            let tags = lost.map(\.open).joined(separator: ", ")
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "catalog-markup-lost",
+                message: "'\(message.template.key)' (\(tag)): \(edited ? "the edited text" : "the text") no longer holds what \(tags) marked up, once; that markup is not written",
+                file: source.file, position: source.start,
+                hint: "put the markup back in the platform file and import it again, or accept plain text"))
+        }
+        return items
+    }
+
+    /// The most `%` signs in one string of a value.
+    static func percentCount(in value: CatalogValue) -> Int {
+        func count(_ text: String) -> Int { text.utf8.reduce(0) { $0 + ($1 == 0x25 ? 1 : 0) } }
+        switch value {
+        case .text(let text): return count(text)
+        case .plural(let forms): return forms.map { count($0.text) }.max() ?? 0
+        case .substitutions(let format, let substitutions): return max(count(format), substitutions.flatMap(\.forms).map { count($0.text) }.max() ?? 0)
+        }
+    }
+
+    // MARK: XLIFF
+
+    /// The notes of each message that do not depend on the target locale — comment, role,
+    /// budget, runtime-only, the source example (formatted by ICU) — by table and key, computed
+    /// once for every XLIFF file.
+    static func commonNotes(_ project: Project, _ prepared: [[PreparedMessage]]) -> [String: [String: [XLIFFNote]]] {
+        let sourceICU = (try? ICULocale(project.config.sourceLocale)) ?? .english
+        var result: [String: [String: [XLIFFNote]]] = [:]
+        for (table, messages) in zip(project.tables, prepared) {
+            var byKey: [String: [XLIFFNote]] = [:]
+            for message in messages {
+                let template = message.template
+                var notes: [XLIFFNote] = []
+                if let comment = template.comment { notes.append(XLIFFNote(category: "comment", text: comment)) }
+                notes.append(XLIFFNote(category: "role", text: template.role.rawValue))
+                let budget = project.config.budgets[template.role]
+                if let seconds = template.maxSeconds ?? budget?.seconds {
+                    notes.append(XLIFFNote(category: "max-seconds", text: "at most \(JSONWriter.format(seconds)) s spoken"))
+                }
+                if let graphemes = template.maxGraphemes ?? budget?.graphemes {
+                    notes.append(XLIFFNote(category: "max-graphemes", text: "at most \(graphemes) characters"))
+                }
+                // Exemptions travel with the message, so that checking the XLIFF agrees with
+                // checking the project (and the translator sees why).
+                for rule in template.exemptions.keys.sorted() {
+                    notes.append(XLIFFNote(category: "exempt", text: rule + ": " + template.exemptions[rule]!))
+                }
+                if template.runtimeOnly {
+                    notes.append(XLIFFNote(category: "runtime-only", text: "formatted at run time by Speakable (ICU), not exported to platform catalogs"))
+                }
+                if let example = template.examples.first, let text = format(message.pattern, locale: sourceICU, example.arguments) {
+                    notes.append(XLIFFNote(category: "example", appliesTo: "source", text: text))
+                }
+                byKey[template.key] = notes
+            }
+            result[table.name] = byKey
+        }
+        return result
+    }
+
+    mutating func xliff(_ tables: [Table], _ prepared: [[PreparedMessage]], tags: [String],
+                        commonNotes: [String: [String: [XLIFFNote]]]) -> [OutputFile] {
+        var files: [OutputFile] = []
+        for tag in tags {
+            var document = XLIFFDocument(sourceLanguage: sourceLocale, targetLanguage: tag, files: [])
+            let targetICU = icuLocale(tag)
+            for (table, messages) in zip(tables, prepared) {
+                // Project-relative, so the output does not depend on where the project is.
+                var file = XLIFFFile(id: table.name, original: "\(project.config.templates)/\(table.name).json", units: [])
+                file.units.reserveCapacity(messages.count)
+                for message in messages {
+                    let template = message.template
+                    var notes = commonNotes[table.name]?[template.key] ?? []
+                    let translation = translation(table, tag, template.key)
+                    if let example = template.examples.first, let pattern = translation?.pattern,
+                       let text = Self.format(pattern, locale: targetICU, example.arguments) {
+                        notes.append(XLIFFNote(category: "example", appliesTo: "target", text: text))
+                    }
+                    var state = translation == nil ? "initial" : "translated"
+                    var subState: String?
+                    if let translation, let review = reviewState(message, tag: tag, source: translation.source.text) {
+                        (state, subState) = review.xliff2
+                    }
+                    if let translation, context.options.reuseOriginalValues, let kept = message.metadata?.xliff[tag], kept.icu == translation.source.text {
+                        // An XLIFF 2.0 state as it was; an Xcode XLIFF 1.2 state in 2.0's words.
+                        if let recordedState = kept.value.objectMember("state")?.stringValue,
+                           ["initial", "translated", "reviewed", "final"].contains(recordedState) {
+                            state = recordedState
+                            subState = kept.value.objectMember("subState")?.stringValue
+                        }
+                        if case .array(let recordedNotes)? = kept.value.objectMember("notes") {
+                            for note in recordedNotes {
+                                guard let text = note.objectMember("text")?.stringValue else { continue }
+                                notes.append(XLIFFNote(category: note.objectMember("category")?.stringValue,
+                                                       appliesTo: note.objectMember("appliesTo")?.stringValue, text: text))
+                            }
+                        }
+                    }
+                    var unit = XLIFFUnit(id: template.key, source: XLIFFText(template.source.text),
+                                         target: translation.map { XLIFFText($0.source.text) }, state: state, notes: notes)
+                    unit.translate = template.translatable
+                    unit.subState = subState
+                    file.units.append(unit)
+                }
+                document.files.append(file)
+            }
+            files.append(OutputFile(path: "xliff/\(tag).xliff",
+                                    contents: XLIFFWriter.text(document, header: "Generated by speakable compile. Translate the <target> of each unit (ICU MessageFormat); bring it back with speakable import.")))
+        }
+        return files
+    }
+
+    static func format(_ pattern: MessagePattern, locale: ICULocale, _ arguments: [String: MessageArgument]) -> String? {
+        guard let compiled = try? CompiledMessage(pattern, locale: locale, timeZone: .utc) else { return nil }
+        return try? compiled.format(arguments)
+    }
+}
+
+extension JSONValue {
+    func objectMember(_ name: String) -> JSONValue? {
+        if case .object(let members) = self { return members.first { $0.0 == name }?.1 }
+        return nil
+    }
+
+    var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+}

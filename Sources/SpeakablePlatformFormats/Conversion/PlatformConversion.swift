@@ -1,0 +1,1466 @@
+public import SpeakableICU
+public import SpeakableMessages
+import Synchronization
+import SpeakableDiagnostics
+
+/// The platform a catalog string is written for.
+public enum CatalogPlatform: String, Hashable, Sendable {
+    /// String Catalogs: CFString format specifiers (`%@`, `%lld`), plural variations, substitutions.
+    case apple
+    /// Android resources: `java.util.Formatter` specifiers (`%1$s`, `%1$d`), `<plurals>`.
+    case android
+}
+
+/// An argument as a platform format string passes it.
+public struct CatalogArgument: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// `Int`: `%lld` / `%d`.
+        case integer
+        /// `Double`: always passed as ICU's text (``Slot/numberText(_:)``): no printf conversion
+        /// prints a fraction as ICU does (`%g` writes "1.23457E+06").
+        case double
+        /// `String`: `%@` / `%s`.
+        case text
+        /// `Date`, passed already formatted as text: `%@` / `%s`.
+        case date
+    }
+
+    /// What a position of the format receives.
+    public enum Slot: Hashable, Sendable {
+        /// The argument's value.
+        case value
+        /// Apple: the integer as text, formatted by the caller without grouping (and padded):
+        /// CFString groups every localized `%d`, so `::group-off` cannot be a `%lld`.
+        case integerText(IntegerPresentation)
+        /// Android, a message composed from several `<plurals>`: the text of this argument's
+        /// `<plurals>` (`getQuantityString`), put in place by the composing `<string>`.
+        case pluralText
+        /// Both platforms: the number as ICU formats `{name, number,<style>}` (`style` as written
+        /// after `number,`, "" for `{name}` and `{name, number}`), passed as text (`%@`, `%1$s`):
+        /// a `Double`, or a number style no printf conversion prints as ICU does (`percent`,
+        /// `::currency/EUR`, `::.00`…). See ``PlatformConversion/numberTexts(in:kinds:)``.
+        case numberText(String)
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// A specifier recorded when the message was imported (`%ld`, `%.2f`), used instead of the
+    /// one `kind` implies so that an imported catalog is written back as it was.
+    public var recordedSpecifier: String?
+    /// String Catalogs: the name an imported catalog gave the substitution on this argument
+    /// (`total.strings`), kept instead of the argument's name.
+    public var recordedSubstitution: String?
+    public var slot: Slot
+
+    public init(name: String, kind: Kind, recordedSpecifier: String? = nil, recordedSubstitution: String? = nil, slot: Slot = .value) {
+        self.name = name
+        self.kind = kind
+        self.recordedSpecifier = recordedSpecifier
+        self.recordedSubstitution = recordedSubstitution
+        self.slot = slot
+    }
+}
+
+/// A number a platform catalog receives as ICU's text rather than through a printf conversion:
+/// `{name, number,<style>}` (`style` as written after `number,`; "" for `{name}` and
+/// `{name, number}`).
+public struct NumberText: Hashable, Sendable {
+    public var name: String
+    public var style: String
+
+    public init(name: String, style: String) {
+        self.name = name
+        self.style = style
+    }
+
+    /// The style as a reader writes it (`::percent`, `percent`, `0.0`), for messages.
+    public var displayStyle: String {
+        style.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// `{name, number, ::percent}` — the ICU argument that says how to format it.
+    public var argumentText: String {
+        "{" + name + ", number" + (displayStyle.isEmpty ? "" : ", " + displayStyle) + "}"
+    }
+
+    /// The one-argument ICU message an app formats the number with (`{0, number, ::percent}`),
+    /// the style exactly as written.
+    public var formatPattern: String {
+        "{0, number" + (style.isEmpty ? "" : "," + style) + "}"
+    }
+
+    /// How Foundation's `NumberFormatter` says the same, when it can: `{x}`, `{x, number}`,
+    /// `integer` and `percent` are ICU's `UNUM_DECIMAL` and `UNUM_PERCENT` formats (what
+    /// MessageFormat uses for them, and what `NumberFormatter`'s `.decimal` and `.percent` are on
+    /// Apple: ICU underneath), `integer` with no fraction digits, rounding half-even. Skeletons
+    /// and patterns have no Foundation equivalent that is the same in every locale (precision,
+    /// minimum grouping digits) — except a fixed number of fraction digits without grouping
+    /// (`::.00 group-off`, what an imported `%.2f` becomes), which `NumberFormatter` says with
+    /// equal minimum and maximum fraction digits and the same rounding mode. Anything else is
+    /// nil, and the caller passes the text.
+    public var foundationStyle: FoundationNumberStyle? {
+        switch displayStyle.lowercased() {
+        case "": return .decimal
+        case "integer": return .integer
+        case "percent": return .percent
+        default:
+            guard displayStyle.hasPrefix("::"),
+                  let fraction = FractionPresentation(style: .numberSkeleton(String(displayStyle.dropFirst(2)))),
+                  !fraction.grouped else { return nil }
+            return .fixedFraction(digits: fraction.fractionDigits, halfUp: fraction.roundsHalfUp)
+        }
+    }
+
+    /// The `NumberText` of an argument node: `{x}` and `{x, number[, style]}`.
+    public static func of(_ node: ArgumentNode) -> NumberText? {
+        switch node.kind {
+        case .none: return NumberText(name: node.name, style: "")
+        case .simple(let simple) where simple.type == .number: return NumberText(name: node.name, style: simple.styleText ?? "")
+        default: return nil
+        }
+    }
+}
+
+/// A `NumberFormatter` configuration that formats exactly as an ICU MessageFormat style.
+public enum FoundationNumberStyle: Hashable, Sendable {
+    /// `.decimal` (`{x}`, `{x, number}`).
+    case decimal
+    /// `.decimal`, no fraction digits (`{x, number, integer}`).
+    case integer
+    /// `.percent` (`{x, number, percent}`: "50%" for 0.5).
+    case percent
+    /// `.decimal`, exactly `digits` fraction digits, no grouping, rounding half up or half to even
+    /// (`{x, number, ::.00 group-off rounding-mode-half-up}`: "2.68" for 2.675).
+    case fixedFraction(digits: Int, halfUp: Bool)
+
+    /// The value of the generated accessors' `NumberStyle` (`.percent`, `.fraction(2, halfUp: true)`).
+    public var swiftExpression: String {
+        switch self {
+        case .decimal: ".decimal"
+        case .integer: ".integer"
+        case .percent: ".percent"
+        case .fixedFraction(let digits, let halfUp): ".fraction(\(digits), halfUp: \(halfUp))"
+        }
+    }
+}
+
+/// What a message becomes in a platform catalog.
+public enum CatalogValue: Hashable, Sendable {
+    /// One string (`stringUnit`, `<string>`).
+    case text(String)
+    /// The whole message varies by one number (`variations.plural`, `<plurals>`), forms in CLDR
+    /// order (`zero` … `other`).
+    case plural([CatalogPluralForm])
+    /// String Catalogs only: a format with `%#@name@` and one plural per substitution.
+    case substitutions(format: String, [CatalogSubstitution])
+}
+
+public struct CatalogPluralForm: Hashable, Sendable {
+    /// `zero`, `one`, `two`, `few`, `many`, `other`.
+    public var category: String
+    public var text: String
+
+    public init(category: String, text: String) {
+        self.category = category
+        self.text = text
+    }
+}
+
+public struct CatalogSubstitution: Hashable, Sendable {
+    public var name: String
+    public var argumentNumber: Int
+    /// Whether `argNum` is written (an imported substitution without one, which takes the
+    /// argument at its place in the format, is written back without it).
+    public var writesArgumentNumber: Bool
+    public var formatSpecifier: String
+    public var forms: [CatalogPluralForm]
+
+    public init(name: String, argumentNumber: Int, writesArgumentNumber: Bool = true, formatSpecifier: String, forms: [CatalogPluralForm]) {
+        self.name = name
+        self.argumentNumber = argumentNumber
+        self.writesArgumentNumber = writesArgumentNumber
+        self.formatSpecifier = formatSpecifier
+        self.forms = forms
+    }
+}
+
+/// How an imported String Catalog localization wrote a substitution: its name and whether it had
+/// an `argNum`, by the argument it takes. Given to a conversion, the localization is written with
+/// substitutions as it was (not as plural variations), under these names.
+public struct KeptSubstitution: Hashable, Sendable {
+    public var name: String
+    public var hasArgumentNumber: Bool
+
+    public init(name: String, hasArgumentNumber: Bool) {
+        self.name = name
+        self.hasArgumentNumber = hasArgumentNumber
+    }
+}
+
+/// Why a message cannot be written into a platform catalog, with where in the message.
+public struct CatalogConversionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `catalog-selectordinal`, `catalog-offset`, `catalog-choice`, `catalog-number-style`,
+    /// `catalog-rule-based-number`, `catalog-exact-match`, `catalog-nested-plural`,
+    /// `catalog-several-plurals`, `catalog-fractional-plural`, `catalog-select-left`, `catalog-unknown-argument`,
+    /// `import-missing-other`, `import-invalid-message`.
+    public var id: String
+    public var message: String
+    /// UTF-16 offsets in the message source, when the problem has a place.
+    public var range: Range<Int>?
+    public var hint: String?
+
+    public init(id: String, message: String, range: Range<Int>? = nil, hint: String? = nil) {
+        self.id = id
+        self.message = message
+        self.range = range
+        self.hint = hint
+    }
+
+    public var description: String { message + " [\(id)]" }
+}
+
+/// How one message (one combination of select cases) is laid out on a platform — decided once
+/// from every locale's text, so that every locale gets resources of the same names and types
+/// (`aapt2 link` drops a translation whose type differs from the default's).
+///
+/// ```swift
+/// // en "{n, plural, =0 {No stars} one {# star} other {# stars}}", ko "별 {n}개"
+/// let layout = PlatformConversion.layout(of: [(english, .english), (korean, ko)], platform: .android)
+/// layout.pluralArguments   // ["n"]: a <plurals> in every locale (Korean: `other` only)
+/// layout.companions        // [n == 0]: `<string name="…__n_eq0">No stars</string>` beside it
+/// ```
+public struct CatalogLayout: Hashable, Sendable {
+    /// Arguments with a plural in any locale, in order of first appearance.
+    public var pluralArguments: [String] = []
+    /// Exact values (`=N`) that a platform's plurals cannot say and that print something other
+    /// than their category: each becomes a companion resource (or key) `<name>__<argument>_eq<N>`.
+    public var companions: [CatalogCompanion] = []
+    /// `=N` cases left out because they print exactly what their category prints.
+    public var dropped: [DroppedExactMatch] = []
+    /// Where the first `=N` of each companion is written (in the first message that has it).
+    public var companionRanges: [CatalogCompanion: Range<Int>] = [:]
+
+    public init() {}
+
+    /// Android: plurals on several arguments become one `<plurals>` per argument and a
+    /// composing `<string>` (what String Catalog substitutions do).
+    public func isComposed(on platform: CatalogPlatform) -> Bool { platform == .android && pluralArguments.count > 1 }
+}
+
+/// `argument == value`, said by a resource or key of its own: `<name>__<argument>_eq<value>`.
+public struct CatalogCompanion: Hashable, Sendable {
+    public var argument: String
+    public var value: Int64
+
+    public init(argument: String, value: Int64) {
+        self.argument = argument
+        self.value = value
+    }
+
+    /// `__count_eq0`.
+    public var suffix: String { "__" + SelectExpansion.sanitize(argument) + "_eq" + String(value) }
+}
+
+/// An `=N` case that a platform does without: it prints what its category prints for N.
+public struct DroppedExactMatch: Hashable, Sendable {
+    public var argument: String
+    public var value: Int64
+    public var category: String
+    public var locale: String
+}
+
+/// One resource (Android) or key (String Catalog) of a converted message.
+public struct CatalogResource: Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
+        /// The message itself (Android composed: the composing `<string>`).
+        case message
+        /// Android composed: `<plurals name="<name>__<argument>">`, the text of one plural.
+        case plural(String)
+        /// `argument == value`: the whole message (or, Android composed, that plural's text).
+        case exact(CatalogCompanion)
+    }
+
+    public var role: Role
+    public var value: CatalogValue
+
+    /// What follows the message's name or key: "", `__count`, `__count_eq0`.
+    public var suffix: String {
+        switch role {
+        case .message: ""
+        case .plural(let argument): "__" + SelectExpansion.sanitize(argument)
+        case .exact(let companion): companion.suffix
+        }
+    }
+}
+
+/// A particle after a value only known at run time (`{piece}을(를)`): the notation stays in the
+/// platform text; Speakable's Swift accessors resolve it after formatting.
+public struct OpenParticle: Hashable, Sendable {
+    /// The argument the particle follows (for `#`, the plural's argument).
+    public var argument: String
+    /// As written: `을(를)`, `(으)`.
+    public var notation: String
+    /// Where the argument is written in the message.
+    public var range: Range<Int>
+}
+
+/// A converted message: its resources (the message first) and what is left to run time.
+public struct CatalogConversion: Hashable, Sendable {
+    public var resources: [CatalogResource]
+    public var openParticles: [OpenParticle]
+
+    /// The message itself.
+    public var value: CatalogValue { resources[0].value }
+}
+
+/// Turns a parsed ICU message (after ``SelectExpansion``) into what a platform catalog holds.
+///
+/// ```swift
+/// let body = try MessagePattern("{stars, plural, =0 {No stars} one {# star} other {# stars}}").body
+/// let args = [CatalogArgument(name: "stars", kind: .integer)]
+/// try PlatformConversion.value(of: body, platform: .apple, locale: .english, arguments: args)
+/// // .plural([zero: "No stars", one: "%lld star", other: "%lld stars"])
+/// let layout = PlatformConversion.layout(of: [(body, .english)], platform: .android)
+/// try PlatformConversion.convert(body, platform: .android, locale: .english, arguments: args, layout: layout).resources
+/// // <plurals>: one "%1$,d star", other "%1$,d stars"; <string …__stars_eq0>: "No stars"
+/// ```
+///
+/// Rules, for both platforms unless said:
+/// * Text: a literal `%` becomes `%%` when the string has specifiers.
+/// * Arguments by position in `arguments`: Apple `%@`/`%lld` (`%2$@` once there are two or
+///   more arguments), Android always positional `%1$s`/`%1$,d`.
+/// * Integers print as ICU prints them (``IntegerPresentation``): grouped (`%1$,d`; Apple's
+///   localized `%lld` groups), `::group-off` (`%1$d`; Apple `%@` with the number as text),
+///   `::integer-width/*00` (`%1$,02d`, `%02lld`).
+/// * A number skeleton whose integers are "digits with text that depends on the plural
+///   category" (units: `::measure-unit/duration-second unit-width-full-name`) becomes a plural
+///   whose cases are ICU's own unit patterns for the locale ("# second", "# seconds", "#초").
+/// * `#` prints the plural's number; inside a substitution it is `%arg`.
+/// * Plural cases: the locale's CLDR categories, each from its keyword case or else from `other`;
+///   `=N` replaces the category that holds exactly the integer N (English `=1` ↔ `one`); `=0`
+///   becomes Apple's `zero` (which Apple matches for 0 in every language) where the locale's own
+///   `zero` category, if any, is exactly {0}; on Android only where the locale has such a `zero`
+///   category. Any other `=N` is dropped when it prints what its category prints, else it becomes
+///   a companion (``CatalogLayout/companions``). Keywords the locale does not use are left out.
+/// * Apple: a message that is one plural and has one argument → plural variations; anything
+///   else with plurals → substitutions. Android: plurals on one argument are expanded into each
+///   quantity (text around them copied in); plurals on several arguments become one `<plurals>`
+///   per argument plus a composing `<string>`.
+/// * Korean: particle notation (`을(를)`, `이(가)`, `(으)로`…) after known text — literal text,
+///   the end of each plural case (the notation after a plural moves into its cases), a number
+///   whose value is fixed — is resolved; after a value only known at run time it stays and is
+///   reported (``CatalogConversion/openParticles``).
+/// * A number printf cannot print as ICU does — any number of a `Double`, an integer style such
+///   as `percent`, `::currency/EUR`, `::compact-short` (``numberTexts(in:kinds:)``), on Android an
+///   integer padded to four digits with grouping — is ICU's text in its place (`%@`, `%1$s`,
+///   ``CatalogArgument/Slot/numberText(_:)``), never `%g` or a `%s` given a `Double`.
+/// * Not expressible (error unless the message is runtime-only): `selectordinal`, `offset:`,
+///   `choice`, `spellout`/`ordinal`/`duration`, a plural on a `Double`
+///   (`catalog-fractional-plural`), a plural inside a plural case.
+public enum PlatformConversion {
+    /// The message's own value, laid out for this locale alone; an `=N` that needs a companion
+    /// or plurals that Android would compose are errors here (`catalog-exact-match`,
+    /// `catalog-several-plurals`). The compiler uses ``layout(of:platform:)`` and
+    /// ``convert(_:platform:locale:arguments:layout:)`` instead.
+    public static func value(of body: MessageBody, platform: CatalogPlatform, locale: ICULocale,
+                             arguments: [CatalogArgument]) throws(CatalogConversionError) -> CatalogValue {
+        // Numbers printed as text take the position of their argument when the format reads
+        // nothing else of it (`{r, number}` on a Double: `%1$s`), else one after the others.
+        var arguments = arguments
+        let kinds = Dictionary(arguments.filter { $0.slot == .value }.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        let texts = numberTexts(in: [(body, locale)], kinds: kinds)
+        let slots = formatSlots(of: body, platform: platform, numberTexts: texts)
+        var allTexts = texts
+        for slot in slots {
+            if case .numberText(let style) = slot.slot, !allTexts.contains(NumberText(name: slot.name, style: style)) {
+                allTexts.append(NumberText(name: slot.name, style: style))
+            }
+        }
+        for text in allTexts where !arguments.contains(where: { $0.name == text.name && $0.slot == .numberText(text.style) }) {
+            let argument = CatalogArgument(name: text.name, kind: .text, slot: .numberText(text.style))
+            if !slots.contains(where: { $0.name == text.name && $0.slot == .value }),
+               let index = arguments.firstIndex(where: { $0.name == text.name && $0.slot == .value }) {
+                arguments[index] = argument
+            } else {
+                arguments.append(argument)
+            }
+        }
+        let normalized = try normalized(body, locale: locale, arguments: arguments)
+        let layout = layout(of: [(normalized, locale)], platform: platform)
+        if let companion = layout.companions.first {
+            throw CatalogConversionError(
+                id: "catalog-exact-match",
+                message: "'=\(companion.value)' of plural '\(companion.argument)' has no equivalent in \(platform == .apple ? "String Catalogs" : "Android resources") for \(locale.languageTag)",
+                range: layout.companionRanges[companion],
+                hint: "it needs a companion resource; compile the project, which writes one")
+        }
+        if layout.isComposed(on: platform) {
+            throw CatalogConversionError(
+                id: "catalog-several-plurals",
+                message: "an Android <plurals> varies by one number, but this message has plurals on \(layout.pluralArguments.map { "'\($0)'" }.joined(separator: " and "))",
+                range: nil, hint: "compile the project, which composes them from one <plurals> per argument")
+        }
+        return try convert(normalized, platform: platform, locale: locale, arguments: arguments, layout: layout).value
+    }
+
+    /// The resources of one message in one locale, laid out as `layout` says (the same for
+    /// every locale of the message). `everyCategory`: keep every plural category the text
+    /// writes, not only the locale's — Android's default `values/`, which every locale without a
+    /// folder of its own reads with its own plural rules (an English `zero` item is what Arabic
+    /// users see at 0).
+    /// `keptSubstitutions` (String Catalogs): an imported localization's substitutions by the
+    /// argument they take; nil: the layout the message calls for.
+    public static func convert(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
+                               layout: CatalogLayout, everyCategory: Bool = false,
+                               keptSubstitutions: [Int: KeptSubstitution]? = nil) throws(CatalogConversionError) -> CatalogConversion {
+        let body = try validated(body, platform: platform, locale: locale, arguments: arguments, layout: layout)
+        let korean = locale.language == "ko"
+        var open: [OpenParticle] = []
+        func particles(_ body: MessageBody, report: Bool) -> MessageBody {
+            guard korean, ParticleNotation.mayContainNotation(body) else { return body }
+            var sites: [OpenParticle] = []
+            let resolved = ParticleNotation.resolve(body, open: &sites)
+            if report { open += sites }
+            return resolved
+        }
+        var converter = Converter(platform: platform, locale: locale, arguments: arguments, layout: layout, everyCategory: everyCategory)
+        converter.keptSubstitutions = keptSubstitutions
+        var resources: [CatalogResource] = []
+        let main = particles(body, report: true)
+        if layout.isComposed(on: platform) {
+            resources.append(CatalogResource(role: .message, value: .text(converter.composition(main))))
+            for argument in layout.pluralArguments {
+                resources.append(CatalogResource(role: .plural(argument), value: try converter.pluralText(main, argument: argument)))
+            }
+            for companion in layout.companions {
+                let fixed = particles(converter.caseText(body, fixing: companion), report: false)
+                resources.append(CatalogResource(role: .exact(companion), value: .text(converter.render(fixed.parts, plural: nil, isFormat: true))))
+            }
+        } else {
+            resources.append(CatalogResource(role: .message, value: try converter.value(main)))
+            for companion in layout.companions {
+                let fixed = particles(try converter.fixing(body, companion), report: false)
+                resources.append(CatalogResource(role: .exact(companion), value: try converter.value(fixed, companion: true)))
+            }
+        }
+        return CatalogConversion(resources: resources, openParticles: open)
+    }
+
+    /// The message normalized (``normalized(_:locale:arguments:)``), once it is known that
+    /// ``convert(_:platform:locale:arguments:layout:everyCategory:)`` can write it: every reason
+    /// a platform catalog cannot hold a message is thrown here, before anything is written — what
+    /// `speakable compile` refuses and `speakable check` reports, from this one function.
+    public static func validated(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
+                                 layout: CatalogLayout) throws(CatalogConversionError) -> MessageBody {
+        let body = try normalized(body, locale: locale, arguments: arguments)
+        try check(body, nestedInPlural: false, arguments: arguments, platform: platform)
+        if platform == .android { try checkAndroidPadding(body, arguments: arguments) }
+        var missing: (String, Range<Int>)?
+        forEachArgument(body) { argument in
+            if missing == nil, !arguments.contains(where: { $0.name == argument.name }) {
+                if platform == .android, case .plural = argument.kind { return }
+                missing = (argument.name, argument.range)
+            }
+        }
+        if let missing {
+            throw CatalogConversionError(id: "catalog-unknown-argument",
+                                         message: "argument '\(missing.0)' is not an argument of the source message", range: missing.1,
+                                         hint: "a translation can only use the arguments the template's message uses")
+        }
+        // The plurals the converter lays out: each with its `other` case and the locale's rules,
+        // and on Android, when composed, one plural per argument.
+        var seen: [String] = []
+        var failure: CatalogConversionError?
+        forEachTopLevelPlural(body) { node, plural in
+            guard failure == nil else { return }
+            do throws(CatalogConversionError) {
+                _ = try pluralRules(node, plural, locale: locale)
+            } catch {
+                failure = error
+                return
+            }
+            if layout.isComposed(on: platform), seen.contains(node.name) {
+                failure = CatalogConversionError(
+                    id: "catalog-several-plurals",
+                    message: "plural '\(node.name)' appears twice in a message with plurals on other arguments too; Android cannot compose it",
+                    range: node.range, hint: "use the argument's plural once, or mark the message runtimeOnly")
+            }
+            seen.append(node.name)
+        }
+        if let failure { throw failure }
+        return body
+    }
+
+    /// The particles after values only known at run time in a normalized message: Korean
+    /// only (other languages have no notation to resolve).
+    public static func openParticles(in body: MessageBody, locale: ICULocale) -> [OpenParticle] {
+        guard locale.language == "ko", ParticleNotation.mayContainNotation(body) else { return [] }
+        var open: [OpenParticle] = []
+        _ = ParticleNotation.resolve(body, open: &open)
+        return open
+    }
+
+    /// How a message prints integers with grouping: in MessageFormat's decimal format (`{n}`,
+    /// `{n, number}`, `#`: no minimum grouping digits) and in a number skeleton (a unit,
+    /// `integer-width`: NumberFormatter, which honours them). A platform's `%,d` groups every
+    /// three digits from the first group on, which is not what every locale does (Hindi
+    /// "12,34,567"; Polish units "9180 sekund") — see ``IntegerGrouping``.
+    public static func groupedIntegers(in body: MessageBody, kinds: [String: CatalogArgument.Kind],
+                                       numberTexts: [NumberText] = []) -> (decimal: Bool, skeleton: Bool) {
+        var decimal = false
+        var skeleton = false
+        func walk(_ body: MessageBody, plural: String?) {
+            for part in body.parts {
+                switch part {
+                case .text: break
+                case .pound: if let plural, kinds[plural] ?? .integer == .integer { decimal = true }
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .none: if kinds[argument.name] == .integer { decimal = true }
+                    case .simple(let simple) where simple.type == .number && kinds[argument.name] ?? .integer == .integer:
+                        // A number passed as ICU's text prints as ICU groups it.
+                        if numberTexts.contains(NumberText(name: argument.name, style: simple.styleText ?? "")) { break }
+                        if let presentation = IntegerPresentation(style: simple.style) {
+                            guard presentation.grouped else { break }
+                            if case .numberSkeleton = simple.style { skeleton = true } else { decimal = true }
+                        } else if case .numberSkeleton = simple.style {
+                            skeleton = true
+                        }
+                    case .simple: break
+                    case .plural(let p): p.cases.forEach { walk($0.message, plural: argument.name) }
+                    case .select(let s): s.cases.forEach { walk($0.message, plural: nil) }
+                    case .choice(let c): c.cases.forEach { walk($0.message, plural: nil) }
+                    }
+                }
+            }
+        }
+        walk(body, plural: nil)
+        return (decimal, skeleton)
+    }
+
+    // MARK: Numbers as text
+
+    /// The printed numbers that platforms receive as ICU's text (``CatalogArgument/Slot/numberText(_:)``),
+    /// decided from the message in every locale (`bodies`) so that every locale reads the same
+    /// positions:
+    /// * every number of a `Double` argument (`{ratio}`, `{ratio, number}`, any style): no
+    ///   printf conversion prints a fraction as ICU does — Java's `%s` would print
+    ///   `Double.toString` ("1234567.891", ungrouped), CFString's `%g` "1.23457E+06";
+    /// * an integer with a style that neither a printf integer (``IntegerPresentation``) nor a
+    ///   plural of ICU's own patterns (units: `::measure-unit/duration-second`, in every locale
+    ///   of the message) can say: `percent`, `currency`, `::currency/EUR`, `::compact-short`,
+    ///   `::scale/100`, a pattern such as `#,##0.00`.
+    ///
+    /// The generated Swift accessors pass the text (formatted with Foundation where it has the
+    /// same ICU format, else given by the caller); an Android app formats it with
+    /// `android.icu.text.MessageFormat` (docs/android.md). A plural on a `Double` is not a text:
+    /// ``convert(_:platform:locale:arguments:layout:)`` rejects it (`catalog-fractional-plural`).
+    public static func numberTexts(in bodies: [(body: MessageBody, locale: ICULocale)],
+                                   kinds: [String: CatalogArgument.Kind]) -> [NumberText] {
+        var texts: [NumberText] = []
+        var decided = Set<NumberText>()
+        for (body, _) in bodies {
+            forEachArgument(body) { node in
+                guard let text = NumberText.of(node), decided.insert(text).inserted else { return }
+                let kind = kinds[node.name] ?? .integer
+                switch node.kind {
+                case .none:
+                    if kind == .double { texts.append(text) }
+                case .simple(let simple):
+                    if kind == .double {
+                        texts.append(text)
+                        return
+                    }
+                    guard kind == .integer, IntegerPresentation(style: simple.style) == nil else { return }
+                    if case .numberSkeleton(let skeleton) = simple.style,
+                       bodies.allSatisfy({ (try? unitPlural(node, skeleton: skeleton, locale: $0.locale)) ?? nil != nil }) {
+                        return  // a plural of ICU's unit patterns in every locale
+                    }
+                    texts.append(text)
+                default:
+                    break
+                }
+            }
+        }
+        return texts
+    }
+
+    /// Whether `node` (a number) reaches the platform as text, given the converted arguments.
+    static func isText(_ node: ArgumentNode, _ arguments: [CatalogArgument]) -> Bool {
+        guard let text = NumberText.of(node) else { return false }
+        return arguments.contains { $0.name == text.name && $0.slot == .numberText(text.style) }
+    }
+
+    /// What follows `%` (and the position) when the platform prints a `Double` with a fixed
+    /// number of fraction digits itself (``FractionPresentation``): on Android, Java's `%.2f` is
+    /// exactly `::.00 group-off rounding-mode-half-up` (`.2f`, `,.2f` grouped); on Apple, an
+    /// imported catalog's own `%.2f` for the `::.00 group-off` it was imported as. Nil: the
+    /// number is ICU's text, or an integer.
+    public static func printedFraction(_ style: ArgumentStyle, kind: CatalogArgument.Kind, recordedSpecifier: String?,
+                                       platform: CatalogPlatform) -> String? {
+        guard kind == .double, let fraction = FractionPresentation(style: style) else { return nil }
+        switch platform {
+        case .android:
+            return fraction.javaFlagsAndPrecision.map { $0 + "f" }
+        case .apple:
+            guard let recordedSpecifier, let spec = FormatString.parse(recordedSpecifier, dialect: .apple).specifiers.first,
+                  FractionPresentation(appleSpecifier: spec) == fraction else { return nil }
+            return spec.flags + (spec.precision.map { "." + String($0) } ?? "") + String(spec.conversion)
+        }
+    }
+
+    /// ``printedFraction(_:kind:recordedSpecifier:platform:)`` of an argument node, with the
+    /// argument's kind and recorded specifier from `arguments`.
+    static func printedFraction(_ node: ArgumentNode, _ arguments: [CatalogArgument], platform: CatalogPlatform) -> String? {
+        guard case .simple(let simple) = node.kind, simple.type == .number,
+              let argument = arguments.first(where: { $0.name == node.name && $0.slot == .value }) else { return nil }
+        return printedFraction(simple.style, kind: argument.kind, recordedSpecifier: argument.recordedSpecifier, platform: platform)
+    }
+
+    // MARK: Layout
+
+    /// Decides the layout of a message from its text in every locale (normalized: see
+    /// ``normalized(_:locale:arguments:)``).
+    public static func layout(of bodies: [(body: MessageBody, locale: ICULocale)], platform: CatalogPlatform) -> CatalogLayout {
+        var layout = CatalogLayout()
+        for (body, locale) in bodies {
+            guard let rules = try? PluralRules.cached(for: locale, kind: .cardinal) else { continue }
+            let members = integerMembers(rules)
+            forEachTopLevelPlural(body) { node, plural in
+                if !layout.pluralArguments.contains(node.name) { layout.pluralArguments.append(node.name) }
+                for item in plural.cases {
+                    guard case .explicit(let raw) = item.selector, raw >= 0, raw == raw.rounded(), raw < 1e15 else { continue }
+                    let n = Int64(raw)
+                    let companion = CatalogCompanion(argument: node.name, value: n)
+                    if layout.companions.contains(companion) { continue }
+                    if exactCategory(n, members: members, categories: rules.categories, platform: platform) != nil { continue }
+                    let category = rules.category(forInteger: n)
+                    let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } } ?? plural.otherCase
+                    if let keyword, let shown = plainNumber(n, locale: locale),
+                       canonical(item.message, pound: shown) == canonical(keyword.message, pound: shown) {
+                        let dropped = DroppedExactMatch(argument: node.name, value: n, category: category.rawValue, locale: locale.languageTag)
+                        if !layout.dropped.contains(dropped) { layout.dropped.append(dropped) }
+                        continue
+                    }
+                    layout.companions.append(companion)
+                    layout.companionRanges[companion] = item.selectorRange
+                }
+            }
+        }
+        // A value dropped in one locale but needed in another is a companion everywhere.
+        layout.dropped.removeAll { dropped in layout.companions.contains(CatalogCompanion(argument: dropped.argument, value: dropped.value)) }
+        return layout
+    }
+
+    /// The category that says exactly `n` on this platform (Apple's `zero` for 0), if any.
+    static func exactCategory(_ n: Int64, members: [PluralCategory: [Int64]], categories: [PluralCategory],
+                              platform: CatalogPlatform) -> PluralCategory? {
+        if n == 0 {
+            let zero = members[.zero]
+            switch platform {
+            case .apple: if zero == nil || zero == [0] { return .zero }
+            case .android: if zero == [0] { return .zero }
+            }
+            if zero != nil { return nil }
+        }
+        guard n <= 200 else { return nil }
+        return categories.first { members[$0] == [n] }
+    }
+
+    static func forEachTopLevelPlural(_ body: MessageBody, _ visit: (ArgumentNode, PluralArgument) -> Void) {
+        for part in body.parts {
+            guard case .argument(let node) = part else { continue }
+            switch node.kind {
+            case .plural(let plural) where !plural.isOrdinal: visit(node, plural)
+            case .select(let select): select.cases.forEach { forEachTopLevelPlural($0.message, visit) }
+            default: break
+            }
+        }
+    }
+
+    /// How ICU's `#` prints `n` in `locale` (MessageFormat's decimal format).
+    static func plainNumber(_ n: Int64, locale: ICULocale) -> String? {
+        try? NumberFormat.cached(.decimal, locale: locale).format(n)
+    }
+
+    /// A text that two message bodies share exactly when they print the same (`#` printed as
+    /// `pound`); positions do not count.
+    static func canonical(_ body: MessageBody, pound: String) -> String {
+        var out = ""
+        func walk(_ body: MessageBody, pound: String?) {
+            for part in body.parts {
+                switch part {
+                case .text(let text, _): out += text.replacing("\u{1}", with: "\u{1}\u{1}")
+                case .pound: out += pound ?? "#"
+                case .argument(let argument):
+                    out += "\u{1}{" + argument.name + ","
+                    switch argument.kind {
+                    case .none: break
+                    case .simple(let simple): out += simple.type.rawValue + "," + (simple.styleText ?? "")
+                    case .plural(let plural):
+                        out += (plural.isOrdinal ? "selectordinal" : "plural") + ",\(plural.offset)"
+                        for item in plural.cases {
+                            out += "\u{1}" + item.selectorText + "{"
+                            walk(item.message, pound: nil)
+                            out += "\u{1}}"
+                        }
+                    case .select(let select):
+                        for item in select.cases {
+                            out += "\u{1}" + item.key + "{"
+                            walk(item.message, pound: pound)
+                            out += "\u{1}}"
+                        }
+                    case .choice(let choice):
+                        for item in choice.cases {
+                            out += "\u{1}\(item.limit)\(item.isExclusive){"
+                            walk(item.message, pound: nil)
+                            out += "\u{1}}"
+                        }
+                    }
+                    out += "\u{1}}"
+                }
+            }
+        }
+        walk(body, pound: pound)
+        return out
+    }
+
+    // MARK: Normalizing
+
+    /// The message as platforms can say it: number skeletons that are units on integers become
+    /// plurals with ICU's unit pattern in each case ("{s, plural, one {# second} other {# seconds}}"),
+    /// and adjacent texts are joined. A skeleton that is neither a plain integer format nor a
+    /// unit on an integer is an error (`catalog-number-style`).
+    public static func normalized(_ body: MessageBody, locale: ICULocale,
+                                  arguments: [CatalogArgument]) throws(CatalogConversionError) -> MessageBody {
+        // Most messages have nothing to normalize: no copy then.
+        guard needsNormalizing(body) else { return body }
+        var parts: [MessagePart] = []
+        var changed = false
+        for part in body.parts {
+            guard case .argument(var node) = part else {
+                parts.append(part)
+                continue
+            }
+            switch node.kind {
+            case .simple(let simple) where simple.type == .number && IntegerPresentation(style: simple.style) == nil:
+                guard case .numberSkeleton(let skeleton) = simple.style, !isText(node, arguments) else { break }
+                let kind = arguments.first { $0.name == node.name && $0.slot == .value }?.kind ?? .integer
+                // A Double with fixed fraction digits: printed as it is where the platform can
+                // (check(_:nestedInPlural:arguments:platform:) decides), else passed as text.
+                if kind == .double, FractionPresentation(style: simple.style) != nil { break }
+                guard kind == .integer, let plural = try unitPlural(node, skeleton: skeleton, locale: locale) else {
+                    throw CatalogConversionError(
+                        id: "catalog-number-style",
+                        message: "the number format of '\(NumberText.of(node)!.argumentText)' has no printf equivalent\(kind == .integer ? "" : " for a \(kind.rawValue)")",
+                        range: node.range, hint: "use {\(node.name), number} or pass formatted text, or mark the message runtimeOnly")
+                }
+                node.kind = .plural(plural)
+                changed = true
+            case .plural(var plural):
+                for i in plural.cases.indices { plural.cases[i].message = try normalized(plural.cases[i].message, locale: locale, arguments: arguments) }
+                node.kind = .plural(plural)
+            case .select(var select):
+                for i in select.cases.indices { select.cases[i].message = try normalized(select.cases[i].message, locale: locale, arguments: arguments) }
+                node.kind = .select(select)
+            default:
+                break
+            }
+            parts.append(.argument(node))
+        }
+        var merged: [MessagePart] = []
+        for part in parts {
+            if case .text(let text, let range) = part, case .text(let previous, let previousRange)? = merged.last {
+                merged[merged.count - 1] = .text(previous + text, range: previousRange.lowerBound..<max(previousRange.upperBound, range.upperBound))
+                changed = true
+            } else {
+                merged.append(part)
+            }
+        }
+        return changed ? MessageBody(parts: merged, range: body.range) : MessageBody(parts: parts, range: body.range)
+    }
+
+    /// Whether ``normalized(_:locale:arguments:)`` would change what platforms get: a number
+    /// style that is not a plain integer format. (Texts side by side print the same joined or
+    /// not; the particle pass joins them itself.)
+    static func needsNormalizing(_ body: MessageBody) -> Bool {
+        for part in body.parts {
+            guard case .argument(let node) = part else { continue }
+            switch node.kind {
+            case .simple(let simple) where simple.type == .number && IntegerPresentation(style: simple.style) == nil: return true
+            case .plural(let plural): if plural.cases.contains(where: { needsNormalizing($0.message) }) { return true }
+            case .select(let select): if select.cases.contains(where: { needsNormalizing($0.message) }) { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// `{s, number, ::measure-unit/duration-second unit-width-full-name}` as the plural ICU
+    /// itself applies: one case per category of the locale, the unit's text around `#`.
+    static func unitPlural(_ node: ArgumentNode, skeleton: String, locale: ICULocale) throws(CatalogConversionError) -> PluralArgument? {
+        guard let formatter = try? SkeletonNumberFormatter.cached(skeleton: skeleton, locale: locale),
+              let patterns = formatter.integerPatterns(),
+              let rules = try? PluralRules.cached(for: locale, kind: .cardinal) else { return nil }
+        let range = node.range
+        var cases: [PluralCase] = []
+        // `other` is required; where only decimals reach it (Russian), integers never select it.
+        let fallback = rules.categories.lazy.compactMap { patterns[$0] }.last
+        for category in rules.categories {
+            guard let pattern = patterns[category] ?? (category == .other ? fallback : nil) else { continue }
+            var parts: [MessagePart] = []
+            switch pattern {
+            case .around(let prefix, let suffix):
+                if !prefix.isEmpty { parts.append(.text(prefix, range: range)) }
+                parts.append(.pound(range: range))
+                if !suffix.isEmpty { parts.append(.text(suffix, range: range)) }
+            case .text(let text):
+                parts.append(.text(text, range: range))
+            }
+            cases.append(PluralCase(selector: .keyword(category.rawValue), selectorText: category.rawValue, selectorRange: range,
+                                    message: MessageBody(parts: parts, range: range)))
+        }
+        return PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases, styleStart: range.lowerBound)
+    }
+
+    // MARK: Arguments
+
+    /// The arguments a platform's format string passes, in order of first appearance: Apple
+    /// passes every argument (a plural's number too); Android passes the printed ones (a plural
+    /// whose number is never printed is only the quantity of `getQuantityString`).
+    public static func formatArguments(of body: MessageBody, platform: CatalogPlatform, numberTexts: [NumberText] = []) -> [String] {
+        formatSlots(of: body, platform: platform, numberTexts: numberTexts).filter { $0.slot == .value }.map(\.name)
+    }
+
+    /// The positions of a platform's format string, in order of first appearance: the
+    /// arguments as ``formatArguments(of:platform:numberTexts:)`` says, on Apple one more for
+    /// each integer printed without grouping (``CatalogArgument/Slot/integerText(_:)``), and on
+    /// both one for each number passed as text (``CatalogArgument/Slot/numberText(_:)``, from
+    /// ``numberTexts(in:kinds:)``).
+    public static func formatSlots(of body: MessageBody, platform: CatalogPlatform,
+                                   numberTexts: [NumberText] = []) -> [(name: String, slot: CatalogArgument.Slot)] {
+        let both = formatSlots(of: body, numberTexts: numberTexts)
+        return platform == .apple ? both.apple : both.android
+    }
+
+    /// ``formatSlots(of:platform:numberTexts:)`` for both platforms in one walk (messages have
+    /// few arguments: small arrays, no hashing). `applePrinted`, `androidPrinted`: numbers of
+    /// `numberTexts` that one platform prints itself after all (a `Double` with fixed fraction
+    /// digits, ``printedFraction(_:kind:recordedSpecifier:platform:)``): its value there.
+    public static func formatSlots(of body: MessageBody, numberTexts: [NumberText] = [],
+                                   applePrinted: Set<NumberText> = [], androidPrinted: Set<NumberText> = [])
+        -> (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)]) {
+        var slots: [(name: String, slot: CatalogArgument.Slot)] = []
+        var printed: [String] = []
+        // Android only: ICU groups the zeros it pads with ("0,042"), Java's %,04d does not.
+        var androidTexts: [String: CatalogArgument.Slot] = [:]
+        func add(_ name: String, _ slot: CatalogArgument.Slot) {
+            if !slots.contains(where: { $0.name == name && $0.slot == slot }) { slots.append((name, slot)) }
+        }
+        func print(_ name: String) {
+            if !printed.contains(name) { printed.append(name) }
+        }
+        func text(_ node: ArgumentNode) -> Bool {
+            guard !numberTexts.isEmpty, let text = NumberText.of(node), numberTexts.contains(text) else { return false }
+            add(node.name, .numberText(text.style))
+            return true
+        }
+        func walk(_ body: MessageBody, plural: String?) {
+            for part in body.parts {
+                switch part {
+                case .text: break
+                case .pound:
+                    if let plural { print(plural) }
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .none:
+                        if text(argument) { break }
+                        add(argument.name, .value)
+                        print(argument.name)
+                    case .simple(let simple):
+                        if simple.type == .number, text(argument) { break }
+                        if simple.type == .number, let presentation = IntegerPresentation(style: simple.style), presentation.appleNeedsText {
+                            add(argument.name, .integerText(presentation))
+                        } else {
+                            add(argument.name, .value)
+                        }
+                        if simple.type == .number, let presentation = IntegerPresentation(style: simple.style), presentation.grouped,
+                           presentation.minimumDigits >= 4 {
+                            let slot = CatalogArgument.Slot.numberText(simple.styleText ?? "")
+                            androidTexts[argument.name + "\u{0}" + (simple.styleText ?? "")] = slot
+                            add(argument.name, slot)  // placeholder for Android's order; Apple's list drops it below
+                            break
+                        }
+                        print(argument.name)
+                    case .plural(let p):
+                        add(argument.name, .value)
+                        p.cases.forEach { walk($0.message, plural: argument.name) }
+                    case .select(let s):
+                        add(argument.name, .value)
+                        s.cases.forEach { walk($0.message, plural: nil) }
+                    case .choice(let c):
+                        add(argument.name, .value)
+                        print(argument.name)
+                        c.cases.forEach { walk($0.message, plural: nil) }
+                    }
+                }
+            }
+        }
+        walk(body, plural: nil)
+        // Android: printed arguments and numbers as text, in order of first appearance among
+        // all arguments.
+        var android: [(name: String, slot: CatalogArgument.Slot)] = []
+        let androidOnly = Set(androidTexts.keys)
+        func isAndroidOnly(_ slot: (name: String, slot: CatalogArgument.Slot)) -> Bool {
+            guard case .numberText(let style) = slot.slot else { return false }
+            return androidOnly.contains(slot.name + "\u{0}" + style) && !numberTexts.contains(NumberText(name: slot.name, style: style))
+        }
+        for slot in slots {
+            switch slot.slot {
+            case .value:
+                if printed.contains(slot.name) && !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
+            case .numberText(let style) where androidPrinted.contains(NumberText(name: slot.name, style: style)):
+                if !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
+            case .numberText:
+                android.append(slot)
+            case .integerText(_):
+                // Apple's ungrouped integer: Android prints the value itself (`%1$d`).
+                if !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
+            case .pluralText:
+                break
+            }
+        }
+        var apple: [(name: String, slot: CatalogArgument.Slot)] = []
+        for slot in slots where !isAndroidOnly(slot) {
+            var own = slot
+            if case .numberText(let style) = slot.slot, applePrinted.contains(NumberText(name: slot.name, style: style)) { own.slot = .value }
+            if !apple.contains(where: { $0.name == own.name && $0.slot == own.slot }) { apple.append(own) }
+        }
+        return (apple, android)
+    }
+
+    // MARK: Checks
+
+    public static func forEachArgument(_ body: MessageBody, _ visit: (ArgumentNode) -> Void) {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            visit(argument)
+            switch argument.kind {
+            case .plural(let p): p.cases.forEach { forEachArgument($0.message, visit) }
+            case .select(let s): s.cases.forEach { forEachArgument($0.message, visit) }
+            case .choice(let c): c.cases.forEach { forEachArgument($0.message, visit) }
+            case .none, .simple: break
+            }
+        }
+    }
+
+    static func containsPrintedArgument(_ body: MessageBody) -> Bool {
+        body.parts.contains { part in
+            switch part {
+            case .text: false
+            case .pound: true
+            case .argument(let a):
+                switch a.kind {
+                case .plural(let p): p.cases.contains { containsPrintedArgument($0.message) }
+                case .select(let s): s.cases.contains { containsPrintedArgument($0.message) }
+                default: true
+                }
+            }
+        }
+    }
+
+    static func check(_ body: MessageBody, nestedInPlural: Bool, arguments: [CatalogArgument] = [],
+                      platform: CatalogPlatform? = nil) throws(CatalogConversionError) {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .none:
+                break
+            case .simple(let simple):
+                switch simple.type {
+                case .spellout, .ordinal, .duration:
+                    throw CatalogConversionError(
+                        id: "catalog-rule-based-number",
+                        message: "'{\(argument.name), \(simple.typeText)}' has no printf equivalent in platform catalogs",
+                        range: argument.range, hint: "pass the spelled-out text as a string argument, or mark the message runtimeOnly")
+                case .number:
+                    if IntegerPresentation(style: simple.style) == nil, !isText(argument, arguments),
+                       platform.flatMap({ printedFraction(argument, arguments, platform: $0) }) == nil {
+                        throw CatalogConversionError(
+                            id: "catalog-number-style",
+                            message: "the number style of '\(NumberText.of(argument)!.argumentText)' has no printf equivalent",
+                            range: argument.range, hint: "use {\(argument.name), number} or pass formatted text, or mark the message runtimeOnly")
+                    }
+                case .date, .time:
+                    break
+                }
+            case .plural(let plural):
+                if plural.isOrdinal {
+                    throw CatalogConversionError(
+                        id: "catalog-selectordinal",
+                        message: "selectordinal '\(argument.name)' cannot be expressed: String Catalogs and Android resources have no ordinal plurals",
+                        range: argument.range, hint: "mark the message runtimeOnly, or write one message per form")
+                }
+                if plural.offset != 0 {
+                    throw CatalogConversionError(
+                        id: "catalog-offset",
+                        message: "plural '\(argument.name)' has offset:\(JSONNumberText.format(plural.offset)), which platform plurals cannot express",
+                        range: plural.offsetRange ?? argument.range, hint: "pass the number minus the offset as its own argument, or mark the message runtimeOnly")
+                }
+                if arguments.contains(where: { $0.name == argument.name && $0.slot == .value && $0.kind == .double }) {
+                    throw CatalogConversionError(
+                        id: "catalog-fractional-plural",
+                        message: "plural '\(argument.name)' takes a Double (its examples pass fractions), but Android's <plurals> choose by an int and String Catalogs print # with printf, neither as ICU does for fractions",
+                        range: argument.range,
+                        hint: "pass a whole count (examples with whole numbers make it an Int) and print the fraction with {\(argument.name), number} outside the plural, or mark the message runtimeOnly")
+                }
+                if nestedInPlural {
+                    throw CatalogConversionError(
+                        id: "catalog-nested-plural",
+                        message: "plural '\(argument.name)' is inside another plural's case, which platform catalogs cannot express",
+                        range: argument.range, hint: "move the plurals side by side (they become substitutions), or mark the message runtimeOnly")
+                }
+                for item in plural.cases {
+                    if case .explicit(let value) = item.selector, value < 0 || value != value.rounded() || value >= 1e15 {
+                        throw CatalogConversionError(
+                            id: "catalog-exact-match",
+                            message: "'\(item.selectorText)' of plural '\(argument.name)' is not a whole number ≥ 0; platform catalogs cannot say it",
+                            range: item.selectorRange, hint: "mark the message runtimeOnly")
+                    }
+                    try check(item.message, nestedInPlural: true, arguments: arguments, platform: platform)
+                }
+            case .select:
+                throw CatalogConversionError(id: "catalog-select-left", message: "select '\(argument.name)' was not expanded into keys",
+                                             range: argument.range)
+            case .choice:
+                throw CatalogConversionError(id: "catalog-choice", message: "choice '\(argument.name)' cannot be expressed in platform catalogs",
+                                             range: argument.range, hint: "use plural instead of the legacy choice format")
+            }
+        }
+    }
+
+    /// ICU groups the zeros it pads with (`::integer-width/*0000` writes 42 as "0,042"); Java's
+    /// `%,04d` pads without grouping ("0042"): from four digits on, Android cannot say it.
+    static func checkAndroidPadding(_ body: MessageBody, arguments: [CatalogArgument] = []) throws(CatalogConversionError) {
+        var problem: ArgumentNode?
+        forEachArgument(body) { argument in
+            guard problem == nil, case .simple(let simple) = argument.kind, simple.type == .number, !isText(argument, arguments),
+                  let presentation = IntegerPresentation(style: simple.style), presentation.grouped, presentation.minimumDigits >= 4 else { return }
+            problem = argument
+        }
+        if let problem {
+            throw CatalogConversionError(
+                id: "catalog-number-style",
+                message: "'{\(problem.name), number, …}' pads to four digits or more with grouping (ICU: \"0,042\"); Android's %,04d pads without it (\"0042\")",
+                range: problem.range, hint: "add group-off to the skeleton (\"0042\" everywhere), or mark the message runtimeOnly")
+        }
+    }
+
+    // MARK: Plural forms
+
+    static func order(_ category: String) -> Int {
+        PluralCategory(rawValue: category)?.index ?? 6
+    }
+
+    /// The cases of one plural for a locale, in CLDR order. `=N` cases replace the category
+    /// that says exactly N; the others (dropped, or companions) are left out.
+    static func pluralForms(_ node: ArgumentNode, _ plural: PluralArgument, platform: CatalogPlatform,
+                            locale: ICULocale, everyCategory: Bool = false) throws(CatalogConversionError) -> [(category: String, body: MessageBody)] {
+        let (rules, other) = try pluralRules(node, plural, locale: locale)
+        var forms: [PluralCategory: MessageBody] = [:]
+        for category in rules.categories {
+            let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } }
+            forms[category] = (keyword ?? other).message
+        }
+        if everyCategory {
+            for item in plural.cases {
+                if case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word), forms[category] == nil {
+                    forms[category] = item.message
+                }
+            }
+        }
+        let members = integerMembers(rules)
+        for item in plural.cases {
+            guard case .explicit(let value) = item.selector, value >= 0, value == value.rounded(), value < 1e15 else { continue }
+            if let category = exactCategory(Int64(value), members: members, categories: rules.categories, platform: platform) {
+                forms[category] = item.message
+            }
+        }
+        return forms.keys.sorted().map { ($0.rawValue, forms[$0]!) }
+    }
+
+    /// The locale's plural rules and the plural's `other` case, which every platform form needs.
+    static func pluralRules(_ node: ArgumentNode, _ plural: PluralArgument,
+                            locale: ICULocale) throws(CatalogConversionError) -> (PluralRules, PluralCase) {
+        let rules: PluralRules
+        do {
+            rules = try PluralRules.cached(for: locale, kind: .cardinal)
+        } catch {
+            throw CatalogConversionError(id: "catalog-locale", message: "ICU has no plural rules for \(locale.languageTag)", range: node.range)
+        }
+        guard let other = plural.otherCase else {
+            throw CatalogConversionError(id: "import-missing-other", message: "plural '\(node.name)' has no other case", range: node.range)
+        }
+        return (rules, other)
+    }
+
+    /// For each category, the integers 0…200 it holds (computed once per locale).
+    static func integerMembers(_ rules: PluralRules) -> [PluralCategory: [Int64]] {
+        if let known = memberCache.withLock({ $0[rules.locale.identifier] }) { return known }
+        var members: [PluralCategory: [Int64]] = [:]
+        for n in Int64(0)...200 { members[rules.category(forInteger: n), default: []].append(n) }
+        memberCache.withLock { $0[rules.locale.identifier] = members }
+        return members
+    }
+
+    static let memberCache = Mutex<[String: [PluralCategory: [Int64]]]>([:])
+}
+
+/// Converts one normalized, checked message body for one locale and platform.
+struct Converter {
+    let platform: CatalogPlatform
+    let locale: ICULocale
+    let arguments: [CatalogArgument]
+    let layout: CatalogLayout
+    /// Keep the categories the text writes that the locale does not use (Android `values/`).
+    var everyCategory = false
+    /// An imported String Catalog localization's substitutions (``KeptSubstitution``).
+    var keptSubstitutions: [Int: KeptSubstitution]?
+
+    func renderer(isFormat: Bool) -> Renderer {
+        var renderer = Renderer(platform: platform, arguments: arguments)
+        renderer.isFormat = isFormat
+        return renderer
+    }
+
+    func render(_ parts: [MessagePart], plural: String?, isFormat: Bool) -> String {
+        renderer(isFormat: isFormat).render(parts, plural: plural)
+    }
+
+    /// The message as one value: text, plural variations / `<plurals>`, or substitutions.
+    /// A companion (`companion: true`) without plurals left is a `<string>` on Android.
+    func value(_ body: MessageBody, companion: Bool = false) throws(CatalogConversionError) -> CatalogValue {
+        let value = try value(body, companion: companion, positional: false)
+        // One argument printed twice in one string (`{size} by {size}`) needs its position even
+        // alone: `%1$lld by %1$lld` takes one value, `%lld by %lld` would read a second one.
+        guard platform == .apple, arguments.count == 1, Self.readsMoreThanOneValue(value) else { return value }
+        return try self.value(body, companion: companion, positional: true)
+    }
+
+    /// Whether a String Catalog value with unnumbered specifiers reads more than one argument
+    /// in one of its strings (`%arg` is the substitution's own; a `%#@x@` reads one).
+    static func readsMoreThanOneValue(_ value: CatalogValue) -> Bool {
+        func count(_ text: String) -> Int {
+            // Most strings have at most one `%`: nothing to parse.
+            var percents = 0
+            for byte in text.utf8 where byte == 0x25 { percents += 1 }
+            guard percents > 1 else { return percents == 1 && !UTF8Search.contains(text, "%arg") ? 1 : 0 }
+            let format = FormatString.parse(text, dialect: .apple)
+            return format.specifiers.filter { spec in
+                guard case .ordinary = spec.index else { return false }
+                switch format.role(of: spec) {
+                case .argument, .substitution: return true
+                default: return false
+                }
+            }.count
+        }
+        switch value {
+        case .text(let text): return count(text) > 1
+        case .plural(let forms): return forms.contains { count($0.text) > 1 }
+        case .substitutions(let format, let substitutions):
+            return count(format) > 1 || substitutions.contains { $0.forms.contains { count($0.text) > 0 } }
+        }
+    }
+
+    func value(_ body: MessageBody, companion: Bool, positional: Bool) throws(CatalogConversionError) -> CatalogValue {
+        var renderer = Renderer(platform: platform, arguments: arguments)
+        renderer.repeatsAnArgument = positional
+        var plurals: [(ArgumentNode, PluralArgument)] = []
+        PlatformConversion.forEachTopLevelPlural(body) { plurals.append(($0, $1)) }
+        // A string is a format when the app passes arguments, which it does for every locale
+        // of a message that has any (Android: getString(id, args…) formats even a translation
+        // that prints none of them), so `%` is `%%` then.
+        if plurals.isEmpty {
+            renderer.isFormat = PlatformConversion.containsPrintedArgument(body) || !arguments.isEmpty
+            // Android: a message that is a plural in another locale is a <plurals> here too.
+            if platform == .android, !layout.pluralArguments.isEmpty, !companion {
+                return .plural([CatalogPluralForm(category: "other", text: renderer.render(body.parts, plural: nil))])
+            }
+            return .text(renderer.render(body.parts, plural: nil))
+        }
+        renderer.isFormat = true
+        switch platform {
+        case .apple:
+            if body.parts.count == 1, arguments.count == 1, keptSubstitutions?.isEmpty ?? true, let (node, plural) = plurals.first {
+                let forms = try PlatformConversion.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
+                return .plural(forms.map { CatalogPluralForm(category: $0.category, text: renderer.render($0.body.parts, plural: node.name)) })
+            }
+            var used: [String: Int] = [:]
+            var substitutions: [CatalogSubstitution] = []
+            var names: [Range<Int>: String] = [:]
+            for part in body.parts {
+                guard case .argument(let node) = part, case .plural(let plural) = node.kind else { continue }
+                used[node.name, default: 0] += 1
+                let kept = keptSubstitutions?[renderer.position(of: node.name)]
+                let own = kept?.name ?? arguments.first { $0.name == node.name && $0.slot == .value }?.recordedSubstitution ?? node.name
+                let name = used[node.name]! == 1 ? own : own + "_\(used[node.name]!)"
+                names[node.range] = name
+                let forms = try PlatformConversion.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
+                var inner = renderer
+                inner.substitutionArgument = node.name
+                substitutions.append(CatalogSubstitution(
+                    name: name, argumentNumber: renderer.position(of: node.name), writesArgumentNumber: kept?.hasArgumentNumber ?? true,
+                    formatSpecifier: renderer.lengthAndConversion(node.name),
+                    forms: forms.map { CatalogPluralForm(category: $0.category, text: inner.render($0.body.parts, plural: node.name)) }))
+            }
+            renderer.substitutionNames = names
+            return .substitutions(format: renderer.render(body.parts, plural: nil), substitutions)
+        case .android:
+            let first = plurals[0].0
+            renderer.isFormat = PlatformConversion.containsPrintedArgument(body) || !arguments.isEmpty
+            var perNode: [Int: [(category: String, body: MessageBody)]] = [:]
+            var categories: [String] = []
+            for (index, part) in body.parts.enumerated() {
+                guard case .argument(let node) = part, case .plural(let plural) = node.kind else { continue }
+                let forms = try PlatformConversion.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
+                perNode[index] = forms
+                for form in forms where !categories.contains(form.category) { categories.append(form.category) }
+            }
+            categories.sort { PlatformConversion.order($0) < PlatformConversion.order($1) }
+            return .plural(categories.map { category in
+                var text = ""
+                for (index, part) in body.parts.enumerated() {
+                    if let forms = perNode[index] {
+                        let form = forms.first { $0.category == category } ?? forms.last!
+                        text += renderer.render(form.body.parts, plural: first.name)
+                    } else {
+                        text += renderer.render([part], plural: nil)
+                    }
+                }
+                return CatalogPluralForm(category: category, text: text)
+            })
+        }
+    }
+
+    /// The message with every plural on the companion's argument replaced by the case ICU
+    /// picks for its value, `#` printed as ICU prints that value.
+    func fixing(_ body: MessageBody, _ companion: CatalogCompanion) throws(CatalogConversionError) -> MessageBody {
+        var parts: [MessagePart] = []
+        for part in body.parts {
+            guard case .argument(let node) = part, case .plural(let plural) = node.kind, node.name == companion.argument else {
+                parts.append(part)
+                continue
+            }
+            parts += chosenCase(plural, value: companion.value)
+        }
+        return try PlatformConversion.normalized(MessageBody(parts: parts, range: body.range), locale: locale, arguments: arguments)
+    }
+
+    /// The parts ICU prints for `plural` at `value` (`#` as text).
+    func chosenCase(_ plural: PluralArgument, value: Int64) -> [MessagePart] {
+        let exact = plural.cases.first { if case .explicit(let v) = $0.selector { v == Double(value) } else { false } }
+        let category = (try? PluralRules.cached(for: locale, kind: .cardinal))?.category(forInteger: value) ?? .other
+        let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } }
+        guard let chosen = exact ?? keyword ?? plural.otherCase else { return [] }
+        let shown = PlatformConversion.plainNumber(value, locale: locale) ?? String(value)
+        return chosen.message.parts.map { part in
+            if case .pound(let range) = part { return .text(shown, range: range) }
+            return part
+        }
+    }
+
+    /// Android composed: the text of the companion's plural at its value (the number, when
+    /// this locale has no plural on the argument but prints it).
+    func caseText(_ body: MessageBody, fixing companion: CatalogCompanion) -> MessageBody {
+        var found: PluralArgument?
+        PlatformConversion.forEachTopLevelPlural(body) { node, plural in
+            if node.name == companion.argument, found == nil { found = plural }
+        }
+        let range = body.range
+        if let found { return MessageBody(parts: chosenCase(found, value: companion.value), range: range) }
+        let printed = arguments.contains { $0.name == companion.argument && $0.slot == .value }
+        return MessageBody(parts: printed ? [.text(PlatformConversion.plainNumber(companion.value, locale: locale) ?? "", range: range)] : [], range: range)
+    }
+
+    /// Android composed: the composing `<string>`, each plural replaced by its text.
+    func composition(_ body: MessageBody) -> String {
+        var renderer = renderer(isFormat: true)
+        renderer.composedPlurals = true
+        // A locale without a plural on a composed argument prints its number where the source
+        // prints the plural's text: the same position then (its `<plurals>` holds just the number),
+        // so every locale's composing string reads the same positions.
+        var own = Set<String>()
+        PlatformConversion.forEachTopLevelPlural(body) { node, _ in own.insert(node.name) }
+        renderer.pluralTextForPlainNumbers = Set(layout.pluralArguments).subtracting(own)
+        return renderer.render(body.parts, plural: nil)
+    }
+
+    /// Android composed: `<plurals name="…__argument">` — this locale's plural on the argument;
+    /// a locale without one gets `other` only, printing the number when the message prints it.
+    func pluralText(_ body: MessageBody, argument: String) throws(CatalogConversionError) -> CatalogValue {
+        var found: [(ArgumentNode, PluralArgument)] = []
+        PlatformConversion.forEachTopLevelPlural(body) { node, plural in if node.name == argument { found.append((node, plural)) } }
+        let renderer = renderer(isFormat: true)
+        guard let (node, plural) = found.first else {
+            let printed = arguments.contains { $0.name == argument && $0.slot == .value }
+            return .plural([CatalogPluralForm(category: "other", text: printed ? renderer.integerSpecifier(argument, .standard) : "")])
+        }
+        if found.count > 1 {
+            throw CatalogConversionError(
+                id: "catalog-several-plurals",
+                message: "plural '\(argument)' appears twice in a message with plurals on other arguments too; Android cannot compose it",
+                range: found[1].0.range, hint: "use the argument's plural once, or mark the message runtimeOnly")
+        }
+        let forms = try PlatformConversion.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
+        return .plural(forms.map { CatalogPluralForm(category: $0.category, text: renderer.render($0.body.parts, plural: argument)) })
+    }
+}
+
+/// Renders message parts as a platform format string.
+struct Renderer {
+    let platform: CatalogPlatform
+    let arguments: [CatalogArgument]
+    /// Whether the string will be used as a format (then `%` is written `%%`).
+    var isFormat = true
+    /// Inside an Apple substitution: the argument `#` and its number print as `%arg`.
+    var substitutionArgument: String?
+    /// Apple substitution names by the range of their plural in the message.
+    var substitutionNames: [Range<Int>: String] = [:]
+    /// Android composed: a plural prints as the text of its `<plurals>` (`%K$s`).
+    var composedPlurals = false
+    /// Android composed: arguments whose plain number prints as their `<plurals>` text.
+    var pluralTextForPlainNumbers: Set<String> = []
+
+    init(platform: CatalogPlatform, arguments: [CatalogArgument]) {
+        self.platform = platform
+        self.arguments = arguments
+    }
+
+    func position(of name: String, slot: CatalogArgument.Slot = .value) -> Int {
+        (arguments.firstIndex { $0.name == name && $0.slot == slot } ?? arguments.firstIndex { $0.name == name } ?? 0) + 1
+    }
+
+    /// Some argument is printed more than once in one output (then positions are written).
+    var repeatsAnArgument = false
+
+    var positional: Bool { platform == .android || arguments.count > 1 || repeatsAnArgument }
+
+    func recorded(_ name: String) -> FormatSpecifier? {
+        guard let recorded = arguments.first(where: { $0.name == name && $0.slot == .value })?.recordedSpecifier else { return nil }
+        return FormatString.parse(recorded, dialect: platform == .apple ? .apple : .java).specifiers.first
+    }
+
+    /// `lld`, `@`, `g` (Apple) — without `%` and position.
+    func lengthAndConversion(_ name: String) -> String {
+        let argument = arguments.first { $0.name == name && $0.slot == .value }
+        if let spec = recorded(name) {
+            return spec.flags + (spec.width.map(String.init) ?? "") + (spec.precision.map { "." + String($0) } ?? "") + spec.length + String(spec.conversion)
+        }
+        switch (platform, argument?.kind ?? .text) {
+        case (.apple, .integer): return "lld"
+        case (.apple, .double): return "g"
+        case (.apple, _): return "@"
+        case (.android, .integer): return ",d"
+        case (.android, _): return "s"
+        }
+    }
+
+    func prefix(_ name: String, slot: CatalogArgument.Slot = .value) -> String {
+        "%" + (positional ? "\(position(of: name, slot: slot))$" : "")
+    }
+
+    /// The argument's value as its kind prints it.
+    func specifier(_ name: String) -> String {
+        if let substitutionArgument, substitutionArgument == name { return "%arg" }
+        return prefix(name) + lengthAndConversion(name)
+    }
+
+    /// An integer printed as `presentation` says (a double or text argument: as its kind).
+    func integerSpecifier(_ name: String, _ presentation: IntegerPresentation) -> String {
+        let argument = arguments.first { $0.name == name && $0.slot == .value }
+        guard argument?.kind ?? .integer == .integer else { return specifier(name) }
+        if let spec = recorded(name), spec.valueKind == .integer, Self.presentation(of: spec, platform: platform) == presentation {
+            // An imported specifier is written back as it was (`%ld`, `%02d`).
+            if let substitutionArgument, substitutionArgument == name { return "%arg" }
+            return prefix(name) + lengthAndConversion(name)
+        }
+        switch platform {
+        case .apple:
+            if presentation.appleNeedsText { return prefix(name, slot: .integerText(presentation)) + "@" }
+            if let substitutionArgument, substitutionArgument == name, presentation == .standard { return "%arg" }
+            return prefix(name) + (presentation.minimumDigits > 1 ? "0\(presentation.minimumDigits)" : "") + "lld"
+        case .android:
+            return prefix(name) + presentation.javaFlags + "d"
+        }
+    }
+
+    /// What an integer specifier prints: Java groups with `,`; CFString groups every localized
+    /// integer; `0` and a width pad.
+    static func presentation(of spec: FormatSpecifier, platform: CatalogPlatform) -> IntegerPresentation {
+        let digits = spec.flags.contains("0") ? spec.width ?? 1 : 1
+        return IntegerPresentation(grouped: platform == .apple || spec.flags.contains(","), minimumDigits: max(digits, 1))
+    }
+
+    /// `%` → `%%` (most texts have none: returned as they are).
+    static func doublingPercents(_ text: String) -> String {
+        guard text.utf8.contains(0x25) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 4)
+        for scalar in text.unicodeScalars {
+            out.unicodeScalars.append(scalar)
+            if scalar == "%" { out.unicodeScalars.append("%") }
+        }
+        return out
+    }
+
+    func render(_ parts: [MessagePart], plural: String?) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .text(let text, _):
+                out += isFormat ? Self.doublingPercents(text) : text
+            case .pound:
+                out += integerSpecifier(plural ?? "", .standard)
+            case .argument(let argument) where PlatformConversion.isText(argument, arguments):
+                // A number as ICU's text, formatted by the accessor or the app.
+                out += prefix(argument.name, slot: .numberText(NumberText.of(argument)!.style)) + (platform == .apple ? "@" : "s")
+            case .argument(let argument):
+                switch argument.kind {
+                case .none where pluralTextForPlainNumbers.contains(argument.name):
+                    out += prefix(argument.name, slot: .pluralText) + "s"
+                case .none:
+                    out += integerSpecifier(argument.name, .standard)
+                case .simple(let simple):
+                    if simple.type == .number, let fraction = PlatformConversion.printedFraction(argument, arguments, platform: platform) {
+                        out += prefix(argument.name) + fraction
+                    } else if simple.type == .number, let presentation = IntegerPresentation(style: simple.style) {
+                        if presentation == .standard, pluralTextForPlainNumbers.contains(argument.name) {
+                            out += prefix(argument.name, slot: .pluralText) + "s"
+                            continue
+                        }
+                        out += integerSpecifier(argument.name, presentation)
+                    } else {
+                        out += specifier(argument.name)
+                    }
+                case .plural:
+                    if composedPlurals {
+                        out += prefix(argument.name, slot: .pluralText) + "s"
+                    } else {
+                        // Only at the top level of an Apple substitutions format.
+                        out += "%" + (positional ? "\(position(of: argument.name))$" : "") + "#@" + (substitutionNames[argument.range] ?? argument.name) + "@"
+                    }
+                case .select, .choice:
+                    break  // rejected by the checks
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// Numbers in messages as JSON writes them ("1", "0.5").
+enum JSONNumberText {
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}
