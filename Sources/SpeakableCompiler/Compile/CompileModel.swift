@@ -119,3 +119,9 @@ final class PreparedMessage: Sendable {
         let particleArguments: [String]
     }
 }
+
+/// A table with its prepared messages, as the outputs that hold every table read them.
+struct PreparedTable {
+    let table: Table
+    let messages: [PreparedMessage]
+}

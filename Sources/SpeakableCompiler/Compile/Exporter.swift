@@ -7,7 +7,7 @@ import SpeakablePlatformFormats
 
 /// Writes the prepared messages of every table into each output format.
 struct Exporter {
-    let context: Context
+    let context: CompileContext
     var diagnostics: [Diagnostic] = []
     var project: Project { context.project }
     var sourceLocale: String { project.config.sourceLocale }
@@ -43,7 +43,7 @@ struct Exporter {
         }
     }
 
-    init(context: Context, lookup: Lookup) {
+    init(context: CompileContext, lookup: Lookup) {
         self.context = context
         self.lookup = lookup
     }
@@ -326,28 +326,29 @@ struct Exporter {
     /// The attributes of `<resources>` an imported file of each table had in `tag`
     /// (`tools:ignore="MissingTranslation"`): on the compiled file's `<resources>` when every
     /// table has the same ones, else `tools:ignore` goes on each resource of the tables that had it.
-    func androidRootAttributes(_ tables: [(Table, [PreparedMessage])], tag: String)
+    func androidRootAttributes(_ tables: [PreparedTable], tag: String)
         -> (root: [(name: String, value: String)], perTable: [String: String]) {
         guard context.options.useMetadata else { return ([], [:]) }
-        let all = tables.map { context.metadata[$0.0.name]?.androidRootAttributes[tag] ?? [] }
+        let all = tables.map { context.metadata[$0.table.name]?.androidRootAttributes[tag] ?? [] }
         guard let first = all.first, !all.allSatisfy(\.isEmpty) else { return ([], [:]) }
         if all.allSatisfy({ $0.map(\.name) == first.map(\.name) && $0.map(\.value) == first.map(\.value) }) { return (first, [:]) }
         var perTable: [String: String] = [:]
-        for (index, (table, _)) in tables.enumerated() {
-            if let ignore = all[index].first(where: { $0.name == "tools:ignore" })?.value { perTable[table.name] = ignore }
+        for (index, prepared) in tables.enumerated() {
+            if let ignore = all[index].first(where: { $0.name == "tools:ignore" })?.value { perTable[prepared.table.name] = ignore }
         }
         return ([], perTable)
     }
 
-    mutating func android(_ tables: [(Table, [PreparedMessage])], tags: [String]) -> [OutputFile] {
+    mutating func android(_ tables: [PreparedTable], tags: [String]) -> [OutputFile] {
         var files: [OutputFile] = []
         for tag in tags {
             var items: [AndroidResourceWriter.Item] = []
             let roots = androidRootAttributes(tables, tag: tag)
-            for (table, messages) in tables {
+            for prepared in tables {
+                let table = prepared.table
                 var section: [AndroidResourceWriter.Item] = []
                 let meta = context.metadata[table.name]
-                for message in messages {
+                for message in prepared.messages {
                     for variant in message.variants {
                         guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
                         let recorded = variant.choices.isEmpty ? message.metadata : nil
@@ -422,8 +423,8 @@ struct Exporter {
             // Imported files' own headers (a license) come first, each once.
             var headers: [String] = []
             if context.options.useMetadata {
-                for (table, _) in tables {
-                    if let header = context.metadata[table.name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
+                for prepared in tables {
+                    if let header = context.metadata[prepared.table.name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
                 }
             }
             files.append(OutputFile(path: "android/res/\(folder)/strings.xml",

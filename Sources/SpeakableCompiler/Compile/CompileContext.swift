@@ -1,0 +1,463 @@
+import Dispatch
+import FoundationEssentials
+import Synchronization
+public import SpeakableCatalog
+public import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableEscaping
+import SpeakableJSON
+public import SpeakableMessages
+public import SpeakablePlatformFormats
+
+struct CompileContext {
+    let project: Project
+    let options: CompileOptions
+    let metadata: [String: TableMetadata]
+    var diagnostics: [Diagnostic] = []
+    /// Per locale tag and kind of number format (`decimal`, `skeleton`): the messages that
+    /// print grouped integers (the first few, and how many), where the file is (for the
+    /// `catalog-number-grouping` warnings).
+    var groupedIntegers: [String: [IntegerStyle: GroupedIntegerUses]] = [:]
+    /// Only errors are wanted (``CatalogCompiler/validate(_:options:metadata:only:)``): what only
+    /// warnings need is not worked out.
+    var validating = false
+    /// Prepare only these messages (`"<table>\u{0}<key>"`, with the number of locales screened
+    /// out that say what the template says); of the others only the keys and Android names are
+    /// recorded (``screenedNames``).
+    var only: [String: Int]?
+    /// The Android resource of each message not prepared.
+    var screenedNames: [ScreenedName] = []
+    /// The table being prepared: its locales (not the source), each with its translations by key.
+    var translationsByTag: [(tag: String, file: String, locale: ICULocale, translations: [String: Translation])] = []
+
+    struct GroupedIntegerUses {
+        var keys: [String] = []
+        var count = 0
+        var lastKey: String?
+        var file: String
+    }
+
+    init(project: Project, options: CompileOptions, metadata: [String: TableMetadata]) {
+        self.project = project
+        self.options = options
+        self.metadata = metadata
+    }
+
+    var needsPlatformForms: Bool {
+        options.outputs.contains(.xcstrings) || options.outputs.contains(.android) || options.outputs.contains(.swift)
+            || options.outputs.contains(.compose)
+    }
+
+    mutating func error(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
+        diagnostics.append(Diagnostic(severity: .error, id: id, message: message, file: file, position: position, hint: hint))
+    }
+
+    mutating func prepare(_ table: Table) -> [PreparedMessage] {
+        var result: [PreparedMessage] = []
+        // Every locale's translations by key, once per table (LocaleFile's own lookup is linear).
+        let sourceLocale = project.config.sourceLocale
+        translationsByTag = table.locales.keys.sorted().filter { $0 != sourceLocale }.map { tag in
+            let file = table.locales[tag]!
+            return (tag, file.file, file.locale, Dictionary(file.translations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }))
+        }
+        var appleKeys: [String: String] = [:]
+        let tableMetadata = metadata[table.name]
+        for message in table.messages {
+            guard let pattern = message.pattern else { continue }
+            let meta = tableMetadata?[message.key]
+            if let only, only[table.name + "\u{0}" + message.key] == nil {
+                // Screened as one that cannot be refused: its key and name still take part in
+                // the collision checks (no selects: one of each; no =N: no companions).
+                guard !message.runtimeOnly else { continue }
+                let appleKey = Self.appleKey(message, meta: meta, choices: [])
+                if let other = appleKeys[appleKey] {
+                    error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(appleKey)', which '\(other)' already uses",
+                          file: table.file, at: message.keyPosition,
+                          hint: "keys of select cases are <key>__<argument>_<case>; rename one of the messages")
+                }
+                appleKeys[appleKey] = message.key
+                let plural = pattern.body.parts.contains { part in
+                    if case .argument(let node) = part, case .plural = node.kind { true } else { false }
+                }
+                screenedNames.append(ScreenedName(owner: "\(table.name):\(message.key)", kind: plural ? "plurals" : "string",
+                                                  name: Self.androidResourceName(Self.androidBase(message, meta: meta, choices: []))))
+                continue
+            }
+            let kinds = argumentKinds(message, pattern, file: table.file, metadata: meta)
+            var variants: [PreparedMessage.Variant] = []
+            if !message.runtimeOnly, rejectsFractionalPlural(message, pattern, kinds: kinds, table: table) { continue }
+            if !message.runtimeOnly {
+                // Counted before anything is built: 26 two-case selects are 67 million keys.
+                let count = SelectExpansion.combinationCount(of: pattern.body)
+                if count > SelectExpansion.maximumCombinations {
+                    error("catalog-too-many-cases",
+                          "message '\(message.key)' has \(count == Int.max ? "more than \(Int.max)" : String(count)) combinations of select cases; platform catalogs would need one key each (at most \(SelectExpansion.maximumCombinations))",
+                          file: table.file, at: message.keyPosition, hint: "split the message, or mark it runtimeOnly")
+                    continue
+                }
+                for choices in SelectExpansion.combinations(of: pattern.body) {
+                    let body = SelectExpansion.prune(pattern.body, choosing: choices)
+                    let appleKey = Self.appleKey(message, meta: meta, choices: choices)
+                    let androidName = Self.androidResourceName(Self.androidBase(message, meta: meta, choices: choices))
+                    if let other = appleKeys[appleKey] {
+                        error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(appleKey)', which '\(other)' already uses",
+                              file: table.file, at: message.keyPosition,
+                              hint: "keys of select cases are <key>__<argument>_<case>; rename one of the messages")
+                    }
+                    appleKeys[appleKey] = message.key
+                    let prepared = variant(message, table: table, choices: choices, body: body, appleKey: appleKey,
+                                           androidName: androidName, kinds: kinds, meta: meta)
+                    for companion in prepared.appleLayout.companions {
+                        let companionKey = appleKey + companion.suffix
+                        if let other = appleKeys[companionKey], other != message.key {
+                            error("catalog-key-collision", "message '\(message.key)' would use the catalog key '\(companionKey)' for \(companion.argument) = \(companion.value), which '\(other)' already uses",
+                                  file: table.file, at: message.keyPosition, hint: "rename one of the messages")
+                        }
+                        appleKeys[companionKey] = message.key
+                    }
+                    variants.append(prepared)
+                }
+            }
+            result.append(PreparedMessage(template: message, pattern: pattern, kinds: kinds, variants: variants, metadata: meta))
+        }
+        let keys = Set(table.messages.map(\.key))
+        for tag in table.locales.keys.sorted() {
+            let file = table.locales[tag]!
+            for translation in file.translations where !keys.contains(translation.key) {
+                diagnostics.append(Diagnostic(severity: .warning, id: "unknown-key",
+                                              message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
+                                              file: file.file, position: translation.keyPosition))
+            }
+        }
+        return result
+    }
+
+    /// One combination of select cases, with what every locale's text decides: the positions
+    /// of each platform's formats (every argument any locale prints), each platform's layout
+    /// (plurals in some locale make a plural everywhere; exact values that need companions),
+    /// and the arguments Korean particles follow. Layout decisions that change what an app
+    /// calls are reported as warnings (``Exporter`` reports the rest while converting).
+    mutating func variant(_ message: TemplateMessage, table: Table, choices: [SelectExpansion.Choice], body: MessageBody,
+                          appleKey: String, androidName: String, kinds: [String: CatalogArgument.Kind],
+                          meta: MessageMetadata?) -> PreparedMessage.Variant {
+        let sourceLocale = project.config.sourceLocale
+        var bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)] =
+            [(sourceLocale, table.file, sourceICU, message.source, body)]
+        for locale in translationsByTag {
+            guard let translation = locale.translations[message.key], let pattern = translation.pattern else { continue }
+            let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
+            bodies.append((locale.tag, locale.file, locale.locale, translation.source, pruned))
+        }
+        // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text; a
+        // Double with fixed fraction digits that a platform prints itself (Java's `%.2f`, an
+        // imported String Catalog's own `%.2f`) is its value there.
+        let numberTexts = PlatformConversion.numberTexts(in: bodies.compactMap { item in item.locale.map { (item.body, $0) } }, kinds: kinds)
+        var applePrinted = Set<NumberText>()
+        var androidPrinted = Set<NumberText>()
+        if kinds.values.contains(.double) {
+            for item in bodies {
+                PlatformConversion.forEachArgument(item.body) { node in
+                    guard let text = NumberText.of(node), numberTexts.contains(text), case .simple(let simple) = node.kind else { return }
+                    let kind = kinds[node.name] ?? .integer
+                    if PlatformConversion.printedFraction(simple.style, kind: kind, recordedSpecifier: meta?.appleSpecifiers[node.name], platform: .apple) != nil {
+                        applePrinted.insert(text)
+                    }
+                    if PlatformConversion.printedFraction(simple.style, kind: kind, recordedSpecifier: meta?.androidSpecifiers[node.name], platform: .android) != nil {
+                        androidPrinted.insert(text)
+                    }
+                }
+            }
+        }
+        var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
+        var androidSlots: [(name: String, slot: CatalogArgument.Slot)] = []
+        var localeSlots: [[(name: String, slot: CatalogArgument.Slot)]] = []
+        for item in bodies {
+            let slots = PlatformConversion.formatSlots(of: item.body, numberTexts: numberTexts, applePrinted: applePrinted, androidPrinted: androidPrinted)
+            localeSlots.append(slots.apple)
+            for slot in slots.apple {
+                if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
+                    appleSlots[index].locales += 1
+                } else {
+                    appleSlots.append((slot.name, slot.slot, 1))
+                }
+            }
+            for slot in slots.android where !androidSlots.contains(where: { $0.name == slot.name && $0.slot == slot.slot }) { androidSlots.append(slot) }
+        }
+        // Android alone: integers padded to four digits or more with grouping ("0,042").
+        let androidOnly = androidSlots.compactMap { slot -> NumberText? in
+            guard case .numberText(let style) = slot.slot else { return nil }
+            let text = NumberText(name: slot.name, style: style)
+            return numberTexts.contains(text) ? nil : text
+        }
+        if !validating {
+            reportNumberTexts(numberTexts + androidOnly, androidOnly: Set(androidOnly), applePrinted: applePrinted, androidPrinted: androidPrinted,
+                              message: message, bodies: bodies, kinds: kinds)
+        }
+        let valueArguments = kinds.map { CatalogArgument(name: $0.key, kind: $0.value) }
+            + numberTexts.map { CatalogArgument(name: $0.name, kind: .text, slot: .numberText($0.style)) }
+        var normalized: [(body: MessageBody, locale: ICULocale)] = []
+        var particleArguments: [String] = []
+        for item in bodies {
+            guard let locale = item.locale, let body = try? PlatformConversion.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
+            normalized.append((body, locale))
+            if validating { continue }
+            let grouped = PlatformConversion.groupedIntegers(in: item.body, kinds: kinds, numberTexts: numberTexts)
+            for (kind, uses) in [(IntegerStyle.decimal, grouped.decimal), (.skeleton, grouped.skeleton)] where uses {
+                var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)
+                // The variants of one message come one after the other: count the message once.
+                if entry.lastKey != message.key {
+                    if entry.keys.count < 3 { entry.keys.append(message.key) }
+                    entry.count += 1
+                }
+                entry.lastKey = message.key
+                groupedIntegers[item.tag, default: [:]][kind] = entry
+            }
+            for open in PlatformConversion.openParticles(in: body, locale: locale) {
+                if !particleArguments.contains(open.argument) { particleArguments.append(open.argument) }
+                if writesPlatformCatalogs {
+                    warning("catalog-open-particle",
+                            "'\(message.key)' (\(item.tag)): the particle \(open.notation) after {\(open.argument)} depends on a value known only at run time; "
+                            + "the generated Swift and Kotlin accessors resolve it, an app that reads the .xcstrings or strings.xml directly must pick the form itself after formatting (docs/particles.md)",
+                            file: item.file, at: item.source.position(ofUTF16Offset: open.range.lowerBound),
+                            hint: "write the particle for both cases, or let Speakable's accessors format the message")
+                }
+            }
+        }
+        let appleLayout = PlatformConversion.layout(of: normalized, platform: .apple)
+        let androidLayout = PlatformConversion.layout(of: normalized, platform: .android)
+        // Foundation reads arguments by position and skips an unused position without reading
+        // its value, so the values after it shift: a position some locale does not use goes
+        // after those every locale uses (most used first).
+        // Arguments the app passes that the source does not print: positions of every String
+        // Catalog format (where no locale prints them: after the others).
+        for argument in message.passedArguments where !appleSlots.contains(where: { $0.name == argument.name && $0.slot == .value }) {
+            appleSlots.append((argument.name, .value, 0))
+        }
+        // Locales the validation screened out say exactly what the template says (the same
+        // positions): they count as the template's.
+        let screened = only?[table.name + "\u{0}" + message.key] ?? 0
+        if screened > 0 {
+            for slot in localeSlots[0] {
+                if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) { appleSlots[index].locales += screened }
+            }
+        }
+        let localeCount = bodies.count + screened
+        let everywhere = appleSlots.filter { $0.locales == localeCount }
+        let partly = appleSlots.filter { $0.locales < localeCount }.enumerated()
+            .sorted { ($0.element.locales, -$0.offset) > ($1.element.locales, -$1.offset) }.map(\.element)
+        let appleOrder = meta?.appleArguments == nil ? everywhere + partly : appleSlots
+        let appleValues = ordered(appleOrder.filter { $0.slot == .value }.map(\.name), recorded: meta?.appleArguments, kinds: kinds,
+                                  specifiers: meta?.appleSpecifiers ?? [:], substitutions: meta?.appleSubstitutions ?? [:])
+        let apple: [CatalogArgument]
+        if meta?.appleArguments != nil {
+            // An imported catalog's positions stay as they were; new ones go after them.
+            apple = appleValues + appleOrder.filter { $0.slot != .value }.map { CatalogArgument(name: $0.name, kind: .text, slot: $0.slot) }
+        } else {
+            apple = appleOrder.map { slot in
+                slot.slot == .value ? appleValues.first { $0.name == slot.name }! : CatalogArgument(name: slot.name, kind: .text, slot: slot.slot)
+            }
+        }
+        // (An imported catalog's positions are kept as they were, gaps included.)
+        if meta?.appleArguments == nil { reportSkippedTexts(apple, localeSlots: localeSlots, message: message, bodies: bodies) }
+        let androidValues = ordered(androidSlots.filter { $0.slot == .value }.map(\.name), recorded: meta?.androidArguments, kinds: kinds,
+                                    specifiers: meta?.androidSpecifiers ?? [:])
+        var android: [CatalogArgument]
+        if meta?.androidArguments != nil {
+            android = androidValues + androidSlots.filter { $0.slot != .value }.map { CatalogArgument(name: $0.name, kind: .text, slot: $0.slot) }
+        } else {
+            android = androidSlots.map { slot in
+                slot.slot == .value ? androidValues.first { $0.name == slot.name }! : CatalogArgument(name: slot.name, kind: .text, slot: slot.slot)
+            }
+        }
+        if androidLayout.isComposed(on: .android) {
+            android += androidLayout.pluralArguments.map { CatalogArgument(name: $0, kind: .text, slot: .pluralText) }
+        }
+        if !validating {
+            reportLayout(message, table: table, appleKey: appleKey, androidName: androidName, apple: appleLayout, android: androidLayout)
+        }
+        return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
+                                       appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
+                                       androidLayout: androidLayout, particleArguments: particleArguments)
+    }
+
+    /// A plural on a `Double` (its examples pass fractions) has no platform form: Android's
+    /// `<plurals>` choose by an `int`, String Catalogs print `#` with printf. An error at the
+    /// plural, in the template or the first translation that has one.
+    mutating func rejectsFractionalPlural(_ message: TemplateMessage, _ pattern: MessagePattern, kinds: [String: CatalogArgument.Kind],
+                                          table: Table) -> Bool {
+        guard needsPlatformForms, kinds.values.contains(.double) else { return false }
+        var places: [(file: String, source: SourceText, body: MessageBody)] = [(table.file, message.source, pattern.body)]
+        for locale in translationsByTag {
+            if let translation = locale.translations[message.key], let translated = translation.pattern { places.append((locale.file, translation.source, translated.body)) }
+        }
+        for place in places {
+            var found: ArgumentNode?
+            PlatformConversion.forEachArgument(place.body) { node in
+                if found == nil, case .plural(let plural) = node.kind, !plural.isOrdinal, kinds[node.name] == .double { found = node }
+            }
+            guard let node = found else { continue }
+            error("catalog-fractional-plural",
+                  "'\(message.key)': plural '\(node.name)' takes a Double (its examples pass fractions); Android's <plurals> choose by an int and String Catalogs print # with printf, neither as ICU does for fractions",
+                  file: place.file, at: place.source.position(ofUTF16Offset: node.range.lowerBound),
+                  hint: "pass a whole count (examples with whole numbers make it an Int) and print a fraction with {\(node.name), number} outside the plural, or mark the message runtimeOnly")
+            return true
+        }
+        return false
+    }
+
+    /// A number printed as text in some locales only (a translation that writes another style
+    /// than the template: `{ratio, number, ::.00}` for `{ratio}`, or `::group-off` where the
+    /// template groups) has its own position in the
+    /// String Catalog; a locale that skips such a position and reads a later one would make
+    /// Foundation read the later values from the wrong place (it reads by position, and a
+    /// position no specifier names is not read). An error at the locale's number.
+    mutating func reportSkippedTexts(_ apple: [CatalogArgument], localeSlots: [[(name: String, slot: CatalogArgument.Slot)]],
+                                     message: TemplateMessage,
+                                     bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)]) {
+        guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) else { return }
+        for (item, slots) in zip(bodies, localeSlots) {
+            let used = apple.indices.filter { index in slots.contains { $0.name == apple[index].name && $0.slot == apple[index].slot } }
+            guard let last = used.last, let index = (0..<last).first(where: { !used.contains($0) }) else { continue }
+            let skipped = apple[index]
+            // The skipped value as the other locales write it, and this locale's own form.
+            let other: String
+            switch skipped.slot {
+            case .numberText(let style): other = NumberText(name: skipped.name, style: style).argumentText
+            case .integerText(let presentation): other = NumberText(name: skipped.name, style: presentation.skeleton.map { " ::" + $0 } ?? "").argumentText
+            case .value, .pluralText: other = "{\(skipped.name)}"
+            }
+            var position = item.source.start
+            var own: String?
+            PlatformConversion.forEachArgument(item.body) { node in
+                guard own == nil, node.name == skipped.name else { return }
+                position = item.source.position(ofUTF16Offset: node.range.lowerBound)
+                if case .simple(let simple) = node.kind, simple.type == .number, let text = NumberText.of(node) { own = text.argumentText } else { own = "{\(node.name)…}" }
+            }
+            let diagnostic = Diagnostic(
+                severity: .error, id: "catalog-skipped-argument",
+                message: "'\(message.key)' (\(item.tag)) " + (own.map { "writes \($0) where another locale writes \(other)" } ?? "does not print \(other), which another locale prints")
+                    + ": in the String Catalog each is its own value, and \(item.tag) would skip value \(index + 1) but read value \(last + 1), which Foundation then reads from the wrong place",
+                file: item.file, position: position,
+                hint: "write \(skipped.name) as the other locales do (the same number style), or mark the message runtimeOnly")
+            // Once per message and locale (select cases give the same).
+            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        }
+    }
+
+    /// Numbers passed as ICU's text: what an app must pass (one warning per message and
+    /// number, not per select case).
+    mutating func reportNumberTexts(_ texts: [NumberText], androidOnly: Set<NumberText> = [], applePrinted: Set<NumberText> = [],
+                                    androidPrinted: Set<NumberText> = [], message: TemplateMessage,
+                                    bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)],
+                                    kinds: [String: CatalogArgument.Kind]) {
+        guard writesPlatformCatalogs else { return }
+        for text in texts {
+            // Where the number is first written, in the template (else the first translation).
+            var place: (file: String, position: SourcePosition)?
+            // As written: `{ratio}` (a plain argument) or `{ratio, number, percent}`.
+            var written = text.argumentText
+            for item in bodies where place == nil {
+                PlatformConversion.forEachArgument(item.body) { node in
+                    guard place == nil, NumberText.of(node) == text else { return }
+                    place = (item.file, item.source.position(ofUTF16Offset: node.range.lowerBound))
+                    if case .none = node.kind { written = "{" + node.name + "}" }
+                }
+            }
+            let padded = androidOnly.contains(text)
+            if padded && !options.outputs.contains(.android) { continue }
+            let toAndroid = options.outputs.contains(.android) && !androidPrinted.contains(text)
+            let toApple = options.outputs.contains(.xcstrings) && !padded && !applePrinted.contains(text)
+            if !toAndroid && !toApple { continue }
+            let what = padded ? "pads with grouping, which Java's %,04d does not"
+                : kinds[text.name] == .double ? "takes a Double, and no printf conversion prints a fraction as ICU does"
+                : "has a number format no printf conversion says"
+            var platforms: [String] = []
+            if toAndroid {
+                platforms.append("Android gets %s: the Kotlin accessors pass the text of MessageFormat(\(KotlinEscaping.stringLiteral(text.formatPattern)), locale).format(arrayOf(\(text.name))), as an app reading strings.xml itself must (android.icu.text; docs/android.md)")
+            }
+            if toApple {
+                platforms.append(text.foundationStyle != nil
+                    ? "String Catalogs get %@: the generated Swift accessors pass it formatted by NumberFormatter, an app that reads the catalog directly must do the same"
+                    : "String Catalogs get %@ and the generated Swift accessor takes \(text.name) as that text: Foundation has no formatter that matches ICU here")
+            }
+            warning("catalog-formatted-number",
+                    "'\(message.key)': \(written) \(what) (ICU: \(sample(text, kinds[text.name] ?? .integer, padded: padded))); " + platforms.joined(separator: "; "),
+                    file: place?.file ?? bodies[0].file, at: place?.position ?? message.keyPosition,
+                    hint: "format the number as the message says and pass the text, or mark the message runtimeOnly")
+        }
+    }
+
+    /// ICU's text for a sample value in the source locale ("1,234,567.891", "50%").
+    func sample(_ text: NumberText, _ kind: CatalogArgument.Kind, padded: Bool = false) -> String {
+        let sample: Int64 = padded ? 42 : 9180
+        let value: MessageArgument = kind == .double ? .double(1_234_567.891) : .int(sample)
+        guard let locale = sourceICU, let formatted = try? CompiledMessage(text.formatPattern, locale: locale, timeZone: .utc).format(["0": value]) else {
+            return text.argumentText
+        }
+        return "\"" + formatted + "\" for " + (kind == .double ? "1234567.891" : String(sample))
+    }
+
+    var sourceICU: ICULocale? { try? ICULocale(project.config.sourceLocale) }
+
+    var writesPlatformCatalogs: Bool { options.outputs.contains(.xcstrings) || options.outputs.contains(.android) }
+
+    /// Warnings for what an app reading the catalogs must do beyond one lookup.
+    mutating func reportLayout(_ message: TemplateMessage, table: Table, appleKey: String, androidName: String,
+                               apple: CatalogLayout, android: CatalogLayout) {
+        let key = appleKey == message.key ? "'\(message.key)'" : "'\(message.key)' (\(appleKey))"
+        if options.outputs.contains(.android) {
+            if android.isComposed(on: .android) {
+                let plurals = android.pluralArguments.map { "<plurals name=\"\(androidName)__\(SelectExpansion.sanitize($0))\">" }
+                warning("catalog-composed-plurals",
+                        "\(key) has plurals on \(android.pluralArguments.map { "'\($0)'" }.joined(separator: " and ")); Android gets "
+                        + plurals.joined(separator: ", ") + " and <string name=\"\(androidName)\"> that puts their texts in place; the Kotlin accessors compose them (docs/android.md)",
+                        file: table.file, at: message.keyPosition,
+                        hint: "the app formats each <plurals> with getQuantityString, then the <string> with getString")
+            }
+            for companion in android.companions {
+                warning("catalog-companion",
+                        "\(key): Android plurals cannot say '=\(companion.value)' of '\(companion.argument)'; it is <string name=\"\(androidName)\(companion.suffix)\">, "
+                        + "which the app uses when \(companion.argument) is \(companion.value), as the Kotlin accessors do (docs/android.md)",
+                        file: table.file, at: message.keyPosition, hint: "or say the same thing as the plural category does, and it needs no companion")
+            }
+        }
+        if options.outputs.contains(.xcstrings) {
+            for companion in apple.companions {
+                warning("catalog-companion",
+                        "\(key): String Catalog plurals cannot say '=\(companion.value)' of '\(companion.argument)'; it is the key '\(appleKey)\(companion.suffix)', "
+                        + "which the generated Swift accessors use when \(companion.argument) is \(companion.value) (an app that reads the catalog directly must do the same)",
+                        file: table.file, at: message.keyPosition, hint: "or say the same thing as the plural category does, and it needs no companion")
+            }
+        }
+    }
+
+    mutating func warning(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
+        let diagnostic = Diagnostic(severity: .warning, id: id, message: message, file: file, position: position, hint: hint)
+        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+    }
+
+    /// Argument order: the recorded one (from an import), then the other arguments in order of
+    /// first appearance.
+    func ordered(_ names: [String], recorded: [String]?, kinds: [String: CatalogArgument.Kind],
+                 specifiers: [String: String], substitutions: [String: String] = [:]) -> [CatalogArgument] {
+        // Recorded positions are kept as they were, gaps included (app code passes arguments by
+        // position: `getString(id, hours, minutes, remaining)`); new arguments go after them.
+        var order = recorded ?? []
+        for name in names where !order.contains(name) { order.append(name) }
+        return order.map { CatalogArgument(name: $0, kind: kinds[$0] ?? .text, recordedSpecifier: specifiers[$0],
+                                           recordedSubstitution: substitutions[$0]) }
+    }
+
+    /// What each argument takes (``ArgumentKinds/of(_:_:)``); an argument used in ways no
+    /// single value satisfies is an error.
+    mutating func argumentKinds(_ message: TemplateMessage, _ pattern: MessagePattern, file: String,
+                                metadata: MessageMetadata? = nil) -> [String: CatalogArgument.Kind] {
+        for (name, usage) in pattern.argumentUsages.sorted(by: { $0.key < $1.key }) {
+            guard case .conflicting(let uses) = usage.kind, !message.runtimeOnly else { continue }
+            error("catalog-conflicting-argument",
+                  "argument '\(name)' of '\(message.key)' is used as \(uses.map(\.name).joined(separator: " and ")), which no single value satisfies",
+                  file: file, at: usage.ranges.first.map { message.source.position(ofUTF16Offset: $0.lowerBound) } ?? message.keyPosition)
+        }
+        return ArgumentKinds.of(message, pattern, metadata: metadata)
+    }
+}

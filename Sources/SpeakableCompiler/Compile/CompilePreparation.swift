@@ -1,0 +1,159 @@
+import Dispatch
+import FoundationEssentials
+import Synchronization
+public import SpeakableCatalog
+public import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+public import SpeakableMessages
+public import SpeakablePlatformFormats
+
+extension CatalogCompiler {
+    /// Every message of every table prepared for the platforms, with what that found.
+    struct Preparation {
+        var options: CompileOptions
+        var context: CompileContext
+        var tables: [[PreparedMessage]]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Reads the metadata, then prepares every table (in parallel): argument kinds, select
+    /// combinations, keys, each platform's layout and argument positions — and every problem that
+    /// stops a compile before anything is converted. `validating`: only the errors are wanted
+    /// (the warnings' own work is skipped).
+    static func prepare(_ project: Project, options: CompileOptions, metadata: [String: TableMetadata]?,
+                        validating: Bool = false, only: [String: Int]? = nil) -> Preparation {
+        var diagnostics: [Diagnostic] = []
+        var options = options
+        if !options.useMetadata { options.reuseOriginalValues = false }
+        if options.outputs.contains(.android) {
+            diagnostics += Self.androidFolderClashes(project)
+        }
+        diagnostics += Self.accessorTypeClashes(project, options: options)
+        var tableMetadata: [String: TableMetadata] = [:]
+        if options.useMetadata {
+            if let metadata {
+                tableMetadata = metadata
+            } else {
+                let loaded = loadMetadata(project)
+                tableMetadata = loaded.metadata
+                diagnostics += loaded.diagnostics
+            }
+        }
+        var context = CompileContext(project: project, options: options, metadata: tableMetadata)
+        context.validating = validating
+        context.only = only
+        // Tables are prepared in parallel, each in its own copy of the context; what they found
+        // is put back in table order, so the outcome does not depend on scheduling.
+        let preparedTables = Mutex<[Int: (messages: [PreparedMessage], context: CompileContext)]>([:])
+        let start = context
+        DispatchQueue.concurrentPerform(iterations: project.tables.count) { index in
+            var own = start
+            let messages = own.prepare(project.tables[index])
+            own.translationsByTag = []   // only needed while preparing
+            preparedTables.withLock { $0[index] = (messages, own) }
+        }
+        let collectedTables = preparedTables.withLock { $0 }
+        var preparing: [[PreparedMessage]] = []
+        for index in project.tables.indices {
+            guard let table = collectedTables[index] else { continue }
+            preparing.append(table.messages)
+            context.screenedNames += table.context.screenedNames
+            for diagnostic in table.context.diagnostics where !context.diagnostics.contains(diagnostic) { context.diagnostics.append(diagnostic) }
+            context.merge(groupedIntegers: table.context.groupedIntegers)
+        }
+        let prepared = preparing
+        diagnostics += context.diagnostics
+        if !validating { diagnostics += context.groupingWarnings() }
+        if options.outputs.contains(.android) { diagnostics += Self.androidNameCollisions(project, prepared, screened: context.screenedNames) }
+        if options.outputs.contains(.compose) { diagnostics += Self.composeNameCollisions(project, prepared, screened: context.screenedNames) }
+        if !options.useMetadata && !validating {
+            // What the metadata would have kept is said, not dropped silently.
+            let ignored = metadata ?? loadMetadata(project).metadata
+            for (table, messages) in zip(project.tables, prepared) {
+                guard let meta = ignored[table.name] else { continue }
+                diagnostics += Self.metadataIgnored(meta, table: table, messages: messages, options: options)
+            }
+        }
+        return Preparation(options: options, context: context, tables: prepared, diagnostics: diagnostics)
+    }
+
+    /// `--no-metadata`: a warning for each message whose keys or argument positions change
+    /// (app code passes arguments by position), and one for what else of the imported catalogs
+    /// is not written (review states, device variations, Android markup and comments, headers,
+    /// resources that are not messages).
+    static func metadataIgnored(_ meta: TableMetadata, table: Table, messages: [PreparedMessage], options: CompileOptions) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var renamed: [String] = []
+        for message in messages {
+            guard let recorded = meta[message.template.key], let variant = message.variants.first, message.variants.count == 1 else { continue }
+            if let key = recorded.platformKey, key != variant.appleKey { renamed.append("'\(key)' → '\(variant.appleKey)'") }
+            if let name = recorded.androidName, name != variant.androidName { renamed.append("'\(name)' → '\(variant.androidName)'") }
+            for (platform, before, after) in [("String Catalog", recorded.appleArguments, variant.appleArguments),
+                                              ("Android", recorded.androidArguments, variant.androidArguments)] {
+                guard let before, options.outputs.contains(platform == "Android" ? .android : .xcstrings) || options.outputs.contains(.swift) else { continue }
+                let now = after.filter { $0.slot == .value }.map(\.name)
+                guard Array(now.prefix(before.count)) != before else { continue }
+                func positions(_ names: [String]) -> String {
+                    names.enumerated().map { "%\($0.offset + 1)$ \($0.element)" }.joined(separator: ", ")
+                }
+                diagnostics.append(Diagnostic(
+                    severity: .warning, id: "compile-metadata-ignored",
+                    message: "'\(message.template.key)': with --no-metadata its \(platform) arguments are \(positions(now)); the imported catalog had \(positions(before)) — app code that passes them by position gets them wrong",
+                    file: table.file, position: message.template.keyPosition,
+                    hint: "compile without --no-metadata to keep the imported positions"))
+            }
+        }
+        if !renamed.isEmpty {
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "compile-metadata-ignored",
+                message: "with --no-metadata \(renamed.count) imported key\(renamed.count == 1 ? " of \(table.file) is" : "s of \(table.file) are") written under Speakable's keys: "
+                    + renamed.prefix(5).joined(separator: ", ") + (renamed.count > 5 ? ", …" : ""),
+                file: table.file, position: nil, hint: "compile without --no-metadata to keep the catalog's own keys"))
+        }
+        var dropped: [String] = []
+        let states = meta.messages.values.reduce(0) { count, message in
+            count + message.xcstrings.values.filter { value in
+                Exporter.firstState(in: value.value).map { $0 != "translated" } ?? false
+            }.count + message.xliff.count
+        }
+        if states > 0 { dropped.append("\(states) review state\(states == 1 ? "" : "s")") }
+        let devices = meta.messages.values.reduce(0) { $0 + $1.xcstrings.values.filter { Self.contains($0.value, key: "device") }.count }
+        if devices > 0 { dropped.append("\(devices) localization\(devices == 1 ? "" : "s") with device variations") }
+        let markup = meta.messages.values.reduce(0) { count, message in
+            count + message.android.values.filter { value in
+                guard let xml = value.value.objectMember("xml")?.stringValue else { return false }
+                return xml.contains("<!--") || xml.contains("<xliff:") || xml.contains("<b>") || xml.contains("<i>") || xml.contains("<u>")
+            }.count
+        }
+        if markup > 0 { dropped.append("\(markup) Android resource\(markup == 1 ? "" : "s") with comments or markup as written") }
+        let extras = meta.androidExtras.values.reduce(0) { $0 + $1.count }
+        if extras > 0 { dropped.append("\(extras) Android resource\(extras == 1 ? "" : "s") that are not messages (string arrays, <skip />)") }
+        if !meta.androidHeaders.isEmpty { dropped.append("\(meta.androidHeaders.count) Android file header\(meta.androidHeaders.count == 1 ? "" : "s")") }
+        if !dropped.isEmpty {
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "compile-metadata-ignored",
+                message: "with --no-metadata what .speakable/\(table.name).platform.json keeps is not written: " + dropped.joined(separator: ", "),
+                file: table.file, position: nil, hint: "compile without --no-metadata to keep them"))
+        }
+        return diagnostics
+    }
+
+    static func contains(_ value: JSONValue, key: String) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.contains { $0.0 == key || contains($0.1, key: key) }
+    }
+
+    /// Reads `.speakable/<table>.platform.json` for every table that has one.
+    public static func loadMetadata(_ project: Project) -> (metadata: [String: TableMetadata], diagnostics: [Diagnostic]) {
+        var result: [String: TableMetadata] = [:]
+        var diagnostics: [Diagnostic] = []
+        for table in project.tables {
+            let path = TableMetadata.path(root: project.root, table: table.name)
+            let (metadata, problems) = TableMetadata.read(path: path, display: path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+            diagnostics += problems
+            if let metadata { result[table.name] = metadata }
+        }
+        return (result, diagnostics)
+    }
+}

@@ -1,0 +1,118 @@
+import Dispatch
+import FoundationEssentials
+import Synchronization
+public import SpeakableCatalog
+public import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+public import SpeakableMessages
+public import SpeakablePlatformFormats
+
+extension CatalogCompiler {
+    /// Android resource names are shared by every table: two messages that would write a
+    /// resource of one type and name (a message, a composed plural `<name>__<argument>`, a
+    /// companion `<name>__<argument>_eq<N>`) are an error at the second.
+    static func androidNameCollisions(_ project: Project, _ prepared: [[PreparedMessage]],
+                                      screened: [ScreenedName] = []) -> [Diagnostic] {
+        resourceNameCollisions(project, prepared, screened: screened) { resource, key, field, other in
+            (message: "Android resource name '\(resource.name)' of '\(key)' is R.\(resource.kind).\(field), which '\(other.owner)' already uses",
+             hint: "Android names are letters, digits, '_' and '.', shared by all tables; rename one of the messages")
+        }
+    }
+
+    /// Two messages whose resources of one kind would be one field of `R` (one Compose name:
+    /// `.` is `_` in both): an error at the second, said by `describe` (the resource, the key,
+    /// the field, and the first owner with its name).
+    static func resourceNameCollisions(
+        _ project: Project, _ prepared: [[PreparedMessage]], screened: [ScreenedName],
+        describe: ((kind: String, name: String), String, String, (owner: String, name: String)) -> (message: String, hint: String)
+    ) -> [Diagnostic] {
+        var owners: [String: (owner: String, name: String)] = [:]
+        var diagnostics: [Diagnostic] = []
+        // Messages not prepared (validation screened them): one resource each.
+        let screenedByOwner = Dictionary(screened.map { ($0.owner, $0) }, uniquingKeysWith: { first, _ in first })
+        for (table, messages) in zip(project.tables, prepared) {
+            let preparedByKey = Dictionary(messages.map { ($0.template.key, $0) }, uniquingKeysWith: { first, _ in first })
+            // In file order, prepared or not: the first to take a name keeps it.
+            for template in table.messages {
+                let owner = "\(table.name):\(template.key)"
+                var resources: [(kind: String, name: String)] = []
+                if let message = preparedByKey[template.key] {
+                    for variant in message.variants {
+                        let layout = variant.androidLayout
+                        if layout.isComposed(on: .android) {
+                            resources.append(("string", variant.androidName))
+                            resources += layout.pluralArguments.map { ("plurals", variant.androidName + "__" + SelectExpansion.sanitize($0)) }
+                        } else {
+                            resources.append((layout.pluralArguments.isEmpty ? "string" : "plurals", variant.androidName))
+                        }
+                        resources += layout.companions.map { ("string", variant.androidName + $0.suffix) }
+                    }
+                } else if let name = screenedByOwner[owner] {
+                    resources.append((name.kind, name.name))
+                }
+                for resource in resources {
+                    // R's field: `a.b` and `a_b` are one `R.string.a_b`.
+                    let field = KotlinAccessorNames.rField(resource.name)
+                    let id = resource.kind + ":" + field
+                    if let other = owners[id], other.owner != owner {
+                        let said = describe(resource, template.key, field, other)
+                        let diagnostic = Diagnostic(severity: .error, id: "catalog-key-collision", message: said.message,
+                                                    file: table.file, position: template.keyPosition, hint: said.hint)
+                        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                    } else {
+                        owners[id] = (owner, resource.name)
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Tables whose accessors would be one type (`a b.json` and `a-b.json` are both
+    /// `ABStrings`): the Swift, Kotlin and Compose accessors would not build. An error naming
+    /// both files, whenever an output writes accessors.
+    static func accessorTypeClashes(_ project: Project, options: CompileOptions) -> [Diagnostic] {
+        let accessors = options.outputs.contains(.swift)
+            || (options.outputs.contains(.compose) && ComposeAccessorGenerator.packages(options: options, config: project.config) != nil)
+            || (options.outputs.contains(.android) && (options.androidNamespace ?? project.config.androidNamespace) != nil)
+        guard accessors else { return [] }
+        var byType: [String: [Table]] = [:]
+        var order: [String] = []
+        for table in project.tables {
+            let type = SwiftAccessorGenerator.typeName(table.name)
+            if byType[type] == nil { order.append(type) }
+            byType[type, default: []].append(table)
+        }
+        return order.compactMap { type in
+            let tables = byType[type]!
+            guard tables.count > 1 else { return nil }
+            return Diagnostic(
+                severity: .error, id: "catalog-type-collision",
+                message: "the tables " + tables.map { "'\($0.name)' (\($0.file))" }.joined(separator: " and ")
+                    + " would both have the accessor type \(type), and the generated Swift and Kotlin would not build",
+                file: tables[1].file, position: nil,
+                hint: "rename one of the template files: a table's type is its name's letters and digits in upper camel case")
+        }
+    }
+
+    /// Locales that Android reads from one folder (`iw` and `he` are both `values-iw`, `in` and
+    /// `id` `values-in`): an error naming both, since one folder cannot hold two translations.
+    static func androidFolderClashes(_ project: Project) -> [Diagnostic] {
+        var byFolder: [String: [String]] = [:]
+        for tag in Exporter.androidTags(project) {
+            let folder = tag == project.config.sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
+            byFolder[folder, default: []].append(tag)
+        }
+        return byFolder.keys.sorted().compactMap { folder in
+            let tags = byFolder[folder]!
+            guard tags.count > 1 else { return nil }
+            let locales = ProjectLoader.display(folder: project.root, project.config.locales)
+            return Diagnostic(
+                severity: .error, id: "catalog-locale-alias",
+                message: "\(tags.map { "'\($0)'" }.joined(separator: " and ")) are one language to Android, which reads both from \(folder)/",
+                file: project.config.file ?? locales, position: nil,
+                hint: "keep one tag: move the translations of \(locales)/\(tags[1])/ into \(locales)/\(tags[0])/ (and list only '\(tags[0])' in targetLocales)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Dispatch
+import FoundationEssentials
+import Synchronization
+public import SpeakableCatalog
+public import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableJSON
+public import SpeakableMessages
+public import SpeakablePlatformFormats
+
+extension CompileContext {
+    /// Adds another table's grouped-integer uses (tables are prepared apart).
+    mutating func merge(groupedIntegers other: [String: [IntegerStyle: GroupedIntegerUses]]) {
+        for (tag, kinds) in other {
+            for (kind, uses) in kinds {
+                guard var entry = groupedIntegers[tag]?[kind] else {
+                    groupedIntegers[tag, default: [:]][kind] = uses
+                    continue
+                }
+                for key in uses.keys where entry.keys.count < 3 { entry.keys.append(key) }
+                entry.count += uses.count
+                groupedIntegers[tag]![kind] = entry
+            }
+        }
+    }
+
+    /// Android's `java.util.Formatter` groups `%,d` every `primary` digits from the first group
+    /// on; where ICU groups otherwise (Indian secondary groups; NumberFormatter's minimum
+    /// grouping digits in skeletons) some numbers print differently: one warning per locale.
+    func groupingWarnings() -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for tag in groupedIntegers.keys.sorted() {
+            guard let locale = try? ICULocale(tag) else { continue }
+            // String Catalogs: a localized %lld is ICU's decimal format, which ignores the
+            // minimum grouping digits that number skeletons honour (Polish "9 180" / "9180 sekund").
+            if options.outputs.contains(.xcstrings) || options.outputs.contains(.swift), let uses = groupedIntegers[tag]?[.skeleton],
+               let skeleton = IntegerGrouping.of(locale, skeleton: true), let decimal = IntegerGrouping.of(locale), skeleton != decimal {
+                let sample: Int64 = skeleton.secondary != decimal.secondary ? 1_234_567 : 9_180
+                let icu = (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample)) ?? String(sample)
+                let apple = (try? NumberFormat(.decimal, locale: locale).format(sample)) ?? String(sample)
+                let keys = uses.keys.map { "'\($0)'" }.joined(separator: ", ") + (uses.count > 3 ? " and \(uses.count - 3) more" : "")
+                warnings.append(Diagnostic(
+                    severity: .warning, id: "catalog-number-grouping",
+                    message: "\(tag): ICU writes number skeletons (units, integer-width) such as \(sample) as \"\(icu)\", a String Catalog's %lld as \"\(apple)\"; some values print differently on Apple in \(keys)",
+                    file: uses.file, position: nil, hint: "format such numbers in the app, or accept the difference"))
+            }
+            guard options.outputs.contains(.android) else { continue }
+            for kind in IntegerStyle.allCases {
+                guard let uses = groupedIntegers[tag]?[kind], let grouping = IntegerGrouping.of(locale, skeleton: kind == .skeleton),
+                      !grouping.isUniform else { continue }
+                let sample: Int64 = grouping.secondary != grouping.primary ? 1_234_567 : 9_180
+                let icu = (kind == .skeleton ? (try? SkeletonNumberFormatter(skeleton: "", locale: locale).format(sample))
+                                              : (try? NumberFormat(.decimal, locale: locale).format(sample))) ?? String(sample)
+                let java = Self.uniformlyGrouped(sample, grouping)
+                let which = kind == .skeleton ? "number skeletons (units, integer-width)" : "numbers"
+                let keys = uses.keys.map { "'\($0)'" }.joined(separator: ", ") + (uses.count > 3 ? " and \(uses.count - 3) more" : "")
+                warnings.append(Diagnostic(
+                    severity: .warning, id: "catalog-number-grouping",
+                    message: "\(tag): ICU writes \(which) such as \(sample) as \"\(icu)\", Android's %,d as \"\(java)\"; some values print differently on Android in \(keys)",
+                    file: uses.file, position: nil,
+                    hint: "Java's Formatter knows one group size and no minimum grouping; format such numbers in the app, or accept the difference"))
+            }
+        }
+        return warnings
+    }
+
+    /// What `%,d` prints: the locale's digits, its separator every `primary` digits.
+    static func uniformlyGrouped(_ value: Int64, _ grouping: IntegerGrouping) -> String {
+        let digits = Array(String(value.magnitude)).map { grouping.digits[Int($0.asciiValue! - 48)] }
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            let remaining = digits.count - index
+            out += digit
+            if grouping.primary > 0, remaining > 1, (remaining - 1) % grouping.primary == 0 { out += grouping.separator }
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+}
+
+/// How a message prints an integer with grouping separators: a plain `{n, number}` (the
+/// locale's decimal format) or a number skeleton (units, integer-width), whose grouping ICU
+/// takes from different data. The `catalog-number-grouping` warnings are said per style.
+enum IntegerStyle: CaseIterable {
+    case decimal
+    case skeleton
+}
