@@ -168,12 +168,12 @@ import Testing
 
     @Test func convertedFormatsBecomeComposeStrings() {
         // The converter writes a literal % as %% (every string is a format): Compose shows it once.
-        let (text, ours) = ComposeExport.compose("%1$s at 100%%%2$s, %%1$s")
+        let (text, ours) = ComposeDialect.compose("%1$s at 100%%%2$s, %%1$s")
         #expect(text == "%1$s at 100%%2$s, %1$s")
         #expect(ours == [0..<4, 12..<16])
         // The literal "%1$s" at the end is not the accessor's: refused when there are arguments.
-        #expect(ComposeExport.strings(of: .text("%1$s at 100%%%2$s, %%1$s")).literalPlaceholders == ["%1$s"])
-        #expect(ComposeExport.strings(of: .text("50%% off")).literalPlaceholders == [])
+        #expect(ComposeDialect.strings(of: .text("%1$s at 100%%%2$s, %%1$s")).literalPlaceholders == ["%1$s"])
+        #expect(ComposeDialect.strings(of: .text("50%% off")).literalPlaceholders == [])
     }
 
     @Test func foldersKeysAndNames() {

@@ -2,7 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 public import SpeakableCatalog
-public import SpeakableDiagnostics
+import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
 public import SpeakableMessages

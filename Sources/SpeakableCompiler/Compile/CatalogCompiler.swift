@@ -5,8 +5,8 @@ public import SpeakableCatalog
 public import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
-public import SpeakableMessages
-public import SpeakablePlatformFormats
+import SpeakableMessages
+import SpeakablePlatformFormats
 
 /// Compiles a loaded project into platform catalogs, XLIFF, Swift and Kotlin accessors — in memory;
 /// ``OutputWriter`` writes the result all or nothing.
@@ -62,22 +62,22 @@ public enum CatalogCompiler {
         let options = preparation.options
         let context = preparation.context
         let prepared = preparation.tables
-        let lookup = Exporter.Lookup(project)
-        let commonNotes = options.outputs.contains(.xliff) ? Exporter.commonNotes(project, prepared) : [:]
+        let lookup = OutputRenderer.Lookup(project)
+        let commonNotes = options.outputs.contains(.xliff) ? OutputRenderer.commonNotes(project, prepared) : [:]
         let tables = zip(project.tables, prepared).map { PreparedTable(table: $0, messages: $1) }
         let androidNamespace = options.androidNamespace ?? project.config.androidNamespace
         let composePackages = ComposeAccessorGenerator.packages(options: options, config: project.config)
         let results = Mutex<[Int: JobOutput]>([:])
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            var exporter = Exporter(context: context, lookup: lookup)
+            var renderer = OutputRenderer(context: context, lookup: lookup)
             var output = JobOutput()
             switch jobs[index] {
             case .xcstrings(let t):
-                output.files = [exporter.xcstrings(project.tables[t], prepared[t])]
+                output.files = [renderer.xcstrings(project.tables[t], prepared[t])]
             case .android(let tag):
-                output.files = exporter.android(tables, tags: [tag])
+                output.files = renderer.android(tables, tags: [tag])
             case .xliff(let tag):
-                output.files = exporter.xliff(project.tables, prepared, tags: [tag], commonNotes: commonNotes)
+                output.files = renderer.xliff(project.tables, prepared, tags: [tag], commonNotes: commonNotes)
             case .swift(let t):
                 output.files = [SwiftAccessorGenerator.file(table: project.tables[t], messages: prepared[t],
                                                             sourceLocale: project.config.sourceLocale, templates: project.config.templates,
@@ -89,19 +89,19 @@ public enum CatalogCompiler {
                 output.files = [kotlin.file]
                 output.notes = [kotlin.summary]
             case .compose(let tag):
-                output.files = exporter.compose(tables, tags: [tag])
+                output.files = renderer.compose(tables, tags: [tag])
             case .composeKotlin(let t):
                 guard let packages = composePackages else { break }
-                let kotlin = ComposeAccessorGenerator.file(&exporter, table: project.tables[t], messages: prepared[t], packages: packages)
+                let kotlin = ComposeAccessorGenerator.file(&renderer, table: project.tables[t], messages: prepared[t], packages: packages)
                 output.files = [kotlin.file]
                 output.notes = [kotlin.summary]
             case .composeRuntime:
                 guard let packages = composePackages else { break }
                 let runtime = ComposeRuntimeGenerator.file(project: project, prepared: prepared, namespace: packages.namespace)
                 output.files = [runtime.file]
-                exporter.diagnostics += runtime.diagnostics
+                renderer.diagnostics += runtime.diagnostics
             }
-            output.diagnostics = exporter.diagnostics
+            output.diagnostics = renderer.diagnostics
             let produced = output
             results.withLock { $0[index] = produced }
         }
@@ -156,15 +156,15 @@ public enum CatalogCompiler {
             + (options.outputs.contains(.android) || options.outputs.contains(.compose) ? [.android] : [])
         guard !platforms.isEmpty else { return errors }
         let compose = options.outputs.contains(.compose)
-        let lookup = Exporter.Lookup(project)
+        let lookup = OutputRenderer.Lookup(project)
         let context = preparation.context
         let prepared = preparation.tables
         let found = Mutex<[Int: [Diagnostic]]>([:])
         DispatchQueue.concurrentPerform(iterations: prepared.count) { t in
-            var exporter = Exporter(context: context, lookup: lookup)
-            exporter.validate(project.tables[t], prepared[t], platforms: platforms)
-            if compose { exporter.validateCompose(project.tables[t], prepared[t]) }
-            let diagnostics = exporter.diagnostics
+            var renderer = OutputRenderer(context: context, lookup: lookup)
+            renderer.validate(project.tables[t], prepared[t], platforms: platforms)
+            if compose { renderer.validateCompose(project.tables[t], prepared[t]) }
+            let diagnostics = renderer.diagnostics
             found.withLock { $0[t] = diagnostics }
         }
         let collected = found.withLock { $0 }
@@ -207,14 +207,14 @@ enum OutputJob {
         let tables = project.tables.indices
         var jobs: [OutputJob] = []
         if options.outputs.contains(.xcstrings) { jobs += tables.map(OutputJob.xcstrings) }
-        if options.outputs.contains(.android) { jobs += Exporter.androidTags(project).map(OutputJob.android) }
-        if options.outputs.contains(.xliff) { jobs += Exporter.xliffTags(project).map(OutputJob.xliff) }
+        if options.outputs.contains(.android) { jobs += OutputRenderer.androidTags(project).map(OutputJob.android) }
+        if options.outputs.contains(.xliff) { jobs += OutputRenderer.xliffTags(project).map(OutputJob.xliff) }
         if options.outputs.contains(.swift) { jobs += tables.map(OutputJob.swift) }
         if options.outputs.contains(.android), (options.androidNamespace ?? project.config.androidNamespace) != nil {
             jobs += tables.map(OutputJob.kotlin)
         }
         if options.outputs.contains(.compose) {
-            jobs += Exporter.androidTags(project).map(OutputJob.compose)
+            jobs += OutputRenderer.androidTags(project).map(OutputJob.compose)
             if ComposeAccessorGenerator.packages(options: options, config: project.config) != nil {
                 jobs += tables.map(OutputJob.composeKotlin) + [.composeRuntime]
             }

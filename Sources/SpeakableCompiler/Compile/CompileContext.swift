@@ -1,13 +1,13 @@
 import Dispatch
 import FoundationEssentials
 import Synchronization
-public import SpeakableCatalog
-public import SpeakableDiagnostics
+import SpeakableCatalog
+import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableEscaping
 import SpeakableJSON
-public import SpeakableMessages
-public import SpeakablePlatformFormats
+import SpeakableMessages
+import SpeakablePlatformFormats
 
 struct CompileContext {
     let project: Project
@@ -136,7 +136,7 @@ struct CompileContext {
     /// of each platform's formats (every argument any locale prints), each platform's layout
     /// (plurals in some locale make a plural everywhere; exact values that need companions),
     /// and the arguments Korean particles follow. Layout decisions that change what an app
-    /// calls are reported as warnings (``Exporter`` reports the rest while converting).
+    /// calls are reported as warnings (``OutputRenderer`` reports the rest while converting).
     mutating func variant(_ message: TemplateMessage, table: Table, choices: [SelectExpansion.Choice], body: MessageBody,
                           appleKey: String, androidName: String, kinds: [String: CatalogArgument.Kind],
                           meta: MessageMetadata?) -> PreparedMessage.Variant {

@@ -5,8 +5,8 @@ public import SpeakableCatalog
 public import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
-public import SpeakableMessages
-public import SpeakablePlatformFormats
+import SpeakableMessages
+import SpeakablePlatformFormats
 
 extension CatalogCompiler {
     /// Every message of every table prepared for the platforms, with what that found.
@@ -114,7 +114,7 @@ extension CatalogCompiler {
         var dropped: [String] = []
         let states = meta.messages.values.reduce(0) { count, message in
             count + message.xcstrings.values.filter { value in
-                Exporter.firstState(in: value.value).map { $0 != "translated" } ?? false
+                OutputRenderer.firstState(in: value.value).map { $0 != "translated" } ?? false
             }.count + message.xliff.count
         }
         if states > 0 { dropped.append("\(states) review state\(states == 1 ? "" : "s")") }

@@ -1,12 +1,12 @@
 import Dispatch
 import FoundationEssentials
 import Synchronization
-public import SpeakableCatalog
-public import SpeakableDiagnostics
+import SpeakableCatalog
+import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
-public import SpeakableMessages
-public import SpeakablePlatformFormats
+import SpeakableMessages
+import SpeakablePlatformFormats
 
 extension CatalogCompiler {
     /// Android resource names are shared by every table: two messages that would write a
@@ -100,7 +100,7 @@ extension CatalogCompiler {
     /// `id` `values-in`): an error naming both, since one folder cannot hold two translations.
     static func androidFolderClashes(_ project: Project) -> [Diagnostic] {
         var byFolder: [String: [String]] = [:]
-        for tag in Exporter.androidTags(project) {
+        for tag in OutputRenderer.androidTags(project) {
             let folder = tag == project.config.sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
             byFolder[folder, default: []].append(tag)
         }

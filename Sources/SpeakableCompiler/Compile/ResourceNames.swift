@@ -1,12 +1,12 @@
 import Dispatch
 import FoundationEssentials
 import Synchronization
-public import SpeakableCatalog
-public import SpeakableDiagnostics
+import SpeakableCatalog
+import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
-public import SpeakableMessages
-public import SpeakablePlatformFormats
+import SpeakableMessages
+import SpeakablePlatformFormats
 
 extension CompileContext {
     /// The String Catalog key of a message's combination of select cases: an imported catalog's

@@ -80,8 +80,8 @@ enum ComposeAccessorGenerator {
         var isText = false
     }
 
-    static func file(_ exporter: inout Exporter, table: Table, messages: [PreparedMessage], packages: Packages) -> (file: OutputFile, summary: String) {
-        let project = exporter.project
+    static func file(_ renderer: inout OutputRenderer, table: Table, messages: [PreparedMessage], packages: Packages) -> (file: OutputFile, summary: String) {
+        let project = renderer.project
         let type = KotlinAccessorGenerator.typeName(table.name)
         let templateFile = "\(project.config.templates)/\(table.name).json"
         let runtime = runtimeObject
@@ -100,7 +100,7 @@ enum ComposeAccessorGenerator {
             let function = functionNames[template.key]!
             let selectArguments = SelectExpansion.arguments(of: message.pattern.body)
             let labels = KotlinAccessorNames.parameters(template)
-            let variants = message.variants.map { exporter.composeVariant($0, message, table: table) }
+            let variants = message.variants.map { renderer.composeVariant($0, message, table: table) }
             var parameters: [Parameter] = []
             var ownEnums: [(String, SwiftAccessorGenerator.SelectEnum)] = []
             for name in message.pattern.argumentNames + template.passedArguments.map(\.name) {
@@ -125,8 +125,8 @@ enum ComposeAccessorGenerator {
             // `<label>Text` parameter (one per ICU style when it prints the value in several).
             var textParameters: [String: String] = [:]
             var notes: [String] = []
-            let bodies = ([sourceLocaleTag(exporter)] + CatalogCompiler.targetLocales(project, table)).compactMap { tag -> (body: MessageBody, locale: ICULocale)? in
-                exporter.pattern(of: message, in: table, tag: tag).map { ($0.body, exporter.icuLocale(tag)) }
+            let bodies = ([sourceLocaleTag(renderer)] + CatalogCompiler.targetLocales(project, table)).compactMap { tag -> (body: MessageBody, locale: ICULocale)? in
+                renderer.pattern(of: message, in: table, tag: tag).map { ($0.body, renderer.icuLocale(tag)) }
             }
             for named in ComposeAccessorNames.parameters(template, kinds: message.kinds, bodies: bodies) {
                 guard let pattern = named.textPattern else { continue }
@@ -335,7 +335,7 @@ enum ComposeAccessorGenerator {
 }
 
 extension ComposeAccessorGenerator {
-    static func sourceLocaleTag(_ exporter: Exporter) -> String { exporter.sourceLocale }
+    static func sourceLocaleTag(_ renderer: OutputRenderer) -> String { renderer.sourceLocale }
 }
 
 /// A parameter of a generated Compose accessor (after the Android accessors' parameters, less
@@ -385,7 +385,7 @@ public enum ComposeAccessorNames {
                 case .plural, .select, .choice:
                     needsValue.insert(node.name)
                 default:
-                    if case .callerText(let name, let pattern)? = Exporter.slot(of: node, kinds: kinds, numberTexts: numberTexts) {
+                    if case .callerText(let name, let pattern)? = OutputRenderer.slot(of: node, kinds: kinds, numberTexts: numberTexts) {
                         if !(patterns[name] ?? []).contains(pattern) { patterns[name, default: []].append(pattern) }
                     } else {
                         needsValue.insert(node.name)

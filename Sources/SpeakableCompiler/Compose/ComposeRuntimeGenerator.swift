@@ -53,7 +53,7 @@ enum ComposeRuntimeGenerator {
         var diagnostics: [Diagnostic] = []
         let source = project.config.sourceLocale
         var entries: [(key: String, data: IntegerData)] = []
-        for tag in Exporter.androidTags(project) {
+        for tag in OutputRenderer.androidTags(project) {
             let key = ComposeResources.localeKey(for: tag)
             guard !entries.contains(where: { $0.key == key }) else { continue }
             let data: IntegerData

@@ -15,7 +15,7 @@ public import SpeakableMessages
 ///
 /// The double underscore keeps the names apart from ordinary dotted keys; case names are kept as
 /// written when they are letters, digits and `_`, and other characters become `_` (a collision
-/// is an error the exporter reports). `other` is a key like any case: at run time, a value that
+/// is an error the renderer reports). `other` is a key like any case: at run time, a value that
 /// matches no case is looked up under `…_other`, as ICU would choose `other`.
 public enum SelectExpansion {
     /// Combinations above this count are an error (`catalog-too-many-cases`), not 10,000 keys.

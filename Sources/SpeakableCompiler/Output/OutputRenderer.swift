@@ -5,8 +5,9 @@ import SpeakableJSON
 import SpeakableMessages
 import SpeakablePlatformFormats
 
-/// Writes the prepared messages of every table into each output format.
-struct Exporter {
+/// Renders the prepared messages of every table into each output format, in memory (``OutputWriter``
+/// writes the files).
+struct OutputRenderer {
     let context: CompileContext
     var diagnostics: [Diagnostic] = []
     var project: Project { context.project }
