@@ -2,18 +2,24 @@
 //
 // Speakable — localized screen-reader text for grid games, from ICU MessageFormat templates.
 //
-// Layers (each depends only on those above it in this list):
-//   1. CICU                 system ICU 72 (libicu-dev), seen through a shim of inline wrappers
-//   2. SpeakableICU         safe Swift types over ICU; the only module that touches C
-//   3. SpeakableMessages    MF1 parser, AST, diagnostics, compiler, formatter
-//   4. SpeakableCatalog     speakable.json, Templates/, Locales/ loaded with positions
-//      SpeakablePlatformFormats  .xcstrings, Android resources, XLIFF: models, readers, writers, conversions
-//   5. SpeakableParticles   Korean particles resolved after placeholders (opt-in, on top of the engine)
-//      SpeakableDescribers  semantics (cells, pieces, boards, controls, events) → AccessibleText
-//      SpeakableCompiler      project → .xcstrings, Android res, XLIFF, Swift accessors; import
-//      SpeakableChecker     `speakable check` rules and reports; SpeakableSpeech spoken length (siblings)
-//   7. SpeakableCommandLine the `speakable` commands; the `speakable` executable (target SpeakableTool) is one file
-//      Speakable            the library product games import: re-exports describers, catalog, formatter
+// Layers (a module depends only on modules of lower layers; `docs/internals/architecture.md`
+// draws the arrows):
+//   1. CICU                      system ICU 72 (libicu-dev), seen through a shim of inline wrappers
+//      SpeakableDiagnostics      positions, diagnostics           SpeakableEscaping  one escaper per output language
+//   2. SpeakableICU              safe Swift types over ICU; the only module that touches C
+//      SpeakableJSON, SpeakableXML  readers that keep line and column
+//   3. SpeakableMessages         MF1 parser, AST, diagnostics, compiler, formatter
+//      SpeakableSpeech           spoken length and audio (espeak-ng)
+//   4. SpeakableCatalog          speakable.json, Templates/, Locales/ loaded with positions
+//      SpeakableParticles        Korean particles resolved after placeholders
+//   5. SpeakablePlatformFormats  .xcstrings, Android resources, Compose resources, XLIFF: models,
+//                                readers, writers, and PlatformConversion between ICU and them
+//      SpeakableDescribers       semantics (cells, pieces, boards, controls, events) → AccessibleText
+//   6. SpeakableCompiler         project → catalogs, Swift and Kotlin accessors; import; atomic writes
+//      SpeakableChecker          `speakable check`: rules (one file each) and reports
+//      SpeakablePreview          the preview page, text and audio
+//      Speakable                 the library product games import: re-exports describers, catalog, formatter
+//   7. SpeakableCommandLine      the `speakable` commands (the executable target SpeakableTool is one file)
 //
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
 // reader that keeps line and column and reports duplicate keys), SpeakableXML (the same for XML).
@@ -70,7 +76,7 @@ let package = Package(
         .target(name: "SpeakableDiagnostics", swiftSettings: swiftSettings),
         .target(name: "SpeakableJSON", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
 
-        // MARK: Escaping (issue 13)
+        // MARK: Escaping
         // SpeakableEscaping: one escaper per output language — Swift literals and comments, XML
         // text/attributes/comments, JSON, HTML — with no dependencies, so every writer (and the
         // preview) can use it. Property-tested against swiftc, libxml2, JSONSerialization, Chromium.
@@ -96,7 +102,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Describers (issue 4)
+        // MARK: Describers
         .target(
             name: "SpeakableParticles",
             dependencies: ["SpeakableMessages", "SpeakableICU"],
@@ -106,7 +112,7 @@ let package = Package(
             name: "SpeakableDescribers",
             dependencies: ["SpeakableParticles", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
                            "SpeakableDiagnostics", "SpeakableICU",
-                           // Issue 13: the text listing shows controls from translations as \u{…}.
+                           // the text listing shows controls from translations as \u{…}.
                            "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
@@ -140,7 +146,7 @@ let package = Package(
                            "SpeakableJSON", "CatalogEmbedding", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
         ),
-        // MARK: Checker and speech (issue 5)
+        // MARK: Checker and speech
         // Siblings: the checker measures speech only through a function the caller passes in.
         .target(
             name: "SpeakableSpeech",
@@ -151,7 +157,7 @@ let package = Package(
             name: "SpeakableChecker",
             dependencies: ["SpeakableCatalog", "SpeakablePlatformFormats", "SpeakableMessages", "SpeakableJSON",
                            "SpeakableDiagnostics", "SpeakableICU",
-                           // Issue 13: the JUnit report escapes through the one XML escaper.
+                           // the JUnit report escapes through the one XML escaper.
                            "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
@@ -169,7 +175,7 @@ let package = Package(
         // case-insensitive file systems (macOS), and `Sources/speakable` would share `Sources/Speakable`.
         .executableTarget(name: "SpeakableTool", dependencies: ["SpeakableCommandLine"], swiftSettings: swiftSettings),
 
-        // MARK: The library product for games (issue 11)
+        // MARK: The library product for games
         // `import Speakable`: re-exports the describers, particles, project loading, the formatter,
         // ICU locales and diagnostics. Tools (compile, check, speech) stay separate products.
         .target(
@@ -179,7 +185,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Platform catalogs and the compiler (issue 3)
+        // MARK: Platform catalogs and the compiler
         // SpeakableXML: an XML reader with positions and escaping (no ICU, no Foundation).
         // SpeakablePlatformFormats: .xcstrings, Android resources, XLIFF 2.0 / Xcode XLIFF 1.2 models,
         //   readers, writers, and the conversions between ICU messages and those formats.
@@ -187,7 +193,7 @@ let package = Package(
         .target(name: "SpeakableXML", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
         .target(
             name: "SpeakablePlatformFormats",
-            // SpeakableParticles: Korean particle notation after known text is resolved when compiling (issue 8).
+            // SpeakableParticles: Korean particle notation after known text is resolved when compiling.
             dependencies: ["SpeakableXML", "SpeakableJSON", "SpeakableEscaping", "SpeakableDiagnostics", "SpeakableMessages", "SpeakableICU",
                            "SpeakableParticles"],
             swiftSettings: swiftSettings
@@ -210,7 +216,7 @@ let package = Package(
             path: "tools/MessageFormatBenchmark",
             swiftSettings: swiftSettings
         ),
-        // MARK: Benchmark references and support (issue 12)
+        // MARK: Benchmark references and support
         // ICUBenchmarkDriver: ICU's MessageFormat driven from C++ (umsg_format with real varargs,
         //   icu::MessageFormat::format with Formattables), timing loops in C++; a plain C header.
         // BenchmarkSupport: the driver seen from Swift, timing, JSON, machine facts (no Foundation).
@@ -257,11 +263,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Checker truth (issue 9)
+        // MARK: Checker truth
         // Test support: runs openjdk's java.util.Formatter on formats, the oracle for every Java claim.
         .target(name: "JavaFormatOracle", path: "tools/JavaFormatOracle", swiftSettings: swiftSettings),
 
-        // MARK: Hardening tools (issue 13)
+        // MARK: Hardening tools
         .executableTarget(
             name: "ImportBenchmark",
             dependencies: ["SpeakableCompiler", "SpeakableCatalog", "SpeakableXML", "SpeakablePlatformFormats"],
@@ -278,7 +284,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Checker and speech tools (issue 5)
+        // MARK: Checker and speech tools
         .executableTarget(
             name: "SpeechCalibration",
             dependencies: ["SpeakableSpeech", "SpeakableCatalog", "SpeakableMessages", "SpeakableICU"],
@@ -293,7 +299,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Platform differential (issue 8)
+        // MARK: Platform differential
         // Compiles projects and real catalogs with `speakable compile`, runs the outputs as the
         // platforms do (aapt2 + ICU4J/Java for Android; the Swift accessors over a model of Apple's
         // run time with this machine's Foundation) and compares with Speakable's formatter.
@@ -335,14 +341,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Preview (issue 10)
+        // MARK: Preview
         // SpeakablePreview: scenarios spoken as VoiceOver and TalkBack say them (text, JSON, audio
         // through espeak-ng, a self-contained web page), on the describers and SpeakableSpeech.
         .target(
             name: "SpeakablePreview",
             dependencies: ["SpeakableDescribers", "SpeakableSpeech", "SpeakableCatalog", "SpeakableMessages", "SpeakableJSON",
                            "SpeakableDiagnostics", "SpeakableICU",
-                           // Issue 13: the page's HTML and script JSON go through the one HTML escaper.
+                           // the page's HTML and script JSON go through the one HTML escaper.
                            "SpeakableEscaping"],
             swiftSettings: swiftSettings
         ),
@@ -385,7 +391,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableCheckerTests",
-            // SpeakableCompiler (issue 9): compile's outputs are checked like their project.
+            // SpeakableCompiler: compile's outputs are checked like their project.
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
                            "SpeakablePlatformFormats", "SpeakableCompiler", "JavaFormatOracle", "SpeakableTestSupport"],
             swiftSettings: swiftSettings
