@@ -25,7 +25,7 @@ public import SpeakableICU
 ///
 /// Integers, plural categories, spellouts, durations, unit formats and dates are written without
 /// calling ICU where a fast path derived from ICU and checked against it applies (see
-/// docs/engine.md); everything else is ICU's own call.
+/// docs/internals/engine.md); everything else is ICU's own call.
 public final class CompiledMessage: Sendable {
     public let pattern: MessagePattern
     public let locale: ICULocale
