@@ -4,7 +4,7 @@ import SpeakablePlatformFormats
 import Testing
 @testable import SpeakableCompiler
 
-/// Inputs the fuzz targets found (docs/fuzzing.md), each kept as a regression.
+/// Inputs the fuzz targets found (docs/internals/fuzzing.md), each kept as a regression.
 @Suite struct FuzzRegressionTests {
     /// xliff target: an Xcode XLIFF whose substitution `strings` names itself in its own forms
     /// made the importer recurse until the stack overflowed (AddressSanitizer: stack-overflow in

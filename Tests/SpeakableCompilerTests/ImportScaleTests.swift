@@ -9,7 +9,7 @@ import Testing
 /// over 8 minutes (54 s for 5,000 in a debug build), through linear searches of the table and
 /// whole-table copies for every string; 100,000 attributes took 9 s through a quadratic
 /// duplicate scan. The figures of the linear import are tools/ImportBenchmark's (ratios against
-/// the XML reader on the same bytes, docs/limits.md). Here the sizes that the quadratic code
+/// the XML reader on the same bytes, docs/internals/limits.md). Here the sizes that the quadratic code
 /// could not get through within the time limit — it is a guard against going back, set far
 /// above what the linear code needs on a loaded machine (a few seconds in a debug build) — and
 /// the imports must be complete.

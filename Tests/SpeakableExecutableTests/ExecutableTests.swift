@@ -3,7 +3,7 @@ import Testing
 
 /// Runs the built `speakable` binary as a user would. This target imports Foundation (for
 /// `Process`) and none of Speakable's modules: a module that sees both Foundation and the
-/// system ICU headers does not compile (ICU-NOTES), and debug builds make the wrapper's C import
+/// system ICU headers does not compile (docs/internals/architecture.md), and debug builds make the wrapper's C import
 /// visible to the modules above it.
 @Suite struct ExecutableTests {
     @Test func theBinaryExitsWithTheRightStatus() throws {

@@ -1,6 +1,6 @@
 /// What each benchmark writes with `--json PATH` for the benchmark suite (`tools/bench/run.sh`):
 /// one self-describing section — headline numbers with their goals, a table, checks — that the
-/// suite merges with the machine's facts into `docs/performance.json` and `docs/performance.md`.
+/// suite merges with the machine's facts into `docs/internals/performance.json` and `docs/internals/performance.md`.
 /// A new benchmark joins the suite by writing this shape and adding one line to the script.
 public struct SuiteSection {
     public struct Headline {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where `speakable check`'s time goes, from a perf recording: the share of samples in each phase
 (reading, conversion to ICU text, MF1 parsing, rules, report) and how much of each is memory
-management (retain/release, malloc/free, copies), the profile docs/checker-speed.md shows.
+management (retain/release, malloc/free, copies), the profile docs/internals/checker-speed.md shows.
 
     perf record -F 2000 -g -o /tmp/check.data taskset -c 1 .build/release/speakable check INPUT \\
         --format json --output /tmp/report.json

@@ -54,7 +54,7 @@ func quoted(_ s: String) -> String {
 }
 
 /// One message of the mix: selects (one key per case), plurals inside text (substitutions),
-/// whole plurals, numbers, plain text — the shapes of the seeds' messages.
+/// whole plurals, numbers, plain text — the shapes of the reference apps' messages.
 func message(_ i: Int, _ tag: String) -> String {
     let p = tag == "en" ? "" : "[\(tag)] "
     switch i % 6 {

@@ -8,7 +8,7 @@ public import SpeakableJSON
 ///
 /// * `icu4c-tmsgfmt-cases.json`: the expected output (each re-checked on ICU 72.1).
 /// * `messageformat-js-fixtures.json`: only where ICU 72's own output (`icu72`) is recorded;
-///   messageformat.js's expectations are not the reference (DESIGN: ICU is).
+///   messageformat.js's expectations are not the reference (ICU is).
 /// * `syntax-validity.json`: ICU's verdict (and error code and offset), plus its output with no
 ///   arguments.
 public enum MF1Conformance {

@@ -23,7 +23,8 @@
 //   Time is the benchmark thread's CPU time (CLOCK_THREAD_CPUTIME_ID, on both sides): what the
 //   work costs, without the time a shared machine spends running other processes.
 //
-// An extra pass, labelled as such, repeats 16 argument sets (what the old benchmark measured).
+// An extra pass, labelled as such and not part of the benchmark, repeats the same 16 argument
+// sets: the ratios when a side may learn its arguments, which the fresh sets above prevent.
 //
 // `--callgrind SIDE --case N --calls K` runs one side of one case for K calls and exits (the
 // suite runs it under valgrind twice and divides the difference in instructions).

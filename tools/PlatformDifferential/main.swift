@@ -1,7 +1,7 @@
 // The platform differential: compiles Speakable projects and platform catalogs with
 // `speakable compile`, runs the outputs as Android (aapt2, ICU4J, java.lang.String.format) and
 // Apple (the generated accessors over a model of Apple's run time) do, and compares every case
-// with Speakable's formatter. See docs/platform-differential.md.
+// with Speakable's formatter. See docs/internals/platform-differential.md.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

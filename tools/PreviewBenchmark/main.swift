@@ -4,7 +4,7 @@
 //
 // 1. The command, as a user runs it: the release `speakable preview` (the whole demo, both
 //    locales, both platforms, no audio) in a fresh process per round, output to /dev/null —
-//    the goal is under 0.3 s. Reference in the same rounds: `speakable describe scenario`
+//    the goal is under 0.3 s. Reference in the same rounds: `speakable describe scenario`
 //    of the same scenario for the same two locales (the describers' raw fields, which the preview
 //    turns into speech), and `speakable --version` (process start alone).
 // 2. In process: `Previewer.preview` + text rendering against `ScenarioReport` + its text for the

@@ -1,7 +1,7 @@
 // The real-catalog round trip: imports an app's catalogs into a new Speakable project as a user
 // would, checks and compiles it, and compares what Android renders from the original and the
 // compiled resources (aapt2, ICU4J 72 plural rules, java.lang.String.format), and String
-// Catalogs and Xcode XLIFF against the compiled catalogs. See docs/round-trip.md.
+// Catalogs and Xcode XLIFF against the compiled catalogs. See docs/internals/round-trip.md.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

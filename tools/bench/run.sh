@@ -4,8 +4,8 @@
 #
 #   tools/bench/run.sh [--quick] [--no-callgrind] [--out DIR]
 #
-# Writes DIR (default .build/bench) with one section per benchmark, then docs/performance.json and
-# docs/performance.md (generated: the machine it ran on, the summary, each benchmark's table).
+# Writes DIR (default .build/bench) with one section per benchmark, then docs/internals/performance.json and
+# docs/internals/performance.md (generated: the machine it ran on, the summary, each benchmark's table).
 # Needs valgrind for the instruction counts (skip them with --no-callgrind).
 #
 # Adding a benchmark: make it write a suite section with `--json PATH` (SuiteSection in
@@ -85,6 +85,6 @@ if [ "$callgrind" = 1 ]; then
     echo "formatter-instructions" >> "$out/order"
 fi
 
-.build/release/BenchmarkReport report --sections "$out" --json docs/performance.json --markdown docs/performance.md \
+.build/release/BenchmarkReport report --sections "$out" --json docs/internals/performance.json --markdown docs/internals/performance.md \
     --swift "$(swift --version 2>/dev/null | head -1)"
-echo "wrote docs/performance.json and docs/performance.md" >&2
+echo "wrote docs/internals/performance.json and docs/internals/performance.md" >&2

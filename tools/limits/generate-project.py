@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates a Speakable project for measuring the whole-project limits (docs/limits.md).
+"""Generates a Speakable project for measuring the whole-project limits (docs/internals/limits.md).
 
     tools/limits/generate-project.py OUT --tables 10 --messages 5000 --locales 9 --padding 125
 

@@ -26,8 +26,8 @@ public struct LocalizedText: Hashable, Sendable {
 }
 
 /// A scenario: screens of a game described as JSON — boards, racks, selections, controls,
-/// events — for `speakable describe scenario` and the demo. The format is documented in the
-/// README ("Scenario files").
+/// events — for `speakable describe scenario` and the demo. The format is documented in
+/// docs/preview.md ("Scenario files").
 ///
 /// ```swift
 /// let read = Scenario.read(#"{"items": [{"type": "coins", "amount": 9180}]}"#, file: "coins.json")

@@ -25,7 +25,7 @@ public import SpeakableICU
 ///
 /// Integers, plural categories, spellouts, durations, unit formats and dates are written without
 /// calling ICU where a fast path derived from ICU and checked against it applies (see
-/// docs/engine.md); everything else is ICU's own call.
+/// docs/internals/engine.md); everything else is ICU's own call.
 public final class CompiledMessage: Sendable {
     public let pattern: MessagePattern
     public let locale: ICULocale
@@ -225,7 +225,7 @@ public final class CompiledMessage: Sendable {
                 switch values[Int(op.a)] {
                 case .string(let text)?:
                     out.append(text)
-                    // Only strings can make the output much longer than the program (issue 13).
+                    // Only strings can make the output much longer than the program, so only they are checked here.
                     if out.count > Self.maximumOutputLength { throw outputTooLarge(site: Int(op.c)) }
                 case .int(let n)?: try writeInteger(n, with: decimal, site: Int(op.c), into: &out)
                 case .double(let d)?: try writeDouble(d, with: decimal, site: Int(op.c), into: &out)

@@ -19,9 +19,9 @@ public enum PreviewFiles {
     /// reader sees the old file or the new one, never half of one, and a failure leaves the old
     /// file. The temporary file has an unpredictable name (`.speakable-<16 hex digits>.tmp`) and
     /// is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, so nothing planted in the folder — a link
-    /// at a name it could take — can make it write anywhere else (issue 13: the old predictable
-    /// `.speakable-<pid>-<n>.tmp`, written by a call that followed links, could). A link at `path`
-    /// itself is replaced by the file, not followed.
+    /// at a name it could take — can make it write anywhere else (a predictable name, or a call
+    /// that followed links, would let it). A link at `path` itself is replaced by the file, not
+    /// followed.
     ///
     /// A stream (``OutputFile/isStream(_:)``: `/dev/null`, `/dev/stdout`, a named pipe) is
     /// written through instead: renamed over, the device or link itself would be replaced.

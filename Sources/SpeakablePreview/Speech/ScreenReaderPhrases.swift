@@ -18,8 +18,8 @@ public import SpeakableDescribers
 ///   Korean (google/talkback, 2024-10-17). How they are put together follows
 ///   `CollectionStateFeedbackUtils` (the grid's name, then its row and column counts, joined
 ///   with ", ") and `EventTypeViewClickedFeedbackRule` (a click says only the node's selected
-///   state). TalkBack's own strings end hints with a period; the preview writes them as
-///   PHRASING.md does, without it (it is not spoken).
+///   state). TalkBack's own strings end hints with a period; the preview writes them
+///   without it (it is not spoken).
 /// * VoiceOver: the trait names it speaks ("button", "selected", "heading", "dimmed"). Apple
 ///   publishes no Korean list; the Korean words (버튼, 선택됨, 머리말, 흐리게 표시됨) are what
 ///   Korean iOS speaks as far as we know and **await a native speaker's check on a device**,

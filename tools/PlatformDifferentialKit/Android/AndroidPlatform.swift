@@ -194,7 +194,7 @@ struct AndroidCall: Sendable {
     }
 
     /// A valid Android resource name: letters, digits, `_` and `.`, not starting with a digit
-    /// (README "Select keys").
+    /// (docs/compile.md, "Select keys").
     static func androidName(_ key: String) -> String {
         var name = String(String.UnicodeScalarView(key.unicodeScalars.map { s in
             (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s))) || s == "_" || s == "." ? s : "_"

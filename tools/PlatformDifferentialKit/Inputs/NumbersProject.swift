@@ -1,6 +1,6 @@
 import SpeakableJSON
 
-/// A generated project with every number style the built-in catalog, the seeds, the test
+/// A generated project with every number style the built-in catalog, the reference apps, the test
 /// fixtures and ICU's common skeletons use, each on a `Double` (examples pass fractions) and on
 /// an `Int`, in locales whose numbers differ: decimal comma (de, pl, ru), Arabic digits and
 /// separators (ar), Indian grouping (hi), Korean. The differential sweeps every `Double`
