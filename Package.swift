@@ -36,7 +36,7 @@
 // examples test builds `import Foundation` + `import Speakable` in debug to keep it so.
 //
 // Test support: ICUOracle wraps ICU's own `umsg_*` MessageFormat, the reference that tests and
-// benchmarks compare against. It is Foundation-free (see ICU-NOTES: Foundation and the system ICU
+// benchmarks compare against. It is Foundation-free (Foundation and the system ICU
 // headers cannot meet in one module).
 import PackageDescription
 
@@ -235,7 +235,7 @@ let package = Package(
             path: "tools/FastPathSweep",
             swiftSettings: swiftSettings
         ),
-        // BenchmarkReport: merges the suite's sections into docs/performance.{json,md}, runs callgrind
+        // BenchmarkReport: merges the suite's sections into docs/internals/performance.{json,md}, runs callgrind
         // (Foundation; links nothing of Speakable's). The suite itself is tools/bench/run.sh.
         .executableTarget(name: "BenchmarkReport", path: "tools/BenchmarkReport", swiftSettings: swiftSettings),
         .target(
@@ -323,7 +323,7 @@ let package = Package(
         ),
         // The real-catalog round trip: an app's catalogs through speakable import, check and
         // compile, rendered on Android before and after (aapt2, ICU4J, String.format), String
-        // Catalogs and Xcode XLIFF compared with the compiled catalogs. docs/round-trip.md.
+        // Catalogs and Xcode XLIFF compared with the compiled catalogs. docs/internals/round-trip.md.
         .executableTarget(
             name: "RealCatalogRoundTrip",
             // `speakable` only to have it built next to the runner, which runs it.
