@@ -73,7 +73,7 @@ import Testing
     /// supplementary characters: scalar for scalar what the Swift accessors' resolver returns.
     @Test func anyTextAsTheSwiftResolverResolvesIt() throws {
         guard let resolver = try compiledComposeParticleResolver() else { return }
-        let swiftc = try #require(composePathOfTool("swiftc"), "swiftc is not on PATH")
+        let swiftc = try #require(pathOfTool("swiftc"), "swiftc is not on PATH")
         let folder = try temporaryDirectory()
         let driver = """
         enum Resolver {
@@ -91,7 +91,7 @@ import Testing
 
         """
         try write(driver, to: folder + "/main.swift")
-        let built = try composeSpawn([swiftc, "-swift-version", "6", folder + "/main.swift", "-o", folder + "/resolver"], in: folder, name: "swiftc")
+        let built = try spawnAndWait([swiftc, "-swift-version", "6", folder + "/main.swift", "-o", folder + "/resolver"], in: folder, name: "swiftc")
         try #require(built.status == 0, "\(built.output)\(built.error)")
         let (open, close) = (String(Unicode.Scalar(0xFDD0 as UInt32)!), String(Unicode.Scalar(0xFDD1 as UInt32)!))
         let pieces = [open, close, open, close, "(", ")", "으", "이", "가", "을", "를", "은", "는", "과", "와", "아", "야", "에", "요", "었", "로",
@@ -112,7 +112,7 @@ import Testing
         }
         let input = folder + "/input.txt"
         try write(lines.joined(separator: "\n") + "\n", to: input)
-        let swift = try composeSpawn([folder + "/resolver"], in: folder, input: input, name: "swift-resolver")
+        let swift = try spawnAndWait([folder + "/resolver"], in: folder, input: input, name: "swift-resolver")
         try #require(swift.status == 0, "\(swift.error)")
         let expected = swift.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         let outputs = try resolver.resolve(lines)
@@ -138,21 +138,17 @@ private struct CompiledComposeParticleResolver: Sendable {
     func resolve(_ lines: [String]) throws -> [String] {
         let input = directory + "/input-\(UInt64.random(in: 0...UInt64.max)).txt"
         try write(lines.joined(separator: "\n") + "\n", to: input)
-        let run = try composeSpawn([kotlin, "-cp", directory + "/classes", "ResolverKt"], in: directory, input: input, name: "kotlin")
+        let run = try spawnAndWait([kotlin, "-cp", directory + "/classes", "ResolverKt"], in: directory, input: input, name: "kotlin")
         try #require(run.status == 0, "\(run.error)")
         return run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 }
 
-private enum ComposeParticleResolverBuild: Sendable {
-    case missing(String)
-    case failed(String)
-    case built(CompiledComposeParticleResolver)
-}
+private typealias ComposeParticleResolverBuild = ToolBuild<CompiledComposeParticleResolver>
 
 private let composeParticleResolverBuild: ComposeParticleResolverBuild = {
-    guard let kotlinc = composePathOfTool("kotlinc") else { return .missing("kotlinc") }
-    guard let kotlin = composePathOfTool("kotlin") else { return .missing("kotlin") }
+    guard let kotlinc = pathOfTool("kotlinc") else { return .missing("kotlinc") }
+    guard let kotlin = pathOfTool("kotlin") else { return .missing("kotlin") }
     do {
         let directory = try temporaryDirectory("composeParticleResolver")
         // Shaped like the generated SpeakableComposeRuntime: an internal object with the
@@ -177,7 +173,7 @@ private let composeParticleResolverBuild: ComposeParticleResolverBuild = {
 
         """
         try write(source, to: directory + "/Resolver.kt")
-        let compiled = try composeSpawn([kotlinc, directory + "/Resolver.kt", "-d", directory + "/classes"], in: directory, name: "kotlinc")
+        let compiled = try spawnAndWait([kotlinc, directory + "/Resolver.kt", "-d", directory + "/classes"], in: directory, name: "kotlinc")
         guard compiled.status == 0 else { return .failed("kotlinc failed:\n\(compiled.output)\(compiled.error)") }
         return .built(CompiledComposeParticleResolver(directory: directory, kotlin: kotlin, compilerOutput: compiled.output + compiled.error))
     } catch {
@@ -186,51 +182,5 @@ private let composeParticleResolverBuild: ComposeParticleResolverBuild = {
 }()
 
 private func compiledComposeParticleResolver(sourceLocation: SourceLocation = #_sourceLocation) throws -> CompiledComposeParticleResolver? {
-    switch composeParticleResolverBuild {
-    case .built(let resolver):
-        return resolver
-    case .missing(let tool):
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            Issue.record("\(tool) is not installed; CI must have it", sourceLocation: sourceLocation)
-        } else {
-            print("skipped: \(tool) is not on PATH")
-        }
-        return nil
-    case .failed(let message):
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        return nil
-    }
-}
-
-// MARK: Processes (this target has no Foundation, hence no Process)
-
-private func composePathOfTool(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-        let path = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
-}
-
-private func composeSpawn(_ arguments: [String], in directory: String, input: String? = nil, name: String) throws
-    -> (status: Int32, output: String, error: String) {
-    let stamp = UInt64.random(in: 0...UInt64.max)
-    let outPath = directory + "/\(name)-\(stamp).out", errPath = directory + "/\(name)-\(stamp).err"
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for p in argv { free(p) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
-    try #require(spawned == 0, "could not start \(arguments[0]): error \(spawned)")
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-    let output = String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self)
-    let error = String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self)
-    return (exit, output, error)
+    composeParticleResolverBuild.resolved(sourceLocation: sourceLocation)
 }

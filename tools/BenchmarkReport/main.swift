@@ -35,7 +35,7 @@ func writeJSON(_ object: Any, _ path: String) {
     guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]) else {
         fail("cannot encode \(path)")
     }
-    FileManager.default.createFile(atPath: path, contents: data + Data("\n".utf8))
+    guard FileManager.default.createFile(atPath: path, contents: data + Data("\n".utf8)) else { fail("cannot write \(path)") }
 }
 
 func run(_ executable: String, _ args: [String]) -> (status: Int32, output: String, error: String) {
@@ -159,7 +159,7 @@ func report() {
         if let seconds = section["seconds"] as? Double { facts.append(String(format: "took %.0f s", seconds)) }
         if !facts.isEmpty { md += facts.joined(separator: "; ").prefix(1).uppercased() + facts.joined(separator: "; ").dropFirst() + ".\n\n" }
     }
-    FileManager.default.createFile(atPath: path, contents: Data(md.utf8))
+    guard FileManager.default.createFile(atPath: path, contents: Data(md.utf8)) else { fail("cannot write \(path)") }
 }
 
 // MARK: Callgrind
