@@ -101,25 +101,9 @@ enum ComposeAccessorGenerator {
             let selectArguments = SelectExpansion.arguments(of: message.pattern.body)
             let labels = KotlinAccessorNames.parameters(template)
             let variants = message.variants.map { renderer.composeVariant($0, message, table: table) }
-            var parameters: [Parameter] = []
             var ownEnums: [(String, SwiftAccessorGenerator.SelectEnum)] = []
-            for name in message.pattern.argumentNames + template.passedArguments.map(\.name) {
-                guard !parameters.contains(where: { $0.name == name }) else { continue }
-                let label = labels[name]!
-                let parameterType: String
-                if let select = selectArguments.first(where: { $0.name == name }) {
-                    let chosen = selectTypes.type(of: name, cases: select.cases, key: template.key)
-                    parameterType = chosen.type
-                    if let own = chosen.own { ownEnums.append((chosen.type, own)) }
-                } else {
-                    parameterType = switch message.kinds[name] ?? .text {
-                    case .integer: "Int"
-                    case .double: "Double"
-                    case .date, .text: "String"
-                    }
-                }
-                parameters.append(Parameter(label: label, name: name, type: parameterType, isText: message.kinds[name] == .date))
-            }
+            var parameters = selectTypes.parameters(of: message, selects: selectArguments, dateType: "String", passedKinds: false, ownEnums: &ownEnums)
+                .map { Parameter(label: $0.label, name: $0.name, type: $0.type, isText: message.kinds[$0.name] == .date) }
             // Numbers and dates the caller formats (ComposeAccessorNames.parameters): the
             // parameter itself when the message uses the value for nothing else, else one more
             // `<label>Text` parameter (one per ICU style when it prints the value in several).

@@ -72,27 +72,9 @@ enum KotlinAccessorGenerator {
             if template.runtimeOnly || message.variants.isEmpty { continue }
             let function = functionNames[template.key]!
             let selectArguments = SelectExpansion.arguments(of: message.pattern.body)
-            var parameters: [(label: String, name: String, type: String)] = []
             var ownEnums: [(String, SwiftAccessorGenerator.SelectEnum)] = []
-            let parameterLabels = KotlinAccessorNames.parameters(template)
-            for name in message.pattern.argumentNames + template.passedArguments.map(\.name) {
-                guard !parameters.contains(where: { $0.name == name }) else { continue }
-                let label = parameterLabels[name]!
-                let parameterType: String
-                if let select = selectArguments.first(where: { $0.name == name }) {
-                    let chosen = selectTypes.type(of: name, cases: select.cases, key: template.key)
-                    parameterType = chosen.type
-                    if let own = chosen.own { ownEnums.append((chosen.type, own)) }
-                } else {
-                    parameterType = switch message.kinds[name] ?? template.passedArguments.first(where: { $0.name == name }).map(kind) ?? .text {
-                    case .integer: "Int"
-                    case .double: "Double"
-                    case .date: "java.util.Date"
-                    case .text: "String"
-                    }
-                }
-                parameters.append((label, name, parameterType))
-            }
+            let parameters = selectTypes.parameters(of: message, selects: selectArguments, dateType: "java.util.Date",
+                                                    passedKinds: true, ownEnums: &ownEnums)
             for (name, cases) in ownEnums {
                 body += enumDeclaration(name, cases: cases,
                                         documentation: "The cases of `\(cases.argument)` in `\(function)`.")
@@ -100,7 +82,7 @@ enum KotlinAccessorGenerator {
             var notes: [String] = []
             var calls = ""
             let resolvesParticles = message.variants.contains { !$0.particleArguments.isEmpty }
-            func parameter(_ name: String) -> (label: String, name: String, type: String)? { parameters.first { $0.name == name } }
+            func parameter(_ name: String) -> KotlinParameter? { parameters.first { $0.name == name } }
             func call(_ variant: PreparedMessage.Variant, indent: String) -> String {
                 let source = sourceConversion(variant, sourceLocale: sourceLocale)
                 // The values of the format's positions, in order (composed plurals' texts last).
@@ -223,7 +205,7 @@ enum KotlinAccessorGenerator {
             }
             body += documentation(template, resources: message.variants.map(\.androidName), notes: notes)
             body += "    fun " + KotlinEscaping.identifier(function) + "("
-                + (["res: Resources"] + parameters.map { KotlinEscaping.identifier($0.label) + ": " + $0.type }).joined(separator: ", ")
+                + (["res: Resources"] + parameters.map { (p: KotlinParameter) -> String in KotlinEscaping.identifier(p.label) + ": " + p.type }).joined(separator: ", ")
                 + "): String {\n"
             body += functionBody
             body += "    }\n\n"
@@ -388,6 +370,37 @@ struct KotlinSelectTypes {
         enums.shared.keys.sorted().map { (sharedNames[$0]!, enums.shared[$0]!) }
     }
 
+    /// The Kotlin parameters of `message`'s accessor: each ICU argument, then each argument the
+    /// message passes on, once, with its label (``KotlinAccessorNames/parameters(_:)``) and its
+    /// type — a select's enum (the message's own enums are added to `ownEnums`), `Int`, `Double`,
+    /// `dateType` or `String`. `passedKinds`: an argument the ICU text does not type takes the
+    /// kind its passed-on declaration gives.
+    mutating func parameters(of message: PreparedMessage, selects: [(name: String, cases: [String])], dateType: String, passedKinds: Bool,
+                             ownEnums: inout [(String, SwiftAccessorGenerator.SelectEnum)]) -> [KotlinParameter] {
+        let template = message.template
+        let labels = KotlinAccessorNames.parameters(template)
+        var parameters: [KotlinParameter] = []
+        for name in message.pattern.argumentNames + template.passedArguments.map(\.name) {
+            guard !parameters.contains(where: { $0.name == name }) else { continue }
+            let type: String
+            if let select = selects.first(where: { $0.name == name }) {
+                let chosen = self.type(of: name, cases: select.cases, key: template.key)
+                type = chosen.type
+                if let own = chosen.own { ownEnums.append((chosen.type, own)) }
+            } else {
+                let passed = passedKinds ? template.passedArguments.first(where: { $0.name == name }).map(KotlinAccessorGenerator.kind) : nil
+                type = switch message.kinds[name] ?? passed ?? .text {
+                case .integer: "Int"
+                case .double: "Double"
+                case .date: dateType
+                case .text: "String"
+                }
+            }
+            parameters.append(KotlinParameter(label: labels[name]!, name: name, type: type))
+        }
+        return parameters
+    }
+
     /// The type of `argument`'s select (with `cases`) in the accessor of `key`, and the enum to
     /// declare for it when it is the message's own.
     mutating func type(of argument: String, cases: [String], key: String) -> (type: String, own: SwiftAccessorGenerator.SelectEnum?) {
@@ -454,4 +467,11 @@ public enum KotlinAccessorNames {
         }
         return result
     }
+}
+
+/// One parameter of a Kotlin accessor: its label, the ICU argument it passes, its Kotlin type.
+struct KotlinParameter {
+    let label: String
+    let name: String
+    let type: String
 }
