@@ -4,22 +4,22 @@
 //
 // Layers (a module depends only on modules of lower layers; `docs/internals/architecture.md`
 // draws the arrows):
-//   1. CICU                      system ICU 72 (libicu-dev), seen through a shim of inline wrappers
+//   0. CICU                      system ICU 72 (libicu-dev), seen through a shim of inline wrappers
 //      SpeakableDiagnostics      positions, diagnostics           SpeakableEscaping  one escaper per output language
-//   2. SpeakableICU              safe Swift types over ICU; the only module that touches C
+//   1. SpeakableICU              safe Swift types over ICU; the only module that touches C
 //      SpeakableJSON, SpeakableXML  readers that keep line and column
-//   3. SpeakableMessages         MF1 parser, AST, diagnostics, compiler, formatter
+//   2. SpeakableMessages         MF1 parser, AST, diagnostics, compiler, formatter
 //      SpeakableSpeech           spoken length and audio (espeak-ng)
-//   4. SpeakableCatalog          speakable.json, Templates/, Locales/ loaded with positions
+//   3. SpeakableCatalog          speakable.json, Templates/, Locales/ loaded with positions
 //      SpeakableParticles        Korean particles resolved after placeholders
-//   5. SpeakablePlatformFormats  .xcstrings, Android resources, Compose resources, XLIFF: models,
+//   4. SpeakablePlatformFormats  .xcstrings, Android resources, Compose resources, XLIFF: models,
 //                                readers, writers, and PlatformConversion between ICU and them
 //      SpeakableDescribers       semantics (cells, pieces, boards, controls, events) → AccessibleText
-//   6. SpeakableCompiler         project → catalogs, Swift and Kotlin accessors; import; atomic writes
+//   5. SpeakableCompiler         project → catalogs, Swift and Kotlin accessors; import; atomic writes
 //      SpeakableChecker          `speakable check`: rules (one file each) and reports
 //      SpeakablePreview          the preview page, text and audio
 //      Speakable                 the library product games import: re-exports describers, catalog, formatter
-//   7. SpeakableCommandLine      the `speakable` commands (the executable target SpeakableTool is one file)
+//   6. SpeakableCommandLine      the `speakable` commands (the executable target SpeakableTool is one file)
 //
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
 // reader that keeps line and column and reports duplicate keys), SpeakableXML (the same for XML).
