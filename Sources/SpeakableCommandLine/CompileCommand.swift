@@ -13,7 +13,11 @@ enum CompileCommand: SpeakableCommand {
     speakable compile — write String Catalogs, Android and Compose resources, XLIFF and accessors
 
     USAGE:
+      speakable compile [PROJECT] [--out DIR] [--only LIST] [options]
       speakable compile [--config FILE] [--out DIR] [--only LIST] [options]
+
+    PROJECT is a Speakable project folder (speakable.json, Templates/, Locales/) or its
+    speakable.json, as for `speakable check`; the same as --project DIR or --config FILE.
 
     OPTIONS:
     \(Arguments.optionListing)
@@ -38,7 +42,7 @@ enum CompileCommand: SpeakableCommand {
 
     EXAMPLES:
       speakable compile
-      speakable compile --project Examples/Starter --only xcstrings,swift
+      speakable compile Examples/Starter --only xcstrings,swift
       speakable compile --config Examples/Starter/speakable.json --only android --out Generated/app/src/main
       speakable compile --project Examples/Starter --strict     # in CI: no platform limit slips through
       speakable compile --only android --android-namespace com.example.game --out Generated/app
@@ -140,7 +144,7 @@ enum CompileCommand: SpeakableCommand {
 
     static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
         let arguments = parsed.options
-        guard parsed.positionals.isEmpty else { return usage("unexpected argument '\(parsed.positionals[0])'", io) }
+        guard parsed.positionals.count <= 1 else { return usage("give one project folder, not \(parsed.positionals.count)", io) }
         var options = CompileOptions()
         options.swiftAccess = arguments.swiftAccess.rawValue
         options.swiftBundle = arguments.swiftBundle.rawValue
@@ -165,14 +169,9 @@ enum CompileCommand: SpeakableCommand {
             return usage("give --compose-namespace and --compose-resources together", io)
         }
         let project: Project
-        if let directory = arguments.project {
-            var isDirectory: Bool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
-                return usage("there is no project folder '\(directory)'", io)
-            }
-            project = ProjectLoader.load(directory: directory)
-        } else {
-            project = ProjectLoader.load(configPath: arguments.config)
+        switch projectLocation(positional: parsed.positionals.first, arguments) {
+        case .success(let location): project = location.load()
+        case .failure(let error): return usage(error.message, io)
         }
         options.androidNamespace = arguments.androidNamespace
         options.composeNamespace = arguments.composeNamespace
@@ -246,6 +245,68 @@ enum CompileCommand: SpeakableCommand {
         }
     }
 
+    /// Where the project is: a folder (PROJECT or --project), or a speakable.json (PROJECT or
+    /// --config; none: ./speakable.json when present, else the current folder).
+    enum ProjectLocation {
+        case folder(String)
+        case config(String?)
+
+        func load() -> Project {
+            switch self {
+            case .folder(let directory): ProjectLoader.load(directory: directory)
+            case .config(let path): ProjectLoader.load(configPath: path)
+            }
+        }
+    }
+
+    /// The project the command line names; a usage error for one that does not exist, or for
+    /// PROJECT with a --project or --config that names another.
+    static func projectLocation(positional: String?, _ arguments: Arguments) -> Result<ProjectLocation, UsageError> {
+        func folder(_ path: String) -> Result<ProjectLocation, UsageError> {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else {
+                return .failure(UsageError(message: "there is no project folder '\(path)'"))
+            }
+            return .success(.folder(path))
+        }
+        guard let positional else {
+            return arguments.project.map(folder) ?? .success(.config(arguments.config))
+        }
+        var isDirectory = false
+        let exists = FileManager.default.fileExists(atPath: positional, isDirectory: &isDirectory)
+        let location: ProjectLocation
+        if exists && !isDirectory {
+            guard positional.hasSuffix(".json") else {
+                return .failure(UsageError(message: "'\(positional)' is not a project folder or a speakable.json"))
+            }
+            location = .config(positional)
+        } else {
+            switch folder(positional) {
+            case .success(let found): location = found
+            case .failure(let error): return .failure(error)
+            }
+        }
+        if let project = arguments.project {
+            guard case .folder(let path) = location, standardized(path) == standardized(project) else {
+                return .failure(UsageError(message: "'\(positional)' and --project '\(project)' are different projects; give the project once"))
+            }
+        }
+        if let config = arguments.config {
+            guard case .config(let path?) = location else {
+                return .failure(UsageError(message: "give either a project folder or --config, not both"))
+            }
+            guard standardized(path) == standardized(config) else {
+                return .failure(UsageError(message: "'\(positional)' and --config '\(config)' are different projects; give the project once"))
+            }
+        }
+        return .success(location)
+    }
+
+    /// `a/b/` and `./a/b` → `a/b`, to compare two spellings of one path.
+    static func standardized(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        return (path.hasPrefix("/") ? "/" : "") + (parts.isEmpty && !path.hasPrefix("/") ? "." : parts.joined(separator: "/"))
+    }
 }
 
 /// Prints diagnostics with the line they point at, read from their file — at most
