@@ -9,7 +9,10 @@ import SpeakableSpeech
 
 /// `speakable check`: validates a project's messages and translations; all rules live in
 /// SpeakableChecker, spoken length in SpeakableSpeech.
-enum CheckCommand {
+enum CheckCommand: SpeakableCommand {
+    static let name = "check"
+    static let summary = "Check messages and translations, and judge them as speech"
+
     static let help = """
     speakable check — validate messages and translations, and judge them as speech
 
@@ -30,21 +33,7 @@ enum CheckCommand {
     ids): a project that checks clean compiles.
 
     OPTIONS:
-      --config FILE          the project's speakable.json (instead of PROJECT)
-      --format FORMAT        text (default): file:line:col: error: message [rule-id], the line
-                             and a caret; json; sarif (SARIF 2.1.0, for GitHub code scanning);
-                             junit (JUnit XML, a test case per message and locale); github
-                             (workflow annotations). The per-locale summary goes to standard
-                             error for every format but text.
-      --output FILE          write the report to FILE (atomically) instead of standard output;
-                             a stream (/dev/null, /dev/stdout, a named pipe) is written through
-      --baseline FILE        accept the findings listed in FILE: only new findings count
-      --write-baseline FILE  write every current finding to FILE as the new baseline, exit 0
-      --locale TAG           check only this target locale (repeatable)
-      --source-locale TAG    the language of an Android res/values/ folder (default: en)
-      --measure              measure spoken length with espeak-ng instead of estimating it
-                             (says so when espeak-ng is not installed)
-      -h, --help             show this help
+    \(Arguments.optionListing)
 
     RULES (severity in speakable.json "rules": {"rule-id": "error" | "warning" | "off"}):
     \(Rule.allCases.map { "  " + $0.rawValue.padding(27) + $0.defaultSeverity.rawValue.padding(8) + $0.summary }.joined(separator: "\n"))
@@ -72,10 +61,41 @@ enum CheckCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["config", "format", "output", "baseline", "write-baseline", "locale", "source-locale"],
-                                  flags: ["measure", "help"], repeatable: ["locale"])
+    /// The options of `speakable check`.
+    struct Arguments: ParsableArguments {
+        static let labelWidth = 23
 
-    enum Format: String, CaseIterable { case text, json, sarif, junit, github }
+        @Option(value: "FILE", help: "the project's speakable.json (instead of PROJECT)")
+        var config: String?
+        @Option(value: "FORMAT", help: """
+            text (default): file:line:col: error: message [rule-id], the line
+            and a caret; json; sarif (SARIF 2.1.0, for GitHub code scanning);
+            junit (JUnit XML, a test case per message and locale); github
+            (workflow annotations). The per-locale summary goes to standard
+            error for every format but text.
+            """)
+        var format: Format = .text
+        @Option(value: "FILE", help: """
+            write the report to FILE (atomically) instead of standard output;
+            a stream (/dev/null, /dev/stdout, a named pipe) is written through
+            """)
+        var output: String?
+        @Option(value: "FILE", help: "accept the findings listed in FILE: only new findings count")
+        var baseline: String?
+        @Option(value: "FILE", help: "write every current finding to FILE as the new baseline, exit 0")
+        var writeBaseline: String?
+        @Option(name: "locale", value: "TAG", help: "check only this target locale (repeatable)")
+        var locales: [String]
+        @Option(value: "TAG", help: "the language of an Android res/values/ folder (default: en)")
+        var sourceLocale: String?
+        @Flag(help: """
+            measure spoken length with espeak-ng instead of estimating it
+            (says so when espeak-ng is not installed)
+            """)
+        var measure: Bool
+    }
+
+    enum Format: String, CaseIterable, ExpressibleByArgument { case text, json, sarif, junit, github }
 
     /// The validated command line.
     enum Input {
@@ -95,12 +115,7 @@ enum CheckCommand {
         var path: String?
     }
 
-    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch spec.start(arguments, command: "check", help: help, io: io) {
-        case .run(let arguments): parsed = arguments
-        case .exit(let status): return status
-        }
+    static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
         let configuration: Configuration
         switch validate(parsed) {
         case .success(let c): configuration = c
@@ -109,14 +124,12 @@ enum CheckCommand {
         return check(configuration, io: io)
     }
 
-    static func validate(_ parsed: ParsedArguments) -> Result<Configuration, UsageError> {
-        guard let format = Format(rawValue: parsed.value("format") ?? "text") else {
-            return .failure(UsageError(message: "'--format \(parsed.value("format")!)' is not one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))"))
-        }
+    static func validate(_ parsed: CommandLineArguments<Arguments>) -> Result<Configuration, UsageError> {
+        let options = parsed.options
         guard parsed.positionals.count <= 1 else {
             return .failure(UsageError(message: "give one project folder, not \(parsed.positionals.count)"))
         }
-        if let path = parsed.positionals.first, parsed.value("config") != nil, !PlatformInput.recognizes(path) {
+        if let path = parsed.positionals.first, options.config != nil, !PlatformInput.recognizes(path) {
             return .failure(UsageError(message: "give either a project folder or --config, not both (--config goes with a platform catalog)"))
         }
         let project: Project
@@ -125,19 +138,19 @@ enum CheckCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 return .failure(UsageError(message: "'\(path)' does not exist"))
             }
-            if let tag = parsed.value("source-locale"), let problem = LocaleArguments.problem(tag, option: "--source-locale") {
+            if let tag = options.sourceLocale, let problem = LocaleArguments.problem(tag, option: "--source-locale") {
                 return .failure(UsageError(message: problem))
             }
             let kind = CatalogPath.kind(of: path)
             if (kind != nil && kind != .androidResourceFolder) || (isDirectory && isAndroidResources(path)) {
                 var settings = CheckSettings()
-                if let config = parsed.value("config") {
+                if let config = options.config {
                     settings = ProjectInput.make(from: ProjectLoader.load(configPath: config, deferringLocales: true)).settings
                 }
                 do {
-                    let input = try PlatformInput.load(path: path, sourceLocale: parsed.value("source-locale") ?? "en", settings: settings,
+                    let input = try PlatformInput.load(path: path, sourceLocale: options.sourceLocale ?? "en", settings: settings,
                                                        deferringLocales: true)
-                    return configuration(.platform(input), parsed, format: format)
+                    return configuration(.platform(input), parsed)
                 } catch {
                     return .failure(UsageError(message: error.description))
                 }
@@ -150,7 +163,7 @@ enum CheckCommand {
             }
             project = isDirectory ? ProjectLoader.load(directory: path, deferringLocales: true)
                                   : ProjectLoader.load(configPath: path, deferringLocales: true)
-        } else if let config = parsed.value("config") {
+        } else if let config = options.config {
             guard FileManager.default.fileExists(atPath: config) else {
                 return .failure(UsageError(message: "'--config \(config)': no such file"))
             }
@@ -158,24 +171,25 @@ enum CheckCommand {
         } else {
             project = ProjectLoader.load(configPath: nil, deferringLocales: true)
         }
-        return configuration(.project(project), parsed, format: format)
+        return configuration(.project(project), parsed)
     }
 
-    static func configuration(_ input: Input, _ parsed: ParsedArguments, format: Format) -> Result<Configuration, UsageError> {
+    static func configuration(_ input: Input, _ parsed: CommandLineArguments<Arguments>) -> Result<Configuration, UsageError> {
+        let options = parsed.options
         // A --locale is judged against the input's own locales in check(), with what was meant.
-        let locales = parsed.values["locale"] ?? []
+        let locales = options.locales
         for tag in locales where (try? ICULocale(tag)) == nil || tag.contains("_") {
             return .failure(UsageError(message: LocaleArguments.problem(tag, option: "--locale") ?? "'--locale \(tag)' is not a BCP 47 tag"))
         }
-        if parsed.value("baseline") != nil && parsed.value("write-baseline") != nil {
+        if options.baseline != nil && options.writeBaseline != nil {
             return .failure(UsageError(message: "--baseline and --write-baseline do not go together"))
         }
-        if let tag = parsed.value("source-locale"), let problem = LocaleArguments.problem(tag, option: "--source-locale") {
+        if let tag = options.sourceLocale, let problem = LocaleArguments.problem(tag, option: "--source-locale") {
             return .failure(UsageError(message: problem))
         }
-        return .success(Configuration(input: input, format: format, output: parsed.value("output"),
-                                      baseline: parsed.value("baseline"), writeBaseline: parsed.value("write-baseline"),
-                                      locales: locales, measure: parsed.has("measure"), path: parsed.positionals.first))
+        return .success(Configuration(input: input, format: options.format, output: options.output,
+                                      baseline: options.baseline, writeBaseline: options.writeBaseline,
+                                      locales: locales, measure: options.measure, path: parsed.positionals.first))
     }
 
     /// A folder of `values*/` folders (an Android `res/`), or one named `res`, that is not a
@@ -378,8 +392,6 @@ enum CheckCommand {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
     }
-
-    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("check", message, io) }
 
     struct StreamWriteError: Error {
         let reason: String

@@ -5,49 +5,22 @@ import SpeakableCompiler
 import SpeakableICU
 
 /// `speakable compile`: templates and translations into platform catalogs, XLIFF and Swift.
-enum CompileCommand {
+enum CompileCommand: SpeakableCommand {
+    static let name = "compile"
+    static let summary = "Write .xcstrings, Android resources, XLIFF, Swift and Kotlin accessors"
+
     static let help = """
     speakable compile — write String Catalogs, Android and Compose resources, XLIFF and accessors
 
     USAGE:
+      speakable compile [PROJECT] [--out DIR] [--only LIST] [options]
       speakable compile [--config FILE] [--out DIR] [--only LIST] [options]
 
+    PROJECT is a Speakable project folder (speakable.json, Templates/, Locales/) or its
+    speakable.json, as for `speakable check`; the same as --project DIR or --config FILE.
+
     OPTIONS:
-      --config FILE        the project's speakable.json (default: ./speakable.json when present,
-                           else the current folder with the default layout)
-      --project DIR        the project folder instead (its speakable.json when it has one)
-      --out DIR            where to write (default: Generated/ next to the config). Inside it:
-                             xcstrings/<table>.xcstrings         one String Catalog per table
-                             android/res/values*/strings.xml     every table, one file per locale
-                             android/kotlin/<Table>Strings.kt    typed Kotlin accessors per table, when
-                                                                 the app's namespace is known
-                             xliff/<locale>.xliff                XLIFF 2.0 per target locale
-                             swift/Speakable+<table>.swift       typed accessors per table
-                             compose/composeResources/values*/strings.xml
-                                                                 Compose Multiplatform resources
-                             compose/kotlin/<Table>Strings.kt    typed Compose accessors per table
-      --only LIST          some of xcstrings,android,xliff,swift,compose (default: the config's
-                           "outputs", which `speakable import` fills in; else all but compose,
-                           which comes with a "compose" section in speakable.json)
-      --strict             treat warnings as errors (a platform limit worked around: companion
-                           resources, composed plurals, a Korean particle left for run time,
-                           a number the app passes as ICU's text)
-      --android-namespace N
-                           the app's R package (com.example.game) for the Kotlin accessors
-                           (default: "android": {"namespace": …} in speakable.json)
-      --compose-namespace N
-      --compose-resources P
-                           the package of the Compose accessors (N.speakable) and of the app's
-                           generated Res class (P, such as game.composeapp.generated.resources)
-                           (default: "compose": {"namespace": …, "resources": …} in speakable.json)
-      --swift-access A     internal (default) or public
-      --swift-bundle B     main (default) or module: where the accessors look strings up
-      --no-metadata        ignore what `speakable import` kept in .speakable/ (original keys,
-                           comments, states, platform text) and convert everything from ICU
-      --convert-all        keep the original keys and argument order from .speakable/ but
-                           convert every value from ICU (states and device variants are lost)
-      -q, --quiet          print nothing but problems
-      -h, --help           show this help
+    \(Arguments.optionListing)
 
     Outputs are written all or nothing: a compile with an error (or with no templates) writes
     no file and leaves earlier outputs as they were; files whose content is unchanged are not
@@ -69,7 +42,7 @@ enum CompileCommand {
 
     EXAMPLES:
       speakable compile
-      speakable compile --project Examples/Starter --only xcstrings,swift
+      speakable compile Examples/Starter --only xcstrings,swift
       speakable compile --config Examples/Starter/speakable.json --only android --out Generated/app/src/main
       speakable compile --project Examples/Starter --strict     # in CI: no platform limit slips through
       speakable compile --only android --android-namespace com.example.game --out Generated/app
@@ -77,75 +50,135 @@ enum CompileCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["config", "project", "out", "only", "swift-access", "swift-bundle", "android-namespace",
-                                                 "compose-namespace", "compose-resources"],
-                                  flags: ["no-metadata", "convert-all", "strict", "quiet", "help"])
+    /// The options of `speakable compile`.
+    struct Arguments: ParsableArguments {
+        static let labelWidth = 21
 
-    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
-        var arguments = arguments
-        if let q = arguments.firstIndex(of: "-q") { arguments[q] = "--quiet" }
-        let parsed: ParsedArguments
-        switch spec.start(arguments, command: "compile", help: help, io: io) {
-        case .run(let arguments): parsed = arguments
-        case .exit(let status): return status
-        }
-        guard parsed.positionals.isEmpty else { return usage("unexpected argument '\(parsed.positionals[0])'", io) }
-        var options = CompileOptions()
-        var outputsGiven = false
-        if let only = parsed.value("only") {
-            outputsGiven = true
-            var outputs = Set<CompileOutput>()
-            for item in only.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let output = CompileOutput(rawValue: String(item.filter { $0 != " " })) else {
-                    return usage("'\(item)' is not an output; --only takes xcstrings, android, xliff, swift, compose", io)
-                }
+        @Option(value: "FILE", help: """
+            the project's speakable.json (default: ./speakable.json when present,
+            else the current folder with the default layout)
+            """)
+        var config: String?
+        @Option(value: "DIR", help: "the project folder instead (its speakable.json when it has one)")
+        var project: String?
+        @Option(value: "DIR", help: """
+            where to write (default: Generated/ next to the config). Inside it:
+              xcstrings/<table>.xcstrings         one String Catalog per table
+              android/res/values*/strings.xml     every table, one file per locale
+              android/kotlin/<Table>Strings.kt    typed Kotlin accessors per table, when
+                                                  the app's namespace is known
+              xliff/<locale>.xliff                XLIFF 2.0 per target locale
+              swift/Speakable+<table>.swift       typed accessors per table
+              compose/composeResources/values*/strings.xml
+                                                  Compose Multiplatform resources
+              compose/kotlin/<Table>Strings.kt    typed Compose accessors per table
+            """)
+        var out: String?
+        @Option(value: "LIST", help: """
+            some of xcstrings,android,xliff,swift,compose (default: the config's
+            "outputs", which `speakable import` fills in; else all but compose,
+            which comes with a "compose" section in speakable.json)
+            """)
+        var only: OutputList?
+        @Flag(help: """
+            treat warnings as errors (a platform limit worked around: companion
+            resources, composed plurals, a Korean particle left for run time,
+            a number the app passes as ICU's text)
+            """)
+        var strict: Bool
+        @Option(value: "N", help: """
+            the app's R package (com.example.game) for the Kotlin accessors
+            (default: "android": {"namespace": …} in speakable.json)
+            """)
+        var androidNamespace: String?
+        @Option(value: "N", help: """
+            the package of the Compose accessors (N.speakable)
+            (default: "compose": {"namespace": …} in speakable.json)
+            """)
+        var composeNamespace: String?
+        @Option(value: "P", help: """
+            the package of the app's generated Res class (P, such as
+            game.composeapp.generated.resources)
+            (default: "compose": {"resources": …} in speakable.json)
+            """)
+        var composeResources: String?
+        @Option(value: "A", help: "internal (default) or public")
+        var swiftAccess: SwiftAccess = .internal
+        @Option(value: "B", help: "main (default) or module: where the accessors look strings up")
+        var swiftBundle: SwiftBundle = .main
+        @Flag(help: """
+            ignore what `speakable import` kept in .speakable/ (original keys,
+            comments, states, platform text) and convert everything from ICU
+            """)
+        var noMetadata: Bool
+        @Flag(help: """
+            keep the original keys and argument order from .speakable/ but
+            convert every value from ICU (states and device variants are lost)
+            """)
+        var convertAll: Bool
+        @Flag(short: "q", help: "print nothing but problems")
+        var quiet: Bool
+    }
+
+    enum SwiftAccess: String, CaseIterable, ExpressibleByArgument { case `internal`, `public` }
+    enum SwiftBundle: String, CaseIterable, ExpressibleByArgument { case main, module }
+
+    /// `--only`'s comma-separated outputs.
+    struct OutputList: ExpressibleByArgument {
+        var outputs: Set<CompileOutput> = []
+
+        init?(argument: String) {
+            for item in argument.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let output = Self.output(item) else { return nil }
                 outputs.insert(output)
             }
-            options.outputs = outputs
         }
-        if let access = parsed.value("swift-access") {
-            guard access == "internal" || access == "public" else { return usage("--swift-access is internal or public", io) }
-            options.swiftAccess = access
+
+        static func output(_ item: Substring) -> CompileOutput? { CompileOutput(rawValue: String(item.filter { $0 != " " })) }
+
+        static func problem(with argument: String, option: String) -> String {
+            let item = argument.split(separator: ",", omittingEmptySubsequences: false).first { output($0) == nil } ?? ""
+            return "'\(item)' is not an output; \(option) takes \(CompileOutput.allCases.map(\.rawValue).joined(separator: ", "))"
         }
-        if let bundle = parsed.value("swift-bundle") {
-            guard bundle == "main" || bundle == "module" else { return usage("--swift-bundle is main or module", io) }
-            options.swiftBundle = bundle
-        }
-        options.useMetadata = !parsed.has("no-metadata")
-        options.reuseOriginalValues = !parsed.has("convert-all")
-        if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
+    }
+
+    static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
+        let arguments = parsed.options
+        guard parsed.positionals.count <= 1 else { return usage("give one project folder, not \(parsed.positionals.count)", io) }
+        var options = CompileOptions()
+        options.swiftAccess = arguments.swiftAccess.rawValue
+        options.swiftBundle = arguments.swiftBundle.rawValue
+        options.useMetadata = !arguments.noMetadata
+        options.reuseOriginalValues = !arguments.convertAll
+        if let config = arguments.config, !FileManager.default.fileExists(atPath: config) {
             return usage("there is no config file '\(config)'", io)
         }
-        if parsed.value("config") != nil && parsed.value("project") != nil {
+        if arguments.config != nil && arguments.project != nil {
             return usage("give --config or --project, not both", io)
         }
-        if let namespace = parsed.value("android-namespace"), !ProjectConfig.isPackageName(namespace) {
+        if let namespace = arguments.androidNamespace, !ProjectConfig.isPackageName(namespace) {
             return usage("--android-namespace takes the app's package name, such as com.example.game", io)
         }
-        for (option, example) in [("compose-namespace", "org.example.game"), ("compose-resources", "game.composeapp.generated.resources")] {
-            if let value = parsed.value(option), !ProjectConfig.isPackageName(value) {
+        for (option, value, example) in [("compose-namespace", arguments.composeNamespace, "org.example.game"),
+                                         ("compose-resources", arguments.composeResources, "game.composeapp.generated.resources")] {
+            if let value, !ProjectConfig.isPackageName(value) {
                 return usage("--\(option) takes a package name, such as \(example)", io)
             }
         }
-        if (parsed.value("compose-namespace") == nil) != (parsed.value("compose-resources") == nil) {
+        if (arguments.composeNamespace == nil) != (arguments.composeResources == nil) {
             return usage("give --compose-namespace and --compose-resources together", io)
         }
         let project: Project
-        if let directory = parsed.value("project") {
-            var isDirectory: Bool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
-                return usage("there is no project folder '\(directory)'", io)
-            }
-            project = ProjectLoader.load(directory: directory)
-        } else {
-            project = ProjectLoader.load(configPath: parsed.value("config"))
+        switch projectLocation(positional: parsed.positionals.first, arguments) {
+        case .success(let location): project = location.load()
+        case .failure(let error): return usage(error.message, io)
         }
-        options.androidNamespace = parsed.value("android-namespace")
-        options.composeNamespace = parsed.value("compose-namespace")
-        options.composeResourcesPackage = parsed.value("compose-resources")
-        if !outputsGiven { options.outputs = CompileOptions.defaultOutputs(for: project.config) }
-        options.strict = parsed.has("strict")
-        let out = parsed.value("out") ?? (project.root == "." ? "Generated" : project.root + "/Generated")
+        options.androidNamespace = arguments.androidNamespace
+        options.composeNamespace = arguments.composeNamespace
+        options.composeResourcesPackage = arguments.composeResources
+        options.outputs = arguments.only?.outputs ?? CompileOptions.defaultOutputs(for: project.config)
+        options.strict = arguments.strict
+        let out = arguments.out ?? (project.root == "." ? "Generated" : project.root + "/Generated")
         let printer = SourcePrinter(io: io)
         if options.outputs.contains(.compose), options.composeNamespace == nil, project.config.composeNamespace == nil, !project.hasErrors {
             printer.print(Diagnostic(
@@ -187,7 +220,7 @@ enum CompileCommand {
             let report = try OutputWriter.write(result.files, to: out, replacing: Set(options.outputs.map(\.rawValue))) {
                 io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n")
             }
-            if !parsed.has("quiet") {
+            if !arguments.quiet {
                 io.write("compiled \(project.tables.count) table\(project.tables.count == 1 ? "" : "s") into \(out)/: "
                          + "\(report.written.count) written, \(report.unchanged.count) unchanged"
                          + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + "\n")
@@ -212,7 +245,68 @@ enum CompileCommand {
         }
     }
 
-    static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("compile", message, io) }
+    /// Where the project is: a folder (PROJECT or --project), or a speakable.json (PROJECT or
+    /// --config; none: ./speakable.json when present, else the current folder).
+    enum ProjectLocation {
+        case folder(String)
+        case config(String?)
+
+        func load() -> Project {
+            switch self {
+            case .folder(let directory): ProjectLoader.load(directory: directory)
+            case .config(let path): ProjectLoader.load(configPath: path)
+            }
+        }
+    }
+
+    /// The project the command line names; a usage error for one that does not exist, or for
+    /// PROJECT with a --project or --config that names another.
+    static func projectLocation(positional: String?, _ arguments: Arguments) -> Result<ProjectLocation, UsageError> {
+        func folder(_ path: String) -> Result<ProjectLocation, UsageError> {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else {
+                return .failure(UsageError(message: "there is no project folder '\(path)'"))
+            }
+            return .success(.folder(path))
+        }
+        guard let positional else {
+            return arguments.project.map(folder) ?? .success(.config(arguments.config))
+        }
+        var isDirectory = false
+        let exists = FileManager.default.fileExists(atPath: positional, isDirectory: &isDirectory)
+        let location: ProjectLocation
+        if exists && !isDirectory {
+            guard positional.hasSuffix(".json") else {
+                return .failure(UsageError(message: "'\(positional)' is not a project folder or a speakable.json"))
+            }
+            location = .config(positional)
+        } else {
+            switch folder(positional) {
+            case .success(let found): location = found
+            case .failure(let error): return .failure(error)
+            }
+        }
+        if let project = arguments.project {
+            guard case .folder(let path) = location, standardized(path) == standardized(project) else {
+                return .failure(UsageError(message: "'\(positional)' and --project '\(project)' are different projects; give the project once"))
+            }
+        }
+        if let config = arguments.config {
+            guard case .config(let path?) = location else {
+                return .failure(UsageError(message: "give either a project folder or --config, not both"))
+            }
+            guard standardized(path) == standardized(config) else {
+                return .failure(UsageError(message: "'\(positional)' and --config '\(config)' are different projects; give the project once"))
+            }
+        }
+        return .success(location)
+    }
+
+    /// `a/b/` and `./a/b` → `a/b`, to compare two spellings of one path.
+    static func standardized(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        return (path.hasPrefix("/") ? "/" : "") + (parts.isEmpty && !path.hasPrefix("/") ? "." : parts.joined(separator: "/"))
+    }
 }
 
 /// Prints diagnostics with the line they point at, read from their file — at most

@@ -7,7 +7,10 @@ import SpeakableICU
 import SpeakableJSON
 
 /// `speakable describe`: what VoiceOver or TalkBack says for a piece, a scenario file, or the demo.
-enum DescribeCommand {
+enum DescribeCommand: SpeakableCommand {
+    static let name = "describe"
+    static let summary = "What VoiceOver and TalkBack say for pieces, boards, controls and events"
+
     static let help = """
     speakable describe — what VoiceOver and TalkBack say for game pieces, boards, controls and events
 
@@ -17,17 +20,7 @@ enum DescribeCommand {
       speakable describe demo [options]             the built-in scenario: every phrase of the three reference apps
 
     OPTIONS:
-      --locale TAG          en (default, or the scenario's "locale"), ko, or any BCP 47 tag (other
-                            locales get the English text with their own numbers and dates)
-      --platform NAME       voiceover (default) or talkback: which platform's fields to show
-      --hint-style STYLE    result ("Selects the cell.") or gesture ("Double tap to select the cell");
-                            iOS only. Default: the scenario's "hintStyle", else the project's
-                            speakable.json, else result
-      --time-zone ZONE      where dates are shown (default: the scenario's "timeZone", else UTC)
-      --project PATH        a Speakable project (folder or speakable.json) whose messages replace or
-                            add to the built-in ones
-      --json                print JSON instead of text
-      -h, --help            show this help
+    \(Arguments.optionListing)
 
     The scenario format is in docs/scenarios.md: {"items": [{"type": "sudokuCell", …}, …]}
     with item types sudokuCell, sudokuBoard, board, blockCell, blockBoard, piece, rack, control,
@@ -46,36 +39,36 @@ enum DescribeCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["locale", "platform", "hint-style", "time-zone", "project"],
-                                  flags: ["json", "help"])
+    /// The options of `speakable describe`.
+    struct Arguments: ParsableArguments {
+        static let labelWidth = 22
 
-    struct Options {
+        @Option(value: "TAG", help: """
+            en (default, or the scenario's "locale"), ko, or any BCP 47 tag (other
+            locales get the English text with their own numbers and dates)
+            """)
         var locale: String?
-        var platform = Platform.voiceOver
+        @Option(value: "NAME", help: "voiceover (default) or talkback: which platform's fields to show")
+        var platform: Platform = .voiceOver
+        @Option(value: "STYLE", help: """
+            result ("Selects the cell.") or gesture ("Double tap to select the cell");
+            iOS only. Default: the scenario's "hintStyle", else the project's
+            speakable.json, else result
+            """)
         var hintStyle: HintStyle?
+        @Option(value: "ZONE", help: "where dates are shown (default: the scenario's \"timeZone\", else UTC)")
         var timeZone: String?
+        @Option(value: "PATH", help: """
+            a Speakable project (folder or speakable.json) whose messages replace or
+            add to the built-in ones
+            """)
         var project: String?
-        var json = false
+        @Flag(help: "print JSON instead of text")
+        var json: Bool
     }
 
-    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch spec.start(arguments, command: "describe", help: help, io: io) {
-        case .run(let arguments): parsed = arguments
-        case .exit(let status): return status
-        }
-        var options = Options(locale: parsed.value("locale"), timeZone: parsed.value("time-zone"), project: parsed.value("project"),
-                              json: parsed.has("json"))
-        if let platform = parsed.value("platform") {
-            guard let value = Platform(rawValue: platform.lowercased()) else {
-                return usage("--platform is voiceover or talkback, not '\(platform)'", io)
-            }
-            options.platform = value
-        }
-        if let style = parsed.value("hint-style") {
-            guard let value = HintStyle(rawValue: style) else { return usage("--hint-style is result or gesture, not '\(style)'", io) }
-            options.hintStyle = value
-        }
+    static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
+        let options = parsed.options
         if let tag = options.locale, let problem = LocaleArguments.problem(tag, option: "--locale") {
             return usage(problem, io)
         }
@@ -107,10 +100,8 @@ enum DescribeCommand {
 
     private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
 
-    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("describe", message, io) }
-
     /// The describer for the options (and the scenario's defaults); nil after printing why not.
-    private static func describer(_ options: Options, scenario: Scenario?, io: any CommandIO) -> (Describer?, Int32) {
+    private static func describer(_ options: Arguments, scenario: Scenario?, io: any CommandIO) -> (Describer?, Int32) {
         let tag = options.locale ?? scenario?.locale ?? "en"
         if options.locale == nil, let written = scenario?.locale, let problem = LocaleArguments.problem(written, option: "the scenario's \"locale\"") {
             // An error in the scenario file (1), not in the command line.
@@ -140,7 +131,7 @@ enum DescribeCommand {
         }
     }
 
-    private static func describePiece(_ map: String, _ options: Options, _ io: any CommandIO) -> Int32 {
+    private static func describePiece(_ map: String, _ options: Arguments, _ io: any CommandIO) -> Int32 {
         let piece: Piece
         do {
             piece = try Piece(map: map)
@@ -173,7 +164,7 @@ enum DescribeCommand {
         return ExitStatus.success
     }
 
-    private static func describeScenario(file: String, _ options: Options, _ io: any CommandIO) -> Int32 {
+    private static func describeScenario(file: String, _ options: Arguments, _ io: any CommandIO) -> Int32 {
         var bytes: [UInt8]
         let shown: String
         if file == "-" {
@@ -201,7 +192,7 @@ enum DescribeCommand {
         return describe(scenario, options, io, shown: "scenario \(shown)")
     }
 
-    private static func describe(_ scenario: Scenario, _ options: Options, _ io: any CommandIO, shown: String) -> Int32 {
+    private static func describe(_ scenario: Scenario, _ options: Arguments, _ io: any CommandIO, shown: String) -> Int32 {
         let (made, status) = describer(options, scenario: scenario, io: io)
         guard let describer = made else { return status }
         let report = ScenarioReport(scenario: scenario, describer: describer)
@@ -230,4 +221,14 @@ enum DescribeCommand {
         text += "Also: " + others.joined(separator: ", ") + " (speakable describe --help).\n\n"
         return text
     }
+}
+
+extension Platform: ExpressibleByArgument {
+    /// `voiceover` or `talkback`, in any case.
+    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+extension HintStyle: ExpressibleByArgument {
+    init?(argument: String) { self.init(rawValue: argument) }
+    static var allValueStrings: [String] { ["result", "gesture"] }
 }

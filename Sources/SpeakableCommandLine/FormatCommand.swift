@@ -6,7 +6,10 @@ import SpeakableMessages
 import SpeakableParticles
 
 /// `speakable format`: one message from the command line, or a stream of JSON lines.
-enum FormatCommand {
+enum FormatCommand: SpeakableCommand {
+    static let name = "format"
+    static let summary = "Format an ICU MessageFormat message, as ICU would"
+
     static let help = """
     speakable format — format an ICU MessageFormat message exactly as ICU 72 would
 
@@ -15,25 +18,7 @@ enum FormatCommand {
       speakable format --jsonl [--locale TAG] [--time-zone ZONE] [--particles] < requests.jsonl
 
     OPTIONS:
-      --locale TAG       BCP 47 locale (default: en), e.g. ko, ar-EG, sr-Latn
-      --args JSON        the arguments as a JSON object: an integer is an Int64, a number with a
-                         fraction or exponent a Double, a string a string,
-                         {"$date": "2026-08-26T09:30:00Z"} a date
-      --time-zone ZONE   where dates are shown, and how ISO dates without an offset are read
-                         (default: UTC), e.g. Asia/Seoul
-      --particles        resolve Korean particles written after a placeholder, as the describers
-                         do: {piece}을(를) says "정사각형을" or "막대를", {n}이(가) "3이" or "2가".
-                         Only Korean messages change; without it the output is exactly ICU's.
-      --jsonl            read one request per line from standard input:
-                           {"locale": "ko", "message": "…", "args": {…}, "particles": true}
-                         ("locale", "args" and "particles" may be left out; "particles"
-                         defaults to --particles) and write one line per request, in
-                         order: {"output": "…"} or {"error": {"id", "message", "line", "column"}}.
-                         The line and column of a message error are inside the message; of any
-                         other error, inside the request line. A bad line gets an error line and
-                         the run goes on. Lines are read as UTF-8 (invalid bytes are an error, not
-                         repaired), up to 16 MiB each; one output is at most 1 MiB (docs/limits.md).
-      -h, --help         show this help
+    \(Arguments.optionListing)
 
     EXIT STATUS:
       0 formatted (every line, with --jsonl); 1 an error in a message, its arguments or a line;
@@ -50,34 +35,65 @@ enum FormatCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["locale", "args", "time-zone"], flags: ["jsonl", "particles", "help"])
+    /// The options of `speakable format`.
+    struct Arguments: ParsableArguments {
+        static let labelWidth = 19
 
-    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch spec.start(arguments, command: "format", help: help, io: io) {
-        case .run(let arguments): parsed = arguments
-        case .exit(let status): return status
-        }
+        @Option(value: "TAG", help: "BCP 47 locale (default: en), e.g. ko, ar-EG, sr-Latn")
+        var locale: String?
+        @Option(value: "JSON", help: """
+            the arguments as a JSON object: an integer is an Int64, a number with a
+            fraction or exponent a Double, a string a string,
+            {"$date": "2026-08-26T09:30:00Z"} a date
+            """)
+        var args: String?
+        @Option(value: "ZONE", help: """
+            where dates are shown, and how ISO dates without an offset are read
+            (default: UTC), e.g. Asia/Seoul
+            """)
+        var timeZone: String?
+        @Flag(help: """
+            resolve Korean particles written after a placeholder, as the describers
+            do: {piece}을(를) says "정사각형을" or "막대를", {n}이(가) "3이" or "2가".
+            Only Korean messages change; without it the output is exactly ICU's.
+            """)
+        var particles: Bool
+        @Flag(help: """
+            read one request per line from standard input:
+              {"locale": "ko", "message": "…", "args": {…}, "particles": true}
+            ("locale", "args" and "particles" may be left out; "particles"
+            defaults to --particles) and write one line per request, in
+            order: {"output": "…"} or {"error": {"id", "message", "line", "column"}}.
+            The line and column of a message error are inside the message; of any
+            other error, inside the request line. A bad line gets an error line and
+            the run goes on. Lines are read as UTF-8 (invalid bytes are an error, not
+            repaired), up to 16 MiB each; one output is at most 1 MiB (docs/limits.md).
+            """)
+        var jsonl: Bool
+    }
+
+    static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
+        let options = parsed.options
         let locale: ICULocale
-        if let tag = parsed.value("locale"), let problem = LocaleArguments.problem(tag, option: "--locale") {
+        if let tag = options.locale, let problem = LocaleArguments.problem(tag, option: "--locale") {
             return usage(problem, io)
         }
         do {
-            locale = try ICULocale(parsed.value("locale") ?? "en")
+            locale = try ICULocale(options.locale ?? "en")
         } catch {
-            return usage("'\(parsed.value("locale") ?? "")' is not a BCP 47 locale tag such as en, ko or sr-Latn", io)
+            return usage("'\(options.locale ?? "")' is not a BCP 47 locale tag such as en, ko or sr-Latn", io)
         }
         let timeZone: ICUTimeZone
         do {
-            timeZone = try ICUTimeZone(parsed.value("time-zone") ?? "UTC")
+            timeZone = try ICUTimeZone(options.timeZone ?? "UTC")
         } catch {
-            return usage("'\(parsed.value("time-zone") ?? "")' is not a time zone ICU knows, such as UTC or Asia/Seoul", io)
+            return usage("'\(options.timeZone ?? "")' is not a time zone ICU knows, such as UTC or Asia/Seoul", io)
         }
-        if parsed.has("jsonl") {
-            guard parsed.positionals.isEmpty, parsed.value("args") == nil else {
+        if options.jsonl {
+            guard parsed.positionals.isEmpty, options.args == nil else {
                 return usage("with --jsonl, messages and arguments come from standard input", io)
             }
-            return JSONLinesFormatter(defaultLocale: locale, timeZone: timeZone, particles: parsed.has("particles"), io: io).run()
+            return JSONLinesFormatter(defaultLocale: locale, timeZone: timeZone, particles: options.particles, io: io).run()
         }
         guard parsed.positionals.count == 1 else {
             return usage(parsed.positionals.isEmpty ? "give the message to format, or --jsonl"
@@ -85,7 +101,7 @@ enum FormatCommand {
         }
         let source = parsed.positionals[0]
         var args: [String: MessageArgument] = [:]
-        if let text = parsed.value("args") {
+        if let text = options.args {
             let json = JSONReader.read(text, file: "--args")
             if let problem = json.diagnostics.first {
                 io.writeError(printer(io).render(problem, sourceLine: text))
@@ -101,7 +117,7 @@ enum FormatCommand {
             }
         }
         do {
-            let message = try MessageFormatter(source, locale: locale, timeZone: timeZone, particles: parsed.has("particles"))
+            let message = try MessageFormatter(source, locale: locale, timeZone: timeZone, particles: options.particles)
             io.write(try message.format(args) + "\n")
             return ExitStatus.success
         } catch let error as MessageError {
@@ -114,8 +130,6 @@ enum FormatCommand {
     }
 
     private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
-
-    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("format", message, io) }
 
     private static func report(_ error: MessageError, source: String, io: any CommandIO) {
         let positions = TextPositions(source)

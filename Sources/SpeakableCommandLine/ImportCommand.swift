@@ -4,7 +4,10 @@ import SpeakableDiagnostics
 import SpeakableCompiler
 
 /// `speakable import`: platform catalogs into templates and flat ICU JSON.
-enum ImportCommand {
+enum ImportCommand: SpeakableCommand {
+    static let name = "import"
+    static let summary = "Bring .xcstrings, Android strings.xml or res/, and XLIFF into Templates/ and Locales/"
+
     static let help = """
     speakable import — bring .xcstrings, Android strings.xml and XLIFF into Templates/ and Locales/
 
@@ -22,12 +25,7 @@ enum ImportCommand {
       *.xliff, *.xlf       XLIFF 2.0 (from speakable compile) or Xcode's XLIFF 1.2 export
 
     OPTIONS:
-      --config FILE        the project's speakable.json (default: ./speakable.json when present)
-      --locales DIR        where translations go (default: the config's "locales", Locales/)
-      --table NAME         the table to import into (default: the file's name; XLIFF: its <file>)
-      --locale TAG         the locale of Android files whose folder does not say
-      --dry-run            print what would be written, write nothing
-      -h, --help           show this help
+    \(Arguments.optionListing)
 
     Source-language text becomes template messages (existing ones are kept); translations are
     merged into Locales/<tag>/<table>.json. What Speakable's files do not model — comments,
@@ -52,32 +50,42 @@ enum ImportCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["config", "locales", "table", "locale"], flags: ["dry-run", "help"])
+    /// The options of `speakable import`.
+    struct Arguments: ParsableArguments {
+        static let labelWidth = 21
 
-    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch spec.start(arguments, command: "import", help: help, io: io) {
-        case .run(let arguments): parsed = arguments
-        case .exit(let status): return status
-        }
+        @Option(value: "FILE", help: "the project's speakable.json (default: ./speakable.json when present)")
+        var config: String?
+        @Option(value: "DIR", help: "where translations go (default: the config's \"locales\", Locales/)")
+        var locales: String?
+        @Option(value: "NAME", help: "the table to import into (default: the file's name; XLIFF: its <file>)")
+        var table: String?
+        @Option(value: "TAG", help: "the locale of Android files whose folder does not say")
+        var locale: String?
+        @Flag(help: "print what would be written, write nothing")
+        var dryRun: Bool
+    }
+
+    static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
+        let arguments = parsed.options
         guard !parsed.positionals.isEmpty else { return usage("give the catalog files to import", io) }
-        if let tag = parsed.value("locale"), let problem = LocaleArguments.problem(tag, option: "--locale") {
+        if let tag = arguments.locale, let problem = LocaleArguments.problem(tag, option: "--locale") {
             return usage(problem, io)
         }
-        if let config = parsed.value("config"), !FileManager.default.fileExists(atPath: config) {
+        if let config = arguments.config, !FileManager.default.fileExists(atPath: config) {
             return usage("there is no config file '\(config)'", io)
         }
         for file in parsed.positionals where !FileManager.default.fileExists(atPath: file) {
             return usage("there is no file '\(file)'", io)
         }
         var options = ImportOptions()
-        options.table = parsed.value("table")
-        options.locale = parsed.value("locale")
-        if let locales = parsed.value("locales") {
+        options.table = arguments.table
+        options.locale = arguments.locale
+        if let locales = arguments.locales {
             guard isSafeRelativePath(locales) else { return usage("--locales must be a folder inside the project", io) }
             options.localesDirectory = locales
         }
-        let project = ProjectLoader.load(configPath: parsed.value("config"))
+        let project = ProjectLoader.load(configPath: arguments.config)
         let printer = SourcePrinter(io: io)
         // A config with errors (invalid JSON, a folder outside the project) loads as the defaults:
         // importing would write to folders the config does not name.
@@ -96,7 +104,7 @@ enum ImportCommand {
             return ExitStatus.failure
         }
         let summary = result.counts.keys.sorted().map { "\($0): \(result.counts[$0]!)" }.joined(separator: ", ")
-        if parsed.has("dry-run") {
+        if arguments.dryRun {
             io.write("would write (\(summary)):\n")
             for file in result.files { io.write("  \(file.path)\n") }
             return ExitStatus.success
@@ -111,6 +119,4 @@ enum ImportCommand {
             return ExitStatus.failure
         }
     }
-
-    static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("import", message, io) }
 }

@@ -3,7 +3,10 @@ import SpeakableCatalog
 
 /// `speakable init`: a project that checks and compiles as written (the files come from
 /// ``StarterProject``; this only writes them, never over an existing file).
-enum InitCommand {
+enum InitCommand: SpeakableCommand {
+    static let name = "init"
+    static let summary = "Start a project: speakable.json, a template table, translation files"
+
     static let help = """
     speakable init — start a Speakable project: config, a template table, translation files
 
@@ -30,17 +33,7 @@ enum InitCommand {
     catalogs, whose messages come in with `speakable import` (any source language).
 
     OPTIONS:
-      --locales LIST       the target locales, comma-separated BCP 47 tags (default: none), e.g.
-                           ko,ja or pt-BR,sr-Latn
-      --source TAG         the language the templates are written in: en (default) or ko;
-                           with --empty, any
-      --table NAME         the template table's name (default: game; Swift accessors GameStrings)
-      --android-namespace N
-                           the Android app's namespace (its R package, build.gradle's
-                           `namespace`), which the Kotlin accessors import (default: the
-                           placeholder com.example.game, to be changed in speakable.json)
-      --empty              no sample table: the messages will be imported
-      -h, --help           show this help
+    \(Arguments.optionListing)
 
     EXIT STATUS:
       0 created; 1 a file is in the way (nothing written) or cannot be written; 64 a wrong
@@ -55,26 +48,46 @@ enum InitCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["locales", "source", "table", "android-namespace"], flags: ["empty", "help"])
+    /// The options of `speakable init`.
+    struct Arguments: ParsableArguments {
+        static let labelWidth = 21
 
-    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch spec.start(arguments, command: "init", help: help, io: io) {
-        case .run(let arguments): parsed = arguments
-        case .exit(let status): return status
-        }
+        @Option(value: "LIST", help: """
+            the target locales, comma-separated BCP 47 tags (default: none), e.g.
+            ko,ja or pt-BR,sr-Latn
+            """)
+        var locales = ""
+        @Option(value: "TAG", help: """
+            the language the templates are written in: en (default) or ko;
+            with --empty, any
+            """)
+        var source = "en"
+        @Option(value: "NAME", help: "the template table's name (default: game; Swift accessors GameStrings)")
+        var table: String?
+        @Option(value: "N", help: """
+            the Android app's namespace (its R package, build.gradle's
+            `namespace`), which the Kotlin accessors import (default: the
+            placeholder com.example.game, to be changed in speakable.json)
+            """)
+        var androidNamespace: String?
+        @Flag(help: "no sample table: the messages will be imported")
+        var empty: Bool
+    }
+
+    static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
+        let arguments = parsed.options
         guard parsed.positionals.count <= 1 else {
             return usage("give one project folder, not \(parsed.positionals.count)", io)
         }
         let directory = parsed.positionals.first ?? "."
-        let locales = (parsed.value("locales") ?? "").split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
-        let empty = parsed.has("empty")
-        if empty, parsed.value("table") != nil { return usage("--table names the sample table, which --empty leaves out", io) }
+        let locales = arguments.locales.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+        let empty = arguments.empty
+        if empty, arguments.table != nil { return usage("--table names the sample table, which --empty leaves out", io) }
         let starter: StarterProject
         do {
-            starter = try StarterProject(sourceLocale: parsed.value("source") ?? "en", targetLocales: locales,
-                                         table: parsed.value("table") ?? "game", empty: empty,
-                                         androidNamespace: parsed.value("android-namespace"))
+            starter = try StarterProject(sourceLocale: arguments.source, targetLocales: locales,
+                                         table: arguments.table ?? "game", empty: empty,
+                                         androidNamespace: arguments.androidNamespace)
         } catch {
             return usage(error.message, io)
         }
@@ -173,6 +186,4 @@ enum InitCommand {
     static func shellQuoted(_ text: String) -> String {
         text.allSatisfy { $0.isLetter || $0.isNumber || "-_./~".contains($0) } ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
-
-    static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("init", message, io) }
 }

@@ -13,7 +13,10 @@ import Synchronization
 
 /// `speakable preview`: what VoiceOver and TalkBack say, element by element, per locale — as
 /// text, JSON, audio and a web page, once or on every change.
-enum PreviewCommand {
+enum PreviewCommand: SpeakableCommand {
+    static let name = "preview"
+    static let summary = "What VoiceOver and TalkBack say, element by element and per locale: text, audio, a web page"
+
     static let help = """
     speakable preview — hear and see what VoiceOver and TalkBack say, element by element, per locale
 
@@ -25,24 +28,7 @@ enum PreviewCommand {
     words over their budget (the template's maxSeconds, else speakable.json's budgets).
 
     OPTIONS:
-      --scenario FILE       a scenario file (docs/preview.md; - reads standard input) instead of the demo
-      --locale LIST         locales, comma-separated (default en,ko); BCP 47 tags
-      --platform LIST       voiceover, talkback or both, comma-separated (default voiceover,talkback)
-      --project PATH        a Speakable project (folder or speakable.json): its templates and
-                            translations replace or add to the built-in ones, its budgets and
-                            hintStyle apply
-      --hint-style STYLE    result ("Selects the cell.") or gesture ("Double tap to select the cell")
-      --time-zone ZONE      where dates are shown (default: the scenario's, else UTC)
-      --json                print JSON instead of text
-      --audio DIR           also synthesize every element with espeak-ng: one WAV per element,
-                            platform and locale, and DIR/index.json; the text report shows each
-                            element's measured seconds beside the estimate
-      --html FILE           also write a self-contained web page: boards as ARIA grids you can walk
-                            with the arrow keys, controls, announcements, a locale and platform
-                            switcher, what each element says with its timing (and audio with --audio)
-      --watch               keep running: preview again whenever the scenario, speakable.json, a
-                            template or a translation changes (Ctrl-C stops)
-      -h, --help            show this help
+    \(Arguments.optionListing)
 
     EXIT STATUS:
       0 previewed; 1 an error in the scenario or the project, espeak-ng missing for --audio, or a
@@ -59,8 +45,46 @@ enum PreviewCommand {
 
     """
 
-    static let spec = CommandSpec(valueOptions: ["scenario", "locale", "platform", "project", "hint-style", "time-zone", "audio", "html"],
-                                  flags: ["json", "watch", "help"], repeatable: ["locale", "platform"])
+    /// The options of `speakable preview`.
+    struct Arguments: ParsableArguments {
+        static let labelWidth = 22
+
+        @Option(value: "FILE", help: "a scenario file (docs/preview.md; - reads standard input) instead of the demo")
+        var scenario: String?
+        @Option(name: "locale", value: "LIST", help: "locales, comma-separated (default en,ko); BCP 47 tags")
+        var locales: [String]
+        @Option(name: "platform", value: "LIST", help: "voiceover, talkback or both, comma-separated (default voiceover,talkback)")
+        var platforms: [String]
+        @Option(value: "PATH", help: """
+            a Speakable project (folder or speakable.json): its templates and
+            translations replace or add to the built-in ones, its budgets and
+            hintStyle apply
+            """)
+        var project: String?
+        @Option(value: "STYLE", help: "result (\"Selects the cell.\") or gesture (\"Double tap to select the cell\")")
+        var hintStyle: HintStyle?
+        @Option(value: "ZONE", help: "where dates are shown (default: the scenario's, else UTC)")
+        var timeZone: String?
+        @Flag(help: "print JSON instead of text")
+        var json: Bool
+        @Option(value: "DIR", help: """
+            also synthesize every element with espeak-ng: one WAV per element,
+            platform and locale, and DIR/index.json; the text report shows each
+            element's measured seconds beside the estimate
+            """)
+        var audio: String?
+        @Option(value: "FILE", help: """
+            also write a self-contained web page: boards as ARIA grids you can walk
+            with the arrow keys, controls, announcements, a locale and platform
+            switcher, what each element says with its timing (and audio with --audio)
+            """)
+        var html: String?
+        @Flag(help: """
+            keep running: preview again whenever the scenario, speakable.json, a
+            template or a translation changes (Ctrl-C stops)
+            """)
+        var watch: Bool
+    }
 
     struct Options {
         var inputs = PreviewInputs()
@@ -76,24 +100,21 @@ enum PreviewCommand {
         var watch = false
     }
 
-    static func run(_ arguments: [String], io: any CommandIO) -> Int32 {
-        let parsed: ParsedArguments
-        switch spec.start(arguments, command: "preview", help: help, io: io) {
-        case .run(let arguments): parsed = arguments
-        case .exit(let status): return status
-        }
+    static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
+        let arguments = parsed.options
         guard parsed.positionals.isEmpty else {
             return usage("preview takes no arguments; give a scenario with --scenario FILE", io)
         }
         var options = Options()
-        options.inputs = PreviewInputs(scenarioPath: parsed.value("scenario"), projectPath: parsed.value("project"))
-        options.timeZone = parsed.value("time-zone")
-        options.json = parsed.has("json")
-        options.audio = parsed.value("audio")
-        options.html = parsed.value("html")
-        options.watch = parsed.has("watch")
-        if let values = parsed.values["locale"] {
-            let tags = values.flatMap { $0.split(separator: ",") }.map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
+        options.inputs = PreviewInputs(scenarioPath: arguments.scenario, projectPath: arguments.project)
+        options.hintStyle = arguments.hintStyle
+        options.timeZone = arguments.timeZone
+        options.json = arguments.json
+        options.audio = arguments.audio
+        options.html = arguments.html
+        options.watch = arguments.watch
+        if !arguments.locales.isEmpty {
+            let tags = arguments.locales.flatMap { $0.split(separator: ",") }.map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
             guard !tags.isEmpty else { return usage("--locale needs at least one tag, such as en or en,ko", io) }
             for tag in tags {
                 if let problem = LocaleArguments.problem(tag, option: "--locale") { return usage(problem, io) }
@@ -101,9 +122,9 @@ enum PreviewCommand {
             options.locales = unique(tags)
             options.localesGiven = true
         }
-        if let values = parsed.values["platform"] {
+        if !arguments.platforms.isEmpty {
             var platforms: [Platform] = []
-            for name in values.flatMap({ $0.split(separator: ",") }).map({ String($0).trimmedSpaces.lowercased() }) where !name.isEmpty {
+            for name in arguments.platforms.flatMap({ $0.split(separator: ",") }).map({ String($0).trimmedSpaces.lowercased() }) where !name.isEmpty {
                 guard let platform = Platform(rawValue: name) else {
                     return usage("--platform is voiceover, talkback or both (comma-separated), not '\(name)'", io)
                 }
@@ -111,10 +132,6 @@ enum PreviewCommand {
             }
             guard !platforms.isEmpty else { return usage("--platform needs voiceover, talkback or both", io) }
             options.platforms = platforms
-        }
-        if let style = parsed.value("hint-style") {
-            guard let value = HintStyle(rawValue: style) else { return usage("--hint-style is result or gesture, not '\(style)'", io) }
-            options.hintStyle = value
         }
         // A missing input is a usage error (64), as in every command (docs/cli.md).
         if let scenario = options.inputs.scenarioPath, scenario != "-", access(scenario, F_OK) != 0 {
@@ -257,8 +274,6 @@ enum PreviewCommand {
     }
 
     private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
-
-    private static func usage(_ message: String, _ io: any CommandIO) -> Int32 { usageError("preview", message, io) }
 }
 
 /// A progress line on standard error, rewritten in place; called from synthesis threads.

@@ -5,23 +5,11 @@ import SpeakableICU
 public enum SpeakableCLI {
     public static let version = "0.1.0"
 
-    struct Command: Sendable {
-        let name: String
-        let summary: String
-        let run: @Sendable ([String], any CommandIO) -> Int32
+    /// The subcommands, in the order the overview lists them.
+    static var commands: [any SpeakableCommand.Type] {
+        [PreviewCommand.self, InitCommand.self, FormatCommand.self, DescribeCommand.self, CompileCommand.self, ImportCommand.self,
+         CheckCommand.self]
     }
-
-    static let commands: [Command] = [
-        Command(name: "preview", summary: "What VoiceOver and TalkBack say, element by element and per locale: text, audio, a web page",
-                run: PreviewCommand.run),
-        Command(name: "init", summary: "Start a project: speakable.json, a template table, translation files", run: InitCommand.run),
-        Command(name: "format", summary: "Format an ICU MessageFormat message, as ICU would", run: FormatCommand.run),
-        Command(name: "describe", summary: "What VoiceOver and TalkBack say for pieces, boards, controls and events",
-                run: DescribeCommand.run),
-        Command(name: "compile", summary: "Write .xcstrings, Android resources, XLIFF, Swift and Kotlin accessors", run: CompileCommand.run),
-        Command(name: "import", summary: "Bring .xcstrings, Android strings.xml or res/, and XLIFF into Templates/ and Locales/", run: ImportCommand.run),
-        Command(name: "check", summary: "Check messages and translations, and judge them as speech", run: CheckCommand.run),
-    ]
 
     static var help: String {
         var text = """
@@ -100,7 +88,7 @@ public enum SpeakableCLI {
                 io.writeError("speakable: unknown command '\(first)'\n\n" + help)
                 return ExitStatus.usage
             }
-            return command.run(Array(arguments.dropFirst()), io)
+            return command.main(Array(arguments.dropFirst()), io: io)
         }
     }
 }

@@ -2,7 +2,7 @@ import SpeakableDiagnostics
 import Testing
 @testable import SpeakableCommandLine
 
-/// Issue 13: what a diagnostic can print is bounded and inert.
+/// What a diagnostic can print is bounded and inert.
 @Suite struct DiagnosticPrintingTests {
     let printer = DiagnosticPrinter(colour: false)
 

@@ -3,7 +3,7 @@ import SpeakableJSON
 import Testing
 @testable import SpeakableCommandLine
 
-/// Issue 13: `speakable format --jsonl` on hostile input.
+/// `speakable format --jsonl` on hostile input.
 @Suite struct FormatHardeningTests {
     func run(_ arguments: [String], input: [UInt8]) -> (status: Int32, out: String, err: String) {
         let io = BufferedIO(inputBytes: input)
@@ -65,8 +65,8 @@ import Testing
     }
 }
 
-/// Issue 13: `check file.xliff` read the XLIFF as a speakable.json (issue 9 made check read XLIFF);
-/// any other file that is not JSON is still not taken for a speakable.json.
+/// `check file.xliff` reads the XLIFF as a catalog, never as a speakable.json; any other file that
+/// is not JSON is not taken for a speakable.json either.
 @Suite struct CheckInputHardeningTests {
     @Test(arguments: ["ko.xliff", "notes.txt", "strings.yaml"]) func aFileIsNeverReadAsSpeakableJSONUnlessItIsJSON(name: String) throws {
         let root = FileManager.default.temporaryDirectory.path + "/speakable-check-\(UInt64.random(in: 0...UInt64.max))"

@@ -3,7 +3,7 @@ import SpeakableDiagnostics
 import Testing
 @testable import SpeakableCommandLine
 
-/// Issue 26: one set of limits for `import`, `check` and `compile`: a project past one is
+/// One set of limits for `import`, `check` and `compile`: a project past one is
 /// refused by each, with the same diagnostic, and nothing is written.
 @Suite struct ProjectLimitCommandTests {
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {

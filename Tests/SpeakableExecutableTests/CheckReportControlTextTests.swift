@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import Testing
 
-/// Issue 26, item 3: translator text with escape sequences, controls, a right-to-left override
+/// Translator text with escape sequences, controls, a right-to-left override
 /// and line separators reaches every `check` report's prose shown as `\u{…}` (as the text format
 /// shows it), never raw — a CI log renders ESC/OSC sequences and reorders text after U+202E —
 /// and every report still parses.
