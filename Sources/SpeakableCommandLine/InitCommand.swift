@@ -161,14 +161,14 @@ enum InitCommand: SpeakableCommand {
             out += "  " + android.padding(apple.count + 2) + "an Android res/ folder\n"
             out += "  " + apple.padding(apple.count + 2) + "a String Catalog\n"
             out += "Then \(here ? "speakable check" : "speakable check " + shellQuoted(directory)) judges them, and "
-                + "\(here ? "speakable compile" : "speakable compile --project " + shellQuoted(directory)) writes them back.\n"
+                + "\(here ? "speakable compile" : "speakable compile " + shellQuoted(directory)) writes them back.\n"
             io.write(out)
             return ExitStatus.success
         }
         let missing = starter.targetLocales.count * 5
         out += "\nNext:\n"
         let checkCommand = here ? "speakable check" : "speakable check \(shellQuoted(directory))"
-        let compileCommand = here ? "speakable compile" : "speakable compile --project \(shellQuoted(directory))"
+        let compileCommand = here ? "speakable compile" : "speakable compile \(shellQuoted(directory))"
         let previewCommand = "speakable preview --project \(here ? "." : shellQuoted(directory)) --scenario \(shellQuoted(path("Scenarios/\(starter.table).json")))"
         let commandWidth = max(checkCommand.count, compileCommand.count, previewCommand.count) + 2
         out += "  " + checkCommand.padding(commandWidth)

@@ -29,7 +29,7 @@ func requiredTool(_ name: String, _ what: String) throws -> String? {
         #expect(created.status == 0, "\(created.error)")
         #expect(created.error.isEmpty, "\(created.error)")
         #expect(created.output.contains("speakable check MyGame"), "\(created.output)")
-        #expect(created.output.contains("speakable compile --project MyGame"), "\(created.output)")
+        #expect(created.output.contains("speakable compile MyGame"), "\(created.output)")
         let project = root + "/MyGame"
         for file in ["speakable.json", "Templates/game.json", "Locales/ko/game.json", "Locales/ja/game.json", ".gitignore"] {
             #expect(FileManager.default.fileExists(atPath: project + "/" + file), "\(file)")
