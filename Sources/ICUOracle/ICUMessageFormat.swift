@@ -8,8 +8,8 @@ internal import CICU
 /// `time` a `UDate`; `select` and untyped `{0}` a NUL-terminated UTF-16 string. Callers give an
 /// argument list that matches (see ``OracleArgument``); tests rewrite names to numbers first.
 ///
-/// This module is for tests and benchmarks only. It does not import Foundation (ICU-NOTES: the
-/// system ICU headers and Foundation cannot meet in one module).
+/// This module is for tests and benchmarks only. It does not import Foundation: the system ICU
+/// headers and Foundation's own ICU cannot meet in one module.
 public final class ICUMessageFormat: @unchecked Sendable {
     // @unchecked Sendable: ICU's MessageFormat::format is const; tests use one instance per thread.
     private let handle: UnsafeMutablePointer<UnsafeMutableRawPointer?>

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 
 /// This target imports Foundation and none of Speakable's modules (a module that sees both
-/// Foundation and the system ICU headers does not compile; ICU-NOTES): it runs the built
+/// Foundation and the system ICU headers does not compile): it runs the built
 /// `speakable` binary, espeak-ng, Python and Chromium as a user's machine would.
 enum Tool {
     static var binary: URL {

@@ -1,4 +1,4 @@
-// Times the describers on the work a game does most, against the goals of issue 12 and, for
+// Times the describers on the work a game does most, against their time goals and, for
 // scale, against ICU's own MessageFormat formatting the same strings, in one process:
 //
 //   swift build -c release --product DescriberBenchmark

@@ -1,4 +1,4 @@
-// Fuzz targets (issue 13), one binary for all of them: `SPEAKABLE_FUZZ_TARGET` picks the target.
+// Fuzz targets, one binary for all of them: `SPEAKABLE_FUZZ_TARGET` picks the target.
 //
 // Built by tools/fuzz/run.sh with libFuzzer and AddressSanitizer
 // (`swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DSPEAKABLE_FUZZING`). Built

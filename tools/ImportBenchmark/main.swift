@@ -1,4 +1,4 @@
-// Import benchmark (issue 13): is `speakable import` linear in the number of strings?
+// Import benchmark: is `speakable import` linear in the number of strings?
 //
 //   swift run -c release ImportBenchmark [--sizes 5000,20000,40000] [--rounds 3]
 //

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import FoundationEssentials
 
-// Test support (issue 9): openjdk's own java.util.Formatter, run on formats and arguments, so that
+// Test support: openjdk's own java.util.Formatter, run on formats and arguments, so that
 // every claim Speakable makes about Android's String.format is checked against the real thing.
 // Used by SpeakablePlatformFormatsTests (the format model) and SpeakableCheckerTests (planted
 // format-mismatch findings). Not part of any product.

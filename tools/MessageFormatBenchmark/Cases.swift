@@ -36,7 +36,7 @@ struct Case {
     let draws: [String: Draw]
 }
 
-// Realistic ranges (issue 12): rows and columns 1–9, scores 0–99,999, counts 0–20, durations in
+// Realistic ranges: rows and columns 1–9, scores 0–99,999, counts 0–20, durations in
 // minutes and seconds, dates 2020–2030.
 let row: Draw = .int(1...9)
 let score: Draw = .int(0...99_999)

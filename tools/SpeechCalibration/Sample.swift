@@ -55,8 +55,8 @@ enum CalibrationSample {
         "Puzzle 1,024 of 10,000",
     ]
 
-    /// The Korean strings as the built-in catalog says them after the native speaker's first
-    /// review (issue 22), then what the screen readers compose from them (VoiceOver: label,
+    /// The Korean strings as the built-in catalog says them after a native speaker's review,
+    /// then what the screen readers compose from them (VoiceOver: label,
     /// value, traits; TalkBack: state, content, role, position; the usage hints).
     static let korean: [String] = [
         "3행 5열, 빈칸",
