@@ -33,7 +33,9 @@
 // (never loaded by clients, testing or not) rather than `internal import`. The compiler warns that
 // this is unstable without library evolution when C types shape a client-visible layout; none does
 // (ICU handles are stored as OpaquePointer, C types appear only in function bodies). The library
-// examples test builds `import Foundation` + `import Speakable` in debug to keep it so.
+// examples test builds `import Foundation` + `import Speakable` in debug to keep it so. `internal`,
+// `package`, `private` and `@_spiOnly` imports are all loaded by the clients of a testing-enabled
+// build; only a CICU whose header shows no ICU type would allow one of them.
 //
 // Test support: ICUOracle wraps ICU's own `umsg_*` MessageFormat, the reference that tests and
 // benchmarks compare against. It is Foundation-free (Foundation and the system ICU

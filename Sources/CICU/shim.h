@@ -5,8 +5,9 @@
 // therefore wrapped here in a `static inline` function with a `cicu_` prefix: clang compiles the
 // body, so the macro resolves, and Swift sees a plain C function.
 //
-// Only SpeakableICU (and the test-support module ICUOracle) import this module, with
-// `internal import`; nothing above them touches C.
+// Only SpeakableICU and the test-support module ICUOracle import this module; nothing above them
+// touches C. SpeakableICU imports it `@_implementationOnly` (see Package.swift, "import Speakable
+// next to Foundation"), ICUOracle with `internal import`.
 #ifndef SPEAKABLE_CICU_SHIM_H
 #define SPEAKABLE_CICU_SHIM_H
 
@@ -245,7 +246,7 @@ static inline int32_t cicu_umsg_vformat(const UMessageFormat *f, UChar *buf, int
 /// Does nothing with a va_list; lets benchmarks measure what building one costs from Swift.
 static inline int32_t cicu_va_list_noop(va_list ap) { (void)ap; return 0; }
 
-// MARK: scripts and locale knowledge (issue 9: the checker's locale and script judgements)
+// MARK: scripts and locale knowledge (the checker's locale and script judgements)
 
 static inline UScriptCode cicu_uscript_getScript(UChar32 c, UErrorCode *s) { return uscript_getScript(c, s); }
 static inline const char *cicu_uscript_getShortName(UScriptCode code) { return uscript_getShortName(code); }
@@ -264,7 +265,7 @@ static inline int32_t cicu_uloc_getDisplayLanguage(const char *id, const char *d
     return uloc_getDisplayLanguage(id, display, out, cap, s);
 }
 
-// MARK: locale tags checked with "did you mean" (issue 11: country codes, three-letter codes, names)
+// MARK: locale tags checked with "did you mean" (country codes, three-letter codes, names)
 
 static inline const char *const *cicu_uloc_getISOCountries(void) { return uloc_getISOCountries(); }
 static inline const char *cicu_uloc_getISO3Language(const char *id) { return uloc_getISO3Language(id); }

@@ -245,15 +245,19 @@ public struct LocaleFile: Sendable {
     public let file: String
     /// In file order.
     public let translations: [Translation]
+    /// Each key's first place in ``translations``, built once here.
+    private let indexByKey: [String: Int]
 
     public init(tag: String, locale: ICULocale, file: String, translations: [Translation]) {
         self.tag = tag
         self.locale = locale
         self.file = file
         self.translations = translations
+        self.indexByKey = KeyIndex.firstPlaces(of: translations, key: \.key)
     }
 
-    public subscript(key: String) -> Translation? { translations.first { $0.key == key } }
+    /// The translation of `key` (the first when the file repeats it), found without a scan.
+    public subscript(key: String) -> Translation? { indexByKey[key].map { translations[$0] } }
 }
 
 /// One table: `Templates/<name>.json` and its translations.
@@ -264,15 +268,31 @@ public struct Table: Sendable {
     public let messages: [TemplateMessage]
     /// By locale tag, for every locale folder that has this table.
     public let locales: [String: LocaleFile]
+    /// Each key's first place in ``messages``, built once here.
+    private let indexByKey: [String: Int]
 
     public init(name: String, file: String, messages: [TemplateMessage], locales: [String: LocaleFile]) {
         self.name = name
         self.file = file
         self.messages = messages
         self.locales = locales
+        self.indexByKey = KeyIndex.firstPlaces(of: messages, key: \.key)
     }
 
-    public subscript(key: String) -> TemplateMessage? { messages.first { $0.key == key } }
+    /// The source message of `key` (the first when the template repeats it), found without a scan.
+    public subscript(key: String) -> TemplateMessage? { indexByKey[key].map { messages[$0] } }
+}
+
+/// The key index of ``Table`` and ``LocaleFile``.
+enum KeyIndex {
+    /// Each key's first index in `elements`.
+    static func firstPlaces<Element>(of elements: [Element], key: (Element) -> String) -> [String: Int] {
+        var places: [String: Int] = [:]
+        places.reserveCapacity(elements.count)
+        // Backwards, so that a repeated key ends at its first place.
+        for index in elements.indices.reversed() { places[key(elements[index])] = index }
+        return places
+    }
 }
 
 /// A loaded project: config, tables, and every problem found while loading.

@@ -6,9 +6,8 @@ import Synchronization
 /// Values are built outside the lock, so a slow ICU open never blocks other lookups; when two
 /// threads build the same key at once, the first one stored wins and both get it.
 ///
-/// The cache holds at most ``maximumEntries`` formatters; when it is full it starts over (issue
-/// 13: a stream of messages with ever new skeletons grew it without bound — 1.5 GB within
-/// seconds of fuzzing).
+/// The cache holds at most ``maximumEntries`` formatters; when it is full it starts over, so a
+/// stream of messages with ever new skeletons cannot grow it without bound.
 public final class FormatterCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let storage = Mutex<[Key: Value]>([:])
 

@@ -68,32 +68,3 @@ func transcodeToUTF8(_ units: UnsafeBufferPointer<UInt16>) -> [UInt8] {
         count = ICUText.writeUTF8(units, into: buffer.baseAddress!)
     }
 }
-
-/// Calls an ICU function that writes UTF-16 into a caller-supplied buffer and hands the result
-/// to `body` without copying it (a stack buffer; retried once with the size ICU asks for).
-@inline(__always)
-func withUTF16Units<R>(
-    _ operation: @autoclosure () -> String,
-    _ call: (UnsafeMutablePointer<UInt16>, Int32, inout UErrorCode) -> Int32,
-    _ body: (UnsafeBufferPointer<UInt16>) -> R
-) throws(ICUError) -> R {
-    var needed: Int32 = 0
-    let first: R? = try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 256) { buffer throws(ICUError) -> R? in
-        var status = U_ZERO_ERROR
-        let length = call(buffer.baseAddress!, 256, &status)
-        if status == U_BUFFER_OVERFLOW_ERROR {
-            needed = length
-            return nil
-        }
-        try ICUStatus.check(status, operation())
-        return body(UnsafeBufferPointer(start: buffer.baseAddress!, count: Int(length)))
-    }
-    if let first { return first }
-    let capacity = Int(needed) + 1
-    return try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: capacity) { buffer throws(ICUError) -> R in
-        var status = U_ZERO_ERROR
-        let length = call(buffer.baseAddress!, Int32(capacity), &status)
-        try ICUStatus.check(status, operation())
-        return body(UnsafeBufferPointer(start: buffer.baseAddress!, count: Int(length)))
-    }
-}

@@ -59,6 +59,27 @@ public final class Espeak: Sendable {
         let voice = Self.voice(for: locale)
         let memoKey = voice + "\u{1F}" + text
         if let hit = memo.withLock({ $0[memoKey] }) { return hit }
+        let bytes = try wav(text, voice: voice)
+        let length: WAVLength
+        do { length = try WAVLength(bytes) } catch { throw .badAudio(error.description) }
+        memo.withLock { $0[memoKey] = length }
+        return length
+    }
+
+    /// Synthesizes `text` with the locale's voice at espeak-ng's default rate (what ``measure(_:locale:)``
+    /// and the spoken-length calibration use) and returns the audio as espeak-ng wrote it,
+    /// silence at both ends included.
+    ///
+    /// Each call runs one `espeak-ng` process, so calls from several threads synthesize in
+    /// parallel (the library, libespeak-ng, keeps one global voice and is not re-entrant).
+    public func synthesize(_ text: String, locale: ICULocale) throws(Failure) -> PCMAudio {
+        let bytes = try wav(text, voice: Self.voice(for: locale))
+        do { return try PCMAudio(wav: bytes) } catch { throw .badAudio(error.description) }
+    }
+
+    /// The WAV file espeak-ng writes for `text` in `voice`, read back; its files live in a private
+    /// folder removed before returning.
+    private func wav(_ text: String, voice: String) throws(Failure) -> [UInt8] {
         guard let folder = Self.privateFolder() else { throw .cannotWrite(FileManager.default.temporaryDirectory.path) }
         let textPath = folder + "/text.txt"
         let wavPath = folder + "/speech.wav"
@@ -75,16 +96,12 @@ public final class Espeak: Sendable {
         let status = Self.run([path, "-v", voice, "-f", textPath, "-w", wavPath])
         guard status == 0 else { throw .exited(status, voice: voice) }
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: wavPath)) else { throw .badAudio("no file") }
-        let length: WAVLength
-        do { length = try WAVLength(Array(data)) } catch { throw .badAudio(error.description) }
-        memo.withLock { $0[memoKey] = length }
-        return length
+        return Array(data)
     }
 
     /// A new folder only this user can enter (`mkdtemp`, mode 0700, an unpredictable name) in
     /// the temporary directory, for one call's files: espeak-ng writes its WAV by name, and in a
-    /// shared `/tmp` a predictable name (`speakable-espeak-<pid>-<n>.wav`, as before issue 13)
-    /// could be a link another user planted. Nil when it cannot be made.
+    /// shared `/tmp` a predictable name could be a link another user planted. Nil when it cannot be made.
     static func privateFolder() -> String? {
         var template = Array((FileManager.default.temporaryDirectory.path + "/speakable-espeak-XXXXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in

@@ -42,8 +42,7 @@ public enum SpokenLength {
         /// voice); the README reports the error on the other half.
         public static let english = Profile(perSyllable: 0.1969, perWord: 0.0357, shortPause: 0.2932, longPause: 0.5714)
         /// The same for the `ko` voice, counting beats (a final consonant is one more), on a
-        /// sample that includes what the screen readers compose (refitted for issue 22:
-        /// docs/speech.md has the errors before and after).
+        /// sample that includes what the screen readers compose (docs/speech.md has its errors).
         public static let korean = Profile(perSyllable: 0.0973, perWord: 0.1325, shortPause: 0.1807, longPause: 0.2561)
     }
 

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import FoundationEssentials
-public import SpeakableICU
 
 /// 16-bit mono PCM audio: what espeak-ng synthesizes, and what `speakable preview --audio`
 /// writes, one WAV per element.
@@ -145,33 +144,6 @@ extension Espeak {
     public static let installAdvice =
         "install espeak-ng (Debian/Ubuntu: sudo apt-get install espeak-ng; Fedora: sudo dnf install espeak-ng; "
         + "macOS: brew install espeak-ng) so that the espeak-ng command is on PATH, then run again"
-
-    /// Synthesizes `text` with the locale's voice at espeak-ng's default rate (what ``measure(_:locale:)``
-    /// and the spoken-length calibration use) and returns the audio as espeak-ng wrote it,
-    /// silence at both ends included.
-    ///
-    /// Each call runs one `espeak-ng` process, so calls from several threads synthesize in
-    /// parallel (the library, libespeak-ng, keeps one global voice and is not re-entrant).
-    public func synthesize(_ text: String, locale: ICULocale) throws(Failure) -> PCMAudio {
-        let voice = Self.voice(for: locale)
-        guard let folder = Self.privateFolder() else { throw .cannotWrite(FileManager.default.temporaryDirectory.path) }
-        let textPath = folder + "/text.txt"
-        let wavPath = folder + "/speech.wav"
-        defer {
-            unlink(textPath)
-            unlink(wavPath)
-            rmdir(folder)
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: textPath))
-        } catch {
-            throw .cannotWrite(textPath)
-        }
-        let status = Self.run([path, "-v", voice, "-f", textPath, "-w", wavPath])
-        guard status == 0 else { throw .exited(status, voice: voice) }
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: wavPath)) else { throw .badAudio("no file") }
-        do { return try PCMAudio(wav: Array(data)) } catch { throw .badAudio(error.description) }
-    }
 
     /// The version line espeak-ng prints (`eSpeak NG text-to-speech: 1.51 …`), or nil.
     public func versionLine() -> String? {

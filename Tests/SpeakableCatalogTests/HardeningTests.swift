@@ -7,7 +7,7 @@ import SpeakableJSON
 import Testing
 @testable import SpeakableCatalog
 
-/// Issue 13: what a hostile project cannot get past the loader.
+/// What a hostile project cannot get past the loader.
 @Suite struct LoaderHardeningTests {
     /// A CR (or any control, invisible or line-break character, or a backslash) in a template's
     /// file name reached generated file names, Swift comments and XLIFF ids.
@@ -27,7 +27,7 @@ import Testing
     }
 }
 
-/// Issue 13: the loader's limits, at the limit and one past (docs/limits.md).
+/// The loader's limits, at the limit and one past (docs/limits.md).
 @Suite struct LoaderLimitTests {
     func translations(_ count: Int) -> String {
         "{" + (0..<count).map { "\"k\($0)\": \"x\"" }.joined(separator: ",") + "}"

@@ -3,9 +3,9 @@ import SpeakableDiagnostics
 import Testing
 @testable import SpeakableCatalog
 
-/// Issue 26: limits per file and none per project — 30 templates of 100,000 messages made
-/// `check` and `compile` abort at 3.4 GB. The whole project is bounded (docs/limits.md); the
-/// boundaries are tested with small limits through the same code.
+/// The whole project is bounded, not only each file (30 templates of 100,000 messages each
+/// must not reach `check` and `compile`; docs/limits.md); the boundaries are tested with small
+/// limits through the same code.
 @Suite struct ProjectLimitTests {
     func templates(_ count: Int, from start: Int = 0) -> String {
         "{\"messages\": {" + (start..<start + count).map { "\"k\($0)\": {\"message\": \"x\"}" }.joined(separator: ",") + "}}"

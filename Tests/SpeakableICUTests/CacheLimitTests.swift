@@ -1,7 +1,7 @@
 import Testing
 import SpeakableICU
 
-/// Issue 13: formatter caches are bounded (fuzzing grew one to 1.5 GB with ever new skeletons).
+/// Formatter caches are bounded: ever new skeletons (a fuzzer's) cannot grow them without end.
 @Suite struct CacheLimitTests {
     @Test func aCacheAtTheLimitKeepsEverythingAndOnePastStartsOver() {
         let cache = FormatterCache<Int, Int>()

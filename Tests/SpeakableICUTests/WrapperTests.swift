@@ -4,7 +4,7 @@ import Testing
 
 /// The wrapper is tested against ICU itself: each expectation is produced by ICU's own
 /// MessageFormat (the oracle) or by a second ICU path, never typed in by hand, except where a
-/// phrase is quoted from ICU-NOTES / the seeds and stable across CLDR versions.
+/// phrase is stable across CLDR versions and quoted as such.
 @Suite struct PluralRulesTests {
     @Test(arguments: ["en", "ru", "pl", "ar", "cy", "ko", "ja", "he", "lt", "fr"])
     func cardinalCategoriesMatchTheOracle(_ tag: String) throws {
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func koreanSpellout() throws {
-        // ICU-NOTES quotes these readings of ICU 72's ko spellout.
+        // ICU 72's ko spellout reads these numbers so.
         let spellout = try NumberFormat(.spellout(ruleSet: ""), locale: ICULocale("ko"))
         #expect(try spellout.format(3 as Int64) == "삼")
         #expect(try spellout.format(4530 as Int64) == "사천오백삼십")

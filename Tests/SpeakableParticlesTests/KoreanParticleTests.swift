@@ -135,7 +135,7 @@ struct JosaCaseTests {
         #expect(KoreanParticles.attach(word, notation) == expected)
     }
 
-    /// Issue 22 (a native speaker's review): what is read aloud decides, so a fraction keeps its
+    /// As a native speaker reviewed it: what is read aloud decides, so a fraction keeps its
     /// trailing zeros, a clock time ends in 분 or 시, a Latin word ends in the consonant it is
     /// said with, one digit after Latin letters is English, and ３ ① are numbers.
     @Test(arguments: [

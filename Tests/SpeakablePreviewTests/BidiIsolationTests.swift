@@ -3,7 +3,7 @@ import SpeakableEscaping
 import Testing
 @testable import SpeakablePreview
 
-/// Issue 26, item 4: a label `Pay \u{202E}yrros` made the screen reader's own words after it
+/// A label `Pay \u{202E}yrros` must not make the screen reader's own words after it
 /// render reversed on the preview page ("Pay nottub ,sorry"). Every app-supplied text on the
 /// page — element content, attributes, the JSON the script builds speech from — shows an
 /// override it leaves open as `\u{202E}`, and app text among other words is isolated.

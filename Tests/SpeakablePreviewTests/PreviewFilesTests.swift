@@ -6,10 +6,10 @@ import Testing
 @testable import SpeakablePreview
 import SpeakableSpeech
 
-/// Issue 13's "writes outside the output folder", in the preview's writer (`--html FILE`,
-/// `--audio DIR`): it wrote `.speakable-<pid>-<n>.tmp` beside the file with a call that followed
-/// links, then renamed it — a link planted at that predictable name made it overwrite any file
-/// the user can write.
+/// No writes outside the output folder, in the preview's writer (`--html FILE`,
+/// `--audio DIR`): a link planted beside the file at a predictable temporary name
+/// (`.speakable-<pid>-<n>.tmp`) is never followed, so it cannot make the writer overwrite any
+/// file the user can write.
 @Suite struct PreviewFilesTests {
     func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.path + "/speakable-preview-files-\(UInt64.random(in: 0...UInt64.max))"

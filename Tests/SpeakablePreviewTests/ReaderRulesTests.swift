@@ -6,7 +6,7 @@ import SpeakableSpeech
 import Testing
 @testable import SpeakablePreview
 
-/// Issue 22 item 3 in the previewer: the VoiceOver hint rule, jumps in the listed order, what
+/// The screen readers' rules in the previewer: the VoiceOver hint rule, jumps in the listed order, what
 /// activation says, as text and JSON.
 @Suite struct ReaderRulesTests {
     func preview(_ json: String, locales: [String] = ["en"], platforms: [Platform] = [.voiceOver, .talkBack],

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 26, item 4, in Chromium: a control labelled `Pay \u{202E}yrros` made the words after
+/// In Chromium: a control labelled `Pay \u{202E}yrros` must not make the words after
 /// it — the screen reader's "button", the next parts of a composed utterance — render reversed
 /// ("Pay nottub ,sorry"). The override is shown as `\u{202E}`, in the page's text, in the speech
 /// the script puts together, and in the accessible name; what follows reads left to right.

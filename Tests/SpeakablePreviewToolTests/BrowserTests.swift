@@ -303,7 +303,7 @@ import Testing
         await driver.quit()
     }
 
-    /// Issue 22's page: an anchor lands below the sticky header (and so does an element focused
+    /// The page's navigation and languages: an anchor lands below the sticky header (and so does an element focused
     /// under it), each event's button has a name of its own, a section's own words are in its
     /// language with `lang` saying so, and Hangul is drawn with a Korean font.
     @Test func anchorsButtonNamesLanguagesAndFonts() async throws {

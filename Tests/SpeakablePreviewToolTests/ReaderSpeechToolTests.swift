@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `speakable preview` on the command line, for issue 22's item 3: a scenario's own `locale`,
+/// `speakable preview` on the command line, as the screen readers speak: a scenario's own `locale`,
 /// the grid named as TalkBack names it, jumps and warnings in the listing.
 @Suite struct ReaderSpeechToolTests {
     static let scenario = #"""

@@ -6,10 +6,9 @@ import SpeakableICU
 import Testing
 @testable import SpeakableSpeech
 
-/// Issue 13, "nothing written outside": espeak-ng's text and WAV files were
-/// `/tmp/speakable-synth-<pid>-<n>.{txt,wav}` (and `speakable-espeak-…`), written through any
-/// link at those predictable names — in a shared /tmp, another user's planted link made a
-/// preview overwrite the victim's files. Each call now works in its own `mkdtemp` folder.
+/// Nothing written outside: each espeak-ng call writes its text and WAV files in its own
+/// `mkdtemp` folder, so a link another user plants in a shared /tmp at a predictable name
+/// (`/tmp/speakable-synth-<pid>-<n>.{txt,wav}`, `speakable-espeak-…`) is never followed.
 @Suite struct SpeechTemporaryFileTests {
     @Test func linksPlantedAtTheOldNamesAreNotFollowed() throws {
         guard let espeak = Espeak.find() else {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Testing
 
 /// What a finished process said: its exit status, standard output and standard error.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes Speakable with libFuzzer and AddressSanitizer (issue 13; results in docs/internals/fuzzing.md).
+# Fuzzes Speakable with libFuzzer and AddressSanitizer (results in docs/internals/fuzzing.md).
 #
 #   tools/fuzz/run.sh [--seconds N] [--jobs-nice N] [TARGET...]
 #

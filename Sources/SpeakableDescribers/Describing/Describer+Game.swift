@@ -45,12 +45,16 @@ extension Describer {
 
     /// A level cell: "Level 5, 2 of 3 stars", "Level 6, locked" (ko "5단계, 별 3개 중 2개", "6단계, 잠김").
     public func describe(_ level: Level) -> AccessibleText {
-        button(text(.level, [number(level.number), number(level.stars), number(level.totalStars), level.isLocked ? "yes" : "no"]))
+        describe(level, as: .level)
     }
 
     /// A Journey cover: "Issue 3, locked" (ko "3호, 잠김").
     public func describe(_ issue: JourneyIssue) -> AccessibleText {
-        button(text(.issue, [number(issue.number), number(issue.stars), number(issue.totalStars), issue.isLocked ? "yes" : "no"]))
+        describe(issue, as: .issue)
+    }
+
+    private func describe<Kind>(_ step: ProgressStep<Kind>, as message: MessageID) -> AccessibleText {
+        button(text(message, [number(step.number), number(step.stars), number(step.totalStars), step.isLocked ? "yes" : "no"]))
     }
 
     /// A leaderboard row as one element: "Rank 1, Mina, 4530 points" (ko "1위, Mina, 4530점").

@@ -49,8 +49,16 @@ public struct CoinBalance: Hashable, Sendable {
     public init(_ amount: Int) { self.amount = amount }
 }
 
-/// A level cell: "Level 5, 2 of 3 stars", or "Level 6, locked".
-public struct Level: Hashable, Sendable {
+/// A numbered step of a game's progression with the stars earned on it: a level cell
+/// (``Level``) or a Journey cover (``JourneyIssue``).
+///
+/// `Kind` only tells the describer which sentence to speak; both kinds hold the same values.
+///
+/// ```swift
+/// describer.describe(Level(5, stars: 2)).voiceOver.label            // "Level 5, 2 of 3 stars"
+/// describer.describe(JourneyIssue(3, locked: true)).voiceOver.label // "Issue 3, locked"
+/// ```
+public struct ProgressStep<Kind: ProgressStepKind>: Hashable, Sendable {
     public var number: Int
     public var stars: Int
     public var totalStars: Int
@@ -63,21 +71,21 @@ public struct Level: Hashable, Sendable {
         self.isLocked = locked
     }
 }
+
+/// What a ``ProgressStep`` is in the game: ``LevelStep`` or ``JourneyIssueStep``.
+public protocol ProgressStepKind: Sendable {}
+
+/// A level cell's kind of ``ProgressStep``.
+public enum LevelStep: ProgressStepKind {}
+
+/// A Journey cover's kind of ``ProgressStep``.
+public enum JourneyIssueStep: ProgressStepKind {}
+
+/// A level cell: "Level 5, 2 of 3 stars", or "Level 6, locked".
+public typealias Level = ProgressStep<LevelStep>
 
 /// A Journey cover: "Issue 2, 3 of 3 stars", or "Issue 3, locked".
-public struct JourneyIssue: Hashable, Sendable {
-    public var number: Int
-    public var stars: Int
-    public var totalStars: Int
-    public var isLocked: Bool
-
-    public init(_ number: Int, stars: Int = 0, of totalStars: Int = 3, locked: Bool = false) {
-        self.number = number
-        self.stars = stars
-        self.totalStars = totalStars
-        self.isLocked = locked
-    }
-}
+public typealias JourneyIssue = ProgressStep<JourneyIssueStep>
 
 /// A leaderboard row, spoken as one element: "Rank 1, Mina, 4530 points".
 public struct LeaderboardRow: Hashable, Sendable {
