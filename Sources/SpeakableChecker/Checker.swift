@@ -141,7 +141,7 @@ public enum Checker {
             counts += result.counts
             checked += result.checked
         }
-        findings += localeFindings(input, seen: seen)
+        findings += UnknownLocaleRule.check(input, seen: seen)
         findings = Self.sorted(findings)
         Fingerprint.assign(&findings)
         return CheckResult(findings: findings, summaries: summaries(input, findings, counts: counts), exempted: exempted,
@@ -215,7 +215,7 @@ public enum Checker {
     }
 
     static func finding(_ d: Diagnostic) -> Finding {
-        Finding(rule: d.id, severity: d.severity, file: d.file, position: d.position, endPosition: d.endPosition,
+        Finding(rule: RuleID(d.id), severity: d.severity, file: d.file, position: d.position, endPosition: d.endPosition,
                 locale: nil, key: nil, table: nil, message: d.message, hint: d.hint, subject: d.message)
     }
 
@@ -285,75 +285,6 @@ public enum Checker {
                            position: settings.severityPositions[id], locale: nil, key: nil, table: nil,
                            message: "'\(id)' is not a rule of speakable check", hint: suggestion(for: id), subject: id)
         }
-    }
-
-    /// `unknown-locale`: a locale (source or target) whose language ICU has no data for. A code
-    /// ICU cannot name, or a country's code (`kr` for `ko`), is a typo: an error. A real language
-    /// ICU has no data for (Corsican `co`, Mon `mnw`, which apps ship from their translators) is a
-    /// warning: Android reads the folder, and its plurals select `other`. A configured severity
-    /// applies to both. `seen`: each locale where it is first checked, in the order of the
-    /// input's tables.
-    static func localeFindings(_ input: CheckInput, seen: [LocaleSeen]) -> [Finding] {
-        let settings = input.settings.severity(of: .unknownLocale)
-        guard settings != .off else { return [] }
-        let configured = input.settings.severities[Rule.unknownLocale.rawValue]
-        var places: [(tag: String, file: String?, position: SourcePosition?, isSource: Bool, script: String?)] = []
-        var known = Set<String>()
-        if let locale = try? ICULocale(input.sourceTag), !locale.hasLanguageData {
-            places.append((input.sourceTag, input.tables.first?.file, nil, true, nil))
-        }
-        var tags: [String] = []
-        for target in seen where known.insert(target.tag).inserted {
-            tags.append(target.tag)
-            guard !target.hasLanguageData else { continue }
-            places.append((target.tag, target.file, target.position, false, target.dominantScript))
-        }
-        return places.map { place in
-            let locale = try? ICULocale(place.tag)
-            let problem = LocaleTags.problem(with: place.tag)
-            // A country's code (`kr`, Korea) that is also a language's (Kanuri) is a typo when
-            // the text is in the script of the country's language and not of the tag's (Hangul
-            // in `values-kr/`); Corsican (`co`, Colombia) in Latin letters is Corsican. With
-            // fewer than 20 letters to go by, the typo is the likelier.
-            var countryCode = false
-            if problem?.kind == .unknownLanguage, problem?.reason != nil, let meant = problem?.suggestion {
-                let tagScripts = locale?.scripts ?? []
-                let meantScripts = (try? ICULocale(meant))?.scripts ?? []
-                if let script = place.script {
-                    countryCode = meantScripts.contains(script) && !tagScripts.contains(script)
-                } else {
-                    countryCode = true
-                }
-            }
-            if let locale, locale.isKnownLanguage, !countryCode {
-                let what = locale.languageName.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
-                    ?? "'\(place.tag)' is a language ICU has no name or locale data for"
-                return Finding(rule: Rule.unknownLocale.rawValue, severity: configured == .error ? .error : .warning, file: place.file,
-                               position: place.position, locale: place.tag, key: nil, table: nil,
-                               message: what + (place.isSource ? " (the source locale)" : "")
-                                   + ": its plural rules and number formats are the root locale's (every count selects 'other'), and Speakable checks its texts by those",
-                               hint: countryNote(problem) + "if \(locale.languageName ?? "that language") is meant, nothing is wrong with the file; "
-                                   + "set \"unknown-locale\": \"off\" to stop this warning",
-                               subject: place.tag)
-            }
-            let what = (locale?.languageName.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
-                ?? "'\(place.tag)' is not a language ICU knows") + (countryCode ? " (\(problem?.reason ?? ""))" : "")
-            let others = tags.filter { $0 != place.tag } + [input.sourceTag]
-            let suggestion = countryCode ? problem?.suggestion : suggestLocale(place.tag, among: others)
-            return Finding(rule: Rule.unknownLocale.rawValue, severity: configured == .warning ? .warning : .error, file: place.file,
-                           position: place.position, locale: place.tag, key: nil, table: nil,
-                           message: what + (place.isSource ? " (the source locale)" : "") + ": its plural rules and number formats fall back to the root locale, and no device asks for it",
-                           hint: suggestion.map { "did you mean '\($0)'? Rename the locale (folder, tag) to its BCP 47 tag" }
-                               ?? "use the language's BCP 47 tag (ko, pt-BR, sr-Latn); if the language is right, set \"unknown-locale\": \"warning\"",
-                           subject: place.tag)
-        }
-    }
-
-    /// "CO is the country code of Colombia: if Spanish was meant, the tag is 'es'; " for a tag that
-    /// is a country's code too, else "".
-    static func countryNote(_ problem: LocaleTagProblem?) -> String {
-        guard let problem, let reason = problem.reason, let meant = problem.suggestion else { return "" }
-        return "\(reason): if \(LocaleTags.displayName(meant) ?? meant) was meant, the tag is '\(meant)'; "
     }
 
     /// Languages apps are most often translated into: candidates for a mistyped tag when the
@@ -487,7 +418,7 @@ struct Emitter {
     let settings: CheckSettings
     var findings: [Finding] = []
     var exempted = 0
-    /// Severity by rule, in `Rule.allCases` order (looked up for every message).
+    /// Severity by rule, in the registry's order (``Rule/index``; looked up for every message).
     private let severities: [RuleSeverity]
 
     init(settings: CheckSettings) {
@@ -496,7 +427,7 @@ struct Emitter {
     }
 
     @inline(__always)
-    func severity(of rule: Rule) -> RuleSeverity { severities[rule.ordinal] }
+    func severity(of rule: Rule) -> RuleSeverity { severities[rule.index] }
 
     func isOn(_ rule: Rule) -> Bool { severity(of: rule) != .off }
 
@@ -509,7 +440,7 @@ struct Emitter {
             exempted += 1
             return
         }
-        findings.append(Finding(rule: rule.rawValue, severity: severity == .error ? .error : .warning, file: file,
+        findings.append(Finding(rule: rule.id, severity: severity == .error ? .error : .warning, file: file,
                                 position: position, endPosition: end, locale: locale, key: key, table: table,
                                 message: message, hint: hint, subject: subject))
     }
@@ -530,7 +461,7 @@ struct TableFacts: Sendable {
     let info: [SourceInfo]
     let literalNewlines: [Int]
     /// Platform catalogs: the arguments the app passes, from the source's printf formats.
-    let sourceArguments: [FormatRules.SourceArguments?]
+    let sourceArguments: [FormatMismatchRule.SourceArguments?]
     /// Android keys (`type/name`) by name: a translation of another type is dropped by aapt2.
     let androidKeysByName: [String: String]
     /// Per source message, the arguments it only uses to choose a plural form, never printing
@@ -562,7 +493,7 @@ struct TableFacts: Sendable {
         var kinds: [[(name: String, kind: ArgumentUsage.Kind)]?] = []
         var info: [SourceInfo] = []
         var literalNewlines: [Int] = []
-        var sourceArguments: [FormatRules.SourceArguments?] = []
+        var sourceArguments: [FormatMismatchRule.SourceArguments?] = []
         var selectorOnly: [Set<String>] = []
         var passedOnly: [Set<String>] = []
         keys.reserveCapacity(count)
@@ -591,9 +522,9 @@ struct TableFacts: Sendable {
                 literalNewlines.append(newlines)
                 let formats = messages[i].formats
                 let keyFormat = messages[i].keyFormat
-                sourceArguments.append(formats.map { FormatRules.SourceArguments($0, keyFormat: keyFormat) })
+                sourceArguments.append(formats.map { FormatMismatchRule.SourceArguments($0, keyFormat: keyFormat) })
                 // Without a plural no argument is only a selector.
-                selectorOnly.append(pattern.map { PluralRulesCheck.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
+                selectorOnly.append(pattern.map { PluralArguments.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
                 let passed = messages[i].passedArguments
                 passedOnly.append((keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? []).union(passed))
                 if let name = Self.androidName(key, java: formats?.dialect == .java) { byName[name, default: key] = key }
@@ -614,7 +545,7 @@ struct TableFacts: Sendable {
         var families: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])] = []
         for i in table.messages.indices {
             let key = table.messages[i].key
-            guard let (stem, separator) = RuleRunner.labelStem(key) else { continue }
+            guard let (stem, separator) = KeyFamilyRule.labelStem(key) else { continue }
             let siblings = ["hint", "value"].compactMap { sibling -> (key: String, index: Int)? in
                 let siblingKey = stem + separator + sibling
                 return byKey[siblingKey].map { (siblingKey, $0) }
@@ -668,7 +599,7 @@ struct TableFacts: Sendable {
     static func keyArguments(_ key: PlatformFormats.Form, formats: PlatformFormats, printed: [String: ArgumentUsage]?) -> Set<String> {
         var result = Set<String>()
         for spec in key.format.specifiers where spec.readsArgument && !spec.looksLikeProse {
-            guard let (argument, _) = FormatRules.resolve(spec, formSubstitution: nil, formats: formats), argument >= 1 else { continue }
+            guard let (argument, _) = FormatMismatchRule.resolve(spec, formSubstitution: nil, formats: formats), argument >= 1 else { continue }
             let name = String(argument)
             if printed?[name] == nil { result.insert(name) }
         }
@@ -702,37 +633,5 @@ struct TableFacts: Sendable {
         }
         walk(pattern.body, pound: nil)
         return plural.subtracting(printed)
-    }
-}
-
-extension Rule {
-    /// Position in `allCases` (a switch: hashing the raw value would hash a string).
-    var ordinal: Int {
-        switch self {
-        case .syntaxError: 0
-        case .missingTranslation: 1
-        case .extraKey: 2
-        case .placeholderMismatch: 3
-        case .placeholderType: 4
-        case .pluralCategories: 5
-        case .selectCases: 6
-        case .pluralLiteralNumber: 7
-        case .untranslated: 8
-        case .overLong: 9
-        case .roleWord: 10
-        case .labelStyle: 11
-        case .hintGesture: 12
-        case .koreanActionForm: 13
-        case .koreanParticle: 14
-        case .bidiControl: 15
-        case .invisibleCharacter: 16
-        case .whitespace: 17
-        case .printfInjection: 18
-        case .keyFamily: 19
-        case .formatMismatch: 20
-        case .actionFragment: 21
-        case .unusedPluralCategory: 22
-        case .unknownLocale: 23
-        }
     }
 }

@@ -42,7 +42,7 @@ import Testing
     /// The finding of `rule` for `key` (and locale), which must be the only one of its kind there.
     func one(_ result: CheckResult, _ rule: Rule, key: String, locale: String? = nil,
              sourceLocation: SourceLocation = #_sourceLocation) throws -> Finding {
-        let found = result.findings.filter { $0.rule == rule.rawValue && $0.key == key && (locale == nil || $0.locale == locale) }
+        let found = result.findings.filter { $0.rule == rule.id && $0.key == key && (locale == nil || $0.locale == locale) }
         #expect(found.count == 1, "\(rule.rawValue) \(key): \(result.findings.map(\.rendered))", sourceLocation: sourceLocation)
         return try #require(found.first, sourceLocation: sourceLocation)
     }

@@ -37,7 +37,7 @@ func check(_ files: [String: String]) throws -> CheckResult {
 
 /// The findings of one rule, with file paths made relative to the project.
 func findings(_ rule: Rule, _ files: [String: String]) throws -> [Finding] {
-    try check(files).findings.filter { $0.rule == rule.rawValue }.map { f in
+    try check(files).findings.filter { $0.rule == rule.id }.map { f in
         var f = f
         if let file = f.file, let range = file.range(of: "/Templates/") ?? file.range(of: "/Locales/") {
             f.file = String(file[file.index(after: range.lowerBound)...])

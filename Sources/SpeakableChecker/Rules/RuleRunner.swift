@@ -30,11 +30,11 @@ final class SourceInfo: Sendable {
         var starts = false
         var ends = false
         if let pattern = m.pattern {
-            ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: false) { text, _ in
-                if let first = text.unicodeScalars.first, TextRules.isSpace(first) || first == "\n" { starts = true }
+            EdgeTexts.forEachEdgeText(pattern.body, atEnd: false) { text, _ in
+                if let first = text.unicodeScalars.first, WhitespaceRule.isSpace(first) || first == "\n" { starts = true }
             }
-            ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: true) { text, _ in
-                if let last = text.unicodeScalars.last, TextRules.isSpace(last) || last == "\n" { ends = true }
+            EdgeTexts.forEachEdgeText(pattern.body, atEnd: true) { text, _ in
+                if let last = text.unicodeScalars.last, WhitespaceRule.isSpace(last) || last == "\n" { ends = true }
             }
         }
         startsWithSpace = starts
@@ -56,10 +56,10 @@ final class LocaleRuleFacts: Sendable {
 
     init(_ locale: ICULocale, settings: CheckSettings) {
         budgets = Role.allCases.map { settings.budgets[$0] }
-        roleWords = ScreenReaderRules.roleWordUnits[locale.language]
-        roleWordBytes = ScreenReaderRules.roleWordBytes[locale.language]
-        gestures = ScreenReaderRules.gestureUnits[locale.language]
-        gestureBytes = ScreenReaderRules.gestureBytes[locale.language]
+        roleWords = RoleWordRule.roleWordUnits[locale.language]
+        roleWordBytes = RoleWordRule.roleWordBytes[locale.language]
+        gestures = HintGestureRule.gestureUnits[locale.language]
+        gestureBytes = HintGestureRule.gestureBytes[locale.language]
         cardinal = PluralCategoryInfo.cached(for: locale, ordinal: false)
         ordinal = PluralCategoryInfo.cached(for: locale, ordinal: true)
     }
@@ -185,7 +185,7 @@ final class RuleRunner {
                     let written = WrittenTextFacts(context.text.text)
                     checkMessage(context, written: written, emitter: &emitter)
                     if let formats = context.formats, let arguments = facts.sourceArguments[i], emitter.isOn(.formatMismatch) {
-                        FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+                        FormatMismatchRule.check(context, formats: formats, source: arguments, emitter: &emitter)
                     }
                 }
             }
@@ -252,21 +252,7 @@ final class RuleRunner {
             found = facts.byKey[message.pointee.key]
         }
         guard let index = found else {
-            let translation = message.pointee
-            let tag = check.unit.tag
-            if let slash = translation.key.firstIndex(of: "/"),
-               let other = facts.androidKeysByName[String(translation.key[translation.key.index(after: slash)...])] {
-                // Android: the same name as another type of resource.
-                emitter.emit(.extraKey, table: table.name, locale: tag, key: translation.key, exemptions: [:],
-                             file: translation.text.file, position: translation.keyPosition,
-                             message: "'\(translation.key)' is not in the source, which has '\(other)' of that name (\(table.file)): aapt2 link removes this translation (\"without required default value\"), so \(tag) users get the source's \(PlatformInput.elementName(other))",
-                             hint: "translate it as \(PlatformInput.elementName(other)) like the source", subject: "type:\(other)")
-                return
-            }
-            emitter.emit(.extraKey, table: table.name, locale: tag, key: translation.key, exemptions: [:],
-                         file: translation.text.file, position: translation.keyPosition,
-                         message: "'\(translation.key)' is not a key of the source (\(table.file))",
-                         hint: "remove it, or add the message to the source if it is new", subject: "")
+            ExtraKeyRule.check(message.pointee, tag: check.unit.tag, table: table, facts: facts, emitter: &emitter)
             return
         }
         check.next = index + 1
@@ -288,16 +274,10 @@ final class RuleRunner {
     /// translations, key families, and the counts ``checkLocale(_:emitter:)`` returns. Reads
     /// `target`'s tag and file, not its messages (a streamed locale has none left).
     func finishLocale(_ target: TargetLocale, _ check: LocaleCheck, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
-        let first = check.first
-        let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
-        for index in facts.keys.indices where first[facts.firstIndex[index]] < 0 {
-            emitter.emit(.missingTranslation, table: table.name, locale: target.tag, key: table.messages[index].key,
-                         exemptions: table.messages[index].exemptions, file: table.messages[index].text.file,
-                         position: table.messages[index].keyPosition,
-                         message: "'\(table.messages[index].key)' has no \(target.tag) translation (\(shownFile))",
-                         hint: "translate it in \(target.file); until then \(target.tag) users hear the source text")
+        if emitter.isOn(.missingTranslation) {
+            MissingTranslationRule.check(table, facts: facts, target: target, first: check.first, emitter: &emitter)
         }
-        checkKeyFamilies(target, check, emitter: &emitter)
+        if emitter.isOn(.keyFamily) { KeyFamilyRule.check(table, facts: facts, target: target, check, emitter: &emitter) }
         var translated = 0
         var needsReview = 0
         for s in check.state {
@@ -319,7 +299,7 @@ final class RuleRunner {
         var formatReported = false
         if let formats = context.formats, let arguments = facts.sourceArguments[index], emitter.isOn(.formatMismatch) {
             let before = emitter.findings.count
-            FormatRules.check(context, formats: formats, source: arguments, emitter: &emitter)
+            FormatMismatchRule.check(context, formats: formats, source: arguments, emitter: &emitter)
             formatReported = emitter.findings.count > before
         }
         if facts.usages[index] != nil, let pattern = context.pattern {
@@ -331,32 +311,80 @@ final class RuleRunner {
 
     // MARK: One message
 
+    /// The rules on one message, source or translation, by itself. Each rule's check runs behind
+    /// its `isOn` and whatever else rules it out cheaply, and they share what one pass found: the
+    /// facts of the written text (``WrittenTextFacts``, one pass over its bytes), its literal
+    /// segments (made once, when a rule first needs them) and its plurals (found once for the
+    /// three plural rules).
     func checkMessage(_ c: MessageContext, written: WrittenTextFacts, emitter: inout Emitter) {
+        // Every bidi control and invisible character outside ASCII starts with one of these UTF-8
+        // byte pairs: C2 80…9F and C2 AD (C1 controls, soft hyphen), D8 9C (U+061C), E1 A0
+        // (U+180E), E2 80 and E2 81 (U+2000…U+207F), EF BB and EF BF (U+FEFF, U+FFFD); the rest
+        // are ASCII controls. Text without them has nothing for these rules.
+        if written.suspect && emitter.isOn(.bidiControl) {
+            BidiControlRule.check(c, any: settings.reportAnyBidiControl, emitter: &emitter)
+        }
+        if (written.suspect || written.control) && emitter.isOn(.invisibleCharacter) {
+            InvisibleCharacterRule.check(c, emitter: &emitter)
+        }
         // The pattern unwrapped once (each `c.pattern` taken out is a copy: two retains).
         guard let pattern = c.pattern else {
-            reportSyntaxErrors(c, emitter: &emitter)
-            var none: LazyLiteralSegments? = nil
-            TextRules.check(c, segments: &none, written: written, settings: settings, emitter: &emitter)
+            SyntaxErrorRule.check(c, emitter: &emitter)
             return
         }
-        var segments: LazyLiteralSegments? = LazyLiteralSegments(pattern)
-        TextRules.check(c, segments: &segments, written: written, settings: settings, emitter: &emitter)
-        guard segments != nil else { return }
-        PluralRulesCheck.check(c, pattern: pattern, emitter: &emitter)
-        ScreenReaderRules.check(c, pattern: pattern, segments: &segments!, written: written, settings: settings, emitter: &emitter)
+        var segments = LazyLiteralSegments(pattern)
+        if emitter.isOn(.whitespace) { WhitespaceRule.check(c, pattern: pattern, segments: &segments, written: written, emitter: &emitter) }
+        // A segment with a `%` is a piece of a text with one.
+        if emitter.isOn(.printfInjection) && written.percent { PrintfInjectionRule.check(c, segments: segments.get(), emitter: &emitter) }
+        checkPlurals(c, pattern: pattern, emitter: &emitter)
+        let isKorean = c.language == "ko"
+        if c.role == .label {
+            if emitter.isOn(.roleWord) { RoleWordRule.check(c, segments: &segments, emitter: &emitter) }
+            if emitter.isOn(.labelStyle) { LabelStyleRule.check(c, pattern: pattern, emitter: &emitter) }
+        }
+        // An action fragment always gets the gesture from TalkBack. A hint gets it from Speakable
+        // with "hintStyle": "gesture"; with "result" it says what happens, not how (Apple's
+        // guidance). Either way the template that composes the gesture sentence ("Double tap to
+        // {action}") names the gesture on purpose and says the rest with an argument.
+        if emitter.isOn(.hintGesture) && (c.role == .action || c.role == .hint) {
+            HintGestureRule.check(c, pattern: pattern, segments: &segments, written: written, hintStyle: settings.hintStyle,
+                                  emitter: &emitter)
+        }
+        if c.role == .action && c.language == "en" && emitter.isOn(.actionFragment) {
+            ActionFragmentRule.check(c, pattern: pattern, emitter: &emitter)
+        }
+        if isKorean && c.role == .action && emitter.isOn(.koreanActionForm) {
+            KoreanActionFormRule.check(c, pattern: pattern, emitter: &emitter)
+        }
+        // A segment with a parenthesis is a piece of a text with one.
+        if isKorean && emitter.isOn(.koreanParticle) && written.parenthesis {
+            KoreanParticleRule.check(c, segments: segments.get(), emitter: &emitter)
+        }
         if emitter.isOn(.overLong) {
-            LengthRule.check(c, pattern: pattern, settings: settings, spokenSeconds: spokenSeconds, emitter: &emitter)
+            OverLongRule.check(c, pattern: pattern, settings: settings, spokenSeconds: spokenSeconds, emitter: &emitter)
         }
     }
 
-    func reportSyntaxErrors(_ c: MessageContext, emitter: inout Emitter) {
-        do {
-            _ = try MessagePattern(c.text.text)
-        } catch {
-            for problem in error.errors {
-                emit(.syntaxError, c, range: problem.range, emitter: &emitter,
-                     message: problem.message + " (\(problem.id))", hint: problem.hint, subject: problem.id)
-            }
+    /// `plural-categories`, `unused-plural-category` and `plural-literal-number` on each plural
+    /// and selectordinal of the message, with the locale's CLDR rules from ICU: the plurals are
+    /// found once for the three.
+    func checkPlurals(_ c: MessageContext, pattern: MessagePattern, emitter: inout Emitter) {
+        let categoriesOn = emitter.isOn(.pluralCategories)
+        let unusedOn = emitter.isOn(.unusedPluralCategory)
+        let literalOn = emitter.isOn(.pluralLiteralNumber)
+        guard categoriesOn || unusedOn || literalOn else { return }
+        guard PluralArguments.hasPlural(pattern.body) else { return }
+        var plurals: [(ArgumentNode, PluralArgument)] = []
+        PluralArguments.collectPlurals(pattern.body, into: &plurals)
+        guard !plurals.isEmpty else { return }
+        // Numbers written in a case are ASCII digits of the message (quoting adds none).
+        var text = c.text.text
+        let hasDigits = text.withUTF8 { bytes in bytes.contains { $0 >= 0x30 && $0 <= 0x39 } }
+        for (argument, plural) in plurals {
+            guard let info = c.localeFacts.pluralInfo(ordinal: plural.isOrdinal) else { continue }
+            if unusedOn { UnusedPluralCategoryRule.check(c, argument, plural, info, emitter: &emitter) }
+            if categoriesOn { PluralCategoriesRule.check(c, argument, plural, info, emitter: &emitter) }
+            if literalOn && hasDigits { PluralLiteralNumberRule.check(c, argument, plural, info, emitter: &emitter) }
         }
     }
 
@@ -382,17 +410,24 @@ final class RuleRunner {
             }()
         } ?? false
         if !same {
-            ArgumentRules.compare(c, pattern: pattern, sourceUsages: sourceUsages, selectorOnly: facts.selectorOnly[index],
-                                  passedOnly: facts.passedOnly[index], composed: facts.composed[index], skipMismatch: skipPlaceholders,
-                                  emitter: &emitter)
+            let usages = pattern.argumentUsages
+            if emitter.isOn(.placeholderMismatch) && !skipPlaceholders {
+                PlaceholderMismatchRule.check(c, pattern: pattern, usages: usages, source: sourceUsages,
+                                              selectorOnly: facts.selectorOnly[index], passedOnly: facts.passedOnly[index],
+                                              composed: facts.composed[index], emitter: &emitter)
+            }
+            if emitter.isOn(.placeholderType) { PlaceholderTypeRule.check(c, usages: usages, source: sourceUsages, emitter: &emitter) }
+            if emitter.isOn(.selectCases) {
+                SelectCasesRule.check(c, pattern: pattern, usages: usages, source: sourceUsages, emitter: &emitter)
+            }
             // Platform catalogs compare their printf formats instead (the ICU text derived from
             // them types every specifier the same way).
             if facts.sourceArguments[index] == nil && c.formats == nil && emitter.isOn(.formatMismatch) {
-                FormatRules.checkProject(c, usages: pattern.argumentUsages, source: sourceUsages, emitter: &emitter)
+                FormatMismatchRule.checkProject(c, usages: usages, source: sourceUsages, emitter: &emitter)
             }
         }
         if emitter.isOn(.untranslated) {
-            TextRules.untranslated(c, pattern: pattern, sourceLocale: input.sourceLocale, settings: settings, emitter: &emitter)
+            UntranslatedRule.check(c, pattern: pattern, sourceLocale: input.sourceLocale, settings: settings, emitter: &emitter)
         }
         // (The bytes first: a path that starts with the characters "item." starts with those bytes,
         // and almost none do.)
@@ -400,51 +435,21 @@ final class RuleRunner {
            case let items = formats.forms.filter({ $0.path.hasPrefix("item.") }), !items.isEmpty,
            let sourceItems = table.messages[index].formats?.forms.filter({ $0.path.hasPrefix("item.") }) {
             // An Android <string-array>: its items, not line breaks, must match the source's.
-            if items.count != sourceItems.count {
-                let rule: Rule = items.count < sourceItems.count ? .missingTranslation : .extraKey
-                let position = items.count < sourceItems.count ? items.last!.position(0) : items[sourceItems.count].position(0)
-                emitter.emit(rule, table: table.name, locale: c.tag, key: c.key, exemptions: c.source.exemptions, file: c.text.file,
-                             position: position,
-                             message: items.count < sourceItems.count
-                                 ? "the \(c.tag) array has \(items.count) item\(items.count == 1 ? "" : "s"), the source \(sourceItems.count): code that reads item \(items.count) (from 0) or later gets an ArrayIndexOutOfBoundsException, and a list shows fewer choices"
-                                 : "the \(c.tag) array has \(items.count) items, the source \(sourceItems.count): the items after \(sourceItems.count) belong to no source item",
-                             hint: "translate every item of the source's array, in the same order", subject: "items:\(items.count)/\(sourceItems.count)")
+            if items.count < sourceItems.count {
+                if emitter.isOn(.missingTranslation) {
+                    MissingTranslationRule.checkItems(c, items: items, sourceItems: sourceItems, emitter: &emitter)
+                }
+            } else if items.count > sourceItems.count {
+                if emitter.isOn(.extraKey) { ExtraKeyRule.checkItems(c, items: items, sourceItems: sourceItems, emitter: &emitter) }
             }
             return
         }
         if emitter.isOn(.whitespace) {
-            let count = newlines
-            let expected = facts.literalNewlines[index]
             // Most messages have no line break, in the source or here.
-            guard count > 0 || expected > 0 else { return }
-            if let sourcePattern = table.messages[index].pattern, LineBreaks.hasCases(pattern.body) || LineBreaks.hasCases(sourcePattern.body) {
-                compareLineBreaksByForm(c, pattern: pattern, source: sourcePattern, sourceText: c.source.text, emitter: &emitter)
-            } else if count != expected {
-                // HTML breaks count too (``LineBreaks/breaks(_:in:)``): looked for only now.
-                let breaks = LineBreaks.breaks(Array(c.text.text.utf16), in: 0..<c.text.text.utf16.count)
-                let sourceBreaks = expected + LineBreaks.htmlBreaks(c.source.text)
-                guard breaks.count != sourceBreaks else { return }
-                let first = breaks.first ?? 0
-                emit(.whitespace, c, range: first..<first, emitter: &emitter,
-                     message: "the translation has \(breaks.count) line break\(breaks.count == 1 ? "" : "s"), the source \(sourceBreaks)",
-                     hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
-            }
+            guard newlines > 0 || facts.literalNewlines[index] > 0 else { return }
+            WhitespaceRule.compareLineBreaks(c, pattern: pattern, newlines: newlines, sourceNewlines: facts.literalNewlines[index],
+                                             sourcePattern: table.messages[index].pattern, emitter: &emitter)
         }
-    }
-
-    /// Line breaks of a message with plurals or selects: each form the translation prints (a case
-    /// of each, with the text around them) against the counts the source's forms print. A
-    /// plural's cases are compared as forms, not added up: an English `<plurals>` of two items
-    /// with a break each and a Russian one of four print one break either way.
-    func compareLineBreaksByForm(_ c: MessageContext, pattern: MessagePattern, source: MessagePattern, sourceText: String,
-                                 emitter: inout Emitter) {
-        let expected = LineBreaks.forms(source.body, text: sourceText).map(\.count)
-        guard let form = LineBreaks.forms(pattern.body, text: c.text.text).first(where: { !expected.contains($0.count) }) else { return }
-        let at = form.firstBreak ?? form.caseStart ?? 0
-        let which = form.caseName.map { "the translation's '\($0)' case has" } ?? "the translation has"
-        emit(.whitespace, c, range: at..<at, emitter: &emitter,
-             message: "\(which) \(form.count) line break\(form.count == 1 ? "" : "s"), the source \(LineBreaks.describe(expected))",
-             hint: "screen readers pause or say \"new line\" at a break; keep the source's breaks", subject: "newlines")
     }
 
     /// Whether `pattern`'s ``MessagePattern/argumentKinds`` equal `source` (none conflicting),
@@ -525,46 +530,7 @@ final class RuleRunner {
         return true
     }
 
-    // MARK: key-family
-
-    func checkKeyFamilies(_ target: TargetLocale, _ check: LocaleCheck, emitter: inout Emitter) {
-        guard emitter.isOn(.keyFamily) else { return }
-        let first = check.first
-        // The families are found once per table (TableFacts), not again for every locale.
-        for family in facts.keyFamilies where first[family.label] >= 0 {
-            for sibling in family.siblings where first[sibling.index] < 0 {
-                // The first translation with the label's key (every such key has the label's index).
-                guard let translated = check.labelFirsts[family.label] else { continue }
-                let message = table.messages[family.message]
-                emitter.emit(.keyFamily, table: table.name, locale: target.tag, key: family.key, exemptions: message.exemptions,
-                             file: translated.file, position: translated.position,
-                             message: "'\(family.key)' is translated into \(target.tag) but its sibling '\(sibling.key)' is not: one element would speak two languages",
-                             hint: "translate '\(sibling.key)' too", subject: sibling.key)
-            }
-        }
-    }
-
-    /// `"cell.label"` → ("cell", "."); `"cell_label"` → ("cell", "_").
-    static func labelStem(_ key: String) -> (String, String)? {
-        // Only a key whose UTF-8 ends in ".label" or "_label" can (no other spelling of those
-        // characters is canonically equivalent): most keys are ruled out without comparing
-        // characters.
-        var bytes = key.utf8.reversed().makeIterator()
-        guard bytes.next() == 0x6C, bytes.next() == 0x65, bytes.next() == 0x62, bytes.next() == 0x61, bytes.next() == 0x6C,
-              let separator = bytes.next(), separator == 0x2E || separator == 0x5F else { return nil }
-        for separator in [".", "_"] where key.hasSuffix(separator + "label") {
-            let stem = String(key.dropLast(separator.count + 5))
-            if !stem.isEmpty { return (stem, separator) }
-        }
-        return nil
-    }
-
     // MARK: Reporting
-
-    func emit(_ rule: Rule, _ c: MessageContext, range: Range<Int>, emitter: inout Emitter, message: String,
-              hint: String? = nil, subject: String = "") {
-        RuleRunner.emit(rule, c, range: range, emitter: &emitter, message: message, hint: hint, subject: subject)
-    }
 
     static func emit(_ rule: Rule, _ c: MessageContext, range: Range<Int>, emitter: inout Emitter, message: String,
                      hint: String? = nil, subject: String = "") {
@@ -572,5 +538,14 @@ final class RuleRunner {
                      position: c.text.position(ofUTF16Offset: range.lowerBound),
                      end: range.isEmpty ? nil : c.text.position(ofUTF16Offset: range.upperBound),
                      message: message, hint: hint, subject: subject)
+    }
+
+    /// Reports what `printed` covers of `segment`'s printed text (positions in the message as
+    /// written: ``sourceOffset(ofPrinted:in:source:)``).
+    static func report(_ rule: Rule, _ c: MessageContext, segment: LiteralSegment, printed: Range<Int>, emitter: inout Emitter,
+                       message: String, hint: String?, subject: String) {
+        let start = sourceOffset(ofPrinted: printed.lowerBound, in: segment, source: c.text.text)
+        let end = sourceOffset(ofPrinted: printed.upperBound, in: segment, source: c.text.text)
+        emit(rule, c, range: start..<end, emitter: &emitter, message: message, hint: hint, subject: subject)
     }
 }
