@@ -93,8 +93,8 @@ public enum Checker {
                     break
                 }
                 // Each message checked as soon as it is made, the locale's own checks once its
-                // list is complete. (A table's runner and check in one object: a runner copied
-                // out of an array for each message retained every list it holds.)
+                // list is complete. (A table's runner and check in one object, reached by
+                // reference for each message: not copied out of an array with every list it holds.)
                 final class Streamed {
                     let runner: RuleRunner
                     var check: RuleRunner.LocaleCheck
@@ -240,8 +240,8 @@ public enum Checker {
 
     /// `findings` in ``order(_:_:)``. Their indices are sorted, by each finding's file (as its rank
     /// among the files), line and column first — numbers, worked out once — and by ``order(_:_:)``
-    /// only when those are equal; then each finding is copied once. (Sorting the findings copied
-    /// two findings, a dozen retains each, at every comparison.)
+    /// only when those are equal; then each finding is copied once (sorting the findings
+    /// themselves would copy two at every comparison).
     static func sorted(_ findings: [Finding]) -> [Finding] {
         let files = Set(findings.map { $0.file ?? "" }).sorted()
         var rank: [String: Int] = Dictionary(minimumCapacity: files.count)

@@ -7,7 +7,7 @@ import SpeakablePlatformFormats
 import SpeakableSpeech
 import Testing
 
-/// Each defect of issue 9 planted in a platform file or a project, and each expected finding
+/// Each defect the platform checks must find, planted in a platform file or a project, and each expected finding
 /// named by rule id, file, line and column. Columns are found in the planted text itself
 /// (``Planted/position(of:line:)``), never copied from the checker's output.
 @Suite struct PlantedDefectTests {

@@ -279,7 +279,7 @@ public enum CheckReports {
         prose(f.rendered) + (f.hint.map { "\nhint: " + prose($0) } ?? "")
     }
 
-    /// Text and attribute escaping: SpeakableEscaping's XML attribute escaper (issue 13: one
+    /// Text and attribute escaping: SpeakableEscaping's XML attribute escaper (one
     /// escaper per output language), good for text too — `&` `<` `>` `"` and tab, LF, CR as
     /// references; characters XML 1.0 cannot hold become U+FFFD. Everything in a JUnit report is
     /// read by people (names, messages), so hidden characters are first shown as `\u{…}`

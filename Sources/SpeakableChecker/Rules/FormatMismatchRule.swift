@@ -23,7 +23,7 @@ enum FormatMismatchRule: CheckerRule {
 
     /// What the app passes, as the source's formats say: the arguments every locale is given.
     /// (A class: every translation of a platform message takes its source's out of the table's
-    /// list, and a struct of three arrays was three retains and releases each time.)
+    /// list, as one reference.)
     final class SourceArguments: Sendable {
         /// The source has at least one specifier that reads an argument: the app formats it
         /// (else it shows the text as it is, and nothing here applies).

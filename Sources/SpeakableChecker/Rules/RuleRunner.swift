@@ -4,9 +4,8 @@ import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
 
-/// One message in one locale, with everything a rule needs to report on it.
-/// What every locale's check needs of a source message, shared by reference (copying a whole
-/// ``SourceMessage`` for each translation was a measurable share of the check).
+/// What every locale's check needs of a source message, shared by reference (not a copy of the
+/// whole ``SourceMessage`` for each translation).
 final class SourceInfo: Sendable {
     let role: Role?
     let examples: [[String: MessageArgument]]
@@ -79,16 +78,16 @@ final class LocaleRuleFacts: Sendable {
     }
 }
 
+/// One message in one locale, with everything a rule needs to report on it.
 struct MessageContext {
-    /// What every message of the unit being checked shares (one reference, not five values
-    /// retained and released per message).
+    /// What every message of the unit being checked shares (one reference for all of it).
     let unit: UnitContext
     let source: SourceInfo
     let sourceIndex: Int?
     /// The message, read in place: the list it is in is held by the caller for as long as the
-    /// context is used (a context is made for one message's rules and never kept). Copying its
-    /// key, text, pattern and formats into the context retained and released about eight
-    /// references a message. (A source message is read as a translation made of it.)
+    /// context is used (a context is made for one message's rules and never kept), so that its
+    /// key, text, pattern and formats are not copied into the context. (A source message is read
+    /// as a translation made of it.)
     private let message: UnsafePointer<TargetMessage>
 
     /// The context of the message at `message` (in a list the caller holds while it is used).
@@ -138,9 +137,25 @@ final class UnitContext {
     }
 }
 
-/// Runs the rules for one table: its source messages (`checkSource`) or one of its locales.
-/// (A class: the checker keeps one for each message of a locale it checks as the locale is read,
-/// and a copy of a struct of the input, table and facts retained each list they hold.)
+/// Runs the rules for one table: its source messages (`checkSource`) or one of its locales. It
+/// calls each rule's check (the rules are listed in `RuleRegistry`), where what the rule reads is
+/// at hand:
+///
+/// * a message by itself, source or translation: ``checkMessage(_:written:emitter:)``, which
+///   runs most rules over what one pass found (and ``checkPlurals(_:pattern:emitter:)`` for the
+///   three plural rules);
+/// * a platform message's printf formats: `format-mismatch`, in `checkSource` and
+///   `checkTranslation`;
+/// * a translation against its source: ``compareWithSource(_:pattern:newlines:skipPlaceholders:emitter:)``
+///   (the argument rules, `format-mismatch` of a project, `untranslated`, the line breaks of
+///   `whitespace`, the items of an Android array);
+/// * a locale as a whole: `extra-key` as each translation is visited, `missing-translation` and
+///   `key-family` when the locale is finished.
+///
+/// `unknown-locale` judges the input's locales once, in ``Checker``.
+///
+/// (A class: the checker keeps one for each table of a locale it checks as the locale is read,
+/// and reaches it for every message without copying the input, table and facts it holds.)
 final class RuleRunner {
     let input: CheckInput
     let table: CheckTable
@@ -198,7 +213,7 @@ final class RuleRunner {
     @discardableResult
     func checkLocale(_ target: TargetLocale, emitter: inout Emitter) -> (translated: Int, needsReview: Int) {
         var check = beginLocale(tag: target.tag, locale: target.locale)
-        // By index: copying each message out of the list retained every part of it.
+        // By index: each message is read in place, not copied out of the list.
         target.messages.withUnsafeBufferPointer { messages in
             for m in messages.indices { visit(messages.baseAddress! + m, number: m, check: &check, emitter: &emitter) }
         }
@@ -327,7 +342,7 @@ final class RuleRunner {
         if (written.suspect || written.control) && emitter.isOn(.invisibleCharacter) {
             InvisibleCharacterRule.check(c, emitter: &emitter)
         }
-        // The pattern unwrapped once (each `c.pattern` taken out is a copy: two retains).
+        // The pattern unwrapped once (each `c.pattern` taken out is a copy).
         guard let pattern = c.pattern else {
             SyntaxErrorRule.check(c, emitter: &emitter)
             return
@@ -388,13 +403,14 @@ final class RuleRunner {
         }
     }
 
-    /// Whether `path`'s UTF-8 starts with `item.` (its first byte first: the generic
-    /// `starts(with:)` over two UTF-8 views cost about 130 instructions a form).
+    /// Whether `path`'s UTF-8 starts with `item.` (its first byte first: almost no path starts
+    /// with an `i`, and the generic `starts(with:)` over two UTF-8 views is slow).
     static func startsWithItemBytes(_ path: String) -> Bool {
         path.utf8.first == 0x69 && path.utf8.starts(with: "item.".utf8)
     }
 
-    /// `newlines`: the line feeds in the translation's text (``WrittenTextFacts/newlines``).
+    /// The rules that compare a translation with its source. `newlines`: the line feeds in the
+    /// translation's text (``WrittenTextFacts/newlines``).
     func compareWithSource(_ c: MessageContext, pattern: MessagePattern, newlines: Int, skipPlaceholders: Bool = false,
                            emitter: inout Emitter) {
         guard let index = c.sourceIndex, let sourceUsages = facts.usages[index] else { return }
