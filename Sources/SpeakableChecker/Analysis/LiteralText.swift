@@ -71,14 +71,14 @@ struct LazyLiteralSegments {
 struct WrittenTextFacts {
     /// An apostrophe (ICU quoting may join characters that are apart in the written text).
     var apostrophe = false
-    /// Two space characters (``TextRules/isSpace(_:)``) in a row.
+    /// Two space characters (``WhitespaceRule/isSpace(_:)``) in a row.
     var adjacentSpaces = false
     /// A `%`.
     var percent = false
     /// A `(`.
     var parenthesis = false
     /// A byte pair that starts every bidirectional control and invisible character outside
-    /// ASCII (``TextRules/check(_:segments:written:settings:emitter:)``).
+    /// ASCII (``RuleRunner/checkMessage(_:written:emitter:)``).
     var suspect = false
     /// An ASCII control character other than a line feed.
     var control = false

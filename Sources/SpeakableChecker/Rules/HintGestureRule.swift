@@ -13,6 +13,8 @@ enum HintGestureRule: CheckerRule {
     static let defaultSeverity: RuleSeverity = .warning
     static let summary = "a hint or action fragment that names the gesture the platform adds"
 
+    /// The gesture phrases (``GestureWords``) of each language, as
+    /// ``PhraseMatching/occurrences(of:inLowered:wholeWords:)`` compares them, computed once.
     static let gestureUnits: [String: [(word: String, units: [UInt16])]] = {
         var result: [String: [(word: String, units: [UInt16])]] = [:]
         for language in GestureWords.languages { result[language] = GestureWords.phrases(for: language).map { ($0, $0.utf16.map(PhraseMatching.lower)) } }

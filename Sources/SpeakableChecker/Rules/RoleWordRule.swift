@@ -26,7 +26,7 @@ enum RoleWordRule: CheckerRule {
     /// case ignored, as the matching does) has no role word in any segment.
     static let roleWordBytes: [String: [[UInt8]]] = roleWords.mapValues { $0.map { Array($0.word.lowercased().utf8) } }
 
-    /// Phrases as ``PhraseMatching.occurrences(of:inLowered:wholeWords:)`` compares them, computed once.
+    /// Phrases as ``PhraseMatching/occurrences(of:inLowered:wholeWords:)`` compares them, computed once.
     static let roleWordUnits: [String: [(word: String, what: String, units: [UInt16])]] =
         roleWords.mapValues { $0.map { ($0.word, $0.what, $0.word.utf16.map(PhraseMatching.lower)) } }
 

@@ -15,11 +15,10 @@ enum UnknownLocaleRule: CheckerRule {
     static let defaultSeverity: RuleSeverity = .error
     static let summary = "a locale tag that names no language ICU has data for (a typo such as kr for ko)"
 
-    /// The input's locales whose language ICU has no data for. A code
-    /// ICU cannot name, or a country's code (`kr` for `ko`), is a typo: an error. A real language
-    /// ICU has no data for (Corsican `co`, Mon `mnw`, which apps ship from their translators) is a
-    /// warning: Android reads the folder, and its plurals select `other`. A configured severity
-    /// applies to both. `seen`: each locale where it is first checked, in the order of the
+    /// The input's locales whose language ICU has no data for. A code ICU cannot name, or a
+    /// country's code (`kr` for `ko`), is a typo: an error. A real language ICU has no data for
+    /// (Corsican `co`, Mon `mnw`, which apps ship from their translators) is a warning: Android
+    /// reads the folder, and its plurals select `other`. A configured severity applies to both. `seen`: each locale where it is first checked, in the order of the
     /// input's tables.
     static func check(_ input: CheckInput, seen: [Checker.LocaleSeen]) -> [Finding] {
         let settings = input.settings.severity(of: .unknownLocale)
