@@ -5,7 +5,7 @@ import SpeakableCatalog
 ///
 /// To add a rule, write a type conforming to this protocol in a new file (with its ``Rule`` member,
 /// `extension Rule { public static let myRule = Rule(MyRule.self) }`), and add the type to
-/// `RuleRegistry.rules`, at the place the rule is documented in.
+/// `RuleRegistry.rules` (`RuleRegistry.swift`), at the place the rule is documented in.
 ///
 /// The check is the type's static `check` method. Its parameters are what the rule reads, so
 /// that it runs where those are at hand, without dynamic dispatch per message: a message in its
@@ -21,37 +21,4 @@ protocol CheckerRule: SendableMetatype {
     static var defaultSeverity: RuleSeverity { get }
     /// What the rule finds, in one line (SARIF `shortDescription`, `--help`).
     static var summary: String { get }
-}
-
-/// The one list of the checker's rules, in the order `--help`, SARIF and docs/checks.md list them.
-enum RuleRegistry {
-    static let rules: [any CheckerRule.Type] = [
-        SyntaxErrorRule.self,
-        MissingTranslationRule.self,
-        ExtraKeyRule.self,
-        PlaceholderMismatchRule.self,
-        PlaceholderTypeRule.self,
-        PluralCategoriesRule.self,
-        SelectCasesRule.self,
-        PluralLiteralNumberRule.self,
-        UntranslatedRule.self,
-        OverLongRule.self,
-        RoleWordRule.self,
-        LabelStyleRule.self,
-        HintGestureRule.self,
-        KoreanActionFormRule.self,
-        KoreanParticleRule.self,
-        BidiControlRule.self,
-        InvisibleCharacterRule.self,
-        WhitespaceRule.self,
-        PrintfInjectionRule.self,
-        KeyFamilyRule.self,
-        FormatMismatchRule.self,
-        ActionFragmentRule.self,
-        UnusedPluralCategoryRule.self,
-        UnknownLocaleRule.self,
-    ]
-
-    /// Each rule's id, by its place in ``rules``.
-    static let ids: [RuleID] = rules.map { $0.id }
 }
