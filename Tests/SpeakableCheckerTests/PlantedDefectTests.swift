@@ -1,7 +1,7 @@
 import FoundationEssentials
 import JavaFormatOracle
 import SpeakableCatalog
-import SpeakableChecker
+@testable import SpeakableChecker
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
 import SpeakableSpeech

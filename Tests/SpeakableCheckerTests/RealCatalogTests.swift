@@ -1,6 +1,6 @@
 import FoundationEssentials
 import SpeakableCatalog
-import SpeakableChecker
+@testable import SpeakableChecker
 import SpeakableSpeech
 import SpeakableDiagnostics
 import SpeakablePlatformFormats

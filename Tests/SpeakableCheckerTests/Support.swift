@@ -57,18 +57,6 @@ func korean(_ key: String = "m", role: String = "label", source: String, extra: 
 }
 
 extension String {
-    /// Every occurrence of `target` replaced.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
-
     /// The first occurrence of `target` replaced.
     func replacingOnce(_ target: String, with replacement: String) -> String {
         guard let range = firstRange(of: target) else { return self }
