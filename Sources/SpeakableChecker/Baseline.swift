@@ -36,7 +36,7 @@ public struct Baseline: Sendable {
     /// A baseline accepting `findings`.
     public init(accepting findings: [Finding]) {
         entries = findings.map {
-            Entry(fingerprint: $0.fingerprint, rule: $0.rule, table: $0.table, locale: $0.locale, key: $0.key, message: $0.message)
+            Entry(fingerprint: $0.fingerprint, rule: $0.rule.rawValue, table: $0.table, locale: $0.locale, key: $0.key, message: $0.message)
         }.sorted { a, b in
             (a.table ?? "", a.key ?? "", a.locale ?? "", a.rule, a.fingerprint) < (b.table ?? "", b.key ?? "", b.locale ?? "", b.rule, b.fingerprint)
         }

@@ -93,8 +93,8 @@ public enum Checker {
                     break
                 }
                 // Each message checked as soon as it is made, the locale's own checks once its
-                // list is complete. (A table's runner and check in one object: a runner copied
-                // out of an array for each message retained every list it holds.)
+                // list is complete. (A table's runner and check in one object, reached by
+                // reference for each message: not copied out of an array with every list it holds.)
                 final class Streamed {
                     let runner: RuleRunner
                     var check: RuleRunner.LocaleCheck
@@ -141,7 +141,7 @@ public enum Checker {
             counts += result.counts
             checked += result.checked
         }
-        findings += localeFindings(input, seen: seen)
+        findings += UnknownLocaleRule.check(input, seen: seen)
         findings = Self.sorted(findings)
         Fingerprint.assign(&findings)
         return CheckResult(findings: findings, summaries: summaries(input, findings, counts: counts), exempted: exempted,
@@ -215,7 +215,7 @@ public enum Checker {
     }
 
     static func finding(_ d: Diagnostic) -> Finding {
-        Finding(rule: d.id, severity: d.severity, file: d.file, position: d.position, endPosition: d.endPosition,
+        Finding(rule: RuleID(d.id), severity: d.severity, file: d.file, position: d.position, endPosition: d.endPosition,
                 locale: nil, key: nil, table: nil, message: d.message, hint: d.hint, subject: d.message)
     }
 
@@ -240,8 +240,8 @@ public enum Checker {
 
     /// `findings` in ``order(_:_:)``. Their indices are sorted, by each finding's file (as its rank
     /// among the files), line and column first — numbers, worked out once — and by ``order(_:_:)``
-    /// only when those are equal; then each finding is copied once. (Sorting the findings copied
-    /// two findings, a dozen retains each, at every comparison.)
+    /// only when those are equal; then each finding is copied once (sorting the findings
+    /// themselves would copy two at every comparison).
     static func sorted(_ findings: [Finding]) -> [Finding] {
         let files = Set(findings.map { $0.file ?? "" }).sorted()
         var rank: [String: Int] = Dictionary(minimumCapacity: files.count)
@@ -285,75 +285,6 @@ public enum Checker {
                            position: settings.severityPositions[id], locale: nil, key: nil, table: nil,
                            message: "'\(id)' is not a rule of speakable check", hint: suggestion(for: id), subject: id)
         }
-    }
-
-    /// `unknown-locale`: a locale (source or target) whose language ICU has no data for. A code
-    /// ICU cannot name, or a country's code (`kr` for `ko`), is a typo: an error. A real language
-    /// ICU has no data for (Corsican `co`, Mon `mnw`, which apps ship from their translators) is a
-    /// warning: Android reads the folder, and its plurals select `other`. A configured severity
-    /// applies to both. `seen`: each locale where it is first checked, in the order of the
-    /// input's tables.
-    static func localeFindings(_ input: CheckInput, seen: [LocaleSeen]) -> [Finding] {
-        let settings = input.settings.severity(of: .unknownLocale)
-        guard settings != .off else { return [] }
-        let configured = input.settings.severities[Rule.unknownLocale.rawValue]
-        var places: [(tag: String, file: String?, position: SourcePosition?, isSource: Bool, script: String?)] = []
-        var known = Set<String>()
-        if let locale = try? ICULocale(input.sourceTag), !locale.hasLanguageData {
-            places.append((input.sourceTag, input.tables.first?.file, nil, true, nil))
-        }
-        var tags: [String] = []
-        for target in seen where known.insert(target.tag).inserted {
-            tags.append(target.tag)
-            guard !target.hasLanguageData else { continue }
-            places.append((target.tag, target.file, target.position, false, target.dominantScript))
-        }
-        return places.map { place in
-            let locale = try? ICULocale(place.tag)
-            let problem = LocaleTags.problem(with: place.tag)
-            // A country's code (`kr`, Korea) that is also a language's (Kanuri) is a typo when
-            // the text is in the script of the country's language and not of the tag's (Hangul
-            // in `values-kr/`); Corsican (`co`, Colombia) in Latin letters is Corsican. With
-            // fewer than 20 letters to go by, the typo is the likelier.
-            var countryCode = false
-            if problem?.kind == .unknownLanguage, problem?.reason != nil, let meant = problem?.suggestion {
-                let tagScripts = locale?.scripts ?? []
-                let meantScripts = (try? ICULocale(meant))?.scripts ?? []
-                if let script = place.script {
-                    countryCode = meantScripts.contains(script) && !tagScripts.contains(script)
-                } else {
-                    countryCode = true
-                }
-            }
-            if let locale, locale.isKnownLanguage, !countryCode {
-                let what = locale.languageName.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
-                    ?? "'\(place.tag)' is a language ICU has no name or locale data for"
-                return Finding(rule: Rule.unknownLocale.rawValue, severity: configured == .error ? .error : .warning, file: place.file,
-                               position: place.position, locale: place.tag, key: nil, table: nil,
-                               message: what + (place.isSource ? " (the source locale)" : "")
-                                   + ": its plural rules and number formats are the root locale's (every count selects 'other'), and Speakable checks its texts by those",
-                               hint: countryNote(problem) + "if \(locale.languageName ?? "that language") is meant, nothing is wrong with the file; "
-                                   + "set \"unknown-locale\": \"off\" to stop this warning",
-                               subject: place.tag)
-            }
-            let what = (locale?.languageName.map { "'\(place.tag)' names \($0), a language ICU has no locale data for" }
-                ?? "'\(place.tag)' is not a language ICU knows") + (countryCode ? " (\(problem?.reason ?? ""))" : "")
-            let others = tags.filter { $0 != place.tag } + [input.sourceTag]
-            let suggestion = countryCode ? problem?.suggestion : suggestLocale(place.tag, among: others)
-            return Finding(rule: Rule.unknownLocale.rawValue, severity: configured == .warning ? .warning : .error, file: place.file,
-                           position: place.position, locale: place.tag, key: nil, table: nil,
-                           message: what + (place.isSource ? " (the source locale)" : "") + ": its plural rules and number formats fall back to the root locale, and no device asks for it",
-                           hint: suggestion.map { "did you mean '\($0)'? Rename the locale (folder, tag) to its BCP 47 tag" }
-                               ?? "use the language's BCP 47 tag (ko, pt-BR, sr-Latn); if the language is right, set \"unknown-locale\": \"warning\"",
-                           subject: place.tag)
-        }
-    }
-
-    /// "CO is the country code of Colombia: if Spanish was meant, the tag is 'es'; " for a tag that
-    /// is a country's code too, else "".
-    static func countryNote(_ problem: LocaleTagProblem?) -> String {
-        guard let problem, let reason = problem.reason, let meant = problem.suggestion else { return "" }
-        return "\(reason): if \(LocaleTags.displayName(meant) ?? meant) was meant, the tag is '\(meant)'; "
     }
 
     /// Languages apps are most often translated into: candidates for a mistyped tag when the
@@ -479,260 +410,5 @@ public struct LocaleSummary: Hashable, Sendable {
     /// 0…100, one decimal.
     public var translatedPercent: Double {
         messages == 0 ? 100 : (Double(translated) * 1000 / Double(messages)).rounded(.down) / 10
-    }
-}
-
-/// Collects findings for one unit of work, applying severities and exemptions.
-struct Emitter {
-    let settings: CheckSettings
-    var findings: [Finding] = []
-    var exempted = 0
-    /// Severity by rule, in `Rule.allCases` order (looked up for every message).
-    private let severities: [RuleSeverity]
-
-    init(settings: CheckSettings) {
-        self.settings = settings
-        self.severities = Rule.allCases.map { settings.severity(of: $0) }
-    }
-
-    @inline(__always)
-    func severity(of rule: Rule) -> RuleSeverity { severities[rule.ordinal] }
-
-    func isOn(_ rule: Rule) -> Bool { severity(of: rule) != .off }
-
-    mutating func emit(_ rule: Rule, table: String, locale: String, key: String?, exemptions: [String: String],
-                       file: String?, position: SourcePosition?, end: SourcePosition? = nil,
-                       message: String, hint: String? = nil, subject: String = "") {
-        let severity = severity(of: rule)
-        guard severity != .off else { return }
-        if exemptions[rule.rawValue] != nil || exemptions[rule.rawValue + "@" + locale] != nil {
-            exempted += 1
-            return
-        }
-        findings.append(Finding(rule: rule.rawValue, severity: severity == .error ? .error : .warning, file: file,
-                                position: position, endPosition: end, locale: locale, key: key, table: table,
-                                message: message, hint: hint, subject: subject))
-    }
-}
-
-/// Facts about a table's source messages that every locale's check needs (computed once).
-struct TableFacts: Sendable {
-    let byKey: [String: Int]
-    /// Source keys in order.
-    let keys: [String]
-    /// Per source message, the index of the first message with its key (``byKey``'s): the one
-    /// whose translation counts.
-    let firstIndex: [Int]
-    let usages: [[String: ArgumentUsage]?]
-    /// The source's usages as ``MessagePattern/argumentKinds`` (names sorted): a translation
-    /// with the same list has nothing for the argument rules to report.
-    let kinds: [[(name: String, kind: ArgumentUsage.Kind)]?]
-    let info: [SourceInfo]
-    let literalNewlines: [Int]
-    /// Platform catalogs: the arguments the app passes, from the source's printf formats.
-    let sourceArguments: [FormatRules.SourceArguments?]
-    /// Android keys (`type/name`) by name: a translation of another type is dropped by aapt2.
-    let androidKeysByName: [String: String]
-    /// Per source message, the arguments it only uses to choose a plural form, never printing
-    /// them: a translation may leave them out (a language without that plural loses nothing).
-    let selectorOnly: [Set<String>]
-    /// Per source message, the arguments the app passes that the source does not print: a String
-    /// Catalog key's (``SourceMessage/keyFormat``). A translation may print them.
-    let passedOnly: [Set<String>]
-    /// Android messages composed by `speakable compile` (a `<string name="X">` printing the text
-    /// of `<plurals name="X__count">` as a `%N$s` argument): the arguments the companion plurals
-    /// print (their quantities) and the composing string's text slots. A translation may print a
-    /// quantity itself instead of its plural's text (Korean has no plural to choose).
-    let composed: [(quantities: Set<String>, textSlots: Set<String>)?]
-    /// Label keys with their hint and value siblings in the source (`cell.label` with
-    /// `cell.hint`): the message's index, the label's (``byKey``'s), and each sibling's key and index.
-    let keyFamilies: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])]
-    /// The `label` of every key family.
-    let familyLabels: Set<Int>
-
-    init(_ table: CheckTable) {
-        // One pass over the messages, each read in place (a `SourceMessage` is large: a `map`
-        // per array copied every message once per array).
-        let count = table.messages.count
-        var byKey: [String: Int] = [:]
-        byKey.reserveCapacity(count)
-        var keys: [String] = []
-        var firstIndex: [Int] = []
-        var usages: [[String: ArgumentUsage]?] = []
-        var kinds: [[(name: String, kind: ArgumentUsage.Kind)]?] = []
-        var info: [SourceInfo] = []
-        var literalNewlines: [Int] = []
-        var sourceArguments: [FormatRules.SourceArguments?] = []
-        var selectorOnly: [Set<String>] = []
-        var passedOnly: [Set<String>] = []
-        keys.reserveCapacity(count)
-        firstIndex.reserveCapacity(count)
-        usages.reserveCapacity(count)
-        kinds.reserveCapacity(count)
-        info.reserveCapacity(count)
-        literalNewlines.reserveCapacity(count)
-        sourceArguments.reserveCapacity(count)
-        selectorOnly.reserveCapacity(count)
-        passedOnly.reserveCapacity(count)
-        var byName: [String: String] = [:]
-        table.messages.withUnsafeBufferPointer { messages in
-            for i in messages.indices {
-                let key = messages[i].key
-                let first = byKey[key] ?? i
-                if first == i { byKey[key] = i }
-                keys.append(key)
-                firstIndex.append(first)
-                let pattern = messages[i].pattern
-                usages.append(pattern?.argumentUsages)
-                kinds.append(pattern?.argumentKinds)
-                info.append(SourceInfo(messages[i]))
-                var newlines = 0
-                for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
-                literalNewlines.append(newlines)
-                let formats = messages[i].formats
-                let keyFormat = messages[i].keyFormat
-                sourceArguments.append(formats.map { FormatRules.SourceArguments($0, keyFormat: keyFormat) })
-                // Without a plural no argument is only a selector.
-                selectorOnly.append(pattern.map { PluralRulesCheck.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
-                let passed = messages[i].passedArguments
-                passedOnly.append((keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? []).union(passed))
-                if let name = Self.androidName(key, java: formats?.dialect == .java) { byName[name, default: key] = key }
-            }
-        }
-        self.byKey = byKey
-        self.keys = keys
-        self.firstIndex = firstIndex
-        self.usages = usages
-        self.kinds = kinds
-        self.info = info
-        self.literalNewlines = literalNewlines
-        self.sourceArguments = sourceArguments
-        self.androidKeysByName = byName
-        self.selectorOnly = selectorOnly
-        self.passedOnly = passedOnly
-        self.composed = Self.composition(table)
-        var families: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])] = []
-        for i in table.messages.indices {
-            let key = table.messages[i].key
-            guard let (stem, separator) = RuleRunner.labelStem(key) else { continue }
-            let siblings = ["hint", "value"].compactMap { sibling -> (key: String, index: Int)? in
-                let siblingKey = stem + separator + sibling
-                return byKey[siblingKey].map { (siblingKey, $0) }
-            }
-            if !siblings.isEmpty { families.append((i, byKey[key]!, key, siblings)) }
-        }
-        self.keyFamilies = families
-        familyLabels = Set(families.map(\.label))
-    }
-
-    /// The name in an Android key (`string/title` → `title`: after its first "/") when the
-    /// message is Java's or the key an array's; nil otherwise. ASCII keys are read by their bytes
-    /// (where every byte is a Character); any other key as Characters, as it always was.
-    static func androidName(_ key: String, java: Bool) -> String? {
-        if key.utf8.allSatisfy({ $0 < 0x80 }) {
-            guard java || key.utf8.starts(with: "array/".utf8), let slash = key.utf8.firstIndex(of: 0x2F) else { return nil }
-            return String(key[key.utf8.index(after: slash)...])
-        }
-        guard java || key.hasPrefix("array/"), let slash = key.firstIndex(of: "/") else { return nil }
-        return String(key[key.index(after: slash)...])
-    }
-
-    static func composition(_ table: CheckTable) -> [(quantities: Set<String>, textSlots: Set<String>)?] {
-        var companions: [String: [Int]] = [:]
-        for (i, m) in table.messages.enumerated() where m.key.hasPrefix("plurals/") && m.formats?.dialect == .java {
-            let name = Array(m.key.dropFirst("plurals/".count))
-            guard let cut = (0..<max(0, name.count - 1)).last(where: { name[$0] == "_" && name[$0 + 1] == "_" }), cut > 0 else { continue }
-            companions["string/" + String(name[..<cut]), default: []].append(i)
-        }
-        guard !companions.isEmpty else { return Array(repeating: nil, count: table.messages.count) }
-        return table.messages.map { m in
-            guard let indices = companions[m.key], let formats = m.formats else { return nil }
-            var quantities = Set<String>()
-            for i in indices {
-                for form in table.messages[i].formats?.forms ?? [] {
-                    for spec in form.format.specifiers where spec.readsArgument { if let n = spec.argument { quantities.insert(String(n)) } }
-                }
-            }
-            var slots = Set<String>()
-            for form in formats.forms {
-                for spec in form.format.specifiers where spec.readsArgument && (spec.conversion == "s" || spec.conversion == "S") {
-                    if let n = spec.argument { slots.insert(String(n)) }
-                }
-            }
-            return (quantities, slots)
-        }
-    }
-
-    /// The arguments a String Catalog key passes (its specifiers' argument numbers, as the
-    /// converted ICU text names them) that the source's text does not use.
-    static func keyArguments(_ key: PlatformFormats.Form, formats: PlatformFormats, printed: [String: ArgumentUsage]?) -> Set<String> {
-        var result = Set<String>()
-        for spec in key.format.specifiers where spec.readsArgument && !spec.looksLikeProse {
-            guard let (argument, _) = FormatRules.resolve(spec, formSubstitution: nil, formats: formats), argument >= 1 else { continue }
-            let name = String(argument)
-            if printed?[name] == nil { result.insert(name) }
-        }
-        return result
-    }
-
-    /// Arguments used only as a plural's selector: no `{name}`, no `#` in their own cases.
-    static func selectorOnlyArguments(_ pattern: MessagePattern) -> Set<String> {
-        var plural = Set<String>()
-        var printed = Set<String>()
-        func walk(_ body: MessageBody, pound: String?) {
-            for part in body.parts {
-                switch part {
-                case .text: break
-                case .pound: if let pound { printed.insert(pound) }
-                case .argument(let argument):
-                    switch argument.kind {
-                    case .none, .simple: printed.insert(argument.name)
-                    case .plural(let p):
-                        plural.insert(argument.name)
-                        p.cases.forEach { walk($0.message, pound: argument.name) }
-                    case .select(let s):
-                        printed.insert(argument.name)
-                        s.cases.forEach { walk($0.message, pound: pound) }
-                    case .choice(let c):
-                        printed.insert(argument.name)
-                        c.cases.forEach { walk($0.message, pound: pound) }
-                    }
-                }
-            }
-        }
-        walk(pattern.body, pound: nil)
-        return plural.subtracting(printed)
-    }
-}
-
-extension Rule {
-    /// Position in `allCases` (a switch: hashing the raw value would hash a string).
-    var ordinal: Int {
-        switch self {
-        case .syntaxError: 0
-        case .missingTranslation: 1
-        case .extraKey: 2
-        case .placeholderMismatch: 3
-        case .placeholderType: 4
-        case .pluralCategories: 5
-        case .selectCases: 6
-        case .pluralLiteralNumber: 7
-        case .untranslated: 8
-        case .overLong: 9
-        case .roleWord: 10
-        case .labelStyle: 11
-        case .hintGesture: 12
-        case .koreanActionForm: 13
-        case .koreanParticle: 14
-        case .bidiControl: 15
-        case .invisibleCharacter: 16
-        case .whitespace: 17
-        case .printfInjection: 18
-        case .keyFamily: 19
-        case .formatMismatch: 20
-        case .actionFragment: 21
-        case .unusedPluralCategory: 22
-        case .unknownLocale: 23
-        }
     }
 }

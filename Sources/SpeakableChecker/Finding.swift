@@ -8,8 +8,9 @@ public import SpeakableDiagnostics
 /// // "Locales/ko/game.json:3:31: error: 'one' is never used in ko: ko has only other (0, 1, 2, …) [plural-categories]"
 /// ```
 public struct Finding: Hashable, Sendable {
-    /// The rule id (a ``Rule`` raw value), or an input error id such as `json-syntax`.
-    public var rule: String
+    /// The rule's id (``Rule/id``), or the id of a problem found reading the input, such as
+    /// `json-syntax`.
+    public var rule: RuleID
     public var severity: Severity
     public var file: String?
     public var position: SourcePosition?
@@ -28,7 +29,7 @@ public struct Finding: Hashable, Sendable {
     /// A stable identity for baselines: see ``Fingerprint``.
     public var fingerprint: String = ""
 
-    public init(rule: String, severity: Severity, file: String?, position: SourcePosition?, endPosition: SourcePosition? = nil,
+    public init(rule: RuleID, severity: Severity, file: String?, position: SourcePosition?, endPosition: SourcePosition? = nil,
                 locale: String?, key: String?, table: String?, message: String, hint: String? = nil, subject: String = "") {
         self.rule = rule
         self.severity = severity
@@ -45,7 +46,7 @@ public struct Finding: Hashable, Sendable {
 
     /// As a diagnostic (for printing with a caret).
     public var diagnostic: Diagnostic {
-        Diagnostic(severity: severity, id: rule, message: message, file: file, position: position,
+        Diagnostic(severity: severity, id: rule.rawValue, message: message, file: file, position: position,
                    endPosition: endPosition, hint: hint)
     }
 
@@ -89,10 +90,10 @@ public enum Fingerprint {
         var seen: [String: Int] = [:]
         for i in findings.indices {
             let f = findings[i]
-            let base = [f.rule, f.table ?? "", f.locale ?? "", f.key ?? "", f.subject].joined(separator: "\u{1F}")
+            let base = [f.rule.rawValue, f.table ?? "", f.locale ?? "", f.key ?? "", f.subject].joined(separator: "\u{1F}")
             let occurrence = seen[base, default: 0]
             seen[base] = occurrence + 1
-            findings[i].fingerprint = make(rule: f.rule, table: f.table, locale: f.locale, key: f.key, subject: f.subject,
+            findings[i].fingerprint = make(rule: f.rule.rawValue, table: f.table, locale: f.locale, key: f.key, subject: f.subject,
                                            occurrence: occurrence)
         }
     }

@@ -10,7 +10,7 @@ import Testing
     @Test func caselessCharactersLowerCaseToThemselves() {
         var checked = 0
         for v in UInt32(0x80)...0xFFFF {
-            guard let s = Unicode.Scalar(v), ScreenReaderRules.isCaseless(s) else { continue }
+            guard let s = Unicode.Scalar(v), HintGestureRule.isCaseless(s) else { continue }
             #expect(String(s).lowercased() == String(s), "U+\(String(v, radix: 16))")
             checked += 1
         }
@@ -20,8 +20,8 @@ import Testing
     @Test func matchingTextIsTheFullLowerCaseWhereItKeepsTheLength() {
         for text in ["Double Tap", "두 번 탭하세요", "KO·Double-Tap to place", "ダブルタップ", "İstanbul", "ΣΟΦΊΑ", "Straße"] {
             let full = text.lowercased()
-            let expected = full.utf16.count == text.utf16.count ? Array(full.utf16) : ScreenReaderRules.lowered(text)
-            #expect(ScreenReaderRules.loweredForMatching(text) == expected, "\(text)")
+            let expected = full.utf16.count == text.utf16.count ? Array(full.utf16) : PhraseMatching.lowered(text)
+            #expect(HintGestureRule.loweredForMatching(text) == expected, "\(text)")
         }
     }
 }

@@ -4,7 +4,7 @@ import SpeakablePlatformFormats
 import Testing
 @testable import SpeakableChecker
 
-/// `format-mismatch` on Android answers "nothing to report" for a form (``FormatRules/javaIsClean(_:source:isSource:)``)
+/// `format-mismatch` on Android answers "nothing to report" for a form (``FormatMismatchRule/javaIsClean(_:source:isSource:)``)
 /// without the form's message, and checks only the others in full. Here many generated source
 /// and translation formats go through the whole checker, and each translation has a finding
 /// exactly when the model says Java fails on it or prints another value
@@ -51,7 +51,7 @@ import Testing
             let formats = PlatformFormats(dialect: .java, forms: [PlatformFormats.Form(path: "", format: sourceFormat, file: "", position: { _ in
                 SourcePosition(line: 1, column: 1)
             })])
-            let arguments = FormatRules.SourceArguments(formats)
+            let arguments = FormatMismatchRule.SourceArguments(formats)
             let translation = FormatString.parse(pair.translation, dialect: .java)
             var expected = FormatCompatibility.javaFailure(of: translation, arguments: arguments.java) != nil
             if !expected {
@@ -61,7 +61,7 @@ import Testing
                     if FormatCompatibility.consequence(source: sourceSpec, translation: spec, dialect: .java)?.kind == .wrongValue { expected = true }
                 }
             }
-            #expect(FormatRules.javaIsClean(translation, source: arguments, isSource: false) == !expected, "\(pair.source) > \(pair.translation)")
+            #expect(FormatMismatchRule.javaIsClean(translation, source: arguments, isSource: false) == !expected, "\(pair.source) > \(pair.translation)")
             #expect(flagged.contains("string/" + pair.key) == expected, "\(pair.source) > \(pair.translation)")
             if !expected { clean += 1 }
         }

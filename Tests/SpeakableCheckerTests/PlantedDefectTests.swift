@@ -1,13 +1,13 @@
 import FoundationEssentials
 import JavaFormatOracle
 import SpeakableCatalog
-import SpeakableChecker
+@testable import SpeakableChecker
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
 import SpeakableSpeech
 import Testing
 
-/// Each defect of issue 9 planted in a platform file or a project, and each expected finding
+/// Each defect the platform checks must find, planted in a platform file or a project, and each expected finding
 /// named by rule id, file, line and column. Columns are found in the planted text itself
 /// (``Planted/position(of:line:)``), never copied from the checker's output.
 @Suite struct PlantedDefectTests {
@@ -42,7 +42,7 @@ import Testing
     /// The finding of `rule` for `key` (and locale), which must be the only one of its kind there.
     func one(_ result: CheckResult, _ rule: Rule, key: String, locale: String? = nil,
              sourceLocation: SourceLocation = #_sourceLocation) throws -> Finding {
-        let found = result.findings.filter { $0.rule == rule.rawValue && $0.key == key && (locale == nil || $0.locale == locale) }
+        let found = result.findings.filter { $0.rule == rule.id && $0.key == key && (locale == nil || $0.locale == locale) }
         #expect(found.count == 1, "\(rule.rawValue) \(key): \(result.findings.map(\.rendered))", sourceLocation: sourceLocation)
         return try #require(found.first, sourceLocation: sourceLocation)
     }

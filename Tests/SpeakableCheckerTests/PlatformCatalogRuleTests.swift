@@ -22,7 +22,7 @@ import Testing
 
     /// `file:line:column rule locale key subject` of each finding of `rule`.
     static func lines(_ result: CheckResult, _ rule: Rule) -> [String] {
-        result.findings.filter { $0.rule == rule.rawValue }.map {
+        result.findings.filter { $0.rule == rule.id }.map {
             "\($0.file ?? "-"):\($0.position.map { "\($0.line):\($0.column)" } ?? "-") \($0.locale ?? "-") \($0.key ?? "-") \($0.subject)"
         }
     }

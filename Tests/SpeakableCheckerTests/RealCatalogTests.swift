@@ -1,6 +1,6 @@
 import FoundationEssentials
 import SpeakableCatalog
-import SpeakableChecker
+@testable import SpeakableChecker
 import SpeakableSpeech
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
@@ -30,7 +30,7 @@ struct RealCatalogTests {
     }
 
     static func counts(_ result: CheckResult) -> [String: Int] {
-        result.findings.reduce(into: [:]) { $0[$1.rule, default: 0] += 1 }
+        result.findings.reduce(into: [:]) { $0[$1.rule.rawValue, default: 0] += 1 }
     }
 
     @Test func deskClockKorean() throws {
@@ -165,7 +165,7 @@ struct RealCatalogTests {
         let result = try checkPlatform(root)
         #expect(Self.counts(result) == ["extra-key": 27, "bidi-control": 3, "invisible-character": 1, "whitespace": 2])
         #expect(result.exempted == 1280)
-        func lines(_ rule: String) -> [String] {
+        func lines(_ rule: RuleID) -> [String] {
             result.findings.filter { $0.rule == rule }.map {
                 "\($0.file!.split(separator: "/").suffix(2).joined(separator: "/")):\($0.position!.line):\($0.position!.column) \($0.key ?? "") \($0.subject)"
             }

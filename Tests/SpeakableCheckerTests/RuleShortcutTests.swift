@@ -42,28 +42,28 @@ import SpeakableTestSupport
             let segments = pattern.literalSegments
             let doubleSpace = segments.contains { segment in
                 zip(segment.text.unicodeScalars, segment.text.unicodeScalars.dropFirst()).contains {
-                    TextRules.isSpace($0) && TextRules.isSpace($1)
+                    WhitespaceRule.isSpace($0) && WhitespaceRule.isSpace($1)
                 }
             }
             if doubleSpace { #expect(facts.adjacentSpaces || facts.apostrophe, "\(pattern.source)") } else { skipped += 1 }
             if segments.contains(where: { $0.text.contains("%") }) { #expect(facts.percent, "\(pattern.source)") }
             if segments.contains(where: { $0.text.contains("(") }) { #expect(facts.parenthesis, "\(pattern.source)") }
             for language in ["en", "ko"] {
-                let words = ScreenReaderRules.gestureUnits[language]!
+                let words = HintGestureRule.gestureUnits[language]!
                 let found = segments.contains { segment in
-                    let text = ScreenReaderRules.loweredForMatching(segment.text)
-                    return words.contains { !ScreenReaderRules.occurrences(of: $0.units, inLowered: text, wholeWords: false).isEmpty }
+                    let text = HintGestureRule.loweredForMatching(segment.text)
+                    return words.contains { !PhraseMatching.occurrences(of: $0.units, inLowered: text, wholeWords: false).isEmpty }
                 }
                 guard found, facts.asciiOrCaseless && !facts.apostrophe else { continue }
-                #expect(ScreenReaderRules.gestureBytes[language]!.contains { ScreenReaderRules.containsIgnoringASCIICase(pattern.source, $0) },
+                #expect(HintGestureRule.gestureBytes[language]!.contains { PhraseMatching.containsIgnoringASCIICase(pattern.source, $0) },
                         "\(pattern.source)")
             }
-            #expect(facts.asciiOrCaseless == pattern.source.unicodeScalars.allSatisfy { $0.isASCII || ScreenReaderRules.isCaseless($0) })
+            #expect(facts.asciiOrCaseless == pattern.source.unicodeScalars.allSatisfy { $0.isASCII || HintGestureRule.isCaseless($0) })
         }
         #expect(skipped > 1000)
     }
 
-    /// The pass `TextRules.check` made of its own before the written-text facts made it.
+    /// The pass the character rules (`bidi-control`, `invisible-character`) made of their own before the written-text facts made it.
     static func suspectAndControl(_ text: String) -> (Bool, Bool) {
         var suspect = false
         var control = false
@@ -154,22 +154,22 @@ import SpeakableTestSupport
             let decimal = try NumberFormat.cached(.decimal, locale: locale)
             for source in sources {
                 let pattern = try MessagePattern(source)
-                #expect(LengthRule.isTextAndUntyped(pattern))
+                #expect(OverLongRule.isTextAndUntyped(pattern))
                 let compiled = try CompiledMessage(pattern, locale: locale)
                 for (i, value) in values.enumerated() {
                     let arguments: [String: MessageArgument] = ["row": value, "column": values[(i + 1) % values.count],
                                                                 "a": value, "b": value, "n": value, "name": value]
-                    let text = try #require(LengthRule.formatTextAndUntyped(pattern, arguments, decimal: decimal))
+                    let text = try #require(OverLongRule.formatTextAndUntyped(pattern, arguments, decimal: decimal))
                     #expect(text == (try compiled.format(arguments)), "\(tag) \(source) \(value)")
                 }
                 // A missing argument or a double is left to the compiled message.
-                #expect(LengthRule.formatTextAndUntyped(pattern, [:], decimal: decimal) == nil || !pattern.body.parts.contains {
+                #expect(OverLongRule.formatTextAndUntyped(pattern, [:], decimal: decimal) == nil || !pattern.body.parts.contains {
                     if case .argument = $0 { true } else { false }
                 })
             }
         }
-        #expect(!LengthRule.isTextAndUntyped(try MessagePattern("{n, number}")))
-        #expect(!LengthRule.isTextAndUntyped(try MessagePattern("{n, plural, other {#}}")))
+        #expect(!OverLongRule.isTextAndUntyped(try MessagePattern("{n, number}")))
+        #expect(!OverLongRule.isTextAndUntyped(try MessagePattern("{n, plural, other {#}}")))
     }
 
     @Test func edgeTextsAreVisitedInTheListsOrder() throws {
@@ -178,8 +178,8 @@ import SpeakableTestSupport
             let pattern = try MessagePattern(source)
             for atEnd in [false, true] {
                 var visited: [String] = []
-                ScreenReaderRules.forEachEdgeText(pattern.body, atEnd: atEnd) { text, range in visited.append("\(text)@\(range)") }
-                #expect(visited == ScreenReaderRules.edgeTexts(pattern.body, atEnd: atEnd).map { "\($0.0)@\($0.1)" }, "\(source)")
+                EdgeTexts.forEachEdgeText(pattern.body, atEnd: atEnd) { text, range in visited.append("\(text)@\(range)") }
+                #expect(visited == EdgeTexts.edgeTexts(pattern.body, atEnd: atEnd).map { "\($0.0)@\($0.1)" }, "\(source)")
             }
         }
     }
@@ -194,13 +194,13 @@ import SpeakableTestSupport
             for _ in 0..<(Int(generator.next() % 4)) { a += generator.pick(pieces) }
             for _ in 0..<(Int(generator.next() % 4)) { b += generator.pick(pieces) }
             if generator.next() % 3 == 0 { b = a + b }
-            if TextRules.differsAtAnASCIIStarter(a, b) {
+            if UntranslatedRule.differsAtAnASCIIStarter(a, b) {
                 decided += 1
                 #expect(a != b, "\(Array(a.unicodeScalars)) \(Array(b.unicodeScalars))")
             }
         }
         #expect(decided > 5000)
-        #expect(!TextRules.differsAtAnASCIIStarter("caf\u{E9}", "cafe\u{301}"))
+        #expect(!UntranslatedRule.differsAtAnASCIIStarter("caf\u{E9}", "cafe\u{301}"))
         #expect("caf\u{E9}" == "cafe\u{301}")
     }
 
@@ -221,7 +221,7 @@ import SpeakableTestSupport
                 let compiled = try CompiledMessage(pattern, locale: locale)
                 for n in counts {
                     let arguments: [String: MessageArgument] = ["n": .int(n), "m": .int(n &* 3 &+ 1), "a": .string("A")]
-                    let text = try #require(LengthRule.formatWithoutCompiling(pattern, arguments, decimal: decimal, locale: locale),
+                    let text = try #require(OverLongRule.formatWithoutCompiling(pattern, arguments, decimal: decimal, locale: locale),
                                             "\(source)")
                     #expect(text == (try compiled.format(arguments)), "\(tag) \(source) \(n)")
                 }
@@ -232,7 +232,7 @@ import SpeakableTestSupport
         for (source, arguments) in [("{n, plural, offset:1 one {#} other {#}}", ["n": MessageArgument.int(2)]),
                                     ("{g, select, a {x} other {y}}", ["g": .string("a")]), ("{n, number}", ["n": .int(2)]),
                                     ("{n, plural, one {#} other {#}}", ["n": .double(2.5)]), ("{n, plural, one {#} other {#}}", [:])] {
-            #expect(LengthRule.formatWithoutCompiling(try MessagePattern(source), arguments, decimal: decimal, locale: .english) == nil,
+            #expect(OverLongRule.formatWithoutCompiling(try MessagePattern(source), arguments, decimal: decimal, locale: .english) == nil,
                     "\(source)")
         }
     }
@@ -255,7 +255,7 @@ import SpeakableTestSupport
         }
         for key in ["cell.label", "cell_label", "label", ".label", "a.labe", "a.Label", "a-label", "x\u{600}.label", "é.label",
                     "a.label\u{301}", "a.labeĺ", "string/cell_label", "😀_label", "a..label", ""] {
-            let got = RuleRunner.labelStem(key)
+            let got = KeyFamilyRule.labelStem(key)
             let want = reference(key)
             #expect(got?.0 == want?.0 && got?.1 == want?.1, "\(key)")
         }
@@ -263,14 +263,14 @@ import SpeakableTestSupport
 
     @Test func pluralCategoryNamesAreReadAsTheirRawValues() {
         for word in ["zero", "one", "two", "few", "many", "other", "On", "one ", "", "others", "fews", "zer", "ZERO", "manY"] {
-            #expect(PluralRulesCheck.category(named: word) == PluralCategory(rawValue: word), "\(word)")
+            #expect(PluralArguments.category(named: word) == PluralCategory(rawValue: word), "\(word)")
         }
         #expect(Set(PluralCategory.allCases.map(\.bit)).count == 6)
     }
 
-    /// `plural-literal-number` reports only numbers ``PluralRulesCheck/numbers(in:)`` finds in
-    /// the texts ``PluralRulesCheck/collect(_:name:texts:showsNumber:)`` gathers from a plural's
-    /// cases: a plural whose cases ``PluralRulesCheck/casesHaveDigits(_:)`` rules out has none.
+    /// `plural-literal-number` reports only numbers ``PluralLiteralNumberRule/numbers(in:)`` finds in
+    /// the texts ``PluralArguments/collect(_:name:texts:showsNumber:)`` gathers from a plural's
+    /// cases: a plural whose cases ``PluralLiteralNumberRule/casesHaveDigits(_:)`` rules out has none.
     @Test func pluralsWithoutDigitsInTheirCasesHaveNoLiteralNumbers() {
         let pieces = ["#", "{n}", "{1, number}", "{m}", " ", "5", "12", "1.5", "x7", "'5'", "'{'3'}'", "５", "a", "é",
                       "{g, select, a {4 x} other {y}}", "{g, select, a {x} other {{n}}}", "{k, plural, one {7} other {#}}",
@@ -296,11 +296,11 @@ import SpeakableTestSupport
                 for item in plural.cases {
                     var texts: [(String, Range<Int>)] = []
                     var shows = false
-                    PluralRulesCheck.collect(item.message, name: argument.name, texts: &texts, showsNumber: &shows)
-                    numbers += texts.reduce(0) { $0 + PluralRulesCheck.numbers(in: $1.0).count }
+                    PluralArguments.collect(item.message, name: argument.name, texts: &texts, showsNumber: &shows)
+                    numbers += texts.reduce(0) { $0 + PluralLiteralNumberRule.numbers(in: $1.0).count }
                 }
                 if numbers > 0 { found = true; withNumbers += 1 }
-                if !PluralRulesCheck.casesHaveDigits(plural) {
+                if !PluralLiteralNumberRule.casesHaveDigits(plural) {
                     ruledOut += 1
                     #expect(numbers == 0, "\(text)")
                 }
@@ -310,7 +310,7 @@ import SpeakableTestSupport
             var visited: [ArgumentNode] = []
             pattern.forEachArgument { if case .plural = $0.kind { visited.append($0) } }
             var collected: [(ArgumentNode, PluralArgument)] = []
-            PluralRulesCheck.collectPlurals(pattern.body, into: &collected)
+            PluralArguments.collectPlurals(pattern.body, into: &collected)
             #expect(collected.map(\.0) == visited, "\(text)")
             #expect(collected.allSatisfy { if case .plural(let p) = $0.0.kind { return p == $0.1 } else { return false } })
         }

@@ -37,7 +37,7 @@ func check(_ files: [String: String]) throws -> CheckResult {
 
 /// The findings of one rule, with file paths made relative to the project.
 func findings(_ rule: Rule, _ files: [String: String]) throws -> [Finding] {
-    try check(files).findings.filter { $0.rule == rule.rawValue }.map { f in
+    try check(files).findings.filter { $0.rule == rule.id }.map { f in
         var f = f
         if let file = f.file, let range = file.range(of: "/Templates/") ?? file.range(of: "/Locales/") {
             f.file = String(file[file.index(after: range.lowerBound)...])
@@ -57,18 +57,6 @@ func korean(_ key: String = "m", role: String = "label", source: String, extra: 
 }
 
 extension String {
-    /// Every occurrence of `target` replaced.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
-
     /// The first occurrence of `target` replaced.
     func replacingOnce(_ target: String, with replacement: String) -> String {
         guard let range = firstRange(of: target) else { return self }

@@ -71,20 +71,20 @@ struct LazyLiteralSegments {
 struct WrittenTextFacts {
     /// An apostrophe (ICU quoting may join characters that are apart in the written text).
     var apostrophe = false
-    /// Two space characters (``TextRules/isSpace(_:)``) in a row.
+    /// Two space characters (``WhitespaceRule/isSpace(_:)``) in a row.
     var adjacentSpaces = false
     /// A `%`.
     var percent = false
     /// A `(`.
     var parenthesis = false
     /// A byte pair that starts every bidirectional control and invisible character outside
-    /// ASCII (``TextRules/check(_:segments:written:settings:emitter:)``).
+    /// ASCII (``RuleRunner/checkMessage(_:written:emitter:)``).
     var suspect = false
     /// An ASCII control character other than a line feed.
     var control = false
     /// Line feeds.
     var newlines = 0
-    /// Every scalar is ASCII or has no case (``ScreenReaderRules/isCaseless(_:)``): lower-casing
+    /// Every scalar is ASCII or has no case (``HintGestureRule.isCaseless(_:)``): lower-casing
     /// the text for matching is ASCII lower-casing.
     var asciiOrCaseless = true
 
@@ -132,7 +132,7 @@ struct WrittenTextFacts {
                     for k in 1..<length where i + k < n { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
                     i += length
                     space = v == 0xA0 || v == 0x3000 || v == 0x202F || v == 0x2009
-                    if asciiOrCaseless, let scalar = Unicode.Scalar(v), !ScreenReaderRules.isCaseless(scalar) { asciiOrCaseless = false }
+                    if asciiOrCaseless, let scalar = Unicode.Scalar(v), !HintGestureRule.isCaseless(scalar) { asciiOrCaseless = false }
                 }
                 if space && previousSpace { adjacentSpaces = true }
                 previousSpace = space

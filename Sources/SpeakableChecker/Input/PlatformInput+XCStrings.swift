@@ -184,9 +184,9 @@ extension PlatformInput {
     static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int], keeping: Bool = true,
                              visit: (UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _ in }) -> [TargetMessage] {
         let index = catalog.index
-        // Each message returned by the conversion and moved to its place in the list (made in
-        // the conversion's closure and appended, about 50 million instructions more at 110k
-        // strings: its parts were copied into it and the originals destroyed).
+        // Each message returned by the conversion and moved to its place in the list (not made
+        // in the conversion's closure and appended, which copies its parts into it and destroys
+        // the originals).
         let capacity = keeping ? index.count(ofLocale: tag) : 1
         return [TargetMessage](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
@@ -200,9 +200,9 @@ extension PlatformInput {
             }
             index.forEachNumbered(ofLocale: tag, translatableOnly: true, units: { number, unit in
                 // Made in its place in the list by the conversion's closure from the parts it was
-                // given to keep, each moved on with `consume` (returned as `TargetMessage?` and
-                // then put there, 11 million instructions more at 110k strings; the message is
-                // still built on the stack and copied there: see docs/checker-speed.md).
+                // given to keep, each moved on with `consume` (not returned as `TargetMessage?`
+                // and then put there; the message is still built on the stack and copied there:
+                // see docs/checker-speed.md).
                 convert(unit: unit, origin: IndexedMessage(catalog: catalog, locale: tag, number: number), scratch: &scratch) {
                     text, pattern, formats in
                     let made = TargetMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, text: consume text,

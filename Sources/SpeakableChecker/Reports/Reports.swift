@@ -63,7 +63,7 @@ public enum CheckReports {
 
     public static func json(_ findings: [Finding], summaries: [LocaleSummary], exempted: Int, baselined: Int) -> String {
         let items: [JSONValue] = findings.map { f in
-            var fields: [(String, JSONValue)] = [("rule", .string(f.rule)), ("severity", .string(f.severity.rawValue))]
+            var fields: [(String, JSONValue)] = [("rule", .string(f.rule.rawValue)), ("severity", .string(f.severity.rawValue))]
             if let file = f.file { fields.append(("file", .string(file))) }
             if let p = f.position {
                 fields.append(("line", .int(Int64(p.line))))
@@ -104,7 +104,7 @@ public enum CheckReports {
     /// `partialFingerprints` entry from the baseline fingerprint.
     public static func sarif(_ findings: [Finding], toolVersion: String, severities: [String: String] = [:]) -> String {
         var ruleIDs = Rule.allCases.map(\.rawValue)
-        for f in findings where !ruleIDs.contains(f.rule) { ruleIDs.append(f.rule) }
+        for f in findings where !ruleIDs.contains(f.rule.rawValue) { ruleIDs.append(f.rule.rawValue) }
         let ruleObjects: [JSONValue] = ruleIDs.map { id in
             let rule = Rule(rawValue: id)
             let level: String
@@ -130,7 +130,7 @@ public enum CheckReports {
                 region.append(("endColumn", .int(Int64(e.column))))
             }
             var fields: [(String, JSONValue)] = [
-                ("ruleId", .string(f.rule)), ("ruleIndex", .int(Int64(ruleIDs.firstIndex(of: f.rule)!))),
+                ("ruleId", .string(f.rule.rawValue)), ("ruleIndex", .int(Int64(ruleIDs.firstIndex(of: f.rule.rawValue)!))),
                 ("level", .string(f.severity == .error ? "error" : f.severity == .warning ? "warning" : "note")),
                 ("message", .object([("text", .string(prose(f.message) + (f.hint.map { ". Fix: " + prose($0) } ?? "")))])),
             ]
@@ -240,7 +240,7 @@ public enum CheckReports {
                 let errors = found.filter { $0.severity == .error }
                 if !errors.isEmpty { failures += 1 }
                 for f in errors {
-                    xml += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape(f.message))\">\(xmlLines(detail(f)))</failure>\n"
+                    xml += "      <failure type=\"\(xmlEscape(f.rule.rawValue))\" message=\"\(xmlEscape(f.message))\">\(xmlLines(detail(f)))</failure>\n"
                 }
                 let warnings = found.filter { $0.severity != .error }
                 if !warnings.isEmpty {
@@ -260,7 +260,7 @@ public enum CheckReports {
                 xml += "    <testcase classname=\"input\" name=\"\(xmlEscape((f.file ?? "input") + " #\(i + 1)"))\">\n"
                 if f.severity == .error {
                     failures += 1
-                    xml += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape(f.message))\">\(xmlLines(detail(f)))</failure>\n"
+                    xml += "      <failure type=\"\(xmlEscape(f.rule.rawValue))\" message=\"\(xmlEscape(f.message))\">\(xmlLines(detail(f)))</failure>\n"
                 } else {
                     xml += "      <system-out>\(xmlLines(detail(f)))</system-out>\n"
                 }
@@ -279,7 +279,7 @@ public enum CheckReports {
         prose(f.rendered) + (f.hint.map { "\nhint: " + prose($0) } ?? "")
     }
 
-    /// Text and attribute escaping: SpeakableEscaping's XML attribute escaper (issue 13: one
+    /// Text and attribute escaping: SpeakableEscaping's XML attribute escaper (one
     /// escaper per output language), good for text too — `&` `<` `>` `"` and tab, LF, CR as
     /// references; characters XML 1.0 cannot hold become U+FFFD. Everything in a JUnit report is
     /// read by people (names, messages), so hidden characters are first shown as `\u{…}`
@@ -320,7 +320,7 @@ public enum CheckReports {
                     if e.line == p.line { properties.append("endColumn=\(e.column)") }
                 }
             }
-            properties.append("title=" + escapeProperty(prose(f.rule + (f.locale.map { " (\($0))" } ?? ""))))
+            properties.append("title=" + escapeProperty(prose(f.rule.rawValue + (f.locale.map { " (\($0))" } ?? ""))))
             var message = proseLines(f.message)
             if let hint = f.hint { message += "\nFix: " + proseLines(hint) }
             out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"

@@ -1,6 +1,13 @@
+import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableMessages
 import SpeakablePlatformFormats
+
+extension Rule {
+    /// `format-mismatch`: a printf format the platform rejects, or that reads the app's arguments as
+    /// other types than the source.
+    public static let formatMismatch = Rule(FormatMismatchRule.self)
+}
 
 /// `format-mismatch`: a format that the platform's own formatter would reject, or that reads
 /// the app's arguments differently from the source — Android's `java.util.Formatter` throws (the
@@ -9,10 +16,14 @@ import SpeakablePlatformFormats
 /// For platform catalogs the printf specifiers are compared as the platform reads them
 /// (``FormatString``); for Speakable projects, the ICU argument types against what the app
 /// passes for an untyped source argument (what the compiler and the Swift accessors give it).
-enum FormatRules {
+enum FormatMismatchRule: CheckerRule {
+    static let id: RuleID = "format-mismatch"
+    static let defaultSeverity: RuleSeverity = .error
+    static let summary = "a printf format the platform rejects, or that reads the app's arguments as other types than the source (a crash or a wrong value)"
+
     /// What the app passes, as the source's formats say: the arguments every locale is given.
     /// (A class: every translation of a platform message takes its source's out of the table's
-    /// list, and a struct of three arrays was three retains and releases each time.)
+    /// list, as one reference.)
     final class SourceArguments: Sendable {
         /// The source has at least one specifier that reads an argument: the app formats it
         /// (else it shows the text as it is, and nothing here applies).
@@ -52,7 +63,7 @@ enum FormatRules {
                         hasProse = true
                         continue
                     }
-                    guard let (argument, storage) = FormatRules.resolve(spec, formSubstitution: form.substitution, formats: formats) else { continue }
+                    guard let (argument, storage) = FormatMismatchRule.resolve(spec, formSubstitution: form.substitution, formats: formats) else { continue }
                     count = max(count, argument)
                     // (A substitution's `argNum` of 0 or less counts for nothing.)
                     guard argument >= 1 else { continue }
@@ -288,7 +299,7 @@ enum FormatRules {
                              emitter: inout Emitter) {
         for name in usages.keys.sorted() {
             guard let usage = usages[name], let sourceUsage = source[name], case .untyped = sourceUsage.kind else { continue }
-            guard let needed = ArgumentRules.valueClass(usage.kind), needed != "conflict" else { continue }
+            guard let needed = PlaceholderTypeRule.valueClass(usage.kind), needed != "conflict" else { continue }
             let passed = passedKind(name, examples: c.source.examples)
             guard passed != needed else { continue }
             let fromExamples = c.source.examples.contains { $0[name] != nil }

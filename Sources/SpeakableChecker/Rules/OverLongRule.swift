@@ -2,6 +2,11 @@ import SpeakableCatalog
 import SpeakableICU
 import SpeakableMessages
 
+extension Rule {
+    /// `over-long`: spoken length over the role's budget or `maxSeconds`, or text over `maxGraphemes`.
+    public static let overLong = Rule(OverLongRule.self)
+}
+
 /// `over-long`: formats the message in its locale with the template's examples (a message of
 /// selects without examples: with every case) and compares the spoken length with the budget
 /// (`maxSeconds`, else the role's `budgets` entry) and the text with `maxGraphemes`.
@@ -11,7 +16,11 @@ import SpeakableMessages
 /// findings. In a translation, example sets that put a source-language string into the spoken
 /// text are skipped. An estimate must exceed the budget by more than the estimator's error (15%);
 /// a measured length (`--measure`) counts as it is.
-enum LengthRule {
+enum OverLongRule: CheckerRule {
+    static let id: RuleID = "over-long"
+    static let defaultSeverity: RuleSeverity = .warning
+    static let summary = "spoken length over the role's budget or maxSeconds, or text over maxGraphemes"
+
     /// At most this many argument sets per message and locale.
     static let maximumVariants = 64
     /// A spoken length counts as over the budget when it exceeds it by more than the estimator's

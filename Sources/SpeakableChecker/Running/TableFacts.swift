@@ -1,0 +1,193 @@
+import SpeakableCatalog
+import SpeakableMessages
+import SpeakablePlatformFormats
+
+/// Facts about a table's source messages that every locale's check needs (computed once).
+struct TableFacts: Sendable {
+    let byKey: [String: Int]
+    /// Source keys in order.
+    let keys: [String]
+    /// Per source message, the index of the first message with its key (``byKey``'s): the one
+    /// whose translation counts.
+    let firstIndex: [Int]
+    let usages: [[String: ArgumentUsage]?]
+    /// The source's usages as ``MessagePattern/argumentKinds`` (names sorted): a translation
+    /// with the same list has nothing for the argument rules to report.
+    let kinds: [[(name: String, kind: ArgumentUsage.Kind)]?]
+    let info: [SourceInfo]
+    let literalNewlines: [Int]
+    /// Platform catalogs: the arguments the app passes, from the source's printf formats.
+    let sourceArguments: [FormatMismatchRule.SourceArguments?]
+    /// Android keys (`type/name`) by name: a translation of another type is dropped by aapt2.
+    let androidKeysByName: [String: String]
+    /// Per source message, the arguments it only uses to choose a plural form, never printing
+    /// them: a translation may leave them out (a language without that plural loses nothing).
+    let selectorOnly: [Set<String>]
+    /// Per source message, the arguments the app passes that the source does not print: a String
+    /// Catalog key's (``SourceMessage/keyFormat``). A translation may print them.
+    let passedOnly: [Set<String>]
+    /// Android messages composed by `speakable compile` (a `<string name="X">` printing the text
+    /// of `<plurals name="X__count">` as a `%N$s` argument): the arguments the companion plurals
+    /// print (their quantities) and the composing string's text slots. A translation may print a
+    /// quantity itself instead of its plural's text (Korean has no plural to choose).
+    let composed: [(quantities: Set<String>, textSlots: Set<String>)?]
+    /// Label keys with their hint and value siblings in the source (`cell.label` with
+    /// `cell.hint`): the message's index, the label's (``byKey``'s), and each sibling's key and index.
+    let keyFamilies: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])]
+    /// The `label` of every key family.
+    let familyLabels: Set<Int>
+
+    init(_ table: CheckTable) {
+        // One pass over the messages, each read in place (a `SourceMessage` is large: a `map`
+        // per array copied every message once per array).
+        let count = table.messages.count
+        var byKey: [String: Int] = [:]
+        byKey.reserveCapacity(count)
+        var keys: [String] = []
+        var firstIndex: [Int] = []
+        var usages: [[String: ArgumentUsage]?] = []
+        var kinds: [[(name: String, kind: ArgumentUsage.Kind)]?] = []
+        var info: [SourceInfo] = []
+        var literalNewlines: [Int] = []
+        var sourceArguments: [FormatMismatchRule.SourceArguments?] = []
+        var selectorOnly: [Set<String>] = []
+        var passedOnly: [Set<String>] = []
+        keys.reserveCapacity(count)
+        firstIndex.reserveCapacity(count)
+        usages.reserveCapacity(count)
+        kinds.reserveCapacity(count)
+        info.reserveCapacity(count)
+        literalNewlines.reserveCapacity(count)
+        sourceArguments.reserveCapacity(count)
+        selectorOnly.reserveCapacity(count)
+        passedOnly.reserveCapacity(count)
+        var byName: [String: String] = [:]
+        table.messages.withUnsafeBufferPointer { messages in
+            for i in messages.indices {
+                let key = messages[i].key
+                let first = byKey[key] ?? i
+                if first == i { byKey[key] = i }
+                keys.append(key)
+                firstIndex.append(first)
+                let pattern = messages[i].pattern
+                usages.append(pattern?.argumentUsages)
+                kinds.append(pattern?.argumentKinds)
+                info.append(SourceInfo(messages[i]))
+                var newlines = 0
+                for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
+                literalNewlines.append(newlines)
+                let formats = messages[i].formats
+                let keyFormat = messages[i].keyFormat
+                sourceArguments.append(formats.map { FormatMismatchRule.SourceArguments($0, keyFormat: keyFormat) })
+                // Without a plural no argument is only a selector.
+                selectorOnly.append(pattern.map { PluralArguments.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
+                let passed = messages[i].passedArguments
+                passedOnly.append((keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? []).union(passed))
+                if let name = Self.androidName(key, java: formats?.dialect == .java) { byName[name, default: key] = key }
+            }
+        }
+        self.byKey = byKey
+        self.keys = keys
+        self.firstIndex = firstIndex
+        self.usages = usages
+        self.kinds = kinds
+        self.info = info
+        self.literalNewlines = literalNewlines
+        self.sourceArguments = sourceArguments
+        self.androidKeysByName = byName
+        self.selectorOnly = selectorOnly
+        self.passedOnly = passedOnly
+        self.composed = Self.composition(table)
+        var families: [(message: Int, label: Int, key: String, siblings: [(key: String, index: Int)])] = []
+        for i in table.messages.indices {
+            let key = table.messages[i].key
+            guard let (stem, separator) = KeyFamilyRule.labelStem(key) else { continue }
+            let siblings = ["hint", "value"].compactMap { sibling -> (key: String, index: Int)? in
+                let siblingKey = stem + separator + sibling
+                return byKey[siblingKey].map { (siblingKey, $0) }
+            }
+            if !siblings.isEmpty { families.append((i, byKey[key]!, key, siblings)) }
+        }
+        self.keyFamilies = families
+        familyLabels = Set(families.map(\.label))
+    }
+
+    /// The name in an Android key (`string/title` → `title`: after its first "/") when the
+    /// message is Java's or the key an array's; nil otherwise. ASCII keys are read by their bytes
+    /// (where every byte is a Character); any other key as Characters, as it always was.
+    static func androidName(_ key: String, java: Bool) -> String? {
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard java || key.utf8.starts(with: "array/".utf8), let slash = key.utf8.firstIndex(of: 0x2F) else { return nil }
+            return String(key[key.utf8.index(after: slash)...])
+        }
+        guard java || key.hasPrefix("array/"), let slash = key.firstIndex(of: "/") else { return nil }
+        return String(key[key.index(after: slash)...])
+    }
+
+    static func composition(_ table: CheckTable) -> [(quantities: Set<String>, textSlots: Set<String>)?] {
+        var companions: [String: [Int]] = [:]
+        for (i, m) in table.messages.enumerated() where m.key.hasPrefix("plurals/") && m.formats?.dialect == .java {
+            let name = Array(m.key.dropFirst("plurals/".count))
+            guard let cut = (0..<max(0, name.count - 1)).last(where: { name[$0] == "_" && name[$0 + 1] == "_" }), cut > 0 else { continue }
+            companions["string/" + String(name[..<cut]), default: []].append(i)
+        }
+        guard !companions.isEmpty else { return Array(repeating: nil, count: table.messages.count) }
+        return table.messages.map { m in
+            guard let indices = companions[m.key], let formats = m.formats else { return nil }
+            var quantities = Set<String>()
+            for i in indices {
+                for form in table.messages[i].formats?.forms ?? [] {
+                    for spec in form.format.specifiers where spec.readsArgument { if let n = spec.argument { quantities.insert(String(n)) } }
+                }
+            }
+            var slots = Set<String>()
+            for form in formats.forms {
+                for spec in form.format.specifiers where spec.readsArgument && (spec.conversion == "s" || spec.conversion == "S") {
+                    if let n = spec.argument { slots.insert(String(n)) }
+                }
+            }
+            return (quantities, slots)
+        }
+    }
+
+    /// The arguments a String Catalog key passes (its specifiers' argument numbers, as the
+    /// converted ICU text names them) that the source's text does not use.
+    static func keyArguments(_ key: PlatformFormats.Form, formats: PlatformFormats, printed: [String: ArgumentUsage]?) -> Set<String> {
+        var result = Set<String>()
+        for spec in key.format.specifiers where spec.readsArgument && !spec.looksLikeProse {
+            guard let (argument, _) = FormatMismatchRule.resolve(spec, formSubstitution: nil, formats: formats), argument >= 1 else { continue }
+            let name = String(argument)
+            if printed?[name] == nil { result.insert(name) }
+        }
+        return result
+    }
+
+    /// Arguments used only as a plural's selector: no `{name}`, no `#` in their own cases.
+    static func selectorOnlyArguments(_ pattern: MessagePattern) -> Set<String> {
+        var plural = Set<String>()
+        var printed = Set<String>()
+        func walk(_ body: MessageBody, pound: String?) {
+            for part in body.parts {
+                switch part {
+                case .text: break
+                case .pound: if let pound { printed.insert(pound) }
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .none, .simple: printed.insert(argument.name)
+                    case .plural(let p):
+                        plural.insert(argument.name)
+                        p.cases.forEach { walk($0.message, pound: argument.name) }
+                    case .select(let s):
+                        printed.insert(argument.name)
+                        s.cases.forEach { walk($0.message, pound: pound) }
+                    case .choice(let c):
+                        printed.insert(argument.name)
+                        c.cases.forEach { walk($0.message, pound: pound) }
+                    }
+                }
+            }
+        }
+        walk(pattern.body, pound: nil)
+        return plural.subtracting(printed)
+    }
+}
