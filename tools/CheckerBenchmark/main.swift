@@ -343,7 +343,7 @@ let sourceMessages = input.tables.reduce(0) { $0 + $1.messages.count }
 let translations = input.tables.reduce(0) { $0 + $1.locales.reduce(0) { $0 + $1.messages.count } }
 let total = sourceMessages + translations
 var byRule: [String: Int] = [:]
-for f in result.findings { byRule[f.rule, default: 0] += 1 }
+for f in result.findings { byRule[f.rule.rawValue, default: 0] += 1 }
 print("messages: \(sourceMessages) source + \(translations) translations = \(total)")
 print("load (read, parse JSON and MF1): \(String(format1: loaded - loadStart)) s")
 print("check (all rules): \(String(format1: checked - loaded)) s")

@@ -24,7 +24,7 @@ PHASES = [
     ("convert platform strings to ICU text",
      re.compile(r"PlatformInput.*(convert|build|appendFormat|formats|appleTargets|appleSources|lazyAlignment|plainParts|plainMessage|icuText)"
                 r"|PlainStringSite|FormatString|FormatParser")),
-    ("rules", re.compile(r"RuleRunner|Rules|PluralRulesCheck|SpokenLength|TableFacts|Emitter")),
+    ("rules", re.compile(r"Rule|PhraseMatching|EdgeTexts|PluralArguments|ScalarText|SpokenLength|TableFacts|Emitter|MessageContext")),
 ]
 MEMORY = re.compile(r"swift_retain|swift_release|swift_bridgeObject|malloc|free|_int_|unlink_chunk|consolidate|swift_allocObject|"
                     r"swift_deallocObject|swift_slowAlloc|arrayDestroy|RefCounts|_swift_release_dealloc|ContiguousArrayStorageCfD|"
