@@ -255,8 +255,7 @@ private struct Scanner {
 
     /// A character XML 1.0 does not allow, written (`reference` nil) or as `reference` (`&#1;`).
     func disallowed(_ value: UInt32, reference: String?, at position: SourcePosition) -> Diagnostic {
-        var hex = String(value, radix: 16, uppercase: true)
-        if hex.count < 4 { hex = String(repeating: "0", count: 4 - hex.count) + hex }
+        let hex = HexDigits.padded(value, width: 4)
         let name = "U+" + hex
         let kind = value < 0x20 ? "the control character " : (0xD800...0xDFFF).contains(value) ? "the surrogate " : "the noncharacter "
         let message = if let reference {
@@ -517,7 +516,7 @@ private struct Scanner {
             for (k, scalar) in name.unicodeScalars.enumerated() {
                 if !(k == 0 ? XMLEscaping.isNameStart(scalar) : XMLEscaping.isNameCharacter(scalar)) {
                     let shown = VisibleText.escape(String(scalar))
-                    throw error("xml-syntax", "'\(shown)' (U+\(String(scalar.value, radix: 16, uppercase: true))) cannot \(k == 0 ? "start" : "be part of") an XML name",
+                    throw error("xml-syntax", "'\(shown)' (U+\(HexDigits.padded(scalar.value, width: 1))) cannot \(k == 0 ? "start" : "be part of") an XML name",
                                 at: SourcePosition(line: startPosition.line, column: column))
                 }
                 column += 1
