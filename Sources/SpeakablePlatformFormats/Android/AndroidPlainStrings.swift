@@ -12,6 +12,12 @@ public import SpeakableDiagnostics
 /// are those that reader gives. ``AndroidResourceReader/readStrings(_:)`` reads any file without
 /// problems, leaving each element but a plain string to the reader on its own (``others``).
 ///
+/// The scanner and the reader decode text with the one ``AndroidEscaping/Decoder``. The scanner
+/// is kept because the checker benchmark (`tools/CheckerBenchmark`, its Android `res/` input in
+/// the `checker` section of `tools/bench/run.sh`, and `generate --android-mix` for files that are
+/// not plain lists) shows it pays: the XML tree and the resource reader were the largest share of
+/// reading those files.
+///
 /// ```swift
 /// let plain = AndroidResourceReader.readPlainStrings(Array(#"<resources><string name="ok">OK</string></resources>"#.utf8))!
 /// plain.strings[0].name           // "ok"
