@@ -12,7 +12,13 @@ import SpeakableJSON
 /// of objects other than `strings` written with escapes, numbers other than small integers),
 /// and the caller reads the file with ``XCStringsReader`` instead, which reports the problems.
 /// For every catalog it indexes, ``messages(ofLocale:)`` equals the reader's
-/// ``XCStringsCatalog/messages`` of that locale (the tests compare the two).
+/// ``XCStringsCatalog/messages`` of that locale (the tests compare the two). Both read the
+/// catalog's keys from one table (``XCStringsKey``) and the JSON limits from `JSONReader`.
+///
+/// The index is kept beside the reader because the checker benchmark (`tools/CheckerBenchmark`,
+/// its `.xcstrings` input, in the `checker` section of `tools/bench/run.sh`) shows it pays:
+/// building the JSON tree and every translation's strings was most of reading those catalogs,
+/// and their memory peak.
 ///
 /// ```swift
 /// let index = XCStringsIndex.read(bytes, file: "Localizable.xcstrings")!

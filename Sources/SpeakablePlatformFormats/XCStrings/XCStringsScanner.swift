@@ -373,15 +373,15 @@ struct XCStringsScanner {
         var sawStrings = false
         repeat {
             let key = try key(base: base)
-            if equal(key, "sourceLanguage") {
+            if equal(key, XCStringsKey.sourceLanguage.name) {
                 try countValue()
                 let s = try string()
                 sourceLanguage = Self.decode(p, s.start, s.end, escaped: s.escaped)
-            } else if equal(key, "version") {
+            } else if equal(key, XCStringsKey.version.name) {
                 try countValue()
                 let s = try string()
                 version = Self.decode(p, s.start, s.end, escaped: s.escaped)
-            } else if equal(key, "strings") {
+            } else if equal(key, XCStringsKey.strings.name) {
                 sawStrings = true
                 try countValue()
                 try strings()
@@ -420,19 +420,19 @@ struct XCStringsScanner {
         if try open() {
             repeat {
                 let field = try self.key(base: base)
-                if equal(field, "comment") {
+                if equal(field, XCStringsKey.comment.name) {
                     try countValue()
                     let s = try string()
                     comment = Self.decode(p, s.start, s.end, escaped: s.escaped)
-                } else if equal(field, "extractionState") {
+                } else if equal(field, XCStringsKey.extractionState.name) {
                     try countValue()
                     _ = try string()
-                } else if equal(field, "shouldTranslate") {
+                } else if equal(field, XCStringsKey.shouldTranslate.name) {
                     try countValue()
                     guard i < n else { throw Reject() }
                     if p[i] == 0x74 { try literal("true"); shouldTranslate = true }
                     else { try literal("false"); shouldTranslate = false }
-                } else if equal(field, "localizations") {
+                } else if equal(field, XCStringsKey.localizations.name) {
                     try countValue()
                     try localizationsOf(entry: index)
                 } else {
@@ -511,16 +511,16 @@ struct XCStringsScanner {
         if try open() {
             repeat {
                 let field = try key(base: base)
-                if equal(field, "stringUnit") {
+                if equal(field, XCStringsKey.stringUnit.name) {
                     try countValue()
                     let unit = try stringUnit()
                     if !isComplex { record(unit, path: path, first: level == 0 && sawVariations) }
-                } else if equal(field, "variations") {
+                } else if equal(field, XCStringsKey.variations.name) {
                     try countValue()
                     sawVariations = true
                     if level > 0 { isComplex = true }
                     _ = try variations(level: level)
-                } else if equal(field, "substitutions") {
+                } else if equal(field, XCStringsKey.substitutions.name) {
                     isComplex = true
                     try countValue()
                     let subBase = keyCount
@@ -551,16 +551,16 @@ struct XCStringsScanner {
         if try open() {
             repeat {
                 let field = try key(base: base)
-                if equal(field, "stringUnit") {
+                if equal(field, XCStringsKey.stringUnit.name) {
                     try countValue()
                     let unit = try stringUnit()
                     model.stringUnit = XCStringsStringUnit(
                         state: unit.state.map { Self.decode(p, $0.start, $0.end, escaped: $0.escaped) },
                         value: Self.decode(p, unit.value.start, unit.value.end, escaped: unit.value.escaped), position: unit.at)
-                } else if equal(field, "variations") {
+                } else if equal(field, XCStringsKey.variations.name) {
                     try countValue()
                     model.variations = try variations(level: level)
-                } else if equal(field, "substitutions") {
+                } else if equal(field, XCStringsKey.substitutions.name) {
                     try countValue()
                     let subBase = keyCount
                     defer { keyCount = subBase }
@@ -631,11 +631,11 @@ struct XCStringsScanner {
         guard try open() else { throw Reject() }
         repeat {
             let field = try key(base: base)
-            if equal(field, "value") {
+            if equal(field, XCStringsKey.value.name) {
                 try countValue()
                 at = position(at: i)
                 value = try string()
-            } else if equal(field, "state") {
+            } else if equal(field, XCStringsKey.state.name) {
                 try countValue()
                 state = try string()
             } else {
@@ -695,16 +695,16 @@ struct XCStringsScanner {
         if try open() {
             repeat {
                 let field = try key(base: base)
-                if equal(field, "argNum") {
+                if equal(field, XCStringsKey.argNum.name) {
                     try countValue()
                     let n = try integer()
                     guard n > 0, n < 1000 else { throw Reject() }
                     result.argNum = Int(n)
-                } else if equal(field, "formatSpecifier") {
+                } else if equal(field, XCStringsKey.formatSpecifier.name) {
                     try countValue()
                     let s = try string()
                     if building { result.formatSpecifier = Self.decode(p, s.start, s.end, escaped: s.escaped) }
-                } else if equal(field, "variations") {
+                } else if equal(field, XCStringsKey.variations.name) {
                     try countValue()
                     result.variations = try variations(level: 2)
                 } else {
