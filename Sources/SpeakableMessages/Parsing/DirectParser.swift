@@ -465,7 +465,7 @@ struct TemporaryStack<Element> {
         default: break
         }
         // Reserved and appended (specialized): `init(unsafeUninitializedCapacity:)` allocates
-        // through a generic path that looks the storage type up at run time (~500 instructions).
+        // through a generic path that looks the storage type up at run time.
         var array: [Element] = []
         array.reserveCapacity(taken)
         for k in 0..<taken { array.append((first + k).move()) }

@@ -3,8 +3,8 @@ import Synchronization
 /// One `%…` specifier as the platform reads it.
 ///
 /// A specifier is a plain value without references: the checker copies every string's
-/// specifiers several times, and four `String`s a specifier were four retains and releases a
-/// copy (now a copy is a `memcpy`, and an array of specifiers is freed without visiting them).
+/// specifiers several times, and a copy is a `memcpy` (an array of specifiers is freed without
+/// visiting them).
 /// Its text is kept as UTF-8 bytes in the value — a text longer than 24 bytes (a long
 /// substitution name) as its number in a process-wide table of such texts — and its flags,
 /// length modifier and substitution name as places in that text.

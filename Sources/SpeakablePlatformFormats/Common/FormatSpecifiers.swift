@@ -1,8 +1,7 @@
 /// The specifiers of a ``FormatString``, in order: a collection like an array of them, that holds
 /// none or one in the value itself and only more than one in an array.
 ///
-/// Most platform strings have one specifier or none: an array for each was an allocation made
-/// and freed per string (about 107,000 of the 846,000 of checking a catalog of 110,000 strings).
+/// Most platform strings have one specifier or none, so most formats need no array of their own.
 ///
 /// ```swift
 /// let format = FormatString.parse("%lld items", dialect: .apple)
