@@ -403,7 +403,7 @@ private struct Parser {
     mutating func hex4(_ escapeStart: SourcePosition) throws(Failure) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+            guard index < bytes.count, let digit = HexDigits.value(of: bytes[index]) else {
                 error("json-syntax", "\\u must be followed by four hex digits", at: escapeStart)
                 throw Failure()
             }
@@ -411,15 +411,6 @@ private struct Parser {
             advance()
         }
         return value
-    }
-
-    func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     func decodeUTF8(at i: Int) -> (Unicode.Scalar, Int)? {

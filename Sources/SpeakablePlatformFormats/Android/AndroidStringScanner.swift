@@ -103,23 +103,13 @@ private struct PlainScanner {
         }
     }
 
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-    /// `A`–`Z`, `_`, `a`–`z` among 0x40–0x7F (bit `b - 0x40`).
-    static let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE
-    /// A name start among 0x00–0x3F: `:`.
-    static let startBelow40: UInt64 = 1 << 0x3A
-    /// A name character among 0x00–0x3F: `-`, `.`, `0`–`9`, `:`.
-    static let charBelow40: UInt64 = 0x07FF_6000_0000_0000
+    static func isSpace(_ b: UInt8) -> Bool { XMLCharacters.isSpace(b) }
     /// Names are ASCII here: a byte from 0x80 up ends one, and what follows is not what the
     /// scanner reads, so it gives up and the reader judges the name.
     @inline(__always)
-    static func isNameStart(_ b: UInt8) -> Bool {
-        b < 0x40 ? (startBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : false
-    }
+    static func isNameStart(_ b: UInt8) -> Bool { XMLCharacters.isASCIINameStart(b) }
     @inline(__always)
-    static func isNameChar(_ b: UInt8) -> Bool {
-        b < 0x40 ? (charBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : false
-    }
+    static func isNameChar(_ b: UInt8) -> Bool { XMLCharacters.isASCIINameChar(b) }
 
     mutating func skipSpace() {
         while index < bytes.count, Self.isSpace(bytes[index]) { step() }

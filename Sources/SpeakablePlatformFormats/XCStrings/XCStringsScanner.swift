@@ -1,4 +1,5 @@
 import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableJSON
 
 /// A byte scanner over a catalog that accepts exactly what the JSON reader and the catalog
@@ -182,14 +183,7 @@ struct XCStringsScanner {
         guard at + 4 <= n else { throw Reject() }
         var value: UInt16 = 0
         for k in at..<at + 4 {
-            let b = p[k]
-            let digit: UInt8
-            switch b {
-            case 0x30...0x39: digit = b - 0x30
-            case 0x61...0x66: digit = b - 0x61 + 10
-            case 0x41...0x46: digit = b - 0x41 + 10
-            default: throw Reject()
-            }
+            guard let digit = HexDigits.value(of: p[k]) else { throw Reject() }
             value = value << 4 | UInt16(digit)
         }
         return value
