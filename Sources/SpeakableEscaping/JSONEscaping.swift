@@ -98,8 +98,7 @@ public enum JSONEscaping {
     }
 
     static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: false)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        "\\u" + HexDigits.padded(value, width: 4, uppercase: false)
     }
 
 

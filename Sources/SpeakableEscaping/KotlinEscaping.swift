@@ -54,8 +54,7 @@ public enum KotlinEscaping {
 
     /// `\uXXXX`, four upper-case hex digits.
     static func unicodeEscape(_ unit: UInt16) -> String {
-        let hex = String(unit, radix: 16, uppercase: true)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        "\\u" + HexDigits.padded(unit, width: 4)
     }
 
     /// The lines of a comment holding `text`, each to be written after `//` or inside KDoc (see

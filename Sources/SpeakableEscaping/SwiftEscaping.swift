@@ -31,7 +31,7 @@ public enum SwiftEscaping {
                 // Swift's lexer rejects U+FDD0…U+FDEF in `\u{…}` ("invalid unicode scalar") but
                 // takes them raw; every other hidden character is written as an escape.
                 if VisibleText.isHidden(scalar) && !(0xFDD0...0xFDEF).contains(scalar.value) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    out += "\\u{" + HexDigits.padded(scalar.value, width: 1) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -43,8 +43,7 @@ public enum VisibleText {
 
     /// `\u{XXXX}` (upper-case hex, at least four digits) — how hidden characters are shown.
     public static func notation(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
+        "\\u{" + HexDigits.padded(scalar.value, width: 4) + "}"
     }
 
     /// `text` with every hidden character written as ``notation(_:)``, tabs kept.

@@ -1,4 +1,5 @@
 public import SpeakableDiagnostics
+import SpeakableEscaping
 
 /// Reads JSON (RFC 8259) into ``JSONNode`` trees that keep every value's line and column.
 ///
@@ -150,8 +151,7 @@ private struct Parser {
     }
 
     private func String(format b: UInt8) -> Swift.String {
-        let hex = Swift.String(b, radix: 16, uppercase: true)
-        return "byte 0x" + (hex.count == 1 ? "0" + hex : hex)
+        "byte 0x" + HexDigits.padded(b, width: 2)
     }
 
     /// Counts one more value against the limit.
@@ -300,7 +300,7 @@ private struct Parser {
             }
             if b < 0x20 {
                 error("json-syntax", b == 0x0A ? "a line break inside a string must be written \\n"
-                                               : "control character U+\(Swift.String(repeating: "0", count: b < 0x10 ? 3 : 2))\(Swift.String(b, radix: 16, uppercase: true)) must be escaped in a string")
+                                               : "control character U+\(HexDigits.padded(b, width: 4)) must be escaped in a string")
                 throw Failure()
             }
             if b == UInt8(ascii: "\\") {
@@ -325,20 +325,20 @@ private struct Parser {
                     consumed = 6
                     if UTF16.isLeadSurrogate(high) {
                         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            error("json-syntax", "unpaired surrogate \\u\(Swift.String(high, radix: 16)) in a string", at: escapeStart)
+                            error("json-syntax", "unpaired surrogate \\u\(HexDigits.padded(high, width: 4, uppercase: false)) in a string", at: escapeStart)
                             throw Failure()
                         }
                         advance(); advance()
                         let low = try hex4(escapeStart)
                         guard UTF16.isTrailSurrogate(low) else {
-                            error("json-syntax", "unpaired surrogate \\u\(Swift.String(high, radix: 16)) in a string", at: escapeStart)
+                            error("json-syntax", "unpaired surrogate \\u\(HexDigits.padded(high, width: 4, uppercase: false)) in a string", at: escapeStart)
                             throw Failure()
                         }
                         consumed = 12
                         let value = 0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
                         scalar = Unicode.Scalar(value)!
                     } else if UTF16.isTrailSurrogate(high) {
-                        error("json-syntax", "unpaired surrogate \\u\(Swift.String(high, radix: 16)) in a string", at: escapeStart)
+                        error("json-syntax", "unpaired surrogate \\u\(HexDigits.padded(high, width: 4, uppercase: false)) in a string", at: escapeStart)
                         throw Failure()
                     } else {
                         scalar = Unicode.Scalar(UInt32(high))!
@@ -403,7 +403,7 @@ private struct Parser {
     mutating func hex4(_ escapeStart: SourcePosition) throws(Failure) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+            guard index < bytes.count, let digit = HexDigits.value(of: bytes[index]) else {
                 error("json-syntax", "\\u must be followed by four hex digits", at: escapeStart)
                 throw Failure()
             }
@@ -411,15 +411,6 @@ private struct Parser {
             advance()
         }
         return value
-    }
-
-    func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     func decodeUTF8(at i: Int) -> (Unicode.Scalar, Int)? {

@@ -255,8 +255,7 @@ private struct Scanner {
 
     /// A character XML 1.0 does not allow, written (`reference` nil) or as `reference` (`&#1;`).
     func disallowed(_ value: UInt32, reference: String?, at position: SourcePosition) -> Diagnostic {
-        var hex = String(value, radix: 16, uppercase: true)
-        if hex.count < 4 { hex = String(repeating: "0", count: 4 - hex.count) + hex }
+        let hex = HexDigits.padded(value, width: 4)
         let name = "U+" + hex
         let kind = value < 0x20 ? "the control character " : (0xD800...0xDFFF).contains(value) ? "the surrogate " : "the noncharacter "
         let message = if let reference {
@@ -270,21 +269,10 @@ private struct Scanner {
         return Diagnostic(severity: .error, id: "xml-invalid-character", message: message, file: file, position: position, hint: hint)
     }
 
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-    static func hexDigit(_ b: UInt8) -> UInt32? {
-        switch b {
-        case 0x30...0x39: UInt32(b - 0x30)
-        case 0x41...0x46: UInt32(b - 0x41 + 10)
-        case 0x61...0x66: UInt32(b - 0x61 + 10)
-        default: nil
-        }
-    }
-    static func isNameStart(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x3A || b >= 0x80
-    }
-    static func isNameChar(_ b: UInt8) -> Bool {
-        isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E
-    }
+    static func isSpace(_ b: UInt8) -> Bool { XMLCharacters.isSpace(b) }
+    /// A name's first byte: an ASCII name start, or a non-ASCII scalar's (checked as a scalar).
+    static func isNameStart(_ b: UInt8) -> Bool { b >= 0x80 || XMLCharacters.isASCIINameStart(b) }
+    static func isNameChar(_ b: UInt8) -> Bool { b >= 0x80 || XMLCharacters.isASCIINameChar(b) }
 
     mutating func skipSpace() {
         while !atEnd, Self.isSpace(current) { advance() }
@@ -517,7 +505,7 @@ private struct Scanner {
             for (k, scalar) in name.unicodeScalars.enumerated() {
                 if !(k == 0 ? XMLEscaping.isNameStart(scalar) : XMLEscaping.isNameCharacter(scalar)) {
                     let shown = VisibleText.escape(String(scalar))
-                    throw error("xml-syntax", "'\(shown)' (U+\(String(scalar.value, radix: 16, uppercase: true))) cannot \(k == 0 ? "start" : "be part of") an XML name",
+                    throw error("xml-syntax", "'\(shown)' (U+\(HexDigits.padded(scalar.value, width: 1))) cannot \(k == 0 ? "start" : "be part of") an XML name",
                                 at: SourcePosition(line: startPosition.line, column: column))
                 }
                 column += 1
@@ -697,13 +685,13 @@ private struct Scanner {
                 // `&#` digits `;` or `&#x` hex digits `;`, nothing else (no sign, no `X`).
                 let hex = name.hasPrefix("#x")
                 let digits = name.utf8.dropFirst(hex ? 2 : 1)
-                guard !digits.isEmpty, digits.allSatisfy({ hex ? Self.hexDigit($0) != nil : (0x30...0x39).contains($0) }) else {
+                guard !digits.isEmpty, digits.allSatisfy({ hex ? HexDigits.value(of: $0) != nil : (0x30...0x39).contains($0) }) else {
                     throw error("xml-syntax", "'&\(name);' is not a valid character reference", at: start,
                                 hint: "write &#65; or &#x41;")
                 }
                 var value: UInt32 = 0
                 for digit in digits {
-                    value = value &* (hex ? 16 : 10) &+ (hex ? Self.hexDigit(digit)! : UInt32(digit - 0x30))
+                    value = value &* (hex ? 16 : 10) &+ (hex ? HexDigits.value(of: digit)! : UInt32(digit - 0x30))
                     if value > 0x10FFFF { break }
                 }
                 guard value <= 0x10FFFF else {

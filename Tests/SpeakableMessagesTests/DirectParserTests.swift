@@ -201,3 +201,22 @@ import SpeakableTestSupport
         }
     }
 }
+
+/// The grammar's table both parsers read: every type word once, as the AST names its type.
+@Suite struct MessageSyntaxTests {
+    @Test func typeWordsAreSpelledAsTheirTypes() {
+        let words: [MessageSyntax.TypeWord] = [.plural, .selectordinal, .select, .choice] + SimpleArgumentType.allCases.map { .simple($0) }
+        for word in words {
+            let spelling = word.spelling.description
+            if case .simple(let type) = word { #expect(spelling == type.rawValue) }
+            let lower = Array(spelling.utf8)
+            let upper = Array(spelling.uppercased().utf8)
+            #expect(lower.withUnsafeBufferPointer { MessageSyntax.typeWord($0.baseAddress!, count: $0.count, foldingCase: false) } == word)
+            #expect(upper.withUnsafeBufferPointer { MessageSyntax.typeWord($0.baseAddress!, count: $0.count, foldingCase: false) } == nil)
+            let utf16 = Array(spelling.uppercased().utf16)
+            #expect(utf16.withUnsafeBufferPointer { MessageSyntax.typeWord($0.baseAddress!, count: $0.count, foldingCase: true) } == word)
+        }
+        let other = Array("plurals".utf8)
+        #expect(other.withUnsafeBufferPointer { MessageSyntax.typeWord($0.baseAddress!, count: $0.count, foldingCase: true) } == nil)
+    }
+}

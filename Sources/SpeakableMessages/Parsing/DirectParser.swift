@@ -13,6 +13,13 @@
 /// pattern is one literal), no array per body grown and copied (parts and cases wait on stacks in
 /// temporary memory and are moved into arrays of their size), and plural keywords are literals.
 /// `DirectParserTests` compares it with the general parser over many generated patterns.
+///
+/// Both parsers read type words and syntax characters from ``MessageSyntax`` and white space and
+/// identifier ends from ``PatternCharacters``, so a change to the grammar is made there once.
+/// The fast path is kept because the checker benchmark (`tools/CheckerBenchmark`, the `checker`
+/// section of `tools/bench/run.sh`) shows it pays: checking its generated project parses every
+/// message of every locale, and `MessagePattern.init` is a large share of that check with the
+/// general parser alone.
 struct DirectParser {
     /// The pattern's UTF-8.
     private let p: UnsafePointer<UInt8>
@@ -112,32 +119,32 @@ struct DirectParser {
                 continue
             }
             switch b {
-            case 0x7B:  // {
+            case .leftBrace:
                 try flushText(textI, textJ)
                 let argument = try argument(nesting: nesting)
                 try parts.push(.argument(argument))
                 textI = i
                 textJ = j
-            case 0x7D where nesting > 0:  // } ending a case
+            case .rightBrace where nesting > 0:  // ending a case
                 try flushText(textI, textJ)
                 let body = MessageBody(parts: parts.take(from: base), range: startJ..<j)
                 i += 1
                 j += 1
                 return body
-            case 0x23 where parent == .plural:  // #
+            case .pound where parent == .plural:
                 try flushText(textI, textJ)
                 try parts.push(.pound(range: j..<(j + 1)))
                 i += 1
                 j += 1
                 textI = i
                 textJ = j
-            case 0x27:  // '
+            case .apostrophe:
                 // Before a letter, a space or the end, an apostrophe is literal ("l'heure",
                 // "don't"): the text is still the pattern's bytes. `''` and quoting are the
                 // general parser's.
                 if i + 1 < n {
                     let next = p[i + 1]
-                    if next == 0x27 || next == 0x7B || next == 0x7D || (next == 0x23 && parent == .plural) {
+                    if next == .apostrophe || next == .leftBrace || next == .rightBrace || (next == .pound && parent == .plural) {
                         throw GiveUp()
                     }
                 }
@@ -182,23 +189,24 @@ struct DirectParser {
         skipWhiteSpace()
         guard i < n else { throw GiveUp() }
         let kind: ArgumentKind
-        if p[i] == 0x7D {
+        if p[i] == .rightBrace {
             kind = .none
         } else {
-            guard p[i] == 0x2C else { throw GiveUp() }
+            guard p[i] == .comma else { throw GiveUp() }
             advance(1)
             skipWhiteSpace()
             let typeI = i
             let typeJ = j
             while i < n && (p[i] | 0x20) >= 0x61 && (p[i] | 0x20) <= 0x7A { advance(1) }
             let typeRange = typeJ..<j
-            let type = TypeWord(p + typeI, i - typeI)
+            // Type words in lower case only (other spellings are the general parser's).
+            let type = MessageSyntax.typeWord(p + typeI, count: i - typeI, foldingCase: false)
             skipWhiteSpace()
             guard i < n, let type else { throw GiveUp() }
             let c = p[i]
             switch type {
             case .plural, .selectordinal, .select:
-                guard c == 0x2C else { throw GiveUp() }  // `}` (no cases) is an error
+                guard c == .comma else { throw GiveUp() }  // `}` (no cases) is an error
                 advance(1)
                 let styleStart = j
                 if type == .select {
@@ -208,14 +216,16 @@ struct DirectParser {
                         isOrdinal: type == .selectordinal, offset: 0, offsetRange: nil,
                         cases: try pluralCases(nesting: nesting), styleStart: styleStart))
                 }
-            case .simple(let simple, let typeText):
-                guard c == 0x7D else { throw GiveUp() }  // a style: the general parser checks it
+            case .choice:
+                throw GiveUp()
+            case .simple(let simple):
+                guard c == .rightBrace else { throw GiveUp() }  // a style: the general parser checks it
                 let style: ArgumentStyle = switch simple {
                 case .number: .number(.default)
                 case .date, .time: .dateTime(.default)
                 case .spellout, .ordinal, .duration: .ruleSet("")
                 }
-                kind = .simple(SimpleArgument(type: simple, typeText: typeText, typeRange: typeRange,
+                kind = .simple(SimpleArgument(type: simple, typeText: simple.rawValue, typeRange: typeRange,
                                               styleText: nil, styleRange: nil, style: style))
             }
         }
@@ -223,34 +233,6 @@ struct DirectParser {
         let node = ArgumentNode(name: name, number: number, nameRange: nameRange, range: argJ..<(j + 1), kind: kind)
         advance(1)
         return node
-    }
-
-    /// The type words the fast path reads, written in lower case (anything else is the general
-    /// parser's: other spellings, `choice`, unknown words).
-    private enum TypeWord: Equatable {
-        case plural, selectordinal, select
-        case simple(SimpleArgumentType, String)
-
-        init?(_ w: UnsafePointer<UInt8>, _ count: Int) {
-            func matches(_ word: StaticString) -> Bool {
-                word.utf8CodeUnitCount == count && spells(w, word)
-            }
-            switch count {
-            case 4: if matches("date") { self = .simple(.date, "date") } else if matches("time") { self = .simple(.time, "time") } else { return nil }
-            case 6:
-                if matches("plural") { self = .plural }
-                else if matches("select") { self = .select }
-                else if matches("number") { self = .simple(.number, "number") }
-                else { return nil }
-            case 7: if matches("ordinal") { self = .simple(.ordinal, "ordinal") } else { return nil }
-            case 8:
-                if matches("spellout") { self = .simple(.spellout, "spellout") }
-                else if matches("duration") { self = .simple(.duration, "duration") }
-                else { return nil }
-            case 13: if matches("selectordinal") { self = .selectordinal } else { return nil }
-            default: return nil
-            }
-        }
     }
 
     /// ICU's argument number: nil for a name; gives up on a number that is an error.
@@ -279,14 +261,14 @@ struct DirectParser {
         while true {
             skipWhiteSpace()
             guard i < n else { throw GiveUp() }
-            if p[i] == 0x7D {
+            if p[i] == .rightBrace {
                 guard hasOther else { throw GiveUp() }
                 return pluralCases.take(from: base)
             }
             let selectorI = i
             let selectorJ = j
             let selector: PluralSelector
-            if p[i] == 0x3D {  // =N: digits only (ICU's other number forms are the general parser's)
+            if p[i] == .equals {  // =N: digits only (ICU's other number forms are the general parser's)
                 advance(1)
                 var value = 0
                 while i < n && p[i] >= 0x30 && p[i] <= 0x39 {
@@ -320,7 +302,7 @@ struct DirectParser {
         while true {
             skipWhiteSpace()
             guard i < n else { throw GiveUp() }
-            if p[i] == 0x7D {
+            if p[i] == .rightBrace {
                 guard hasOther else { throw GiveUp() }
                 return selectCases.take(from: base)
             }
@@ -342,19 +324,19 @@ struct DirectParser {
         try skipIdentifier()
         let length = i - start
         guard length > 0, length <= MessageParser.maxPartLength else { throw GiveUp() }
-        if refusingOffset && length == 6 && spells(p + start, "offset") { throw GiveUp() }
-        return (keyword(start, i), length == 5 && spells(p + start, "other"))
+        if refusingOffset && MessageSyntax.spells(p + start, count: length, MessageSyntax.offset) { throw GiveUp() }
+        return (keyword(start, i), MessageSyntax.spells(p + start, count: length, MessageSyntax.other))
     }
 
     /// White space, then a case's `{`, body and `}`.
     private mutating func caseBody(nesting: Int, parent: Parent) throws(GiveUp) -> MessageBody {
         skipWhiteSpace()
-        guard i < n, p[i] == 0x7B, nesting + 1 <= Self.maximumNesting else { throw GiveUp() }
+        guard i < n, p[i] == .leftBrace, nesting + 1 <= Self.maximumNesting else { throw GiveUp() }
         advance(1)
         return try body(nesting: nesting + 1, parent: parent)
     }
 
-    /// A case word: CLDR's plural keywords without making a String.
+    /// A case word: CLDR's plural keywords as literals, without making a String.
     private func keyword(_ start: Int, _ end: Int) -> String {
         let w = p + start
         switch end - start {
@@ -364,6 +346,12 @@ struct DirectParser {
         default: break
         }
         return string(start, end)
+    }
+
+    /// Whether the bytes at `w` are `word` (as many bytes as it has).
+    @inline(__always)
+    private func spells(_ w: UnsafePointer<UInt8>, _ word: StaticString) -> Bool {
+        MessageSyntax.spells(w, count: word.utf8CodeUnitCount, word)
     }
 
     // MARK: Scanning (ASCII only: anything else gives up where it matters)
@@ -438,14 +426,6 @@ struct TextRun {
     }
 }
 
-/// Whether the bytes at `w` are `word` (as many bytes as it has).
-@inline(__always)
-private func spells(_ w: UnsafePointer<UInt8>, _ word: StaticString) -> Bool {
-    let u = word.utf8Start
-    for k in 0..<word.utf8CodeUnitCount where w[k] != u[k] { return false }
-    return true
-}
-
 /// A stack of values in a temporary buffer; ``take(from:)`` moves the top of it into an array of
 /// that size (no copies, retains or releases).
 struct TemporaryStack<Element> {
@@ -485,7 +465,7 @@ struct TemporaryStack<Element> {
         default: break
         }
         // Reserved and appended (specialized): `init(unsafeUninitializedCapacity:)` allocates
-        // through a generic path that looks the storage type up at run time (~500 instructions).
+        // through a generic path that looks the storage type up at run time.
         var array: [Element] = []
         array.reserveCapacity(taken)
         for k in 0..<taken { array.append((first + k).move()) }

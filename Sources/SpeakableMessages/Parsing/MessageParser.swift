@@ -359,11 +359,13 @@ struct MessageParser {
             }
             let typeText = string(typeIndex..<typeEnd)
             // Type words are ASCII letters: compared ASCII case-insensitively in place.
-            let complex: ComplexType? = if matchesLowercased("plural", typeIndex..<typeEnd) { .plural }
-                else if matchesLowercased("selectordinal", typeIndex..<typeEnd) { .selectordinal }
-                else if matchesLowercased("select", typeIndex..<typeEnd) { .select }
-                else if matchesLowercased("choice", typeIndex..<typeEnd) { .choice }
-                else { nil }
+            let complex: ComplexType? = switch MessageSyntax.typeWord(u.baseAddress! + typeIndex, count: typeEnd - typeIndex, foldingCase: true) {
+            case .plural?: .plural
+            case .selectordinal?: .selectordinal
+            case .select?: .select
+            case .choice?: .choice
+            default: nil
+            }
             if c == .rightBrace {
                 if let complex {
                     throw MessageSyntaxError(
@@ -858,19 +860,6 @@ struct MessageParser {
         }
         return true
     }
-
-    /// Whether the code units in `range`, ASCII letters lower-cased, are `word` (lower-case ASCII).
-    private func matchesLowercased(_ word: StaticString, _ range: Range<Int>) -> Bool {
-        guard word.utf8CodeUnitCount == range.count else { return false }
-        let w = word.utf8Start
-        for k in 0..<range.count {
-            var c = u[range.lowerBound + k]
-            if c >= 0x41 && c <= 0x5A { c += 0x20 }
-            if c != UInt16(w[k]) { return false }
-        }
-        return true
-    }
-
     private func isArgumentTypeCharacter(_ c: UInt16) -> Bool {
         (0x61...0x7A).contains(c) || (0x41...0x5A).contains(c)
     }
@@ -884,21 +873,6 @@ struct MessageParser {
         let scalarEnd = UTF16.isLeadSurrogate(u[index]) && index + 1 < count ? index + 2 : index + 1
         return string(index..<scalarEnd)
     }
-}
-
-extension UInt16 {
-    static let apostrophe: UInt16 = 0x27
-    static let leftBrace: UInt16 = 0x7B
-    static let rightBrace: UInt16 = 0x7D
-    static let pipe: UInt16 = 0x7C
-    static let pound: UInt16 = 0x23
-    static let comma: UInt16 = 0x2C
-    static let equals: UInt16 = 0x3D
-    static let plus: UInt16 = 0x2B
-    static let minus: UInt16 = 0x2D
-    static let dot: UInt16 = 0x2E
-    static let colon: UInt16 = 0x3A
-    static let lessThan: UInt16 = 0x3C
 }
 
 extension String {

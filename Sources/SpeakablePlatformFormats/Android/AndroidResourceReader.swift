@@ -1,4 +1,5 @@
 public import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableXML
 
 /// Reads an Android values file (`strings.xml`) into an ``AndroidResourceFile``.
@@ -169,18 +170,17 @@ private struct Decoder {
     }
 
     mutating func string(_ element: XMLElement, document: XMLDocument) -> AndroidString {
-        var state = DecodeState()
         // aapt2 reads a string with style markup (any element but <xliff:g>) text node by text
         // node: white space collapses within a node, not across an element, and is not trimmed
         // at the ends ("x <b> y</b>" is "x  y"); a string without it is one text ("x  <xliff:g>
         // y</xliff:g>" is "x y"), trimmed.
-        state.styled = Self.isStyled(element.children)
+        var decoder = AndroidEscaping.Decoder(styled: Self.isStyled(element.children))
         var placeholders: [AndroidPlaceholder] = []
         var hasMarkup = false
         var spans: [AndroidSpan] = []
-        walk(element.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
-        if state.styled { flushSpace(&state) }
-        return AndroidString(text: String(scalars: state.out), rawXML: document.innerXML(of: element),
+        walk(element.children, decoder: &decoder, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
+        if decoder.styled { decoder.flushSpace() }
+        return AndroidString(text: decoder.text, rawXML: document.innerXML(of: element),
                              position: element.contentStart, placeholders: placeholders, hasMarkup: hasMarkup, spans: spans)
     }
 
@@ -192,107 +192,42 @@ private struct Decoder {
         }
     }
 
-    struct DecodeState {
-        var out: [Unicode.Scalar] = []
-        var quoted = false
-        var pendingSpace = false
-        var escape = false
-        var unicodeDigits: String?
-        /// The string has style markup: see ``string(_:document:)``.
-        var styled = false
-    }
-
-    /// In a styled string, white space before an element's edge is written there.
-    func flushSpace(_ state: inout DecodeState) {
-        if state.pendingSpace {
-            state.out.append(" ")
-            state.pendingSpace = false
-        }
-    }
-
-    mutating func walk(_ nodes: [XMLNode], state: inout DecodeState, placeholders: inout [AndroidPlaceholder],
+    mutating func walk(_ nodes: [XMLNode], decoder: inout AndroidEscaping.Decoder, placeholders: inout [AndroidPlaceholder],
                        hasMarkup: inout Bool, spans: inout [AndroidSpan]) {
         for node in nodes {
             switch node {
             case .text(let text), .cdata(let text):
-                decode(text, state: &state)
+                var content = text.text
+                let apostrophes = content.withUTF8 { decoder.decode($0) }
+                for _ in 0..<apostrophes {
+                    diagnostics.append(Diagnostic(severity: .warning, id: "android-unescaped-apostrophe",
+                                                  message: "an apostrophe must be escaped as \\' (aapt2 rejects it) or the string quoted",
+                                                  file: file, position: text.position))
+                }
             case .element(let child):
-                if state.styled { flushSpace(&state) }
+                // In a styled string, white space before an element's edge is written there.
+                if decoder.styled { decoder.flushSpace() }
                 // A pending space is written before the element's first character: outside it.
-                let before = state.out.count + (state.pendingSpace ? 1 : 0)
+                let before = decoder.scalars + (decoder.pendingSpace ? 1 : 0)
                 let index = spans.count
                 spans.append(AndroidSpan(open: "<" + child.name + child.attributes.map { " " + $0.name + "=\"" + XMLEscaping.attribute($0.value) + "\"" }.joined() + ">",
                                          close: "</" + child.name + ">", range: before..<before))
                 if child.name == "xliff:g" || child.localName == "g" {
-                    let start = state.out.count
-                    walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
-                    let decoded = String(scalars: state.out[min(start, state.out.count)...])
+                    let start = decoder.scalars
+                    walk(child.children, decoder: &decoder, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
+                    let decoded = decoder.text(fromScalar: min(start, decoder.scalars))
                     placeholders.append(AndroidPlaceholder(id: child["id"], example: child["example"], text: decoded,
-                                                           range: start..<state.out.count, position: child.start))
+                                                           range: start..<decoder.scalars, position: child.start))
                 } else {
                     hasMarkup = true
-                    walk(child.children, state: &state, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
+                    walk(child.children, decoder: &decoder, placeholders: &placeholders, hasMarkup: &hasMarkup, spans: &spans)
                 }
-                if state.styled { flushSpace(&state) }
-                spans[index].range = min(before, state.out.count)..<state.out.count
+                if decoder.styled { decoder.flushSpace() }
+                spans[index].range = min(before, decoder.scalars)..<decoder.scalars
             case .comment, .processingInstruction:
                 continue
             }
         }
-    }
-
-    mutating func decode(_ text: XMLText, state: inout DecodeState) {
-        for scalar in text.text.unicodeScalars {
-            if var digits = state.unicodeDigits {
-                if scalar.properties.isASCIIHexDigit {
-                    digits.unicodeScalars.append(scalar)
-                    state.unicodeDigits = digits
-                    if digits.count == 4 {
-                        if let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) { emit(decoded, &state) }
-                        state.unicodeDigits = nil
-                    }
-                    continue
-                }
-                state.unicodeDigits = nil  // malformed \u: aapt2 drops it
-            }
-            if state.escape {
-                state.escape = false
-                switch scalar {
-                case "n": emit("\n", &state)
-                case "t": emit("\t", &state)
-                case "u": state.unicodeDigits = ""
-                default: emit(scalar, &state)
-                }
-                continue
-            }
-            switch scalar {
-            case "\\":
-                state.escape = true
-            case "\"":
-                state.quoted.toggle()
-            case " ", "\t", "\n", "\r":
-                if state.quoted {
-                    emit(scalar, &state)
-                } else if !state.out.isEmpty || state.styled {
-                    state.pendingSpace = true
-                }
-            case "'" where !state.quoted:
-                diagnostics.append(Diagnostic(severity: .warning, id: "android-unescaped-apostrophe",
-                                              message: "an apostrophe must be escaped as \\' (aapt2 rejects it) or the string quoted",
-                                              file: file, position: text.position))
-                emit(scalar, &state)
-            default:
-                emit(scalar, &state)
-            }
-        }
-    }
-
-    func emit(_ scalar: Unicode.Scalar, _ state: inout DecodeState) {
-        if state.pendingSpace {
-            state.out.append(" ")
-            state.pendingSpace = false
-        }
-        state.out.append(scalar)
     }
 }
 

@@ -1,3 +1,4 @@
+import SpeakableEscaping
 import SpeakableXML
 
 /// Writes Android values files (`res/values*/strings.xml`).
@@ -244,73 +245,22 @@ public enum AndroidResourceWriter {
     }
 }
 
-/// Android's string escaping, the inverse of what aapt2 does when it compiles a string.
+/// Android's string escaping, the inverse of what aapt2 does when it compiles a string: the
+/// writers' name for ``AndroidEscaping/text(_:atStart:atEnd:afterSpace:)``, where the escaping
+/// and its decoding are defined.
 ///
 /// ```swift
 /// AndroidText.escape("Don't \"quote\" @me & <you>")   // "Don\\'t \\\"quote\\\" @me &amp; &lt;you&gt;"
-/// AndroidText.escape("@string/x")                     // "\\@string/x" (not a reference)
-/// AndroidText.escape("  two  spaces")                 // "\"  two  spaces\"" (quoted: kept as is)
-/// AndroidText.escape("a\u{1}b\u{FFFE}")                // "a\\u0001b\\uFFFE" (XML cannot carry them; aapt2 decodes these)
-/// AndroidText.escape("a\u{0}b")                       // "a\u{FFFD}b" (aapt2 cannot store U+0000)
+/// AndroidText.escape("a\u{1}b\u{FFFE}")                // "a\\u0001b\\uFFFE"
 /// ```
 public enum AndroidText {
     public static func escape(_ text: String) -> String {
-        escape(text, atStart: true, atEnd: true)
+        AndroidEscaping.text(text)
     }
 
-    /// A piece of a string's content (between elements): aapt2 trims white space only at the
-    /// string's start (`atStart`) and end (`atEnd`), and collapses runs of it — also across an
-    /// element (`afterSpace`: the piece before ended with a space) — and reads `@` and `?` as
-    /// references only at the start.
+    /// A piece of a string's content (between elements): see
+    /// ``AndroidEscaping/text(_:atStart:atEnd:afterSpace:)``.
     public static func escape(_ text: String, atStart: Bool, atEnd: Bool, afterSpace: Bool = false) -> String {
-        // Most strings need nothing: no escapes, no whitespace to protect.
-        var plain = true
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            switch byte {
-            case 0x5C, 0x22, 0x27, 0x26, 0x3C, 0x3E, 0x00...0x1F, 0xEF: plain = false
-            case 0x20 where previous == 0x20: plain = false
-            default: break
-            }
-            if !plain { break }
-            previous = byte
-        }
-        if plain, let first = text.utf8.first, !atStart || (first != 0x40 && first != 0x3F), first != 0x20 || (!atStart && !afterSpace),
-           text.utf8.last != 0x20 || !atEnd { return text }
-        let scalars = Array(text.unicodeScalars)
-        // Whitespace aapt2 would collapse or trim must be inside double quotes.
-        var needsQuotes = false
-        if let first = scalars.first, first == " ", atStart || afterSpace { needsQuotes = true }
-        if let last = scalars.last, last == " ", atEnd { needsQuotes = true }
-        for i in scalars.indices.dropFirst() where scalars[i] == " " && scalars[i - 1] == " " { needsQuotes = true }
-        var out = needsQuotes ? "\"" : ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for (i, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "'": out += "\\'"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"  // `]]>` may not appear in XML text
-            case "@" where i == 0 && atStart: out += "\\@"
-            case "?" where i == 0 && atStart: out += "\\?"
-            case "\r": out += "\\u000D"
-            case "\u{0}":
-                // aapt2 stores `\u0000` and every character after it as NUL ("x\u0000y" → "x\0\0"):
-                // the stand-in keeps the rest of the text.
-                out += "\u{FFFD}"
-            case "\u{1}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
-                // Not allowed in XML, even as &#…; — aapt2's own \uXXXX escape carries them.
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        if needsQuotes { out += "\"" }
-        return out
+        AndroidEscaping.text(text, atStart: atStart, atEnd: atEnd, afterSpace: afterSpace)
     }
 }
-

@@ -1,98 +1,6 @@
-public import SpeakableDiagnostics
+import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableXML
-
-/// The `<string>` resources of a plain `strings.xml`, read straight from its bytes: no XML tree,
-/// no markup or comments kept — what a check of many translations needs, and nothing more.
-///
-/// ``AndroidResourceReader/readPlainStrings(_:)`` reads only files in which there is nothing to
-/// report and nothing but `<string>` elements with text (entities and Android escapes allowed):
-/// for anything else — a `<plurals>`, a `<string-array>`, markup or a comment inside a string,
-/// a `<!DOCTYPE>`, an unescaped apostrophe, a duplicate name, anything the XML reader would
-/// report — it returns nil and the caller reads the file with ``AndroidResourceReader/read(_:file:locale:)``,
-/// which then says what is wrong. Where it reads a file, each string's text, name and positions
-/// are those that reader gives. ``AndroidResourceReader/readStrings(_:)`` reads any file without
-/// problems, leaving each element but a plain string to the reader on its own (``others``).
-///
-/// ```swift
-/// let plain = AndroidResourceReader.readPlainStrings(Array(#"<resources><string name="ok">OK</string></resources>"#.utf8))!
-/// plain.strings[0].name           // "ok"
-/// plain.strings[0].text           // "OK"
-/// plain.rawXML(of: plain.strings[0])   // "OK"
-/// ```
-public struct AndroidPlainStrings: Sendable {
-    /// The file's bytes (a leading byte-order mark removed): the strings' ranges point into them.
-    public let source: [UInt8]
-    /// In file order.
-    public var strings: [Entry]
-    /// The `tools:ignore` attribute of `<resources>`, if there is one: the Android Lint issues
-    /// ignored for every resource of the file (as ``AndroidResourceFile/toolsIgnore``).
-    public var rootToolsIgnore: String? = nil
-
-    /// One `<string name="…">text</string>`.
-    public struct Entry: Sendable {
-        /// The `name` attribute.
-        public var name: String
-        /// Where the `name` attribute is.
-        public var namePosition: SourcePosition
-        /// Where the element starts (its `<`).
-        public var position: SourcePosition
-        /// Where the content starts (just after the start tag's `>`).
-        public var contentStart: SourcePosition
-        /// The content's bytes in ``AndroidPlainStrings/source``.
-        public var contentRange: Range<Int>
-        /// What the app receives (as ``AndroidString/text``).
-        public var text: String
-        /// False when `translatable="false"` (as ``AndroidResource/isTranslatable``).
-        public var isTranslatable: Bool = true
-        /// The `tools:ignore` attribute's value, if there is one.
-        public var toolsIgnore: String? = nil
-    }
-
-    /// The content of `entry` exactly as written (as ``AndroidString/rawXML``).
-    public func rawXML(of entry: Entry) -> String { String(decoding: source[entry.contentRange], as: UTF8.self) }
-
-    // MARK: Other elements (readStrings)
-
-    /// The elements left to the resource reader — `<plurals>`, `<string-array>`, a `<string>`
-    /// with markup, a comment or an escape the fast path does not read, any other resource —
-    /// each read by it on its own, with where it comes among ``strings``. Only
-    /// ``AndroidResourceReader/readStrings(_:)`` reads them (``AndroidResourceReader/readPlainStrings(_:)``
-    /// declines such a file).
-    public var others: [Other] = []
-
-    /// An element read by the resource reader.
-    public struct Other: Sendable {
-        /// How many of ``AndroidPlainStrings/strings`` come before it in the file.
-        public var stringsBefore: Int
-        /// The element as ``AndroidResourceReader/read(_:file:locale:)`` reads it, but without the
-        /// comments before it (``AndroidResource/comment`` nil, ``AndroidResource/rawComments`` empty).
-        public var resource: AndroidResource
-    }
-
-    /// Strings in file order, then the other elements after them (up to the next string).
-    public struct Run {
-        public var strings: ArraySlice<Entry>
-        public var others: ArraySlice<Other>
-    }
-
-    /// Every resource of the file in file order, as runs of ``strings`` and ``others`` (one run
-    /// when there are no others).
-    public var runs: [Run] {
-        guard !others.isEmpty else { return [Run(strings: strings[...], others: [])] }
-        var result: [Run] = []
-        var s = 0
-        var o = 0
-        while s < strings.count || o < others.count {
-            let stringsEnd = o < others.count ? others[o].stringsBefore : strings.count
-            var othersEnd = o
-            while othersEnd < others.count && others[othersEnd].stringsBefore == stringsEnd { othersEnd += 1 }
-            result.append(Run(strings: strings[s..<stringsEnd], others: others[o..<othersEnd]))
-            s = stringsEnd
-            o = othersEnd
-        }
-        return result
-    }
-}
 
 extension AndroidResourceReader {
     /// The `<string>`s of `bytes` when the file is a plain list of them with nothing to report;
@@ -145,13 +53,13 @@ private struct PlainScanner {
     /// Line of `index` and where that line starts (columns are counted in scalars from there).
     var line = 1
     var lineStart = 0
-    /// Decoded text under construction, reused for every string.
-    var out: [UInt8] = []
+    /// aapt2's decoding of a string's text, its buffer reused for every string.
+    var decoder = AndroidEscaping.Decoder()
     /// Entity-decoded content, when a string has entities.
     var unescaped: [UInt8] = []
     /// The names read so far, to find a duplicate: an open-addressing table of indices into
-    /// ``nameRanges`` (+1; 0 is empty), hashed from the name's bytes (a `Set<String>` was a
-    /// noticeable share of the read at 100,000 strings).
+    /// ``nameRanges`` (+1; 0 is empty), hashed from the name's bytes (no `String` made per
+    /// name).
     var slots: [Int32] = []
     /// The attribute names of the start tag being read (reused from tag to tag).
     var seenAttributes: [Range<Int>] = []
@@ -168,7 +76,7 @@ private struct PlainScanner {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        out.reserveCapacity(256)
+        decoder.reserveCapacity(256)
     }
 
     var atEnd: Bool { index >= bytes.count }
@@ -195,23 +103,13 @@ private struct PlainScanner {
         }
     }
 
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-    /// `A`–`Z`, `_`, `a`–`z` among 0x40–0x7F (bit `b - 0x40`).
-    static let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE
-    /// A name start among 0x00–0x3F: `:`.
-    static let startBelow40: UInt64 = 1 << 0x3A
-    /// A name character among 0x00–0x3F: `-`, `.`, `0`–`9`, `:`.
-    static let charBelow40: UInt64 = 0x07FF_6000_0000_0000
+    static func isSpace(_ b: UInt8) -> Bool { XMLCharacters.isSpace(b) }
     /// Names are ASCII here: a byte from 0x80 up ends one, and what follows is not what the
     /// scanner reads, so it gives up and the reader judges the name.
     @inline(__always)
-    static func isNameStart(_ b: UInt8) -> Bool {
-        b < 0x40 ? (startBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : false
-    }
+    static func isNameStart(_ b: UInt8) -> Bool { XMLCharacters.isASCIINameStart(b) }
     @inline(__always)
-    static func isNameChar(_ b: UInt8) -> Bool {
-        b < 0x40 ? (charBelow40 &>> UInt64(b)) & 1 != 0 : b < 0x80 ? (letters &>> UInt64(b - 0x40)) & 1 != 0 : false
-    }
+    static func isNameChar(_ b: UInt8) -> Bool { XMLCharacters.isASCIINameChar(b) }
 
     mutating func skipSpace() {
         while index < bytes.count, Self.isSpace(bytes[index]) { step() }
@@ -430,7 +328,7 @@ private struct PlainScanner {
             guard index < n else { return nil }
             let b = bytes[index]
             if b > 0x3C {  // most bytes: no markup, entity or line break
-                if b == 0x5C { plain = false }
+                if AndroidEscaping.needsDecoding(b, after: previous) { plain = false }
                 if b == 0x3E && endsCDATAEnd(index, after: contentIndex) { return nil }
                 previous = b
                 index += 1
@@ -439,7 +337,7 @@ private struct PlainScanner {
             if b == 0x3C { break }
             if b == 0x26 { hasEntity = true }
             if b == 0x0D { return nil }  // end-of-line normalization: left to the reader
-            if b == 0x22 || b == 0x27 || b == 0x09 || b == 0x0A || (b == 0x20 && previous == 0x20) { plain = false }
+            if AndroidEscaping.needsDecoding(b, after: previous) { plain = false }
             previous = b
             index += 1
             if b == 0x0A {
@@ -532,7 +430,7 @@ private struct PlainScanner {
                 guard !digits.isEmpty, digits.count <= 8 else { return false }
                 var value: UInt32 = 0
                 for k in digits {
-                    guard let digit = hex ? SegmentDecoder.hexValue(bytes[k]) : (0x30...0x39).contains(bytes[k]) ? UInt32(bytes[k] - 0x30) : nil
+                    guard let digit = hex ? HexDigits.value(of: bytes[k]) : (0x30...0x39).contains(bytes[k]) ? UInt32(bytes[k] - 0x30) : nil
                     else { return false }
                     value = value * (hex ? 16 : 10) + digit
                 }
@@ -555,15 +453,15 @@ private struct PlainScanner {
         return content.withUnsafeBufferPointer { decode($0) }
     }
 
-    /// aapt2's decoding of a string's text (``AndroidResourceReader``'s, on UTF-8): escapes,
-    /// quotes, whitespace collapsed and trimmed. Nil for an unescaped apostrophe (a warning).
+    /// aapt2's decoding of a string's text (``AndroidEscaping/Decoder``, which the resource reader
+    /// runs too). Nil for an unescaped apostrophe (a warning).
     mutating func decode(_ text: UnsafeBufferPointer<UInt8>) -> String? {
         // Most strings need nothing: no escape, quote, entity, tab or line break, single spaces
         // between words.
         var plain = true
         var previous: UInt8 = 0x20
         for b in text {
-            if b == 0x5C || b == 0x22 || b == 0x27 || b == 0x09 || b == 0x0A || b == 0x0D || (b == 0x20 && previous == 0x20) {
+            if AndroidEscaping.needsDecoding(b, after: previous) {
                 plain = false
                 break
             }
@@ -571,73 +469,9 @@ private struct PlainScanner {
         }
         if plain && previous != 0x20 { return String(decoding: text, as: UTF8.self) }
         if plain && text.isEmpty { return "" }
-        out.removeAll(keepingCapacity: true)
-        var quoted = false
-        var pendingSpace = false
-        var escape = false
-        var digits = -1  // hex digits of \u read so far; -1 outside \u
-        var value: UInt32 = 0
-        for b in text {
-            if digits >= 0 {
-                if let digit = Self.hexValue(b) {
-                    value = value << 4 | digit
-                    digits += 1
-                    if digits == 4 {
-                        if let scalar = Unicode.Scalar(value) { emit(UTF8.encode(scalar)!, &pendingSpace) }
-                        digits = -1
-                    }
-                    continue
-                }
-                digits = -1  // malformed \u: aapt2 drops it
-            }
-            if escape {
-                escape = false
-                switch b {
-                case 0x6E: emit(0x0A, &pendingSpace)
-                case 0x74: emit(0x09, &pendingSpace)
-                case 0x75: digits = 0; value = 0
-                default: emit(b, &pendingSpace)
-                }
-                continue
-            }
-            switch b {
-            case 0x5C: escape = true
-            case 0x22: quoted.toggle()
-            case 0x20, 0x09, 0x0A, 0x0D:
-                if quoted { emit(b, &pendingSpace) } else if !out.isEmpty { pendingSpace = true }
-            case 0x27 where !quoted:
-                return nil
-            default:
-                emit(b, &pendingSpace)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    static func hexValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case 0x30...0x39: UInt32(b - 0x30)
-        case 0x41...0x46: UInt32(b - 0x41 + 10)
-        case 0x61...0x66: UInt32(b - 0x61 + 10)
-        default: nil
-        }
-    }
-
-    @inline(__always)
-    mutating func emit(_ b: UInt8, _ pendingSpace: inout Bool) {
-        if pendingSpace {
-            out.append(0x20)
-            pendingSpace = false
-        }
-        out.append(b)
-    }
-
-    mutating func emit(_ bytes: UTF8.EncodedScalar, _ pendingSpace: inout Bool) {
-        if pendingSpace {
-            out.append(0x20)
-            pendingSpace = false
-        }
-        out.append(contentsOf: bytes)
+        decoder.reset()
+        guard decoder.decode(text) == 0 else { return nil }
+        return decoder.text
     }
 }
 
@@ -843,7 +677,7 @@ extension PlainScanner {
     /// (an unescaped apostrophe, an unknown entity) and line ends to normalize.
     mutating func markedUpContent(closing element: Range<Int>, at contentStart: SourcePosition) -> AndroidString? {
         let contentIndex = index
-        var decoder = SegmentDecoder()
+        var decoder = AndroidEscaping.Decoder()
         var placeholders: [AndroidPlaceholder] = []
         var hasMarkup = false
         // The child element being read: its name, whether it is a placeholder, where it starts.
@@ -871,9 +705,9 @@ extension PlainScanner {
                 if hasEntity {
                     guard unescape(segment..<index) else { return nil }
                     let content = unescaped
-                    guard content.withUnsafeBufferPointer({ decoder.decode($0) }) else { return nil }
+                    guard decoder.decode(content) == 0 else { return nil }
                 } else {
-                    guard decoder.decode(UnsafeBufferPointer(rebasing: bytes[segment..<index])) else { return nil }
+                    guard decoder.decode(UnsafeBufferPointer(rebasing: bytes[segment..<index])) == 0 else { return nil }
                 }
             }
             if startsWith("</") {
@@ -887,7 +721,7 @@ extension PlainScanner {
                 if let open = child {
                     guard sameName(closing, open.name) else { return nil }
                     if isPlaceholder(open.name) {
-                        placeholders.append(decoder.placeholder(from: open.before, attributes: open.attributes, position: open.position))
+                        placeholders.append(placeholder(decoder, from: open.before, attributes: open.attributes, position: open.position))
                     }
                     child = nil
                     continue
@@ -910,7 +744,7 @@ extension PlainScanner {
                 if childClosed {
                     child = (childName, childAttributes, childPosition, decoder.scalars)
                 } else {
-                    placeholders.append(decoder.placeholder(from: decoder.scalars, attributes: childAttributes, position: childPosition))
+                    placeholders.append(placeholder(decoder, from: decoder.scalars, attributes: childAttributes, position: childPosition))
                 }
             } else {
                 hasMarkup = true
@@ -924,103 +758,14 @@ extension PlainScanner {
     }
 
     /// `xliff:g`, or any element whose local name is `g` (as the resource reader takes them).
+    /// The placeholder whose text is what `decoder` decoded since `before` scalars.
+    func placeholder(_ decoder: AndroidEscaping.Decoder, from before: Int, attributes: [XMLAttribute], position: SourcePosition) -> AndroidPlaceholder {
+        AndroidPlaceholder(id: attributes.first { $0.name == "id" }?.value, example: attributes.first { $0.name == "example" }?.value,
+                           text: decoder.text(fromScalar: before), range: before..<decoder.scalars, position: position)
+    }
+
     func isPlaceholder(_ name: Range<Int>) -> Bool {
         (name.count == 1 && bytes[name.lowerBound] == 0x67)
             || (name.count >= 2 && bytes[name.upperBound - 1] == 0x67 && bytes[name.upperBound - 2] == 0x3A)
-    }
-}
-
-/// The resource reader's decoding of a string's text (aapt2's), fed piece by piece: escapes,
-/// quotes and white space carry over from one piece to the next, as they do across the text
-/// nodes of a string with markup.
-private struct SegmentDecoder {
-    var out: [UInt8] = []
-    /// Unicode scalars in ``out``.
-    var scalars = 0
-    var quoted = false
-    var pendingSpace = false
-    var escape = false
-    /// Hex digits of a `\u` read so far; -1 outside one.
-    var digits = -1
-    var value: UInt32 = 0
-
-    var text: String { String(decoding: out, as: UTF8.self) }
-
-    /// False for an unescaped apostrophe (the reader warns).
-    mutating func decode(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i < text.count {
-            let b = text[i]
-            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-            let scalar = UnsafeBufferPointer(rebasing: text[i..<min(text.count, i + length)])
-            i += length
-            if digits >= 0 {
-                if length == 1, let digit = Self.hexValue(b) {
-                    value = value << 4 | digit
-                    digits += 1
-                    if digits == 4 {
-                        if let decoded = Unicode.Scalar(value) { emit(UTF8.encode(decoded)!) }
-                        digits = -1
-                    }
-                    continue
-                }
-                digits = -1  // malformed \u: aapt2 drops it
-            }
-            if escape {
-                escape = false
-                switch b {
-                case 0x6E: emit(CollectionOfOne(0x0A))
-                case 0x74: emit(CollectionOfOne(0x09))
-                case 0x75: digits = 0; value = 0
-                default: emit(scalar)
-                }
-                continue
-            }
-            switch b {
-            case 0x5C: escape = true
-            case 0x22: quoted.toggle()
-            case 0x20, 0x09, 0x0A, 0x0D:
-                if quoted { emit(CollectionOfOne(b)) } else if scalars > 0 { pendingSpace = true }
-            case 0x27 where !quoted:
-                return false
-            default:
-                emit(scalar)
-            }
-        }
-        return true
-    }
-
-    /// One scalar's bytes.
-    @inline(__always)
-    mutating func emit<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-        if pendingSpace {
-            out.append(0x20)
-            scalars += 1
-            pendingSpace = false
-        }
-        out.append(contentsOf: bytes)
-        scalars += 1
-    }
-
-    /// The placeholder whose text is what was decoded since `before` scalars.
-    func placeholder(from before: Int, attributes: [XMLAttribute], position: SourcePosition) -> AndroidPlaceholder {
-        var start = 0
-        var seen = 0
-        while seen < before && start < out.count {
-            start += 1
-            while start < out.count && out[start] & 0xC0 == 0x80 { start += 1 }
-            seen += 1
-        }
-        return AndroidPlaceholder(id: attributes.first { $0.name == "id" }?.value, example: attributes.first { $0.name == "example" }?.value,
-                                  text: String(decoding: out[start...], as: UTF8.self), range: before..<scalars, position: position)
-    }
-
-    static func hexValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case 0x30...0x39: UInt32(b - 0x30)
-        case 0x41...0x46: UInt32(b - 0x41 + 10)
-        case 0x61...0x66: UInt32(b - 0x61 + 10)
-        default: nil
-        }
     }
 }

@@ -35,7 +35,7 @@ public enum XCStringsReader {
     /// in memory as one tree. The diagnostics are the same.
     public static func read(_ bytes: [UInt8], file: String, entries entry: (XCStringsEntry) -> Void) -> Result {
         var diagnostics: [Diagnostic] = []
-        let json = JSONReader.read(bytes, file: file, streamingMembersOf: "strings") { member in
+        let json = JSONReader.read(bytes, file: file, streamingMembersOf: XCStringsKey.strings.name.description) { member in
             var reader = Reader(file: file, diagnostics: [])
             if let parsed = reader.entry(member) { entry(parsed) }
             diagnostics += reader.diagnostics
@@ -85,15 +85,15 @@ private struct Reader {
         var sawSource = false
         var sawStrings = false
         for member in members {
-            switch member.key {
-            case "sourceLanguage":
+            switch XCStringsKey(member.key) {
+            case .sourceLanguage?:
                 sawSource = true
-                catalog.sourceLanguage = string(member.value, "\"sourceLanguage\"") ?? ""
-            case "version":
-                catalog.version = string(member.value, "\"version\"")
-            case "strings":
+                catalog.sourceLanguage = string(member.value, XCStringsKey.sourceLanguage.quoted) ?? ""
+            case .version?:
+                catalog.version = string(member.value, XCStringsKey.version.quoted)
+            case .strings?:
                 sawStrings = true
-                guard let entries = object(member.value, "\"strings\"") else { continue }
+                guard let entries = object(member.value, XCStringsKey.strings.quoted) else { continue }
                 for entry in entries {
                     if let parsed = self.entry(entry) { catalog.entries.append(parsed) }
                 }
@@ -110,19 +110,19 @@ private struct Reader {
         guard let fields = object(member.value, "string '\(member.key)'") else { return nil }
         var entry = XCStringsEntry(key: member.key, keyPosition: member.keyStart)
         for field in fields {
-            switch field.key {
-            case "comment":
-                entry.comment = string(field.value, "\"comment\"")
-            case "extractionState":
-                entry.extractionState = string(field.value, "\"extractionState\"")
-            case "shouldTranslate":
+            switch XCStringsKey(field.key) {
+            case .comment?:
+                entry.comment = string(field.value, XCStringsKey.comment.quoted)
+            case .extractionState?:
+                entry.extractionState = string(field.value, XCStringsKey.extractionState.quoted)
+            case .shouldTranslate?:
                 guard let flag = field.value.bool else {
-                    wrongType("\"shouldTranslate\"", "true or false", field.value)
+                    wrongType(XCStringsKey.shouldTranslate.quoted, "true or false", field.value)
                     continue
                 }
                 entry.shouldTranslate = flag
-            case "localizations":
-                guard let locales = object(field.value, "\"localizations\"") else { continue }
+            case .localizations?:
+                guard let locales = object(field.value, XCStringsKey.localizations.quoted) else { continue }
                 for locale in locales {
                     guard let content = content(locale.value, "localization '\(locale.key)'") else { continue }
                     entry.localizations.append(XCStringsLocalization(locale: locale.key, position: locale.keyStart, content: content))
@@ -138,13 +138,13 @@ private struct Reader {
         guard let fields = object(node, what) else { return nil }
         var content = XCStringsContent()
         for field in fields {
-            switch field.key {
-            case "stringUnit":
+            switch XCStringsKey(field.key) {
+            case .stringUnit?:
                 content.stringUnit = stringUnit(field.value)
-            case "variations":
+            case .variations?:
                 content.variations = variations(field.value)
-            case "substitutions":
-                guard let items = object(field.value, "\"substitutions\"") else { continue }
+            case .substitutions?:
+                guard let items = object(field.value, XCStringsKey.substitutions.quoted) else { continue }
                 for item in items {
                     if let substitution = substitution(item) { content.substitutions.append(substitution) }
                 }
@@ -156,29 +156,29 @@ private struct Reader {
     }
 
     mutating func stringUnit(_ node: JSONNode) -> XCStringsStringUnit? {
-        guard let fields = object(node, "\"stringUnit\"") else { return nil }
+        guard let fields = object(node, XCStringsKey.stringUnit.quoted) else { return nil }
         var state: String?
         var value: String?
         var position = node.start
         var extra: [JSONField] = []
         for field in fields {
-            switch field.key {
-            case "state": state = string(field.value, "\"state\"")
-            case "value":
-                value = string(field.value, "\"value\"")
+            switch XCStringsKey(field.key) {
+            case .state?: state = string(field.value, XCStringsKey.state.quoted)
+            case .value?:
+                value = string(field.value, XCStringsKey.value.quoted)
                 position = field.value.start
             default: extra.append(JSONField(field.key, field.value.value))
             }
         }
         guard let value else {
-            if fields.allSatisfy({ $0.key != "value" }) { missing("the string unit has no \"value\"", in: node) }
+            if fields.allSatisfy({ XCStringsKey($0.key) != .value }) { missing("the string unit has no \"value\"", in: node) }
             return nil
         }
         return XCStringsStringUnit(state: state, value: value, position: position, extra: extra)
     }
 
     mutating func variations(_ node: JSONNode) -> [XCStringsVariation] {
-        guard let kinds = object(node, "\"variations\"") else { return [] }
+        guard let kinds = object(node, XCStringsKey.variations.quoted) else { return [] }
         var result: [XCStringsVariation] = []
         for kind in kinds {
             guard let cases = object(kind.value, "variation '\(kind.key)'") else { continue }
@@ -197,16 +197,16 @@ private struct Reader {
         var substitution = XCStringsSubstitution(name: member.key, position: member.keyStart, argNum: nil,
                                                  formatSpecifier: nil, variations: [])
         for field in fields {
-            switch field.key {
-            case "argNum":
+            switch XCStringsKey(field.key) {
+            case .argNum?:
                 guard case .int(let n)? = field.value.number, n > 0, n < 1000 else {
-                    wrongType("\"argNum\"", "a positive integer", field.value)
+                    wrongType(XCStringsKey.argNum.quoted, "a positive integer", field.value)
                     continue
                 }
                 substitution.argNum = Int(n)
-            case "formatSpecifier":
-                substitution.formatSpecifier = string(field.value, "\"formatSpecifier\"")
-            case "variations":
+            case .formatSpecifier?:
+                substitution.formatSpecifier = string(field.value, XCStringsKey.formatSpecifier.quoted)
+            case .variations?:
                 substitution.variations = variations(field.value)
             default:
                 substitution.extra.append(JSONField(field.key, field.value.value))

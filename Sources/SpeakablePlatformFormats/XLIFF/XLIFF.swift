@@ -158,7 +158,7 @@ private struct Reader {
             switch child {
             case .text(let t), .cdata(let t): out += t.text
             case .element(let inner) where inner.localName == "cp":
-                if let hex = inner["hex"], hex.count <= 6, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                if let hex = inner["hex"], let scalar = XLIFFEscaping.codePoint(hex: hex) {
                     out.unicodeScalars.append(scalar)
                 } else {
                     diagnostics.append(Diagnostic(severity: .error, id: "xliff-bad-code-point",
@@ -313,7 +313,7 @@ public enum XLIFFWriter {
                         out += "        <note"
                         if let category = note.category { out += " category=\"" + XMLEscaping.attribute(category) + "\"" }
                         if let applies = note.appliesTo { out += " appliesTo=\"" + XMLEscaping.attribute(applies) + "\"" }
-                        out += ">" + noteText(note.text) + "</note>\n"
+                        out += ">" + XLIFFEscaping.note(note.text) + "</note>\n"
                     }
                     out += "      </notes>\n"
                 }
@@ -321,8 +321,8 @@ public enum XLIFFWriter {
                 if let state = unit.state { out += " state=\"" + XMLEscaping.attribute(state) + "\"" }
                 if let subState = unit.subState { out += " subState=\"" + XMLEscaping.attribute(subState) + "\"" }
                 out += ">\n"
-                out += "        <source>" + segmentText(unit.source?.text ?? "") + "</source>\n"
-                if let target = unit.target { out += "        <target>" + segmentText(target.text) + "</target>\n" }
+                out += "        <source>" + XLIFFEscaping.segment(unit.source?.text ?? "") + "</source>\n"
+                if let target = unit.target { out += "        <target>" + XLIFFEscaping.segment(target.text) + "</target>\n" }
                 out += "      </segment>\n"
                 out += "    </unit>\n"
             }
@@ -330,36 +330,6 @@ public enum XLIFFWriter {
         }
         out += "</xliff>\n"
         return out
-    }
-
-    /// Source or target text: XML text, with each character XML cannot carry (C0 controls but
-    /// tab, LF and CR; U+FFFE, U+FFFF) as XLIFF 2.0's `<cp hex="0001"/>`, which the reader turns
-    /// back into the character.
-    static func segmentText(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { !XMLEscaping.isCharacter($0) }) else { return XMLEscaping.text(text) }
-        var out = ""
-        var run = ""
-        for scalar in text.unicodeScalars {
-            if XMLEscaping.isCharacter(scalar) {
-                run.unicodeScalars.append(scalar)
-            } else {
-                out += XMLEscaping.text(run)
-                run = ""
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "<cp hex=\"" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "\"/>"
-            }
-        }
-        return out + XMLEscaping.text(run)
-    }
-
-    /// A note (plain text in XLIFF 2.0): characters XML cannot carry are shown as `\u{0001}`.
-    static func noteText(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { !XMLEscaping.isCharacter($0) }) else { return XMLEscaping.text(text) }
-        var visible = ""
-        for scalar in text.unicodeScalars {
-            if XMLEscaping.isCharacter(scalar) { visible.unicodeScalars.append(scalar) } else { visible += VisibleText.notation(scalar) }
-        }
-        return XMLEscaping.text(visible)
     }
 }
 

@@ -1,0 +1,217 @@
+/// Android string resources' escaping as aapt2 reads it: ``text(_:atStart:atEnd:afterSpace:)``
+/// writes a string's content, ``Decoder`` reads it back (aapt2's decoding, after XML has replaced
+/// entities), the one decoding both the resource reader and the string scanner run.
+///
+/// ```swift
+/// AndroidEscaping.text("Don't \"quote\" @me & <you>")   // "Don\\'t \\\"quote\\\" @me &amp; &lt;you&gt;"
+/// AndroidEscaping.text("@string/x")                     // "\\@string/x" (not a reference)
+/// AndroidEscaping.text("  two  spaces")                 // "\"  two  spaces\"" (quoted: kept as is)
+/// AndroidEscaping.text("a\u{1}b\u{FFFE}")                // "a\\u0001b\\uFFFE" (XML cannot carry them; aapt2 decodes these)
+/// AndroidEscaping.text("a\u{0}b")                       // "a\u{FFFD}b" (aapt2 cannot store U+0000)
+///
+/// var decoder = AndroidEscaping.Decoder()
+/// decoder.decode(Array(#"  Don\'t "  go"\u0021 "#.utf8))  // 0 unescaped apostrophes
+/// decoder.text                                           // "Don't   go!"
+/// ```
+public enum AndroidEscaping {
+    /// A piece of a string's content (between elements): aapt2 trims white space only at the
+    /// string's start (`atStart`) and end (`atEnd`), and collapses runs of it — also across an
+    /// element (`afterSpace`: the piece before ended with a space) — and reads `@` and `?` as
+    /// references only at the start.
+    public static func text(_ text: String, atStart: Bool = true, atEnd: Bool = true, afterSpace: Bool = false) -> String {
+        // Most strings need nothing: no escapes, no whitespace to protect.
+        var plain = true
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C, 0x22, 0x27, 0x26, 0x3C, 0x3E, 0x00...0x1F, 0xEF: plain = false
+            case 0x20 where previous == 0x20: plain = false
+            default: break
+            }
+            if !plain { break }
+            previous = byte
+        }
+        if plain, let first = text.utf8.first, !atStart || (first != 0x40 && first != 0x3F), first != 0x20 || (!atStart && !afterSpace),
+           text.utf8.last != 0x20 || !atEnd { return text }
+        let scalars = Array(text.unicodeScalars)
+        // Whitespace aapt2 would collapse or trim must be inside double quotes.
+        var needsQuotes = false
+        if let first = scalars.first, first == " ", atStart || afterSpace { needsQuotes = true }
+        if let last = scalars.last, last == " ", atEnd { needsQuotes = true }
+        for i in scalars.indices.dropFirst() where scalars[i] == " " && scalars[i - 1] == " " { needsQuotes = true }
+        var out = needsQuotes ? "\"" : ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for (i, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "'": out += "\\'"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"  // `]]>` may not appear in XML text
+            case "@" where i == 0 && atStart: out += "\\@"
+            case "?" where i == 0 && atStart: out += "\\?"
+            case "\r": out += unicodeEscape(scalar)
+            case "\u{0}":
+                // aapt2 stores `\u0000` and every character after it as NUL ("x\u0000y" → "x\0\0"):
+                // the stand-in keeps the rest of the text.
+                out += "\u{FFFD}"
+            case "\u{1}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
+                // Not allowed in XML, even as &#…; — aapt2's own \uXXXX escape carries them.
+                out += unicodeEscape(scalar)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        if needsQuotes { out += "\"" }
+        return out
+    }
+
+    /// aapt2's `\uXXXX` (four upper-case hex digits) for a scalar of the Basic Multilingual Plane.
+    ///
+    /// ```swift
+    /// AndroidEscaping.unicodeEscape("\u{1}")   // "\\u0001"
+    /// ```
+    public static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u" + HexDigits.padded(scalar.value, width: 4)
+    }
+
+    /// White space as aapt2 collapses and trims it: space, tab, LF, CR.
+    @inlinable
+    public static func isWhiteSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// Whether `byte` after `previous` gives aapt2's decoding something to do: an escape, a quote,
+    /// an apostrophe, a tab or line break, or a second space in a row. Text without such a byte,
+    /// and not ending in a space, decodes to itself.
+    @inlinable
+    public static func needsDecoding(_ byte: UInt8, after previous: UInt8) -> Bool {
+        byte == 0x5C || byte == 0x22 || byte == 0x27 || byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previous == 0x20)
+    }
+
+    /// aapt2's decoding of a string's text, fed piece by piece (UTF-8, entities already replaced):
+    /// `\n`, `\t`, `\uXXXX` and `\c` escapes, double quotes that keep white space, white space
+    /// outside them collapsed to one space and trimmed at the start (and, by not writing
+    /// ``pendingSpace``, at the end). Escapes, quotes and white space carry over from one piece
+    /// to the next, as they do across the text nodes of a string with markup.
+    public struct Decoder: Sendable {
+        /// The decoded text's UTF-8.
+        public private(set) var out: [UInt8] = []
+        /// Unicode scalars in ``out``.
+        public private(set) var scalars = 0
+        /// White space read outside quotes and not yet written: it is written before the next
+        /// character (or at an element's edge by ``flushSpace()``).
+        public private(set) var pendingSpace = false
+        /// The string has style markup: aapt2 then keeps white space at the start of the string
+        /// and at elements' edges (``flushSpace()``) rather than trimming it.
+        public var styled = false
+        var quoted = false
+        var escape = false
+        /// Hex digits of a `\u` read so far; -1 outside one.
+        var digits = -1
+        var value: UInt32 = 0
+
+        public init(styled: Bool = false) {
+            self.styled = styled
+        }
+
+        /// The decoded text.
+        public var text: String { String(decoding: out, as: UTF8.self) }
+
+        /// The decoded text from its `scalar`th scalar on.
+        public func text(fromScalar scalar: Int) -> String {
+            var start = 0
+            var seen = 0
+            while seen < scalar && start < out.count {
+                start += 1
+                while start < out.count && out[start] & 0xC0 == 0x80 { start += 1 }
+                seen += 1
+            }
+            return String(decoding: out[start...], as: UTF8.self)
+        }
+
+        /// Makes room for `count` bytes of decoded text.
+        public mutating func reserveCapacity(_ count: Int) {
+            out.reserveCapacity(count)
+        }
+
+        /// Starts a new string, keeping the buffer's capacity.
+        public mutating func reset() {
+            out.removeAll(keepingCapacity: true)
+            scalars = 0
+            (pendingSpace, quoted, escape, digits, value) = (false, false, false, -1, 0)
+        }
+
+        /// Writes a pending white space now (a styled string's element edge).
+        public mutating func flushSpace() {
+            if pendingSpace {
+                out.append(0x20)
+                scalars += 1
+                pendingSpace = false
+            }
+        }
+
+        /// Decodes the next piece of the text; returns how many apostrophes outside quotes it
+        /// holds (aapt2 rejects them; each is kept in the text).
+        @discardableResult
+        public mutating func decode(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+            var apostrophes = 0
+            for b in text {
+                if digits >= 0 {
+                    if let digit = HexDigits.value(of: b) {
+                        value = value << 4 | digit
+                        digits += 1
+                        if digits == 4 {
+                            if let decoded = Unicode.Scalar(value) { emit(UTF8.encode(decoded)!) }
+                            digits = -1
+                        }
+                        continue
+                    }
+                    digits = -1  // malformed \u: aapt2 drops it
+                }
+                if escape {
+                    escape = false
+                    switch b {
+                    case 0x6E: emit(0x0A)
+                    case 0x74: emit(0x09)
+                    case 0x75: digits = 0; value = 0
+                    default: emit(b)
+                    }
+                    continue
+                }
+                switch b {
+                case 0x5C: escape = true
+                case 0x22: quoted.toggle()
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    if quoted { emit(b) } else if !out.isEmpty || styled { pendingSpace = true }
+                case 0x27 where !quoted:
+                    apostrophes += 1
+                    emit(b)
+                default:
+                    emit(b)
+                }
+            }
+            return apostrophes
+        }
+
+        /// Decodes the next piece of the text.
+        @discardableResult
+        public mutating func decode(_ text: [UInt8]) -> Int {
+            text.withUnsafeBufferPointer { decode($0) }
+        }
+
+        /// One byte of the text (a scalar's first byte counts the scalar).
+        @inline(__always)
+        mutating func emit(_ b: UInt8) {
+            flushSpace()
+            out.append(b)
+            if b & 0xC0 != 0x80 { scalars += 1 }
+        }
+
+        mutating func emit(_ bytes: UTF8.EncodedScalar) {
+            flushSpace()
+            out.append(contentsOf: bytes)
+            scalars += 1
+        }
+    }
+}
