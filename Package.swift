@@ -79,8 +79,9 @@ let package = Package(
         .target(name: "SpeakableJSON", dependencies: ["SpeakableDiagnostics", "SpeakableEscaping"], swiftSettings: swiftSettings),
 
         // MARK: Escaping
-        // SpeakableEscaping: one escaper per output language — Swift literals and comments, XML
-        // text/attributes/comments, JSON, HTML — with no dependencies, so every writer (and the
+        // SpeakableEscaping: one escaper per output language — Swift and Kotlin literals and comments,
+        // XML text/attributes/comments, Android resource text, XLIFF <cp>, JSON, HTML, hex digits —
+        // with no dependencies, so every writer (and the
         // preview) can use it. Property-tested against swiftc, libxml2, JSONSerialization, Chromium.
         .target(name: "SpeakableEscaping", swiftSettings: swiftSettings),
         .testTarget(name: "SpeakableEscapingTests", dependencies: ["SpeakableEscaping", "SpeakableTestSupport"], swiftSettings: swiftSettings),

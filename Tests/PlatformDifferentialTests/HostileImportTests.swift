@@ -23,9 +23,9 @@ import Testing
     /// translations. Text is written as Android and XML need it, so that the files are valid.
     static func sources(_ corpus: [String]) -> (english: String, korean: String) {
         let n = corpus.count
-        func text(_ i: Int) -> String { AndroidText.escape(corpus[i % n]) }
+        func text(_ i: Int) -> String { AndroidEscaping.text(corpus[i % n]) }
         // A plural item's quotes and braces are the printf → ICU conversion's matter, not XML's.
-        func item(_ i: Int) -> String { AndroidText.escape(corpus[i % n].filter { $0 != "'" && $0 != "{" && $0 != "}" }) }
+        func item(_ i: Int) -> String { AndroidEscaping.text(corpus[i % n].filter { $0 != "'" && $0 != "{" && $0 != "}" }) }
         var english = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- " + XMLEscaping.comment(corpus[0]) + " -->\n"
         english += "<resources xmlns:tools=\"http://schemas.android.com/tools\" xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\">\n"
         var korean = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
@@ -144,7 +144,7 @@ import Testing
                     let got = linked.entries.first { $0.name == name && $0.locale.description == locale }?.value
                     let want: ResourceTable.Value?
                     if let text = edited[tag]![name] {
-                        // U+0000 is the one character an Android string cannot hold (AndroidText.escape).
+                        // U+0000 is the one character an Android string cannot hold (AndroidEscaping.text).
                         want = .string(String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 })))
                     } else {
                         want = truth.entries.first { $0.name == name && $0.locale.description == locale }?.value

@@ -27,8 +27,8 @@ struct CompileContext {
     var only: [String: Int]?
     /// The Android resource of each message not prepared.
     var screenedNames: [ScreenedName] = []
-    /// The table being prepared: its locales (not the source), each with its translations by key.
-    var translationsByTag: [(tag: String, file: String, locale: ICULocale, translations: [String: Translation])] = []
+    /// The locale files of the table being prepared (not the source locale), in tag order.
+    var targetLocaleFiles: [LocaleFile] = []
 
     struct GroupedIntegerUses {
         var keys: [String] = []
@@ -54,12 +54,8 @@ struct CompileContext {
 
     mutating func prepare(_ table: Table) -> [PreparedMessage] {
         var result: [PreparedMessage] = []
-        // Every locale's translations by key, once per table (LocaleFile's own lookup is linear).
         let sourceLocale = project.config.sourceLocale
-        translationsByTag = table.locales.keys.sorted().filter { $0 != sourceLocale }.map { tag in
-            let file = table.locales[tag]!
-            return (tag, file.file, file.locale, Dictionary(file.translations.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }))
-        }
+        targetLocaleFiles = table.locales.keys.sorted().filter { $0 != sourceLocale }.map { table.locales[$0]! }
         var appleKeys: [String: String] = [:]
         let tableMetadata = metadata[table.name]
         for message in table.messages {
@@ -120,10 +116,9 @@ struct CompileContext {
             }
             result.append(PreparedMessage(template: message, pattern: pattern, kinds: kinds, variants: variants, metadata: meta))
         }
-        let keys = Set(table.messages.map(\.key))
         for tag in table.locales.keys.sorted() {
             let file = table.locales[tag]!
-            for translation in file.translations where !keys.contains(translation.key) {
+            for translation in file.translations where table[translation.key] == nil {
                 diagnostics.append(Diagnostic(severity: .warning, id: "unknown-key",
                                               message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
                                               file: file.file, position: translation.keyPosition))
@@ -143,8 +138,8 @@ struct CompileContext {
         let sourceLocale = project.config.sourceLocale
         var bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)] =
             [(sourceLocale, table.file, sourceICU, message.source, body)]
-        for locale in translationsByTag {
-            guard let translation = locale.translations[message.key], let pattern = translation.pattern else { continue }
+        for locale in targetLocaleFiles {
+            guard let translation = locale[message.key], let pattern = translation.pattern else { continue }
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
             bodies.append((locale.tag, locale.file, locale.locale, translation.source, pruned))
         }
@@ -287,8 +282,8 @@ struct CompileContext {
                                           table: Table) -> Bool {
         guard needsPlatformForms, kinds.values.contains(.double) else { return false }
         var places: [(file: String, source: SourceText, body: MessageBody)] = [(table.file, message.source, pattern.body)]
-        for locale in translationsByTag {
-            if let translation = locale.translations[message.key], let translated = translation.pattern { places.append((locale.file, translation.source, translated.body)) }
+        for locale in targetLocaleFiles {
+            if let translation = locale[message.key], let translated = translation.pattern { places.append((locale.file, translation.source, translated.body)) }
         }
         for place in places {
             var found: ArgumentNode?

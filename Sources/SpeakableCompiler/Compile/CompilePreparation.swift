@@ -50,7 +50,7 @@ extension CatalogCompiler {
         DispatchQueue.concurrentPerform(iterations: project.tables.count) { index in
             var own = start
             let messages = own.prepare(project.tables[index])
-            own.translationsByTag = []   // only needed while preparing
+            own.targetLocaleFiles = []   // only needed while preparing
             preparedTables.withLock { $0[index] = (messages, own) }
         }
         let collectedTables = preparedTables.withLock { $0 }

@@ -138,10 +138,6 @@ struct ImportSession {
         var platformKeys: [String: [String]] = [:]
         /// Template keys: the project's and the ones this import adds.
         var templateKeys: Set<String> = []
-        /// The project's template keys.
-        var projectKeys: Set<String> = []
-        /// The project's template messages (ICU text) by key.
-        var projectSources: [String: String] = [:]
     }
 
     init(project: Project, options: ImportOptions) {
@@ -184,11 +180,7 @@ struct ImportSession {
                 index.androidKnown.insert(key)
             }
         }
-        index.projectKeys = Set(project[table: table]?.messages.map(\.key) ?? [])
-        for message in project[table: table]?.messages ?? [] where index.projectSources[message.key] == nil {
-            index.projectSources[message.key] = message.source.text
-        }
-        index.templateKeys = index.projectKeys
+        index.templateKeys = Set(project[table: table]?.messages.map(\.key) ?? [])
         index.templateKeys.formUnion(newTemplates[table]?.compactMap { $0?.key } ?? [])
         indexes[table] = index
         return index

@@ -145,7 +145,7 @@ extension ImportSession {
     /// no printed argument (Android's quantity alone), nil when the message is no plural.
     mutating func pluralSelector(_ table: String, key: String, names: [Int: String]) -> Int?? {
         let added = newTemplatePositions[table]?[key].flatMap { newTemplates[table]?[$0] }
-        let icu = added?.icu ?? index(table).projectSources[key]
+        let icu = added?.icu ?? project[table: table]?[key]?.source.text
         guard let icu, let pattern = try? MessagePattern(icu), pattern.body.parts.count == 1,
               case .argument(let node)? = pattern.body.parts.first, case .plural(let plural) = node.kind, !plural.isOrdinal else { return nil }
         return .some(names.first { $0.value == node.name }?.key)

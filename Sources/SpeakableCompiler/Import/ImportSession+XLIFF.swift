@@ -94,7 +94,7 @@ extension ImportSession {
                 let key = speakableKey(message.key, table: table, kind: "any", taken: &taken)
                 guard let imported = convert(message, dialect: .apple, locale: sourceICU, names: [:]) else { continue }
                 sourceNames[table, default: [:]][key] = imported.arguments
-                if !index(table).projectKeys.contains(key) {
+                if project[table: table]?[key] == nil {
                     addSource(table: table, key: key, icu: imported.icu, comment: message.comment, translatable: message.isTranslatable,
                               file: file, position: message.keyPosition)
                 }

@@ -1,5 +1,6 @@
 import SpeakableCatalog
 import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages
@@ -15,31 +16,17 @@ struct OutputRenderer {
 
     let lookup: Lookup
 
-    /// A translation, boxed so that lookups share it instead of copying its fields.
-    final class Entry: Sendable {
-        let translation: Translation
-        init(_ translation: Translation) { self.translation = translation }
-    }
-
-    /// Translations by table, locale and key (the catalog's own lookups are linear), and ICU
-    /// locales by tag — built once, read by every output job.
+    /// ICU locales by tag, built once and read by every output job (translations are found
+    /// through the catalog model's own key index).
     final class Lookup: Sendable {
-        let translations: [String: [String: [String: Entry]]]
         let locales: [String: ICULocale]
 
         init(_ project: Project) {
-            var translations: [String: [String: [String: Entry]]] = [:]
             var locales: [String: ICULocale] = [:]
             for table in project.tables {
-                var byTag: [String: [String: Entry]] = [:]
-                for (tag, file) in table.locales {
-                    byTag[tag] = Dictionary(file.translations.map { ($0.key, Entry($0)) }, uniquingKeysWith: { first, _ in first })
-                    locales[tag] = file.locale
-                }
-                translations[table.name] = byTag
+                for (tag, file) in table.locales { locales[tag] = file.locale }
             }
             if let source = try? ICULocale(project.config.sourceLocale) { locales[project.config.sourceLocale] = source }
-            self.translations = translations
             self.locales = locales
         }
     }
@@ -50,14 +37,15 @@ struct OutputRenderer {
     }
 
     func translation(_ table: Table, _ tag: String, _ key: String) -> Translation? {
-        lookup.translations[table.name]?[tag]?[key]?.translation
+        table.locales[tag]?[key]
     }
 
     /// The parsed message of `tag` (the template's for the source locale), without copying
     /// where it was written (see ``text(of:in:tag:)``).
     func pattern(of message: PreparedMessage, in table: Table, tag: String) -> MessagePattern? {
         if tag == sourceLocale { return message.pattern }
-        return lookup.translations[table.name]?[tag]?[message.template.key]?.translation.pattern
+        guard let file = table.locales[tag], let index = file.index(ofKey: message.template.key) else { return nil }
+        return file.translations[index].pattern
     }
 
     func icuLocale(_ tag: String) -> ICULocale {
@@ -449,7 +437,7 @@ struct OutputRenderer {
         var items: [(quantity: String?, content: String)] = []
         var lost: [AndroidSpan] = []
         func place(_ text: String, _ original: AndroidString?) -> String {
-            guard let original, !original.spans.isEmpty else { return AndroidText.escape(text) }
+            guard let original, !original.spans.isEmpty else { return AndroidEscaping.text(text) }
             let moved = AndroidSpan.moved(original.spans, from: original.text, to: text)
             let written = AndroidResourceWriter.styledContent(text, spans: moved.kept)
             lost += moved.lost + written.lost

@@ -116,12 +116,12 @@ public enum AndroidResourceWriter {
         case .string(let name, let value, let comment, let attributes):
             if let comment { out += "    <!-- " + resourceComment(comment) + " -->\n" }
             out += "    <string name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">"
-            out += AndroidText.escape(value) + "</string>\n"
+            out += AndroidEscaping.text(value) + "</string>\n"
         case .plurals(let name, let items, let comment, let attributes):
             if let comment { out += "    <!-- " + resourceComment(comment) + " -->\n" }
             out += "    <plurals name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">\n"
             for item in items {
-                out += "        <item quantity=\"" + XMLEscaping.attribute(item.quantity) + "\">" + AndroidText.escape(item.value) + "</item>\n"
+                out += "        <item quantity=\"" + XMLEscaping.attribute(item.quantity) + "\">" + AndroidEscaping.text(item.value) + "</item>\n"
             }
             out += "    </plurals>\n"
         case .styled(let name, let items, let comment, let attributes):
@@ -170,7 +170,7 @@ public enum AndroidResourceWriter {
         var segmentStart = 0
         func flush(at end: Int) {
             if !segment.isEmpty {
-                out += AndroidText.escape(String(segment), atStart: segmentStart == 0, atEnd: end == scalars.count,
+                out += AndroidEscaping.text(String(segment), atStart: segmentStart == 0, atEnd: end == scalars.count,
                                           afterSpace: segmentStart > 0 && scalars[segmentStart - 1] == " ")
             }
             segment = String.UnicodeScalarView()
@@ -242,25 +242,5 @@ public enum AndroidResourceWriter {
         let parts = name.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 { return parts[0] == "tools" && XMLEscaping.isNCName(String(parts[1])) }
         return XMLEscaping.isNCName(name) && name != "name" && !name.hasPrefix("xmlns")
-    }
-}
-
-/// Android's string escaping, the inverse of what aapt2 does when it compiles a string: the
-/// writers' name for ``AndroidEscaping/text(_:atStart:atEnd:afterSpace:)``, where the escaping
-/// and its decoding are defined.
-///
-/// ```swift
-/// AndroidText.escape("Don't \"quote\" @me & <you>")   // "Don\\'t \\\"quote\\\" @me &amp; &lt;you&gt;"
-/// AndroidText.escape("a\u{1}b\u{FFFE}")                // "a\\u0001b\\uFFFE"
-/// ```
-public enum AndroidText {
-    public static func escape(_ text: String) -> String {
-        AndroidEscaping.text(text)
-    }
-
-    /// A piece of a string's content (between elements): see
-    /// ``AndroidEscaping/text(_:atStart:atEnd:afterSpace:)``.
-    public static func escape(_ text: String, atStart: Bool, atEnd: Bool, afterSpace: Bool = false) -> String {
-        AndroidEscaping.text(text, atStart: atStart, atEnd: atEnd, afterSpace: afterSpace)
     }
 }
