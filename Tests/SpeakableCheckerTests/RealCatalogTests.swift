@@ -155,7 +155,7 @@ struct RealCatalogTests {
         #expect(configured.findings.filter { $0.rule == "action-fragment" }.map(\.subject) == ["inactive", "inactive", "about", "to"])
     }
 
-    /// AntennaPod's whole res/ (11 locales): every finding judged by hand (docs/checks.md, "Precision
+    /// AntennaPod's whole res/ (11 locales): every finding judged by hand (docs/internals/checker-precision.md, "Precision
     /// on the real catalogs"). Its values/ ignores MissingTranslation on <resources>; Malayalam's
     /// chillu letters, Persian's joiners and plural items opened with an embedding, English's
     /// `zero` item, plural line breaks, mirrored trailing spaces and HTML breaks are not findings.

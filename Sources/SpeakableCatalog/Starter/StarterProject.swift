@@ -183,7 +183,7 @@ public struct StarterProject: Sendable {
         let examples: [JSONValue]
     }
 
-    /// The starter messages, after the seeds: O'Block's level cell ("Level 5", "2 of 3 stars"),
+    /// The starter messages, after the reference games: O'Block's level cell ("Level 5", "2 of 3 stars"),
     /// its play button, and the announcement after a move. The Korean text follows the built-in
     /// catalog's wording (counters carry the number; an action fragment is a noun that takes 하다)
     /// and, like it, awaits a native speaker's review.

@@ -4,7 +4,7 @@
 /// hint says the result).
 enum GestureWords {
     /// Speakable's own languages, with VoiceOver's and TalkBack's phrasings and common variants
-    /// (PHRASING.md): English and Korean.
+    /// (as the screen readers' own usage hints say them): English and Korean.
     static let curated: [String: [String]] = [
         "en": ["double tap", "double-tap", "double click", "double-click", "triple tap", "tap and hold", "tap to", "long press",
                "long-press", "swipe"],

@@ -13,7 +13,7 @@ enum KoreanParticleRule: CheckerRule {
     static let defaultSeverity: RuleSeverity = .error
     static let summary = "a Korean particle pair after literal text, which nothing resolves"
 
-    /// Particle pairs (DESIGN.md "Korean"): written form → (after a final consonant, after a vowel).
+    /// Particle pairs (docs/particles.md): written form → (after a final consonant, after a vowel).
     static let particlePairs: [(pair: String, consonant: String, vowel: String)] = [
         ("은(는)", "은", "는"), ("는(은)", "은", "는"), ("이(가)", "이", "가"), ("가(이)", "이", "가"),
         ("을(를)", "을", "를"), ("를(을)", "을", "를"), ("과(와)", "과", "와"), ("와(과)", "과", "와"),

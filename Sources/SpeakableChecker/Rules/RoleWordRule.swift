@@ -7,13 +7,13 @@ extension Rule {
 }
 
 /// `role-word`: a label that says its element's role, state or gesture ("Play button",
-/// "선택됨"), which VoiceOver and TalkBack announce themselves (facts: PHRASING.md).
+/// "선택됨"), which VoiceOver and TalkBack announce themselves (docs/roles.md).
 enum RoleWordRule: CheckerRule {
     static let id: RuleID = "role-word"
     static let defaultSeverity: RuleSeverity = .warning
     static let summary = "a label that names its own role or state, which the screen reader adds"
 
-    /// Words the screen reader says itself for a role or state (PHRASING.md: "Button"/"버튼",
+    /// Words the screen reader says itself for a role or state ("Button"/"버튼",
     /// "selected"/"선택됨"), by language.
     static let roleWords: [String: [(word: String, what: String)]] = [
         "en": [("button", "role"), ("selected", "state"), ("double tap", "gesture"), ("double-tap", "gesture"),
