@@ -242,7 +242,7 @@ let package = Package(
         .executableTarget(name: "BenchmarkReport", path: "tools/BenchmarkReport", swiftSettings: swiftSettings),
         .target(
             name: "BenchmarkSupport",
-            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages", "SeededRandom"],
+            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages", "SeededRandom", "SpeakableEscaping"],
             path: "tools/BenchmarkSupport",
             swiftSettings: swiftSettings
         ),
@@ -310,7 +310,7 @@ let package = Package(
         .target(
             name: "PlatformDifferentialKit",
             dependencies: ["SpeakableCompiler", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
-                           "SpeakableJSON", "SpeakableXML", "SpeakableICU"],
+                           "SpeakableJSON", "SpeakableXML", "SpeakableICU", "SpeakableDiagnostics", "SpeakableEscaping"],
             path: "tools/PlatformDifferentialKit",
             exclude: ["Runners"],
             swiftSettings: swiftSettings
