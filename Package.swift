@@ -243,7 +243,7 @@ let package = Package(
         .executableTarget(name: "BenchmarkReport", path: "tools/BenchmarkReport", swiftSettings: swiftSettings),
         .target(
             name: "BenchmarkSupport",
-            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages", "SeededRandom"],
+            dependencies: ["ICUBenchmarkDriver", "SpeakableMessages", "SeededRandom", "SpeakableEscaping"],
             path: "tools/BenchmarkSupport",
             swiftSettings: swiftSettings
         ),
@@ -311,7 +311,7 @@ let package = Package(
         .target(
             name: "PlatformDifferentialKit",
             dependencies: ["SpeakableCompiler", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableParticles", "SpeakableMessages",
-                           "SpeakableJSON", "SpeakableXML", "SpeakableICU"],
+                           "SpeakableJSON", "SpeakableXML", "SpeakableICU", "SpeakableDiagnostics", "SpeakableEscaping", "SeededRandom"],
             path: "tools/PlatformDifferentialKit",
             exclude: ["Runners"],
             swiftSettings: swiftSettings
@@ -374,7 +374,7 @@ let package = Package(
         .testTarget(name: "SpeakablePreviewToolTests", dependencies: ["SpeakableTool"], swiftSettings: swiftSettings),
 
         // MARK: Tests
-        .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableICUTests", dependencies: ["SpeakableICU", "ICUOracle", "SeededRandom"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableMessagesTests",
             dependencies: ["SpeakableMessages", "SpeakableJSON", "ICUOracle", "ConformanceSupport", "FastPathChecks",
@@ -384,7 +384,7 @@ let package = Package(
         .testTarget(name: "SpeakableJSONTests", dependencies: ["SpeakableJSON"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableCatalogTests",
-            dependencies: ["SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics"],
+            dependencies: ["SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SeededRandom"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -396,10 +396,10 @@ let package = Package(
             name: "SpeakableCheckerTests",
             // SpeakableCompiler: compile's outputs are checked like their project.
             dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableJSON", "SpeakableDiagnostics", "SpeakableSpeech",
-                           "SpeakablePlatformFormats", "SpeakableCompiler", "JavaFormatOracle", "SpeakableTestSupport"],
+                           "SpeakablePlatformFormats", "SpeakableCompiler", "JavaFormatOracle", "SpeakableTestSupport", "SeededRandom"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU", "SeededRandom"], swiftSettings: swiftSettings),
         .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML", "SpeakableDiagnostics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableCompilerTests",
@@ -411,7 +411,7 @@ let package = Package(
         .testTarget(
             name: "SpeakablePlatformFormatsTests",
             dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU",
-                           "JavaFormatOracle", "SpeakableTestSupport"],
+                           "JavaFormatOracle", "SpeakableTestSupport", "SeededRandom"],
             swiftSettings: swiftSettings
         ),
         // Runs `speakable`, swiftc and the plugin consumer (Examples/AccessorsExample) with

@@ -149,9 +149,9 @@ enum FlatTranslationReader {
 
         /// FNV-1a over the key's bytes.
         private static func hash(_ key: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for i in key { h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3 }
-            return Int(truncatingIfNeeded: h ^ (h >> 29))
+            var hash = FNV1a()
+            hash.combine(bytes: UnsafeBufferPointer(rebasing: bytes[key]))
+            return hash.tableHash
         }
     }
 }

@@ -1,4 +1,5 @@
 public import SpeakableDiagnostics
+import SpeakableEscaping
 
 /// One thing the checker found: which rule, how serious, where (file, 1-based line and column in
 /// Unicode scalars, inside the message), which locale and key, a plain sentence and a hint.
@@ -65,14 +66,10 @@ public struct Finding: Hashable, Sendable {
 /// ```
 public enum Fingerprint {
     public static func make(rule: String, table: String?, locale: String?, key: String?, subject: String, occurrence: Int) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         func add(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
-            hash ^= 0x1F
-            hash &*= 0x0000_0100_0000_01B3
+            hash.combine(text)
+            hash.combine(byte: 0x1F)
         }
         add("v1")
         add(rule)
@@ -81,8 +78,7 @@ public enum Fingerprint {
         add(key ?? "")
         add(subject)
         add(String(occurrence))
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return HexDigits.padded(hash.value, width: 16, uppercase: false)
     }
 
     /// Fills in every finding's fingerprint (in place, in the findings' order).

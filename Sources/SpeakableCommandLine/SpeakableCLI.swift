@@ -61,8 +61,7 @@ public enum SpeakableCLI {
             if let decoded {
                 shown += VisibleText.escape(decoded)
             } else {
-                let hex = String(bytes[index], radix: 16, uppercase: true)
-                shown += "\\x" + (hex.count == 1 ? "0" : "") + hex
+                shown += "\\x" + HexDigits.padded(bytes[index], width: 2)
                 index += 1
             }
         }

@@ -1,4 +1,5 @@
 import SpeakableDiagnostics
+import SeededRandom
 import SpeakableJSON
 import Testing
 @testable import SpeakableCatalog
@@ -7,15 +8,6 @@ import Testing
 /// positions must be the JSON reader's, and every file the short path does not take in full (an
 /// escape, another type, a duplicate, bad UTF-8, bad JSON) must be left to the JSON reader.
 @Suite struct FlatTranslationReaderTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     static let spaces = ["", " ", "  ", "\n", "\r\n", "\t", "\n  ", " \n\t "]
     static let texts = ["Row {row}", "DE·Zeile {row}", "행 {row}, 열 {column}", "é", "😀 {n, plural, one {# star} other {# stars}}", "",
                         "a'b", "ÅÄÖ\u{301}", "\u{200B}x", "{", "ابحث"]
@@ -43,11 +35,11 @@ import Testing
     }
 
     @Test func readsWhatTheJSONReaderReads() {
-        var generator = Generator(state: 5)
+        var generator = SplitMix(seed: 5)
         var read = 0
         for _ in 0..<1500 {
             var text = generator.pick(Self.spaces) + "{"
-            let count = Int(generator.next() % 6)
+            let count = generator.below(6)
             var used = Set<[UInt8]>()
             for m in 0..<count {
                 var key = generator.pick(Self.keys) + String(m)

@@ -1,3 +1,4 @@
+import SeededRandom
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
 import SpeakableMessages
@@ -167,15 +168,11 @@ import Testing
         let pieces = ["Row ", "KO·별 ", "🎉", "한국어", " ", "\n", "#", "|", "%", ", ", "{1}", "{2, number}", "{12}", "{3, number}",
                       "{0}", "{01}", "{1,number}", "{1, Number}", "{a}", "'", "}", "{", "{1, number, integer}", "{32767}", "{32768}",
                       "{1, number", "{1 }", "{ 1}", "''", "{1, numbers}", "é"]
-        var state: UInt64 = 7
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
+        var random = SplitMix(seed: 7)
         var built = 0
         for round in 0..<6000 {
             var text = ""
-            for _ in 0..<(round % 7) { text += pieces[Int(next() % UInt64(pieces.count))] }
+            for _ in 0..<(round % 7) { text += random.pick(pieces) }
             let parsed = try? MessagePattern(text)
             guard let direct = PlatformInput.simplePattern(text) else { continue }
             built += 1
@@ -190,16 +187,12 @@ import Testing
     /// the same trees, whatever was built before.
     @Test func sharedArgumentPartsGiveTheParsersTree() {
         let pieces = ["Row ", "별 ", "🎉", " ", "{1}", "{2, number}", "{12}", "{3, number}", "{1, number}", "{2}", "x", "{100}", "{4}"]
-        var state: UInt64 = 11
-        func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 33
-        }
+        var random = SplitMix(seed: 11)
         let arguments = PlatformInput.ArgumentParts()
         var built = 0
         for round in 0..<8000 {
             var text = ""
-            for _ in 0..<(round % 9) { text += pieces[Int(next() % UInt64(pieces.count))] }
+            for _ in 0..<(round % 9) { text += random.pick(pieces) }
             let shared = PlatformInput.simplePattern(text, arguments: arguments)
             #expect(shared == PlatformInput.simplePattern(text), "\(text)")
             guard let shared else { continue }

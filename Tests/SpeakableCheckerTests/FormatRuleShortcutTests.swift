@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SeededRandom
 import SpeakableDiagnostics
 import SpeakablePlatformFormats
 import Testing
@@ -15,26 +16,23 @@ import Testing
                                     "%b", "%h", "%S", "%X", "%tH", "%1$tM", "%q", "% d", "%#s", "%(x", "%-5d", "%05d", "%%", "%n",
                                     "%", " ", "분", "é"]
 
-    static func generated(_ pieces: [String], count: Int, state: inout UInt64) -> String {
+    static func generated(_ pieces: [String], count: Int, random: inout SplitMix) -> String {
         var text = ""
-        for _ in 0..<count {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            text += pieces[Int(state >> 33) % pieces.count]
-        }
+        for _ in 0..<count { text += random.pick(pieces) }
         return text
     }
 
     @Test func cleanFormsAreTheOnesWithoutAFinding() throws {
-        var state: UInt64 = 5
+        var random = SplitMix(seed: 5)
         var pairs: [(key: String, source: String, translation: String)] = []
         for index in 0..<400 {
             // Sources read an argument (else nothing is formatted); a quarter of the
             // translations keep the source's text, the common case the shortcut is for.
             var source = ""
             while FormatString.parse(source, dialect: .java).argumentSpecifiers.isEmpty {
-                source = Self.generated(Self.sourcePieces, count: 1 + index % 3, state: &state)
+                source = Self.generated(Self.sourcePieces, count: 1 + index % 3, random: &random)
             }
-            let translation = index % 4 == 0 ? source : Self.generated(Self.translationPieces, count: 1 + index % 4, state: &state)
+            let translation = index % 4 == 0 ? source : Self.generated(Self.translationPieces, count: 1 + index % 4, random: &random)
             pairs.append(("m\(index)", source, translation))
         }
         func file(_ texts: [(String, String)]) -> String {

@@ -1,3 +1,4 @@
+import SeededRandom
 import SpeakableDiagnostics
 import SpeakableMessages
 import SpeakablePlatformFormats
@@ -12,11 +13,8 @@ import Testing
                          "%d", "%5.2f", "%arg", "\\", " ", "%3$lld", "%1$#@count@", "%q", "한국어", "\u{301}", "''", "{1}"]
 
     @Test func oneStringTranslationsAreTheGeneralPaths() throws {
-        var state: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var random = SplitMix(seed: 7)
+        func next(_ n: Int) -> Int { random.below(n) }
         let states: [String?] = [nil, "translated", "new", "needs_review", "Needs-Review-Translation", "stale", "final"]
         for round in 0..<1500 {
             var value = ""
@@ -50,11 +48,8 @@ import Testing
     /// Converted Apple strings' patterns are built without the parser where their text allows
     /// (``PlatformInput/applePattern(_:)``): the parser's trees, to every range.
     @Test func convertedPatternsAreTheParsers() throws {
-        var state: UInt64 = 11
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var random = SplitMix(seed: 11)
+        func next(_ n: Int) -> Int { random.below(n) }
         // Half the rounds without the pieces ICU quotes (most real strings have none).
         let plain = Self.pieces.filter { !$0.contains { "'{}#".contains($0) } }
         var quoting = false

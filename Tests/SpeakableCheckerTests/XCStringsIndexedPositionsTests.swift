@@ -1,3 +1,4 @@
+import SeededRandom
 import SpeakableDiagnostics
 import SpeakableMessages
 import SpeakablePlatformFormats
@@ -35,11 +36,8 @@ import Testing
     }
 
     @Test func indexedMessagesAreTheGeneralPaths() throws {
-        var state: UInt64 = 5
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var random = SplitMix(seed: 5)
+        func next(_ n: Int) -> Int { random.below(n) }
         func value() -> String {
             var v = ""
             for _ in 0..<next(5) { v += Self.pieces[next(Self.pieces.count)] }
@@ -104,11 +102,8 @@ import Testing
     /// (``PlatformInput/appleTarget(unit:origin:scratch:)``) when it is plain text and simple
     /// specifiers: what ``PlatformInput/appleTarget(string:key:keyPosition:file:origin:)`` makes of it.
     @Test func unitsFromBytesAreTheStringPaths() throws {
-        var state: UInt64 = 9
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var random = SplitMix(seed: 9)
+        func next(_ n: Int) -> Int { random.below(n) }
         let pieces = ["Row ", "%1$@", "%lld", "%@", "%d", "%2$lld", "%ld", "%i", "%u", "%x", "%f", "%s", "%c", "%p", "%3$d", "%10$@",
                       "é", "🎉", "한국어", "\u{301}", " ", "#", "%", "%%", "%5d", "%.2f", "%01$@", "%0$@", "%lq", "%lll", "%a", "%hd", "{",
                       "'", "%#@n@", "%10000$@", "%9999$@", "x"]
@@ -187,11 +182,8 @@ import Testing
     /// time (whatever the index still reads), is what the general path makes of the index's
     /// messages — text, pattern, formats, state, selectors, and every position.
     @Test func pluralsFromBytesAreTheGeneralPaths() throws {
-        var state: UInt64 = 21
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var random = SplitMix(seed: 21)
+        func next(_ n: Int) -> Int { random.below(n) }
         let pieces = ["Row ", "%1$@", "%lld", "%@", "%d", "%2$lld", "%ld", "%i", "%u", "%f", "%s", "%3$d", "é", "🎉", "한국어", " ",
                       "x", "·", "%", "%%", "#", "%5d", "'", "{", "}", "\"", "\n", "%#@n@", "%10000$@", "%a", "%0$@"]
         let names = ["one", "other", "few", "many", "zero", "two", "foo", "One", "other.x"]

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import SpeakablePlatformFormats
 
@@ -18,14 +19,10 @@ import Testing
 
     /// Deterministic pseudo-random formats made of `pieces`.
     static func formats(_ pieces: [String], count: Int, seed: UInt64) -> [String] {
-        var state = seed
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33)
-        }
+        var random = SplitMix(seed: seed)
         return (0..<count).map { round in
             var text = round % 3 == 0 ? "" : "x"
-            for _ in 0..<(1 + round % 9) { text += pieces[next() % pieces.count] }
+            for _ in 0..<(1 + round % 9) { text += random.pick(pieces) }
             return text
         }
     }

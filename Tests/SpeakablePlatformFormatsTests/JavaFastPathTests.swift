@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import SpeakablePlatformFormats
 
@@ -8,15 +9,11 @@ import Testing
     @Test func explicitIndexShortcutIsTheRegexReading() {
         let pieces = ["%", "1", "2", "0", "9", "$", "s", "S", "d", "x", "X", "e", "n", "t", "T", "H", "%", "-", "#", ",", "<", ".", "3",
                       "q", " ", "é", "2147483647", "2147483648", "00", "%1$", "%2$", "%12$", "%2147483647$", "%0$", "%01$", "1$"]
-        var state: UInt64 = 3
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33)
-        }
+        var random = SplitMix(seed: 3)
         var shortcuts = 0
         for round in 0..<20_000 {
             var text = "%"
-            for _ in 0..<(1 + round % 6) { text += pieces[next() % pieces.count] }
+            for _ in 0..<(1 + round % 6) { text += random.pick(pieces) }
             let scalars = Array(text.unicodeScalars)
             scalars.withUnsafeBufferPointer { scalars in
             let percents = scalars.filter { $0 == "%" }.count

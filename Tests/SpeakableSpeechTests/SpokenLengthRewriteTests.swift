@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SeededRandom
 import SpeakableICU
 import Testing
 @testable import SpeakableSpeech
@@ -160,15 +161,10 @@ import Testing
                      "Übung", "ИГРА", "игра", "ΣΟΦΊΑ", "lED", "TED", "bEd", "rhythm", "xyz", "a", "", "queue", "Ee", "ED", "EDE"]
         // Generated words over letters that meet every branch (case, vowels of several scripts).
         let letters = Array("aeEdDltTyYbWwÉéÀüÜиИΑαΣsxq".unicodeScalars)
-        var state: UInt64 = 3
+        var random = SplitMix(seed: 3)
         for _ in 0..<3000 {
             var word = String.UnicodeScalarView()
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let length = Int(state >> 60) % 7
-            for _ in 0..<length {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                word.append(letters[Int(state >> 33) % letters.count])
-            }
+            for _ in 0..<random.below(7) { word.append(random.pick(letters)) }
             words.append(String(word))
         }
         for word in words {

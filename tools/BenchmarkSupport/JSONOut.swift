@@ -1,3 +1,5 @@
+import SpeakableEscaping
+
 /// A minimal JSON writer for benchmark results (this layer may not import Foundation).
 public indirect enum JSONValue {
     case string(String)
@@ -43,8 +45,7 @@ public indirect enum JSONValue {
             case "\r": out += "\\r"
             default:
                 if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += "\\u" + HexDigits.padded(scalar.value, width: 4, uppercase: false)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

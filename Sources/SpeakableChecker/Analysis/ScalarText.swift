@@ -1,3 +1,5 @@
+import SpeakableEscaping
+
 /// Scalars of a text with their UTF-16 offsets, and their `U+XXXX` names.
 enum ScalarText {
     /// Scalars with their UTF-16 offsets.
@@ -12,7 +14,6 @@ enum ScalarText {
     }
 
     static func hex(_ scalar: Unicode.Scalar) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        "U+" + HexDigits.padded(scalar.value, width: 4)
     }
 }

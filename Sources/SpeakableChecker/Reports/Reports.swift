@@ -183,8 +183,7 @@ public enum CheckReports {
                 || "-._~/".unicodeScalars.contains(c) {
                 out.unicodeScalars.append(c)
             } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" : "") + hex
+                out += "%" + HexDigits.padded(byte, width: 2)
             }
         }
         return out

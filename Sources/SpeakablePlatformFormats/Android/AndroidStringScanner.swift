@@ -398,11 +398,9 @@ private struct PlainScanner {
 
     /// FNV-1a of the name's bytes.
     func hash(_ range: Range<Int>) -> Int {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for k in range {
-            h = (h ^ UInt64(bytes[k])) &* 0x100_0000_01B3
-        }
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+        var hash = FNV1a()
+        hash.combine(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+        return hash.tableHash
     }
 
     /// XML's entities and character references of `range` into ``unescaped``; false for one the

@@ -8,6 +8,8 @@ import FoundationEssentials
 public import SpeakableDescribers
 public import SpeakableJSON
 public import SpeakableSpeech
+import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableICU
 import Synchronization
 
@@ -273,13 +275,8 @@ public enum AudioWriter {
 
     /// 32 bits of FNV-1a, as 8 hex digits: enough to tell an element's versions apart.
     static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value &*= 0x100_0000_01b3
-        }
-        let folded = UInt32(truncatingIfNeeded: value ^ (value >> 32))
-        let hex = String(folded, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
+        var hash = FNV1a()
+        hash.combine(text)
+        return HexDigits.padded(hash.folded32, width: 8, uppercase: false)
     }
 }

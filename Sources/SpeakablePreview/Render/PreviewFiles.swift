@@ -5,6 +5,7 @@ import Darwin
 #endif
 import FoundationEssentials
 import SpeakableDiagnostics
+import SpeakableEscaping
 
 /// Why a file could not be written.
 public struct FileWriteError: Error, Sendable, CustomStringConvertible {
@@ -60,8 +61,7 @@ public enum PreviewFiles {
     }
 
     static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        HexDigits.padded(value, width: 16, uppercase: false)
     }
 }
 

@@ -1,4 +1,5 @@
 import SpeakableCatalog
+import SpeakableEscaping
 import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
@@ -170,8 +171,7 @@ enum JSONText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                out += "\\u" + HexDigits.padded(scalar.value, width: 4, uppercase: false)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,3 +1,4 @@
+import SeededRandom
 import SpeakableICU
 import SpeakableJSON
 
@@ -24,7 +25,7 @@ public enum StressProject {
 
     /// Path → contents.
     public static func generate(seed: UInt64, messages count: Int) -> [String: String] {
-        var random = SplitMix64(seed: seed)
+        var random = SplitMix(seed: seed)
         var templates: [(String, JSONValue)] = []
         var translations: [String: [(String, JSONValue)]] = [:]
         for index in 0..<count {
@@ -61,7 +62,7 @@ public enum StressProject {
         let name: String
         let role: String
         let text: @Sendable (Lexicon, UInt64) -> String
-        let examples: @Sendable (inout SplitMix64) -> [[(String, JSONValue)]]
+        let examples: @Sendable (inout SplitMix) -> [[(String, JSONValue)]]
     }
 
     static func plural(_ argument: String, _ forms: [String: String], exact: [Int: String] = [:]) -> String {
@@ -285,21 +286,4 @@ public enum StressProject {
                       quote: "\"हाँ\" या 'ना' कहें", newline: "पहली पंक्ति\nदूसरी पंक्ति", markup: "टॉम & जेरी <3",
                       cellText: "पंक्ति {1}, स्तंभ {2}", empty: "खाली", givenText: "दिया गया {}"),
     ]
-}
-
-/// A small, fast, deterministic generator (Steele, Lea and Flood's SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SpeakableDiagnostics
+import SpeakableEscaping
 import SpeakableJSON
 
 /// The runner sources that are not Swift targets (they are compiled at run time by `javac` and
@@ -27,17 +29,12 @@ enum RunnerSources {
 
     /// FNV-1a, 64 bits, as 16 hex digits.
     static func hash(_ texts: String...) -> String {
-        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+        var hash = FNV1a()
         for text in texts {
-            for byte in text.utf8 {
-                value ^= UInt64(byte)
-                value &*= 0x100_0000_01B3
-            }
-            value ^= 0xFF
-            value &*= 0x100_0000_01B3
+            hash.combine(text)
+            hash.combine(byte: 0xFF)
         }
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return HexDigits.padded(hash.value, width: 16, uppercase: false)
     }
 }
 
