@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SpeakableEscaping
 import SpeakableJSON
 
 /// An output folder opened for one transaction: every operation goes through directory
@@ -205,8 +206,7 @@ final class OutputFolder {
     func makeStaging() throws(Failure) -> (name: String, descriptor: Int32) {
         for _ in 0..<16 {
             var random = SystemRandomNumberGenerator()
-            let suffix = String(random.next(), radix: 16)
-            let name = OutputFolder.stagingPrefix + String(repeating: "0", count: 16 - suffix.count) + suffix
+            let name = OutputFolder.stagingPrefix + HexDigits.padded(random.next() as UInt64, width: 16, uppercase: false)
             if mkdirat(descriptor, name, 0o700) == 0 {
                 let staging = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 guard staging >= 0 else { throw .io(path + "/" + name, OutputFolder.errorText()) }
