@@ -4,7 +4,7 @@
 //
 // Layers (a module depends only on modules of lower layers; `docs/internals/architecture.md`
 // draws the arrows):
-//   0. CICU                      system ICU 72 (libicu-dev), seen through a shim of inline wrappers
+//   0. CICU                      system ICU 72 (libicu-dev) behind C functions with plain C types
 //      SpeakableDiagnostics      positions, diagnostics           SpeakableEscaping  one escaper per output language
 //   1. SpeakableICU              safe Swift types over ICU; the only module that touches C
 //      SpeakableJSON, SpeakableXML  readers that keep line and column
@@ -24,22 +24,18 @@
 // Base modules with no ICU: SpeakableDiagnostics (positions, findings), SpeakableJSON (a JSON
 // reader that keeps line and column and reports duplicate keys), SpeakableXML (the same for XML).
 //
-// No module that depends on SpeakableICU may import Foundation (FoundationEssentials is fine):
-// debug builds compile with testing enabled, which makes the wrapper's `internal import CICU`
-// visible to the modules above it, and the system ICU headers clash with Foundation's bundled ICU.
+// Foundation next to Speakable: a game's own module imports both, and debug builds compile every
+// module with testing enabled, which loads SpeakableICU's `internal import CICU` into the modules
+// that import SpeakableICU. Foundation carries its own ICU on Linux, and the system ICU headers
+// clash with it ('UNumberFormatFields' has different definitions in different modules). So CICU's
+// header (Sources/CICU/include/CICU.h) declares no ICU type: `int32_t` status codes and
+// enumeration values (renamed `CICU_…`), `uint16_t` UTF-16 text, opaque handles. ICU's headers
+// appear only in Sources/CICU/cicu.c, which checks each renamed constant and type against them
+// when it compiles. The library examples test builds `import Foundation` + `import Speakable` in
+// debug to keep it so.
 //
-// import Speakable next to Foundation: a game's own module imports both, and SwiftPM builds every
-// dependency with testing enabled in debug. So SpeakableICU imports CICU `@_implementationOnly`
-// (never loaded by clients, testing or not) rather than `internal import`. The compiler warns that
-// this is unstable without library evolution when C types shape a client-visible layout; none does
-// (ICU handles are stored as OpaquePointer, C types appear only in function bodies). The library
-// examples test builds `import Foundation` + `import Speakable` in debug to keep it so. `internal`,
-// `package`, `private` and `@_spiOnly` imports are all loaded by the clients of a testing-enabled
-// build; only a CICU whose header shows no ICU type would allow one of them.
-//
-// Test support: ICUOracle wraps ICU's own `umsg_*` MessageFormat, the reference that tests and
-// benchmarks compare against. It is Foundation-free (Foundation and the system ICU
-// headers cannot meet in one module).
+// Test support: ICUOracle wraps ICU's own `umsg_*` MessageFormat (through CICU), the reference
+// that tests and benchmarks compare against.
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -66,10 +62,15 @@ let package = Package(
     ],
     targets: [
         // MARK: ICU
-        .systemLibrary(
+        // SystemICU: ICU as pkg-config (`icu-i18n`) finds it, for cicu.c's compile and for linking,
+        //   and the hint to install libicu-dev. Only CICU depends on it; no module imports it.
+        // CICU: the ICU functions Speakable calls, declared with plain C types (include/CICU.h);
+        //   ICU's own headers appear only in cicu.c.
+        .systemLibrary(name: "SystemICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        .target(
             name: "CICU",
-            pkgConfig: "icu-i18n",
-            providers: [.apt(["libicu-dev"])]
+            dependencies: ["SystemICU"],
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
         .target(name: "SpeakableICU", dependencies: ["CICU"], swiftSettings: swiftSettings),
         .target(name: "ICUOracle", dependencies: ["CICU"], swiftSettings: swiftSettings),

@@ -8,27 +8,26 @@ internal import CICU
 /// `time` a `UDate`; `select` and untyped `{0}` a NUL-terminated UTF-16 string. Callers give an
 /// argument list that matches (see ``OracleArgument``); tests rewrite names to numbers first.
 ///
-/// This module is for tests and benchmarks only. It does not import Foundation: the system ICU
-/// headers and Foundation cannot meet in one module (docs/internals/architecture.md).
+/// This module is for tests and benchmarks only.
 public final class ICUMessageFormat: @unchecked Sendable {
     // @unchecked Sendable: ICU's MessageFormat::format is const; tests use one instance per thread.
-    private let handle: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    private let handle: OpaquePointer
     public let pattern: String
     public let locale: String
 
     /// Opens `pattern` for `locale` (an ICU locale ID). A pattern ICU rejects throws an
     /// ``OracleFailure`` with ICU's error name and the UTF-16 offset it reported.
     public init(pattern: String, locale: String) throws(OracleFailure) {
-        var status = U_ZERO_ERROR
-        var parseError = UParseError()
+        var status = CICU_U_ZERO_ERROR
+        var parseError = cicu_parse_error()
         var units = Array(pattern.utf16)
         units.append(0)
         let opened = units.withUnsafeBufferPointer { buffer in
             cicu_umsg_open(buffer.baseAddress, Int32(buffer.count - 1), locale, &parseError, &status)
         }
-        if status.rawValue > 0 || opened == nil {
+        if status > 0 || opened == nil {
             if let opened { cicu_umsg_close(opened) }
-            throw OracleFailure(code: status.rawValue, offset: Int(parseError.offset))
+            throw OracleFailure(code: status, offset: Int(parseError.offset))
         }
         self.handle = opened!
         self.pattern = pattern
@@ -42,34 +41,34 @@ public final class ICUMessageFormat: @unchecked Sendable {
         let prepared = PreparedArguments(arguments)
         var capacity = 256
         for _ in 0..<2 {
-            var status = U_ZERO_ERROR
+            var status = CICU_U_ZERO_ERROR
             var buffer = [UInt16](repeating: 0, count: capacity)
             let length = buffer.withUnsafeMutableBufferPointer { out in
                 withVaList(prepared.varArgs) { list in
                     cicu_umsg_vformat(handle, out.baseAddress, Int32(capacity), list, &status)
                 }
             }
-            if status == U_BUFFER_OVERFLOW_ERROR {
+            if status == CICU_U_BUFFER_OVERFLOW_ERROR {
                 capacity = Int(length) + 1
                 continue
             }
-            if status.rawValue > 0 {
-                return .failure(OracleFailure(code: status.rawValue, offset: nil))
+            if status > 0 {
+                return .failure(OracleFailure(code: status, offset: nil))
             }
             return .success(String(decoding: buffer[0..<Int(length)], as: UTF16.self))
         }
-        return .failure(OracleFailure(code: U_BUFFER_OVERFLOW_ERROR.rawValue, offset: nil))
+        return .failure(OracleFailure(code: CICU_U_BUFFER_OVERFLOW_ERROR, offset: nil))
     }
 
     /// Formats into `output` and returns the UTF-16 length, without making a Swift string
     /// (benchmarks time this: it is the whole of ICU's work).
     @inline(__always)
     public func formatUTF16(_ prepared: PreparedArguments, into output: UnsafeMutableBufferPointer<UInt16>) -> Int {
-        var status = U_ZERO_ERROR
+        var status = CICU_U_ZERO_ERROR
         let length = withVaList(prepared.varArgs) { list in
             cicu_umsg_vformat(handle, output.baseAddress, Int32(output.count), list, &status)
         }
-        return status.rawValue > 0 ? -1 : Int(length)
+        return status > 0 ? -1 : Int(length)
     }
 
     /// What building the `va_list` alone costs (no ICU work); benchmarks subtract it.
@@ -80,7 +79,7 @@ public final class ICUMessageFormat: @unchecked Sendable {
 
     /// Sets ICU's process-wide default time zone, which `umsg` formats dates in.
     public static func setDefaultTimeZone(_ identifier: String) {
-        var status = U_ZERO_ERROR
+        var status = CICU_U_ZERO_ERROR
         var units = Array(identifier.utf16)
         units.append(0)
         units.withUnsafeBufferPointer { cicu_ucal_setDefaultTimeZone($0.baseAddress, &status) }
@@ -88,7 +87,7 @@ public final class ICUMessageFormat: @unchecked Sendable {
 
     /// ICU's name for an error code.
     public static func errorName(_ code: Int32) -> String {
-        String(cString: cicu_u_errorName(UErrorCode(rawValue: code)))
+        String(cString: cicu_u_errorName(code))
     }
 }
 

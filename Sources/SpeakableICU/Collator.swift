@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// Orders strings the way a locale sorts them (ICU `UCollator`), optionally ignoring case and
 /// comparing digit runs by their numeric value ("Key2" before "Key10").
@@ -28,22 +28,22 @@ public final class Collator: @unchecked Sendable {
     private let handle: OpaquePointer
 
     public init(locale: ICULocale, strength: Strength = .tertiary, numeric: Bool = false) throws(ICUError) {
-        var status = U_ZERO_ERROR
+        var status = CICU_U_ZERO_ERROR
         let opened = cicu_ucol_open(locale == .root ? "" : locale.identifier, &status)
         if ICUStatus.isFailure(status) || opened == nil {
             if let opened { cicu_ucol_close(opened) }
-            throw ICUError(code: status.rawValue, operation: "ucol_open(\(locale.identifier))")
+            throw ICUError(code: status, operation: "ucol_open(\(locale.identifier))")
         }
-        let value: UColAttributeValue = switch strength {
-        case .primary: UCOL_PRIMARY
-        case .secondary: UCOL_SECONDARY
-        case .tertiary: UCOL_TERTIARY
+        let value: Int32 = switch strength {
+        case .primary: CICU_UCOL_PRIMARY
+        case .secondary: CICU_UCOL_SECONDARY
+        case .tertiary: CICU_UCOL_TERTIARY
         }
-        cicu_ucol_setAttribute(opened, UCOL_STRENGTH, value, &status)
-        cicu_ucol_setAttribute(opened, UCOL_NUMERIC_COLLATION, numeric ? UCOL_ON : UCOL_OFF, &status)
+        cicu_ucol_setAttribute(opened, CICU_UCOL_STRENGTH, value, &status)
+        cicu_ucol_setAttribute(opened, CICU_UCOL_NUMERIC_COLLATION, numeric ? CICU_UCOL_ON : CICU_UCOL_OFF, &status)
         if ICUStatus.isFailure(status) {
             cicu_ucol_close(opened)
-            throw ICUError(code: status.rawValue, operation: "ucol_setAttribute")
+            throw ICUError(code: status, operation: "ucol_setAttribute")
         }
         self.handle = opened!
         self.locale = locale

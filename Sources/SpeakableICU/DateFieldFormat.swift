@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// A date format run without calling ICU: the pattern ICU resolved for the format
 /// (`udat_toPattern`), cut into literal pieces and fields; month, weekday and AM/PM names from
@@ -168,9 +168,9 @@ final class DateFieldFormat: @unchecked Sendable {
 
     /// Reads the open format `handle` (pattern, symbols, digits, calendar, zone) and returns a
     /// fast path that reproduces `udat_format` on the battery, or nil.
-    static func derive(handle: VoidHandle, timeZone: ICUTimeZone) -> DateFieldFormat? {
+    static func derive(handle: OpaquePointer, timeZone: ICUTimeZone) -> DateFieldFormat? {
         guard let calendar = cicu_udat_getCalendar(handle) else { return nil }
-        var status = U_ZERO_ERROR
+        var status = CICU_U_ZERO_ERROR
         guard let type = cicu_ucal_getType(calendar, &status), !ICUStatus.isFailure(status),
               String(cString: type) == "gregorian" else { return nil }
         guard let pattern = try? withUTF16Result("udat_toPattern", { buffer, capacity, status in
@@ -194,7 +194,7 @@ final class DateFieldFormat: @unchecked Sendable {
             text += pendingLiteral
             pendingLiteral = []
         }
-        func symbols(_ type: UDateFormatSymbolType, from first: Int32, count: Int32) -> Int? {
+        func symbols(_ type: Int32, from first: Int32, count: Int32) -> Int? {
             let table = entries.count
             for index in first..<(first + count) {
                 guard let symbol = try? withUTF16Result("udat_getSymbols", { buffer, capacity, status in
@@ -250,13 +250,13 @@ final class DateFieldFormat: @unchecked Sendable {
                 switch run {
                 case 1, 2: fields.append(.monthNumber(digits: run))
                 case 3:
-                    guard let t = symbols(standalone ? UDAT_STANDALONE_SHORT_MONTHS : UDAT_SHORT_MONTHS, from: 0, count: 12) else { return nil }
+                    guard let t = symbols(standalone ? CICU_UDAT_STANDALONE_SHORT_MONTHS : CICU_UDAT_SHORT_MONTHS, from: 0, count: 12) else { return nil }
                     fields.append(.monthName(table: t))
                 case 4:
-                    guard let t = symbols(standalone ? UDAT_STANDALONE_MONTHS : UDAT_MONTHS, from: 0, count: 12) else { return nil }
+                    guard let t = symbols(standalone ? CICU_UDAT_STANDALONE_MONTHS : CICU_UDAT_MONTHS, from: 0, count: 12) else { return nil }
                     fields.append(.monthName(table: t))
                 case 5:
-                    guard let t = symbols(standalone ? UDAT_STANDALONE_NARROW_MONTHS : UDAT_NARROW_MONTHS, from: 0, count: 12) else { return nil }
+                    guard let t = symbols(standalone ? CICU_UDAT_STANDALONE_NARROW_MONTHS : CICU_UDAT_NARROW_MONTHS, from: 0, count: 12) else { return nil }
                     fields.append(.monthName(table: t))
                 default: return nil
                 }
@@ -265,21 +265,21 @@ final class DateFieldFormat: @unchecked Sendable {
                 fields.append(.day(digits: run))
             case "E", "c":
                 let standalone = c == "c"
-                let type: UDateFormatSymbolType
+                let type: Int32
                 switch run {
                 case 1, 2, 3:
                     guard !standalone || run == 3 else { return nil }  // c and cc are numbers
-                    type = standalone ? UDAT_STANDALONE_SHORT_WEEKDAYS : UDAT_SHORT_WEEKDAYS
-                case 4: type = standalone ? UDAT_STANDALONE_WEEKDAYS : UDAT_WEEKDAYS
-                case 5: type = standalone ? UDAT_STANDALONE_NARROW_WEEKDAYS : UDAT_NARROW_WEEKDAYS
-                case 6: type = standalone ? UDAT_STANDALONE_SHORTER_WEEKDAYS : UDAT_SHORTER_WEEKDAYS
+                    type = standalone ? CICU_UDAT_STANDALONE_SHORT_WEEKDAYS : CICU_UDAT_SHORT_WEEKDAYS
+                case 4: type = standalone ? CICU_UDAT_STANDALONE_WEEKDAYS : CICU_UDAT_WEEKDAYS
+                case 5: type = standalone ? CICU_UDAT_STANDALONE_NARROW_WEEKDAYS : CICU_UDAT_NARROW_WEEKDAYS
+                case 6: type = standalone ? CICU_UDAT_STANDALONE_SHORTER_WEEKDAYS : CICU_UDAT_SHORTER_WEEKDAYS
                 default: return nil
                 }
                 // Weekday symbols are indexed 1 (Sunday) … 7.
                 guard let t = symbols(type, from: 1, count: 7) else { return nil }
                 fields.append(.weekdayName(table: t))
             case "a":
-                guard run <= 3, let t = symbols(UDAT_AM_PMS, from: 0, count: 2) else { return nil }
+                guard run <= 3, let t = symbols(CICU_UDAT_AM_PMS, from: 0, count: 2) else { return nil }
                 fields.append(.amPm(table: t))
             case "h", "H", "K", "k":
                 guard run <= 2 else { return nil }
@@ -336,15 +336,15 @@ final class DateFieldFormat: @unchecked Sendable {
 
     /// The offsets (raw + daylight) of the calendar's zone between 1900 and 2200, from ICU's
     /// transitions; one interval for a zone without any.
-    private static func zoneOffsets(_ base: UnsafePointer<UCalendar?>) -> (starts: [Double], offsets: [Int64])? {
-        var status = U_ZERO_ERROR
+    private static func zoneOffsets(_ base: OpaquePointer) -> (starts: [Double], offsets: [Int64])? {
+        var status = CICU_U_ZERO_ERROR
         guard let calendar = cicu_ucal_clone(base, &status), !ICUStatus.isFailure(status) else { return nil }
         defer { cicu_ucal_close(calendar) }
         func offset(at date: Double) -> Int64? {
-            var s = U_ZERO_ERROR
+            var s = CICU_U_ZERO_ERROR
             cicu_ucal_setMillis(calendar, date, &s)
-            let raw = cicu_ucal_get(calendar, UCAL_ZONE_OFFSET, &s)
-            let dst = cicu_ucal_get(calendar, UCAL_DST_OFFSET, &s)
+            let raw = cicu_ucal_get(calendar, CICU_UCAL_ZONE_OFFSET, &s)
+            let dst = cicu_ucal_get(calendar, CICU_UCAL_DST_OFFSET, &s)
             return ICUStatus.isFailure(s) ? nil : Int64(raw) + Int64(dst)
         }
         let from = -2_208_988_800_000.0  // 1900-01-01
@@ -355,9 +355,9 @@ final class DateFieldFormat: @unchecked Sendable {
         var cursor = from
         while starts.count < 2_000 {
             var next = 0.0
-            var s = U_ZERO_ERROR
+            var s = CICU_U_ZERO_ERROR
             cicu_ucal_setMillis(calendar, cursor, &s)
-            let found = cicu_ucal_getTimeZoneTransitionDate(calendar, UCAL_TZ_TRANSITION_NEXT, &next, &s)
+            let found = cicu_ucal_getTimeZoneTransitionDate(calendar, CICU_UCAL_TZ_TRANSITION_NEXT, &next, &s)
             if ICUStatus.isFailure(s) { return nil }
             if found == 0 || next >= to { break }
             guard let value = offset(at: next) else { return nil }

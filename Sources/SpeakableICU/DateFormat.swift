@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 import Synchronization
 
 /// A moment in time as ICU counts it: milliseconds since 1970-01-01T00:00:00Z (`UDate`).
@@ -32,15 +32,15 @@ public final class DateFormat: @unchecked Sendable {
     public let locale: ICULocale
     public let timeZone: ICUTimeZone
     // @unchecked Sendable: `handle` is only used inside `lock`.
-    private let handle: VoidHandle
+    private let handle: OpaquePointer
     private let lock = Mutex<Void>(())
 
     public init(_ kind: Kind, locale: ICULocale, timeZone: ICUTimeZone) throws(ICUError) {
         self.kind = kind
         self.locale = locale
         self.timeZone = timeZone
-        var status = U_ZERO_ERROR
-        let opened: VoidHandle?
+        var status = CICU_U_ZERO_ERROR
+        let opened: OpaquePointer?
         switch kind {
         case .styles(let date, let time):
             opened = Self.open(date: date, time: time, pattern: nil, locale: locale, timeZone: timeZone, &status)
@@ -56,7 +56,7 @@ public final class DateFormat: @unchecked Sendable {
         }
         if ICUStatus.isFailure(status) || opened == nil {
             if let opened { cicu_udat_close(opened) }
-            throw ICUError(code: status.rawValue, operation: "udat_open(\(locale.identifier))")
+            throw ICUError(code: status, operation: "udat_open(\(locale.identifier))")
         }
         self.handle = opened!
     }
@@ -75,20 +75,20 @@ public final class DateFormat: @unchecked Sendable {
     public var hasFastPath: Bool { fastPath.resolve(deriveFastPath) }
 
     private static func open(date: Style, time: Style, pattern: String?, locale: ICULocale,
-                             timeZone: ICUTimeZone, _ status: inout UErrorCode) -> VoidHandle? {
-        func u(_ style: Style) -> UDateFormatStyle {
+                             timeZone: ICUTimeZone, _ status: inout Int32) -> OpaquePointer? {
+        func u(_ style: Style) -> Int32 {
             switch style {
-            case .none: UDAT_NONE
-            case .short: UDAT_SHORT
-            case .medium: UDAT_MEDIUM
-            case .long: UDAT_LONG
-            case .full: UDAT_FULL
+            case .none: CICU_UDAT_NONE
+            case .short: CICU_UDAT_SHORT
+            case .medium: CICU_UDAT_MEDIUM
+            case .long: CICU_UDAT_LONG
+            case .full: CICU_UDAT_FULL
             }
         }
         return timeZone.identifier.withUTF16Buffer { tz, tzLength in
             if let pattern {
                 return pattern.withUTF16Buffer { p, pLength in
-                    cicu_udat_open(UDAT_PATTERN, UDAT_PATTERN, locale.identifier, tz, tzLength, p, pLength, &status)
+                    cicu_udat_open(CICU_UDAT_PATTERN, CICU_UDAT_PATTERN, locale.identifier, tz, tzLength, p, pLength, &status)
                 }
             }
             return cicu_udat_open(u(time), u(date), locale.identifier, tz, tzLength, nil, -1, &status)
@@ -167,15 +167,15 @@ public final class DateFormat: @unchecked Sendable {
 public final class DateTimePatternGenerator: @unchecked Sendable {
     public let locale: ICULocale
     // @unchecked Sendable: `handle` is only used inside `lock` (getBestPattern mutates caches).
-    private let handle: VoidHandle
+    private let handle: OpaquePointer
     private let lock = Mutex<Void>(())
 
     public init(locale: ICULocale) throws(ICUError) {
-        var status = U_ZERO_ERROR
+        var status = CICU_U_ZERO_ERROR
         let opened = cicu_udatpg_open(locale.identifier, &status)
         if ICUStatus.isFailure(status) || opened == nil {
             if let opened { cicu_udatpg_close(opened) }
-            throw ICUError(code: status.rawValue, operation: "udatpg_open(\(locale.identifier))")
+            throw ICUError(code: status, operation: "udatpg_open(\(locale.identifier))")
         }
         self.handle = opened!
         self.locale = locale

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 import Synchronization
 
 /// Counts user-perceived characters (extended grapheme clusters) with ICU's character break
@@ -21,7 +21,7 @@ public enum GraphemeClusters {
             if box == nil { box = BreakIteratorBox() }
             guard let handle = box?.handle else { return text.count }
             return units.withUnsafeBufferPointer { buffer -> Int in
-                var status = U_ZERO_ERROR
+                var status = CICU_U_ZERO_ERROR
                 cicu_ubrk_setText(handle, buffer.baseAddress, Int32(buffer.count), &status)
                 if ICUStatus.isFailure(status) { return text.count }
                 var count = 0
@@ -40,8 +40,8 @@ private final class BreakIteratorBox: @unchecked Sendable {
     let handle: OpaquePointer?
 
     init() {
-        var status = U_ZERO_ERROR
-        let opened = cicu_ubrk_open(UBRK_CHARACTER, "", nil, 0, &status)
+        var status = CICU_U_ZERO_ERROR
+        let opened = cicu_ubrk_open(CICU_UBRK_CHARACTER, "", nil, 0, &status)
         if ICUStatus.isFailure(status) {
             if let opened { cicu_ubrk_close(opened) }
             handle = nil

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// A failure reported by ICU, named the way ICU names it.
 ///
@@ -38,29 +38,29 @@ public struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// ICU's own name for a `UErrorCode` value.
     public static func name(of code: Int32) -> String {
-        String(cString: cicu_u_errorName(UErrorCode(rawValue: code)))
+        String(cString: cicu_u_errorName(code))
     }
 
     // Codes Speakable reacts to.
-    public static let illegalArgument: Int32 = U_ILLEGAL_ARGUMENT_ERROR.rawValue
-    public static let invalidFormat: Int32 = U_INVALID_FORMAT_ERROR.rawValue
-    public static let bufferOverflow: Int32 = U_BUFFER_OVERFLOW_ERROR.rawValue
-    public static let indexOutOfBounds: Int32 = U_INDEX_OUTOFBOUNDS_ERROR.rawValue
-    public static let invalidState: Int32 = U_INVALID_STATE_ERROR.rawValue
+    public static let illegalArgument: Int32 = CICU_U_ILLEGAL_ARGUMENT_ERROR
+    public static let invalidFormat: Int32 = CICU_U_INVALID_FORMAT_ERROR
+    public static let bufferOverflow: Int32 = CICU_U_BUFFER_OVERFLOW_ERROR
+    public static let indexOutOfBounds: Int32 = CICU_U_INDEX_OUTOFBOUNDS_ERROR
+    public static let invalidState: Int32 = CICU_U_INVALID_STATE_ERROR
 }
 
 /// The one gate for ICU status codes.
 enum ICUStatus {
     /// Throws when `status` is a failure. Warnings (negative values) and success (zero) pass.
     @inline(__always)
-    static func check(_ status: UErrorCode, _ operation: @autoclosure () -> String, parseOffset: Int? = nil) throws(ICUError) {
-        if status.rawValue > 0 {
-            throw ICUError(code: status.rawValue, operation: operation(), parseOffset: parseOffset)
+    static func check(_ status: Int32, _ operation: @autoclosure () -> String, parseOffset: Int? = nil) throws(ICUError) {
+        if status > 0 {
+            throw ICUError(code: status, operation: operation(), parseOffset: parseOffset)
         }
     }
 
     @inline(__always)
-    static func isFailure(_ status: UErrorCode) -> Bool { status.rawValue > 0 }
+    static func isFailure(_ status: Int32) -> Bool { status > 0 }
 }
 
 /// The version of the ICU library Speakable is linked against, e.g. "72.1".
@@ -71,7 +71,3 @@ public var icuVersion: String {
     }
     return info.2 == 0 ? "\(info.0).\(info.1)" : "\(info.0).\(info.1).\(info.2)"
 }
-
-/// How Swift sees handles of ICU types declared as `typedef void *` (UNumberFormat, UDateFormat,
-/// UDateTimePatternGenerator, UMessageFormat).
-typealias VoidHandle = UnsafeMutablePointer<UnsafeMutableRawPointer?>

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// A locale as ICU understands it, made from a BCP 47 tag ("en", "ko", "sr-Latn", "ar-EG") or an
 /// ICU locale ID ("en_US").
@@ -73,7 +73,7 @@ public struct ICUTimeZone: Hashable, Sendable, CustomStringConvertible {
     /// Checks the ID against ICU's time zone data: Olson IDs and custom IDs such as `GMT+09:00`
     /// pass; anything else throws `U_ILLEGAL_ARGUMENT_ERROR` instead of silently becoming GMT.
     public init(_ identifier: String) throws(ICUError) {
-        var isSystem: UBool = 0
+        var isSystem: Int8 = 0
         _ = try withUTF16Result("ucal_getCanonicalTimeZoneID") { buffer, capacity, status in
             identifier.withUTF16Buffer { id, length in
                 cicu_ucal_getCanonicalTimeZoneID(id, length, buffer, capacity, &isSystem, &status)
@@ -91,18 +91,18 @@ public struct ICUTimeZone: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public func date(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
                      millisecond: Int = 0) throws(ICUError) -> ICUDate {
-        var status = U_ZERO_ERROR
+        var status = CICU_U_ZERO_ERROR
         let calendar = identifier.withUTF16Buffer { zone, length in
-            cicu_ucal_open(zone, length, "en_US@calendar=gregorian", UCAL_GREGORIAN, &status)
+            cicu_ucal_open(zone, length, "en_US@calendar=gregorian", CICU_UCAL_GREGORIAN, &status)
         }
         guard let calendar, !ICUStatus.isFailure(status) else {
-            throw ICUError(code: status.rawValue, operation: "ucal_open(\(identifier))")
+            throw ICUError(code: status, operation: "ucal_open(\(identifier))")
         }
         defer { cicu_ucal_close(calendar) }
         cicu_ucal_clear(calendar)
         cicu_ucal_setDateTime(calendar, Int32(year), Int32(month - 1), Int32(day), Int32(hour), Int32(minute),
                               Int32(second), &status)
-        cicu_ucal_set(calendar, UCAL_MILLISECOND, Int32(millisecond))
+        cicu_ucal_set(calendar, CICU_UCAL_MILLISECOND, Int32(millisecond))
         let millis = cicu_ucal_getMillis(calendar, &status)
         try ICUStatus.check(status, "ucal_getMillis")
         return millis

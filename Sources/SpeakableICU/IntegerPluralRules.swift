@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// A locale's plural rules for integers, evaluated without calling ICU.
 ///
@@ -53,7 +53,7 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
     /// The rules text ICU uses for a locale and kind, e.g. `one: i = 1 and v = 0 @integer 1`
     /// per category (samples after `@` are dropped), or nil when ICU has none.
     static func ruleText(locale: String, kind: PluralRules.Kind) -> [(PluralCategory, String)]? {
-        var status = U_ZERO_ERROR
+        var status = CICU_U_ZERO_ERROR
         guard let plurals = cicu_ures_openDirect(nil, "plurals", &status), !ICUStatus.isFailure(status) else { return nil }
         defer { cicu_ures_close(plurals) }
         guard let table = cicu_ures_getByKey(plurals, kind == .cardinal ? "locales" : "locales_ordinals", nil, &status),
@@ -66,7 +66,7 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
         var setName: String?
         while true {
             var length: Int32 = 0
-            var lookup = U_ZERO_ERROR
+            var lookup = CICU_U_ZERO_ERROR
             if let value = cicu_ures_getStringByKey(table, name, &length, &lookup), !ICUStatus.isFailure(lookup) {
                 setName = String(decoding: UnsafeBufferPointer(start: value, count: Int(length)), as: UTF16.self)
                 break
@@ -78,14 +78,14 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
         }
         // No rules for the locale: ICU's default, where every number is "other".
         guard let setName else { return [] }
-        status = U_ZERO_ERROR
+        status = CICU_U_ZERO_ERROR
         guard let rulesTable = cicu_ures_getByKey(plurals, "rules", nil, &status), !ICUStatus.isFailure(status) else { return nil }
         defer { cicu_ures_close(rulesTable) }
         guard let set = cicu_ures_getByKey(rulesTable, setName, nil, &status), !ICUStatus.isFailure(status) else { return nil }
         defer { cicu_ures_close(set) }
         var result: [(PluralCategory, String)] = []
         for index in 0..<cicu_ures_getSize(set) {
-            var itemStatus = U_ZERO_ERROR
+            var itemStatus = CICU_U_ZERO_ERROR
             guard let item = cicu_ures_getByIndex(set, index, nil, &itemStatus), !ICUStatus.isFailure(itemStatus) else { return nil }
             defer { cicu_ures_close(item) }
             guard let key = cicu_ures_getKey(item), let category = PluralCategory(rawValue: String(cString: key)) else { return nil }

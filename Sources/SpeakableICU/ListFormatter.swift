@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// Joins items as a locale writes a list (ICU `UListFormatter`).
 ///
@@ -27,21 +27,21 @@ public final class ListFormatter: @unchecked Sendable {
     private let handle: OpaquePointer
 
     public init(locale: ICULocale, kind: Kind = .and, width: Width = .wide) throws(ICUError) {
-        let type: UListFormatterType = switch kind {
-        case .and: ULISTFMT_TYPE_AND
-        case .or: ULISTFMT_TYPE_OR
-        case .units: ULISTFMT_TYPE_UNITS
+        let type: Int32 = switch kind {
+        case .and: CICU_ULISTFMT_TYPE_AND
+        case .or: CICU_ULISTFMT_TYPE_OR
+        case .units: CICU_ULISTFMT_TYPE_UNITS
         }
-        let w: UListFormatterWidth = switch width {
-        case .wide: ULISTFMT_WIDTH_WIDE
-        case .short: ULISTFMT_WIDTH_SHORT
-        case .narrow: ULISTFMT_WIDTH_NARROW
+        let w: Int32 = switch width {
+        case .wide: CICU_ULISTFMT_WIDTH_WIDE
+        case .short: CICU_ULISTFMT_WIDTH_SHORT
+        case .narrow: CICU_ULISTFMT_WIDTH_NARROW
         }
-        var status = U_ZERO_ERROR
+        var status = CICU_U_ZERO_ERROR
         let opened = cicu_ulistfmt_openForType(locale.identifier, type, w, &status)
         if ICUStatus.isFailure(status) || opened == nil {
             if let opened { cicu_ulistfmt_close(opened) }
-            throw ICUError(code: status.rawValue, operation: "ulistfmt_openForType(\(locale.identifier))")
+            throw ICUError(code: status, operation: "ulistfmt_openForType(\(locale.identifier))")
         }
         self.handle = opened!
         self.locale = locale
@@ -67,16 +67,16 @@ public final class ListFormatter: @unchecked Sendable {
 
     private func withPointers<R>(
         _ arrays: [[UInt16]],
-        _ body: (UnsafePointer<UnsafePointer<UChar>?>) throws(ICUError) -> R
+        _ body: (UnsafePointer<UnsafePointer<UInt16>?>) throws(ICUError) -> R
     ) throws(ICUError) -> R {
         // Keep every array alive and pinned while ICU reads it.
-        let storage = arrays.map { array -> UnsafeMutablePointer<UChar> in
-            let p = UnsafeMutablePointer<UChar>.allocate(capacity: max(array.count, 1))
+        let storage = arrays.map { array -> UnsafeMutablePointer<UInt16> in
+            let p = UnsafeMutablePointer<UInt16>.allocate(capacity: max(array.count, 1))
             p.initialize(from: array, count: array.count)
             return p
         }
         defer { storage.forEach { $0.deallocate() } }
-        var pointers: [UnsafePointer<UChar>?] = storage.map { UnsafePointer($0) }
+        var pointers: [UnsafePointer<UInt16>?] = storage.map { UnsafePointer($0) }
         if pointers.isEmpty { pointers.append(nil) }
         return try pointers.withUnsafeBufferPointer { buffer throws(ICUError) in try body(buffer.baseAddress!) }
     }

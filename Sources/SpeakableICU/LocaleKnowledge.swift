@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// What ICU knows about a locale's language and script: whether it has data for it, its name,
 /// the scripts it is written in — so that a tool can tell a real locale from a typo (`kr` for
@@ -96,8 +96,8 @@ public enum UnicodeScript {
     /// The ISO 15924 short name of the scalar's script (`Zyyy` for common characters, `Zinh` for
     /// inherited ones such as combining marks).
     public static func of(_ scalar: Unicode.Scalar) -> String {
-        var status = U_ZERO_ERROR
-        let code = cicu_uscript_getScript(UChar32(scalar.value), &status)
+        var status = CICU_U_ZERO_ERROR
+        let code = cicu_uscript_getScript(Int32(scalar.value), &status)
         guard !ICUStatus.isFailure(status), let name = cicu_uscript_getShortName(code) else { return "Zzzz" }
         return String(cString: name)
     }

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// Whether a locale tag names a language ICU knows, and what was probably meant when it does not.
 ///

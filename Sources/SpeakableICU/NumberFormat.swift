@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 import Synchronization
 
 /// A classic ICU `NumberFormat`: what MessageFormat 1 opens for `{n, number}`, `{n, number, integer}`,
@@ -46,7 +46,7 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     public let isDecimalFormat: Bool
 
     // @unchecked Sendable: `handle` is only used inside `lock`; the fast paths are atomic.
-    private let handle: VoidHandle
+    private let handle: OpaquePointer
     private let lock = Mutex<Void>(())
     /// Decimal and integer styles: the locale's digits and grouping, derived after a few
     /// integers went to ICU and checked against ICU on a battery of values (nil for the other
@@ -61,44 +61,44 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     public init(_ style: Style, locale: ICULocale) throws(ICUError) {
         self.style = style
         self.locale = locale
-        let uStyle: UNumberFormatStyle
+        let uStyle: Int32
         switch style {
-        case .decimal, .integer, .pattern: uStyle = UNUM_DECIMAL
-        case .currency: uStyle = UNUM_CURRENCY
-        case .percent: uStyle = UNUM_PERCENT
-        case .spellout: uStyle = UNUM_SPELLOUT
-        case .ordinal: uStyle = UNUM_ORDINAL
-        case .duration: uStyle = UNUM_DURATION
+        case .decimal, .integer, .pattern: uStyle = CICU_UNUM_DECIMAL
+        case .currency: uStyle = CICU_UNUM_CURRENCY
+        case .percent: uStyle = CICU_UNUM_PERCENT
+        case .spellout: uStyle = CICU_UNUM_SPELLOUT
+        case .ordinal: uStyle = CICU_UNUM_ORDINAL
+        case .duration: uStyle = CICU_UNUM_DURATION
         }
-        var status = U_ZERO_ERROR
-        var parseError = UParseError()
+        var status = CICU_U_ZERO_ERROR
+        var parseError = cicu_parse_error()
         let opened = cicu_unum_open(uStyle, nil, 0, locale.identifier, &parseError, &status)
         if ICUStatus.isFailure(status) || opened == nil {
             if let opened { cicu_unum_close(opened) }
-            throw ICUError(code: status.rawValue, operation: "unum_open(\(locale.identifier))")
+            throw ICUError(code: status, operation: "unum_open(\(locale.identifier))")
         }
         let handle = opened!
         switch style {
         case .integer:
-            cicu_unum_setAttribute(handle, UNUM_MAX_FRACTION_DIGITS, 0)
-            cicu_unum_setAttribute(handle, UNUM_DECIMAL_ALWAYS_SHOWN, 0)
-            cicu_unum_setAttribute(handle, UNUM_PARSE_INT_ONLY, 1)
+            cicu_unum_setAttribute(handle, CICU_UNUM_MAX_FRACTION_DIGITS, 0)
+            cicu_unum_setAttribute(handle, CICU_UNUM_DECIMAL_ALWAYS_SHOWN, 0)
+            cicu_unum_setAttribute(handle, CICU_UNUM_PARSE_INT_ONLY, 1)
         case .pattern(let pattern):
             pattern.withUTF16Buffer { units, length in
                 cicu_unum_applyPattern(handle, 0, units, length, &parseError, &status)
             }
             if ICUStatus.isFailure(status) {
                 cicu_unum_close(handle)
-                throw ICUError(code: status.rawValue, operation: "unum_applyPattern(\(pattern))",
+                throw ICUError(code: status, operation: "unum_applyPattern(\(pattern))",
                                parseOffset: Int(parseError.offset))
             }
         case .spellout(let ruleSet), .ordinal(let ruleSet), .duration(let ruleSet):
             if !ruleSet.isEmpty {
                 // As ICU MessageFormat does: the rule set name verbatim (untrimmed); an unknown
                 // one is ignored and the default kept.
-                var ignored = U_ZERO_ERROR
+                var ignored = CICU_U_ZERO_ERROR
                 ruleSet.withUTF16Buffer { units, length in
-                    cicu_unum_setTextAttribute(handle, UNUM_DEFAULT_RULESET, units, length, &ignored)
+                    cicu_unum_setTextAttribute(handle, CICU_UNUM_DEFAULT_RULESET, units, length, &ignored)
                 }
             }
         case .decimal, .currency, .percent:
@@ -122,12 +122,12 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     }
 
     /// ICU's own rules for this rule-based format, read and checked (see `RuleBasedIntegerFormat`).
-    private static func deriveRuleBased(_ handle: VoidHandle, locale: ICULocale) -> RuleBasedIntegerFormat? {
+    private static func deriveRuleBased(_ handle: OpaquePointer, locale: ICULocale) -> RuleBasedIntegerFormat? {
         guard let description = try? withUTF16Result("unum_toPattern", { buffer, capacity, status in
                   cicu_unum_toPattern(handle, 0, buffer, capacity, &status)
               }),
               let ruleSet = try? withUTF16Result("unum_getTextAttribute", { buffer, capacity, status in
-                  cicu_unum_getTextAttribute(handle, UNUM_DEFAULT_RULESET, buffer, capacity, &status)
+                  cicu_unum_getTextAttribute(handle, CICU_UNUM_DEFAULT_RULESET, buffer, capacity, &status)
               }),
               let decimal = try? NumberFormat.cached(.decimal, locale: locale), var digits = decimal.integerDigits
         else { return nil }
@@ -135,7 +135,7 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
         // locale's decimal format does not group (en_US_POSIX).
         if digits.separator.isEmpty, let separator = try? decimal.withHandle({ decimalHandle throws(ICUError) in
             try withUTF16Result("unum_getSymbol") { buffer, capacity, status in
-                cicu_unum_getSymbol(decimalHandle, UNUM_GROUPING_SEPARATOR_SYMBOL, buffer, capacity, &status)
+                cicu_unum_getSymbol(decimalHandle, CICU_UNUM_GROUPING_SEPARATOR_SYMBOL, buffer, capacity, &status)
             }
         }), !separator.isEmpty {
             digits = IntegerDigitFormat(digits: digits.digits, minus: digits.minus, separator: Array(separator.utf8), primary: 0,
@@ -289,7 +289,7 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
         }
     }
 
-    func withHandle<R>(_ body: (VoidHandle) throws(ICUError) -> R) throws(ICUError) -> R {
+    func withHandle<R>(_ body: (OpaquePointer) throws(ICUError) -> R) throws(ICUError) -> R {
         try lock.withLock { _ throws(ICUError) -> R in try body(handle) }
     }
 

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// What Speakable's message formatter needs from a number format: a way to write a number's
 /// UTF-8 without calling ICU when that is exact, and ICU's result otherwise.

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 
 /// A CLDR plural category.
 public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Comparable {
@@ -64,19 +64,19 @@ public final class PluralRules: @unchecked Sendable {
     private let integerRules = LazyFastPath<IntegerPluralRules>(threshold: 1_024)
 
     public init(locale: ICULocale, kind: Kind) throws(ICUError) {
-        var status = U_ZERO_ERROR
-        let type = kind == .cardinal ? UPLURAL_TYPE_CARDINAL : UPLURAL_TYPE_ORDINAL
+        var status = CICU_U_ZERO_ERROR
+        let type = kind == .cardinal ? CICU_UPLURAL_TYPE_CARDINAL : CICU_UPLURAL_TYPE_ORDINAL
         let opened = cicu_uplrules_openForType(locale.identifier, type, &status)
         if ICUStatus.isFailure(status) || opened == nil {
             if let opened { cicu_uplrules_close(opened) }
-            throw ICUError(code: status.rawValue, operation: "uplrules_openForType(\(locale.identifier))")
+            throw ICUError(code: status, operation: "uplrules_openForType(\(locale.identifier))")
         }
         self.handle = opened!
         self.locale = locale
         self.kind = kind
 
         var found = Set<PluralCategory>()
-        status = U_ZERO_ERROR
+        status = CICU_U_ZERO_ERROR
         if let keywords = cicu_uplrules_getKeywords(handle, &status) {
             defer { cicu_uenum_close(keywords) }
             while true {
@@ -146,8 +146,8 @@ public final class PluralRules: @unchecked Sendable {
 
     private static func select(_ handle: OpaquePointer, _ number: Double) throws(ICUError) -> PluralCategory {
         // The keyword is read straight from ICU's buffer: no String on this path.
-        try withUnsafeTemporaryAllocation(of: UChar.self, capacity: 16) { buffer throws(ICUError) -> PluralCategory in
-            var status = U_ZERO_ERROR
+        try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 16) { buffer throws(ICUError) -> PluralCategory in
+            var status = CICU_U_ZERO_ERROR
             let length = cicu_uplrules_select(handle, number, buffer.baseAddress, 16, &status)
             try ICUStatus.check(status, "uplrules_select")
             return PluralCategory(utf16: UnsafeBufferPointer(start: buffer.baseAddress, count: Int(length))) ?? .other

@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see Package.swift, "import Speakable next to Foundation"
+internal import CICU
 import Synchronization
 
 /// A number to format: ICU keeps integers exact and formats doubles by their shortest form.
@@ -33,14 +33,14 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
     /// Opens a formatter; a malformed skeleton throws with `parseOffset` set to the UTF-16
     /// offset in `skeleton` where ICU stopped.
     public init(skeleton: String, locale: ICULocale) throws(ICUError) {
-        var status = U_ZERO_ERROR
-        var parseError = UParseError()
+        var status = CICU_U_ZERO_ERROR
+        var parseError = cicu_parse_error()
         let opened = skeleton.withUTF16Buffer { units, length in
             cicu_unumf_openForSkeletonAndLocaleWithError(units, length, locale.identifier, &parseError, &status)
         }
         if ICUStatus.isFailure(status) || opened == nil {
             if let opened { cicu_unumf_close(opened) }
-            throw ICUError(code: status.rawValue, operation: "unumf_openForSkeletonAndLocale(\(skeleton))",
+            throw ICUError(code: status, operation: "unumf_openForSkeletonAndLocale(\(skeleton))",
                            parseOffset: Int(parseError.offset))
         }
         self.handle = opened!
@@ -75,14 +75,14 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
     /// are remembered. Throws ICU's error, with the offset where it stopped.
     public static func validate(skeleton: String) throws(ICUError) {
         if accepted.withLock({ $0.contains(skeleton) }) { return }
-        var status = U_ZERO_ERROR
-        var parseError = UParseError()
+        var status = CICU_U_ZERO_ERROR
+        var parseError = cicu_parse_error()
         let opened = skeleton.withUTF16Buffer { units, length in
             cicu_unumf_openForSkeletonAndLocaleWithError(units, length, "root", &parseError, &status)
         }
         if let opened { cicu_unumf_close(opened) }
         if ICUStatus.isFailure(status) || opened == nil {
-            throw ICUError(code: status.rawValue, operation: "unumf_openForSkeletonAndLocale(\(skeleton))",
+            throw ICUError(code: status, operation: "unumf_openForSkeletonAndLocale(\(skeleton))",
                            parseOffset: Int(parseError.offset))
         }
         accepted.withLock { _ = $0.insert(skeleton) }
@@ -147,10 +147,10 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
     /// and hands it to `body`.
     func withFormatted<R>(_ value: ICUNumber, _ body: (OpaquePointer) throws(ICUError) -> R) throws(ICUError) -> R {
         try lock.withLock { _ throws(ICUError) -> R in
-            var status = U_ZERO_ERROR
+            var status = CICU_U_ZERO_ERROR
             if reusableResult == nil {
                 guard let opened = cicu_unumf_openResult(&status), !ICUStatus.isFailure(status) else {
-                    throw ICUError(code: status.rawValue, operation: "unumf_openResult")
+                    throw ICUError(code: status, operation: "unumf_openResult")
                 }
                 reusableResult = opened
             }
