@@ -307,7 +307,7 @@ let package = Package(
         // Compiles projects and real catalogs with `speakable compile`, runs the outputs as the
         // platforms do (aapt2 + ICU4J/Java for Android; the Swift accessors over a model of Apple's
         // run time with this machine's Foundation) and compares with Speakable's formatter.
-        // The kit is Foundation-free (it sees the system ICU); the Java runner and the Apple model
+        // The kit uses FoundationEssentials only; the Java runner and the Apple model
         // in tools/PlatformDifferentialKit/Runners are compiled at run time by javac and swiftc.
         .target(
             name: "PlatformDifferentialKit",

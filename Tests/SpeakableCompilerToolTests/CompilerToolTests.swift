@@ -6,9 +6,8 @@ import Testing
 import SpeakableTestSupport
 
 /// Runs the built `speakable` binary and the Swift toolchain as a user (and CI) would. Imports
-/// Foundation (Process, XMLParser, JSONSerialization) and none of Speakable's modules, which
-/// cannot meet Foundation in one module (docs/internals/architecture.md): the outputs are checked with parsers that
-/// share no code with the ones that wrote them.
+/// Foundation (Process, XMLParser, JSONSerialization) and none of Speakable's modules: the outputs
+/// are checked with parsers that share no code with the ones that wrote them.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 let fixture = packageRoot.appendingPathComponent("Tests/SpeakableCompilerTests/Fixtures/Game").path

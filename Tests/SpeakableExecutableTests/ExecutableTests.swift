@@ -2,9 +2,8 @@ import Foundation
 import Testing
 
 /// Runs the built `speakable` binary as a user would. This target imports Foundation (for
-/// `Process`) and none of Speakable's modules: a module that sees both Foundation and the
-/// system ICU headers does not compile (docs/internals/architecture.md), and debug builds make the wrapper's C import
-/// visible to the modules above it.
+/// `Process`) and none of Speakable's modules: what it checks is the executable's behaviour, not
+/// the library's.
 @Suite struct ExecutableTests {
     @Test func theBinaryExitsWithTheRightStatus() throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("speakable")

@@ -4,9 +4,9 @@ import FoundationNetworking
 #endif
 import Testing
 
-/// This target imports Foundation and none of Speakable's modules (a module that sees both
-/// Foundation and the system ICU headers does not compile; docs/internals/architecture.md): it runs the built
-/// `speakable` binary, espeak-ng, Python and Chromium as a user's machine would.
+/// This target imports Foundation and none of Speakable's modules: it runs the built `speakable`
+/// binary, espeak-ng, Python and Chromium as a user's machine would, and judges what they make
+/// with code that shares nothing with Speakable's.
 enum Tool {
     static var binary: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("speakable")

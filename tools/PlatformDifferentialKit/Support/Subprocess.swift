@@ -7,7 +7,7 @@ import FoundationEssentials
 
 /// Runs a program to completion with standard input read from a file (or nothing) and its
 /// standard output and error captured through files, so that no pipe can fill up and block.
-/// Foundation's `Process` is not available here: this module sees the system ICU headers.
+/// The kit uses FoundationEssentials, which has no `Process`.
 struct Subprocess {
     struct Result {
         var status: Int32
