@@ -84,6 +84,30 @@ public enum ProjectLoader {
         return project
     }
 
+    /// The project's `speakable.json` alone (the defaults when there is none) and the folder paths
+    /// are relative to, as ``load(directory:)`` (a `directory`) or ``load(configPath:)`` (else)
+    /// read them; `hasErrors` when reading it found a problem. What a compile reads to prove that
+    /// nothing changed before it loads anything else.
+    public static func config(directory: String?, configPath: String?) -> (root: String, config: ProjectConfig, hasErrors: Bool) {
+        let root: String
+        let file: String?
+        if let directory {
+            root = directory
+            let candidate = join(directory, "speakable.json")
+            file = FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+        } else if let configPath {
+            root = parent(of: configPath)
+            file = configPath
+        } else {
+            root = "."
+            file = FileManager.default.fileExists(atPath: "speakable.json") ? "speakable.json" : nil
+        }
+        guard let file else { return (root, ProjectConfig(), false) }
+        var loader = Loader(root: root, limits: .standard)
+        let config = loader.readConfig(file)
+        return (root, config, !loader.diagnostics.isEmpty)
+    }
+
     /// ``load(directory:deferringLocales:)`` under other limits than ``ProjectLimits/standard``
     /// (tests fill a small limit through the same code).
     static func load(directory: String, deferringLocales: Bool = false, limits: ProjectLimits) -> Project {

@@ -168,17 +168,25 @@ enum CompileCommand: SpeakableCommand {
         if (arguments.composeNamespace == nil) != (arguments.composeResources == nil) {
             return usage("give --compose-namespace and --compose-resources together", io)
         }
-        let project: Project
+        let location: ProjectLocation
         switch projectLocation(positional: parsed.positionals.first, arguments) {
-        case .success(let location): project = location.load()
+        case .success(let found): location = found
         case .failure(let error): return usage(error.message, io)
         }
+        // Nothing changed since the last clean compile: say what it said, and stop (CompileStamp).
+        let configured = location.config()
         options.androidNamespace = arguments.androidNamespace
         options.composeNamespace = arguments.composeNamespace
         options.composeResourcesPackage = arguments.composeResources
-        options.outputs = arguments.only?.outputs ?? CompileOptions.defaultOutputs(for: project.config)
+        options.outputs = arguments.only?.outputs ?? CompileOptions.defaultOutputs(for: configured.config)
         options.strict = arguments.strict
-        let out = arguments.out ?? (project.root == "." ? "Generated" : project.root + "/Generated")
+        let out = arguments.out ?? (configured.root == "." ? "Generated" : configured.root + "/Generated")
+        let stamp = configured.hasErrors ? nil : StampKey(root: configured.root, config: configured.config, options: options)
+        if let stamp, let summary = CompileStamp.upToDate(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs) {
+            if !arguments.quiet { replay(summary, io) }
+            return ExitStatus.success
+        }
+        let project = location.load()
         let printer = SourcePrinter(io: io)
         if options.outputs.contains(.compose), options.composeNamespace == nil, project.config.composeNamespace == nil, !project.hasErrors {
             printer.print(Diagnostic(
@@ -202,10 +210,12 @@ enum CompileCommand: SpeakableCommand {
         // A target whose language ICU does not know ("kr") compiles, but no device will ask for it:
         // say so, with what was probably meant (`speakable check` reports it as unknown-locale).
         let targets = (project.config.targetLocales + project.localeTags).filter { $0 != project.config.sourceLocale }
-        var warned = Set<String>()
-        for tag in targets where warned.insert(tag).inserted {
+        var seen = Set<String>()
+        var warned = false
+        for tag in targets where seen.insert(tag).inserted {
             if let problem = LocaleTags.problem(with: tag, candidates: targets + [project.config.sourceLocale]) {
                 io.writeError("speakable compile: warning: target locale \(problem.message); no device asks for its catalogs\n")
+                warned = true
             }
         }
         let result = CatalogCompiler.compile(project, options: options)
@@ -220,28 +230,72 @@ enum CompileCommand: SpeakableCommand {
             let report = try OutputWriter.write(result.files, to: out, replacing: Set(options.outputs.map(\.rawValue))) {
                 io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n")
             }
+            let lines = summary(project: project, options: options, out: out, report: report, notes: result.notes)
             if !arguments.quiet {
-                io.write("compiled \(project.tables.count) table\(project.tables.count == 1 ? "" : "s") into \(out)/: "
-                         + "\(report.written.count) written, \(report.unchanged.count) unchanged"
-                         + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed") + "\n")
-                for path in report.written { io.write("  \(path)\n") }
-                for path in report.removed { io.write("  removed \(path)\n") }
-                for note in result.notes { io.write(note + "\n") }
-                if options.outputs.contains(.android), options.androidNamespace ?? project.config.androidNamespace == nil {
-                    io.writeError("speakable compile: no Kotlin accessors (android/kotlin/): set \"android\": {\"namespace\": \"com.example.game\"} in "
-                                  + "\(project.config.file ?? "speakable.json") (or pass --android-namespace) to get typed functions that pick select cases, "
-                                  + "companions and plurals, resolve Korean particles and format numbers as Speakable does (docs/android.md)\n")
-                }
-                let source = project.config.sourceLocale
-                if project.config.targetLocales.isEmpty, project.localeTags.allSatisfy({ $0 == source }) {
-                    io.writeError("speakable compile: no target locales, so only \(project.config.sourceLocale) was compiled; "
-                                  + "list them in \"targetLocales\" in \(project.config.file ?? "speakable.json") (for example [\"ko\", \"ja\"])\n")
-                }
+                for line in lines { line.standardError ? io.writeError(line.text + "\n") : io.write(line.text + "\n") }
+            }
+            if let stamp, !warned, result.diagnostics.isEmpty {
+                let unchanged = OutputWriter.Report(unchanged: report.written + report.unchanged)
+                let again = summary(project: project, options: options, out: out, report: unchanged, notes: result.notes)
+                CompileStamp.record(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs,
+                                    outputs: result.files.map(\.path), summary: again.map { ($0.standardError ? "e " : "o ") + $0.text + "\n" }.joined())
+            } else {
+                CompileStamp.discard(in: out)
             }
             return ExitStatus.success
         } catch {
             for diagnostic in error.diagnostics { printer.print(diagnostic) }
             return ExitStatus.failure
+        }
+    }
+
+    /// What a successful compile prints, line by line: the files written and removed, the
+    /// accessors' notes, then (on standard error) what the project could add.
+    static func summary(project: Project, options: CompileOptions, out: String, report: OutputWriter.Report,
+                        notes: [String]) -> [(standardError: Bool, text: String)] {
+        var lines: [(standardError: Bool, text: String)] = []
+        lines.append((false, "compiled \(project.tables.count) table\(project.tables.count == 1 ? "" : "s") into \(out)/: "
+                      + "\(report.written.count) written, \(report.unchanged.count) unchanged"
+                      + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed")))
+        for path in report.written { lines.append((false, "  \(path)")) }
+        for path in report.removed { lines.append((false, "  removed \(path)")) }
+        for note in notes { lines.append((false, note)) }
+        if options.outputs.contains(.android), options.androidNamespace ?? project.config.androidNamespace == nil {
+            lines.append((true, "speakable compile: no Kotlin accessors (android/kotlin/): set \"android\": {\"namespace\": \"com.example.game\"} in "
+                          + "\(project.config.file ?? "speakable.json") (or pass --android-namespace) to get typed functions that pick select cases, "
+                          + "companions and plurals, resolve Korean particles and format numbers as Speakable does (docs/android.md)"))
+        }
+        let source = project.config.sourceLocale
+        if project.config.targetLocales.isEmpty, project.localeTags.allSatisfy({ $0 == source }) {
+            lines.append((true, "speakable compile: no target locales, so only \(project.config.sourceLocale) was compiled; "
+                          + "list them in \"targetLocales\" in \(project.config.file ?? "speakable.json") (for example [\"ko\", \"ja\"])"))
+        }
+        return lines
+    }
+
+    /// Prints a summary kept by ``CompileStamp`` (`o ` lines on standard output, `e ` on standard error).
+    static func replay(_ summary: String, _ io: any CommandIO) {
+        for line in summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.hasPrefix("e ") { io.writeError(line.dropFirst(2) + "\n") } else { io.write(line.dropFirst(2) + "\n") }
+        }
+    }
+
+    /// What a compile's stamp is kept under: this build of the tool, every option that shapes the
+    /// outputs, and the identity of the project's input files.
+    struct StampKey {
+        let tool: String
+        let options: String
+        let inputs: [String]
+
+        init?(root: String, config: ProjectConfig, options: CompileOptions) {
+            guard let tool = CompileStamp.tool(version: SpeakableCLI.version + " ICU " + icuVersion),
+                  let inputs = CompileStamp.inputs(root: root, config: config) else { return nil }
+            self.tool = tool
+            self.inputs = inputs
+            self.options = [options.outputs.map(\.rawValue).sorted().joined(separator: ","), options.swiftAccess, options.swiftBundle,
+                            "metadata=\(options.useMetadata)", "reuse=\(options.reuseOriginalValues)", "strict=\(options.strict)",
+                            "android=\(options.androidNamespace ?? "")", "compose=\(options.composeNamespace ?? "")",
+                            "res=\(options.composeResourcesPackage ?? "")"].joined(separator: " ")
         }
     }
 
@@ -255,6 +309,14 @@ enum CompileCommand: SpeakableCommand {
             switch self {
             case .folder(let directory): ProjectLoader.load(directory: directory)
             case .config(let path): ProjectLoader.load(configPath: path)
+            }
+        }
+
+        /// Its `speakable.json` alone, and the folder paths are relative to.
+        func config() -> (root: String, config: ProjectConfig, hasErrors: Bool) {
+            switch self {
+            case .folder(let directory): ProjectLoader.config(directory: directory, configPath: nil)
+            case .config(let path): ProjectLoader.config(directory: nil, configPath: path)
             }
         }
     }

@@ -54,6 +54,12 @@ public enum OutputWriter {
         public var unchanged: [String] = []
         /// Files an earlier run wrote that this set no longer has.
         public var removed: [String] = []
+
+        public init(written: [String] = [], unchanged: [String] = [], removed: [String] = []) {
+            self.written = written
+            self.unchanged = unchanged
+            self.removed = removed
+        }
     }
 
     /// The most one write may hold, in bytes (`output-too-large`): far above any real catalog,

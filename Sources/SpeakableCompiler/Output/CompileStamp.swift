@@ -1,0 +1,185 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import SpeakableCatalog
+import SpeakableDiagnostics
+
+/// What a compile that changed nothing can prove without compiling: the identity of everything
+/// the compile read and wrote, kept in the output folder as `.speakable-stamp` after a clean
+/// compile (one with no diagnostic at all).
+///
+/// A compile is up to date when the stamp names the same tool (its version and its executable's
+/// size and time), the same options, the same input files with the same bytes (`speakable.json`,
+/// every file under the templates and locales folders and under `.speakable/`, by size and FNV-1a
+/// of the content), and every output file it wrote still has the size, time and inode it had.
+/// Anything else — an edited, added or removed input, an output edited, replaced or removed, a
+/// new build of `speakable`, other options, a stamp written by hand, a commit another compile
+/// left unfinished — is a full compile.
+///
+/// ```swift
+/// let identity = CompileStamp.inputs(root: "Game", config: config)      // before the compile reads them
+/// // … compile and write, with no diagnostic …
+/// CompileStamp.record(in: "Game/Generated", tool: tool, options: key, inputs: identity!,
+///                     outputs: result.files.map(\.path), summary: text)
+/// CompileStamp.upToDate(in: "Game/Generated", tool: tool, options: key, inputs: identity!)   // text
+/// ```
+public enum CompileStamp {
+    /// The stamp's file name in the output folder (beside the manifest, `.speakable-outputs`).
+    public static let fileName = ".speakable-stamp"
+    static let header = "speakable-stamp 1"
+
+    /// The identity of the project's inputs: one line per file, sorted — nil when a folder or
+    /// file cannot be read (then nothing can be proved, and the compile runs).
+    public static func inputs(root: String, config: ProjectConfig) -> [String]? {
+        var lines: [String] = []
+        func path(_ relative: String) -> String {
+            root == "." || root.isEmpty ? relative : (root.hasSuffix("/") ? root + relative : root + "/" + relative)
+        }
+        if let file = config.file {
+            guard let line = fileLine(file, shown: "config") else { return nil }
+            lines.append(line)
+        }
+        for folder in [config.templates, config.locales, ".speakable"] {
+            guard walk(path(folder), shown: folder, depth: 0, into: &lines) else { return nil }
+        }
+        return lines.sorted()
+    }
+
+    /// The executable's identity: `version`, and the size and modification time of the running
+    /// binary (a rebuilt `speakable` of the same version is another tool). Nil when the binary
+    /// cannot be found.
+    public static func tool(version: String) -> String? {
+        var info = stat()
+        #if os(Linux)
+        let found = stat("/proc/self/exe", &info) == 0
+        #else
+        let found = CommandLine.arguments.first.map { stat($0, &info) == 0 } ?? false
+        #endif
+        guard found else { return nil }
+        return "\(version) \(info.st_size) \(modificationTime(info))"
+    }
+
+    /// The summary the last clean compile would print again (`summary`), when nothing it
+    /// depends on changed since; nil otherwise.
+    public static func upToDate(in out: String, tool: String, options: String, inputs: [String]) -> String? {
+        // A commit another compile did not finish: the next compile completes it first.
+        var info = stat()
+        guard lstat(out + "/" + OutputFolder.commitName, &info) != 0 else { return nil }
+        guard let bytes = FileManager.default.contents(atPath: out + "/" + fileName), bytes.count < 64 << 20 else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // The identity lines, then `summary` on a line of its own, then the summary's text.
+        var lines: [String] = []
+        var rest = Substring(text)
+        while let end = rest.firstIndex(of: "\n") {
+            let line = String(rest[..<end])
+            rest = rest[rest.index(after: end)...]
+            if line == "summary" { break }
+            lines.append(line)
+        }
+        guard text.contains("\nsummary\n") else { return nil }
+        guard lines.first == header, lines.count >= 3, lines[1] == "tool " + tool, lines[2] == "options " + options else { return nil }
+        var recordedInputs: [String] = []
+        var outputs = 0
+        for line in lines.dropFirst(3) {
+            if line.hasPrefix("input ") {
+                recordedInputs.append(String(line.dropFirst(6)))
+            } else if line.hasPrefix("output ") {
+                // `output <size> <time> <inode> <path>`: the file as the compile left it.
+                let fields = line.dropFirst(7).split(separator: " ", maxSplits: 3).map(String.init)
+                guard fields.count == 4, isSafeRelativePath(fields[3]), outputLine(out, fields[3]) == line else { return nil }
+                outputs += 1
+            } else {
+                return nil
+            }
+        }
+        guard outputs > 0, recordedInputs == inputs else { return nil }
+        return String(rest)
+    }
+
+    /// Writes the stamp after a clean compile wrote (or found unchanged) `outputs`; `summary` is
+    /// what the compile prints when it finds every output unchanged. Best effort: a stamp that
+    /// cannot be written only means the next compile runs in full.
+    public static func record(in out: String, tool: String, options: String, inputs: [String], outputs: [String], summary: String) {
+        var text = header + "\ntool " + tool + "\noptions " + options + "\n"
+        for line in inputs { text += "input " + line + "\n" }
+        for file in outputs.sorted() {
+            guard let line = outputLine(out, file) else { return discard(in: out) }
+            text += line + "\n"
+        }
+        text += "summary\n" + summary
+        // What a compile killed while writing its stamp left.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        where name.hasPrefix(fileName + ".") && name.hasSuffix(".tmp") {
+            unlink(out + "/" + name)
+        }
+        // A new file of its own (never through a link someone left), renamed over the old stamp.
+        let temporary = out + "/" + fileName + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return discard(in: out) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        if written != bytes.count || rename(temporary, out + "/" + fileName) != 0 {
+            unlink(temporary)
+            discard(in: out)
+        }
+    }
+
+    /// Removes the stamp: a compile that is not clean, or that fails, proves nothing for the next.
+    public static func discard(in out: String) {
+        unlink(out + "/" + fileName)
+    }
+
+    // MARK: Identity of files
+
+    /// `output <size> <time> <inode> <path>` of an output file, or nil when it is missing or not
+    /// a regular file.
+    static func outputLine(_ out: String, _ file: String) -> String? {
+        var info = stat()
+        guard lstat(out + "/" + file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return "output \(info.st_size) \(modificationTime(info)) \(info.st_ino) \(file)"
+    }
+
+    /// `<shown path> <size> <FNV-1a of the bytes>` of an input file.
+    static func fileLine(_ path: String, shown: String) -> String? {
+        guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        var hash = FNV1a()
+        bytes.withUnsafeBytes { hash.combine(bytes: $0.bindMemory(to: UInt8.self)) }
+        return "\(shown) \(bytes.count) \(String(hash.value, radix: 16))"
+    }
+
+    /// Every regular file under `path`, recursively, into `lines`; a missing folder adds nothing.
+    /// False when something under it cannot be read, or when a linked folder or deep nesting
+    /// could make the walk endless (then the compile runs).
+    static func walk(_ path: String, shown: String, depth: Int, into lines: inout [String]) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return depth > 0 ? false : errno == ENOENT }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            guard depth == 0 || stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        }
+        guard depth < 8 else { return false }
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+        guard isDirectory else {
+            guard let line = fileLine(path, shown: shown) else { return false }
+            lines.append(line)
+            return true
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        for name in names.sorted() {
+            guard walk(path + "/" + name, shown: shown + "/" + name, depth: depth + 1, into: &lines) else { return false }
+        }
+        return true
+    }
+
+    static func modificationTime(_ info: stat) -> String {
+        #if os(Linux)
+        "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        #else
+        "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+        #endif
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import SpeakableTestSupport
+import Testing
+
+/// `speakable compile` with nothing changed since a clean compile: proved from the stamp and done,
+/// saying what the compile said — and every change that matters is a full compile again.
+@Suite(.serialized) struct CompileStampTests {
+    /// A starter project compiled once, clean (it has no diagnostics).
+    func compiledProject() throws -> (root: String, project: String, out: String, first: Run) {
+        let root = try temporaryFolder("stamp")
+        let created = try run(speakable, ["init", "Game", "--locales", "ko"], in: root)
+        #expect(created.status == 0, "\(created.error)")
+        let project = root + "/Game"
+        let first = try run(speakable, ["compile", project])
+        #expect(first.status == 0, "\(first.error)")
+        #expect(FileManager.default.fileExists(atPath: project + "/Generated/.speakable-stamp"), "a clean compile leaves a stamp")
+        return (root, project, project + "/Generated", first)
+    }
+
+    func modified(_ path: String) throws -> Date {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
+    }
+
+    @Test func nothingChangedSaysWhatTheCompileSaidAndTouchesNothing() throws {
+        let (_, project, out, first) = try compiledProject()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: out).filter { !$0.hasPrefix(".") }.sorted()
+        let times = try files.map { try modified(out + "/" + $0) }
+        let again = try run(speakable, ["compile", project])
+        #expect(again.status == 0)
+        // The first compile wrote every file; the second finds all of them as they were.
+        #expect(first.output.contains("\(files.filter { !$0.hasSuffix("/") && !isFolder(out + "/" + $0) }.count) written, 0 unchanged"))
+        let written = first.output.split(separator: "\n").first.map(String.init) ?? ""
+        let expected = written.replacingOccurrences(of: #"(\d+) written, 0 unchanged"#, with: "0 written, $1 unchanged", options: .regularExpression)
+        #expect(again.output.hasPrefix(expected + "\n"), "\(again.output)")
+        #expect(!again.output.contains("  swift/"), "no file is listed as written: \(again.output)")
+        #expect(again.error == first.error)
+        #expect(try files.map { try modified(out + "/" + $0) } == times)
+        // --quiet says nothing, as a full compile with --quiet does.
+        let quiet = try run(speakable, ["compile", project, "--quiet"])
+        #expect(quiet.status == 0 && quiet.output.isEmpty)
+    }
+
+    func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    @Test func anEditedTranslationIsCompiled() throws {
+        let (_, project, out, _) = try compiledProject()
+        let path = project + "/Locales/ko/game.json"
+        try #"{"level.label": "레벨 {level}"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let again = try run(speakable, ["compile", project])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output.contains("android/res/values-ko/strings.xml"), "\(again.output)")
+        let korean = try String(contentsOfFile: out + "/android/res/values-ko/strings.xml", encoding: .utf8)
+        #expect(korean.contains("<string name=\"level.label\">레벨 %1$,d</string>"), "\(korean)")
+    }
+
+    @Test func anOutputEditedOrRemovedIsWrittenAgain() throws {
+        let (_, project, out, _) = try compiledProject()
+        let xliff = out + "/xliff/ko.xliff"
+        let original = try String(contentsOfFile: xliff, encoding: .utf8)
+        try (original + "<!-- edited -->").write(toFile: xliff, atomically: false, encoding: .utf8)
+        let edited = try run(speakable, ["compile", project])
+        #expect(edited.output.contains("1 written"), "\(edited.output)")
+        #expect(try String(contentsOfFile: xliff, encoding: .utf8) == original)
+        try FileManager.default.removeItem(atPath: out + "/xcstrings/game.xcstrings")
+        let removed = try run(speakable, ["compile", project])
+        #expect(removed.output.contains("1 written"), "\(removed.output)")
+        #expect(FileManager.default.fileExists(atPath: out + "/xcstrings/game.xcstrings"))
+    }
+
+    @Test func otherOptionsAreAnotherCompile() throws {
+        let (_, project, out, _) = try compiledProject()
+        let swift = out + "/swift/Speakable+game.swift"
+        let again = try run(speakable, ["compile", project, "--swift-access", "public"])
+        #expect(again.output.contains("swift/Speakable+game.swift"), "\(again.output)")
+        #expect(try String(contentsOfFile: swift, encoding: .utf8).contains("public "))
+    }
+
+    @Test func aCompileWithWarningsLeavesNoStamp() throws {
+        let (_, project, out, _) = try compiledProject()
+        // A translation of no template message: the `unknown-key` warning is said on every compile.
+        try #"{"no.such.key": "없음"}"#.write(toFile: project + "/Locales/ko/game.json", atomically: true, encoding: .utf8)
+        let warned = try run(speakable, ["compile", project])
+        #expect(warned.status == 0 && warned.error.contains("unknown-key"), "\(warned.error)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/.speakable-stamp"))
+        let again = try run(speakable, ["compile", project])
+        #expect(again.error.contains("unknown-key"), "the warning is said again: \(again.error)")
+    }
+
+    @Test func aStampWrittenByHandProvesNothing() throws {
+        let (_, project, out, _) = try compiledProject()
+        let stamp = out + "/.speakable-stamp"
+        var text = try String(contentsOfFile: stamp, encoding: .utf8)
+        // An output line pointing outside the folder, and a changed summary.
+        text = text.replacingOccurrences(of: "\nsummary\n", with: "\noutput 1 1 1 ../../../etc/passwd\nsummary\no forged\n")
+        try text.write(toFile: stamp, atomically: true, encoding: .utf8)
+        let again = try run(speakable, ["compile", project])
+        #expect(!again.output.contains("forged"), "\(again.output)")
+        #expect(again.output.contains("0 written"), "a full compile that found every file unchanged: \(again.output)")
+    }
+}
