@@ -1,12 +1,12 @@
 import Dispatch
 import FoundationEssentials
 import Synchronization
-import SpeakableCatalog
+public import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableJSON
 import SpeakableMessages
-import SpeakablePlatformFormats
+public import SpeakablePlatformFormats
 
 extension CompileContext {
     /// The String Catalog key of a message's combination of select cases: an imported catalog's
@@ -51,4 +51,24 @@ struct ScreenedName: Sendable {
     /// `string` or `plurals`.
     let kind: String
     let name: String
+}
+
+/// How `speakable compile` names a message's Android resource, for tools that call the resources
+/// it wrote.
+///
+/// ```swift
+/// AndroidResourceNames.name(of: "level.label")   // "level.label"
+/// AndroidResourceNames.name(of: "3d-view")       // "_3d_view"
+/// AndroidResourceNames.name(of: "continue")      // "continue_" (a Java keyword cannot be a field of R)
+/// ```
+public enum AndroidResourceNames {
+    /// Letters, digits, `_` and `.` (any other character becomes `_`), not starting with a digit
+    /// or `.`, and not a Java keyword as a field of `R`.
+    public static func name(of key: String) -> String { CompileContext.androidResourceName(key) }
+
+    /// What the name is made from: an imported resource's own name, an imported String Catalog
+    /// key that is one, else the key (with select cases: `<key>__<argument>_<case>`).
+    public static func base(of message: TemplateMessage, metadata: MessageMetadata?, choices: [SelectExpansion.Choice]) -> String {
+        CompileContext.androidBase(message, meta: metadata, choices: choices)
+    }
 }

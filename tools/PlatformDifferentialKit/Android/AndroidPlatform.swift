@@ -139,12 +139,7 @@ struct AndroidCall: Sendable {
         let recorded = Set((metadata?.appleSpecifiers ?? [:]).keys).union((metadata?.androidSpecifiers ?? [:]).keys)
         let located = zip(tagged, bodies).compactMap { item, body in (try? ICULocale(item.0)).map { (body, $0) } }
         let texts = PlatformConversion.numberTexts(in: located, kinds: ArgumentKinds.of(message, pattern)).filter { !recorded.contains($0.name) }
-        let base: String
-        if choices.isEmpty {
-            base = metadata?.androidName ?? (metadata?.platformKey.map(isAndroidName) == true ? metadata!.platformKey! : message.key)
-        } else {
-            base = SelectExpansion.key(message.key, choices)
-        }
+        let base = AndroidResourceNames.base(of: message, metadata: metadata, choices: choices)
         var order = metadata?.androidArguments ?? []
         var textSlots: [NumberText] = []
         var slots: [(name: String, slot: CatalogArgument.Slot)] = []
@@ -173,7 +168,7 @@ struct AndroidCall: Sendable {
         if metadata?.androidArguments != nil {
             for slot in slots where slot.slot == .value && !order.contains(slot.name) { order.append(slot.name) }
             for slot in slots { if case .numberText(let style) = slot.slot { textSlots.append(NumberText(name: slot.name, style: style)) } }
-            var call = AndroidCall(name: androidName(base), arguments: order + textSlots.map(\.name), pluralArguments: plurals)
+            var call = AndroidCall(name: AndroidResourceNames.name(of: base), arguments: order + textSlots.map(\.name), pluralArguments: plurals)
             call.textStyles = order.map { _ in nil } + textSlots.map { $0 }
             return call
         }
@@ -188,24 +183,10 @@ struct AndroidCall: Sendable {
                 styles.append(nil)
             }
         }
-        var call = AndroidCall(name: androidName(base), arguments: names, pluralArguments: plurals)
+        var call = AndroidCall(name: AndroidResourceNames.name(of: base), arguments: names, pluralArguments: plurals)
         call.textStyles = styles
         return call
     }
-
-    /// A valid Android resource name: letters, digits, `_` and `.`, not starting with a digit
-    /// (docs/compile.md, "Select keys").
-    static func androidName(_ key: String) -> String {
-        var name = String(String.UnicodeScalarView(key.unicodeScalars.map { s in
-            (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s))) || s == "_" || s == "." ? s : "_"
-        }))
-        if name.isEmpty || name.unicodeScalars.first.map({ ("0"..."9").contains($0) || $0 == "." }) == true { name = "_" + name }
-        // A Java keyword cannot be a field of R.
-        if ProjectConfig.javaKeywords.contains(KotlinAccessorNames.rField(name)) { name += "_" }
-        return name
-    }
-
-    static func isAndroidName(_ text: String) -> Bool { !text.isEmpty && androidName(text) == text }
 
     /// The configuration Android picks for `tag` among those that define the resource: every
     /// qualifier of the configuration must match the locale, and the most specific wins
