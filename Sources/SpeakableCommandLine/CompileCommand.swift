@@ -2,6 +2,7 @@ import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableCompiler
+import SpeakableEscaping
 import SpeakableICU
 
 /// `speakable compile`: templates and translations into platform catalogs, XLIFF and Swift.
@@ -273,10 +274,13 @@ enum CompileCommand: SpeakableCommand {
         return lines
     }
 
-    /// Prints a summary kept by ``CompileStamp`` (`o ` lines on standard output, `e ` on standard error).
+    /// Prints a summary kept by ``CompileStamp`` (`o ` lines on standard output, `e ` on standard
+    /// error), with any control character shown as `\u{…}`: the stamp is a file anyone with the
+    /// folder can write.
     static func replay(_ summary: String, _ io: any CommandIO) {
         for line in summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-            if line.hasPrefix("e ") { io.writeError(line.dropFirst(2) + "\n") } else { io.write(line.dropFirst(2) + "\n") }
+            let text = VisibleText.terminalLine(String(line.dropFirst(2))) + "\n"
+            if line.hasPrefix("e ") { io.writeError(text) } else { io.write(text) }
         }
     }
 

@@ -100,4 +100,26 @@ import Testing
         #expect(!again.output.contains("forged"), "\(again.output)")
         #expect(again.output.contains("0 written"), "a full compile that found every file unchanged: \(again.output)")
     }
+
+    @Test func aSummaryFromTheStampIsShownWithoutControlCharacters() throws {
+        let (_, project, out, _) = try compiledProject()
+        let stamp = out + "/.speakable-stamp"
+        // The identities left as they are: only the text to print again is changed.
+        let text = try String(contentsOfFile: stamp, encoding: .utf8)
+            .replacingOccurrences(of: "\nsummary\no compiled", with: "\nsummary\no \u{1B}]0;owned\u{07}compiled")
+        try text.write(toFile: stamp, atomically: true, encoding: .utf8)
+        let again = try run(speakable, ["compile", project])
+        #expect(again.status == 0)
+        #expect(again.output.hasPrefix(#"\u{001B}]0;owned\u{0007}compiled"#), "\(again.output)")
+        #expect(!again.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+
+    @Test func anInputWhoseNameHasALineBreakLeavesNoStamp() throws {
+        let (_, project, out, _) = try compiledProject()
+        try FileManager.default.createDirectory(atPath: project + "/.speakable", withIntermediateDirectories: true)
+        try "x".write(toFile: project + "/.speakable/a\noutput 1 1 1 b", atomically: true, encoding: .utf8)
+        let again = try run(speakable, ["compile", project])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/.speakable-stamp"))
+    }
 }

@@ -170,6 +170,9 @@ public enum CompileStamp {
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
         for name in names.sorted() {
+            // One line a file: a name with a line break or another control character is not
+            // written into the stamp (such a project compiles in full every time).
+            guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
             guard walk(path + "/" + name, shown: shown + "/" + name, depth: depth + 1, into: &lines) else { return false }
         }
         return true
