@@ -128,29 +128,7 @@ import Testing
 
 // MARK: The compiled resolver
 
-private struct CompiledComposeParticleResolver: Sendable {
-    let directory: String
-    let kotlin: String
-    let compilerOutput: String
-
-    /// Runs the driver on `lines` ("value\tVALUE\tTEXT": VALUE marked, then TEXT; any other first
-    /// field: the two fields as they are); one resolved text per line.
-    func resolve(_ lines: [String]) throws -> [String] {
-        let input = directory + "/input-\(UInt64.random(in: 0...UInt64.max)).txt"
-        try write(lines.joined(separator: "\n") + "\n", to: input)
-        let run = try spawnAndWait([kotlin, "-cp", directory + "/classes", "ResolverKt"], in: directory, input: input, name: "kotlin")
-        try #require(run.status == 0, "\(run.error)")
-        return run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-    }
-}
-
-private typealias ComposeParticleResolverBuild = ToolBuild<CompiledComposeParticleResolver>
-
-private let composeParticleResolverBuild: ComposeParticleResolverBuild = {
-    guard let kotlinc = pathOfTool("kotlinc") else { return .missing("kotlinc") }
-    guard let kotlin = pathOfTool("kotlin") else { return .missing("kotlin") }
-    do {
-        let directory = try temporaryDirectory("composeParticleResolver")
+private let composeParticleResolverBuild: ToolBuild<CompiledParticleDriver> = {
         // Shaped like the generated SpeakableComposeRuntime: an internal object with the
         // resolver's members; the JVM driver (not common code) reads and writes UTF-8.
         let source = """
@@ -172,15 +150,9 @@ private let composeParticleResolverBuild: ComposeParticleResolverBuild = {
         }
 
         """
-        try write(source, to: directory + "/Resolver.kt")
-        let compiled = try spawnAndWait([kotlinc, directory + "/Resolver.kt", "-d", directory + "/classes"], in: directory, name: "kotlinc")
-        guard compiled.status == 0 else { return .failed("kotlinc failed:\n\(compiled.output)\(compiled.error)") }
-        return .built(CompiledComposeParticleResolver(directory: directory, kotlin: kotlin, compilerOutput: compiled.output + compiled.error))
-    } catch {
-        return .failed("could not build the Compose resolver: \(error)")
-    }
+        return CompiledParticleDriver.build(source, name: "composeParticleResolver", mainClass: "ResolverKt")
 }()
 
-private func compiledComposeParticleResolver(sourceLocation: SourceLocation = #_sourceLocation) throws -> CompiledComposeParticleResolver? {
+private func compiledComposeParticleResolver(sourceLocation: SourceLocation = #_sourceLocation) throws -> CompiledParticleDriver? {
     composeParticleResolverBuild.resolved(sourceLocation: sourceLocation)
 }

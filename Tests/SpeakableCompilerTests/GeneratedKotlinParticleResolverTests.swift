@@ -219,32 +219,8 @@ import Testing
 
 // MARK: The compiled resolver
 
-/// `KotlinParticleResolver.source` compiled into a driver, ready to run.
-private struct CompiledKotlinParticleResolver: Sendable {
-    let directory: String
-    let kotlin: String
-    let compilerOutput: String
-    let compileSeconds: Double
-
-    /// Runs the driver on `lines` ("value\tVALUE\tTEXT": VALUE marked, then TEXT; any other
-    /// first field: the two fields as they are) and returns one resolved text per line.
-    func resolve(_ lines: [String]) throws -> [String] {
-        let input = directory + "/input-\(UInt64.random(in: 0...UInt64.max)).txt"
-        try write(lines.joined(separator: "\n") + "\n", to: input)
-        let run = try spawnAndWait([kotlin, "-cp", directory + "/classes", "Resolver"], in: directory, input: input, name: "kotlin")
-        try #require(run.status == 0, "\(run.error)")
-        return run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-    }
-}
-
-private typealias KotlinParticleResolverBuild = ToolBuild<CompiledKotlinParticleResolver>
-
 /// Compiled once for every test of the suite (a global is initialized once, on first use).
-private let kotlinParticleResolverBuild: KotlinParticleResolverBuild = {
-    guard let kotlinc = pathOfTool("kotlinc") else { return .missing("kotlinc") }
-    guard let kotlin = pathOfTool("kotlin") else { return .missing("kotlin") }
-    do {
-        let directory = try temporaryDirectory("kotlinParticleResolver")
+private let kotlinParticleResolverBuild: ToolBuild<CompiledParticleDriver> = {
         // Shaped like the generated accessors: the resolver's members in a private object
         // nested in the object that uses them. Standard input and output are UTF-8 whatever
         // the locale (Java 17 takes its default charset from the locale).
@@ -270,22 +246,11 @@ private let kotlinParticleResolverBuild: KotlinParticleResolverBuild = {
         }
 
         """
-        try write(driver, to: directory + "/Resolver.kt")
-        let clock = ContinuousClock()
-        let start = clock.now
-        let compiled = try spawnAndWait([kotlinc, directory + "/Resolver.kt", "-d", directory + "/classes"], in: directory, name: "kotlinc")
-        let elapsed = clock.now - start
-        guard compiled.status == 0 else { return .failed("kotlinc failed:\n\(compiled.output)\(compiled.error)") }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return .built(CompiledKotlinParticleResolver(directory: directory, kotlin: kotlin, compilerOutput: compiled.output + compiled.error,
-                                     compileSeconds: (seconds * 10).rounded() / 10))
-    } catch {
-        return .failed("could not build the Kotlin resolver: \(error)")
-    }
+        return CompiledParticleDriver.build(driver, name: "kotlinParticleResolver", mainClass: "Resolver")
 }()
 
 /// The compiled resolver, or nil after saying why the test is skipped: kotlinc is missing here
 /// (under CI, where `CI` is set, a missing kotlinc is a failure).
-private func compiledKotlinParticleResolver(sourceLocation: SourceLocation = #_sourceLocation) throws -> CompiledKotlinParticleResolver? {
+private func compiledKotlinParticleResolver(sourceLocation: SourceLocation = #_sourceLocation) throws -> CompiledParticleDriver? {
     kotlinParticleResolverBuild.resolved(sourceLocation: sourceLocation)
 }

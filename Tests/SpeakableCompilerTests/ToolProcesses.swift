@@ -35,6 +35,48 @@ enum ToolBuild<Built: Sendable>: Sendable {
 
 // MARK: Processes (this target has no Foundation, hence no Process)
 
+/// A Kotlin driver of a generated particle resolver, compiled once by kotlinc: it reads lines
+/// "value\tVALUE\tTEXT" (VALUE marked as a run-time value, then TEXT; any other first field: the
+/// two fields as they are) and writes one resolved text per line.
+struct CompiledParticleDriver: Sendable {
+    let directory: String
+    let kotlin: String
+    /// The JVM class with `main`.
+    let mainClass: String
+    let compilerOutput: String
+    let compileSeconds: Double
+
+    /// Runs the driver on `lines`; one resolved text per line.
+    func resolve(_ lines: [String]) throws -> [String] {
+        let input = directory + "/input-\(UInt64.random(in: 0...UInt64.max)).txt"
+        try write(lines.joined(separator: "\n") + "\n", to: input)
+        let run = try spawnAndWait([kotlin, "-cp", directory + "/classes", mainClass], in: directory, input: input, name: "kotlin")
+        try #require(run.status == 0, "\(run.error)")
+        return run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// `source` compiled by kotlinc in a new folder named after `name`; `.missing` without
+    /// kotlinc or kotlin on PATH.
+    static func build(_ source: String, name: String, mainClass: String) -> ToolBuild<CompiledParticleDriver> {
+        guard let kotlinc = pathOfTool("kotlinc") else { return .missing("kotlinc") }
+        guard let kotlin = pathOfTool("kotlin") else { return .missing("kotlin") }
+        do {
+            let directory = try temporaryDirectory(name)
+            try write(source, to: directory + "/Resolver.kt")
+            let clock = ContinuousClock()
+            let start = clock.now
+            let compiled = try spawnAndWait([kotlinc, directory + "/Resolver.kt", "-d", directory + "/classes"], in: directory, name: "kotlinc")
+            let elapsed = clock.now - start
+            guard compiled.status == 0 else { return .failed("kotlinc failed:\n\(compiled.output)\(compiled.error)") }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            return .built(CompiledParticleDriver(directory: directory, kotlin: kotlin, mainClass: mainClass,
+                                                 compilerOutput: compiled.output + compiled.error, compileSeconds: (seconds * 10).rounded() / 10))
+        } catch {
+            return .failed("could not build \(name): \(error)")
+        }
+    }
+}
+
 /// A tool on PATH: its path, or nil.
 func pathOfTool(_ name: String) -> String? {
     for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
