@@ -28,7 +28,9 @@ enum CompileCommand: SpeakableCommand {
     touched; outputs an earlier compile wrote that this one no longer makes (a removed locale)
     are removed. A second compile into the same folder waits for the first. A compile that is
     killed leaves the earlier outputs; the next one cleans up after it. Speakable never writes
-    through a symbolic link: --out may not be one. (docs/outputs.md)
+    through a symbolic link: --out may not be one. When nothing changed since a compile with no
+    warning (the inputs, the outputs, the options, speakable itself: --out's .speakable-stamp),
+    a compile prints what that one printed and stops without reading the project. (docs/outputs.md)
     Select arguments become one key per case: <key>__<argument>_<case>.
 
     Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
