@@ -101,7 +101,8 @@ enum DescribeCommand: SpeakableCommand {
     private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
 
     /// The describer for the options (and the scenario's defaults); nil after printing why not.
-    private static func describer(_ options: Arguments, scenario: Scenario?, io: any CommandIO) -> (Describer?, Int32) {
+    private static func describer(_ options: Arguments, scenario: Scenario?, io: any CommandIO,
+                                  scenarioFile: (name: String, lines: [String])? = nil) -> (Describer?, Int32) {
         let tag = options.locale ?? scenario?.locale ?? "en"
         if options.locale == nil, let written = scenario?.locale, let problem = LocaleArguments.problem(written, option: "the scenario's \"locale\"") {
             // An error in the scenario file (1), not in the command line.
@@ -117,6 +118,16 @@ enum DescribeCommand: SpeakableCommand {
             if project.hasErrors { return (nil, ExitStatus.failure) }
             catalog = catalog.overriding(with: DescriberCatalog(project: project))
             if project.config.file != nil { projectStyle = project.config.hintStyle }
+        }
+        if let scenario, let file = scenarioFile {
+            // The project's messages the scenario names: known, with the arguments they use (as
+            // preview checks them).
+            let problems = scenario.check(against: catalog, file: file.name, projectGiven: options.project != nil)
+            for diagnostic in problems {
+                let line = diagnostic.position.flatMap { $0.line - 1 < file.lines.count ? file.lines[$0.line - 1] : nil }
+                io.writeError(printer(io).render(diagnostic, sourceLine: line))
+            }
+            if problems.contains(where: { $0.severity == .error }) { return (nil, ExitStatus.failure) }
         }
         do {
             let describer = try Describer(locale: tag, hintStyle: options.hintStyle ?? scenario?.hintStyle ?? projectStyle ?? .result,
@@ -189,11 +200,12 @@ enum DescribeCommand: SpeakableCommand {
             io.writeError(printer(io).render(diagnostic, sourceLine: line))
         }
         guard let scenario = read.scenario else { return ExitStatus.failure }
-        return describe(scenario, options, io, shown: "scenario \(shown)")
+        return describe(scenario, options, io, shown: "scenario \(shown)", file: (shown, lines))
     }
 
-    private static func describe(_ scenario: Scenario, _ options: Arguments, _ io: any CommandIO, shown: String) -> Int32 {
-        let (made, status) = describer(options, scenario: scenario, io: io)
+    private static func describe(_ scenario: Scenario, _ options: Arguments, _ io: any CommandIO, shown: String,
+                                 file: (name: String, lines: [String])? = nil) -> Int32 {
+        let (made, status) = describer(options, scenario: scenario, io: io, scenarioFile: file)
         guard let describer = made else { return status }
         let report = ScenarioReport(scenario: scenario, describer: describer)
         if options.json {

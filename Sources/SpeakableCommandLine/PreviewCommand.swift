@@ -248,7 +248,7 @@ enum PreviewCommand: SpeakableCommand {
             if io.errorIsTerminal { io.writeError("Wrote \(path).\n") }
         }
         if options.json {
-            io.write(PreviewJSON.render(preview).prettyPrinted() + "\n")
+            io.write(PreviewJSON.render(preview, audio: audio).prettyPrinted() + "\n")
         } else {
             io.write(PreviewText.render(preview, colour: wantsColour(outputIsTerminal: io.outputIsTerminal,
                                                                      noColor: getenv("NO_COLOR").map { String(cString: $0) }),

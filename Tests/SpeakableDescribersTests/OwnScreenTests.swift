@@ -86,7 +86,9 @@ import Testing
         let report = ScenarioReport(scenario: scenario, describer: try Self.describer("en"))
         #expect(report.elements.map(\.title) == ["lines.cleared", "grid", "row 1, column 2", "row 1, column 1"])
         #expect(report.elements[0].extras.map(\.value) == ["Cleared 1 line. Score 120."])
-        #expect(report.elements[1].text?.voiceOver.label == "Levels, 2 by 2")
+        // The team's label is the grid's name as written (TalkBack adds the rows and columns itself).
+        #expect(report.elements[1].text?.voiceOver.label == "Levels")
+        #expect(report.elements[1].text?.talkBack.contentDescription == "Levels")
         #expect(report.elements[1].text?.talkBack.collectionInfo == GridSize(rows: 2, columns: 2))
         let second = try #require(report.elements[2].text)
         #expect(second.voiceOver.label == "Level 2")
@@ -94,6 +96,56 @@ import Testing
         #expect(second.voiceOver.traits == [.button, .selected])
         #expect(second.talkBack.collectionItemInfo == CollectionItemInfo(rowIndex: 0, columnIndex: 1))
         #expect(report.elements[3].text?.talkBack.isSelected == false)
+    }
+
+    @Test func aCellsArgumentsOverrideTheGridsSharedOnesButNotAFieldOfItsOwn() throws {
+        let read = Scenario.read(#"""
+        {"items": [{"type": "grid", "rows": 1, "columns": 3,
+          "cell": {"label": {"message": "level.label", "args": {"level": 0}}, "value": {"message": "level.stars", "args": {"total": 3, "stars": 0}}},
+          "cells": [{"row": 1, "column": 1, "args": {"level": 1, "stars": 3}},
+                    {"row": 1, "column": 2, "args": {"level": 2}},
+                    {"row": 1, "column": 3, "args": {"level": 3}, "label": {"message": "level.label", "args": {"level": 9}}}]}]}
+        """#, file: "s.json")
+        let scenario = try #require(read.scenario, "\(read.diagnostics.map(\.rendered))")
+        #expect(scenario.check(against: Self.catalog, file: "s.json").isEmpty)
+        let report = ScenarioReport(scenario: scenario, describer: try Self.describer("en"))
+        // Without a label the grid is the board's own frame.
+        #expect(report.elements[0].text?.voiceOver.label == "Board, 1 by 3")
+        // A cell's args win over the shared `cell` args; a field the cell writes itself keeps its own.
+        #expect(report.elements.dropFirst().map { $0.text?.voiceOver.label } == ["Level 1", "Level 2", "Level 9"])
+        #expect(report.elements.dropFirst().map { $0.text?.voiceOver.value } == ["3 of 3 stars", "0 of 3 stars", "0 of 3 stars"])
+    }
+
+    @Test func aProblemOfTheSharedCellIsReportedOnceNamingTheCells() throws {
+        // A 2 × 3 grid that lists one cell: the five others are drawn from `cell`, which gives no {level}.
+        let read = Scenario.read(#"""
+        {"items": [{"type": "grid", "rows": 2, "columns": 3, "cell": {"label": {"message": "level.label"}},
+          "cells": [{"row": 1, "column": 1, "args": {"level": 1}}]}]}
+        """#, file: "s.json")
+        let scenario = try #require(read.scenario)
+        let found = scenario.check(against: Self.catalog, file: "s.json")
+        #expect(found.count == 1, "\(found.map(\.rendered))")
+        #expect(found.first?.id == "missing-argument")
+        #expect(found.first?.message == "'level.label' uses {level}, which is not given (in row 1, column 2; row 1, column 3 and 3 more cells)")
+        #expect(found.first?.hint?.contains("list every cell") == true)
+    }
+
+    @Test func anUnknownMessageWithoutAProjectSaysHowToGiveOne() throws {
+        let scenario = try #require(Scenario.read(#"{"items": [{"type": "element", "label": {"message": "zzz.qqq"}}]}"#, file: "s.json").scenario)
+        let found = scenario.check(against: DescriberCatalog.builtIn, file: "s.json", projectGiven: false)
+        #expect(found.map(\.id) == ["unknown-message"])
+        #expect(found.first?.hint?.contains("--project") == true)
+    }
+
+    @Test func anElementThatSelectsOnActivationSaysSo() throws {
+        let read = Scenario.read(#"""
+        {"items": [{"type": "element", "label": {"message": "level.label", "args": {"level": 2}}, "selectsOnActivation": true},
+                   {"type": "grid", "rows": 1, "columns": 1, "cell": {"label": {"message": "level.label", "args": {"level": 1}}, "selectsOnActivation": true}}]}
+        """#, file: "s.json")
+        let scenario = try #require(read.scenario, "\(read.diagnostics.map(\.rendered))")
+        let report = ScenarioReport(scenario: scenario, describer: try Self.describer("en"))
+        #expect(report.elements[0].text?.voiceOver.selectsOnActivation == true)
+        #expect(report.elements[2].text?.voiceOver.selectsOnActivation == true)
     }
 
     @Test func messageProblemsAreReportedAtTheScenariosLineAndColumn() throws {

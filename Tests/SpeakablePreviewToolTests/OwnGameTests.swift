@@ -63,6 +63,38 @@ import Testing
         #expect(refused.output.isEmpty)
     }
 
+    @Test func notesSayWhatAScreenReaderDoesNotSpeakAndWhatIsNotTranslated() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
+        // Japanese has no translation: each item says that the English text is spoken.
+        let japanese = try Tool.run(["preview", "--project", project.path, "--locale", "ja", "--platform", "talkback"])
+        #expect(japanese.status == 0, "\(japanese.error)")
+        #expect(japanese.output.contains("untranslated: 'level.label' has no ja translation; the en text is spoken instead"),
+                "\(japanese.output)")
+        // TalkBack speaks no iOS hint: the hint-role message alone says nothing there, and a note says why.
+        #expect(japanese.output.contains("TalkBack does not speak iOS hints (“Starts the level.”)"), "\(japanese.output)")
+        let korean = try Tool.run(["preview", "--project", project.path, "--locale", "ko", "--platform", "talkback"])
+        #expect(!korean.output.contains("untranslated:"), "the starter's Korean translates every message")
+    }
+
+    @Test func describeScenarioChecksTheProjectsMessagesAsPreviewDoes() throws {
+        let project = try Self.makeProject()
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
+        let bad = project.appendingPathComponent("Scenarios/bad.json")
+        try #"""
+        {"items": [
+          {"type": "element", "label": {"message": "level.stars", "args": {"stars": 2}}}
+        ]}
+        """#.write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try Tool.run(["describe", "scenario", bad.path, "--project", project.path])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("bad.json:2:67: error: 'level.stars' uses {total} (plural), which is not given [missing-argument]"),
+                "\(refused.error)")
+        #expect(refused.output.isEmpty)
+        let good = try Tool.run(["describe", "scenario", project.appendingPathComponent("Scenarios/game.json").path, "--project", project.path])
+        #expect(good.status == 0, "\(good.error)")
+    }
+
     @Test func theOwnGridOnThePageInChromium() async throws {
         guard let (chromium, chromedriver) = BrowserTests.tools() else { return }
         let project = try Self.makeProject()
@@ -78,7 +110,7 @@ import Testing
             try await driver.open(url.url!)
             var tree = try await driver.accessibilityTree()
             // The grid, named as VoiceOver names its data table; cells named label and value.
-            let grids = tree.all { $0.role == "grid" && $0.name == "Levels, 1 by 3" }
+            let grids = tree.all { $0.role == "grid" && $0.name == "Levels" }
             try #require(grids.count == 1, "grids: \(tree.all { $0.role == "grid" }.map(\.name))")
             let cells = tree.descendants(of: grids[0]).filter { $0.role == "gridcell" }
             #expect(cells.map(\.name) == ["Level 1, 3 of 3 stars", "Level 2, 1 of 3 stars", "Level 3, 0 of 3 stars"])

@@ -20,19 +20,39 @@ public struct MessageReference: Sendable {
     /// message need not use them.
     var sharedArguments: Set<String> = []
 
-    /// The same message with `extra` arguments the reference does not give itself (a grid cell's
-    /// `row` and `column`, its own `args`).
-    func adding(_ extra: [String: MessageArgument], at position: SourcePosition) -> MessageReference {
-        var arguments = arguments
-        var positions = argumentPositions
-        var shared = sharedArguments
-        for (name, value) in extra where arguments[name] == nil {
-            arguments[name] = value
-            positions[name] = position
-            shared.insert(name)
+    /// Which grid cell the reference was made for, when a grid's field is given to a cell ("row 2,
+    /// column 3"), and whether the scenario lists that cell: a diagnostic names it.
+    var cell: (description: String, isListed: Bool)?
+
+    /// The same message as one grid cell's field: the cell's `row` and `column` under everything,
+    /// then the field's own `args` and the cell's `args` — the cell's winning over the arguments
+    /// of the grid's `cell` fields it shares with every cell (`cellWins`), and losing to the
+    /// arguments a cell's own field gives.
+    func forCell(automatic: [String: MessageArgument], cellArguments: [String: MessageArgument], cellWins: Bool,
+                 at position: SourcePosition, cell: (description: String, isListed: Bool)) -> MessageReference {
+        var arguments = automatic
+        var positions: [String: SourcePosition] = [:]
+        var shared = Set(automatic.keys)
+        for name in automatic.keys { positions[name] = position }
+        func overlayOwn() {
+            for (name, value) in self.arguments {
+                arguments[name] = value
+                positions[name] = argumentPositions[name]
+                shared.remove(name)
+            }
         }
-        return MessageReference(key: key, arguments: arguments, position: self.position, keyPosition: keyPosition,
-                                argumentPositions: positions, argumentsPosition: argumentsPosition, sharedArguments: shared)
+        func overlayCell() {
+            for (name, value) in cellArguments {
+                arguments[name] = value
+                positions[name] = position
+                shared.insert(name)
+            }
+        }
+        if cellWins { overlayOwn(); overlayCell() } else { overlayCell(); overlayOwn() }
+        var reference = MessageReference(key: key, arguments: arguments, position: self.position, keyPosition: keyPosition,
+                                         argumentPositions: positions, argumentsPosition: argumentsPosition, sharedArguments: shared)
+        reference.cell = cell
+        return reference
     }
 }
 
@@ -70,6 +90,9 @@ public struct ElementSpec: Sendable {
     public var traits: [String] = []
     public var isSelected = false
     public var isEnabled = true
+    /// `"selectsOnActivation": true`: a double tap selects the element (a board's cell), so each
+    /// screen reader's activation speech is shown (TalkBack: "selected").
+    public var selectsOnActivation = false
 
     public static let traitNames = ["button", "header", "staticText", "image", "link", "adjustable", "updatesFrequently",
                                     "startsMediaSession", "playsSound"]
@@ -108,22 +131,26 @@ public struct GridSpec: Sendable {
 
     /// Every cell as an element, with its arguments added to each message it names.
     public func element(of cell: Cell) -> ElementSpec {
-        var element = cell.element.map { own in
+        let own = cell.element
+        var element = own.map { own in
             ElementSpec(label: own.label ?? self.cell.label, value: own.value ?? self.cell.value, hint: own.hint ?? self.cell.hint,
                         action: own.action ?? self.cell.action, traits: own.traits.isEmpty ? self.cell.traits : own.traits,
-                        isSelected: own.isSelected, isEnabled: own.isEnabled)
+                        isSelected: own.isSelected, isEnabled: own.isEnabled,
+                        selectsOnActivation: own.selectsOnActivation || self.cell.selectsOnActivation)
         } ?? self.cell
         if cell.position == selected { element.isSelected = true }
-        var arguments: [String: MessageArgument] = ["row": .int(Int64(cell.position.row)), "column": .int(Int64(cell.position.column))]
-        for (name, value) in cell.arguments { arguments[name] = value }
-        func with(_ text: ElementText?) -> ElementText? {
+        let automatic: [String: MessageArgument] = ["row": .int(Int64(cell.position.row)), "column": .int(Int64(cell.position.column))]
+        let listed = cells.contains { $0.position == cell.position }
+        let place = (description: "row \(cell.position.row), column \(cell.position.column)", isListed: listed)
+        func with(_ text: ElementText?, own ownText: ElementText?) -> ElementText? {
             guard case .message(let reference)? = text else { return text }
-            return .message(reference.adding(arguments, at: cell.source))
+            return .message(reference.forCell(automatic: automatic, cellArguments: cell.arguments, cellWins: ownText == nil,
+                                              at: cell.source, cell: place))
         }
-        element.label = with(element.label)
-        element.value = with(element.value)
-        element.hint = with(element.hint)
-        element.action = with(element.action)
+        element.label = with(element.label, own: own?.label)
+        element.value = with(element.value, own: own?.value)
+        element.hint = with(element.hint, own: own?.hint)
+        element.action = with(element.action, own: own?.action)
         return element
     }
 
@@ -205,10 +232,11 @@ extension ObjectReader {
         }
         spec.isSelected = bool("selected") ?? false
         spec.isEnabled = bool("enabled") ?? true
+        spec.selectsOnActivation = bool("selectsOnActivation") ?? false
         return spec
     }
 
-    static let elementFields: Set<String> = ["label", "value", "hint", "action", "traits", "selected", "enabled"]
+    static let elementFields: Set<String> = ["label", "value", "hint", "action", "traits", "selected", "enabled", "selectsOnActivation"]
 
     func grid(timeZone: ICUTimeZone) -> GridSpec? {
         let label = elementText("label", timeZone: timeZone)
@@ -276,17 +304,35 @@ extension Scenario {
     /// catalog does not have (`unknown-message`, with the nearest keys), an argument the message
     /// uses that the item does not give (`missing-argument`), a value of the wrong type
     /// (`wrong-argument-type`: a number for `plural`/`number`, text for `select`, a date for
-    /// `date`), and an argument the message does not use (`unknown-argument`, a warning).
-    public func check(against catalog: DescriberCatalog, file: String) -> [Diagnostic] {
+    /// `date`), and an argument the message does not use (`unknown-argument`, a warning). A
+    /// problem of a grid's shared `cell` field is reported once, naming the cells it is in.
+    /// `projectGiven`: whether the catalog has a project's messages (the hint for an unknown
+    /// message says how to give one when not).
+    public func check(against catalog: DescriberCatalog, file: String, projectGiven: Bool = true) -> [Diagnostic] {
+        // One problem of a grid's shared field repeats in every cell it is given to: it is
+        // reported once, naming the cells.
         var diagnostics: [Diagnostic] = []
+        var cells: [[String]] = []
+        var index: [String: Int] = [:]
+        func report(_ diagnostic: Diagnostic, _ reference: MessageReference) {
+            let key = "\(diagnostic.id)\u{0}\(diagnostic.message)\u{0}\(diagnostic.position.map { "\($0.line):\($0.column)" } ?? "")"
+            if let at = index[key] {
+                if let cell = reference.cell { cells[at].append(cell.description) }
+                return
+            }
+            index[key] = diagnostics.count
+            diagnostics.append(diagnostic)
+            cells.append(reference.cell.map { [$0.description] } ?? [])
+        }
         var usages: [String: [String: ArgumentUsage]] = [:]
         for reference in messageReferences {
             guard let entry = catalog.entries[reference.key] else {
                 let near = Self.nearest(reference.key, in: catalog.entries.keys)
-                diagnostics.append(Diagnostic(severity: .error, id: "unknown-message", message: "there is no message '\(reference.key)'",
-                                              file: file, position: reference.keyPosition,
-                                              hint: near.isEmpty ? "the project's messages are in its templates folder"
-                                                  : "did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"))
+                let hint = !near.isEmpty ? "did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+                    : projectGiven ? "the project's messages are in its templates folder"
+                    : "a project's messages are known with --project DIR (the folder of its speakable.json)"
+                report(Diagnostic(severity: .error, id: "unknown-message", message: "there is no message '\(reference.key)'",
+                                  file: file, position: reference.keyPosition, hint: hint), reference)
                 continue
             }
             if usages[entry.key] == nil {
@@ -295,27 +341,38 @@ extension Scenario {
             let used = usages[entry.key]!
             for (name, usage) in used.sorted(by: { $0.key < $1.key }) {
                 guard let value = reference.arguments[name] else {
-                    diagnostics.append(Diagnostic(severity: .error, id: "missing-argument",
-                                                  message: "'\(reference.key)' uses {\(name)}\(usage.kind.name == "text" ? "" : " (\(usage.kind.name))"), which is not given",
-                                                  file: file, position: reference.argumentsPosition,
-                                                  hint: "add it to \"args\", such as \"\(name)\": \(Self.sample(usage.kind))"))
+                    let unlisted = reference.cell.map { !$0.isListed } ?? false
+                    report(Diagnostic(severity: .error, id: "missing-argument",
+                                      message: "'\(reference.key)' uses {\(name)}\(usage.kind.name == "text" ? "" : " (\(usage.kind.name))"), which is not given",
+                                      file: file, position: reference.argumentsPosition,
+                                      hint: unlisted
+                                          ? "cells the grid does not list are drawn from \"cell\" too: give \"\(name)\" in its \"args\" or list every cell"
+                                          : "add it to \"args\", such as \"\(name)\": \(Self.sample(usage.kind))"), reference)
                     continue
                 }
                 if let expected = Self.mismatch(value, usage.kind) {
-                    diagnostics.append(Diagnostic(severity: .error, id: "wrong-argument-type",
-                                                  message: "'\(reference.key)': {\(name)} takes \(expected), not \(Self.describe(value))",
-                                                  file: file, position: reference.argumentPositions[name] ?? reference.argumentsPosition,
-                                                  hint: "such as \"\(name)\": \(Self.sample(usage.kind))"))
+                    report(Diagnostic(severity: .error, id: "wrong-argument-type",
+                                      message: "'\(reference.key)': {\(name)} takes \(expected), not \(Self.describe(value))",
+                                      file: file, position: reference.argumentPositions[name] ?? reference.argumentsPosition,
+                                      hint: "such as \"\(name)\": \(Self.sample(usage.kind))"), reference)
                 }
             }
             for name in reference.arguments.keys.sorted() where used[name] == nil && !reference.sharedArguments.contains(name) {
-                diagnostics.append(Diagnostic(severity: .warning, id: "unknown-argument",
-                                              message: "'\(reference.key)' does not use {\(name)}",
-                                              file: file, position: reference.argumentPositions[name] ?? reference.argumentsPosition,
-                                              hint: used.isEmpty ? "it takes no arguments" : "it uses " + used.keys.sorted().map { "{\($0)}" }.joined(separator: ", ")))
+                report(Diagnostic(severity: .warning, id: "unknown-argument",
+                                  message: "'\(reference.key)' does not use {\(name)}",
+                                  file: file, position: reference.argumentPositions[name] ?? reference.argumentsPosition,
+                                  hint: used.isEmpty ? "it takes no arguments" : "it uses " + used.keys.sorted().map { "{\($0)}" }.joined(separator: ", ")),
+                       reference)
             }
         }
-        return diagnostics
+        return zip(diagnostics, cells).map { diagnostic, cells in
+            guard !cells.isEmpty else { return diagnostic }
+            let shown = cells.count <= 3 ? cells.joined(separator: "; ")
+                : cells.prefix(2).joined(separator: "; ") + " and \(cells.count - 2) more cells"
+            var named = diagnostic
+            named.message += " (in \(shown))"
+            return named
+        }
     }
 
     static func mismatch(_ value: MessageArgument, _ kind: ArgumentUsage.Kind) -> String? {
@@ -412,7 +469,8 @@ extension Describer {
         let hint = hintStyle == .result ? resultHint : (gesture ?? resultHint)
         let role: TalkBackRole? = element.traits.contains("button") ? .button : element.traits.contains("image") ? .image : nil
         return AccessibleText(
-            voiceOver: VoiceOverText(label: label, value: value, traits: traits, hint: hint),
+            voiceOver: VoiceOverText(label: label, value: value, traits: traits, hint: hint,
+                                     selectsOnActivation: element.selectsOnActivation),
             talkBack: TalkBackText(contentDescription: label, stateDescription: value, role: role, isSelected: element.isSelected,
                                    isHeading: element.traits.contains("header"), isDisabled: !element.isEnabled,
                                    clickLabel: action, collectionItemInfo: collectionItem))
@@ -421,8 +479,11 @@ extension Describer {
     /// A team's own grid: its frame (named by its `label`, else the catalog's board name, with
     /// the size), for VoiceOver's data table and TalkBack's collection.
     public func describe(_ grid: GridSpec) -> AccessibleText {
-        let name = grid.label.map(text(of:))
-        return describe(Board(name: name, rows: grid.rows, columns: grid.columns))
+        // The team's label is the grid's name as written; without one, the board's own frame.
+        guard let name = grid.label.map(text(of:)) else { return describe(Board(rows: grid.rows, columns: grid.columns)) }
+        let size = GridSize(rows: grid.rows, columns: grid.columns)
+        return AccessibleText(voiceOver: VoiceOverText(label: name, dataTable: size),
+                              talkBack: TalkBackText(contentDescription: name, collectionInfo: size))
     }
 
     /// One cell of a team's own grid.

@@ -62,6 +62,7 @@ enum PageAssets {
     .cell.selected { background: var(--sel); }
     .cell:focus { outline: 3px solid var(--focus); outline-offset: -3px; z-index: 1; }
     .grid-block .cell { width: 36px; height: 36px; }
+    .grid-grid .cell.own { width: auto; min-width: 44px; padding: 0 6px; font-size: .8rem; text-align: center; }
     .grid-block .cell.filled { background: #3b5b92; }
     .grid-block .cell.ink::after { content: ""; width: 10px; height: 10px; border-radius: 50%; background: #7c3aed; }
     .grid-block .cell.filled.ink::after { background: #e9d5ff; }

@@ -175,9 +175,10 @@ extension LocalePreview {
         for cell in grid.allCells {
             let text = describer.describe(cell: cell, of: grid)
             let element = grid.element(of: cell)
-            let display = element.value.map { describer.text(of: $0) } ?? ""
+            // What the cell shows: its value, else its label (the page adds "selected" itself).
+            let display = (element.value ?? element.label).map { describer.text(of: $0) } ?? ""
             cells.append(self.cell(row: cell.position.row, column: cell.position.column, text: text, display: display,
-                                   style: element.isSelected ? "selected" : "", selected: element.isSelected, platform: platform,
+                                   style: "own", selected: element.isSelected, platform: platform,
                                    described: described, placements: []))
         }
         return BoardPreview(item: described.index, kind: .grid, title: described.item.title, rows: grid.rows,

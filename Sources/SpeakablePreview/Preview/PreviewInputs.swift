@@ -98,7 +98,7 @@ public struct PreviewInputs: Sendable {
             }
         }
         // The project's messages a scenario names: known, with the arguments they use.
-        let problems = scenario.check(against: catalog, file: name)
+        let problems = scenario.check(against: catalog, file: name, projectGiven: projectPath != nil)
         diagnostics += problems
         if problems.contains(where: { $0.severity == .error }) {
             return Loaded(request: nil, diagnostics: diagnostics, scenarioLines: lines, projectHintStyle: projectStyle)

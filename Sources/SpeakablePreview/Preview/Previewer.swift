@@ -110,6 +110,9 @@ struct LocalePreview {
         let budgets: UtteranceBudgets
         /// The grid its cells belong to, with the grid's size.
         let grid: (id: String, rows: Int, columns: Int)?
+        /// The project's messages the item names that have no translation into the preview's
+        /// locale (the source text is spoken instead).
+        var untranslated: [String] = []
     }
 
     func sections() -> [PreviewSection] {
@@ -118,8 +121,12 @@ struct LocalePreview {
             var memory = FocusMemory()
             var elements: [SpokenElement] = []
             for described in items {
-                for element in described.elements {
-                    elements.append(speak(element, of: described, platform: platform, memory: &memory))
+                for (index, element) in described.elements.enumerated() {
+                    var spoken = speak(element, of: described, platform: platform, memory: &memory)
+                    if index == 0, !described.untranslated.isEmpty {
+                        spoken.notes.append(untranslatedNote(described.untranslated))
+                    }
+                    elements.append(spoken)
                 }
             }
             let boards = request.includeBoards ? self.boards(items, platform: platform) : []
@@ -153,10 +160,28 @@ struct LocalePreview {
             }
             // The project's messages the item names count as formatted (their `maxSeconds`).
             let named = Set(single.messageReferences.map(\.key))
-            result.append(DescribedItem(index: index + 1, item: item, elements: report.elements, budgets: budgets(for: keys.union(named)),
-                                        grid: grid))
+            var described = DescribedItem(index: index + 1, item: item, elements: report.elements,
+                                          budgets: budgets(for: keys.union(named)), grid: grid)
+            described.untranslated = untranslated(named)
+            result.append(described)
         }
         return result
+    }
+
+    /// The keys among `keys` that the preview's locale has no translation of, sorted: the
+    /// catalog falls back to the source text.
+    func untranslated(_ keys: Set<String>) -> [String] {
+        let catalog = request.catalog
+        let language = describer.locale.languageTag.split(separator: "-").first.map(String.init) ?? ""
+        guard language != catalog.sourceLocale.split(separator: "-").first.map(String.init) else { return [] }
+        return keys.filter { catalog.text(for: $0, locale: describer.locale)?.tag == catalog.sourceLocale }.sorted()
+    }
+
+    func untranslatedNote(_ keys: [String]) -> String {
+        let shown = keys.count <= 3 ? keys.map { "'\($0)'" }.joined(separator: ", ")
+            : keys.prefix(2).map { "'\($0)'" }.joined(separator: ", ") + " and \(keys.count - 2) more"
+        return "untranslated: \(shown) \(keys.count == 1 ? "has" : "have") no \(describer.locale.languageTag) translation; "
+            + "the \(request.catalog.sourceLocale) text is spoken instead"
     }
 
     /// The budgets of an item's words: the largest `maxSeconds` among the messages of each kind

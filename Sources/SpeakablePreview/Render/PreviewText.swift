@@ -133,41 +133,61 @@ public enum PreviewJSON {
     /// "notes", "utterances": [{"kind", "text", "pauseBeforeSeconds", "estimatedSeconds",
     /// "budgetSeconds", "appText", "appSeconds", "appBudgetSeconds", "overBudget"}]}]}]}`.
     /// `arrival` is `first`, `swipe`, `jump` or `announcement`; `jump` explains a jump (else
-    /// null); `notes` are warnings ([] when none).
-    public static func render(_ preview: Preview) -> JSONValue {
-        .object([
+    /// null); `notes` are warnings ([] when none). With the `audio` of `--audio`, each section
+    /// also has `"measuredSeconds"` and each element `"measuredSeconds"` and `"audio"` (its WAV's
+    /// name in the audio folder).
+    public static func render(_ preview: Preview, audio: AudioIndex? = nil) -> JSONValue {
+        var measured: [Int: [Int: AudioIndex.Item]] = [:]
+        for item in audio?.items ?? [] { measured[item.section, default: [:]][item.element] = item }
+        return .object([
             ("scenario", .string(preview.scenarioName)),
             ("pauseBeforeHintSeconds", seconds(SpeechComposer.hintPause)),
-            ("previews", .array(preview.sections.map(section))),
+            ("previews", .array(preview.sections.enumerated().map { index, section in
+                self.section(section, measured: audio == nil ? nil : measured[index] ?? [:])
+            })),
         ])
     }
 
-    static func section(_ section: PreviewSection) -> JSONValue {
-        .object([
+    static func section(_ section: PreviewSection, measured: [Int: AudioIndex.Item]? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("locale", .string(section.locale)),
             ("platform", .string(section.platform.rawValue)),
             ("hintStyle", .string(section.hintStyle.rawValue)),
             ("screenReaderWordsKnown", .bool(section.screenReaderWordsKnown)),
             ("estimatedSeconds", seconds(section.estimatedSeconds)),
+        ]
+        if let measured { members.append(("measuredSeconds", seconds(measured.values.reduce(0) { $0 + $1.measuredSeconds }))) }
+        members += [
             ("overBudget", .int(Int64(section.overBudgetCount))),
-            ("elements", .array(section.elements.map(element))),
-        ])
+            ("elements", .array(section.elements.enumerated().map { index, spoken in
+                element(spoken, measured: measured.map { $0[index] })
+            })),
+        ]
+        return .object(members)
     }
 
-    static func element(_ element: SpokenElement) -> JSONValue {
-        .object([
+    /// `measured`: nil without audio; else the element's WAV, when it has one.
+    static func element(_ element: SpokenElement, measured: AudioIndex.Item?? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [
             ("item", .int(Int64(element.item))),
             ("type", .string(element.type)),
             ("line", .int(Int64(element.line))),
             ("title", .string(element.title)),
             ("estimatedSeconds", seconds(element.estimatedSeconds)),
+        ]
+        if let measured {
+            members.append(("measuredSeconds", measured.map { seconds($0.measuredSeconds) } ?? .null))
+            members.append(("audio", measured.map { .string($0.file) } ?? .null))
+        }
+        members += [
             ("budgetSeconds", element.budgetSeconds.map(seconds) ?? .null),
             ("overBudget", .bool(element.isOverBudget)),
             ("arrival", .string(element.arrival.name)),
             ("jump", element.arrival.explanation.map { .string($0) } ?? .null),
             ("notes", .array(element.notes.map { .string($0) })),
             ("utterances", .array(element.utterances.map(utterance))),
-        ])
+        ]
+        return .object(members)
     }
 
     static func utterance(_ utterance: Utterance) -> JSONValue {

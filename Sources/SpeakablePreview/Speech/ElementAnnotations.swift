@@ -39,10 +39,20 @@ extension LocalePreview {
 
     /// Warnings about what a screen reader will say for `text`.
     ///
+    /// TalkBack speaks no iOS hint: an element whose only text is a hint says nothing on Android.
+    ///
     /// VoiceOver speaks the hint it is given and never adds "Double tap to …" itself: a control
     /// with an action (TalkBack's click label) but no result hint says nothing of what it does
     /// in the `result` style.
     static func notes(for text: AccessibleText, platform: Platform, hintStyle: HintStyle) -> [String] {
+        if platform == .talkBack {
+            // TalkBack speaks no VoiceOver hint: an element with nothing but a hint says nothing.
+            let talkBack = text.talkBack
+            guard let hint = text.voiceOver.hint, !hint.isEmpty, talkBack.contentDescription.isEmpty,
+                  (talkBack.stateDescription ?? "").isEmpty, (talkBack.clickLabel ?? "").isEmpty else { return [] }
+            return ["TalkBack does not speak iOS hints (“\(hint)”): on Android, say what a control does with its "
+                    + "click label (a message with the action role, “Double-tap to …”)"]
+        }
         guard platform == .voiceOver, hintStyle == .result, let action = text.talkBack.clickLabel, !action.isEmpty,
               (text.voiceOver.hint ?? "").isEmpty else { return [] }
         return ["no VoiceOver hint: the element has an action (“\(action)”) but no result hint, and VoiceOver adds no "
