@@ -822,6 +822,7 @@ private struct Loader {
             return nil
         }
         let pattern = parse(source)
+        if let pattern, !examples.isEmpty { checkExamples(examples, of: pattern, key: entry.key, file: file) }
         var passedArguments: [PassedArgument] = []
         for (index, argument) in passed.enumerated() {
             // One the message prints is an argument already, with the type its use gives it.
@@ -837,6 +838,30 @@ private struct Loader {
                                       maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions, translatable: translatable)
         message.passedArguments = passedArguments
         return message
+    }
+
+    /// Each argument an example gives is of the type the message's use of it takes (a number for
+    /// a plural or a number, text for a select, a date for a date): the examples are what
+    /// `check` measures and `preview` speaks. (An example may give only some arguments: one
+    /// whose value has a fraction types its argument as a Double.)
+    mutating func checkExamples(_ examples: [(arguments: [String: MessageArgument], position: SourcePosition)],
+                                of pattern: MessagePattern, key: String, file: String) {
+        let usages = pattern.argumentUsages.sorted { $0.key < $1.key }
+        for (index, example) in examples.enumerated() {
+            for (name, usage) in usages {
+                guard let value = example.arguments[name] else { continue }
+                let expected: String? = switch usage.kind {
+                case .number, .plural, .ordinal: value.isNumber ? nil : "a number"
+                case .select: if case .string = value { nil } else { "text (one of its cases)" }
+                case .date: if case .date = value { nil } else { "a date ({\"$date\": \"2025-08-26\"})" }
+                case .untyped, .conflicting: nil
+                }
+                if let expected {
+                    error("invalid-example", "example \(index + 1) of '\(key)' gives {\(name)} \(value.kindDescription); the message takes \(expected)",
+                          file: file, at: example.position)
+                }
+            }
+        }
     }
 
     /// `handingOver`: each translation goes to `each` instead of the file's list.
@@ -917,4 +942,23 @@ private struct Loader {
 public func isSafeRelativePath(_ path: String) -> Bool {
     if path.isEmpty || path.hasPrefix("/") || path.contains("\0") || path.contains("\\") { return false }
     return !path.split(separator: "/").contains("..")
+}
+
+private extension MessageArgument {
+    var isNumber: Bool {
+        switch self {
+        case .int, .double: true
+        case .string, .date: false
+        }
+    }
+
+    /// "the number 3", "the text \"x\"", "a date".
+    var kindDescription: String {
+        switch self {
+        case .int(let n): "the number \(n)"
+        case .double(let d): "the number \(d)"
+        case .string(let s): "the text \"\(s)\""
+        case .date: "a date"
+        }
+    }
 }

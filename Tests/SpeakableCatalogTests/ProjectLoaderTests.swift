@@ -56,6 +56,30 @@ func makeProject(_ files: [String: String]) throws -> String {
         #expect(project.localeTags == ["ko"])
     }
 
+    @Test func anExamplesArgumentsAreOfTheTypesTheMessageTakes() throws {
+        let root = try makeProject([
+            "Templates/game.json": """
+            {"messages": {
+              "deal": {"message": "{count, plural, one {# card} other {# cards}} for {who, select, me {me} other {you}} on {day, date}",
+                       "examples": [{"count": 2, "who": "me", "day": {"$date": "2025-03-01"}},
+                                    {"count": "two", "who": "me", "day": {"$date": "2025-03-01"}},
+                                    {"count": 1, "who": 3, "day": "March"},
+                                    {"count": 1, "who": "me"}]}
+            }}
+            """,
+        ])
+        let project = ProjectLoader.load(directory: root)
+        let found = project.diagnostics.filter { $0.id == "invalid-example" }
+        #expect(found.map(\.message) == [
+            "example 2 of 'deal' gives {count} the text \"two\"; the message takes a number",
+            "example 3 of 'deal' gives {day} the text \"March\"; the message takes a date ({\"$date\": \"2025-08-26\"})",
+            "example 3 of 'deal' gives {who} the number 3; the message takes text (one of its cases)",
+        ], "\(project.diagnostics.map(\.rendered))")
+        // At the example, in the template file. (Example 4 gives only some arguments: allowed.)
+        #expect(found.map { $0.position?.line } == [4, 5, 5])
+        #expect(found.allSatisfy { $0.file?.hasSuffix("Templates/game.json") == true && $0.severity == .error })
+    }
+
     @Test func defaultsWithoutConfig() throws {
         let root = try makeProject(["Templates/a.json": #"{"messages": {"x": {"message": "hi"}}}"#])
         let project = ProjectLoader.load(directory: root)
