@@ -37,7 +37,7 @@ import Testing
 
     @Test func javaAndAppleFormatsAreTheSameTextEitherWay() {
         for format in Self.formats {
-            for dialect in [PrintfFormat.Dialect.java, .apple] {
+            for dialect in [FormatDialect.java, .apple] {
                 for inPlural in [false, true] {
                     var plain = PlatformInput.Builder(tracking: false)
                     var tracked = PlatformInput.Builder(tracking: true)

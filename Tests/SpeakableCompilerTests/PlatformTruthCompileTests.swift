@@ -219,7 +219,7 @@ struct RealXcodeCatalogOutputsTests {
         // The Swift file's code (its comments explain what %g would do).
         let code = swift.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
         for (path, text) in [("xcstrings", catalog), ("values", english), ("values-de", german), ("swift", code)] {
-            let dialect: PrintfFormat.Dialect = path.hasPrefix("values") ? .java : .apple
+            let dialect: FormatDialect = path.hasPrefix("values") ? .java : .apple
             let conversions = FormatString.parse(text, dialect: dialect).specifiers.map(\.conversion)
             #expect(!conversions.contains { "fFgGeEaA".contains($0) }, "\(path): \(conversions)")
         }

@@ -70,7 +70,7 @@ func compile(_ root: String, _ configure: (inout CompileOptions) -> Void = { _ i
 /// reduced to its argument position and kind; substitutions put in place. States, specifier
 /// spelling (`%@` vs `%1$@`), substitution names and device variants other than `other` do not
 /// count.
-func meaning(_ message: PlatformMessage, dialect: PrintfFormat.Dialect) -> String {
+func meaning(_ message: PlatformMessage, dialect: FormatDialect) -> String {
     var forms = message.forms
     if forms.contains(where: { $0.path.hasPrefix("device.") }) {
         forms = forms.compactMap { form in

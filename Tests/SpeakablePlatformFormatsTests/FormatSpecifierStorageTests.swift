@@ -220,7 +220,7 @@ import Testing
         }
     }
 
-    static func oldConsequence(_ source: FormatSpecifier, _ translation: FormatSpecifier, _ dialect: PrintfFormat.Dialect)
+    static func oldConsequence(_ source: FormatSpecifier, _ translation: FormatSpecifier, _ dialect: FormatDialect)
         -> FormatCompatibility.Consequence? {
         switch dialect {
         case .java:

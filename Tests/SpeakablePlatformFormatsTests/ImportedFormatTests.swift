@@ -10,7 +10,7 @@ import Testing
 /// quotes and braces next to specifiers, `%%`, `%n`, positions Java counts apart, and the
 /// numbers each specifier prints.
 @Suite struct ImportedFormatTests {
-    static func imported(_ text: String, locale: String = "en", dialect: PrintfFormat.Dialect = .java) throws -> ImportedMessage {
+    static func imported(_ text: String, locale: String = "en", dialect: FormatDialect = .java) throws -> ImportedMessage {
         let message = PlatformMessage(key: "k", keyPosition: SourcePosition(line: 1, column: 1), locale: locale, file: "f",
                                       forms: [PlatformForm(path: "", value: text, position: SourcePosition(line: 1, column: 1))])
         return try CatalogImport.icuMessage(from: message, dialect: dialect, locale: try ICULocale(locale))

@@ -238,10 +238,10 @@ public struct PlatformFormats: Sendable {
         }
     }
 
-    public var dialect: PrintfFormat.Dialect
+    public var dialect: FormatDialect
     public var forms: [Form]
     public var substitutions: [String: Substitution]
-    public init(dialect: PrintfFormat.Dialect, forms: [Form], substitutions: [String: Substitution] = [:]) {
+    public init(dialect: FormatDialect, forms: [Form], substitutions: [String: Substitution] = [:]) {
         self.dialect = dialect
         self.forms = forms
         self.substitutions = substitutions

@@ -10,7 +10,7 @@ extension PlatformInput {
     // MARK: Platform formats
 
     /// `positions`: nil for a `.xcstrings` file's JSON strings (``jsonPosition(_:)``).
-    static func formats(_ message: PlatformMessage, dialect: PrintfFormat.Dialect,
+    static func formats(_ message: PlatformMessage, dialect: FormatDialect,
                         positions: ((PlatformForm) -> @Sendable (Int) -> SourcePosition)?) -> PlatformFormats {
         var forms: [PlatformFormats.Form] = []
         forms.reserveCapacity(message.forms.count)
@@ -131,7 +131,7 @@ extension PlatformInput {
     /// accident ("100% sure") stays text — `format-mismatch` reports it. `position(i)` is the
     /// file position of the value's i-th scalar. `poundArgument`: inside a substitution, the
     /// argument `%arg` stands for (printed as `#`).
-    static func appendFormat(_ value: String, dialect: PrintfFormat.Dialect, parsed: FormatString? = nil, position: (Int) -> SourcePosition,
+    static func appendFormat(_ value: String, dialect: FormatDialect, parsed: FormatString? = nil, position: (Int) -> SourcePosition,
                              inPlural: Bool, builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
         let format = parsed ?? FormatString.parse(value, dialect: dialect)
         if !builder.tracking {
@@ -186,7 +186,7 @@ extension PlatformInput {
     /// ``appendFormat(_:dialect:parsed:position:inPlural:builder:substitution:)`` without
     /// positions: the same text, copied from the value's UTF-8 a run at a time (only ICU's
     /// syntax characters are quoted, all ASCII).
-    static func appendFormatText(_ value: String, dialect: PrintfFormat.Dialect, format: FormatString, inPlural: Bool,
+    static func appendFormatText(_ value: String, dialect: FormatDialect, format: FormatString, inPlural: Bool,
                                  builder: inout Builder, substitution: (String, Int?, SourcePosition, inout Builder) -> Void) {
         let nowhere = SourcePosition(line: 0, column: 0)
         var value = value
@@ -286,14 +286,14 @@ extension PlatformInput {
     /// translation without one (`%2$lld`) name the same argument.
     /// The argument a whole-message plural selects on: the first number its `other` form
     /// prints (as the source string's "%lld stars" passes it), else 1.
-    static func pluralSelector(_ message: PlatformMessage, dialect: PrintfFormat.Dialect) -> Int? {
+    static func pluralSelector(_ message: PlatformMessage, dialect: FormatDialect) -> Int? {
         let pluralForms = message.pluralForms
         guard !pluralForms.isEmpty else { return nil }
         let sample = (pluralForms.first { $0.category == "other" } ?? pluralForms[0]).form.value
         return firstNumber(sample, dialect: dialect) ?? 1
     }
 
-    static func firstNumber(_ format: String, dialect: PrintfFormat.Dialect) -> Int? {
+    static func firstNumber(_ format: String, dialect: FormatDialect) -> Int? {
         FormatString.parse(format, dialect: dialect).specifiers.first {
             $0.substitution == nil && $0.readsArgument && "dDiuUoOxXeEfFgGaA".contains($0.conversion) && !$0.looksLikeProse
         }?.argument
@@ -301,7 +301,7 @@ extension PlatformInput {
 
     /// `selector`: the source's plural argument, so that every locale names it the same.
     /// `formats`: the message's formats, parsed once (``formats(_:dialect:positions:)``).
-    static func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, formats: PlatformFormats? = nil,
+    static func convert(_ message: PlatformMessage, dialect: FormatDialect, formats: PlatformFormats? = nil,
                         positions: (@Sendable (PlatformForm) -> @Sendable (Int) -> SourcePosition)?,
                         selector: Int? = nil) -> PositionedText? {
         guard let text = build(message, dialect: dialect, formats: formats, positions: positions, selector: selector,
@@ -312,7 +312,7 @@ extension PlatformInput {
         }
     }
 
-    static func build(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, formats: PlatformFormats?,
+    static func build(_ message: PlatformMessage, dialect: FormatDialect, formats: PlatformFormats?,
                       positions: ((PlatformForm) -> @Sendable (Int) -> SourcePosition)?, selector: Int?, tracking: Bool) -> Builder? {
         var builder = Builder(tracking: tracking)
         let nowhere: @Sendable (Int) -> SourcePosition = { _ in SourcePosition(line: 0, column: 0) }

@@ -14,7 +14,7 @@ public enum ArgumentKinds {
     /// floating-point specifier (`%.2f`) is a Double, whatever the ICU text can say of it.
     public static func of(_ message: TemplateMessage, _ pattern: MessagePattern, metadata: MessageMetadata?) -> [String: CatalogArgument.Kind] {
         var kinds = of(message, pattern)
-        let recorded: [(PrintfFormat.Dialect, [String: String])] = [(.java, metadata?.androidSpecifiers ?? [:]), (.apple, metadata?.appleSpecifiers ?? [:])]
+        let recorded: [(FormatDialect, [String: String])] = [(.java, metadata?.androidSpecifiers ?? [:]), (.apple, metadata?.appleSpecifiers ?? [:])]
         for (dialect, specifiers) in recorded {
             for (name, written) in specifiers where kinds[name] == .integer {
                 if FormatString.parse(written, dialect: dialect).specifiers.first?.valueKind == .floatingPoint { kinds[name] = .double }

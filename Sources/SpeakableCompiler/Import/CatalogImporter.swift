@@ -368,7 +368,7 @@ struct ImportSession {
         counts[tag, default: 0] += 1
     }
 
-    mutating func convert(_ message: PlatformMessage, dialect: PrintfFormat.Dialect, locale: ICULocale,
+    mutating func convert(_ message: PlatformMessage, dialect: FormatDialect, locale: ICULocale,
                           names: [Int: String], pluralSelector: Int?? = nil) -> ImportedMessage? {
         do {
             let imported = try CatalogImport.icuMessage(from: message, dialect: dialect, locale: locale, names: names,

@@ -160,7 +160,7 @@ public enum FormatCompatibility {
     ///
     /// Apple storage overrides (a substitution's `formatSpecifier`) can be passed for `%#@…@`
     /// and `%arg`, which carry no type of their own.
-    public static func consequence(source: FormatSpecifier, translation: FormatSpecifier, dialect: PrintfFormat.Dialect,
+    public static func consequence(source: FormatSpecifier, translation: FormatSpecifier, dialect: FormatDialect,
                                    sourceStorage: AppleStorage? = nil, translationStorage: AppleStorage? = nil) -> Consequence? {
         switch dialect {
         case .java:

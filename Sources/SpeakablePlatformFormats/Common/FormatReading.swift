@@ -7,11 +7,6 @@ public enum FormatDialect: Hashable, Sendable {
     case java
 }
 
-/// The namespace of the dialect's older name.
-public enum PrintfFormat {
-    public typealias Dialect = FormatDialect
-}
-
 extension FormatSpecifier {
     /// What the platform does with a specifier of a parsed format: the one reading of a printf
     /// format that `speakable import`, `speakable compile` and `speakable check` share.

@@ -2,11 +2,12 @@
 /// `java.util.Formatter` (what `getString(id, args…)` and `getQuantityString` run) or Apple's
 /// `String(format:)` / CFString (what a String Catalog's localized format goes through).
 ///
-/// Unlike ``PrintfFormat`` — which reads a catalog generously for importing ("100% sure" is
-/// prose) — this model answers what the app will *do* with the text: which argument every
-/// specifier reads, as which type, and what the formatter rejects before reading any argument
-/// (Java throws on the first such problem). The checker's `format-mismatch` rule compares a
-/// translation's specifiers with the source's through ``FormatCompatibility``.
+/// It answers what the app will *do* with the text: which argument every specifier reads, as
+/// which type, and what the formatter rejects before reading any argument (Java throws on the
+/// first such problem). It is the one printf reading of `speakable import`, `speakable compile`
+/// and `speakable check` (``FormatSpecifier/Role`` says what each specifier does); the checker's
+/// `format-mismatch` rule compares a translation's specifiers with the source's through
+/// ``FormatCompatibility``.
 ///
 /// ```swift
 /// let java = FormatString.parse("%1$s has %2$,d points (50% off)", dialect: .java)
@@ -24,20 +25,20 @@
 /// openjdk-17's `String.format` (see `Tests/SpeakablePlatformFormatsTests/FormatSpecifierTests.swift`,
 /// which runs the real `java.util.Formatter` on every case when `java` is installed).
 public struct FormatString: Hashable, Sendable {
-    public var dialect: PrintfFormat.Dialect
+    public var dialect: FormatDialect
     /// Every specifier in order, `%%` and `%n` included (they read no argument).
     public var specifiers: FormatSpecifiers
     /// What the formatter rejects, in text order. Java throws the first one before any argument
     /// is read (`String.format` parses the whole format first).
     public var problems: [FormatProblem]
 
-    public init(dialect: PrintfFormat.Dialect, specifiers: [FormatSpecifier], problems: [FormatProblem]) {
+    public init(dialect: FormatDialect, specifiers: [FormatSpecifier], problems: [FormatProblem]) {
         self.dialect = dialect
         self.specifiers = FormatSpecifiers(specifiers)
         self.problems = problems
     }
 
-    public init(dialect: PrintfFormat.Dialect, specifiers: FormatSpecifiers, problems: [FormatProblem]) {
+    public init(dialect: FormatDialect, specifiers: FormatSpecifiers, problems: [FormatProblem]) {
         self.dialect = dialect
         self.specifiers = specifiers
         self.problems = problems
@@ -49,7 +50,7 @@ public struct FormatString: Hashable, Sendable {
     /// The highest argument number read (0 when none).
     public var argumentCount: Int { specifiers.compactMap(\.argument).max() ?? 0 }
 
-    public static func parse(_ text: String, dialect: PrintfFormat.Dialect) -> FormatString {
+    public static func parse(_ text: String, dialect: FormatDialect) -> FormatString {
         // Both parsers act only at '%': text without one has no specifier and no problem.
         var text = text
         return text.withUTF8 { bytes in

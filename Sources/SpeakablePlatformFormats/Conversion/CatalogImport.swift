@@ -53,7 +53,7 @@ public enum CatalogImport {
     /// `pluralSelector`: for a translation, the source's ``ImportedMessage/pluralSelector``
     /// (`.some(nil)`: the source's plural prints no number); nil for the source itself, whose
     /// plural selects on the first integer its `other` form prints.
-    public static func icuMessage(from message: PlatformMessage, dialect: PrintfFormat.Dialect, locale: ICULocale,
+    public static func icuMessage(from message: PlatformMessage, dialect: FormatDialect, locale: ICULocale,
                                   names: [Int: String] = [:], pluralSelector: Int?? = nil) throws(CatalogConversionError) -> ImportedMessage {
         var forms = message.forms
         var notes: [String] = []
@@ -111,7 +111,7 @@ public enum CatalogImport {
     /// The ICU argument that prints what `spec` prints, named `name`: `{name}`, `{name, number}`
     /// or `{name, number, ::skeleton}` (see the list above); `pound`: inside the plural on this
     /// argument, where a grouped integer is `#`.
-    static func argument(_ name: String, for spec: FormatSpecifier, dialect: PrintfFormat.Dialect,
+    static func argument(_ name: String, for spec: FormatSpecifier, dialect: FormatDialect,
                          pound: Bool = false) throws(CatalogConversionError) -> String {
         switch spec.valueKind {
         case .integer:
@@ -128,7 +128,7 @@ public enum CatalogImport {
 
     /// What `spec` does that its ICU argument does not (nil: they print the same): upper case,
     /// hexadecimal, octal, scientific notation, a width, alignment or sign flags.
-    static func unsaid(_ spec: FormatSpecifier, dialect: PrintfFormat.Dialect) -> String? {
+    static func unsaid(_ spec: FormatSpecifier, dialect: FormatDialect) -> String? {
         let conversion = spec.conversionScalar
         if spec.dateTimeSuffix != nil { return "prints a date or time" }
         switch conversion {
@@ -155,7 +155,7 @@ public enum CatalogImport {
     /// A zero-padded width ICU cannot say (more than ``IntegerPresentation/maximumDigits``) is an
     /// error: found by fuzzing, `%0…8198552921648689607lld` made the skeleton a string of that
     /// many zeros (an allocation of 8 EB).
-    static func integerPresentation(of spec: FormatSpecifier, dialect: PrintfFormat.Dialect) throws(CatalogConversionError) -> IntegerPresentation {
+    static func integerPresentation(of spec: FormatSpecifier, dialect: FormatDialect) throws(CatalogConversionError) -> IntegerPresentation {
         var digits = 1
         if spec.flags.contains("0") {
             guard let value = spec.width, value <= IntegerPresentation.maximumDigits else {
@@ -173,7 +173,7 @@ public enum CatalogImport {
 
 /// Builds the ICU text of one platform message.
 private struct ImportBuilder {
-    let dialect: PrintfFormat.Dialect
+    let dialect: FormatDialect
     let locale: ICULocale
     let names: [Int: String]
     let substitutionInfo: [PlatformSubstitution]
@@ -187,7 +187,7 @@ private struct ImportBuilder {
     /// expanded) is a loop (found by fuzzing: it recursed until the stack overflowed).
     var expanding: [String] = []
 
-    init(dialect: PrintfFormat.Dialect, locale: ICULocale, names: [Int: String], substitutionInfo: [PlatformSubstitution]) {
+    init(dialect: FormatDialect, locale: ICULocale, names: [Int: String], substitutionInfo: [PlatformSubstitution]) {
         self.dialect = dialect
         self.locale = locale
         self.names = names
