@@ -326,6 +326,34 @@ import Testing
         #expect(Self.lines(result, .unusedPluralCategory) == ["res/values-ko/strings.xml:3:9 ko plurals/left unused:1:one"])
     }
 
+    /// CLDR 42 (ICU 72) removed Hebrew's `many`; Android 13 and older select it for 20, 30, …:
+    /// a `many` item in `values-iw/` is seen there, not dead text. A `few` (never Hebrew's) still is.
+    @Test func hebrewManyIsSelectedByOlderReleases() throws {
+        let values = """
+            <resources>
+                <plurals name="days">
+                    <item quantity="one">%d day</item>
+                    <item quantity="other">%d days</item>
+                </plurals>
+            </resources>
+
+            """
+        let hebrew = """
+            <resources>
+                <plurals name="days">
+                    <item quantity="one">יום %d</item>
+                    <item quantity="two">יומיים</item>
+                    <item quantity="few">%d ימים</item>
+                    <item quantity="many">%d יום</item>
+                    <item quantity="other">%d ימים</item>
+                </plurals>
+            </resources>
+
+            """
+        let result = try Self.check(["res/values/strings.xml": values, "res/values-iw/strings.xml": hebrew])
+        #expect(Self.lines(result, .unusedPluralCategory) == ["res/values-iw/strings.xml:5:9 he plurals/days unused:1:few"])
+    }
+
     // MARK: positions
 
     /// A finding on a character written as an Android escape (`\t`, `\n`, `\uXXXX`) points at the

@@ -1,4 +1,5 @@
 import SpeakableCatalog
+import SpeakablePlatformFormats
 import SpeakableICU
 import SpeakableMessages
 
@@ -9,7 +10,8 @@ extension Rule {
 
 /// `unused-plural-category`: a plural or selectordinal case for a category the locale's CLDR rules
 /// never select, or a keyword that is no CLDR category: text nobody sees. Dead text, not a failure
-/// (Android Lint's `UnusedQuantity` is a warning too).
+/// (Android Lint's `UnusedQuantity` is a warning too). A category releases still in use select
+/// (``OlderPluralRules``: Hebrew's `many`) is not dead.
 enum UnusedPluralCategoryRule: CheckerRule {
     static let id: RuleID = "unused-plural-category"
     static let defaultSeverity: RuleSeverity = .warning
@@ -26,6 +28,8 @@ enum UnusedPluralCategoryRule: CheckerRule {
             guard case .keyword(let word) = item.selector else { continue }
             let category = PluralArguments.category(named: word)
             if let category, info.categoryBits & category.bit != 0 || everyLocaleReaches { continue }
+            // Selected by releases still in use (Hebrew's many on Android 13 and iOS 15).
+            if let category, !plural.isOrdinal, OlderPluralRules.categories(for: c.tag).contains(category) { continue }
             let what = category == nil ? "'\(word)' is not a CLDR plural category"
                                        : "'\(word)' is never used in \(c.tag)"
             let fix: String

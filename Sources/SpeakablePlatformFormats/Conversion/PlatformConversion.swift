@@ -762,9 +762,13 @@ public enum PlatformConversion {
             let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } }
             forms[category] = (keyword ?? other).message
         }
-        if everyCategory {
+        // Every category the text has (values/, which every locale shows), or those older
+        // releases still select (Hebrew's many).
+        let older = everyCategory ? [] : OlderPluralRules.categories(for: locale.languageTag)
+        if everyCategory || !older.isEmpty {
             for item in plural.cases {
-                if case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word), forms[category] == nil {
+                if case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word), forms[category] == nil,
+                   everyCategory || older.contains(category) {
                     forms[category] = item.message
                 }
             }
