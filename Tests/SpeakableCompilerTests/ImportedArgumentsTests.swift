@@ -53,6 +53,50 @@ import Testing
         }
     }
 
+    /// A translator's edit that the platform cannot print as written (`{arg1, number}`, `{arg1}`
+    /// for the app's float) would be passed as text — an argument `getString(id, speed)` does
+    /// not pass (Java: MissingFormatArgumentException). Compile refuses it, and so does the
+    /// validation `check` runs, naming the form the source writes.
+    @Test func anEditThatWouldAddAnArgumentTheAppDoesNotPassIsAnError() throws {
+        for edited in ["{arg1, number}x уже сохранено.", "{arg1}x уже сохранено."] {
+            let root = try Self.project("float-edit", locales: ["ru"], files: [
+                "values": #"<string name="preset_already_exists">%1$.2fx is already saved.</string>"#,
+                "values-ru": #"<string name="preset_already_exists">%1$.2fx уже есть.</string>"#,
+            ])
+            try Self.edit(root, locale: "ru", key: "preset_already_exists", to: edited)
+            let project = ProjectLoader.load(directory: root)
+            for convertAll in [false, true] {
+                var options = CompileOptions()
+                options.outputs = [.android]
+                options.reuseOriginalValues = !convertAll
+                let result = CatalogCompiler.compile(project, options: options)
+                let errors = result.diagnostics.filter { $0.severity == .error }
+                #expect(errors.map(\.id) == ["catalog-imported-arguments"], "\(edited): \(result.diagnostics.map(\.rendered))")
+                #expect(errors.first?.file?.hasSuffix("Locales/ru/strings.json") == true)
+                #expect(errors.first?.hint == "write it as the source does, {arg1, number, ::.00 group-off rounding-mode-half-up}, which the platform prints")
+                #expect(result.files.isEmpty)
+                let validated = CatalogCompiler.validate(project, options: options)
+                #expect(validated.map(\.id) == ["catalog-imported-arguments"], "check reports what compile refuses")
+            }
+        }
+    }
+
+    /// Hebrew's `many` (20, 30, … before CLDR 42) is what Android 13 and older show: converting
+    /// keeps the item, though ICU 72 no longer selects it.
+    @Test func convertingKeepsHebrewManyForOlderReleases() throws {
+        let root = try Self.project("hebrew", locales: ["he"], files: [
+            "values": #"<plurals name="days"><item quantity="one">%d day</item><item quantity="other">%d days</item></plurals>"#,
+            "values-iw": #"<plurals name="days"><item quantity="one">יום %d</item><item quantity="two">יומיים</item><item quantity="many">%d יום</item><item quantity="other">%d ימים</item></plurals>"#,
+        ])
+        let files = compile(root) {
+            $0.outputs = [.android]
+            $0.reuseOriginalValues = false
+        }
+        let hebrew = try #require(files["android/res/values-iw/strings.xml"], "\(files.keys.sorted())")
+        #expect(hebrew.contains(#"<item quantity="many">%1$d יום</item>"#), "\(hebrew)")
+        #expect(hebrew.contains(#"<item quantity="two">"#))
+    }
+
     @Test func aPluralSelectsOnTheSourcesArgumentInEveryLocale() throws {
         let root = try Self.project("selector", locales: ["ja"], files: [
             "values": #"<plurals name="fetching"><item quantity="one">Fetching %1$d of %2$d</item><item quantity="other">Fetching %1$d of %2$d</item></plurals>"#,

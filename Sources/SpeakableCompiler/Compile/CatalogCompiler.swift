@@ -113,12 +113,13 @@ public enum CatalogCompiler {
     /// (each once); `strict` makes every warning an error. Any error: no files.
     static func result(of outputs: [JobOutput], diagnostics: [Diagnostic], strict: Bool) -> CompileResult {
         var diagnostics = diagnostics
+        var seen = Set(diagnostics)
         var files: [OutputFile] = []
         var notes: [String] = []
         for output in outputs {
             files += output.files
             notes += output.notes
-            for diagnostic in output.diagnostics where !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            for diagnostic in output.diagnostics where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
         }
         if strict {
             for index in diagnostics.indices where diagnostics[index].severity == .warning { diagnostics[index].severity = .error }
@@ -168,8 +169,9 @@ public enum CatalogCompiler {
             found.withLock { $0[t] = diagnostics }
         }
         let collected = found.withLock { $0 }
+        var seen = Set(errors)
         for t in prepared.indices {
-            for diagnostic in collected[t] ?? [] where diagnostic.severity == .error && !errors.contains(diagnostic) { errors.append(diagnostic) }
+            for diagnostic in collected[t] ?? [] where diagnostic.severity == .error && seen.insert(diagnostic).inserted { errors.append(diagnostic) }
         }
         return errors
     }

@@ -14,6 +14,9 @@ struct CompileContext {
     let options: CompileOptions
     let metadata: [String: TableMetadata]
     var diagnostics: [Diagnostic] = []
+    /// The diagnostics ``reportOnce(_:)`` added, to add each once in constant time (a table
+    /// with many problems would otherwise take quadratic time).
+    var reported = Set<Diagnostic>()
     /// Per locale tag and kind of number format (`decimal`, `skeleton`): the messages that
     /// print grouped integers (the first few, and how many), where the file is (for the
     /// `catalog-number-grouping` warnings).
@@ -46,6 +49,11 @@ struct CompileContext {
     var needsPlatformForms: Bool {
         options.outputs.contains(.xcstrings) || options.outputs.contains(.android) || options.outputs.contains(.swift)
             || options.outputs.contains(.compose)
+    }
+
+    /// Adds `diagnostic` unless it was reported already (select cases give the same problem).
+    mutating func reportOnce(_ diagnostic: Diagnostic) {
+        if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 
     mutating func error(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
@@ -168,6 +176,7 @@ struct CompileContext {
         var localeSlots: [[(name: String, slot: CatalogArgument.Slot)]] = []
         for item in bodies {
             let slots = PlatformConversion.formatSlots(of: item.body, numberTexts: numberTexts, applePrinted: applePrinted, androidPrinted: androidPrinted)
+            rejectArgumentsTheAppDoesNotPass(slots, in: item, message: message, bodies: bodies, meta: meta)
             localeSlots.append(slots.apple)
             for slot in slots.apple {
                 if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
@@ -275,6 +284,52 @@ struct CompileContext {
                                        androidLayout: androidLayout, particleArguments: particleArguments)
     }
 
+    /// An imported message is called by the app with the arguments its platform string took
+    /// (`getString(id, speed)`, `String(format:)` with the catalog's specifiers): a number the
+    /// platform cannot print as the edited text says (passed as its text), or a plural composed
+    /// from several, would be an argument the app does not pass — Java throws
+    /// `MissingFormatArgumentException`, Foundation reads past its arguments. An error where the
+    /// locale writes it, with the form the source writes (which the platform prints).
+    mutating func rejectArgumentsTheAppDoesNotPass(_ slots: (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)]),
+                                                   in item: (tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody),
+                                                   message: TemplateMessage,
+                                                   bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)],
+                                                   meta: MessageMetadata?) {
+        guard let meta else { return }
+        var extra: [(platform: String, name: String)] = []
+        if meta.androidArguments != nil, options.outputs.contains(.android) {
+            for slot in slots.android where slot.slot != .value && !extra.contains(where: { $0.name == slot.name }) { extra.append(("Android", slot.name)) }
+        }
+        if meta.appleArguments != nil, options.outputs.contains(.xcstrings) {
+            for slot in slots.apple where slot.slot != .value && !extra.contains(where: { $0.name == slot.name }) { extra.append(("the String Catalog", slot.name)) }
+        }
+        for (platform, name) in extra {
+            var node: ArgumentNode?
+            PlatformConversion.forEachArgument(item.body) { found in if node == nil, found.name == name { node = found } }
+            var sourceNode: ArgumentNode?
+            PlatformConversion.forEachArgument(bodies[0].body) { found in if sourceNode == nil, found.name == name { sourceNode = found } }
+            let written = node.map { Self.text(of: $0.range, in: item.source.text) } ?? "{\(name)}"
+            let sourceForm = sourceNode.map { Self.text(of: $0.range, in: bodies[0].source.text) }
+            let diagnostic = Diagnostic(
+                severity: .error, id: "catalog-imported-arguments",
+                message: "'\(message.key)' (\(item.tag)): \(platform) cannot print \(written) as written, and the app calls this imported string with "
+                    + "its own arguments only; compiling it would add an argument the app does not pass",
+                file: item.file, position: node.map { item.source.position(ofUTF16Offset: $0.range.lowerBound) } ?? item.source.start,
+                hint: sourceForm.map { "write it as the source does, \($0), which the platform prints" }
+                    ?? "write the argument as the source string does")
+            reportOnce(diagnostic)
+        }
+    }
+
+    /// The text at UTF-16 `range` of `text`.
+    static func text(of range: Range<Int>, in text: String) -> String {
+        let utf16 = text.utf16
+        guard range.lowerBound >= 0, range.upperBound <= utf16.count else { return "" }
+        let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+        let end = utf16.index(start, offsetBy: range.count)
+        return String(utf16[start..<end]) ?? ""
+    }
+
     /// A plural on a `Double` (its examples pass fractions) has no platform form: Android's
     /// `<plurals>` choose by an `int`, String Catalogs print `#` with printf. An error at the
     /// plural, in the template or the first translation that has one.
@@ -335,7 +390,7 @@ struct CompileContext {
                 file: item.file, position: position,
                 hint: "write \(skipped.name) as the other locales do (the same number style), or mark the message runtimeOnly")
             // Once per message and locale (select cases give the same).
-            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            reportOnce(diagnostic)
         }
     }
 
@@ -428,7 +483,7 @@ struct CompileContext {
 
     mutating func warning(_ id: String, _ message: String, file: String, at position: SourcePosition?, hint: String? = nil) {
         let diagnostic = Diagnostic(severity: .warning, id: id, message: message, file: file, position: position, hint: hint)
-        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        reportOnce(diagnostic)
     }
 
     /// Argument order: the recorded one (from an import), then the other arguments in order of

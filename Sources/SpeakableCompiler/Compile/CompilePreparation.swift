@@ -59,7 +59,7 @@ extension CatalogCompiler {
             guard let table = collectedTables[index] else { continue }
             preparing.append(table.messages)
             context.screenedNames += table.context.screenedNames
-            for diagnostic in table.context.diagnostics where !context.diagnostics.contains(diagnostic) { context.diagnostics.append(diagnostic) }
+            for diagnostic in table.context.diagnostics { context.reportOnce(diagnostic) }
             context.merge(groupedIntegers: table.context.groupedIntegers)
         }
         let prepared = preparing

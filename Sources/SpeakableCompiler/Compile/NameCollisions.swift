@@ -29,6 +29,7 @@ extension CatalogCompiler {
     ) -> [Diagnostic] {
         var owners: [String: (owner: String, name: String)] = [:]
         var diagnostics: [Diagnostic] = []
+        var reported = Set<Diagnostic>()
         // Messages not prepared (validation screened them): one resource each.
         let screenedByOwner = Dictionary(screened.map { ($0.owner, $0) }, uniquingKeysWith: { first, _ in first })
         for (table, messages) in zip(project.tables, prepared) {
@@ -59,7 +60,7 @@ extension CatalogCompiler {
                         let said = describe(resource, template.key, field, other)
                         let diagnostic = Diagnostic(severity: .error, id: "catalog-key-collision", message: said.message,
                                                     file: table.file, position: template.keyPosition, hint: said.hint)
-                        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                        if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
                     } else {
                         owners[id] = (owner, resource.name)
                     }

@@ -248,7 +248,7 @@ extension OutputRenderer {
                     + "whose resources substitute every %N$s and %N$d and have no way to escape one",
                 file: source.file, position: position, endPosition: end,
                 hint: "write it another way (\"%1 $s\", \"％1$s\"), or leave the compose output out of this project's \"outputs\"")
-            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            reportOnce(diagnostic)
         }
         return resources
     }

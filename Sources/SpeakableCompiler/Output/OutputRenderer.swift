@@ -11,6 +11,8 @@ import SpeakablePlatformFormats
 struct OutputRenderer {
     let context: CompileContext
     var diagnostics: [Diagnostic] = []
+    /// What ``reportOnce(_:)`` added, to add each diagnostic once in constant time.
+    var reported = Set<Diagnostic>()
     var project: Project { context.project }
     var sourceLocale: String { project.config.sourceLocale }
 
@@ -133,6 +135,11 @@ struct OutputRenderer {
     }
 
     /// A conversion's problem as a diagnostic at its place in the locale's text (once).
+    /// Adds `diagnostic` unless it was reported already (several variants give the same problem).
+    mutating func reportOnce(_ diagnostic: Diagnostic) {
+        if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+    }
+
     mutating func report(_ error: CatalogConversionError, _ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table,
                          tag: String, platform: CatalogPlatform) {
         guard let (_, source) = text(of: message, in: table, tag: tag) else { return }
@@ -145,7 +152,7 @@ struct OutputRenderer {
             file: source.file, position: error.range.map { source.position(ofUTF16Offset: $0.lowerBound) } ?? source.start,
             endPosition: error.range.map { source.position(ofUTF16Offset: $0.upperBound) },
             hint: error.hint ?? "mark the message \"runtimeOnly\": true to keep it out of platform catalogs")
-        if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        reportOnce(diagnostic)
     }
 
     /// The review state of `tag`'s text while it is the text imported (a String Catalog's
@@ -257,7 +264,7 @@ struct OutputRenderer {
                                         message: "'\(message.template.key)' (\(tag)): the text was edited; it is the '\(merged.deviceChosen)' device's, and the variations for \(merged.others.joined(separator: ", ")) are kept as they were",
                                         file: source.file, position: source.start,
                                         hint: "update or remove the other devices' texts in Xcode (Vary by Device), then import the catalog again")
-                                    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+                                    reportOnce(diagnostic)
                                 }
                                 continue
                             }
