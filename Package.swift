@@ -417,7 +417,7 @@ let package = Package(
         ),
         // Runs `speakable`, swiftc and the plugin consumer (Examples/AccessorsExample) with
         // Foundation; depends on `speakable` only to have it built.
-        .testTarget(name: "SpeakableCompilerToolTests", dependencies: ["SpeakableTool", "SpeakableTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableCompilerToolTests", dependencies: ["SpeakableTool", "SpeakableTestSupport", "SpeakableJSON"], swiftSettings: swiftSettings),
         // Runs the `speakable` binary; depends on it only to have it built.
         .testTarget(name: "SpeakableExecutableTests", dependencies: ["SpeakableTool"], swiftSettings: swiftSettings),
     ]

@@ -220,9 +220,10 @@ public enum Checker {
     }
 
     /// `result` with more problems found beside the rules (what `compile` would refuse), each a
-    /// finding of its diagnostic's id, counted in its locale's summary (the source's when it has
-    /// none), in order, fingerprinted as the rest.
-    public static func adding(_ diagnostics: [Diagnostic], to result: CheckResult, input: CheckInput) -> CheckResult {
+    /// finding of its diagnostic's id, counted in the summary of the locale `locale` gives for it
+    /// (the locale of the file it is in; the source's when nil), in order, fingerprinted as the rest.
+    public static func adding(_ diagnostics: [Diagnostic], to result: CheckResult, input: CheckInput,
+                              locale: (Diagnostic) -> String? = { _ in nil }) -> CheckResult {
         guard !diagnostics.isEmpty else { return result }
         var result = result
         let added = diagnostics.map(finding)
@@ -230,8 +231,8 @@ public enum Checker {
         findings = Self.sorted(findings)
         Fingerprint.assign(&findings)
         result.findings = findings
-        for finding in added {
-            let tag = finding.locale ?? input.sourceTag
+        for (diagnostic, finding) in zip(diagnostics, added) {
+            let tag = finding.locale ?? locale(diagnostic) ?? input.sourceTag
             guard let index = result.summaries.firstIndex(where: { $0.locale == tag }) else { continue }
             if finding.severity == .error { result.summaries[index].errors += 1 } else if finding.severity == .warning { result.summaries[index].warnings += 1 }
         }

@@ -141,8 +141,7 @@ enum CheckCommand: SpeakableCommand {
             if let tag = options.sourceLocale, let problem = LocaleArguments.problem(tag, option: "--source-locale") {
                 return .failure(UsageError(message: problem))
             }
-            let kind = CatalogPath.kind(of: path)
-            if (kind != nil && kind != .androidResourceFolder) || (isDirectory && isAndroidResources(path)) {
+            if CatalogPath.checkedCatalog(at: path) != nil {
                 var settings = CheckSettings()
                 if let config = options.config {
                     settings = ProjectInput.make(from: ProjectLoader.load(configPath: config, deferringLocales: true)).settings
@@ -190,14 +189,6 @@ enum CheckCommand: SpeakableCommand {
         return .success(Configuration(input: input, format: options.format, output: options.output,
                                       baseline: options.baseline, writeBaseline: options.writeBaseline,
                                       locales: locales, measure: options.measure, path: parsed.positionals.first))
-    }
-
-    /// A folder of `values*/` folders (an Android `res/`), or one named `res`, that is not a
-    /// Speakable project.
-    static func isAndroidResources(_ path: String) -> Bool {
-        guard !FileManager.default.fileExists(atPath: path + "/Templates"),
-              !FileManager.default.fileExists(atPath: path + "/speakable.json") else { return false }
-        return CatalogPath.isAndroidResourceFolder(path) || path.hasSuffix("/res") || path == "res"
     }
 
     static func check(_ configuration: Configuration, io: any CommandIO) -> Int32 {
@@ -248,7 +239,12 @@ enum CheckCommand: SpeakableCommand {
         }
         var result = Checker.run(input, spokenSeconds: spoken)
         if let (validation, project) = compileValidation {
-            result = Checker.adding(compileProblems(validation, project, locales: configuration.locales), to: result, input: input)
+            let folder = ProjectLoader.display(folder: project.root, project.config.locales) + "/"
+            result = Checker.adding(compileProblems(validation, project, locales: configuration.locales), to: result, input: input) { problem in
+                // A problem in Locales/<tag>/… counts in that locale's row.
+                guard let file = problem.file, file.hasPrefix(folder) else { return nil }
+                return String(file.dropFirst(folder.count).prefix { $0 != "/" })
+            }
         }
 
         if let path = configuration.writeBaseline {

@@ -1,4 +1,5 @@
 import Foundation
+import SpeakableJSON
 import Testing
 import SpeakableTestSupport
 
@@ -107,6 +108,25 @@ import SpeakableTestSupport
         #expect(starterChecked.output.contains("catalog-key-collision"), "\(starterChecked.output.prefix(2000))")
         #expect(starterCompiled.error.contains("is R.string.level_label, which 'game:level.label' already uses [catalog-key-collision]"),
                 "\(starterCompiled.error)")
+    }
+
+    /// A problem compile finds in a translation counts in that locale's row of check's summary.
+    @Test func whatCompileRefusesInATranslationCountsInItsLocale() throws {
+        let root = try temporaryFolder("check-refused-locale")
+        try FileManager.default.createDirectory(atPath: root + "/Templates", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/Locales/ko", withIntermediateDirectories: true)
+        try #"{"targetLocales": ["ko"]}"#.write(toFile: root + "/speakable.json", atomically: true, encoding: .utf8)
+        try #"{"messages": {"rank": {"message": "Rank {n, plural, one {#} other {#}}"}}}"#
+            .write(toFile: root + "/Templates/t.json", atomically: true, encoding: .utf8)
+        try #"{"rank": "{n, selectordinal, other {#등}}"}"#.write(toFile: root + "/Locales/ko/t.json", atomically: true, encoding: .utf8)
+        let checked = try run(speakable, ["check", root, "--format", "json"])
+        #expect(checked.status == 1)
+        let json = try #require(JSONReader.read(checked.output, file: "report.json").root, "\(checked.output)")
+        let rows = (json["summary"]?.array ?? []).map { ($0["locale"]?.string ?? "", $0["errors"]?.number?.doubleValue ?? -1) }
+        #expect(rows.map(\.0) == ["en", "ko"])
+        #expect(rows.first { $0.0 == "en" }?.1 == 0, "\(rows)")
+        #expect((rows.first { $0.0 == "ko" }?.1 ?? 0) >= 1, "\(rows)")
+        #expect(checked.output.contains("catalog-selectordinal"))
     }
 
     @Test func whatCompileRefusesIsAnErrorOfCheck() throws {

@@ -32,6 +32,26 @@ public enum CatalogPath {
         return isAndroidResourceFolder(path) ? .androidResourceFolder : nil
     }
 
+    /// What `speakable check PATH` reads at `path`: a platform catalog of ``kind(of:)``, or a
+    /// Speakable project (nil). A folder is a `res/` when it holds `values…` folders, or is named
+    /// `res`, and is not a project (no `Templates/`, no `speakable.json`); an XML, `.xcstrings` or
+    /// XLIFF file is a catalog.
+    ///
+    /// ```swift
+    /// CatalogPath.checkedCatalog(at: "app/src/main/res")   // .androidResourceFolder
+    /// CatalogPath.checkedCatalog(at: "MyGame")             // nil: a project
+    /// ```
+    public static func checkedCatalog(at path: String) -> Kind? {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return kind(of: path) }
+        guard isDirectory else { return kind(of: path) }
+        if FileManager.default.fileExists(atPath: join(path, "Templates")) || FileManager.default.fileExists(atPath: join(path, "speakable.json")) {
+            return nil
+        }
+        if isAndroidResourceFolder(path) || path.hasSuffix("/res") || path == "res" { return .androidResourceFolder }
+        return nil
+    }
+
     /// A folder holding `values` or `values-<qualifiers>` folders.
     public static func isAndroidResourceFolder(_ path: String) -> Bool {
         valuesFolders(in: path).contains { _ in true }
