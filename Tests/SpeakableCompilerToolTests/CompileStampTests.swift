@@ -45,6 +45,18 @@ import Testing
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// A staging folder a killed compile left behind is removed by the next compile, which the
+    /// stamp does not skip.
+    @Test func aKilledCompilesStagingFolderIsCleanedUp() throws {
+        let (_, project, out, _) = try compiledProject()
+        let staging = out + "/.speakable-staging-0123456789abcdef"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        try "half written".write(toFile: staging + "/x", atomically: false, encoding: .utf8)
+        let again = try run(speakable, ["compile", project])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(!FileManager.default.fileExists(atPath: staging))
+    }
+
     @Test func anEditedTranslationIsCompiled() throws {
         let (_, project, out, _) = try compiledProject()
         let path = project + "/Locales/ko/game.json"

@@ -68,6 +68,9 @@ public enum CompileStamp {
         // A commit another compile did not finish: the next compile completes it first.
         var info = stat()
         guard lstat(out + "/" + OutputFolder.commitName, &info) != 0 else { return nil }
+        // A staging folder a killed compile left: the next compile removes it.
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        guard !entries.contains(where: { $0.hasPrefix(OutputFolder.stagingPrefix) }) else { return nil }
         guard let bytes = FileManager.default.contents(atPath: out + "/" + fileName), bytes.count < 64 << 20 else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         // The identity lines, then `summary` on a line of its own, then the summary's text.
