@@ -238,7 +238,10 @@ enum ComposeAccessorGenerator {
             let resources = Array(Set(message.variants.map { ComposeResources.resourceName($0.androidName) })).sorted()
             let signature = "fun " + KotlinEscaping.identifier(function) + "("
                 + parameters.map { KotlinEscaping.identifier($0.label) + ": " + $0.type }.joined(separator: ", ") + "): String {\n"
-            let documentation = KotlinAccessorGenerator.documentation(template, resources: resources, notes: notes)
+            let patterns = Dictionary(textParameters.map { ($0.value, String($0.key.split(separator: "\u{0}", maxSplits: 1).last ?? "")) },
+                                      uniquingKeysWith: { first, _ in first })
+            let documentation = KotlinAccessorGenerator.documentation(template, resources: resources, notes: notes,
+                                                                      parameters: parameters.map { ($0.label, $0.name, patterns[$0.label]) })
             body += documentation
             body += "    suspend " + signature
             body += functionBody.replacing("%STRING%", with: "getString").replacing("%PLURAL%", with: "getPluralString")

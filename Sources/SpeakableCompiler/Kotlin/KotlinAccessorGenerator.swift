@@ -203,7 +203,8 @@ enum KotlinAccessorGenerator {
             } else if calls.contains("Runtime.format(") {
                 notes.append("Formats a number or date through android.icu.text.MessageFormat: Android 7.0 (API 24) or later.")
             }
-            body += documentation(template, resources: message.variants.map(\.androidName), notes: notes)
+            body += documentation(template, resources: message.variants.map(\.androidName), notes: notes,
+                                  parameters: parameters.map { ($0.label, $0.name, nil) })
             body += "    fun " + KotlinEscaping.identifier(function) + "("
                 + (["res: Resources"] + parameters.map { (p: KotlinParameter) -> String in KotlinEscaping.identifier(p.label) + ": " + p.type }).joined(separator: ", ")
                 + "): String {\n"
@@ -306,7 +307,11 @@ enum KotlinAccessorGenerator {
         return out
     }
 
-    static func documentation(_ template: TemplateMessage, resources: [String], notes: [String]) -> String {
+    /// The KDoc of an accessor: the translator's comment, role, key and resources, the source
+    /// message, `notes`, and one `@param` per parameter naming the message argument it passes
+    /// (`parameters`: label, ICU argument name, and the ICU form for a number passed as text).
+    static func documentation(_ template: TemplateMessage, resources: [String], notes: [String],
+                              parameters: [(label: String, argument: String, text: String?)] = []) -> String {
         var lines: [String] = []
         if let comment = template.comment {
             // A line that starts with `@` would be a KDoc tag (`@suppress` hides the function in Dokka).
@@ -322,6 +327,14 @@ enum KotlinAccessorGenerator {
         for note in notes {
             lines.append("")
             lines.append(note)
+        }
+        if !parameters.isEmpty {
+            lines.append("")
+            for parameter in parameters {
+                // Argument names are identifiers (letters, digits, _): nothing to escape in KDoc.
+                lines.append("@param \(parameter.label) " + (parameter.text.map { "`\($0)` as ICU formats it (`{\(parameter.argument)}` passed as text)" }
+                                                              ?? "the message's `{\(parameter.argument)}`"))
+            }
         }
         return KotlinEscaping.kdoc(lines, indent: "    ")
     }
