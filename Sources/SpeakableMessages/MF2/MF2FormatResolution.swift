@@ -62,7 +62,10 @@ struct MF2Resolution {
         if let index = declarationIndex(of: variable.name, before: limit) {
             if resolved[index] == nil { resolveDeclaration(index) }
             let value = resolved[index] ?? .fallback("$" + variable.name)
-            return value.isFallback ? .fallback("$" + variable.name) : value
+            guard value.isFallback else { return value }
+            var fallback = MF2Value.fallback("$" + variable.name)
+            fallback.isQuietFallback = value.isQuietFallback
+            return fallback
         }
         if let argument = arguments[variable.name] {
             return MF2Value(.argument(argument), direction: Self.direction(of: argument, locale: localeDirection))
@@ -141,6 +144,7 @@ struct MF2Resolution {
         guard var value = callFunction(call) else {
             return .fallback(Self.fallbackSource(of: expression))
         }
+        if value.isFallback { return value }
         switch dir {
         case .some(.ltr): (value.direction, value.isolate, value.explicitDirection) = (.ltr, true, .ltr)
         case .some(.rtl): (value.direction, value.isolate, value.explicitDirection) = (.rtl, true, .rtl)
@@ -215,6 +219,8 @@ struct MF2Resolution {
             let value = resolveVariable(variable, before: limit)
             if let selector = MF2Selector(value, locale: locale) {
                 selectors.append(selector)
+            } else if value.isQuietFallback {
+                selectors.append(nil)
             } else {
                 error(.badSelector, "$\(variable.name) cannot be used to select a variant", variable.range)
                 selectors.append(nil)
@@ -413,15 +419,21 @@ extension MF2Resolution {
             error(.badOperand, ":string needs an operand", call.expression.range)
             return nil
         }
+        if operand.isFallback {
+            // The operand's failure is already reported. The suite expects no further error, not
+            // even when the value is a selector (errors.md lets an implementation leave out
+            // errors that follow from another): it formats as the fallback and matches only `*`.
+            var fallback = MF2Value.fallback(Self.fallbackSource(of: call.expression))
+            fallback.isQuietFallback = true
+            return fallback
+        }
         guard let text = operand.stringValue else {
             error(.badOperand, ":string cannot format this operand", call.operandRange)
             return nil
         }
         var value = MF2Value(.string(text))
         // `inherit`: the operand's direction, without isolation.
-        if case .fallback = operand.content {} else if operand.explicitDirection != nil {
-            value.direction = operand.direction
-        }
+        if operand.explicitDirection != nil { value.direction = operand.direction }
         return value
     }
 }

@@ -29,6 +29,9 @@ struct MF2Value {
     var explicitDirection: MF2Direction?
     /// The `u:id` option.
     var id: String?
+    /// A fallback that selects nothing without a `bad-selector` error: `:string` on an operand
+    /// that already failed (see `resolveString`).
+    var isQuietFallback = false
 
     init(_ content: Content, direction: MF2Direction = .unknown) {
         self.content = content
