@@ -54,7 +54,8 @@ struct MF2BidiWriter {
         } else {
             append(value.text)
             parts.append(.value(MF2ValuePart(type: value.type, value: value.text, direction: value.explicitDirection,
-                                             locale: locale, id: value.id)))
+                                             locale: locale, id: value.id,
+                                             numberParts: value.numberParts)))
         }
         if isolate != nil {
             append(String(Self.popDirectionalIsolate))

@@ -53,13 +53,17 @@ public struct MF2ValuePart: Hashable, Sendable {
     public var locale: String
     /// The `u:id` option's value.
     public var id: String?
+    /// A number's fields (`integer`, `group`, `decimal`, `fraction`, signs…); empty for other types.
+    public var numberParts: [NumberPart]
 
-    public init(type: String, value: String, direction: MF2Direction? = nil, locale: String, id: String? = nil) {
+    public init(type: String, value: String, direction: MF2Direction? = nil, locale: String, id: String? = nil,
+                numberParts: [NumberPart] = []) {
         self.type = type
         self.value = value
         self.direction = direction
         self.locale = locale
         self.id = id
+        self.numberParts = numberParts
     }
 }
 

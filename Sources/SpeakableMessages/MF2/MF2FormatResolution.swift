@@ -368,6 +368,7 @@ struct MF2FormattedValue {
     var isolate = false
     var explicitDirection: MF2Direction?
     var id: String?
+    var numberParts: [NumberPart] = []
 
     init(type: String, text: String) {
         self.type = type

@@ -186,7 +186,10 @@ extension MF2Resolution {
         let skeleton = MF2NumberSkeleton.formatting(number)
         do {
             let formatter = try SkeletonNumberFormatter.cached(skeleton: skeleton, locale: locale)
-            return MF2FormattedValue(type: "number", text: try formatter.formatWithICU(number.value.icu))
+            let parts = try formatter.formatToParts(number.value.icu)
+            var formatted = MF2FormattedValue(type: "number", text: parts.map(\.value).joined())
+            formatted.numberParts = parts
+            return formatted
         } catch {
             if let range { self.error(.badInput, "ICU could not format the number (\(error.name))", range) }
             return nil
