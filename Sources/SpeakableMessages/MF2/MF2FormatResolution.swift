@@ -41,8 +41,8 @@ struct MF2Resolution {
         self.declarationsByName = byName
     }
 
-    /// The direction of values that follow the locale (numbers, dates).
-    var localeDirection: MF2Direction { messageDirection == .rtl ? .rtl : (messageDirection == .ltr ? .ltr : .unknown) }
+    /// The direction of values that follow the locale (numbers, dates): the message's.
+    var localeDirection: MF2Direction { messageDirection }
 
     mutating func error(_ kind: MF2Error.Kind, _ text: String, _ range: Range<Int>) {
         errors.append(MF2Error(kind, text, range: range))
@@ -129,6 +129,11 @@ struct MF2Resolution {
     }
 
     /// Expression resolution (declarations see the declarations before `limit`).
+    ///
+    /// An operand that failed to resolve still goes to a known function's handler, which decides
+    /// what to add: the number, date and test functions report a `bad-operand` (the standard's
+    /// test suite expects `{$var :number}` with no `$var` to give unresolved-variable and
+    /// bad-operand), `:string` adds nothing. The result is a fallback either way.
     mutating func resolveExpression(_ expression: MF2Expression, before limit: Int) -> MF2Value {
         let operand: MF2Value? = expression.operand.map { resolveOperand($0, before: limit) }
         guard let function = expression.function else {
