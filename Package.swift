@@ -266,6 +266,13 @@ let package = Package(
             path: "tools/MF1Conformance",
             swiftSettings: swiftSettings
         ),
+        // The Unicode MessageFormat 2 test suite (../shared/testdata/mf2) through the MF2 formatter.
+        .executableTarget(
+            name: "MF2Conformance",
+            dependencies: ["ConformanceSupport"],
+            path: "tools/MF2Conformance",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Checker truth
         // Test support: runs openjdk's java.util.Formatter on formats, the oracle for every Java claim.

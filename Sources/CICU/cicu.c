@@ -379,3 +379,45 @@ int32_t cicu_va_list_noop(va_list ap) {
     (void)ap;
     return 0;
 }
+
+// MARK: number fields
+
+#include <unicode/ufieldpositer.h>
+
+_Static_assert(CICU_UNUM_INTEGER_FIELD == UNUM_INTEGER_FIELD, "CICU_UNUM_INTEGER_FIELD");
+_Static_assert(CICU_UNUM_FRACTION_FIELD == UNUM_FRACTION_FIELD, "CICU_UNUM_FRACTION_FIELD");
+_Static_assert(CICU_UNUM_DECIMAL_SEPARATOR_FIELD == UNUM_DECIMAL_SEPARATOR_FIELD, "CICU_UNUM_DECIMAL_SEPARATOR_FIELD");
+_Static_assert(CICU_UNUM_EXPONENT_SYMBOL_FIELD == UNUM_EXPONENT_SYMBOL_FIELD, "CICU_UNUM_EXPONENT_SYMBOL_FIELD");
+_Static_assert(CICU_UNUM_EXPONENT_SIGN_FIELD == UNUM_EXPONENT_SIGN_FIELD, "CICU_UNUM_EXPONENT_SIGN_FIELD");
+_Static_assert(CICU_UNUM_EXPONENT_FIELD == UNUM_EXPONENT_FIELD, "CICU_UNUM_EXPONENT_FIELD");
+_Static_assert(CICU_UNUM_GROUPING_SEPARATOR_FIELD == UNUM_GROUPING_SEPARATOR_FIELD, "CICU_UNUM_GROUPING_SEPARATOR_FIELD");
+_Static_assert(CICU_UNUM_CURRENCY_FIELD == UNUM_CURRENCY_FIELD, "CICU_UNUM_CURRENCY_FIELD");
+_Static_assert(CICU_UNUM_PERCENT_FIELD == UNUM_PERCENT_FIELD, "CICU_UNUM_PERCENT_FIELD");
+_Static_assert(CICU_UNUM_PERMILL_FIELD == UNUM_PERMILL_FIELD, "CICU_UNUM_PERMILL_FIELD");
+_Static_assert(CICU_UNUM_SIGN_FIELD == UNUM_SIGN_FIELD, "CICU_UNUM_SIGN_FIELD");
+_Static_assert(CICU_UNUM_MEASURE_UNIT_FIELD == UNUM_MEASURE_UNIT_FIELD, "CICU_UNUM_MEASURE_UNIT_FIELD");
+_Static_assert(CICU_UNUM_COMPACT_FIELD == UNUM_COMPACT_FIELD, "CICU_UNUM_COMPACT_FIELD");
+
+int32_t cicu_unumf_resultGetFields(const cicu_formatted_number *r, int32_t *fields, int32_t *begins, int32_t *ends,
+                                   int32_t cap, int32_t *s) {
+    UFieldPositionIterator *iterator = ufieldpositer_open((UErrorCode *)s);
+    if (U_FAILURE(*(UErrorCode *)s)) {
+        if (iterator != NULL) ufieldpositer_close(iterator);
+        return 0;
+    }
+    unumf_resultGetAllFieldPositions((const UFormattedNumber *)r, iterator, (UErrorCode *)s);
+    int32_t count = 0;
+    if (U_SUCCESS(*(UErrorCode *)s)) {
+        int32_t begin = 0, end = 0, field;
+        while ((field = ufieldpositer_next(iterator, &begin, &end)) >= 0) {
+            if (count < cap) {
+                fields[count] = field;
+                begins[count] = begin;
+                ends[count] = end;
+            }
+            count++;
+        }
+    }
+    ufieldpositer_close(iterator);
+    return count;
+}

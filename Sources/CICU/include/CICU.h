@@ -272,4 +272,25 @@ int32_t cicu_umsg_vformat(const cicu_message_format *f, uint16_t *buf, int32_t c
 /// Does nothing with a va_list; lets benchmarks measure what building one costs from Swift.
 int32_t cicu_va_list_noop(va_list ap);
 
+// MARK: number fields (MF2's formatted parts: integer, fraction, sign, …)
+
+#define CICU_UNUM_INTEGER_FIELD                0
+#define CICU_UNUM_FRACTION_FIELD               1
+#define CICU_UNUM_DECIMAL_SEPARATOR_FIELD      2
+#define CICU_UNUM_EXPONENT_SYMBOL_FIELD        3
+#define CICU_UNUM_EXPONENT_SIGN_FIELD          4
+#define CICU_UNUM_EXPONENT_FIELD               5
+#define CICU_UNUM_GROUPING_SEPARATOR_FIELD     6
+#define CICU_UNUM_CURRENCY_FIELD               7
+#define CICU_UNUM_PERCENT_FIELD                8
+#define CICU_UNUM_PERMILL_FIELD                9
+#define CICU_UNUM_SIGN_FIELD                   10
+#define CICU_UNUM_MEASURE_UNIT_FIELD           11
+#define CICU_UNUM_COMPACT_FIELD                12
+
+/// The fields of a formatted number (unumf_resultGetAllFieldPositions): up to `cap` fields with
+/// their UTF-16 [begin, end) in `fields`, `begins`, `ends`; returns how many the number has.
+int32_t cicu_unumf_resultGetFields(const cicu_formatted_number *r, int32_t *fields, int32_t *begins, int32_t *ends,
+                                   int32_t cap, int32_t *s);
+
 #endif
