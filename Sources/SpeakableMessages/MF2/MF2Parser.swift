@@ -483,12 +483,21 @@ struct MF2Parser {
                 hasFunction ? "an expression has at most one function" : "a function must come before the attributes",
                 at: i)
         }
-        if MF2Characters.isNameStart(c) {
+        if MF2Characters.isNameStart(c) && looksLikeOption(at: i) {
             return syntaxError(
                 hasFunction || what == "markup" ? "options must come before the attributes"
                     : "an option needs a function: expected ':' and a function name before it", at: i)
         }
         return syntaxError("expected '}' to close the \(what), not \(describe(at: i))", at: i)
+    }
+
+    /// Whether an identifier, white space and `=` start at `k` (an option written where it
+    /// cannot be, rather than a missing `}`).
+    private func looksLikeOption(at k: Int) -> Bool {
+        var k = k
+        while let c = scalar(at: k), MF2Characters.isNameChar(c) || c == 0x3A || MF2Characters.isBidi(c) { k += 1 }
+        while let c = scalar(at: k), MF2Characters.isWhitespace(c) || MF2Characters.isBidi(c) { k += 1 }
+        return scalar(at: k) == 0x3D
     }
 
     /// `function = ":" identifier *(s option)`.

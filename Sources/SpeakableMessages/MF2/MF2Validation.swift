@@ -148,7 +148,7 @@ enum MF2Validation {
             errors.append(MF2Error(
                 .missingFallbackVariant,
                 "no variant has only '*' keys, so some values select nothing",
-                range: select.range,
+                range: select.range.lowerBound..<select.range.lowerBound + 6,  // .match
                 hint: "add a variant with '*' for every selector, like * {{…}}"))
         }
     }
