@@ -276,6 +276,42 @@ struct MF2ConformanceParserTests {
         #expect(try MF2Message(".input{$x}.local $y={$x}{{}}").declarations.count == 2)
     }
 
+    /// The edges of `name-start` in `spec/message.abnf`: each range's first and last scalar, and
+    /// the scalars the grammar leaves out between them (its comments name each gap).
+    @Test(arguments: [
+        (0x2A, false), (0x2B, true), (0x2D, false), (0x2E, false), (0x30, false), (0x40, false), (0x41, true),
+        (0x5A, true), (0x5F, true), (0x60, false), (0x7A, true), (0x7B, false), (0x7F, false), (0xA0, false),
+        (0xA1, true), (0x61B, true), (0x61C, false), (0x61D, true), (0x167F, true), (0x1680, false),
+        (0x1681, true), (0x1FFF, true), (0x2000, false), (0x200A, false), (0x200B, true), (0x200D, true),
+        (0x200E, false), (0x200F, false), (0x2010, true), (0x2027, true), (0x2028, false), (0x202F, false),
+        (0x2030, true), (0x205E, true), (0x205F, false), (0x2060, true), (0x2065, true), (0x2066, false),
+        (0x2069, false), (0x206A, true), (0x2FFF, true), (0x3000, false), (0x3001, true), (0xD7FF, true),
+        (0xE000, true), (0xFDCF, true), (0xFDD0, false), (0xFDEF, false), (0xFDF0, true), (0xFFFD, true),
+        (0xFFFE, false), (0xFFFF, false), (0x10000, true), (0x1FFFD, true), (0x1FFFE, false), (0x1FFFF, false),
+        (0x20000, true), (0xEFFFD, true), (0xEFFFE, false), (0x100000, true), (0x10FFFD, true), (0x10FFFF, false),
+    ] as [(UInt32, Bool)])
+    func nameStartTable(scalar: UInt32, isNameStart: Bool) {
+        #expect(MF2Characters.isNameStart(scalar) == isNameStart)
+        // Digits, '-' and '.' may follow the first character.
+        let digitOrMark = (0x30...0x39).contains(scalar) || scalar == 0x2D || scalar == 0x2E
+        #expect(MF2Characters.isNameChar(scalar) == (isNameStart || digitOrMark))
+    }
+
+    /// `s` is `*bidi ws o`: required white space needs a white-space character, a bidi mark
+    /// alone is not enough; optional white space may be bidi marks only.
+    @Test func requiredWhitespaceNeedsASpace() throws {
+        #expect(firstError("{$x\u{200E}:f}")?.range == 4..<5)
+        #expect(throws: Never.self) { try MF2Message("{$x\u{200E}\u{3000}\u{200F}:f}") }
+        #expect(throws: Never.self) { try MF2Message("{\u{2066}$x\u{2069}}") }
+        #expect(firstError(".local\u{200E}$x = {1} {{}}")?.kind == .syntaxError)
+        #expect(throws: Never.self) { try MF2Message(".input {$x :f}\u{200F}.match\u{3000}$x\u{200E} *{{}}") }
+    }
+
+    @Test func keywordsEndWhereNamesEnd() {
+        #expect(firstError(".inputs {$x} {{}}")?.message.hasPrefix("'.inputs' is not a keyword") == true)
+        #expect(firstError(".match1 $x * {{}}")?.range == 0..<7)
+    }
+
     @Test func syntaxErrorsSayWhatIsMissingWhere() throws {
         let unclosed = try #require(firstError("Hi {$name"))
         #expect(unclosed.message == "expected '}' to close the expression")
@@ -354,6 +390,19 @@ struct MF2ConformanceParserTests {
         #expect(firstError(String(repeating: "{{", count: 10_000) + String(repeating: "}}", count: 10_000))?.kind == .syntaxError)
     }
 
+    /// A selector reached through a long chain of `.local` declarations is checked in linear time.
+    @Test func longDeclarationChains() throws {
+        func chain(input: String) -> String {
+            var source = input
+            for index in 1...20_000 { source += " .local $v\(index) = {$v\(index - 1)}" }
+            return source + " .match $v20000 * {{}}"
+        }
+        let message = try MF2Message(chain(input: ".input {$v0 :number}"))
+        #expect(message.declarations.count == 20_001)
+        #expect(message.variableNames == ["v0"])
+        #expect(firstError(chain(input: ".input {$v0}"))?.id == "missing-selector-annotation")
+    }
+
     @Test func inputOverTheLimitIsRejectedWithoutParsing() throws {
         let source = String(repeating: "a", count: MF2Message.maximumLength + 1)
         let error = try #require(firstError(source))
@@ -380,3 +429,4 @@ struct MF2ConformanceParserTests {
         #expect(firstError("{:f\u{1FFFE}}")?.range == 3..<5)
     }
 }
+

@@ -88,6 +88,14 @@ struct MF2Parser {
         return true
     }
 
+    /// Whether the keyword `text` is at `i`, not followed by a name character (`.inputs` is
+    /// not `.input`).
+    private func isAtKeyword(_ text: String) -> Bool {
+        guard isAt(text) else { return false }
+        let next = scalar(at: i + text.unicodeScalars.count)
+        return next.map { !MF2Characters.isNameChar($0) } ?? true
+    }
+
     /// The UTF-16 range of scalars `from..<to`.
     private func range(_ from: Int, _ to: Int) -> Range<Int> { offsets[from]..<offsets[to] }
 
@@ -159,11 +167,11 @@ struct MF2Parser {
         let body: MF2Body
         while true {
             skipSpace()
-            if isAt(".input") {
+            if isAtKeyword(".input") {
                 declarations.append(try parseInputDeclaration())
-            } else if isAt(".local") {
+            } else if isAtKeyword(".local") {
                 declarations.append(try parseLocalDeclaration())
-            } else if isAt(".match") {
+            } else if isAtKeyword(".match") {
                 body = .select(try parseMatcher())
                 break
             } else if isAt("{{") {
