@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SpeakableTestSupport
 import Testing
 @testable import SpeakableMessages
 
@@ -417,6 +418,45 @@ struct MF2ConformanceParserTests {
         let message = try MF2Message(source)
         // "ab ", then {$x} and " ab " for each unit but the last, whose {$x} is followed by " ".
         #expect(try parts(message).count == 2 * (MF2Message.maximumLength / unit.utf16.count) + 1)
+    }
+
+    /// Seeded mixes of MF2 syntax and hostile strings: each parses into a well-formed tree or
+    /// throws errors that point into the source; a syntax error comes alone.
+    @Test func generatedInputParsesOrIsDiagnosed() {
+        let syntax = ["{", "}", "{{", "}}", "|", "\\", "$", ":", "@", "#", "/", "=", " ", "*", ".", ".input", ".local",
+                      ".match", "a", "1", "-", "ns:", "x=", "\u{200E}", "\u{2066}"]
+        let pieces = syntax + HostileStrings.pieces
+        var random = SplitMix(seed: 27)
+        for _ in 0..<20_000 {
+            var source = ""
+            for _ in 0..<(1 + random.below(12)) { source += random.pick(pieces) }
+            let length = source.utf16.count
+            do {
+                let message = try MF2Message(source)
+                func check(_ pattern: MF2Pattern) {
+                    #expect(pattern.range.upperBound <= length)
+                    var previousIsText = false
+                    for part in pattern.parts {
+                        if case .text(let value, let range) = part {
+                            #expect(!value.isEmpty && !previousIsText && range.upperBound <= length, "\(source.debugDescription)")
+                            previousIsText = true
+                        } else {
+                            previousIsText = false
+                        }
+                    }
+                }
+                switch message.body {
+                case .pattern(let pattern): check(pattern)
+                case .select(let select): select.variants.forEach { check($0.pattern) }
+                }
+            } catch {
+                for error in error.errors {
+                    #expect(error.range.lowerBound >= 0 && error.range.upperBound <= length, "\(source.debugDescription)")
+                    #expect(!error.message.isEmpty)
+                }
+                if error.first.kind == .syntaxError { #expect(error.errors.count == 1) }
+            }
+        }
     }
 
     @Test func nulAndNoncharactersAreDiagnosed() throws {

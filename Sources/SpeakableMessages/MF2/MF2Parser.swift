@@ -108,13 +108,19 @@ struct MF2Parser {
         return String(view)
     }
 
-    /// How the scalar at `k` is named in a message: `'x'`, or `U+0000` for an invisible one.
+    /// How the scalar at `k` is named in a message: `'x'`, or `U+200B` for one that shows
+    /// nothing by itself (controls, spaces, format characters, combining marks, noncharacters).
     private func describe(at k: Int) -> String {
-        guard let c = scalar(at: k) else { return "the end of the message" }
-        if (0x21...0x7E).contains(c) || MF2Characters.isNameStart(c) && c >= 0xA1 {
-            return "'\(scalars[k])'"
+        guard k < count else { return "the end of the message" }
+        let scalar = scalars[k]
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator,
+             .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark:
+            break
+        default:
+            return "'\(scalar)'"
         }
-        let hex = String(c, radix: 16, uppercase: true)
+        let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
