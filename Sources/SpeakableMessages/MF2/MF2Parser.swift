@@ -455,8 +455,9 @@ struct MF2Parser {
         case 0x3A:  // :
             function = try parseFunction()
         case 0x7D:  // }
-            throw syntaxError("a placeholder cannot be empty", range: range(open, i + 1),
-                              hint: "write '\\{\\}' for braces in text")
+            throw syntaxError(
+                context == .placeholder ? "a placeholder cannot be empty" : "an expression cannot be empty",
+                range: range(open, i + 1), hint: context == .placeholder ? "write '\\{\\}' for braces in text" : nil)
         case 0x23, 0x2F:  // # /
             throw syntaxError("markup is not allowed in a declaration", at: i)
         default:
@@ -466,7 +467,8 @@ struct MF2Parser {
                 throw syntaxError("expected a literal, a variable or a function before the attribute", at: i)
             } else {
                 throw syntaxError(
-                    "expected a literal, a variable, a function or markup after '{', not \(describe(at: i))", at: i)
+                    (context == .placeholder ? "expected a literal, a variable, a function or markup"
+                        : "expected a literal, a variable or a function") + " after '{', not \(describe(at: i))", at: i)
             }
         }
         if operand != nil {
