@@ -14,15 +14,16 @@ enum FormatCommand: SpeakableCommand {
     speakable format — format an ICU MessageFormat message exactly as ICU 72 would
 
     USAGE:
-      speakable format [--locale TAG] [--args JSON] [--time-zone ZONE] [--particles] MESSAGE
-      speakable format --jsonl [--locale TAG] [--time-zone ZONE] [--particles] < requests.jsonl
+      speakable format [--syntax mf1|mf2] [--locale TAG] [--args JSON] [--time-zone ZONE] [--particles] MESSAGE
+      speakable format --jsonl [--syntax mf1|mf2] [--locale TAG] [--time-zone ZONE] [--particles] < requests.jsonl
 
     OPTIONS:
     \(Arguments.optionListing)
 
     EXIT STATUS:
-      0 formatted (every line, with --jsonl); 1 an error in a message, its arguments or a line;
-      64 a wrong command line.
+      0 formatted (every line, with --jsonl); 1 an error in a message, its arguments or a line
+      (an MF2 message whose placeholders fail still prints its output, with the errors); 64 a
+      wrong command line.
 
     EXAMPLES:
       speakable format 'Level {level}, {stars} of 3 stars' --args '{"level": 5, "stars": 2}'
@@ -32,6 +33,7 @@ enum FormatCommand: SpeakableCommand {
       speakable format --locale en --args '{"d": {"$date": "2025-08-26"}}' 'Daily, {d, date, ::MMMMd}'
       printf '%s\\n' '{"locale": "ru", "message": "{n, plural, one {# звезда} few {# звезды} other {# звёзд}}", "args": {"n": 3}}' \\
         | speakable format --jsonl
+      speakable format --syntax mf2 --args '{"n": 2}' '.input {$n :integer} .match $n one {{{$n} star}} * {{{$n} stars}}'
 
     """
 
@@ -64,13 +66,29 @@ enum FormatCommand: SpeakableCommand {
             ("locale", "args" and "particles" may be left out; "particles"
             defaults to --particles) and write one line per request, in
             order: {"output": "…"} or {"error": {"id", "message", "line", "column"}}.
+            A request may say "syntax": "mf2" (and "bidi": "none"); an MF2 message
+            whose placeholders fail answers {"output": "…", "errors": [{"type", …}]}.
             The line and column of a message error are inside the message; of any
             other error, inside the request line. A bad line gets an error line and
             the run goes on. Lines are read as UTF-8 (invalid bytes are an error, not
             repaired), up to 16 MiB each; one output is at most 1 MiB (docs/limits.md).
             """)
         var jsonl: Bool
+        @Option(value: "SYNTAX", help: """
+            mf1 (default): ICU MessageFormat 1, as ICU 72 formats it; mf2: Unicode
+            MessageFormat 2 (.input, .local, .match, :number, :string, …) as the
+            standard defines it (docs/mf2.md)
+            """)
+        var syntax: MessageSyntax = .mf1
+        @Option(value: "STRATEGY", help: """
+            MF2's bidirectional isolation: default (each placeholder between FSI/LRI/RLI
+            and PDI, as the standard's Default Bidi Strategy) or none
+            """)
+        var bidi: MF2BidiStrategy = .default
     }
+
+    /// The template syntax of a message.
+    enum MessageSyntax: String, CaseIterable, ExpressibleByArgument { case mf1, mf2 }
 
     static func run(_ parsed: CommandLineArguments<Arguments>, io: any CommandIO) -> Int32 {
         let options = parsed.options
@@ -93,7 +111,11 @@ enum FormatCommand: SpeakableCommand {
             guard parsed.positionals.isEmpty, options.args == nil else {
                 return usage("with --jsonl, messages and arguments come from standard input", io)
             }
-            return JSONLinesFormatter(defaultLocale: locale, timeZone: timeZone, particles: options.particles, io: io).run()
+            return JSONLinesFormatter(defaultLocale: locale, timeZone: timeZone, particles: options.particles,
+                                      syntax: options.syntax, bidi: options.bidi, io: io).run()
+        }
+        if options.syntax == .mf1 && parsed.options.bidi != .default {
+            return usage("--bidi is for --syntax mf2", io)
         }
         guard parsed.positionals.count == 1 else {
             return usage(parsed.positionals.isEmpty ? "give the message to format, or --jsonl"
@@ -116,6 +138,9 @@ enum FormatCommand: SpeakableCommand {
                 return ExitStatus.usage
             }
         }
+        if options.syntax == .mf2 {
+            return formatMF2(source, locale: locale, timeZone: timeZone, args: args, options: options, io: io)
+        }
         do {
             let message = try MessageFormatter(source, locale: locale, timeZone: timeZone, particles: options.particles)
             io.write(try message.format(args) + "\n")
@@ -130,6 +155,33 @@ enum FormatCommand: SpeakableCommand {
     }
 
     private static func printer(_ io: any CommandIO) -> DiagnosticPrinter { DiagnosticPrinter(colour: io.errorIsTerminal) }
+
+    /// One MF2 message: its output on standard output — also when a placeholder fails, which
+    /// shows its fallback (`{$x}`) — and every error as a diagnostic inside the message.
+    private static func formatMF2(_ source: String, locale: ICULocale, timeZone: ICUTimeZone, args: [String: MessageArgument],
+                                  options: Arguments, io: any CommandIO) -> Int32 {
+        let positions = TextPositions(source)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func show(_ error: MF2Error, _ severity: Severity) {
+            let diagnostic = Diagnostic(severity: severity, id: error.id, message: error.message, file: "<message>",
+                                        position: positions.position(ofUTF16Offset: error.range.lowerBound),
+                                        endPosition: positions.position(ofUTF16Offset: error.range.upperBound), hint: error.hint)
+            let line = diagnostic.position.flatMap { $0.line - 1 < lines.count ? lines[$0.line - 1] : nil }
+            io.writeError(printer(io).render(diagnostic, sourceLine: line))
+        }
+        let message: MF2Message
+        do {
+            message = try MF2Message(source)
+        } catch {
+            for problem in error.errors { show(problem, .error) }
+            return ExitStatus.failure
+        }
+        let formatted = message.format(locale: locale.languageTag, arguments: args, bidi: options.bidi, timeZone: timeZone)
+        let output = options.particles ? formatted.resolvingKoreanParticles() : formatted.output
+        io.write(output + "\n")
+        for problem in formatted.errors { show(problem, .error) }
+        return formatted.errors.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
 
     private static func report(_ error: MessageError, source: String, io: any CommandIO) {
         let positions = TextPositions(source)
@@ -181,6 +233,10 @@ struct JSONLinesFormatter {
     let timeZone: ICUTimeZone
     /// Whether requests without a "particles" field resolve Korean particles.
     var particles = false
+    /// The syntax of requests without a "syntax" field.
+    var syntax: FormatCommand.MessageSyntax = .mf1
+    /// MF2's bidi strategy for requests without a "bidi" field.
+    var bidi: MF2BidiStrategy = .default
     let io: any CommandIO
 
     /// The longest request line read (16 MiB); a longer one gets an error line and is skipped
@@ -196,6 +252,8 @@ struct JSONLinesFormatter {
     /// templates.
     private final class Cache {
         var entries: [Key: Result<MessageFormatter, MessageError>] = [:]
+        /// Parsed MF2 messages by source (parsing does not depend on the locale).
+        var mf2: [String: Result<MF2Message, MF2Errors>] = [:]
         var bytes = 0
         struct Key: Hashable {
             let source: String
@@ -221,7 +279,7 @@ struct JSONLinesFormatter {
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
                 result = handle(line, cache: cache)
             }
-            if case .object(let members) = result, members.first?.0 == "error" { failures += 1 }
+            if case .object(let members) = result, members.contains(where: { $0.0 == "error" || $0.0 == "errors" }) { failures += 1 }
             io.write(result.serialized() + "\n")
             if progress && lineNumber % 1000 == 0 {
                 io.writeError("\rformatted \(lineNumber) lines, \(failures) with errors")
@@ -245,6 +303,47 @@ struct JSONLinesFormatter {
         return .object([("error", .object(fields))])
     }
 
+    /// An MF2 request: `{"output"}`, `{"output", "errors": [{"type", "message", "line", "column"}]}`
+    /// when placeholders failed (their fallbacks are in the output), or `{"error"}` for a message
+    /// that does not parse (its first syntax or data-model error, with its `type` too).
+    private func mf2Line(_ source: String, locale: ICULocale, args: [String: MessageArgument], particles: Bool,
+                         bidi: MF2BidiStrategy, cache: Cache) -> JSONValue {
+        let parsed: Result<MF2Message, MF2Errors>
+        if let hit = cache.mf2[source] {
+            parsed = hit
+        } else {
+            parsed = Result { () throws(MF2Errors) in try MF2Message(source) }
+            let size = source.utf8.count
+            if Self.cacheIsFull(entries: cache.entries.count + cache.mf2.count, bytes: cache.bytes, adding: size) {
+                cache.entries.removeAll()
+                cache.mf2.removeAll()
+                cache.bytes = 0
+            }
+            if size <= Self.maximumCacheBytes {
+                cache.mf2[source] = parsed
+                cache.bytes += size
+            }
+        }
+        let positions = TextPositions(source)
+        func fields(_ error: MF2Error) -> [(String, JSONValue)] {
+            let at = positions.position(ofUTF16Offset: error.range.lowerBound)
+            return [("type", .string(error.id)), ("message", .string(error.message)),
+                    ("line", .int(Int64(at.line))), ("column", .int(Int64(at.column)))]
+        }
+        switch parsed {
+        case .failure(let errors):
+            let first = errors.first
+            return .object([("error", .object([("id", .string(first.id))] + fields(first)))])
+        case .success(let message):
+            let formatted = message.format(locale: locale.languageTag, arguments: args, bidi: bidi, timeZone: timeZone)
+            var result: [(String, JSONValue)] = [("output", .string(particles ? formatted.resolvingKoreanParticles() : formatted.output))]
+            if !formatted.errors.isEmpty {
+                result.append(("errors", .array(formatted.errors.map { .object(fields($0)) })))
+            }
+            return .object(result)
+        }
+    }
+
     /// One request line, as bytes: invalid UTF-8 is a `json-invalid-utf8` error with its column,
     /// not text silently repaired to U+FFFD.
     private func handle(_ line: [UInt8], cache: Cache) -> JSONValue {
@@ -256,9 +355,23 @@ struct JSONLinesFormatter {
             return errorLine("bad-request", "each line must be a JSON object with \"message\" (and \"locale\", \"args\")",
                              json.root?.start)
         }
-        for member in members where !["locale", "message", "args", "particles"].contains(member.key) {
-            return errorLine("bad-request", "unknown field '\(member.key)'; a request has \"locale\", \"message\", \"args\" and \"particles\"",
+        for member in members where !["locale", "message", "args", "particles", "syntax", "bidi"].contains(member.key) {
+            return errorLine("bad-request", "unknown field '\(member.key)'; a request has \"locale\", \"message\", \"args\", \"particles\", \"syntax\" and \"bidi\"",
                              member.keyStart)
+        }
+        var syntax = self.syntax
+        if let node = request["syntax"] {
+            guard let text = node.string, let parsed = FormatCommand.MessageSyntax(rawValue: text) else {
+                return errorLine("bad-request", "\"syntax\" must be \"mf1\" or \"mf2\"", node.start)
+            }
+            syntax = parsed
+        }
+        var bidi = self.bidi
+        if let node = request["bidi"] {
+            guard let text = node.string, let parsed = MF2BidiStrategy(rawValue: text) else {
+                return errorLine("bad-request", "\"bidi\" must be \"default\" or \"none\"", node.start)
+            }
+            bidi = parsed
         }
         var particles = self.particles
         if let node = request["particles"] {
@@ -287,6 +400,9 @@ struct JSONLinesFormatter {
             } catch {
                 return errorLine("bad-argument", error.message, error.position)
             }
+        }
+        if syntax == .mf2 {
+            return mf2Line(source, locale: locale, args: args, particles: particles, bidi: bidi, cache: cache)
         }
         let key = Cache.Key(source: source, locale: locale, timeZone: timeZone, particles: particles)
         let compiled: Result<MessageFormatter, MessageError>
@@ -319,3 +435,5 @@ struct JSONLinesFormatter {
         }
     }
 }
+
+extension MF2BidiStrategy: ExpressibleByArgument {}

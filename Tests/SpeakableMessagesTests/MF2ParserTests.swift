@@ -4,12 +4,7 @@ import Testing
 @testable import SpeakableMessages
 
 /// The MessageFormat 2 test suite in ../shared/testdata/mf2, when it is next to the package.
-let mf2TestsDirectory: String? = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    let directory = root.appendingPathComponent("shared/testdata/mf2/message-format-wg/tests").path
-    return FileManager.default.fileExists(atPath: directory + "/syntax-errors.json") ? directory : nil
-}()
+// The suite's folder: `mf2TestsDirectory` (MF2FormatTests.swift).
 
 /// One file of the suite, with `defaultTestProperties.expErrors` applied to tests that have none.
 private struct MF2TestFile: Decodable {
