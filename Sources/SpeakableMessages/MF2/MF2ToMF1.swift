@@ -276,8 +276,63 @@ struct MF2ToMF1Converter {
             return stringSelection(selector, keys: keys, candidates: candidates, ranked: ranked, position: position,
                                    select: select, plural: plural, inPlural: inPlural)
         case .plural, .ordinal, .exact:
-            return pluralSelection(selector, keys: keys, position: position, select: select, ranked: ranked)
+            if let fused = fusedOffsetPlural(candidates, keys: keys, ranked: ranked, at: position, select: select) {
+                return fused
+            }
+            let frame = PluralFrame(mf1Name: selector.mf1Name, offset: selector.offset)
+            let cases = pluralCases(selector, keys: keys, position: position, select: select, frame: frame, ranked: ranked)
+            return pluralHead(selector, offset: selector.offset) + cases.joined(separator: " ") + "}"
         }
+    }
+
+    private func pluralHead(_ selector: Selector, offset: Double) -> String {
+        "{\(selector.mf1Name), \(selector.kind == .ordinal ? "selectordinal" : "plural"), "
+            + (offset != 0 ? "offset:\(Self.number(offset)) " : "")
+    }
+
+    /// `.match $n $n-offset` with only exact keys on `$n` (what ``MF2Message/converting(_:)``
+    /// writes for an MF1 plural with an offset) is one MF1 plural again: the exact cases of `$n`
+    /// first, then the cases of `$n-offset` (its exact keys `N` as `=N+K`) for the `*` variants.
+    private mutating func fusedOffsetPlural(_ candidates: [Candidate], keys: [MF2Key],
+                                            ranked: ((Int, (MF2Key) -> Bool) -> [Candidate]),
+                                            at position: Int, select: MF2Select) -> String? {
+        guard position + 1 < selectors.count else { return nil }
+        let first = selectors[position], second = selectors[position + 1]
+        guard first.kind == second.kind, first.kind == .plural || first.kind == .ordinal, first.offset == 0,
+              second.offset != 0, first.mf1Name == second.mf1Name, first.literal == nil, second.literal == nil else { return nil }
+        var exact: [String] = []
+        for key in keys {
+            guard let text = Self.keyText(key) else { continue }
+            guard Self.isNumberLiteral(text) else { return nil }
+            if !exact.contains(text) { exact.append(text) }
+        }
+        let values = Set(exact.compactMap { Double($0) })
+        let rest = ranked(2, Self.isCatchall)
+        for candidate in rest {
+            if let text = Self.keyText(select.variants[candidate.index].keys[position + 1]), Self.isNumberLiteral(text),
+               let value = Double(text), values.contains(value + second.offset) {
+                return nil  // the same MF1 explicit value from both selectors
+            }
+        }
+        let frame = PluralFrame(mf1Name: second.mf1Name, offset: second.offset)
+        var cases: [String] = []
+        for text in exact {
+            let body = build(ranked(0, { Self.isCatchall($0) || Self.keyText($0) == text }), at: position + 1,
+                             select: select, plural: frame, inPlural: true)
+            cases.append("=\(Self.number(Double(text) ?? 0)) {\(body)}")
+        }
+        let live = pruned(rest, at: position + 1, select: select)
+        let restKeys = live.map { select.variants[$0.index].keys[position + 1] }
+        func restRanked(_ rank: Int, _ matching: (MF2Key) -> Bool) -> [Candidate] {
+            zip(live, restKeys).compactMap { candidate, key in
+                guard matching(key) else { return nil }
+                var next = candidate
+                next.ranks.append(Self.isCatchall(key) ? 2 : rank)
+                return next
+            }
+        }
+        cases += pluralCases(second, keys: restKeys, position: position + 1, select: select, frame: frame, ranked: restRanked)
+        return pluralHead(second, offset: second.offset) + cases.joined(separator: " ") + "}"
     }
 
     private mutating func stringSelection(_ selector: Selector, keys: [MF2Key], candidates: [Candidate],
@@ -310,8 +365,9 @@ struct MF2ToMF1Converter {
         return "{\(selector.mf1Name), select, \(cases.joined(separator: " "))}"
     }
 
-    private mutating func pluralSelection(_ selector: Selector, keys: [MF2Key], position: Int, select: MF2Select,
-                                          ranked: ((Int, (MF2Key) -> Bool) -> [Candidate])) -> String {
+    /// The cases of an MF1 plural for the selector at `position`.
+    private mutating func pluralCases(_ selector: Selector, keys: [MF2Key], position: Int, select: MF2Select,
+                                      frame: PluralFrame, ranked: ((Int, (MF2Key) -> Bool) -> [Candidate])) -> [String] {
         let categories = ["zero", "one", "two", "few", "many"]
         var exact: [String] = []
         var keywords: [String] = []
@@ -325,9 +381,7 @@ struct MF2ToMF1Converter {
                 note("bad-variant-key", "the key '\(text)' never matches \(selector.mf1Name) (\(selector.kind == .exact ? "select=exact compares numbers only" : "not a number or a plural category")); its variants were dropped", key.range)
             }
         }
-        let frame = PluralFrame(mf1Name: selector.mf1Name, offset: selector.offset)
-        let head = "{\(selector.mf1Name), \(selector.kind == .ordinal ? "selectordinal" : "plural"), "
-            + (selector.offset != 0 ? "offset:\(Self.number(selector.offset)) " : "")
+        let head = pluralHead(selector, offset: selector.offset)
         let otherIsKeyword = keywords.contains("other")
         // The keyword cases: with a key `other` (the category), every category gets a case so that
         // MF1's `other` case means exactly the category.
@@ -336,22 +390,29 @@ struct MF2ToMF1Converter {
         for text in exact {
             let value = (Double(text) ?? 0) + selector.offset
             let exactMatch: (MF2Key) -> Bool = { Self.keyText($0) == text }
+            // The value is fixed, its category is not: keyword variants stay in play unless an
+            // exact or `*` variant sure to match beats them.
+            let fixed = ranked(0, { Self.isCatchall($0) || exactMatch($0) })
+            let keyworded = ranked(1, { key in Self.keyText(key).map { keywords.contains($0) } ?? false })
+            let live = pruned((fixed + keyworded).sorted { $0.index < $1.index }, at: position + 1, select: select)
+            let keywordedIndices = Set(keyworded.map(\.index))
             let body: String
-            if keywords.isEmpty {
-                body = build(ranked(0, { Self.isCatchall($0) || exactMatch($0) }), at: position + 1, select: select,
-                             plural: frame, inPlural: true)
+            if !live.contains(where: { keywordedIndices.contains($0.index) }) {
+                body = build(live, at: position + 1, select: select, plural: frame, inPlural: true)
             } else {
-                // The value is fixed, its category is not: a second plural on the same value
-                // chooses between the keyword variants and the exact and `*` ones.
+                // A second plural on the same value chooses between the keyword variants and the
+                // exact and `*` ones.
+                func chosen(_ category: String) -> [Candidate] {
+                    live.filter { candidate in
+                        !keywordedIndices.contains(candidate.index)
+                            || Self.keyText(select.variants[candidate.index].keys[position]) == category
+                    }
+                }
                 var inner: [String] = []
                 for category in keywordCases {
-                    let chosen = ranked(0, { Self.isCatchall($0) || exactMatch($0) })
-                        + ranked(1, { Self.keyText($0) == category })
-                    inner.append("\(category) {\(build(chosen.sorted { $0.index < $1.index }, at: position + 1, select: select, plural: frame, inPlural: true))}")
+                    inner.append("\(category) {\(build(chosen(category), at: position + 1, select: select, plural: frame, inPlural: true))}")
                 }
-                let otherChosen = ranked(0, { Self.isCatchall($0) || exactMatch($0) })
-                    + (otherIsKeyword ? ranked(1, { Self.keyText($0) == "other" }) : [])
-                inner.append("other {\(build(otherChosen.sorted { $0.index < $1.index }, at: position + 1, select: select, plural: frame, inPlural: true))}")
+                inner.append("other {\(build(chosen(otherIsKeyword ? "other" : ""), at: position + 1, select: select, plural: frame, inPlural: true))}")
                 body = head + inner.joined(separator: " ") + "}"
             }
             cases.append("=\(Self.number(value)) {\(body)}")
@@ -364,7 +425,7 @@ struct MF2ToMF1Converter {
         let other = build(ranked(1, { Self.isCatchall($0) || (otherIsKeyword && Self.keyText($0) == "other") }),
                           at: position + 1, select: select, plural: frame, inPlural: true)
         cases.append("other {\(other)}")
-        return head + cases.joined(separator: " ") + "}"
+        return cases
     }
 
     /// A number as MF1 writes it: integers without a fraction.
