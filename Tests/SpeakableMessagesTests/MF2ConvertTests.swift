@@ -298,6 +298,10 @@ private func mf1RoundTrip(_ mf1: String) throws -> String {
         let (message, notes) = MF2Message.converting(try MessagePattern(wide))
         #expect(notes.map(\.id) == ["too-many-variants"])
         #expect(message.source == String(repeating: "y", count: 20))
+        // 16 variants of 70,000 characters would be longer than a message may be.
+        let long = String(repeating: "a", count: 70_000) + String(repeating: "{a, select, x {x} other {y}}", count: 4)
+        let longNotes = MF2Message.converting(try MessagePattern(long)).notes
+        #expect(longNotes.map(\.id) == ["too-many-variants"])
         // The deepest nesting MF1 accepts converts (one variant per level), but MF1 cannot nest
         // that many selectors back.
         let depth = 200
@@ -615,5 +619,71 @@ private func mf1RoundTrip(_ mf1: String) throws -> String {
             #expect(tally.messages > 300)
             for failure in tally.failures.prefix(40) { Issue.record("\(failure)") }
         }
+    }
+}
+
+// MARK: - The MF2 test suite
+
+private let mf2SuiteDirectory = packageRoot + "/../shared/testdata/mf2/message-format-wg/tests"
+
+/// Every message of the MF2 conformance suite (`../shared/testdata/mf2`) that parses: printing
+/// and parsing again keeps the model, and converting to MF1 gives a pattern MF1 accepts.
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: mf2SuiteDirectory), "../shared/testdata/mf2 is absent"))
+struct MF2SuiteTests {
+    static let directory = mf2SuiteDirectory
+
+    static func sources() -> [(id: String, source: String)] {
+        let manager = FileManager.default
+        var files: [String] = []
+        for entry in (try? manager.contentsOfDirectory(atPath: directory)) ?? [] {
+            if entry.hasSuffix(".json") { files.append(entry) }
+        }
+        for entry in (try? manager.contentsOfDirectory(atPath: directory + "/functions")) ?? [] where entry.hasSuffix(".json") {
+            files.append("functions/" + entry)
+        }
+        var result: [(String, String)] = []
+        for file in files.sorted() {
+            guard let data = manager.contents(atPath: directory + "/" + file),
+                  let tests = JSONReader.read(Array(data), file: file).root?["tests"]?.array else { continue }
+            for (index, test) in tests.enumerated() {
+                if let source = test["src"]?.string { result.append(("\(file)#\(index)", source)) }
+            }
+        }
+        return result
+    }
+
+    @Test func everyValidMessagePrintsAndConverts() {
+        let sources = Self.sources()
+        #expect(sources.count > 400)
+        var valid = 0
+        var printed = 0
+        var converted = 0
+        for (id, source) in sources {
+            guard let message = try? MF2Message(source) else { continue }
+            valid += 1
+            let text = message.serialized()
+            do {
+                let reparsed = try MF2Message(text)
+                if MF2PrinterTests.normalized(reparsed) == MF2PrinterTests.normalized(message) && reparsed.serialized() == text {
+                    printed += 1
+                } else {
+                    Issue.record("\(id): printing changed the model\n\(source)\n\(text)")
+                }
+            } catch {
+                Issue.record("\(id): the printed text does not parse: \(error)\n\(source)\n\(text)")
+            }
+            let mf1 = message.convertedToMF1()
+            if mf1.notes.contains(where: { $0.id == "invalid-output" }) {
+                Issue.record("\(id): \(source) → \(mf1.source): \(mf1.notes)")
+            } else {
+                converted += 1
+            }
+            for note in mf1.notes {
+                #expect(note.range.lowerBound >= 0 && note.range.upperBound <= source.utf16.count, "\(id): \(note)")
+            }
+        }
+        print("MF2 suite: \(sources.count) messages, \(valid) valid, \(printed) print and parse back to the same model, \(converted) convert to valid MF1")
+        #expect(printed == valid)
+        #expect(converted == valid)
     }
 }

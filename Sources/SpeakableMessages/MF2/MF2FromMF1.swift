@@ -109,12 +109,14 @@ struct MF1ToMF2Converter {
     // MARK: Whole message
 
     mutating func convert() -> MF2Message {
-        let count = Self.variantCount(pattern.body, limit: MF2Message.maximumConvertedVariants)
-        let length = max(pattern.source.utf16.count, 1)
-        if count > MF2Message.maximumConvertedVariants || count * length > 1 << 22 {
-            let shown = count > MF2Message.maximumConvertedVariants ? "more than \(MF2Message.maximumConvertedVariants)" : "\(count)"
+        let (count, length) = Self.estimate(pattern.body, limit: MF2Message.maximumConvertedVariants,
+                                            lengthLimit: MessagePattern.maximumLength / 2)
+        if count > MF2Message.maximumConvertedVariants || length > MessagePattern.maximumLength / 2 {
+            let why = count > MF2Message.maximumConvertedVariants
+                ? "more than \(MF2Message.maximumConvertedVariants) MF2 variants"
+                : "\(count) MF2 variants whose text would be longer than a message may be"
             note("too-many-variants",
-                 "the selects and plurals of this message combine into \(shown) MF2 variants; only the 'other' case of each was kept",
+                 "the selects and plurals of this message combine into \(why); only the 'other' case of each was kept",
                  0..<pattern.source.utf16.count)
             let parts = otherPath(pattern.body, context: nil)
             return MF2Message(source: "", declarations: [], body: .pattern(MF2Pattern(parts: Self.merged(parts), range: Self.empty)))
@@ -134,26 +136,48 @@ struct MF1ToMF2Converter {
                           body: .select(MF2Select(selectors: selectors, variants: variants, range: Self.empty)))
     }
 
-    /// How many variants `body` makes (saturating just above `limit`).
-    static func variantCount(_ body: MessageBody, limit: Int) -> Int {
-        var total = 1
-        for part in body.parts {
-            guard case .argument(let argument) = part else { continue }
-            var count = 1
-            switch argument.kind {
-            case .plural(let plural):
-                count = 0
-                for item in plural.cases { count = min(count + variantCount(item.message, limit: limit), limit + 1) }
-            case .select(let select):
-                count = 0
-                for item in select.cases { count = min(count + variantCount(item.message, limit: limit), limit + 1) }
-            case .none, .simple, .choice:
-                break
-            }
-            total = min(total.multipliedReportingOverflow(by: max(count, 1)).partialValue, limit + 1)
-            if total > limit { return limit + 1 }
+    /// How many variants `body` makes and how long their text is in all (UTF-16 units of the
+    /// MF1 source each part comes from), both saturating just above their limits.
+    static func estimate(_ body: MessageBody, limit: Int, lengthLimit: Int) -> (count: Int, length: Int) {
+        func add(_ a: Int, _ b: Int, _ cap: Int) -> Int { min(a.addingReportingOverflow(b).overflow ? cap + 1 : a + b, cap + 1) }
+        func times(_ a: Int, _ b: Int, _ cap: Int) -> Int {
+            let (value, overflow) = a.multipliedReportingOverflow(by: b)
+            return overflow ? cap + 1 : min(value, cap + 1)
         }
-        return total
+        var count = 1
+        var length = 0
+        for part in body.parts {
+            var partCount = 1
+            var partLength: Int
+            switch part {
+            case .text(_, let range), .pound(let range):
+                partLength = range.count + 16
+            case .argument(let argument):
+                var cases: [MessageBody] = []
+                switch argument.kind {
+                case .plural(let plural): cases = plural.cases.map(\.message)
+                case .select(let select): cases = select.cases.map(\.message)
+                case .none, .simple, .choice: break
+                }
+                if cases.isEmpty {
+                    partLength = argument.range.count + 16
+                } else {
+                    partCount = 0
+                    partLength = 0
+                    for item in cases {
+                        let inner = estimate(item, limit: limit, lengthLimit: lengthLimit)
+                        partCount = add(partCount, inner.count, limit)
+                        partLength = add(partLength, inner.length, lengthLimit)
+                    }
+                    partCount = max(partCount, 1)
+                }
+            }
+            // Every earlier alternative gets each of this part's, and the other way round.
+            length = add(times(length, partCount, lengthLimit), times(partLength, count, lengthLimit), lengthLimit)
+            count = times(count, partCount, limit)
+            if count > limit || length > lengthLimit { return (count, length) }
+        }
+        return (count, length)
     }
 
     /// Text parts merged, empty ones dropped.

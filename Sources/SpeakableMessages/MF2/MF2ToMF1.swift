@@ -55,8 +55,10 @@ struct MF2ToMF1Converter {
     private var mf1Names: [String: String] = [:]
     private var usedMF1Names: Set<String> = []
     private var selectors: [Selector] = []
-    /// Leaves written so far, to bound the output of a hostile cross product.
+    /// Leaves, and UTF-16 units in them, that may still be written: bounds the output of a
+    /// hostile cross product.
     private var budget = 1 << 15
+    private var lengthBudget = MessagePattern.maximumLength
     private var exhausted = false
 
     init(message: MF2Message) {
@@ -161,7 +163,7 @@ struct MF2ToMF1Converter {
         }
         let result = build(candidates, at: 0, select: select, plural: nil, inPlural: false)
         if exhausted {
-            note("too-large", "the nested MF1 arguments would repeat the variants more than \(1 << 15) times; only the catch-all variant was written", select.range)
+            note("too-large", "the nested MF1 arguments would repeat the variants more than \(1 << 15) times or grow past \(MessagePattern.maximumLength) UTF-16 units; only the catch-all variant was written", select.range)
             return fallbackText()
         }
         return result
@@ -254,7 +256,10 @@ struct MF2ToMF1Converter {
             budget -= 1
             if budget < 0 { exhausted = true; return "" }
             guard let best = candidates.min(by: { $0.ranks.lexicographicallyPrecedes($1.ranks) }) else { return "" }
-            return patternText(select.variants[best.index].pattern, plural: plural, inPlural: inPlural)
+            let text = patternText(select.variants[best.index].pattern, plural: plural, inPlural: inPlural)
+            lengthBudget -= text.utf16.count
+            if lengthBudget < 0 { exhausted = true; return "" }
+            return text
         }
         let selector = selectors[position]
         let keys = candidates.map { select.variants[$0.index].keys[position] }
