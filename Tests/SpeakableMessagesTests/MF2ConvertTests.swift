@@ -197,6 +197,26 @@ private func mf1RoundTrip(_ mf1: String) throws -> String {
         #expect(currency.notes == ["locale-currency"])
     }
 
+    @Test func skeletonsTheStandardOptionsCanSayBecomeOptions() throws {
+        // ICU rounds half-even by default; MF2 half-expand: a precision says which.
+        #expect(try mf2("{n, number, ::.00 sign-always}").text
+                == "{$n :number minimumFractionDigits=2 maximumFractionDigits=2 signDisplay=always roundingMode=halfEven}")
+        #expect(try mf2("{n, number, ::currency/EUR}") == ("{$n :currency currency=EUR}", []))
+        #expect(try mf2("{n, number, ::percent scale/100 .0}").text
+                == "{$n :percent minimumFractionDigits=1 maximumFractionDigits=1 roundingMode=halfEven}")
+        // Without a precision a skeleton shows up to 6 fraction digits; :number's default is the
+        // implementation's.
+        #expect(try mf2("{n, number, ::group-off}") == ("{$n :number useGrouping=never}", ["skeleton-precision"]))
+        // Back in MF1 these are the same skeletons.
+        for source in ["{n, number, ::.00 sign-always}", "{n, number, ::currency/EUR}", "{n, number, ::percent scale/100 .0}",
+                       "{n, number, ::group-off}", "{n, number, ::@@# group-min2}", "{n, number, ::precision-integer}"] {
+            #expect(try mf1RoundTrip(source) == source)
+        }
+        // Units, scales and the like have no standard option.
+        #expect(try mf2("{n, number, ::measure-unit/duration-second}").notes == ["speakable-function"])
+        #expect(try mf2("{n, number, ::percent}").notes == ["speakable-function"])
+    }
+
     @Test func formatsWithoutAStandardFunctionUseTheSpeakableNamespace() throws {
         let skeleton = try mf2("{n, number, ::percent .00}")
         #expect(skeleton.text == "{$n :speakable:number skeleton=|percent .00|}")
@@ -377,8 +397,11 @@ private func mf1RoundTrip(_ mf1: String) throws -> String {
 
     @Test func functionOptionsBecomeSkeletons() throws {
         func mf1(_ mf2: String) throws -> String { try MF2Message(mf2).convertedToMF1().source }
-        #expect(try mf1("{$x :number minimumFractionDigits=2}") == "{x, number, ::.00#}")
-        #expect(try mf1("{$x :number maximumFractionDigits=0 useGrouping=never}") == "{x, number, ::precision-integer group-off}")
+        // :number's maximumFractionDigits defaults to 3 here (as MF1's number style), and MF2
+        // rounds half-expand unless told otherwise where ICU rounds half-even.
+        #expect(try mf1("{$x :number minimumFractionDigits=2}") == "{x, number, ::.00# rounding-mode-half-up}")
+        #expect(try mf1("{$x :number maximumFractionDigits=0 useGrouping=never}") == "{x, number, ::precision-integer group-off rounding-mode-half-up}")
+        #expect(try mf1("{$x :number maximumFractionDigits=1 roundingMode=halfEven}") == "{x, number, ::.#}")
         #expect(try mf1("{$x :currency currency=EUR}") == "{x, number, ::currency/EUR}")
         #expect(try mf1("{$x :date length=short}") == "{x, date, short}")
         #expect(try mf1("{$x :date fields=month-day}") == "{x, date, ::MMMd}")

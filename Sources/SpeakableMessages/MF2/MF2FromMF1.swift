@@ -33,7 +33,8 @@ extension MF2Message {
     /// | `{n, number, integer}` | `{$n :integer}` | MF1 rounds half-even to an integer; rounding of `:integer` is the implementation's (note `integer-rounding`) |
     /// | `{n, number, percent}` | `{$n :percent}` | yes |
     /// | `{n, number, currency}` | `{$n :speakable:currency}` | MF1 takes the currency of the locale's region; `:currency` needs `currency=XXX` (note `locale-currency`) |
-    /// | `{n, number, ::skeleton}` | `{$n :speakable:number skeleton=\|…\|}` | Speakable only (note `speakable-function`) |
+    /// | `{n, number, ::skeleton}` of grouping, sign, `integer-width/*00`, `.00#`, `@@#`, `precision-integer`, `/w`, rounding-mode tokens, `currency/XXX`, `percent scale/100` with a precision | `:number` (`:currency`, `:percent`) with `useGrouping`, `signDisplay`, `minimumIntegerDigits`, fraction or significant digits, `trailingZeroDisplay`, `roundingMode` (`halfEven`, ICU's default, when the skeleton has a precision) | yes; without a precision ICU shows up to 6 fraction digits and `:number`'s default is the implementation's (note `skeleton-precision`) |
+    /// | any other `{n, number, ::skeleton}` (units, scale, notation, …) | `{$n :speakable:number skeleton=\|…\|}` | Speakable only (note `speakable-function`) |
     /// | `{n, number, #,##0.0}` | `{$n :speakable:number pattern=\|…\|}` | Speakable only (note `speakable-function`) |
     /// | `{d, date}`, `medium` / `short` / `long` / `full` | `{$d :date}`, `length=short`, `length=long`, `fields=year-month-day-weekday length=long` | the standard leaves the exact output to the implementation (note `date-style`) |
     /// | `{t, time}`, `medium` / `short` / `long` / `full` | `{$t :time precision=second}`, `{$t :time}`, `precision=second timeZoneStyle=short`, `… timeZoneStyle=long` | as for dates (note `date-style`) |
@@ -538,7 +539,13 @@ struct MF1ToMF2Converter {
             note("locale-currency", "MF1's currency style uses the currency of the locale's region (USD for en, KRW for ko); MF2's :currency needs a currency option, so this is :\(MF2Message.speakableNamespace):currency; write {$\(names[argument.name] ?? argument.name) :currency currency=XXX} to name the currency", range)
             return Self.speakable("currency")
         case .numberSkeleton(let skeleton):
-            speakableNote("number", "an ICU number skeleton")
+            if let standard = Self.standardFunction(skeleton: skeleton) {
+                if !standard.hasPrecision && standard.function.name != "currency" {
+                    note("skeleton-precision", "the skeleton became :\(standard.function.name) options; without a precision ICU shows up to 6 fraction digits, while :\(standard.function.name) leaves that default to the implementation", range)
+                }
+                return standard.function
+            }
+            speakableNote("number", "this ICU number skeleton")
             return Self.speakable("number", ["skeleton": skeleton])
         case .numberPattern(let text):
             speakableNote("number", "a DecimalFormat pattern")
@@ -585,6 +592,95 @@ struct MF1ToMF2Converter {
             speakableNote(name, what)
             return ruleSet.isEmpty ? Self.speakable(name) : Self.speakable(name, ["ruleset": ruleSet])
         }
+    }
+
+    /// The standard function and options for an ICU number skeleton made only of tokens they can
+    /// say (grouping, sign, minimum integer digits, fraction or significant digits, rounding
+    /// mode, `percent scale/100`, `currency/XXX`), or nil. ICU rounds half-even by default, so a
+    /// precision without a rounding mode gets `roundingMode=halfEven`.
+    static func standardFunction(skeleton: String) -> (function: MF2Function, hasPrecision: Bool)? {
+        let tokens = skeleton.split(whereSeparator: { $0 == " " }).map(String.init)
+        guard !tokens.isEmpty else { return nil }
+        var name = "number"
+        var options: [(String, String)] = []
+        var seen: Set<String> = []
+        func set(_ option: String, _ value: String) -> Bool {
+            guard seen.insert(option).inserted else { return false }
+            options.append((option, value))
+            return true
+        }
+        let groups = ["group-off": "never", "group-min2": "min2", "group-auto": "auto", "group-on-aligned": "always"]
+        let signs = ["sign-auto": "auto", "sign-always": "always", "sign-never": "never",
+                     "sign-except-zero": "exceptZero", "sign-negative": "negative"]
+        let modes = ["rounding-mode-ceiling": "ceil", "rounding-mode-floor": "floor", "rounding-mode-up": "expand",
+                     "rounding-mode-down": "trunc", "rounding-mode-half-ceiling": "halfCeil",
+                     "rounding-mode-half-floor": "halfFloor", "rounding-mode-half-up": "halfExpand",
+                     "rounding-mode-half-down": "halfTrunc", "rounding-mode-half-even": "halfEven"]
+        var hasPrecision = false
+        var percent = false, scaled = false
+        for token in tokens {
+            if let value = groups[token] {
+                guard set("useGrouping", value) else { return nil }
+            } else if let value = signs[token] {
+                guard set("signDisplay", value) else { return nil }
+            } else if let value = modes[token] {
+                guard set("roundingMode", value) else { return nil }
+            } else if token == "percent" {
+                percent = true
+            } else if token == "scale/100" {
+                scaled = true
+            } else if token.hasPrefix("currency/"), token.count == 12,
+                      token.dropFirst(9).allSatisfy({ $0.isASCII && $0.isUppercase }), name == "number" {
+                name = "currency"
+                guard set("currency", String(token.dropFirst(9))) else { return nil }
+            } else if token.hasPrefix("integer-width/*"), token.count > 15, token.dropFirst(15).allSatisfy({ $0 == "0" }) {
+                guard set("minimumIntegerDigits", String(token.count - 15)) else { return nil }
+            } else if !hasPrecision, let (low, high, strip, significant) = precision(token) {
+                hasPrecision = true
+                if significant {
+                    _ = set("minimumSignificantDigits", String(low))
+                    _ = set("maximumSignificantDigits", String(high))
+                } else {
+                    if low > 0 { _ = set("minimumFractionDigits", String(low)) }
+                    _ = set("maximumFractionDigits", String(high))
+                }
+                if strip { _ = set("trailingZeroDisplay", "stripIfInteger") }
+            } else {
+                return nil
+            }
+        }
+        if percent || scaled {
+            // Without a precision, `percent scale/100` shows up to 6 fraction digits, which
+            // :percent (and MF1's percent style, which it converts back to) does not.
+            guard percent && scaled && name == "number" && hasPrecision else { return nil }
+            name = "percent"
+        }
+        guard options.contains(where: { $0.0 != "roundingMode" }) || name != "number" else { return nil }
+        if hasPrecision && !seen.contains("roundingMode") { options.append(("roundingMode", "halfEven")) }
+        let function = MF2Function(name: name, nameRange: empty, options: options.map {
+            MF2Option(name: $0.0, nameRange: empty, value: .literal(MF2Literal(value: $0.1, isQuoted: false, range: empty)))
+        })
+        return (function, hasPrecision)
+    }
+
+    /// `.00##`, `@@#`, `precision-integer`, each optionally with `/w`: (minimum, maximum,
+    /// strip trailing zeros, significant digits).
+    private static func precision(_ token: String) -> (Int, Int, Bool, Bool)? {
+        var body = Substring(token)
+        var strip = false
+        if body.hasSuffix("/w") { strip = true; body = body.dropLast(2) }
+        if body == "precision-integer" { return (0, 0, strip, false) }
+        let significant = body.first == "@"
+        if !significant {
+            guard body.first == "." else { return nil }
+            body = body.dropFirst()
+        }
+        let required: Character = significant ? "@" : "0"
+        let low = body.prefix { $0 == required }.count
+        let rest = body.dropFirst(low)
+        guard rest.allSatisfy({ $0 == "#" }), low + rest.count <= 99, !(significant && low == 0),
+              low + rest.count > 0 || !significant else { return nil }
+        return (low, low + rest.count, strip, significant)
     }
 
     static func substring(_ source: String, _ range: Range<Int>) -> String {

@@ -21,7 +21,7 @@ extension MF2Message {
     /// | a name MF1 cannot spell (`-`, `.`, `+`, other Pattern_Syntax) | the name with those characters replaced by `_` | note `name-changed` |
     /// | `{|text|}` | the text | yes; with a function, the literal is written as text unformatted (note `literal-operand`) |
     /// | `{$n :number}`, `:integer`, `:percent` | `{n, number}`, `{n, number, integer}`, `{n, number, percent}`, or `#` in a plural case on `$n` | yes |
-    /// | the options of `:number`, `:integer`, `:percent`, `:currency` | an ICU number skeleton: `integer-width/*00`, `.00#`, `@@#`, `sign-…`, `group-…`, `rounding-mode-…`, `/w`, `currency/XXX` | yes; `roundingIncrement`, `roundingPriority` and options set by a variable are dropped (note `option-not-kept`) |
+    /// | the options of `:number`, `:integer`, `:percent`, `:currency` | an ICU number skeleton: `.00#`, `@@#`, `/w`, `integer-width/*00`, `sign-…`, `group-…`, `rounding-mode-…` (`rounding-mode-half-up` for a precision without `roundingMode`, MF2's default being half-expand and ICU's half-even), `currency/XXX`, `percent scale/100` | yes; `roundingIncrement`, `roundingPriority` and options set by a variable are dropped (note `option-not-kept`) |
     /// | `:currency` without `currency=` | `{n, number, currency}` (the locale's currency) | note `option-not-kept` |
     /// | `{$n :offset subtract=K}` | `#` directly in a plural case with `offset:K`, otherwise `{n, plural, offset:K other {#}}` | yes |
     /// | `:date`, `:time` with the options ``converting(_:)`` writes for MF1's styles | `{d, date[, short\|long\|full]}`, `{t, time[, short\|long\|full]}` | yes |
@@ -735,7 +735,12 @@ struct MF2ToMF1Converter {
                      "trunc": "rounding-mode-down", "halfCeil": "rounding-mode-half-ceiling",
                      "halfFloor": "rounding-mode-half-floor", "halfExpand": "rounding-mode-half-up",
                      "halfTrunc": "rounding-mode-half-down", "halfEven": "rounding-mode-half-even"]
-        if let value = values["roundingMode"], let token = modes[value] { tokens.append(token) }
+        // ICU rounds half-even unless told otherwise; MF2 rounds half-expand unless told otherwise.
+        if let value = values["roundingMode"], let token = modes[value] {
+            if value != "halfEven" { tokens.append(token) }
+        } else if precision != nil && stem != "precision-integer" {
+            tokens.append("rounding-mode-half-up")
+        }
         let known: Set<String> = ["minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
                                   "maximumSignificantDigits", "trailingZeroDisplay", "minimumIntegerDigits",
                                   "signDisplay", "useGrouping", "roundingMode", "select"]
