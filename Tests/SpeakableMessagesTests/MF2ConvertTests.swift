@@ -380,6 +380,8 @@ private func mf1RoundTrip(_ mf1: String) throws -> String {
     @Test func anOffsetSelectorBecomesAPluralOffset() throws {
         let message = try MF2Message(".input {$n :integer}\n.local $m = {$n :offset subtract=2}\n.match $m\n0 {{just two}}\none {{two and {$m} more}}\n* {{two and {$m} more}}\n")
         #expect(message.convertedToMF1().source == "{n, plural, offset:2 =2 {just two} one {two and # more} other {two and # more}}")
+        // :integer selects on the integer part, MF1 on the value.
+        #expect(message.convertedToMF1().notes.map(\.id) == ["selector-rounded"])
         // Outside its plural, n − 2 is a one-case plural.
         #expect(try MF2Message(".local $m = {$n :offset subtract=2}\n{{left: {$m}}}").convertedToMF1().source
                 == "left: {n, plural, offset:2 other {#}}")

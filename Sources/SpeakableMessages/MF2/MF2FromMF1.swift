@@ -27,7 +27,7 @@ extension MF2Message {
     /// |---|---|---|
     /// | text (apostrophe quoting already applied) | text, `\{ \} \\` escaped | yes; U+0000 is dropped (note `nul-dropped`) |
     /// | `{x}` | `{$x}` | yes |
-    /// | `{0}` (numbered) | `{$arg.0}` | yes (an MF1 name never contains `.`, so ``mf1Pattern()`` reads it back as `{0}`) |
+    /// | `{0}` (numbered) | `{$arg.0}` | yes (an MF1 name never contains `.`, so ``convertedToMF1()`` reads it back as `{0}`) |
     /// | a name MF2 cannot spell (a control character, NBSP, U+3000, a bidi mark) | the name with those characters replaced by `_` | note `argument-renamed` |
     /// | `{n, number}` | `{$n :number}` | yes |
     /// | `{n, number, integer}` | `{$n :integer}` | MF1 rounds half-even to an integer; rounding of `:integer` is the implementation's (note `integer-rounding`) |
@@ -73,7 +73,6 @@ struct MF1ToMF2Converter {
     private var selectorVariables: [SelectorID: String] = [:]
     /// The `.match` selectors, in order.
     private var positions: [String] = []
-    private var noted: Set<String> = []
 
     enum SelectorKind: Hashable { case plural, ordinal, string }
 

@@ -39,6 +39,7 @@ extension MF2Message {
     /// | key `other` on a plural (the category, not `*`) | every other category gets its own case, so MF1's `other` case means the category `other` | yes |
     /// | `*` | `other` | yes |
     /// | several selectors | nested arguments, the first selector outermost; each case holds the variants that can still be chosen, so a variant's text repeats in every case leading to it | yes (note `nested-selection`) |
+    /// | a selector on `:integer`, or on `:number` with formatting options | the plural on the value as given | MF2 chooses on the rounded or formatted value, MF1 on the value (notes `selector-rounded`, `selector-options-dropped`) |
     /// | any other selector function (`:percent`, `:date`, unknown), or none | the `*` variants only at that selector | note `selector-not-kept` |
     public func convertedToMF1() -> (source: String, notes: [MF2ConversionNote]) {
         var converter = MF2ToMF1Converter(message: self)
@@ -184,6 +185,14 @@ struct MF2ToMF1Converter {
             default:
                 note("selector-not-kept", "the select option of '$\(variable.name)' is not plural, ordinal or exact set by a literal, so it cannot select; only '*' variants are kept for it", variable.range)
                 kind = .unsupported
+            }
+            if kind != .unsupported {
+                let formatting = resolved.options.filter { $0.name != "select" && !$0.name.hasPrefix("u:") }
+                if resolved.function == "integer" {
+                    note("selector-rounded", "MF1 selects on the value as given, :integer on its integer part (1.5 selects like 1 in MF2, not in MF1)", variable.range)
+                } else if !formatting.isEmpty {
+                    note("selector-options-dropped", "MF1 selects on the value as given; the options \(formatting.map(\.name).joined(separator: ", ")) of '$\(variable.name)', which MF2 applies before choosing a category, do not change MF1's choice", variable.range)
+                }
             }
         case "string":
             kind = .string
