@@ -88,6 +88,14 @@ struct MF2Parser {
         return true
     }
 
+    /// Whether the keyword `text` is at `i`, not followed by a name character (`.inputs` is
+    /// not `.input`).
+    private func isAtKeyword(_ text: String) -> Bool {
+        guard isAt(text) else { return false }
+        let next = scalar(at: i + text.unicodeScalars.count)
+        return next.map { !MF2Characters.isNameChar($0) } ?? true
+    }
+
     /// The UTF-16 range of scalars `from..<to`.
     private func range(_ from: Int, _ to: Int) -> Range<Int> { offsets[from]..<offsets[to] }
 
@@ -100,13 +108,19 @@ struct MF2Parser {
         return String(view)
     }
 
-    /// How the scalar at `k` is named in a message: `'x'`, or `U+0000` for an invisible one.
+    /// How the scalar at `k` is named in a message: `'x'`, or `U+200B` for one that shows
+    /// nothing by itself (controls, spaces, format characters, combining marks, noncharacters).
     private func describe(at k: Int) -> String {
-        guard let c = scalar(at: k) else { return "the end of the message" }
-        if (0x21...0x7E).contains(c) || MF2Characters.isNameStart(c) && c >= 0xA1 {
-            return "'\(scalars[k])'"
+        guard k < count else { return "the end of the message" }
+        let scalar = scalars[k]
+        switch scalar.properties.generalCategory {
+        case .control, .format, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator,
+             .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark:
+            break
+        default:
+            return "'\(scalar)'"
         }
-        let hex = String(c, radix: 16, uppercase: true)
+        let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
@@ -159,11 +173,11 @@ struct MF2Parser {
         let body: MF2Body
         while true {
             skipSpace()
-            if isAt(".input") {
+            if isAtKeyword(".input") {
                 declarations.append(try parseInputDeclaration())
-            } else if isAt(".local") {
+            } else if isAtKeyword(".local") {
                 declarations.append(try parseLocalDeclaration())
-            } else if isAt(".match") {
+            } else if isAtKeyword(".match") {
                 body = .select(try parseMatcher())
                 break
             } else if isAt("{{") {
@@ -441,8 +455,9 @@ struct MF2Parser {
         case 0x3A:  // :
             function = try parseFunction()
         case 0x7D:  // }
-            throw syntaxError("a placeholder cannot be empty", range: range(open, i + 1),
-                              hint: "write '\\{\\}' for braces in text")
+            throw syntaxError(
+                context == .placeholder ? "a placeholder cannot be empty" : "an expression cannot be empty",
+                range: range(open, i + 1), hint: context == .placeholder ? "write '\\{\\}' for braces in text" : nil)
         case 0x23, 0x2F:  // # /
             throw syntaxError("markup is not allowed in a declaration", at: i)
         default:
@@ -452,7 +467,8 @@ struct MF2Parser {
                 throw syntaxError("expected a literal, a variable or a function before the attribute", at: i)
             } else {
                 throw syntaxError(
-                    "expected a literal, a variable, a function or markup after '{', not \(describe(at: i))", at: i)
+                    (context == .placeholder ? "expected a literal, a variable, a function or markup"
+                        : "expected a literal, a variable or a function") + " after '{', not \(describe(at: i))", at: i)
             }
         }
         if operand != nil {
@@ -483,12 +499,21 @@ struct MF2Parser {
                 hasFunction ? "an expression has at most one function" : "a function must come before the attributes",
                 at: i)
         }
-        if MF2Characters.isNameStart(c) {
+        if MF2Characters.isNameStart(c) && looksLikeOption(at: i) {
             return syntaxError(
                 hasFunction || what == "markup" ? "options must come before the attributes"
                     : "an option needs a function: expected ':' and a function name before it", at: i)
         }
         return syntaxError("expected '}' to close the \(what), not \(describe(at: i))", at: i)
+    }
+
+    /// Whether an identifier, white space and `=` start at `k` (an option written where it
+    /// cannot be, rather than a missing `}`).
+    private func looksLikeOption(at k: Int) -> Bool {
+        var k = k
+        while let c = scalar(at: k), MF2Characters.isNameChar(c) || c == 0x3A || MF2Characters.isBidi(c) { k += 1 }
+        while let c = scalar(at: k), MF2Characters.isWhitespace(c) || MF2Characters.isBidi(c) { k += 1 }
+        return scalar(at: k) == 0x3D
     }
 
     /// `function = ":" identifier *(s option)`.

@@ -109,7 +109,8 @@ enum MF2Validation {
     }
 
     private static func checkSelect(_ select: MF2Select, declarations: [MF2Declaration], into errors: inout [MF2Error]) {
-        for selector in select.selectors where !isAnnotated(selector.name, before: declarations.count, in: declarations) {
+        let (annotated, latest) = annotations(declarations)
+        for selector in select.selectors where !(latest[selector.name].map { annotated[$0] } ?? false) {
             errors.append(MF2Error(
                 .missingSelectorAnnotation,
                 "the selector '$\(selector.name)' has no function to select with",
@@ -148,25 +149,30 @@ enum MF2Validation {
             errors.append(MF2Error(
                 .missingFallbackVariant,
                 "no variant has only '*' keys, so some values select nothing",
-                range: select.range,
+                range: select.range.lowerBound..<select.range.lowerBound + 6,  // .match
                 hint: "add a variant with '*' for every selector, like * {{…}}"))
         }
     }
 
-    /// Whether `name`, as seen by the declarations before index `limit`, is bound by a
-    /// declaration with a function, directly or through `.local` declarations of other variables.
-    private static func isAnnotated(_ name: String, before limit: Int, in declarations: [MF2Declaration]) -> Bool {
-        var name = name
-        var limit = limit
-        while let index = declarations[..<limit].lastIndex(where: { $0.name == name }) {
-            let value = declarations[index].value
-            if value.function != nil { return true }
+    /// For each declaration, whether its variable reaches a function: its own expression has
+    /// one, or it is a `.local` whose operand is a variable that reaches one (as declared before
+    /// it). Also the last declaration of each name.
+    private static func annotations(_ declarations: [MF2Declaration]) -> (annotated: [Bool], latest: [String: Int]) {
+        var annotated: [Bool] = []
+        annotated.reserveCapacity(declarations.count)
+        var latest: [String: Int] = [:]
+        for (index, declaration) in declarations.enumerated() {
+            let value = declaration.value
+            var reaches = value.function != nil
             // `.input {$x}` names itself; `.local $y = {$x}` refers to an earlier declaration.
-            guard declarations[index].kind == .local, case .variable(let variable) = value.operand else { return false }
-            name = variable.name
-            limit = index
+            if !reaches, declaration.kind == .local, case .variable(let variable) = value.operand,
+               let earlier = latest[variable.name] {
+                reaches = annotated[earlier]
+            }
+            annotated.append(reaches)
+            latest[declaration.name] = index
         }
-        return false
+        return (annotated, latest)
     }
 }
 
