@@ -41,7 +41,8 @@ extension MF2Message {
     /// | `{d, date, ::skeleton}`, `{d, date, pattern}` (and `time`) | `{$d :speakable:date skeleton=\|…\|}`, `pattern=\|…\|` (`:speakable:time`) | Speakable only (note `speakable-function`) |
     /// | `{n, spellout}`, `ordinal`, `duration` `[, %ruleset]` | `{$n :speakable:spellout}` (`:speakable:ordinal`, `:speakable:duration`) `[ruleset=\|…\|]` | Speakable only (note `speakable-function`) |
     /// | `{n, plural, …}` | `.input {$n :number}` and a selector `$n` | yes |
-    /// | `{n, selectordinal, …}` | `.input {$n :number select=ordinal}` | yes |
+    /// | `{n, selectordinal, …}` | `.input {$n :number}` and `.local $n-ordinal = {$n :number select=ordinal}` as its selector | yes |
+    /// | a plural whose `other` case starts with `{n, number, integer}` (ICU then chooses by the number so formatted) | `.local $n-integer = {$n :integer select=plural}` as its selector | rounding of `:integer` is the implementation's (note `integer-selection`) |
     /// | `{x, select, …}` | `.input {$x :string}` | yes |
     /// | `=N` | key `N` (integers without leading zeros, as MF2 compares the serialized value) | yes |
     /// | `one`, `few`, … | the same key | yes; a word that is not a CLDR category (never chosen by ICU) is dropped (note `unknown-plural-keyword`) |
@@ -74,7 +75,10 @@ struct MF1ToMF2Converter {
     /// The `.match` selectors, in order.
     private var positions: [String] = []
 
-    enum SelectorKind: Hashable { case plural, ordinal, string }
+    /// What a selector chooses on: plural or ordinal categories of the number as given, or (when
+    /// ICU formats the number with the integer style to choose, see ``selectsOnInteger(_:name:)``)
+    /// of the number rounded to an integer; or strings.
+    enum SelectorKind: Hashable { case plural, ordinal, integerPlural, integerOrdinal, string }
 
     struct SelectorID: Hashable {
         var argument: String
@@ -335,7 +339,16 @@ struct MF1ToMF2Converter {
             }
             kept.append((key, isExact, item))
         }
-        let kind: SelectorKind = plural.isOrdinal ? .ordinal : .plural
+        let onInteger = Self.selectsOnInteger(plural, name: argument.name)
+        let kind: SelectorKind = switch (plural.isOrdinal, onInteger) {
+        case (false, false): .plural
+        case (true, false): .ordinal
+        case (false, true): .integerPlural
+        case (true, true): .integerOrdinal
+        }
+        if onInteger {
+            note("integer-selection", "ICU chooses this case by the number formatted with the integer style (the 'other' case starts with {\(argument.name), number, integer}), so the selector is :integer, which rounds as the implementation does", argument.range)
+        }
         let context = PluralContext(argument: argument.name, isOrdinal: plural.isOrdinal, offset: plural.offset)
         let hasExact = kept.contains { $0.isExact }
         let hasKeyword = kept.contains { !$0.isExact && $0.key != nil }
@@ -381,15 +394,11 @@ struct MF1ToMF2Converter {
             // The parser only makes `#` parts inside plural cases.
             return .text("#", range: Self.empty)
         }
-        let kind: SelectorKind = context.isOrdinal ? .ordinal : .plural
-        let id = SelectorID(argument: context.argument, kind: kind, offset: context.offset)
-        if context.offset != 0 || selectorVariables[id] != nil {
-            let variable = selectorVariable(id, argument: nil)
-            return .expression(MF2Expression(operand: .variable(MF2Variable(name: variable, range: Self.empty)),
-                                             function: nil, attributes: [], range: Self.empty))
-        }
-        return .expression(MF2Expression(operand: .variable(MF2Variable(name: variableName(context.argument, range: range), range: Self.empty)),
-                                         function: Self.function("number"), attributes: [], range: Self.empty))
+        // `#` prints in the locale's decimal format whatever the plural selects on: the plain
+        // `:number` input, or its `:offset` local.
+        let variable = selectorVariable(SelectorID(argument: context.argument, kind: .plural, offset: context.offset), argument: nil)
+        return .expression(MF2Expression(operand: .variable(MF2Variable(name: variable, range: Self.empty)),
+                                         function: nil, attributes: [], range: Self.empty))
     }
 
     // MARK: Declarations
@@ -402,21 +411,33 @@ struct MF1ToMF2Converter {
         if id.offset != 0 {
             // `:offset` on the plain plural value; an ordinal selects on `:number select=ordinal` of it.
             let plain = selectorVariable(SelectorID(argument: id.argument, kind: .plural, offset: 0), argument: argument)
-            let offsetName = id.kind == .ordinal ? unique(base + "-ordinal-offset") : unique(base + "-offset")
-            declarations.append(local(offsetName, plain, offsetFunction(id.offset, range: argument?.range ?? Self.empty)))
-            if id.kind == .ordinal {
-                let ordinalName = unique(base + "-ordinal-minus-offset")
-                declarations.append(local(ordinalName, offsetName, Self.function("number", ["select": "ordinal"])))
-                name = ordinalName
+            // One `:offset` local per offset; other kinds select on a second local built on it.
+            let offsetID = SelectorID(argument: id.argument, kind: .plural, offset: id.offset)
+            let offsetName: String
+            if let existing = selectorVariables[offsetID] {
+                offsetName = existing
             } else {
-                name = offsetName
+                offsetName = unique(base + "-offset")
+                declarations.append(local(offsetName, plain, offsetFunction(id.offset, range: argument?.range ?? Self.empty)))
+                selectorVariables[offsetID] = offsetName
             }
+            if id.kind == .plural {
+                name = offsetName
+            } else {
+                name = unique(offsetName + Self.suffix(id.kind))
+                declarations.append(local(name, offsetName, Self.selectorFunction(id.kind, explicit: true)))
+            }
+        } else if id.kind != .plural && id.kind != .string {
+            // Inputs stay plain (`#` and `{n}` print them so, and no `select` is inherited);
+            // ordinal and `:integer` selectors are locals on them.
+            let plain = selectorVariable(SelectorID(argument: id.argument, kind: .plural, offset: 0), argument: argument)
+            name = unique(plain + Self.suffix(id.kind))
+            declarations.append(local(name, plain, Self.selectorFunction(id.kind, explicit: true)))
         } else if let existing = inputKinds[id.argument] {
             if existing == id.kind {
                 name = base
             } else {
-                let suffix = switch id.kind { case .plural: "-plural"; case .ordinal: "-ordinal"; case .string: "-string" }
-                name = unique(base + suffix)
+                name = unique(base + Self.suffix(id.kind))
                 declarations.append(local(name, base, Self.selectorFunction(id.kind, explicit: true)))
             }
         } else {
@@ -436,8 +457,40 @@ struct MF1ToMF2Converter {
         switch kind {
         case .plural: explicit ? function("number", ["select": "plural"]) : function("number")
         case .ordinal: function("number", ["select": "ordinal"])
+        case .integerPlural: explicit ? function("integer", ["select": "plural"]) : function("integer")
+        case .integerOrdinal: function("integer", ["select": "ordinal"])
         case .string: function("string")
         }
+    }
+
+    private static func suffix(_ kind: SelectorKind) -> String {
+        switch kind {
+        case .plural: "-plural"
+        case .ordinal: "-ordinal"
+        case .integerPlural, .integerOrdinal: "-integer"
+        case .string: "-string"
+        }
+    }
+
+    /// ICU chooses a plural's case by the number as formatted by the first `#` or argument with
+    /// the plural's name in its `other` case (`findFirstPluralNumberArg`); whether that is
+    /// `{n, number, integer}`, which rounds the number first.
+    static func selectsOnInteger(_ plural: PluralArgument, name: String) -> Bool {
+        guard let other = plural.otherCase else { return false }
+        for part in other.message.parts {
+            switch part {
+            case .text: continue
+            case .pound: return false
+            case .argument(let argument):
+                guard argument.name == name else { continue }
+                switch argument.kind {
+                case .none: return false
+                case .simple(let simple): return simple.style == .number(.integer)
+                case .plural, .select, .choice: continue
+                }
+            }
+        }
+        return false
     }
 
     private mutating func offsetFunction(_ offset: Double, range: Range<Int>) -> MF2Function {
