@@ -208,8 +208,8 @@ struct MF1ToMF2Converter {
             switch part {
             case .text(let text, let range):
                 append(.text(cleaned(text, range: range), range: Self.empty), to: &alternatives)
-            case .pound(let range):
-                append(pound(context, range: range), to: &alternatives)
+            case .pound:
+                append(pound(context), to: &alternatives)
             case .argument(let argument):
                 switch argument.kind {
                 case .plural(let plural):
@@ -252,8 +252,8 @@ struct MF1ToMF2Converter {
             switch part {
             case .text(let text, let range):
                 parts.append(.text(cleaned(text, range: range), range: Self.empty))
-            case .pound(let range):
-                parts.append(pound(context, range: range))
+            case .pound:
+                parts.append(pound(context))
             case .argument(let argument):
                 switch argument.kind {
                 case .plural(let plural):
@@ -389,7 +389,7 @@ struct MF1ToMF2Converter {
     }
 
     /// `#`: the plural's value (minus its offset) in the locale's decimal format.
-    private mutating func pound(_ context: PluralContext?, range: Range<Int>) -> MF2PatternPart {
+    private mutating func pound(_ context: PluralContext?) -> MF2PatternPart {
         guard let context else {
             // The parser only makes `#` parts inside plural cases.
             return .text("#", range: Self.empty)

@@ -39,7 +39,8 @@ extension MF2Message {
     /// | key `other` on a plural (the category, not `*`) | every other category gets its own case, so MF1's `other` case means the category `other` | yes |
     /// | `*` | `other` | yes |
     /// | several selectors | nested arguments, the first selector outermost; each case holds the variants that can still be chosen, so a variant's text repeats in every case leading to it | yes (note `nested-selection`) |
-    /// | a selector on `:integer`, or on `:number` with formatting options | the plural on the value as given | MF2 chooses on the rounded or formatted value, MF1 on the value (notes `selector-rounded`, `selector-options-dropped`) |
+    /// | a selector on `:integer`, or on `:number` with formatting options | the plural on the value as given | MF2 chooses on the rounded or formatted value, MF1 on the value (notes `selector-rounded`, `selector-options-dropped`) — except that ICU chooses by the first `#` or `{n, …}` argument at the top of the `other` case: `{n, number, integer}` there makes it choose on the rounded number, as `:integer` does (note `integer-selection-lost` when the text does not start so) |
+    /// | `{$n :integer}` directly in a plural on `$n` that is not `:integer` | `{n, number, ::precision-integer}` (the same output, and ICU does not choose the plural by it) | yes; another formatted `{n, …}` first in the `other` case is noted (`selection-format-changed`) |
     /// | any other selector function (`:percent`, `:date`, unknown), or none | the `*` variants only at that selector | note `selector-not-kept` |
     public func convertedToMF1() -> (source: String, notes: [MF2ConversionNote]) {
         var converter = MF2ToMF1Converter(message: self)
