@@ -279,6 +279,24 @@ private func mf1RoundTrip(_ mf1: String) throws -> String {
             """)
     }
 
+    @Test func iCUChoosesAPluralByTheFirstFormattedArgumentOfItsOtherCase() throws {
+        // ICU's findFirstPluralNumberArg: {n, number, integer} first in `other` makes ICU choose
+        // by the rounded number (0.6 → "1" → one), which MF2 says with an :integer selector.
+        let source = "{n, plural, one {one} other {{n, number, integer} items}}"
+        let converted = try mf2(source)
+        #expect(converted.text == """
+            .input {$n :number}
+            .local $n-integer = {$n :integer select=plural}
+            .match $n-integer
+            one {{one}}
+            * {{{$n :integer} items}}
+            """)
+        #expect(converted.notes == ["integer-selection", "integer-rounding"])
+        #expect(try mf1RoundTrip(source) == source)
+        // Other formats cannot be said by an MF2 selector.
+        #expect(try mf2("{n, plural, one {#} other {{n, number, percent}}}").notes == ["selection-format"])
+    }
+
     @Test func sequentialAndNestedSelectsMakeTheCrossProduct() throws {
         // Two selects in a row: 2 × 2 variants; the first select's selector comes first.
         #expect(try mf2("{a, select, x {X} other {-}}/{b, select, y {Y} other {-}}").text == """

@@ -43,6 +43,7 @@ extension MF2Message {
     /// | `{n, plural, …}` | `.input {$n :number}` and a selector `$n` | yes |
     /// | `{n, selectordinal, …}` | `.input {$n :number}` and `.local $n-ordinal = {$n :number select=ordinal}` as its selector | yes |
     /// | a plural whose `other` case starts with `{n, number, integer}` (ICU then chooses by the number so formatted) | `.local $n-integer = {$n :integer select=plural}` as its selector | rounding of `:integer` is the implementation's (note `integer-selection`) |
+    /// | a plural whose `other` case starts with another formatted `{n, …}` (percent, currency, a pattern, a date) | a `:number` selector | MF2 chooses by the number itself (note `selection-format`) |
     /// | `{x, select, …}` | `.input {$x :string}` | yes |
     /// | `=N` | key `N` (integers without leading zeros, as MF2 compares the serialized value) | yes |
     /// | `one`, `few`, … | the same key | yes; a word that is not a CLDR category (never chosen by ICU) is dropped (note `unknown-plural-keyword`) |
@@ -346,6 +347,14 @@ struct MF1ToMF2Converter {
         case (false, true): .integerPlural
         case (true, true): .integerOrdinal
         }
+        if let simple = Self.selectionArgument(plural, name: argument.name), !onInteger {
+            switch simple.style {
+            case .number(.default), .numberSkeleton:
+                break
+            default:
+                note("selection-format", "ICU chooses this case by the number as its 'other' case's first {\(argument.name), \(simple.typeText)\(simple.styleText.map { ",\($0)" } ?? "")} formats it; the MF2 selector chooses by the number itself", argument.range)
+            }
+        }
         if onInteger {
             note("integer-selection", "ICU chooses this case by the number formatted with the integer style (the 'other' case starts with {\(argument.name), number, integer}), so the selector is :integer, which rounds as the implementation does", argument.range)
         }
@@ -476,21 +485,27 @@ struct MF1ToMF2Converter {
     /// the plural's name in its `other` case (`findFirstPluralNumberArg`); whether that is
     /// `{n, number, integer}`, which rounds the number first.
     static func selectsOnInteger(_ plural: PluralArgument, name: String) -> Bool {
-        guard let other = plural.otherCase else { return false }
+        selectionArgument(plural, name: name)?.style == .number(.integer)
+    }
+
+    /// The simple argument by whose format ICU chooses the plural's case (`findFirstPluralNumberArg`
+    /// on its `other` case), or nil for the locale's decimal format (a `#`, `{n}`, or nothing).
+    static func selectionArgument(_ plural: PluralArgument, name: String) -> SimpleArgument? {
+        guard let other = plural.otherCase else { return nil }
         for part in other.message.parts {
             switch part {
             case .text: continue
-            case .pound: return false
+            case .pound: return nil
             case .argument(let argument):
                 guard argument.name == name else { continue }
                 switch argument.kind {
-                case .none: return false
-                case .simple(let simple): return simple.style == .number(.integer)
+                case .none: return nil
+                case .simple(let simple): return simple
                 case .plural, .select, .choice: continue
                 }
             }
         }
-        return false
+        return nil
     }
 
     private mutating func offsetFunction(_ offset: Double, range: Range<Int>) -> MF2Function {
