@@ -41,7 +41,9 @@ extension MF2Message {
     /// | `{d, date, ::skeleton}`, `{d, date, pattern}` (and `time`) | `{$d :speakable:date skeleton=\|…\|}`, `pattern=\|…\|` (`:speakable:time`) | Speakable only (note `speakable-function`) |
     /// | `{n, spellout}`, `ordinal`, `duration` `[, %ruleset]` | `{$n :speakable:spellout}` (`:speakable:ordinal`, `:speakable:duration`) `[ruleset=\|…\|]` | Speakable only (note `speakable-function`) |
     /// | `{n, plural, …}` | `.input {$n :number}` and a selector `$n` | yes |
-    /// | `{n, selectordinal, …}` | `.input {$n :number select=ordinal}` | yes |
+    /// | `{n, selectordinal, …}` | `.input {$n :number}` and `.local $n-ordinal = {$n :number select=ordinal}` as its selector | yes |
+    /// | a plural whose `other` case starts with `{n, number, integer}` (ICU then chooses by the number so formatted) | `.local $n-integer = {$n :integer select=plural}` as its selector | rounding of `:integer` is the implementation's (note `integer-selection`) |
+    /// | a plural whose `other` case starts with another formatted `{n, …}` (percent, currency, a pattern, a date) | a `:number` selector | MF2 chooses by the number itself (note `selection-format`) |
     /// | `{x, select, …}` | `.input {$x :string}` | yes |
     /// | `=N` | key `N` (integers without leading zeros, as MF2 compares the serialized value) | yes |
     /// | `one`, `few`, … | the same key | yes; a word that is not a CLDR category (never chosen by ICU) is dropped (note `unknown-plural-keyword`) |
@@ -49,7 +51,8 @@ extension MF2Message {
     /// | a repeated key | only the first case (the one ICU chooses) | note `duplicate-case` |
     /// | `offset:K` | `.local $n-offset = {$n :offset subtract=K}`; `=N` keys on `$n`, keywords on `$n-offset` (two selectors) | yes; a non-integer offset becomes `:speakable:offset` (note `speakable-function`) |
     /// | `#` | `{$n}` (declared `:number`: the locale's decimal format, as MF1 prints `#`), or `{$n-offset}` | yes |
-    /// | several or nested plurals and selects | one `.match` with a selector per plural or select (two for an offset plural with both kinds of keys), in source order, and one variant per combination of cases; a selector a combination does not reach has key `*` | yes (MF2 picks the variant whose keys match best, selector by selector, which is the case each MF1 select picks); more than ``maximumConvertedVariants`` variants: only the `other` path is kept (note `too-many-variants`) |
+    /// | several or nested plurals and selects | one `.match` with a selector per plural or select (two for an offset plural with both kinds of keys), in source order, and one variant per combination of cases; a selector a combination does not reach has key `*` | yes (MF2 picks the variant whose keys match best, selector by selector, which is the case each MF1 select picks); a select or plural with only `other` makes no selector; more than ``maximumConvertedVariants`` variants, or variants longer in all than half of ``MessagePattern/maximumLength``: only the `other` path is kept (note `too-many-variants`) |
+    /// | a selected argument that is missing or of the wrong type | MF2 reports the selector's error and uses `*` variants | MF1 prints `{name}` in place of (or fails on) that argument only, in the case that reaches it; the whole message is now inside the selection |
     /// | `{n, choice, …}` | `{$n :speakable:choice style=\|…\|}` with the choice text as written | cannot be kept in MF2 (no range keys; note `choice-not-kept`) |
     public static func converting(_ pattern: MessagePattern) -> (message: MF2Message, notes: [MF2ConversionNote]) {
         var converter = MF1ToMF2Converter(pattern: pattern)
@@ -74,7 +77,10 @@ struct MF1ToMF2Converter {
     /// The `.match` selectors, in order.
     private var positions: [String] = []
 
-    enum SelectorKind: Hashable { case plural, ordinal, string }
+    /// What a selector chooses on: plural or ordinal categories of the number as given, or (when
+    /// ICU formats the number with the integer style to choose, see ``selectsOnInteger(_:name:)``)
+    /// of the number rounded to an integer; or strings.
+    enum SelectorKind: Hashable { case plural, ordinal, integerPlural, integerOrdinal, string }
 
     struct SelectorID: Hashable {
         var argument: String
@@ -204,8 +210,8 @@ struct MF1ToMF2Converter {
             switch part {
             case .text(let text, let range):
                 append(.text(cleaned(text, range: range), range: Self.empty), to: &alternatives)
-            case .pound(let range):
-                append(pound(context, range: range), to: &alternatives)
+            case .pound:
+                append(pound(context), to: &alternatives)
             case .argument(let argument):
                 switch argument.kind {
                 case .plural(let plural):
@@ -248,8 +254,8 @@ struct MF1ToMF2Converter {
             switch part {
             case .text(let text, let range):
                 parts.append(.text(cleaned(text, range: range), range: Self.empty))
-            case .pound(let range):
-                parts.append(pound(context, range: range))
+            case .pound:
+                parts.append(pound(context))
             case .argument(let argument):
                 switch argument.kind {
                 case .plural(let plural):
@@ -335,7 +341,24 @@ struct MF1ToMF2Converter {
             }
             kept.append((key, isExact, item))
         }
-        let kind: SelectorKind = plural.isOrdinal ? .ordinal : .plural
+        let onInteger = Self.selectsOnInteger(plural, name: argument.name)
+        let kind: SelectorKind = switch (plural.isOrdinal, onInteger) {
+        case (false, false): .plural
+        case (true, false): .ordinal
+        case (false, true): .integerPlural
+        case (true, true): .integerOrdinal
+        }
+        if let simple = Self.selectionArgument(plural, name: argument.name), !onInteger {
+            switch simple.style {
+            case .number(.default), .numberSkeleton:
+                break
+            default:
+                note("selection-format", "ICU chooses this case by the number as its 'other' case's first {\(argument.name), \(simple.typeText)\(simple.styleText.map { ",\($0)" } ?? "")} formats it; the MF2 selector chooses by the number itself", argument.range)
+            }
+        }
+        if onInteger {
+            note("integer-selection", "ICU chooses this case by the number formatted with the integer style (the 'other' case starts with {\(argument.name), number, integer}), so the selector is :integer, which rounds as the implementation does", argument.range)
+        }
         let context = PluralContext(argument: argument.name, isOrdinal: plural.isOrdinal, offset: plural.offset)
         let hasExact = kept.contains { $0.isExact }
         let hasKeyword = kept.contains { !$0.isExact && $0.key != nil }
@@ -376,20 +399,16 @@ struct MF1ToMF2Converter {
     }
 
     /// `#`: the plural's value (minus its offset) in the locale's decimal format.
-    private mutating func pound(_ context: PluralContext?, range: Range<Int>) -> MF2PatternPart {
+    private mutating func pound(_ context: PluralContext?) -> MF2PatternPart {
         guard let context else {
             // The parser only makes `#` parts inside plural cases.
             return .text("#", range: Self.empty)
         }
-        let kind: SelectorKind = context.isOrdinal ? .ordinal : .plural
-        let id = SelectorID(argument: context.argument, kind: kind, offset: context.offset)
-        if context.offset != 0 || selectorVariables[id] != nil {
-            let variable = selectorVariable(id, argument: nil)
-            return .expression(MF2Expression(operand: .variable(MF2Variable(name: variable, range: Self.empty)),
-                                             function: nil, attributes: [], range: Self.empty))
-        }
-        return .expression(MF2Expression(operand: .variable(MF2Variable(name: variableName(context.argument, range: range), range: Self.empty)),
-                                         function: Self.function("number"), attributes: [], range: Self.empty))
+        // `#` prints in the locale's decimal format whatever the plural selects on: the plain
+        // `:number` input, or its `:offset` local.
+        let variable = selectorVariable(SelectorID(argument: context.argument, kind: .plural, offset: context.offset), argument: nil)
+        return .expression(MF2Expression(operand: .variable(MF2Variable(name: variable, range: Self.empty)),
+                                         function: nil, attributes: [], range: Self.empty))
     }
 
     // MARK: Declarations
@@ -402,21 +421,33 @@ struct MF1ToMF2Converter {
         if id.offset != 0 {
             // `:offset` on the plain plural value; an ordinal selects on `:number select=ordinal` of it.
             let plain = selectorVariable(SelectorID(argument: id.argument, kind: .plural, offset: 0), argument: argument)
-            let offsetName = id.kind == .ordinal ? unique(base + "-ordinal-offset") : unique(base + "-offset")
-            declarations.append(local(offsetName, plain, offsetFunction(id.offset, range: argument?.range ?? Self.empty)))
-            if id.kind == .ordinal {
-                let ordinalName = unique(base + "-ordinal-minus-offset")
-                declarations.append(local(ordinalName, offsetName, Self.function("number", ["select": "ordinal"])))
-                name = ordinalName
+            // One `:offset` local per offset; other kinds select on a second local built on it.
+            let offsetID = SelectorID(argument: id.argument, kind: .plural, offset: id.offset)
+            let offsetName: String
+            if let existing = selectorVariables[offsetID] {
+                offsetName = existing
             } else {
-                name = offsetName
+                offsetName = unique(base + "-offset")
+                declarations.append(local(offsetName, plain, offsetFunction(id.offset, range: argument?.range ?? Self.empty)))
+                selectorVariables[offsetID] = offsetName
             }
+            if id.kind == .plural {
+                name = offsetName
+            } else {
+                name = unique(offsetName + Self.suffix(id.kind))
+                declarations.append(local(name, offsetName, Self.selectorFunction(id.kind, explicit: true)))
+            }
+        } else if id.kind != .plural && id.kind != .string {
+            // Inputs stay plain (`#` and `{n}` print them so, and no `select` is inherited);
+            // ordinal and `:integer` selectors are locals on them.
+            let plain = selectorVariable(SelectorID(argument: id.argument, kind: .plural, offset: 0), argument: argument)
+            name = unique(plain + Self.suffix(id.kind))
+            declarations.append(local(name, plain, Self.selectorFunction(id.kind, explicit: true)))
         } else if let existing = inputKinds[id.argument] {
             if existing == id.kind {
                 name = base
             } else {
-                let suffix = switch id.kind { case .plural: "-plural"; case .ordinal: "-ordinal"; case .string: "-string" }
-                name = unique(base + suffix)
+                name = unique(base + Self.suffix(id.kind))
                 declarations.append(local(name, base, Self.selectorFunction(id.kind, explicit: true)))
             }
         } else {
@@ -436,8 +467,46 @@ struct MF1ToMF2Converter {
         switch kind {
         case .plural: explicit ? function("number", ["select": "plural"]) : function("number")
         case .ordinal: function("number", ["select": "ordinal"])
+        case .integerPlural: explicit ? function("integer", ["select": "plural"]) : function("integer")
+        case .integerOrdinal: function("integer", ["select": "ordinal"])
         case .string: function("string")
         }
+    }
+
+    private static func suffix(_ kind: SelectorKind) -> String {
+        switch kind {
+        case .plural: "-plural"
+        case .ordinal: "-ordinal"
+        case .integerPlural, .integerOrdinal: "-integer"
+        case .string: "-string"
+        }
+    }
+
+    /// ICU chooses a plural's case by the number as formatted by the first `#` or argument with
+    /// the plural's name in its `other` case (`findFirstPluralNumberArg`); whether that is
+    /// `{n, number, integer}`, which rounds the number first.
+    static func selectsOnInteger(_ plural: PluralArgument, name: String) -> Bool {
+        selectionArgument(plural, name: name)?.style == .number(.integer)
+    }
+
+    /// The simple argument by whose format ICU chooses the plural's case (`findFirstPluralNumberArg`
+    /// on its `other` case), or nil for the locale's decimal format (a `#`, `{n}`, or nothing).
+    static func selectionArgument(_ plural: PluralArgument, name: String) -> SimpleArgument? {
+        guard let other = plural.otherCase else { return nil }
+        for part in other.message.parts {
+            switch part {
+            case .text: continue
+            case .pound: return nil
+            case .argument(let argument):
+                guard argument.name == name else { continue }
+                switch argument.kind {
+                case .none: return nil
+                case .simple(let simple): return simple
+                case .plural, .select, .choice: continue
+                }
+            }
+        }
+        return nil
     }
 
     private mutating func offsetFunction(_ offset: Double, range: Range<Int>) -> MF2Function {

@@ -39,7 +39,8 @@ extension MF2Message {
     /// | key `other` on a plural (the category, not `*`) | every other category gets its own case, so MF1's `other` case means the category `other` | yes |
     /// | `*` | `other` | yes |
     /// | several selectors | nested arguments, the first selector outermost; each case holds the variants that can still be chosen, so a variant's text repeats in every case leading to it | yes (note `nested-selection`) |
-    /// | a selector on `:integer`, or on `:number` with formatting options | the plural on the value as given | MF2 chooses on the rounded or formatted value, MF1 on the value (notes `selector-rounded`, `selector-options-dropped`) |
+    /// | a selector on `:integer`, or on `:number` with formatting options | the plural on the value as given | MF2 chooses on the rounded or formatted value, MF1 on the value (notes `selector-rounded`, `selector-options-dropped`) — except that ICU chooses by the first `#` or `{n, …}` argument at the top of the `other` case: `{n, number, integer}` there makes it choose on the rounded number, as `:integer` does (note `integer-selection-lost` when the text does not start so) |
+    /// | `{$n :integer}` directly in a plural on `$n` that is not `:integer` | `{n, number, ::precision-integer}` (the same output, and ICU does not choose the plural by it) | yes; another formatted `{n, …}` first in the `other` case is noted (`selection-format-changed`) |
     /// | any other selector function (`:percent`, `:date`, unknown), or none | the `*` variants only at that selector | note `selector-not-kept` |
     public func convertedToMF1() -> (source: String, notes: [MF2ConversionNote]) {
         var converter = MF2ToMF1Converter(message: self)
@@ -82,6 +83,8 @@ struct MF2ToMF1Converter {
 
     struct Selector {
         var kind: SelectorKind
+        /// `:integer`: chooses on the number rounded to an integer.
+        var onInteger = false
         var mf1Name: String
         var offset: Double
         var literal: String?
@@ -96,9 +99,13 @@ struct MF2ToMF1Converter {
     }
 
     /// The MF1 plural a leaf's text sits directly in (where `#` is its value).
-    struct PluralFrame: Equatable {
+    struct PluralFrame {
         var mf1Name: String
         var offset: Double
+        /// Whether the MF2 selector was `:integer` (see ``argument(_:_:range:plural:inPlural:)``).
+        var onInteger = false
+
+        func isPound(_ name: String, offset: Double) -> Bool { mf1Name == name && self.offset == offset }
     }
 
     mutating func note(_ id: String, _ text: String, _ range: Range<Int>) {
@@ -207,7 +214,8 @@ struct MF2ToMF1Converter {
             note("selector-not-kept", "MF1 cannot select on the literal that '$\(variable.name)' holds; only '*' variants are kept for it", variable.range)
             kind = .unsupported
         }
-        return Selector(kind: kind, mf1Name: name, offset: resolved.offset, literal: resolved.literal, range: variable.range)
+        return Selector(kind: kind, onInteger: resolved.function == "integer", mf1Name: name, offset: resolved.offset,
+                        literal: resolved.literal, range: variable.range)
     }
 
     private static func isCatchall(_ key: MF2Key) -> Bool {
@@ -293,7 +301,7 @@ struct MF2ToMF1Converter {
             if let fused = fusedOffsetPlural(candidates, keys: keys, ranked: ranked, at: position, select: select) {
                 return fused
             }
-            let frame = PluralFrame(mf1Name: selector.mf1Name, offset: selector.offset)
+            let frame = PluralFrame(mf1Name: selector.mf1Name, offset: selector.offset, onInteger: selector.onInteger)
             let cases = pluralCases(selector, keys: keys, position: position, select: select, frame: frame, ranked: ranked)
             return pluralHead(selector, offset: selector.offset) + cases.joined(separator: " ") + "}"
         }
@@ -328,7 +336,7 @@ struct MF2ToMF1Converter {
                 return nil  // the same MF1 explicit value from both selectors
             }
         }
-        let frame = PluralFrame(mf1Name: second.mf1Name, offset: second.offset)
+        let frame = PluralFrame(mf1Name: second.mf1Name, offset: second.offset, onInteger: second.onInteger)
         var cases: [String] = []
         for text in exact {
             let body = build(ranked(0, { Self.isCatchall($0) || Self.keyText($0) == text }), at: position + 1,
@@ -438,8 +446,43 @@ struct MF2ToMF1Converter {
         }
         let other = build(ranked(1, { Self.isCatchall($0) || (otherIsKeyword && Self.keyText($0) == "other") }),
                           at: position + 1, select: select, plural: frame, inPlural: true)
+        checkSelectionFormat(selector, other: other, range: selector.range)
         cases.append("other {\(other)}")
         return cases
+    }
+
+    /// ICU chooses a plural's case by the number as formatted by the first `#` or argument with
+    /// the plural's name at the top of its `other` case. Notes where the text written makes ICU
+    /// choose otherwise than the MF2 selector: on the number rounded by `{n, number, integer}`
+    /// (or formatted by another style) where MF2 chooses on the number, or the other way round.
+    private mutating func checkSelectionFormat(_ selector: Selector, other: String, range: Range<Int>) {
+        guard other.utf16.count < 1 << 16, !exhausted,
+              let pattern = try? MessagePattern("{\(selector.mf1Name), plural, other {\(other)}}"),
+              case .argument(let argument)? = pattern.body.parts.first,
+              case .plural(let plural) = argument.kind, let otherCase = plural.otherCase else { return }
+        var first: ArgumentStyle?
+        scan: for part in otherCase.message.parts {
+            switch part {
+            case .text: continue
+            case .pound: break scan
+            case .argument(let inner):
+                guard inner.name == selector.mf1Name else { continue }
+                switch inner.kind {
+                case .none: break scan
+                case .simple(let simple): first = simple.style; break scan
+                case .plural, .select, .choice: continue
+                }
+            }
+        }
+        let plain: Bool = switch first {
+        case nil, .number(.default)?, .numberSkeleton?: true
+        default: false
+        }
+        if selector.onInteger && first != .number(.integer) {
+            note("integer-selection-lost", "MF1 chooses by the number rounded to an integer only when the 'other' case starts with {\(selector.mf1Name), number, integer}, which this text does not; a fraction chooses by its own category here", range)
+        } else if !selector.onInteger && !plain {
+            note("selection-format-changed", "the 'other' case of this MF1 plural starts with a formatted {\(selector.mf1Name), …}, by which ICU then chooses the case (MF2 chooses by the number)", range)
+        }
     }
 
     /// A number as MF1 writes it: integers without a fraction.
@@ -627,10 +670,10 @@ struct MF2ToMF1Converter {
             if !formatting.isEmpty || !(function == nil || function == "number" || function == "integer") {
                 note("option-not-kept", "MF1 prints a value minus an offset only as '#', in the locale's decimal format; the formatting options were dropped", range)
             }
-            if inPlural, plural == PluralFrame(mf1Name: name, offset: resolved.offset) { return "#" }
+            if inPlural, plural?.isPound(name, offset: resolved.offset) == true { return "#" }
             return "{\(name), plural, offset:\(Self.number(resolved.offset)) other {#}}"
         }
-        if function == "number", formatting.isEmpty, inPlural, plural == PluralFrame(mf1Name: name, offset: 0) {
+        if function == "number", formatting.isEmpty, inPlural, plural?.isPound(name, offset: 0) == true {
             return "#"
         }
         options.removeAll { $0.name == "select" && ["number", "integer"].contains(function ?? "") }
@@ -640,6 +683,12 @@ struct MF2ToMF1Converter {
         case "number"?:
             return options.isEmpty ? "{\(name), number}" : "{\(name), number, ::\(skeleton(options, stem: nil))}"
         case "integer"?:
+            if options.isEmpty, inPlural, let plural, plural.mf1Name == name, !plural.onInteger {
+                // ICU would choose this plural's case by the number formatted with the integer
+                // style if this came first in its `other` case; the skeleton formats the same
+                // and leaves the choice to the number as given, as MF2's selector has it.
+                return "{\(name), number, ::precision-integer}"
+            }
             return options.isEmpty ? "{\(name), number, integer}" : "{\(name), number, ::\(skeleton(options, stem: "precision-integer"))}"
         case "percent"?:
             return options.isEmpty ? "{\(name), number, percent}" : "{\(name), number, ::\(skeleton(options, stem: "percent scale/100"))}"
