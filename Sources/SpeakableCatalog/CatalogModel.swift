@@ -57,6 +57,9 @@ public struct ProjectConfig: Sendable {
     public var budgets: [Role: Budget] = [
         .label: Budget(seconds: 2.5), .hint: Budget(seconds: 3.0), .announcement: Budget(seconds: 6.0),
     ]
+    /// The syntax messages are written in (`"syntax"`: `"mf1"`, the default, or `"mf2"`); a
+    /// template file's own `"syntax"` overrides it for that table and its translations.
+    public var syntax: MessageSyntax = .mf1
     /// Severity overrides by rule id, with where each was written.
     public var rules: [String: (severity: RuleSeverity, position: SourcePosition)] = [:]
     /// Options of `speakable check` (`"check"` in speakable.json).
@@ -124,6 +127,8 @@ public struct CheckOptions: Sendable {
 /// Text read from a file that can point back into it: every UTF-16 offset of the decoded text
 /// maps to the line and column where it was written (JSON escapes included).
 public struct SourceText: Sendable {
+    /// The message as the rest of Speakable reads it: as written, or — for a message written in
+    /// MessageFormat 2 — its MF1 conversion (``mf2``).
     public let text: String
     public let file: String
     /// The JSON string the text came from (nil: not from a file, or ``quote``).
@@ -131,12 +136,23 @@ public struct SourceText: Sendable {
     /// The opening quote of a JSON string written without escapes, whose positions follow from
     /// it (the project loader's short path: no JSON node is made for such a string).
     let quote: SourcePosition?
+    /// For a message written in MessageFormat 2: the text as written, and where each place of
+    /// ``text`` (its MF1 conversion) was written in it.
+    public let mf2: MF2Written?
+
+    /// A message written in MessageFormat 2: its source, and the map from its MF1 conversion's
+    /// offsets to the source's.
+    public struct MF2Written: Sendable {
+        public let source: String
+        public let map: MF2SourceMap
+    }
 
     public init(text: String, file: String, node: JSONNode?) {
         self.text = text
         self.file = file
         self.node = node
         self.quote = nil
+        self.mf2 = nil
     }
 
     /// A JSON string without escapes whose opening quote is at `quote`: positions as its JSON
@@ -146,20 +162,43 @@ public struct SourceText: Sendable {
         self.file = file
         self.node = nil
         self.quote = quote
+        self.mf2 = nil
+    }
+
+    /// `written`, an MF2 message, read as `converted` (its MF1 conversion): positions in
+    /// `converted` are reported where `written` has them.
+    public init(converted: String, from written: SourceText, map: MF2SourceMap) {
+        self.text = converted
+        self.file = written.file
+        self.node = written.node
+        self.quote = written.quote
+        self.mf2 = MF2Written(source: written.text, map: map)
     }
 
     /// The opening quote of a JSON string written without escapes, when the text is one (its
     /// positions are then ``position(ofUTF16Offset:inPlainString:quote:)`` of the text).
-    public var plainStringQuote: SourcePosition? { node == nil ? quote : nil }
+    public var plainStringQuote: SourcePosition? { node == nil && mf2 == nil ? quote : nil }
 
     /// Where the value starts in the file (the opening quote).
     public var start: SourcePosition { node?.start ?? quote ?? SourcePosition(line: 1, column: 1) }
 
-    /// The file position of UTF-16 offset `offset` inside the text.
+    /// The file position of UTF-16 offset `offset` inside the text (of an MF2 message's
+    /// conversion: where the MF2 text has what is there).
     public func position(ofUTF16Offset offset: Int) -> SourcePosition {
+        let written = mf2?.source ?? text
+        let offset = mf2?.map.mf2Offset(ofMF1: offset) ?? offset
         if let node { return node.position(ofUTF16Offset: offset) }
-        if let quote { return Self.position(ofUTF16Offset: offset, inPlainString: text, quote: quote) }
-        return TextPositions(text).position(ofUTF16Offset: offset)
+        if let quote { return Self.position(ofUTF16Offset: offset, inPlainString: written, quote: quote) }
+        return TextPositions(written).position(ofUTF16Offset: offset)
+    }
+
+    /// The file position of UTF-16 offset `offset` inside the text as written (the MF2 source
+    /// of an MF2 message), for what is found in it before conversion.
+    public func position(ofWrittenUTF16Offset offset: Int) -> SourcePosition {
+        if let node { return node.position(ofUTF16Offset: offset) }
+        let written = mf2?.source ?? text
+        if let quote { return Self.position(ofUTF16Offset: offset, inPlainString: written, quote: quote) }
+        return TextPositions(written).position(ofUTF16Offset: offset)
     }
 
     /// ``JSONNode/position(ofUTF16Offset:)`` of a string without escapes: one column per scalar
@@ -265,9 +304,20 @@ public struct LocaleFile: Sendable {
 }
 
 /// One table: `Templates/<name>.json` and its translations.
+/// The syntax a project's messages are written in.
+public enum MessageSyntax: String, Hashable, Sendable, CaseIterable {
+    /// ICU MessageFormat 1 (`{n, plural, one {# star} other {# stars}}`).
+    case mf1
+    /// Unicode MessageFormat 2 (`.input {$n :integer} .match $n one {{…}} * {{…}}`), read as its
+    /// MF1 conversion (``MF2Message/convertedToMF1()``) by everything after loading.
+    case mf2
+}
+
 public struct Table: Sendable {
     public let name: String
     public let file: String
+    /// The syntax of its template and translations.
+    public var syntax: MessageSyntax = .mf1
     /// In file order.
     public let messages: [TemplateMessage]
     /// By locale tag, for every locale folder that has this table.

@@ -150,6 +150,7 @@ public enum ProjectLoader {
                 files.append(nil)
                 continue
             }
+            loader.syntax = table.syntax
             files.append(loader.readLocaleFile(path, tag: tag, locale: locale, handingOver: handingOver) { each(t, $0) })
         }
         if let count, let total = count.reportPast() {
@@ -231,6 +232,8 @@ private struct Loader {
     /// Told the number of messages of each file before they are made; false: the project is
     /// past ``ProjectLimits/messages`` and the file's messages are not made.
     var admit: (Int) -> Bool = { _ in true }
+    /// The syntax of the file being read.
+    var syntax: MessageSyntax = .mf1
 
     init(root: String, limits: ProjectLimits = .standard) {
         self.root = root
@@ -342,6 +345,13 @@ private struct Loader {
                     tags.append(text)
                 }
                 config.targetLocales = tags
+            case "syntax":
+                guard let text = value.string, let syntax = MessageSyntax(rawValue: text) else {
+                    error("invalid-config-value", "\"syntax\" must be \"mf1\" or \"mf2\"", file: file, at: value.start,
+                          hint: "mf1: ICU MessageFormat 1 (the default); mf2: Unicode MessageFormat 2 (docs/mf2.md)")
+                    continue
+                }
+                config.syntax = syntax
             case "hintStyle":
                 guard let text = value.string, let style = HintStyle(rawValue: text) else {
                     error("invalid-config-value", "\"hintStyle\" must be \"result\" or \"gesture\"", file: file, at: value.start,
@@ -493,7 +503,7 @@ private struct Loader {
                 }
             default:
                 error("unknown-field", "speakable.json has no field \"\(member.key)\"", file: file, at: member.keyStart,
-                      hint: "fields: templates, locales, sourceLocale, targetLocales, hintStyle, budgets, rules, check, outputs, android, compose")
+                      hint: "fields: templates, locales, sourceLocale, targetLocales, syntax, hintStyle, budgets, rules, check, outputs, android, compose")
             }
         }
         return config
@@ -590,6 +600,13 @@ private struct Loader {
             diagnostics.append(limits.tooLarge(total, file: display(root)))
             return ([], localeFolders.map(\.tag), 0)
         }
+        // Each table's syntax (a template file's own "syntax" over the project's), known before
+        // its translations are read in parallel with it.
+        var syntaxes: [MessageSyntax] = []
+        for fileName in templateFiles {
+            syntaxes.append(templateSyntax(ProjectLoader.join(templatesDirectory, fileName)) ?? config.syntax)
+        }
+        let tableSyntaxes = syntaxes
         let allJobs = jobs
         let folders = localeFolders
         let results = Mutex<[(Output, [Diagnostic])?]>(Array(repeating: nil, count: allJobs.count))
@@ -602,6 +619,7 @@ private struct Loader {
             let job = allJobs[index]
             let fileName = templateFiles[job.table]
             var loader = Loader(root: root, limits: limits)
+            loader.syntax = tableSyntaxes[job.table]
             loader.admit = { count in
                 counted.withLock { total in
                     total += count
@@ -639,8 +657,10 @@ private struct Loader {
             }
             if index + 1 == allJobs.count || allJobs[index + 1].table != allJobs[index].table {
                 let fileName = templateFiles[allJobs[index].table]
-                tables.append(Table(name: String(fileName.dropLast(5)), file: display(ProjectLoader.join(templatesDirectory, fileName)),
-                                    messages: messages, locales: locales))
+                var table = Table(name: String(fileName.dropLast(5)), file: display(ProjectLoader.join(templatesDirectory, fileName)),
+                                  messages: messages, locales: locales)
+                table.syntax = tableSyntaxes[allJobs[index].table]
+                tables.append(table)
                 messages = []
                 locales = [:]
             }
@@ -669,6 +689,11 @@ private struct Loader {
             switch member.key {
             case "$schema":
                 continue
+            case "syntax":
+                // Read before the file's messages (templateSyntax); here only judged.
+                if member.value.string.flatMap(MessageSyntax.init(rawValue:)) == nil {
+                    error("invalid-config-value", "\"syntax\" must be \"mf1\" or \"mf2\"", file: file, at: member.value.start)
+                }
             case "messages":
                 sawMessages = true
                 guard let entries = expectObject(member.value, "\"messages\"", file: file) else { continue }
@@ -681,7 +706,7 @@ private struct Loader {
                     if let message = readTemplateMessage(entry, file: file) { messages.append(message) }
                 }
             default:
-                error("unknown-field", "a template file has \"messages\", not \"\(member.key)\"", file: file, at: member.keyStart)
+                error("unknown-field", "a template file has \"messages\" (and \"syntax\"), not \"\(member.key)\"", file: file, at: member.keyStart)
             }
         }
         if !sawMessages {
@@ -817,11 +842,11 @@ private struct Loader {
                       hint: "fields: role, message, comment, examples, arguments, maxSeconds, maxGraphemes, runtimeOnly, translatable, exempt")
             }
         }
-        guard let source else {
+        guard let written = source else {
             error("missing-field", "message '\(entry.key)' has no \"message\"", file: file, at: entry.value.start)
             return nil
         }
-        let pattern = parse(source)
+        let (read, pattern) = parse(written)
         if let pattern, !examples.isEmpty { checkExamples(examples, of: pattern, key: entry.key, file: file) }
         var passedArguments: [PassedArgument] = []
         for (index, argument) in passed.enumerated() {
@@ -833,7 +858,7 @@ private struct Loader {
             }
             passedArguments.append(PassedArgument(name: argument.name, kind: argument.kind))
         }
-        var message = TemplateMessage(key: entry.key, keyPosition: entry.keyStart, role: role, source: source,
+        var message = TemplateMessage(key: entry.key, keyPosition: entry.keyStart, role: role, source: read,
                                       pattern: pattern, comment: comment, examples: examples, maxSeconds: maxSeconds,
                                       maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions, translatable: translatable)
         message.passedArguments = passedArguments
@@ -880,8 +905,8 @@ private struct Loader {
             if !handingOver { translations.reserveCapacity(entries.count) }
             for entry in entries {
                 guard checkKey(entry.key, file: file, at: entry.keyStart) else { continue }
-                let source = SourceText(text: entry.text, file: file, quote: entry.start)
-                add(Translation(key: entry.key, keyPosition: entry.keyStart, source: source, pattern: parse(source)))
+                let (source, pattern) = parse(SourceText(text: entry.text, file: file, quote: entry.start))
+                add(Translation(key: entry.key, keyPosition: entry.keyStart, source: source, pattern: pattern))
             }
             return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)
         }
@@ -898,17 +923,21 @@ private struct Loader {
                           at: member.value.start)
                     continue
                 }
-                let source = SourceText(text: text, file: file, node: member.value)
-                add(Translation(key: member.key, keyPosition: member.keyStart, source: source, pattern: parse(source)))
+                let (source, pattern) = parse(SourceText(text: text, file: file, node: member.value))
+                add(Translation(key: member.key, keyPosition: member.keyStart, source: source, pattern: pattern))
             }
         }
         return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)
     }
 
-    /// Parses a message; each syntax error becomes a `syntax-error` diagnostic inside the text.
-    mutating func parse(_ source: SourceText) -> MessagePattern? {
+    /// Parses a message in the file's ``syntax``; each syntax error becomes a `syntax-error`
+    /// diagnostic inside the text. An MF2 message is read as its MF1 conversion, positioned
+    /// where the MF2 text has what is there; what the conversion cannot keep is a warning
+    /// (`mf2-not-kept`).
+    mutating func parse(_ source: SourceText) -> (SourceText, MessagePattern?) {
+        if syntax == .mf2 { return parseMF2(source) }
         do {
-            return try MessagePattern(source.text)
+            return (source, try MessagePattern(source.text))
         } catch {
             for problem in error.errors {
                 diagnostics.append(Diagnostic(
@@ -916,8 +945,52 @@ private struct Loader {
                     position: source.position(ofUTF16Offset: problem.range.lowerBound),
                     endPosition: source.position(ofUTF16Offset: problem.range.upperBound), hint: problem.hint))
             }
-            return nil
+            return (source, nil)
         }
+    }
+
+    /// Conversion notes that say the meaning is kept (only how it is written changes).
+    static let keptMeaningNotes: Set<String> = ["nested-selection"]
+
+    mutating func parseMF2(_ source: SourceText) -> (SourceText, MessagePattern?) {
+        let message: MF2Message
+        do {
+            message = try MF2Message(source.text)
+        } catch {
+            for problem in error.errors {
+                diagnostics.append(Diagnostic(
+                    severity: .error, id: "syntax-error", message: problem.message + " (\(problem.id))", file: source.file,
+                    position: source.position(ofUTF16Offset: problem.range.lowerBound),
+                    endPosition: source.position(ofUTF16Offset: problem.range.upperBound), hint: problem.hint))
+            }
+            return (source, nil)
+        }
+        let converted = message.convertedToMF1()
+        for note in converted.notes where !Self.keptMeaningNotes.contains(note.id) {
+            diagnostics.append(Diagnostic(
+                severity: .warning, id: "mf2-not-kept", message: note.message + " (\(note.id))", file: source.file,
+                position: source.position(ofUTF16Offset: note.range.lowerBound),
+                endPosition: source.position(ofUTF16Offset: note.range.upperBound),
+                hint: "Speakable compiles and checks an MF2 message as its MF1 form (speakable convert --to mf1 shows it)"))
+        }
+        guard let pattern = try? MessagePattern(converted.source) else { return (source, nil) }
+        return (SourceText(converted: converted.source, from: source, map: MF2SourceMap(pattern, message)), pattern)
+    }
+
+    /// The `"syntax"` a template file gives itself, read before its messages; nil when it says
+    /// none (or the file cannot be read: reading it reports why).
+    func templateSyntax(_ path: String) -> MessageSyntax? {
+        guard InputFile.isInside(path, root: root), case .success(let bytes) = InputFile.read(path) else { return nil }
+        let needle = Array("\"syntax\"".utf8)
+        // Without "syntax" in it (most files), the file is not read twice.
+        var found = false
+        if bytes.count >= needle.count {
+            for start in 0...(bytes.count - needle.count) where bytes[start] == 0x22 && bytes[start + 1] == 0x73 {
+                if bytes[start..<start + needle.count].elementsEqual(needle) { found = true; break }
+            }
+        }
+        guard found, let root = JSONReader.read(bytes).root else { return nil }
+        return root["syntax"]?.string.flatMap(MessageSyntax.init(rawValue:))
     }
 
     // MARK: Files

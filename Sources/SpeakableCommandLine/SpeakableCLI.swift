@@ -8,7 +8,7 @@ public enum SpeakableCLI {
     /// The subcommands, in the order the overview lists them.
     static var commands: [any SpeakableCommand.Type] {
         [PreviewCommand.self, InitCommand.self, FormatCommand.self, DescribeCommand.self, CompileCommand.self, ImportCommand.self,
-         CheckCommand.self]
+         CheckCommand.self, ConvertCommand.self]
     }
 
     static var help: String {

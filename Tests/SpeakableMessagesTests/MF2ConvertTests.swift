@@ -32,7 +32,7 @@ private func mf2(_ mf1: String) throws -> (text: String, notes: [String]) {
 
 /// MF1 → MF2 → MF1.
 private func mf1RoundTrip(_ mf1: String) throws -> String {
-    try MF2Message.converting(try MessagePattern(mf1)).message.convertedToMF1().source
+    MF2Message.converting(try MessagePattern(mf1)).message.convertedToMF1().source
 }
 
 // MARK: - Printer
