@@ -139,6 +139,9 @@ struct MF2Resolution {
         guard let function = expression.function else {
             return operand ?? .fallback(Self.fallbackSource(of: expression))
         }
+        if function.name.hasPrefix(MF2Message.speakableNamespace + ":") {
+            return callSpeakable(expression, function, operand: operand)
+        }
         guard let handler = MF2FunctionName(rawValue: function.name) else {
             error(.unknownFunction, "there is no function :\(function.name)", function.nameRange)
             return .fallback(Self.fallbackSource(of: expression))
