@@ -54,7 +54,10 @@ enum ConvertCommand: SpeakableCommand {
         var file: String?
         @Option(value: "DIR", help: "a project (folder or speakable.json) to convert into --out")
         var project: String?
-        @Option(value: "PATH", help: "where the converted file or project goes (a project's --out must not exist or be empty)")
+        @Option(value: "PATH", help: """
+            where the converted file or project goes (a project's --out is a new or empty
+            folder, or one an earlier conversion wrote)
+            """)
         var out: String?
     }
 
@@ -102,7 +105,9 @@ enum ConvertCommand: SpeakableCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 return usage("there is no project '\(path)' (a folder with Templates/, or its speakable.json)", io)
             }
-            if let existing = try? FileManager.default.contentsOfDirectory(atPath: out), !existing.isEmpty {
+            // A new folder, or one an earlier conversion wrote (its manifest lists what to replace).
+            if let existing = try? FileManager.default.contentsOfDirectory(atPath: out), !existing.isEmpty,
+               !existing.contains(".speakable-outputs") {
                 return usage("--out \(out) is not empty: give a new folder for the converted project", io)
             }
             let project = isDirectory ? ProjectLoader.load(directory: path) : ProjectLoader.load(configPath: path)
