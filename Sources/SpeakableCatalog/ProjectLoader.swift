@@ -939,34 +939,29 @@ private struct Loader {
         do {
             return (source, try MessagePattern(source.text))
         } catch {
-            for problem in error.errors {
-                diagnostics.append(Diagnostic(
-                    severity: .error, id: "syntax-error", message: problem.message + " (\(problem.id))", file: source.file,
-                    position: source.position(ofUTF16Offset: problem.range.lowerBound),
-                    endPosition: source.position(ofUTF16Offset: problem.range.upperBound), hint: problem.hint))
-            }
+            for problem in error.errors { syntaxError(problem.message, problem.id, problem.range, hint: problem.hint, in: source) }
             return (source, nil)
         }
     }
 
-    /// Conversion notes that say the meaning is kept (only how it is written changes).
-    static let keptMeaningNotes: Set<String> = ["nested-selection"]
+    /// A `syntax-error` inside `source`, with the parser's own id in the sentence.
+    mutating func syntaxError(_ message: String, _ id: String, _ range: Range<Int>, hint: String?, in source: SourceText) {
+        diagnostics.append(Diagnostic(
+            severity: .error, id: "syntax-error", message: message + " (\(id))", file: source.file,
+            position: source.position(ofUTF16Offset: range.lowerBound),
+            endPosition: source.position(ofUTF16Offset: range.upperBound), hint: hint))
+    }
 
     mutating func parseMF2(_ source: SourceText) -> (SourceText, MessagePattern?) {
         let message: MF2Message
         do {
             message = try MF2Message(source.text)
         } catch {
-            for problem in error.errors {
-                diagnostics.append(Diagnostic(
-                    severity: .error, id: "syntax-error", message: problem.message + " (\(problem.id))", file: source.file,
-                    position: source.position(ofUTF16Offset: problem.range.lowerBound),
-                    endPosition: source.position(ofUTF16Offset: problem.range.upperBound), hint: problem.hint))
-            }
+            for problem in error.errors { syntaxError(problem.message, problem.id, problem.range, hint: problem.hint, in: source) }
             return (source, nil)
         }
         let converted = message.convertedToMF1()
-        for note in converted.notes where !Self.keptMeaningNotes.contains(note.id) {
+        for note in converted.notes where !MF2ConversionNote.keepsMeaning.contains(note.id) {
             diagnostics.append(Diagnostic(
                 severity: .warning, id: "mf2-not-kept", message: note.message + " (\(note.id))", file: source.file,
                 position: source.position(ofUTF16Offset: note.range.lowerBound),

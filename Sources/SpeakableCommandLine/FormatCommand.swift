@@ -255,6 +255,19 @@ struct JSONLinesFormatter {
         /// Parsed MF2 messages by source (parsing does not depend on the locale).
         var mf2: [String: Result<MF2Message, MF2Errors>] = [:]
         var bytes = 0
+
+        /// Makes room for one more entry of `size` bytes (the cache starts over when full);
+        /// false when the entry is too large to keep.
+        func makeRoom(for size: Int) -> Bool {
+            if JSONLinesFormatter.cacheIsFull(entries: entries.count + mf2.count, bytes: bytes, adding: size) {
+                entries.removeAll()
+                mf2.removeAll()
+                bytes = 0
+            }
+            guard size <= JSONLinesFormatter.maximumCacheBytes else { return false }
+            bytes += size
+            return true
+        }
         struct Key: Hashable {
             let source: String
             let locale: ICULocale
@@ -313,16 +326,7 @@ struct JSONLinesFormatter {
             parsed = hit
         } else {
             parsed = Result { () throws(MF2Errors) in try MF2Message(source) }
-            let size = source.utf8.count
-            if Self.cacheIsFull(entries: cache.entries.count + cache.mf2.count, bytes: cache.bytes, adding: size) {
-                cache.entries.removeAll()
-                cache.mf2.removeAll()
-                cache.bytes = 0
-            }
-            if size <= Self.maximumCacheBytes {
-                cache.mf2[source] = parsed
-                cache.bytes += size
-            }
+            if cache.makeRoom(for: source.utf8.count) { cache.mf2[source] = parsed }
         }
         let positions = TextPositions(source)
         func fields(_ error: MF2Error) -> [(String, JSONValue)] {
@@ -412,15 +416,7 @@ struct JSONLinesFormatter {
             compiled = Result { () throws(MessageError) in
                 try MessageFormatter(source, locale: locale, timeZone: timeZone, particles: particles)
             }
-            let size = source.utf8.count
-            if Self.cacheIsFull(entries: cache.entries.count, bytes: cache.bytes, adding: size) {
-                cache.entries.removeAll()
-                cache.bytes = 0
-            }
-            if size <= Self.maximumCacheBytes {
-                cache.entries[key] = compiled
-                cache.bytes += size
-            }
+            if cache.makeRoom(for: source.utf8.count) { cache.entries[key] = compiled }
         }
         let positions = TextPositions(source)
         switch compiled {

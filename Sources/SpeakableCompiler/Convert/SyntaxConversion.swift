@@ -27,9 +27,6 @@ public enum SyntaxConversion {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Notes whose meaning is kept: the form changes, not what is said.
-    static let keptMeaning: Set<String> = ["nested-selection"]
-
     /// Converts `text` (in the other syntax) to `syntax`. `position` maps a UTF-16 offset of
     /// the message to where it is written (default: inside the message itself).
     public static func message(_ text: String, to syntax: MessageSyntax, file: String = "<message>",
@@ -41,28 +38,27 @@ public enum SyntaxConversion {
             Diagnostic(severity: .warning, id: "convert-not-kept", message: prefix + note.message + " (\(note.id))", file: file,
                        position: at(note.range.lowerBound), endPosition: at(note.range.upperBound))
         }
+        func syntaxErrors(_ problems: [(message: String, id: String, range: Range<Int>, hint: String?)]) -> Converted {
+            Converted(text: nil, diagnostics: problems.map { problem in
+                Diagnostic(severity: .error, id: "syntax-error", message: prefix + problem.message + " (\(problem.id))", file: file,
+                           position: at(problem.range.lowerBound), endPosition: at(problem.range.upperBound), hint: problem.hint)
+            })
+        }
+        let kept = MF2ConversionNote.keepsMeaning
         switch syntax {
         case .mf2:
             do {
-                let pattern = try MessagePattern(text)
-                let (message, notes) = MF2Message.converting(pattern)
-                return Converted(text: message.serialized(), diagnostics: notes.filter { !keptMeaning.contains($0.id) }.map(note))
+                let (message, notes) = MF2Message.converting(try MessagePattern(text))
+                return Converted(text: message.serialized(), diagnostics: notes.filter { !kept.contains($0.id) }.map(note))
             } catch {
-                return Converted(text: nil, diagnostics: error.errors.map { problem in
-                    Diagnostic(severity: .error, id: "syntax-error", message: prefix + problem.message + " (\(problem.id))", file: file,
-                               position: at(problem.range.lowerBound), endPosition: at(problem.range.upperBound), hint: problem.hint)
-                })
+                return syntaxErrors(error.errors.map { ($0.message, $0.id, $0.range, $0.hint) })
             }
         case .mf1:
             do {
-                let message = try MF2Message(text)
-                let (source, notes) = message.convertedToMF1()
-                return Converted(text: source, diagnostics: notes.filter { !keptMeaning.contains($0.id) }.map(note))
+                let (source, notes) = try MF2Message(text).convertedToMF1()
+                return Converted(text: source, diagnostics: notes.filter { !kept.contains($0.id) }.map(note))
             } catch {
-                return Converted(text: nil, diagnostics: error.errors.map { problem in
-                    Diagnostic(severity: .error, id: "syntax-error", message: prefix + problem.message + " (\(problem.id))", file: file,
-                               position: at(problem.range.lowerBound), endPosition: at(problem.range.upperBound), hint: problem.hint)
-                })
+                return syntaxErrors(error.errors.map { ($0.message, $0.id, $0.range, $0.hint) })
             }
         }
     }

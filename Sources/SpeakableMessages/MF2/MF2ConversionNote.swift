@@ -22,6 +22,10 @@ public struct MF2ConversionNote: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(message) [\(id)]" }
+
+    /// The notes that say how the meaning was kept (only the form changes), not that something
+    /// was lost: `nested-selection`.
+    public static let keepsMeaning: Set<String> = ["nested-selection"]
 }
 
 extension MF2Message {
