@@ -51,4 +51,15 @@ import Testing
         #expect(result.err.contains("nothing was written"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == before)
     }
+
+    /// `check` of a platform catalog counts as `import` does: one string past the limit of one
+    /// file is the same error (the boundaries of every format and limit: PlatformLimitTests).
+    @Test func checkRefusesAStringsFilePastTheMessageLimitAsImportDoes() throws {
+        let strings = "<resources>\n" + (0...ProjectLimits.standard.messagesPerFile).map { "<string name=\"s\($0)\">x</string>\n" }.joined() + "</resources>\n"
+        let root = try project(["res/values/strings.xml": strings])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = run(["check", root + "/res"])
+        #expect(result.status == 1)
+        #expect((result.out + result.err).contains("the file has 100001 strings; the limit is 100000 [too-many-messages]"))
+    }
 }

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import SpeakableCatalog
-import SpeakableDiagnostics
+public import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
@@ -51,11 +51,16 @@ public enum PlatformInput {
     /// With `deferringLocales`, the translations of each locale are read when the checker gets
     /// to them (``CheckInput/deferredLocales``): what `speakable check` does, so that a large
     /// input is never in memory whole.
+    /// Bounded as a project is (``ProjectLimits``, the same ids as `import` and project
+    /// loading): a file with more strings, entries or units than one file may hold
+    /// (`too-many-messages`), more messages and translations in all (`project-too-many-messages`),
+    /// more locales (`project-too-many-locales`) or more bytes (`project-too-large`) is refused
+    /// with that error and checked without tables, before its messages are made.
     public static func load(path: String, sourceLocale: String = "en", settings: CheckSettings = CheckSettings(),
-                            deferringLocales: Bool = false) throws(Failure) -> CheckInput {
+                            deferringLocales: Bool = false, limits: ProjectLimits = .standard) throws(Failure) -> CheckInput {
         let kind = CatalogPath.kind(of: path)
-        if kind == .stringCatalog { return try xcstrings(path: path, settings: settings, deferringLocales: deferringLocales) }
-        if kind == .xliff { return try xliff(path: path, settings: settings) }
+        if kind == .stringCatalog { return try xcstrings(path: path, settings: settings, deferringLocales: deferringLocales, limits: limits) }
+        if kind == .xliff { return try xliff(path: path, settings: settings, limits: limits) }
         var directory = path
         if kind == .androidResources {
             // res/values/strings.xml → res
@@ -63,7 +68,20 @@ public enum PlatformInput {
             directory = parts.count >= 3 ? parts.dropLast(2).joined(separator: "/") : "."
             if directory.isEmpty { directory = "/" }
         }
-        return try android(directory: directory, sourceLocale: sourceLocale, settings: settings, deferringLocales: deferringLocales)
+        return try android(directory: directory, sourceLocale: sourceLocale, settings: settings, deferringLocales: deferringLocales,
+                           limits: limits)
+    }
+
+    /// The limit of ``ProjectLimits`` a single catalog file (`.xcstrings`, XLIFF) of `size`
+    /// bytes, `entries` strings or units (`what`), `translations` translations and `locales`
+    /// target locales is past, as its error; nil within them.
+    static func limitProblem(_ limits: ProjectLimits, file: String, size: Int, entries: Int, _ what: String, translations: Int,
+                             locales: Int) -> Diagnostic? {
+        if size > limits.bytes { return limits.tooLarge(size, file: file) }
+        if locales > limits.locales { return limits.tooManyLocales(locales, file: file) }
+        if entries > limits.messagesPerFile { return limits.tooManyMessagesInFile(entries, what, file: file, at: nil) }
+        if entries + translations > limits.messages { return limits.tooManyMessages(entries + translations, file: file) }
+        return nil
     }
 
     static func join(_ a: String, _ b: String) -> String { CatalogPath.join(a, b) }
