@@ -218,11 +218,40 @@ public enum OutputWriter {
     static func readManifest(_ folder: OutputFolder) -> [String] {
         guard let bytes = OutputFolder.readFile(folder.descriptor, OutputFolder.manifestName, limit: 64 << 20),
               let root = JSONReader.read(bytes, file: nil).root, root["format"]?.string == "speakable-outputs" else { return [] }
-        // A hand-edited manifest is not trusted: an entry is an output file inside an output's
-        // folder (`xliff/ko.xliff`, not `android` or `README.md`) that is a regular file now.
-        // Anything else is neither removed nor carried forward.
+        // A hand-edited manifest is not trusted: an entry is a path an output of compile has
+        // (``isOutputPath(_:)``: `xliff/ko.xliff`, not `android`, `android/README.md` or
+        // `notes/x.txt`) that is a regular file now. Anything else is neither removed nor
+        // carried forward.
         return (root["files"]?.array ?? []).compactMap(\.string).filter {
-            lexicalProblem($0) == nil && $0.contains("/") && folder.isRegularFile($0)
+            lexicalProblem($0) == nil && isOutputPath($0) && folder.isRegularFile($0)
+        }
+    }
+
+    /// Whether `path` has the shape of a file `speakable compile` writes (``CompileOutput``):
+    /// `swift/Speakable+<table>.swift`, `xcstrings/<table>.xcstrings`, `xliff/<locale>.xliff`,
+    /// `android/res/values…/strings.xml`, `android/kotlin/<Type>.kt`,
+    /// `compose/composeResources/values…/strings.xml`, `compose/kotlin/<Type>.kt`. The outputs
+    /// manifest lists nothing else: a file of another shape in an output's folder is the
+    /// user's, never removed.
+    ///
+    /// ```swift
+    /// OutputWriter.isOutputPath("android/res/values-ko/strings.xml")   // true
+    /// OutputWriter.isOutputPath("android/README.md")                   // false
+    /// ```
+    public static func isOutputPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        func named(_ name: Substring, _ prefix: String, _ suffix: String) -> Bool {
+            name.count > prefix.count + suffix.count && name.hasPrefix(prefix) && name.hasSuffix(suffix) && !name.hasPrefix(".")
+        }
+        func valuesFolder(_ name: Substring) -> Bool { name == "values" || name.hasPrefix("values-") && name.count > 7 }
+        switch (parts.first, parts.count) {
+        case ("swift", 2): return named(parts[1], "Speakable+", ".swift")
+        case ("xcstrings", 2): return named(parts[1], "", ".xcstrings")
+        case ("xliff", 2): return named(parts[1], "", ".xliff")
+        case ("android", 3), ("compose", 3): return parts[1] == "kotlin" && named(parts[2], "", ".kt")
+        case ("android", 4): return parts[1] == "res" && valuesFolder(parts[2]) && parts[3] == "strings.xml"
+        case ("compose", 4): return parts[1] == "composeResources" && valuesFolder(parts[2]) && parts[3] == "strings.xml"
+        default: return false
         }
     }
 
