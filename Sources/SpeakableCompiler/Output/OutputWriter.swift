@@ -82,6 +82,38 @@ public enum OutputWriter {
         return problems
     }
 
+    /// What ``write(_:to:replacing:onWait:)`` would refuse before writing anything
+    /// (`output-unsafe-path`, `output-too-large`), found without writing, creating or locking
+    /// anything: `import --dry-run` refuses what the import itself would.
+    ///
+    /// ```swift
+    /// // Templates is a symbolic link out of the project:
+    /// OutputWriter.problems(writing: [OutputFile(path: "Templates/strings.json", contents: "{}")], to: ".")
+    /// // [refusing to write 'Templates/strings.json': './Templates' is a symbolic link [output-unsafe-path]]
+    /// ```
+    public static func problems(writing files: [OutputFile], to directory: String) -> [Diagnostic] {
+        let problems = validate(files, in: directory)
+        if !problems.isEmpty { return problems }
+        let total = files.reduce(0) { $0 + $1.contents.utf8.count }
+        if total > maximumTotalSize {
+            return [Diagnostic(severity: .error, id: "output-too-large",
+                               message: "the outputs would take \(total) bytes; the limit is \(maximumTotalSize) bytes (\(maximumTotalSize >> 20) MiB)",
+                               file: directory, hint: "split the project, or compile fewer outputs with --only")]
+        }
+        // The folder itself, as OutputFolder.open judges it.
+        var target = directory.isEmpty ? "." : directory
+        while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
+        var info = stat()
+        if lstat(target, &info) == 0 {
+            let reason: String? = (info.st_mode & S_IFMT) == S_IFLNK ? "'\(target)' is a symbolic link; write into a real folder (a link could lead anywhere)"
+                : (info.st_mode & S_IFMT) != S_IFDIR ? "'\(target)' is a file, not a folder; give --out a folder" : nil
+            if let reason {
+                return [Diagnostic(severity: .error, id: "output-unsafe-path", message: "refusing to write: \(reason)", file: directory)]
+            }
+        }
+        return []
+    }
+
     /// What is wrong with `path` as written, before looking at the disk.
     static func lexicalProblem(_ path: String) -> String? {
         if path.isEmpty || path.hasPrefix("/") { return "the path is not relative" }
