@@ -48,6 +48,36 @@ import Testing
         #expect(past.tables.allSatisfy { $0.messages.isEmpty }, "the file's messages are not made")
     }
 
+    /// A refused file is not taken for missing strings: a locale with a file past the limit is
+    /// not checked, and a default file past it leaves nothing to check (its locales' strings
+    /// would all be extra keys).
+    @Test(arguments: [false, true])
+    func aRefusedFileIsNotReportedStringByString(deferring: Bool) throws {
+        let root = try makeProject(["res/values/strings.xml": strings(3), "res/values-ko/strings.xml": strings(4),
+                                    "res/values-ja/strings.xml": strings(2)])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let input = try PlatformInput.load(path: root + "/res", deferringLocales: deferring, limits: small)
+        let result = Checker.run(input)
+        #expect(result.findings.map(\.rule) == ["too-many-messages", "missing-translation"], "\(result.findings.map(\.message))")
+        #expect(result.findings.first?.file == root + "/res/values-ko/strings.xml")
+        #expect(result.findings.last?.locale == "ja")
+
+        try Data(strings(4).utf8).write(to: URL(fileURLWithPath: root + "/res/values/strings.xml"))
+        try Data(strings(3).utf8).write(to: URL(fileURLWithPath: root + "/res/values-ko/strings.xml"))
+        let sourcePast = Checker.run(try PlatformInput.load(path: root + "/res", deferringLocales: deferring, limits: small))
+        #expect(sourcePast.findings.map(\.rule) == ["too-many-messages"], "\(sourcePast.findings.map(\.message))")
+    }
+
+    /// A catalog refused for a limit is that error, not also "nothing to check".
+    @Test func aRefusedCatalogIsOnlyItsLimitsError() throws {
+        let root = try makeProject(["L.xcstrings": catalog(4), "ko.xliff": xliff(4)])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for file in ["L.xcstrings", "ko.xliff"] {
+            let result = Checker.run(try PlatformInput.load(path: root + "/" + file, limits: small))
+            #expect(result.findings.map(\.rule) == ["too-many-messages"], "\(file)")
+        }
+    }
+
     /// The default strings and every locale's translations count together, read up front or
     /// one locale at a time.
     @Test(arguments: [false, true])

@@ -142,6 +142,11 @@ extension PlatformInput {
         if size > limits.bytes { return refused(limits.tooLarge(size, file: display(directory))) }
         var diagnostics: [Diagnostic] = []
         let sourceFiles = readFolder("values", in: directory, plain: true, limits: limits, diagnostics: &diagnostics)
+        // A default file past the limit of one file is not read, so its strings are not the
+        // source: the translations of every locale would be extra keys. Nothing is checked.
+        if diagnostics.contains(where: { $0.id == "too-many-messages" }) {
+            return CheckInput(sourceTag: sourceLocale, sourceLocale: source, tables: [], settings: settings, inputDiagnostics: diagnostics)
+        }
         // The default strings count first; each locale's translations as it is read.
         let sourceCount = sourceFiles.reduce(0) { $0 + $1.messageCount }
         let count = ProjectMessageCount(templates: sourceCount, limits: limits)
@@ -275,6 +280,9 @@ extension PlatformInput {
         // the locale's messages are not made (and no later locale is read).
         guard source.count.begin(tag) else { return ([], []) }
         var groups = folders.map { (folder: $0, files: readFolder($0, in: directory, plain: true, limits: source.limits, diagnostics: &diagnostics)) }
+        // A file of the locale past the limit of one file is not read: the locale is not
+        // checked (rather than every string of that file reported missing).
+        if diagnostics.contains(where: { $0.id == "too-many-messages" }) { return ([], diagnostics) }
         if !source.count.admit(tag, groups.reduce(0) { $0 + $1.files.reduce(0) { $0 + $1.messageCount } }) {
             if let total = source.count.reportPast() { diagnostics.append(source.limits.tooManyMessages(total, file: display(directory))) }
             return ([], diagnostics)
