@@ -62,4 +62,16 @@ import Testing
         #expect(result.status == 1)
         #expect((result.out + result.err).contains("the file has 100001 strings; the limit is 100000 [too-many-messages]"))
     }
+
+    @Test func checkRefusesAStringCatalogPastTheMessageLimitAsImportDoes() throws {
+        let entries = (0...ProjectLimits.standard.messagesPerFile).map {
+            "\"k\($0)\": {\"localizations\": {\"en\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"Text\"}}}}"
+        }
+        let root = try project(["L.xcstrings": "{\"sourceLanguage\": \"en\", \"strings\": {" + entries.joined(separator: ",") + "}, \"version\": \"1.0\"}"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = run(["check", root + "/L.xcstrings"])
+        #expect(result.status == 1)
+        #expect((result.out + result.err).contains("the file has 100001 strings; the limit is 100000 [too-many-messages]"))
+        #expect((result.out + result.err).contains("1 error, 0 warnings"))
+    }
 }
