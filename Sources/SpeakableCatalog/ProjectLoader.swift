@@ -177,11 +177,21 @@ public enum ProjectLoader {
     }
 }
 
-/// The messages and translations of a project loaded with `deferringLocales`, counted as
-/// ``ProjectLoader/readLocale(_:of:)`` reads each locale (`project-too-many-messages`).
-final class ProjectMessageCount: Sendable {
-    let templates: Int
-    let limits: ProjectLimits
+/// The messages and translations of a project whose locales are read one at a time, counted
+/// as each is read (`project-too-many-messages`): a project loaded with `deferringLocales` as
+/// ``ProjectLoader/readLocale(_:of:)`` reads each locale, an Android `res/` folder as `check`
+/// reads each locale's folders. Locales may be read on several threads.
+///
+/// ```swift
+/// let count = ProjectMessageCount(templates: 6, limits: limits)   // limits.messages == 10
+/// count.begin("ko")          // true
+/// count.admit("ko", 5)       // false: 11 is past the limit
+/// count.reportPast()         // 11 (then nil: reported once)
+/// ```
+public final class ProjectMessageCount: Sendable {
+    /// The messages counted before any locale (the templates, or the default strings).
+    public let templates: Int
+    public let limits: ProjectLimits
     private struct State {
         var perLocale: [String: Int] = [:]
         var past = false
@@ -190,13 +200,13 @@ final class ProjectMessageCount: Sendable {
     }
     private let state = Mutex(State())
 
-    init(templates: Int, limits: ProjectLimits) {
+    public init(templates: Int, limits: ProjectLimits) {
         self.templates = templates
         self.limits = limits
     }
 
     /// Starts (again) counting locale `tag`; false once the project is past the limit.
-    func begin(_ tag: String) -> Bool {
+    public func begin(_ tag: String) -> Bool {
         state.withLock { s in
             if s.past { return false }
             s.perLocale[tag] = 0
@@ -205,7 +215,7 @@ final class ProjectMessageCount: Sendable {
     }
 
     /// Counts `count` more translations of `tag`; false when the project is then past the limit.
-    func admit(_ tag: String, _ count: Int) -> Bool {
+    public func admit(_ tag: String, _ count: Int) -> Bool {
         state.withLock { s in
             s.perLocale[tag, default: 0] += count
             if templates + s.total > limits.messages { s.past = true }
@@ -213,10 +223,11 @@ final class ProjectMessageCount: Sendable {
         }
     }
 
-    var isPast: Bool { state.withLock { $0.past } }
+    /// Whether the project is past the limit.
+    public var isPast: Bool { state.withLock { $0.past } }
 
     /// The count, the first time it is asked for past the limit.
-    func reportPast() -> Int? {
+    public func reportPast() -> Int? {
         state.withLock { s in
             guard s.past, !s.reported else { return nil }
             s.reported = true

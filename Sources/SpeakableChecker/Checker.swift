@@ -30,7 +30,9 @@ public enum Checker {
     public static func run(_ input: CheckInput, spokenSeconds: SpokenSeconds? = nil) -> CheckResult {
         var findings: [Finding] = input.inputDiagnostics.map(finding)
         findings += configurationFindings(input.settings)
-        if input.tables.allSatisfy(\.messages.isEmpty) && !findings.contains(where: { $0.rule == "no-messages" }) {
+        // An input refused for a limit (ProjectLimits) has no messages: that error says why.
+        let limitIDs: Set<RuleID> = ["no-messages", "too-many-messages", "project-too-many-messages", "project-too-many-locales", "project-too-large"]
+        if input.tables.allSatisfy(\.messages.isEmpty) && !findings.contains(where: { limitIDs.contains($0.rule) }) {
             findings.append(Finding(rule: "no-messages", severity: .error, file: input.tables.first?.file, position: nil, locale: nil,
                                     key: nil, table: nil, message: "nothing to check: the input holds no messages",
                                     hint: "give a project folder, a .xcstrings file, an Android res/ folder or an XLIFF file that has strings",

@@ -105,6 +105,13 @@ enum ImportCommand: SpeakableCommand {
         }
         let summary = result.counts.keys.sorted().map { "\($0): \(result.counts[$0]!)" }.joined(separator: ", ")
         if arguments.dryRun {
+            // What the import would refuse (a folder on the way that is a link out of the
+            // project), refused here too.
+            let problems = OutputWriter.problems(writing: result.files, to: project.root)
+            if !problems.isEmpty {
+                for diagnostic in problems { printer.print(diagnostic) }
+                return ExitStatus.failure
+            }
             io.write("would write (\(summary)):\n")
             for file in result.files { io.write("  \(file.path)\n") }
             return ExitStatus.success

@@ -51,4 +51,27 @@ import Testing
         #expect(result.err.contains("nothing was written"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == before)
     }
+
+    /// `check` of a platform catalog counts as `import` does: one string past the limit of one
+    /// file is the same error (the boundaries of every format and limit: PlatformLimitTests).
+    @Test func checkRefusesAStringsFilePastTheMessageLimitAsImportDoes() throws {
+        let strings = "<resources>\n" + (0...ProjectLimits.standard.messagesPerFile).map { "<string name=\"s\($0)\">x</string>\n" }.joined() + "</resources>\n"
+        let root = try project(["res/values/strings.xml": strings])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = run(["check", root + "/res"])
+        #expect(result.status == 1)
+        #expect((result.out + result.err).contains("the file has 100001 strings; the limit is 100000 [too-many-messages]"))
+    }
+
+    @Test func checkRefusesAStringCatalogPastTheMessageLimitAsImportDoes() throws {
+        let entries = (0...ProjectLimits.standard.messagesPerFile).map {
+            "\"k\($0)\": {\"localizations\": {\"en\": {\"stringUnit\": {\"state\": \"translated\", \"value\": \"Text\"}}}}"
+        }
+        let root = try project(["L.xcstrings": "{\"sourceLanguage\": \"en\", \"strings\": {" + entries.joined(separator: ",") + "}, \"version\": \"1.0\"}"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let result = run(["check", root + "/L.xcstrings"])
+        #expect(result.status == 1)
+        #expect((result.out + result.err).contains("the file has 100001 strings; the limit is 100000 [too-many-messages]"))
+        #expect((result.out + result.err).contains("1 error, 0 warnings"))
+    }
 }

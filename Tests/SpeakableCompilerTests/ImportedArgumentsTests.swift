@@ -185,4 +185,29 @@ import Testing
             #expect(files["android/res/values/strings.xml"]?.contains(#"<resources xmlns:tools="http://schemas.android.com/tools" tools:ignore="MissingTranslation">"#) == true)
         }
     }
+
+    /// Markup kept in `.speakable/<table>.platform.json` that a hand edit renamed (`<string
+    /// name="app_name">` kept for message `ent`) is not written — aapt2 would take it for
+    /// another resource — and the compile says so, naming the message and both names.
+    @Test func keptMarkupThatRenamesTheResourceIsNotWrittenAndSaid() throws {
+        let root = try Self.project("renamed", locales: [], files: ["values": #"<string name="ent"><b>Fun</b> and games</string>"#])
+        let path = root + "/.speakable/strings.platform.json"
+        let metadata = try #require(read(path))
+        #expect(metadata.contains(#"<string name=\"ent\">"#))
+        try write(metadata.replacing(#"<string name=\"ent\">"#, with: #"<string name=\"app_name\">"#), to: path)
+        let result = CatalogCompiler.compile(ProjectLoader.load(directory: root), options: { var o = CompileOptions(); o.outputs = [.android]; return o }())
+        #expect(!result.hasErrors)
+        let warnings = result.diagnostics.filter { $0.id == "metadata-invalid" }
+        #expect(warnings.map(\.severity) == [.warning])
+        #expect(warnings.first?.message
+            == #"'ent' (en): the kept markup is <string name="app_name">, not the message's <string name="ent">; it is not written (the message's text is)"#)
+        #expect(warnings.first?.file == path)
+        let strings = try #require(result.files.first { $0.path == "android/res/values/strings.xml" }?.contents)
+        #expect(strings.contains(#"<string name="ent">"#) && !strings.contains("app_name"), "\(strings)")
+        // As imported, the markup is written back without a word.
+        try write(metadata, to: path)
+        let clean = CatalogCompiler.compile(ProjectLoader.load(directory: root), options: { var o = CompileOptions(); o.outputs = [.android]; return o }())
+        #expect(clean.diagnostics.filter { $0.id == "metadata-invalid" }.isEmpty)
+        #expect(clean.files.first { $0.path == "android/res/values/strings.xml" }?.contents.contains(#"<string name="ent"><b>Fun</b> and games</string>"#) == true)
+    }
 }

@@ -108,6 +108,46 @@ import Testing
         for foreign in ["\"android\"", "README.md", "gone.xliff", "notes/x.txt"] { #expect(!manifest.contains(foreign), "\(foreign)") }
     }
 
+    /// Files that exist but that no compile writes, listed by a hand edit (`notes/x.txt`,
+    /// `android/README.md`, a file beside the outputs in `android/res/values/`): they were
+    /// carried forward, and a later compile removed those in its folders ("removed
+    /// android/README.md"). Only paths of an output's shape are read from the manifest.
+    @Test func existingFilesAHandEditListsAreNeitherRemovedNorCarried() throws {
+        let root = try temporaryDirectory()
+        let out = root + "/out"
+        _ = try OutputWriter.write([OutputFile(path: "android/res/values/strings.xml", contents: "a"),
+                                    OutputFile(path: "xliff/ko.xliff", contents: "ko")], to: out, replacing: ["android", "xliff"])
+        let foreign = ["notes/x.txt", "android/README.md", "android/res/values/colors.xml", "android/res/strings.xml",
+                       "android/kotlin/sub/GameStrings.kt", "xliff/ko.xliff.orig", "swift/Notes.swift"]
+        for path in foreign { try write("mine", to: out + "/" + path) }
+        let listed = (foreign + ["android/res/values/strings.xml", "xliff/ko.xliff"]).map { "\"\($0)\"" }.joined(separator: ", ")
+        try write(#"{"format": "speakable-outputs", "version": 1, "files": [\#(listed)]}"#, to: out + "/.speakable-outputs")
+        let report = try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", contents: "ko")], to: out,
+                                            replacing: ["android", "xliff", "swift"])
+        #expect(report.removed == ["android/res/values/strings.xml"])
+        for path in foreign { #expect(read(out + "/" + path) == "mine", "\(path)") }
+        let manifest = read(out + "/.speakable-outputs") ?? ""
+        for path in foreign { #expect(!manifest.contains(path), "\(path)") }
+        // A later compile of every output leaves them too.
+        let again = try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", contents: "ko")], to: out,
+                                           replacing: ["android", "xliff", "swift", "xcstrings", "compose"])
+        #expect(again.removed.isEmpty)
+        for path in foreign { #expect(read(out + "/" + path) == "mine", "\(path)") }
+    }
+
+    @Test(arguments: [
+        ("swift/Speakable+game.swift", true), ("xcstrings/game.xcstrings", true), ("xliff/pt-BR.xliff", true),
+        ("android/res/values/strings.xml", true), ("android/res/values-b+sr+Latn/strings.xml", true), ("android/kotlin/GameStrings.kt", true),
+        ("compose/composeResources/values-ko/strings.xml", true), ("compose/kotlin/SpeakableCompose.kt", true),
+        ("swift/Notes.swift", false), ("swift/Speakable+.swift", false), ("xliff/.xliff", false), ("xliff/a/ko.xliff", false),
+        ("android/README.md", false), ("android/res/values/colors.xml", false), ("android/res/layout/strings.xml", false),
+        ("android/res/values-/strings.xml", false), ("android/kotlin/sub/A.kt", false), ("compose/res/values/strings.xml", false),
+        ("notes/x.txt", false), ("README.md", false), ("android", false),
+    ])
+    func theShapesOfOutputs(path: String, isOutput: Bool) {
+        #expect(OutputWriter.isOutputPath(path) == isOutput)
+    }
+
     @Test func staleStagingIsRemovedWithoutFollowingItsLinks() throws {
         let root = try temporaryDirectory()
         try write("keep", to: root + "/outside/keep.txt")

@@ -1,5 +1,6 @@
 import SpeakableDescribers
 import SpeakableEscaping
+import SpeakableICU
 import Testing
 @testable import SpeakablePreview
 
@@ -30,14 +31,54 @@ import Testing
         #expect(!html.unicodeScalars.contains("\u{202E}"))
         // Shown where it was: the button's text and name, the composed speech, the board title.
         #expect(html.contains(#"<button type="button" class="control" aria-label="Pay \u{202E}yrros">Pay \u{202E}yrros</button>"#))
-        #expect(html.contains(#"<span class="text">Pay \u{202E}yrros, button</span>"#))
-        #expect(html.contains(#"<span class="text">Pay \u{202E}yrros, Button</span>"#))
+        #expect(html.contains(#"<span class="text"><bdi>Pay \u{202E}yrros</bdi>, button</span>"#))
+        #expect(html.contains(#"<span class="text"><bdi>Pay \u{202E}yrros</bdi>, Button</span>"#))
         #expect(html.contains(#"Pay \\u{202E}yrros, button"#))   // in the page's JSON
         #expect(html.contains(#"<bdi>Board \u{202E}drawn</bdi>"#))
         #expect(html.contains(#"Scenario: <bdi>evil\u{202E}.json</bdi>"#))
         // The script isolates each part it joins that holds right-to-left text or controls.
         #expect(html.contains(#"text += isolate(t);"#))
         #expect(html.contains("unicode-bidi: plaintext"))
+    }
+
+    /// A right-to-left label before the screen reader's words: with the whole line one
+    /// plaintext paragraph, its Hebrew set the line's direction and "button" moved to its left.
+    /// Each app part is now isolated on its own, the reader's words outside it — in the page's
+    /// listing (`<bdi>`) and in the text the script shows from the page's data (FSI … PDI).
+    @Test func eachAppPartIsIsolatedAndTheReadersWordsAreNot() throws {
+        let html = try page(#"""
+        {"items": [
+          {"type": "control", "label": "שלם 5", "action": "שלם"},
+          {"type": "control", "label": "Next", "action": "Next"}
+        ]}
+        """#)
+        // VoiceOver: the label, then "button"; TalkBack: the label, "Button", then the hint
+        // with the click label inside the reader's sentence.
+        #expect(html.contains(#"<span class="text"><bdi>שלם 5</bdi>, button</span>"#))
+        #expect(html.contains(#"<span class="text"><bdi>שלם 5</bdi>, Button</span>"#))
+        #expect(html.contains(#"<span class="text">Double-tap to <bdi>שלם</bdi></span>"#))
+        #expect(html.contains(#"<span class="text"><bdi>Next</bdi>, button</span>"#))
+        // The page's data: the Hebrew part between FSI and PDI, the reader's words outside;
+        // left-to-right app text is not marked (nothing to isolate).
+        #expect(html.contains("\u{2068}שלם 5\u{2069}, button"))
+        #expect(html.contains("Double-tap to \u{2068}שלם\u{2069}"))
+        #expect(!html.contains("\u{2068}Next"))
+    }
+
+    @Test func theComposersSegmentsAreTheTextAndItsAppParts() {
+        let composer = SpeechComposer(locale: .english)
+        let focus = composer.voiceOver(VoiceOverText(label: "שלם", value: "5", traits: [.button, .selected]), budgets: UtteranceBudgets())[0]
+        #expect(focus.segments == [.init("שלם", isApp: true), .init(", ", isApp: false), .init("5", isApp: true),
+                                   .init(", button, selected", isApp: false)])
+        #expect(focus.segments.map(\.text).joined() == focus.text)
+        // TalkBack: the reader's "selected" before a state that is also "selected".
+        var talkBack = TalkBackText(contentDescription: "Pay", stateDescription: "selected", role: .button)
+        talkBack.isSelected = true
+        var memory = FocusMemory()
+        let spoken = composer.talkBack(talkBack, place: nil, memory: &memory, budgets: UtteranceBudgets())[0]
+        #expect(spoken.segments == [.init("selected, ", isApp: false), .init("selected", isApp: true), .init(", ", isApp: false),
+                                    .init("Pay", isApp: true), .init(", Button", isApp: false)])
+        #expect(spoken.segments.map(\.text).joined() == spoken.text)
     }
 
     @Test func balancedAndPlainTextIsWrittenAsItIs() throws {

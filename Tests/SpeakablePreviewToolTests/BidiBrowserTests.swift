@@ -6,20 +6,25 @@ import Testing
 /// ("Pay nottub ,sorry"). The override is shown as `\u{202E}`, in the page's text, in the speech
 /// the script puts together, and in the accessible name; what follows reads left to right.
 @Suite(.serialized) struct BidiBrowserTests {
-    /// The left edge of each character of `word` in the first text node of the element that
-    /// `selector` finds: increasing when the word is laid out left to right.
-    static func edges(_ selector: String, _ word: String) -> String {
+    /// The left edge of each character of `word` in the first text node holding it inside the
+    /// element that `selector` finds (the element's own text or an isolate's in it): increasing
+    /// when the word is laid out left to right. `side`: "right" for the right edges.
+    static func edges(_ selector: String, _ word: String, side: String = "left") -> String {
         """
         var element = document.querySelector(\(jsString(selector)));
         if (!element) { return null; }
-        var node = element.firstChild, text = node.textContent, at = text.indexOf(\(jsString(word)));
-        if (at < 0) { return [text]; }
+        var walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT), node, at = -1;
+        while ((node = walker.nextNode())) {
+          at = node.textContent.indexOf(\(jsString(word)));
+          if (at >= 0) { break; }
+        }
+        if (at < 0) { return [element.textContent]; }
         var edges = [];
         for (var k = at; k < at + \(word.utf16.count); k++) {
           var range = document.createRange();
           range.setStart(node, k);
           range.setEnd(node, k + 1);
-          edges.push(range.getBoundingClientRect().left);
+          edges.push(range.getBoundingClientRect()[\(jsString(side))]);
         }
         return edges;
         """
@@ -89,6 +94,66 @@ import Testing
             let png = try await driver.screenshot()
             try? FileManager.default.createDirectory(at: BrowserTests.screenshots, withIntermediateDirectories: true)
             try? png.write(to: BrowserTests.screenshots.appendingPathComponent("bidi-talkback.png"))
+        } catch {
+            await driver.quit()
+            throw error
+        }
+        await driver.quit()
+    }
+
+    /// A right-to-left label before the screen reader's words (VoiceOver "שלם 5, button"): with
+    /// the whole line one plaintext paragraph, the Hebrew set its direction and "button" was laid
+    /// out to the label's left. Each app part is isolated (`<bdi>` in the listing, FSI … PDI in
+    /// the speech the script shows), so the reader's words follow the label, left to right.
+    @Test func theReadersWordsStayAfterARightToLeftLabel() async throws {
+        guard let (chromium, chromedriver) = BrowserTests.tools() else { return }
+        let folder = try Tool.temporaryDirectory("bidi-hebrew")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let items: [[String: Any]] = [
+            ["type": "control", "label": "שלם 5", "action": "שלם"],
+            ["type": "control", "label": "Next", "action": "Next"],
+        ]
+        let scenario = folder.appendingPathComponent("hebrew.json")
+        try JSONSerialization.data(withJSONObject: ["items": items]).write(to: scenario)
+        let page = folder.appendingPathComponent("hebrew.html")
+        let made = try Tool.run(["preview", "--scenario", scenario.path, "--locale", "en", "--html", page.path])
+        try #require(made.status == 0, "\(made.error)")
+
+        let driver = try await ChromeDriver(chromium: chromium, chromedriver: chromedriver)
+        do {
+            try await driver.open(page)
+            try await driver.script("""
+                document.querySelectorAll('li.element').forEach(function (li) {
+                  if (li.getAttribute('aria-label').indexOf('שלם') >= 0) { li.dataset.test = 'hebrew'; }
+                });
+                """)
+            /// The label's right edge is left of the reader's word, which reads left to right.
+            func expectAfterLabel(_ selector: String, _ word: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+                let label = try await driver.script(Self.edges(selector, "שלם", side: "right")) as? [Double] ?? []
+                let after = try await driver.script(Self.edges(selector, word)) as? [Double] ?? []
+                #expect(Self.leftToRight(after), "\(after)", sourceLocation: sourceLocation)
+                #expect(!label.isEmpty && !after.isEmpty && label.max()! <= after.min()!, "label \(label), \(word) \(after)",
+                        sourceLocation: sourceLocation)
+            }
+            let listed = "#en-voiceover li[data-test=hebrew] .utterance .text"
+            #expect(try await driver.script("return document.querySelector('\(listed)').innerHTML") as? String == "<bdi>שלם 5</bdi>, button")
+            try await expectAfterLabel(listed, "button")
+            // The speech panel, from the page's data, on focus.
+            try await driver.script("document.querySelector('#en-voiceover li[data-test=hebrew]').focus()")
+            let panel = "#en-voiceover-speech .utterance .text"
+            #expect(try await driver.script("return document.querySelector('\(panel)').textContent") as? String
+                == "\u{2068}שלם 5\u{2069}, button")
+            try await expectAfterLabel(panel, "button")
+            // TalkBack's hint: the click label inside the reader's sentence, at its end.
+            let hint = "#en-talkback li[data-test=hebrew] .utterance.kind-hint .text"
+            try await driver.script("document.querySelector('input[name=platform][value=talkback]').click()")
+            #expect(try await driver.script("return document.querySelector('\(hint)').innerHTML") as? String == "Double-tap to <bdi>שלם</bdi>")
+            let before = try await driver.script(Self.edges(hint, "to", side: "right")) as? [Double] ?? []
+            let label = try await driver.script(Self.edges(hint, "שלם")) as? [Double] ?? []
+            #expect(!before.isEmpty && !label.isEmpty && before.max()! <= label.min()!, "to \(before), label \(label)")
+            let png = try await driver.screenshot()
+            try? FileManager.default.createDirectory(at: BrowserTests.screenshots, withIntermediateDirectories: true)
+            try? png.write(to: BrowserTests.screenshots.appendingPathComponent("bidi-hebrew.png"))
         } catch {
             await driver.quit()
             throw error

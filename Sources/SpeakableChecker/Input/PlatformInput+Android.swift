@@ -28,7 +28,7 @@ extension PlatformInput {
         let name: String
         var resources: AndroidResourceFile
         /// A file with nothing to report, its plain `<string>`s read straight from its bytes and
-        /// its other elements one by one (``AndroidResourceReader/readStrings(_:)``); then
+        /// its other elements one by one (``AndroidResourceReader/readStrings(_:maximumResources:)``); then
         /// ``resources`` has none.
         var plain: AndroidPlainStrings? = nil
 
@@ -44,12 +44,21 @@ extension PlatformInput {
 
         /// The `tools:ignore` attribute of its `<resources>`, whichever reader read it.
         var rootToolsIgnore: String? { plain.map(\.rootToolsIgnore) ?? resources.toolsIgnore }
+
+        /// How many messages it has (`<string>`s and `<plurals>`), as ``ProjectLimits`` counts them.
+        var messageCount: Int {
+            func isMessage(_ resource: AndroidResource) -> Bool { resource.kind == .string || resource.kind == .plurals }
+            return plain.map { $0.strings.count + $0.others.count { isMessage($0.resource) } } ?? resources.resources.count(where: isMessage)
+        }
     }
 
     /// The files of one values folder with string resources, and the problems reading them.
     /// `plain`: files without problems are read without an XML tree, but for elements other than
     /// plain `<string>`s.
-    static func readFolder(_ folder: String, in directory: String, plain: Bool = false, diagnostics: inout [Diagnostic]) -> [ReadFile] {
+    /// A file with more messages than `limits` allow in one file is not read (`too-many-messages`,
+    /// counted while it is scanned).
+    static func readFolder(_ folder: String, in directory: String, plain: Bool = false, limits: ProjectLimits,
+                           diagnostics: inout [Diagnostic]) -> [ReadFile] {
         let path = join(directory, folder)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
         var result: [ReadFile] = []
@@ -68,14 +77,16 @@ extension PlatformInput {
                 diagnostics.append(problem.diagnostic(file: display(full)))
                 continue
             }
-            if plain, let strings = AndroidResourceReader.readStrings(data) {
+            // Past the limit the scan gives up, and the reader counts the file's messages
+            // before it decodes any.
+            if plain, let strings = AndroidResourceReader.readStrings(data, maximumResources: limits.messagesPerFile) {
                 if !strings.strings.isEmpty || strings.others.contains(where: { key($0.resource) != nil }) {
                     result.append(ReadFile(name: name, resources: AndroidResourceFile(file: display(full), locale: nil, resources: []),
                                            plain: strings))
                 }
                 continue
             }
-            let parsed = AndroidResourceReader.read(data, file: display(full))
+            let parsed = AndroidResourceReader.read(data, file: display(full), limits: limits)
             diagnostics += parsed.diagnostics
             if let file = parsed.file, file.resources.contains(where: { key($0) != nil }) {
                 result.append(ReadFile(name: name, resources: file))
@@ -93,19 +104,53 @@ extension PlatformInput {
         let tableOfKey: [String: Int]
         /// The source's name for each plural's argument.
         let pluralNames: [String: String]
+        let limits: ProjectLimits
+        /// The messages and translations read so far, against ``ProjectLimits/messages``.
+        let count: ProjectMessageCount
+    }
+
+    /// The sizes of the files of `folders` (Android values folders of `directory`) together,
+    /// before any is read.
+    static func valuesSize(_ folders: [String], in directory: String) -> Int {
+        var total = 0
+        for folder in folders {
+            let path = join(directory, folder)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where name.hasSuffix(".xml") {
+                total += InputFile.size(join(path, name)) ?? 0
+            }
+        }
+        return total
     }
 
     static func android(directory: String, sourceLocale: String, settings: CheckSettings,
-                        deferringLocales: Bool = false) throws(Failure) -> CheckInput {
+                        deferringLocales: Bool = false, limits: ProjectLimits = .standard) throws(Failure) -> CheckInput {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
         let folders = names.filter { ($0 == "values" || $0.hasPrefix("values-")) && directoryExists(join(directory, $0)) }
         guard folders.contains("values") else {
             let others = folders.isEmpty ? "" : " (it has \(folders.prefix(3).joined(separator: ", "))\(folders.count > 3 ? ", …" : ""))"
             throw Failure(description: "\(display(directory)) has no values/ folder\(others): give an Android res/ folder; without default strings in values/, aapt2 drops every translation (\"removing resource … without required default value\")")
         }
-        var diagnostics: [Diagnostic] = []
         let source = (try? ICULocale(sourceLocale)) ?? .english
-        let sourceFiles = readFolder("values", in: directory, plain: true, diagnostics: &diagnostics)
+        /// The folder past a whole-project limit (``ProjectLimits``): checked without tables.
+        func refused(_ diagnostic: Diagnostic, _ diagnostics: [Diagnostic] = []) -> CheckInput {
+            CheckInput(sourceTag: sourceLocale, sourceLocale: source, tables: [], settings: settings, inputDiagnostics: diagnostics + [diagnostic])
+        }
+        // The limits of a project, before anything is read: the locale folders and the bytes.
+        let localeFolderCount = folders.count { AndroidQualifiers.localeTag(forValuesFolder: $0) != nil }
+        if localeFolderCount > limits.locales { return refused(limits.tooManyLocales(localeFolderCount, file: display(directory))) }
+        let size = valuesSize(folders, in: directory)
+        if size > limits.bytes { return refused(limits.tooLarge(size, file: display(directory))) }
+        var diagnostics: [Diagnostic] = []
+        let sourceFiles = readFolder("values", in: directory, plain: true, limits: limits, diagnostics: &diagnostics)
+        // A default file past the limit of one file is not read, so its strings are not the
+        // source: the translations of every locale would be extra keys. Nothing is checked.
+        if diagnostics.contains(where: { $0.id == "too-many-messages" }) {
+            return CheckInput(sourceTag: sourceLocale, sourceLocale: source, tables: [], settings: settings, inputDiagnostics: diagnostics)
+        }
+        // The default strings count first; each locale's translations as it is read.
+        let sourceCount = sourceFiles.reduce(0) { $0 + $1.messageCount }
+        let count = ProjectMessageCount(templates: sourceCount, limits: limits)
+        if sourceCount > limits.messages { return refused(limits.tooManyMessages(sourceCount, file: display(directory)), diagnostics) }
 
         // Locale folders (values-ko, values-b+sr+Latn, and their variants such as values-ko-night),
         // and folders without a locale (values-night, values-v21): the latter hold the source
@@ -115,7 +160,7 @@ extension PlatformInput {
             if let tag = AndroidQualifiers.localeTag(forValuesFolder: folder) {
                 targetFolders.append((folder, tag))
             } else {
-                let files = readFolder(folder, in: directory, diagnostics: &diagnostics)
+                let files = readFolder(folder, in: directory, limits: limits, diagnostics: &diagnostics)
                 diagnostics += languageCheck(files, folder: folder, expected: source, sourceTag: sourceLocale, isDefault: false)
             }
         }
@@ -186,7 +231,7 @@ extension PlatformInput {
         // Translations, by locale: every file of the locale's folders, matched by type and name;
         // with `deferringLocales`, read when the checker gets to the locale.
         let androidSource = AndroidSource(directory: directory, tables: tables.map { ($0.name, $0.untranslatable) },
-                                          tableOfKey: tableOfKey, pluralNames: pluralNames)
+                                          tableOfKey: tableOfKey, pluralNames: pluralNames, limits: limits, count: count)
         var byTag: [String: [String]] = [:]
         for (folder, tag) in targetFolders { byTag[tag, default: []].append(folder) }
         var locales: [[TargetLocale]] = Array(repeating: [], count: tables.count)
@@ -231,7 +276,17 @@ extension PlatformInput {
         var diagnostics: [Diagnostic] = []
         let directory = source.directory
         let tables = source.tables
-        var groups = folders.map { (folder: $0, files: readFolder($0, in: directory, plain: true, diagnostics: &diagnostics)) }
+        // The whole project's messages, counted across the locales read so far: past the limit,
+        // the locale's messages are not made (and no later locale is read).
+        guard source.count.begin(tag) else { return ([], []) }
+        var groups = folders.map { (folder: $0, files: readFolder($0, in: directory, plain: true, limits: source.limits, diagnostics: &diagnostics)) }
+        // A file of the locale past the limit of one file is not read: the locale is not
+        // checked (rather than every string of that file reported missing).
+        if diagnostics.contains(where: { $0.id == "too-many-messages" }) { return ([], diagnostics) }
+        if !source.count.admit(tag, groups.reduce(0) { $0 + $1.files.reduce(0) { $0 + $1.messageCount } }) {
+            if let total = source.count.reportPast() { diagnostics.append(source.limits.tooManyMessages(total, file: display(directory))) }
+            return ([], diagnostics)
+        }
         var perTable: [[TargetMessage]] = Array(repeating: [], count: tables.count)
         // Room for every resource read, in its own table's list when the table is known: a list
         // grown by doubling holds up to twice its messages, and both buffers while it grows.

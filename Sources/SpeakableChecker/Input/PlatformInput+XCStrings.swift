@@ -9,8 +9,13 @@ import SpeakablePlatformFormats
 extension PlatformInput {
     // MARK: .xcstrings
 
-    static func xcstrings(path: String, settings: CheckSettings, deferringLocales: Bool = false) throws(Failure) -> CheckInput {
+    static func xcstrings(path: String, settings: CheckSettings, deferringLocales: Bool = false,
+                          limits: ProjectLimits = .standard) throws(Failure) -> CheckInput {
         let file = display(path)
+        /// The catalog past a limit of ``ProjectLimits``: checked without tables.
+        func refused(_ diagnostic: Diagnostic, _ diagnostics: [Diagnostic] = []) -> CheckInput {
+            CheckInput(sourceTag: "en", sourceLocale: .english, tables: [], settings: settings, inputDiagnostics: diagnostics + [diagnostic])
+        }
         // A catalog without problems is indexed (where each localization is in the file's
         // bytes) and each locale's messages are made from the bytes when it is checked: memory
         // holds the index (which has the strings' bytes) and one locale, not the file, which is
@@ -19,20 +24,44 @@ extension PlatformInput {
         do {
             let mapped = try mapBytes(path)
             if let index = mapped.withBytes({ XCStringsIndex.read($0, file: file) }) {
+                // Counted from the index, before any message is made: the entries (the limit of
+                // one file, as import counts them) and every target locale's localizations.
+                let targets = index.localeTags.filter { $0 != index.sourceLanguage }
+                if let problem = limitProblem(limits, file: file, size: mapped.count, entries: index.entries.count, "strings",
+                                              translations: targets.reduce(0) { $0 + index.count(ofLocale: $1) }, locales: targets.count) {
+                    return refused(problem)
+                }
                 return xcstrings(index, settings: settings, deferringLocales: deferringLocales)
             }
             bytes = mapped.bytes
         }
         // Anything else is read entry by entry (never one tree), with every diagnostic, each
         // entry's localizations kept as platform messages by locale.
+        // Counted as they are read: past a limit, no further entry's messages are made.
         var entries: [(key: String, position: SourcePosition, translatable: Bool)] = []
         var byLocale: [String: [PlatformMessage]] = [:]
+        var entryCount = 0
+        var localizations = 0
+        var byLocaleCount: [String: Int] = [:]
+        var past = false
         let read = XCStringsReader.read(bytes, file: file) { entry in
+            entryCount += 1
+            localizations += entry.localizations.count
+            for localization in entry.localizations { byLocaleCount[localization.locale, default: 0] += 1 }
+            // Surely past a limit (an entry has at most one localization in the source language).
+            past = past || entryCount > limits.messagesPerFile || localizations > limits.messages
+            guard !past else { return }
             entries.append((entry.key, entry.keyPosition, entry.shouldTranslate != false))
             for message in entry.messages(file: file) { byLocale[message.locale, default: []].append(message) }
         }
         guard let catalog = read.catalog else {
             return CheckInput(sourceTag: "en", sourceLocale: .english, tables: [], settings: settings, inputDiagnostics: read.diagnostics)
+        }
+        let sourceLocalizations = byLocaleCount[catalog.sourceLanguage] ?? 0
+        let targets = byLocaleCount.count - (byLocaleCount[catalog.sourceLanguage] == nil ? 0 : 1)
+        if let problem = limitProblem(limits, file: file, size: bytes.count, entries: entryCount, "strings",
+                                      translations: localizations - sourceLocalizations, locales: targets) {
+            return refused(problem, read.diagnostics)
         }
         let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
         let translatable = Set(entries.filter(\.translatable).map(\.key))

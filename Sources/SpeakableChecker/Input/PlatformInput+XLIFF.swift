@@ -12,12 +12,20 @@ extension PlatformInput {
     /// XLIFF 2.0 (what `speakable compile` writes: ICU messages) or Xcode's XLIFF 1.2 (printf
     /// formats, `key|==|plural.one` units). One table per `<file>`; the target language is the
     /// only translation.
-    static func xliff(path: String, settings: CheckSettings) throws(Failure) -> CheckInput {
+    static func xliff(path: String, settings: CheckSettings, limits: ProjectLimits = .standard) throws(Failure) -> CheckInput {
         let file = display(path)
         let bytes = try readBytes(path)
         let read = XLIFFReader.read(bytes, file: file)
         guard let document = read.document else {
             return CheckInput(sourceTag: "en", sourceLocale: .english, tables: [], settings: settings, inputDiagnostics: read.diagnostics)
+        }
+        // The limits of a project (``ProjectLimits``), before any message is made: its units (the
+        // limit of one file, as import counts them) and their targets.
+        let units = document.files.reduce(0) { $0 + $1.units.count }
+        let targets = document.files.reduce(0) { $0 + $1.units.count { $0.target != nil } }
+        let languages = Set(document.files.compactMap { $0.targetLanguage ?? document.targetLanguage }).count
+        if let problem = limitProblem(limits, file: file, size: bytes.count, entries: units, "units", translations: targets, locales: languages) {
+            return CheckInput(sourceTag: "en", sourceLocale: .english, tables: [], settings: settings, inputDiagnostics: read.diagnostics + [problem])
         }
         let raw = RawText(bytes)
         let sourceTag = document.sourceLanguage.isEmpty ? "en" : document.sourceLanguage

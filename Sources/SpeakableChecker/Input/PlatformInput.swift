@@ -1,6 +1,6 @@
 import FoundationEssentials
 import SpeakableCatalog
-import SpeakableDiagnostics
+public import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
@@ -51,11 +51,16 @@ public enum PlatformInput {
     /// With `deferringLocales`, the translations of each locale are read when the checker gets
     /// to them (``CheckInput/deferredLocales``): what `speakable check` does, so that a large
     /// input is never in memory whole.
+    /// Bounded as a project is (``ProjectLimits``, the same ids as `import` and project
+    /// loading): a file with more strings, entries or units than one file may hold
+    /// (`too-many-messages`), more messages and translations in all (`project-too-many-messages`),
+    /// more locales (`project-too-many-locales`) or more bytes (`project-too-large`) is refused
+    /// with that error and checked without tables, before its messages are made.
     public static func load(path: String, sourceLocale: String = "en", settings: CheckSettings = CheckSettings(),
-                            deferringLocales: Bool = false) throws(Failure) -> CheckInput {
+                            deferringLocales: Bool = false, limits: ProjectLimits = .standard) throws(Failure) -> CheckInput {
         let kind = CatalogPath.kind(of: path)
-        if kind == .stringCatalog { return try xcstrings(path: path, settings: settings, deferringLocales: deferringLocales) }
-        if kind == .xliff { return try xliff(path: path, settings: settings) }
+        if kind == .stringCatalog { return try xcstrings(path: path, settings: settings, deferringLocales: deferringLocales, limits: limits) }
+        if kind == .xliff { return try xliff(path: path, settings: settings, limits: limits) }
         var directory = path
         if kind == .androidResources {
             // res/values/strings.xml → res
@@ -63,7 +68,20 @@ public enum PlatformInput {
             directory = parts.count >= 3 ? parts.dropLast(2).joined(separator: "/") : "."
             if directory.isEmpty { directory = "/" }
         }
-        return try android(directory: directory, sourceLocale: sourceLocale, settings: settings, deferringLocales: deferringLocales)
+        return try android(directory: directory, sourceLocale: sourceLocale, settings: settings, deferringLocales: deferringLocales,
+                           limits: limits)
+    }
+
+    /// The limit of ``ProjectLimits`` a single catalog file (`.xcstrings`, XLIFF) of `size`
+    /// bytes, `entries` strings or units (`what`), `translations` translations and `locales`
+    /// target locales is past, as its error; nil within them.
+    static func limitProblem(_ limits: ProjectLimits, file: String, size: Int, entries: Int, _ what: String, translations: Int,
+                             locales: Int) -> Diagnostic? {
+        if size > limits.bytes { return limits.tooLarge(size, file: file) }
+        if locales > limits.locales { return limits.tooManyLocales(locales, file: file) }
+        if entries > limits.messagesPerFile { return limits.tooManyMessagesInFile(entries, what, file: file, at: nil) }
+        if entries + translations > limits.messages { return limits.tooManyMessages(entries + translations, file: file) }
+        return nil
     }
 
     static func join(_ a: String, _ b: String) -> String { CatalogPath.join(a, b) }
@@ -92,32 +110,93 @@ public enum PlatformInput {
 extension PlatformInput {
     /// An XML file's text, to align decoded element content (entities resolved) with where each
     /// character is written.
-    struct RawText {
-        let lines: [Substring]
+    ///
+    /// Positions are the XML reader's: lines end at `\n`, `\r\n` or a lone `\r`; columns count
+    /// Unicode scalars from 1; a byte order mark is not counted. ``raw(from:)`` finds a position
+    /// in constant time (each line's start, and every 64th scalar's byte offset) and then reads
+    /// only the content it returns: all of a file's units take time linear in its size, however
+    /// long its lines (an XLIFF written on one line).
+    struct RawText: Sendable {
+        /// The file's text as UTF-8 (invalid bytes decoded as U+FFFD), without a byte order mark.
+        let bytes: [UInt8]
+        /// Where each line starts, in ``bytes``.
+        let lineStarts: [Int]
+        /// The number of the scalar each line starts with, counting from the file's first.
+        let lineScalars: [Int]
+        /// For scalar number `64 × k`, where it starts in ``bytes`` (the last entry: the end).
+        let checkpoints: [Int32]
+
+        static let checkpointStride = 64
 
         init(_ bytes: [UInt8]) {
-            lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            var text = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+            var lineStarts = [0]
+            var lineScalars = [0]
+            var checkpoints: [Int32] = []
+            checkpoints.reserveCapacity(text.count / Self.checkpointStride + 2)
+            var scalar = 0
+            var i = 0
+            while i < text.count {
+                let b = text[i]
+                if b & 0xC0 != 0x80 {
+                    if scalar % Self.checkpointStride == 0 { checkpoints.append(Int32(i)) }
+                    scalar += 1
+                }
+                i += 1
+                if b == 0x0A || (b == 0x0D && (i == text.count || text[i] != 0x0A)) {
+                    lineStarts.append(i)
+                    lineScalars.append(scalar)
+                }
+            }
+            checkpoints.append(Int32(text.count))
+            self.bytes = text
+            self.lineStarts = lineStarts
+            self.lineScalars = lineScalars
+            self.checkpoints = checkpoints
         }
 
-        /// The raw XML of content that starts at `position` and ends at the next `<`.
-        func raw(from position: SourcePosition) -> String {
-            guard position.line >= 1, position.line <= lines.count else { return "" }
-            var out = ""
-            var line = position.line - 1
-            var column = position.column - 1
-            while line < lines.count {
-                let scalars = Array(lines[line].unicodeScalars)
-                var i = column
-                while i < scalars.count {
-                    if scalars[i] == "<" { return out }
-                    out.unicodeScalars.append(scalars[i])
-                    i += 1
-                }
-                out += "\n"
-                line += 1
-                column = 0
+        /// Where the scalar numbered `scalar` starts in ``bytes``.
+        func offset(ofScalar scalar: Int) -> Int {
+            let k = scalar / Self.checkpointStride
+            guard k < checkpoints.count - 1 else { return bytes.count }
+            var i = Int(checkpoints[k])
+            var left = scalar - k * Self.checkpointStride
+            while left > 0 && i < bytes.count {
+                i += 1
+                while i < bytes.count && bytes[i] & 0xC0 == 0x80 { i += 1 }
+                left -= 1
             }
-            return out
+            return i
+        }
+
+        /// The raw XML of content that starts at `position` and ends at the next `<`, with each
+        /// line break written as `\n`.
+        func raw(from position: SourcePosition) -> String {
+            guard position.line >= 1, position.line <= lineStarts.count else { return "" }
+            let line = position.line - 1
+            // The line's end (its break, or the file's end): a column past it starts there.
+            var lineEnd = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+            if line + 1 < lineStarts.count {
+                lineEnd -= 1
+                if lineEnd > lineStarts[line] && bytes[lineEnd] == 0x0A && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            }
+            var i = min(offset(ofScalar: lineScalars[line] + max(0, position.column - 1)), lineEnd)
+            if i < lineStarts[line] { i = lineStarts[line] }
+            var out: [UInt8] = []
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 0x3C { break }
+                if b == 0x0D {
+                    out.append(0x0A)
+                    i += i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+                    continue
+                }
+                out.append(b)
+                i += 1
+            }
+            if i == bytes.count { out.append(0x0A) }
+            return String(decoding: out, as: UTF8.self)
         }
 
         func positioned(_ text: XLIFFText, file: String) -> PositionedText {

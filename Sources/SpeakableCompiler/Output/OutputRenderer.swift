@@ -353,11 +353,20 @@ struct OutputRenderer {
                         // default's, or of another name).
                         if context.options.reuseOriginalValues, let kept = recorded?.android[tag], kept.icu == pattern.source,
                            let xml = kept.value.objectMember("xml")?.stringValue,
-                           let resource = AndroidMarkup.resource(of: xml), resource.name == variant.androidName,
-                           resource.kind == (variant.androidLayout.pluralArguments.count == 1 ? "plurals" : "string"),
-                           variant.androidLayout.companions.isEmpty {
-                            section.append(.raw(xml))
-                            continue
+                           let resource = AndroidMarkup.resource(of: xml), variant.androidLayout.companions.isEmpty {
+                            let kind = variant.androidLayout.pluralArguments.count == 1 ? "plurals" : "string"
+                            if resource.name == variant.androidName && resource.kind == kind {
+                                section.append(.raw(xml))
+                                continue
+                            }
+                            // A hand edit that renames or retypes the resource: not written (the
+                            // message is converted instead), and said.
+                            let file = TableMetadata.path(root: project.root, table: table.name)
+                            reportOnce(Diagnostic(
+                                severity: .warning, id: "metadata-invalid",
+                                message: "'\(message.template.key)' (\(tag)): the kept markup is <\(resource.kind) name=\"\(resource.name)\">, not the message's <\(kind) name=\"\(variant.androidName)\">; it is not written (the message's text is)",
+                                file: file.hasPrefix("./") ? String(file.dropFirst(2)) : file,
+                                hint: "this file is written by `speakable import`; re-import the catalog or delete the file"))
                         }
                         guard let conversion = convert(variant, message, table: table, tag: tag, platform: .android) else { continue }
                         let comment = tag == sourceLocale ? message.template.comment : nil

@@ -82,6 +82,38 @@ public enum OutputWriter {
         return problems
     }
 
+    /// What ``write(_:to:replacing:onWait:)`` would refuse before writing anything
+    /// (`output-unsafe-path`, `output-too-large`), found without writing, creating or locking
+    /// anything: `import --dry-run` refuses what the import itself would.
+    ///
+    /// ```swift
+    /// // Templates is a symbolic link out of the project:
+    /// OutputWriter.problems(writing: [OutputFile(path: "Templates/strings.json", contents: "{}")], to: ".")
+    /// // [refusing to write 'Templates/strings.json': './Templates' is a symbolic link [output-unsafe-path]]
+    /// ```
+    public static func problems(writing files: [OutputFile], to directory: String) -> [Diagnostic] {
+        let problems = validate(files, in: directory)
+        if !problems.isEmpty { return problems }
+        let total = files.reduce(0) { $0 + $1.contents.utf8.count }
+        if total > maximumTotalSize {
+            return [Diagnostic(severity: .error, id: "output-too-large",
+                               message: "the outputs would take \(total) bytes; the limit is \(maximumTotalSize) bytes (\(maximumTotalSize >> 20) MiB)",
+                               file: directory, hint: "split the project, or compile fewer outputs with --only")]
+        }
+        // The folder itself, as OutputFolder.open judges it.
+        var target = directory.isEmpty ? "." : directory
+        while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
+        var info = stat()
+        if lstat(target, &info) == 0 {
+            let reason: String? = (info.st_mode & S_IFMT) == S_IFLNK ? "'\(target)' is a symbolic link; write into a real folder (a link could lead anywhere)"
+                : (info.st_mode & S_IFMT) != S_IFDIR ? "'\(target)' is a file, not a folder; give --out a folder" : nil
+            if let reason {
+                return [Diagnostic(severity: .error, id: "output-unsafe-path", message: "refusing to write: \(reason)", file: directory)]
+            }
+        }
+        return []
+    }
+
     /// What is wrong with `path` as written, before looking at the disk.
     static func lexicalProblem(_ path: String) -> String? {
         if path.isEmpty || path.hasPrefix("/") { return "the path is not relative" }
@@ -218,11 +250,40 @@ public enum OutputWriter {
     static func readManifest(_ folder: OutputFolder) -> [String] {
         guard let bytes = OutputFolder.readFile(folder.descriptor, OutputFolder.manifestName, limit: 64 << 20),
               let root = JSONReader.read(bytes, file: nil).root, root["format"]?.string == "speakable-outputs" else { return [] }
-        // A hand-edited manifest is not trusted: an entry is an output file inside an output's
-        // folder (`xliff/ko.xliff`, not `android` or `README.md`) that is a regular file now.
-        // Anything else is neither removed nor carried forward.
+        // A hand-edited manifest is not trusted: an entry is a path an output of compile has
+        // (``isOutputPath(_:)``: `xliff/ko.xliff`, not `android`, `android/README.md` or
+        // `notes/x.txt`) that is a regular file now. Anything else is neither removed nor
+        // carried forward.
         return (root["files"]?.array ?? []).compactMap(\.string).filter {
-            lexicalProblem($0) == nil && $0.contains("/") && folder.isRegularFile($0)
+            lexicalProblem($0) == nil && isOutputPath($0) && folder.isRegularFile($0)
+        }
+    }
+
+    /// Whether `path` has the shape of a file `speakable compile` writes (``CompileOutput``):
+    /// `swift/Speakable+<table>.swift`, `xcstrings/<table>.xcstrings`, `xliff/<locale>.xliff`,
+    /// `android/res/values…/strings.xml`, `android/kotlin/<Type>.kt`,
+    /// `compose/composeResources/values…/strings.xml`, `compose/kotlin/<Type>.kt`. The outputs
+    /// manifest lists nothing else: a file of another shape in an output's folder is the
+    /// user's, never removed.
+    ///
+    /// ```swift
+    /// OutputWriter.isOutputPath("android/res/values-ko/strings.xml")   // true
+    /// OutputWriter.isOutputPath("android/README.md")                   // false
+    /// ```
+    public static func isOutputPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        func named(_ name: Substring, _ prefix: String, _ suffix: String) -> Bool {
+            name.count > prefix.count + suffix.count && name.hasPrefix(prefix) && name.hasSuffix(suffix) && !name.hasPrefix(".")
+        }
+        func valuesFolder(_ name: Substring) -> Bool { name == "values" || name.hasPrefix("values-") && name.count > 7 }
+        switch (parts.first, parts.count) {
+        case ("swift", 2): return named(parts[1], "Speakable+", ".swift")
+        case ("xcstrings", 2): return named(parts[1], "", ".xcstrings")
+        case ("xliff", 2): return named(parts[1], "", ".xliff")
+        case ("android", 3), ("compose", 3): return parts[1] == "kotlin" && named(parts[2], "", ".kt")
+        case ("android", 4): return parts[1] == "res" && valuesFolder(parts[2]) && parts[3] == "strings.xml"
+        case ("compose", 4): return parts[1] == "composeResources" && valuesFolder(parts[2]) && parts[3] == "strings.xml"
+        default: return false
         }
     }
 

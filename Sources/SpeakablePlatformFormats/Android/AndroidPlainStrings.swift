@@ -9,7 +9,7 @@ public import SpeakableDiagnostics
 /// a `<!DOCTYPE>`, an unescaped apostrophe, a duplicate name, anything the XML reader would
 /// report — it returns nil and the caller reads the file with ``AndroidResourceReader/read(_:file:locale:)``,
 /// which then says what is wrong. Where it reads a file, each string's text, name and positions
-/// are those that reader gives. ``AndroidResourceReader/readStrings(_:)`` reads any file without
+/// are those that reader gives. ``AndroidResourceReader/readStrings(_:maximumResources:)`` reads any file without
 /// problems, leaving each element but a plain string to the reader on its own (``others``).
 ///
 /// The scanner and the reader decode text with the one ``AndroidEscaping/Decoder``. The scanner
@@ -61,7 +61,7 @@ public struct AndroidPlainStrings: Sendable {
     /// The elements left to the resource reader — `<plurals>`, `<string-array>`, a `<string>`
     /// with markup, a comment or an escape the fast path does not read, any other resource —
     /// each read by it on its own, with where it comes among ``strings``. Only
-    /// ``AndroidResourceReader/readStrings(_:)`` reads them (``AndroidResourceReader/readPlainStrings(_:)``
+    /// ``AndroidResourceReader/readStrings(_:maximumResources:)`` reads them (``AndroidResourceReader/readPlainStrings(_:)``
     /// declines such a file).
     public var others: [Other] = []
 

@@ -22,13 +22,17 @@ extension AndroidResourceReader {
     /// read by the XML reader and this reader on its own, so one such element costs only itself.
     /// Nil when there is something to report, or anything but comments and white space between
     /// the elements: then read the file with ``read(_:file:locale:)``, which says what is wrong.
-    public static func readStrings(_ bytes: [UInt8]) -> AndroidPlainStrings? {
+    /// Also nil as soon as the file has more than `maximumResources` elements (the scan stops
+    /// there): ``read(_:file:locale:limits:)`` then counts its messages against
+    /// ``ProjectLimits/messagesPerFile`` (`too-many-messages`).
+    public static func readStrings(_ bytes: [UInt8], maximumResources: Int = .max) -> AndroidPlainStrings? {
         guard bytes.count <= XMLReader.maximumSize else { return nil }
         let source = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
         guard isXML(source) else { return nil }
         return source.withUnsafeBufferPointer { buffer -> AndroidPlainStrings? in
             var scanner = PlainScanner(bytes: buffer)
             scanner.array = source
+            scanner.maximumResources = maximumResources
             guard let strings = scanner.document() else { return nil }
             return AndroidPlainStrings(source: source, strings: strings, rootToolsIgnore: scanner.rootToolsIgnore, others: scanner.others)
         }
@@ -65,7 +69,7 @@ private struct PlainScanner {
     var seenAttributes: [Range<Int>] = []
     var nameRanges: [Range<Int>] = []
     /// ``bytes`` as an array, when elements the scanner does not read are read by the resource
-    /// reader (``AndroidResourceReader/readStrings(_:)``); empty otherwise (then such an element
+    /// reader (``AndroidResourceReader/readStrings(_:maximumResources:)``); empty otherwise (then such an element
     /// ends the scan).
     var array: [UInt8] = []
     var others: [AndroidPlainStrings.Other] = []
@@ -73,6 +77,8 @@ private struct PlainScanner {
     var otherNames: Set<String> = []
     /// The `tools:ignore` value of `<resources>`.
     var rootToolsIgnore: String?
+    /// The most elements (strings and others) read before the scan gives up.
+    var maximumResources = Int.max
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -228,6 +234,7 @@ private struct PlainScanner {
                 return nil
             } else {
                 let (start, startLine, startLineStart) = (index, line, lineStart)
+                guard strings.count + others.count < maximumResources else { return nil }
                 if let string = string() {
                     strings.append(string)
                 } else {

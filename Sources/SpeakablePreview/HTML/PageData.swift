@@ -135,9 +135,37 @@ struct PageData {
         return words.overBudget(appSeconds: utterance.appSeconds, budget: budget)
     }
 
+    /// `utterance`'s text as the script shows it: among the reader's words, each app part
+    /// that holds right-to-left letters or bidirectional controls isolated (FSI … PDI), as the
+    /// script isolates the parts it composes; any override a part leaves open shown as
+    /// `\u{202E}` (VisibleText.bidiBalanced). An utterance that is all the app's is its own
+    /// paragraph.
+    static func isolatedText(_ utterance: Utterance) -> String {
+        guard utterance.segments.count > 1 else { return VisibleText.bidiBalanced(utterance.text) }
+        var text = ""
+        for segment in utterance.segments {
+            let shown = VisibleText.bidiBalanced(segment.text)
+            text += segment.isApp && needsIsolation(shown) ? "\u{2068}" + shown + "\u{2069}" : shown
+        }
+        return text
+    }
+
+    /// Whether `text` has right-to-left letters or bidirectional controls: the script's
+    /// `needsIsolation` (Hebrew to Arabic presentation forms, RLM, embeddings, overrides and
+    /// isolates, the right-to-left scripts of the supplementary planes).
+    static func needsIsolation(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFC, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
+                 0x10800...0x10BFF, 0x1E800...0x1EBFF: true
+            default: false
+            }
+        }
+    }
+
     /// The index of `utterance` in `u`.
     mutating func utterance(_ utterance: Utterance) -> Int {
-        let row = [utterance.kind.rawValue, utterance.text, PreviewFormat.seconds(utterance.estimatedSeconds),
+        let row = [utterance.kind.rawValue, Self.isolatedText(utterance), PreviewFormat.seconds(utterance.estimatedSeconds),
                    words.kind(utterance) ?? "", overText(utterance)]
         if let known = utteranceIndex[row] { return known }
         utterances.append(.array(row.map { .string(VisibleText.bidiBalanced($0)) }))

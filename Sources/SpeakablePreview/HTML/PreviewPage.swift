@@ -279,7 +279,18 @@ public enum PreviewPage {
         page.open("li", ["class": "utterance kind-\(utterance.kind.rawValue)" + (utterance.isOverBudget ? " over" : "")])
         page.element("span", ["class": "time"], text: PreviewFormat.seconds(utterance.estimatedSeconds))
         if let label = words.kind(utterance) { page.element("span", ["class": "kind", "lang": lang], text: label) }
-        page.element("span", ["class": "text"], text: utterance.text)
+        // Each app part in its own <bdi>, the reader's words outside: a right-to-left label
+        // neither sets the line's direction nor moves "button" after it. An utterance that is
+        // all the app's (or all the reader's) is its own paragraph (`.text` is plaintext).
+        page.open("span", ["class": "text"])
+        if utterance.segments.count > 1 {
+            for segment in utterance.segments {
+                if segment.isApp { page.isolated(segment.text) } else { page.text(segment.text) }
+            }
+        } else {
+            page.text(utterance.text)
+        }
+        page.close("span")
         if utterance.isOverBudget, let budget = utterance.appBudgetSeconds {
             page.element("span", ["class": "flag", "lang": lang], text: words.overBudget(appSeconds: utterance.appSeconds, budget: budget))
         }

@@ -141,11 +141,35 @@ public struct SpeechComposer: Sendable {
         return out
     }
 
-    func utterance(_ kind: Utterance.Kind, _ text: String, app: String, pause: Double, budget: Double?) -> Utterance {
+    /// Parts joined as ``join(_:)`` joins them, as segments: each part the app's or the reader's
+    /// (`isApp`), the separators the reader's.
+    static func segments(_ parts: [(text: String, isApp: Bool)]) -> [Utterance.Segment] {
+        var result: [Utterance.Segment] = []
+        func add(_ text: String, isApp: Bool) {
+            if !isApp, let last = result.last, !last.isApp {
+                result[result.count - 1].text += text
+            } else {
+                result.append(Utterance.Segment(text, isApp: isApp))
+            }
+        }
+        var previous: String?
+        for part in parts where !part.text.isEmpty {
+            if let previous {
+                let last = previous.unicodeScalars.last!
+                add(".!?。！？".unicodeScalars.contains(last) ? " " : separator, isApp: false)
+            }
+            add(part.text, isApp: part.isApp)
+            previous = part.text
+        }
+        return result
+    }
+
+    func utterance(_ kind: Utterance.Kind, _ text: String, app: String, pause: Double, budget: Double?,
+                   segments: [Utterance.Segment]? = nil) -> Utterance {
         let seconds = self.seconds(text)
         let appSeconds = app == text ? seconds : app.isEmpty ? 0 : self.seconds(app)
         return Utterance(kind: kind, text: text, pauseBefore: pause, appText: app, estimatedSeconds: seconds, appSeconds: appSeconds,
-                         appBudgetSeconds: budget)
+                         appBudgetSeconds: budget, segments: segments)
     }
 
     /// What VoiceOver says when focus lands on the element, split where the web page needs it:
@@ -163,8 +187,10 @@ public struct SpeechComposer: Sendable {
         let (spoken, app) = voiceOverFocusParts(text)
         var result: [Utterance] = []
         if !spoken.isEmpty {
+            // The app's parts come first (voiceOverFocusParts).
+            let marked = spoken.enumerated().map { (text: $1, isApp: $0 < app.count) }
             result.append(utterance(.focus, Self.join(spoken), app: Self.join(app),
-                                    pause: 0, budget: budgets.focus))
+                                    pause: 0, budget: budgets.focus, segments: Self.segments(marked)))
         }
         return result + voiceOverAfterFocus(text, budgets: budgets, afterFocus: !result.isEmpty)
     }
@@ -229,20 +255,19 @@ public struct SpeechComposer: Sendable {
     /// description, content description, role word, "disabled" — every part in order, and the
     /// app's own among them. The web page adds the row, column and grid words as focus moves.
     public func talkBackFocusParts(_ text: TalkBackText) -> (parts: [String], app: [String]) {
-        var parts: [String] = []
-        var app: [String] = []
-        if text.isSelected { parts.append(phrases.talkBackSelected) }
-        if let state = text.stateDescription, !state.isEmpty {
-            parts.append(state)
-            app.append(state)
-        }
-        if !text.contentDescription.isEmpty {
-            parts.append(text.contentDescription)
-            app.append(text.contentDescription)
-        }
-        if let role = text.role { parts.append(phrases.talkBackRole(role)) }
-        if text.isDisabled { parts.append(phrases.talkBackDisabled) }
-        return (parts, app)
+        let marked = talkBackFocusMarked(text)
+        return (marked.map(\.text), marked.filter(\.isApp).map(\.text))
+    }
+
+    /// ``talkBackFocusParts(_:)`` in order, each marked as the app's or the reader's.
+    func talkBackFocusMarked(_ text: TalkBackText) -> [(text: String, isApp: Bool)] {
+        var parts: [(text: String, isApp: Bool)] = []
+        if text.isSelected { parts.append((phrases.talkBackSelected, false)) }
+        if let state = text.stateDescription, !state.isEmpty { parts.append((state, true)) }
+        if !text.contentDescription.isEmpty { parts.append((text.contentDescription, true)) }
+        if let role = text.role { parts.append((phrases.talkBackRole(role), false)) }
+        if text.isDisabled { parts.append((phrases.talkBackDisabled, false)) }
+        return parts
     }
 
     /// The words for a grid cell's place: the coordinates that changed ("Row 4"), and on
@@ -264,17 +289,18 @@ public struct SpeechComposer: Sendable {
     /// whose grid TalkBack names in "Out of grid ‹name›").
     public func talkBack(_ text: TalkBackText, place: GridPlace?, transition: GridTransition?, leaving: GridPlace?,
                          budgets: UtteranceBudgets) -> [Utterance] {
-        var (parts, app) = talkBackFocusParts(text)
+        var marked = talkBackFocusMarked(text)
         if let place, let transition {
-            parts += talkBackPlaceParts(place, transition: transition)
+            marked += talkBackPlaceParts(place, transition: transition).map { ($0, false) }
         } else {
-            if text.isHeading { parts.append(phrases.talkBackHeading) }
-            if let leaving { parts.append(phrases.talkBackGridLeft(name: leaving.name)) }
+            if text.isHeading { marked.append((phrases.talkBackHeading, false)) }
+            if let leaving { marked.append((phrases.talkBackGridLeft(name: leaving.name), false)) }
         }
+        let parts = marked.map(\.text)
         var result: [Utterance] = []
         if !parts.isEmpty {
-            result.append(utterance(.focus, Self.join(parts), app: Self.join(app),
-                                    pause: 0, budget: budgets.focus))
+            result.append(utterance(.focus, Self.join(parts), app: Self.join(marked.filter(\.isApp).map(\.text)),
+                                    pause: 0, budget: budgets.focus, segments: Self.segments(marked)))
         }
         return result + talkBackAfterFocus(text, budgets: budgets, afterFocus: !result.isEmpty)
     }

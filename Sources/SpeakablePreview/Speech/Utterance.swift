@@ -8,6 +8,7 @@ public import SpeakableDescribers
 /// focus.kind              // .focus
 /// focus.text              // "selected, given 5, Button, Row 1, Column 1, In grid Board, 9 by 9, 9 rows, 9 columns"
 /// focus.appText           // "given 5" — the app's own words in it
+/// focus.segments          // [("selected, ", reader), ("given 5", app), (", Button, Row 1, …", reader)]
 /// focus.estimatedSeconds  // the whole utterance
 /// focus.isOverBudget      // whether the app's words take longer than their budget
 /// ```
@@ -27,9 +28,26 @@ public struct Utterance: Hashable, Sendable {
         case activation
     }
 
+    /// A stretch of ``Utterance/text``: one part of the app's own words (a label, a value, a
+    /// state) or the screen reader's words between them.
+    public struct Segment: Hashable, Sendable {
+        public var text: String
+        /// Whether the app supplied it (else the screen reader says it: roles, states, separators).
+        public var isApp: Bool
+
+        public init(_ text: String, isApp: Bool) {
+            self.text = text
+            self.isApp = isApp
+        }
+    }
+
     public var kind: Kind
     /// What is spoken.
     public var text: String
+    /// ``text`` in order, the app's parts apart from the screen reader's words around them
+    /// (joined, they are ``text``): what the preview page isolates, each app part on its own,
+    /// so that a right-to-left label cannot move the reader's words after it.
+    public var segments: [Segment]
     /// Seconds of silence before it.
     public var pauseBefore: Double
     /// The app's own words in ``text`` (the rest is the screen reader's: roles, states,
@@ -43,15 +61,31 @@ public struct Utterance: Hashable, Sendable {
     /// them, else the role's budget in `speakable.json` (label, hint, announcement). Nil: none.
     public var appBudgetSeconds: Double?
 
+    /// `segments`: ``segments`` as the composer knows them; nil: ``appText`` as one part, where
+    /// it first stands in `text`.
     public init(kind: Kind, text: String, pauseBefore: Double, appText: String, estimatedSeconds: Double, appSeconds: Double,
-                appBudgetSeconds: Double?) {
+                appBudgetSeconds: Double?, segments: [Segment]? = nil) {
         self.kind = kind
         self.text = text
+        self.segments = segments ?? Self.segments(of: text, app: appText)
         self.pauseBefore = pauseBefore
         self.appText = appText
         self.estimatedSeconds = estimatedSeconds
         self.appSeconds = appSeconds
         self.appBudgetSeconds = appBudgetSeconds
+    }
+
+    /// `text` with `app` as its one app part, where it first stands (all the reader's when it
+    /// is not there).
+    static func segments(of text: String, app: String) -> [Segment] {
+        if app.isEmpty { return text.isEmpty ? [] : [Segment(text, isApp: false)] }
+        if app == text { return [Segment(text, isApp: true)] }
+        guard let range = text.firstRange(of: app) else { return [Segment(text, isApp: false)] }
+        var result: [Segment] = []
+        if range.lowerBound > text.startIndex { result.append(Segment(String(text[..<range.lowerBound]), isApp: false)) }
+        result.append(Segment(app, isApp: true))
+        if range.upperBound < text.endIndex { result.append(Segment(String(text[range.upperBound...]), isApp: false)) }
+        return result
     }
 
     /// The budget for the whole utterance: the app's budget plus the time the screen reader's
