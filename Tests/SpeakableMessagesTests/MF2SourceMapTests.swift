@@ -41,4 +41,15 @@ import Testing
         let inside = pattern.source.utf16Offset(of: " a")!
         #expect(map.mf2Offset(ofMF1: inside) == 6)
     }
+
+    @Test func quotedMF1TextNeverMapsPastTheMessage() throws {
+        // "'" converts to MF1 "''": two MF1 units for one MF2 unit (found by the mf2 fuzz target).
+        let (pattern, quoted) = try map("'")
+        #expect(pattern.source == "''")
+        #expect((0...2).map(quoted.mf2Offset(ofMF1:)) == [0, 0, 0])
+        let (_, longer) = try map("it's {$x}")
+        // "it''s " is 7 units in MF1, "it's " 5 in MF2: inside it only its start maps.
+        #expect(longer.mf2Offset(ofMF1: 4) == 0)
+        #expect(longer.mf2Offset(ofMF1: 7) == 5)   // {x} → {$x}
+    }
 }

@@ -15,6 +15,12 @@
 //             problem, XLIFF sources equal the template messages, the Swift and Kotlin files
 //             (Android and Compose accessors: the compile is given both namespaces) hold no raw
 //             control, line-break or invisible character, and the Compose resources are XML.
+//   mf2       MessageFormat 2: parser (every error range inside the message), formatter in en,
+//             ko, ar, ru, pl with each variable given an integer, a double, a string and a date,
+//             both bidi strategies (output within the limit, error ranges inside the message);
+//             what parses prints to MF2 that parses again, converts to MF1 that parses (or says
+//             it does not), and maps every MF1 offset into the MF2 text; MF1 input converts to
+//             MF2 that parses.
 //   scenario  scenario reader (every item type, the own-screen items with message references),
 //             its check against the built-in catalog, and the report in English and Korean.
 //   xcstrings, android, xliff
@@ -37,7 +43,7 @@ import SpeakablePlatformFormats
 import SpeakableXML
 
 enum Target: String, CaseIterable {
-    case mf1, json, compile, xcstrings, android, xliff, scenario
+    case mf1, mf2, json, compile, xcstrings, android, xliff, scenario
 }
 
 func say(_ text: String) {
@@ -91,6 +97,55 @@ func fuzzMF1(_ data: [UInt8]) {
         if let output = try? message.format(arguments) {
             check(output.utf8.count <= CompiledMessage.maximumOutputLength + 4096, "output of \(output.utf8.count) bytes")
         }
+    }
+}
+
+// MARK: mf2
+
+func fuzzMF2(_ data: [UInt8]) {
+    guard let first = data.first else { return }
+    let source = String(decoding: data.dropFirst(), as: UTF8.self)
+    let length = source.utf16.count
+    // MF1 input: its MF2 conversion is MF2.
+    if let pattern = try? MessagePattern(source) {
+        let (converted, notes) = MF2Message.converting(pattern)
+        check(notes.allSatisfy { $0.range.upperBound <= length && $0.range.lowerBound >= 0 }, "an MF1 → MF2 note outside the message")
+        do { _ = try MF2Message(converted.serialized()) } catch {
+            check(false, "MF1 → MF2 gave MF2 that does not parse: \(error.first)")
+        }
+    }
+    let message: MF2Message
+    do {
+        message = try MF2Message(source)
+    } catch {
+        check(error.errors.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= length }, "an error range outside the message")
+        return
+    }
+    let locale = ["en", "ko", "ar", "ru", "pl"][Int(first) % 5]
+    let values: [MessageArgument] = [.int(3), .int(-1), .double(1.5), .string("x"), .string("one"), .date(1_760_000_000_000)]
+    for (index, value) in values.enumerated() {
+        var arguments: [String: MessageArgument] = [:]
+        for name in message.variableNames { arguments[name] = values[(index + name.utf8.count) % values.count] }
+        if let name = message.variableNames.first { arguments[name] = value }
+        for bidi in MF2BidiStrategy.allCases {
+            let formatted = message.format(locale: locale, arguments: arguments, bidi: bidi)
+            check(formatted.output.utf8.count <= MF2Message.maximumOutputLength + 65_536, "output of \(formatted.output.utf8.count) bytes")
+            check(formatted.errors.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= length }, "a formatting error outside the message")
+        }
+    }
+    do { _ = try MF2Message(message.serialized()) } catch {
+        check(false, "printed MF2 does not parse: \(error.first)")
+    }
+    let (mf1, notes) = message.convertedToMF1()
+    check(notes.allSatisfy { $0.range.lowerBound >= 0 && $0.range.upperBound <= length }, "an MF2 → MF1 note outside the message")
+    if let pattern = try? MessagePattern(mf1) {
+        let map = MF2SourceMap(pattern, message)
+        for offset in stride(from: 0, through: mf1.utf16.count, by: max(1, mf1.utf16.count / 64)) {
+            let mapped = map.mf2Offset(ofMF1: offset)
+            check(mapped >= 0 && mapped <= length, "MF1 offset \(offset) maps to \(mapped), outside the message")
+        }
+    } else {
+        check(notes.contains { $0.id == "invalid-output" }, "MF2 → MF1 wrote MF1 that does not parse, without saying so")
     }
 }
 
@@ -205,6 +260,7 @@ func fuzzImport(_ data: [UInt8], name: String) {
 func run(_ target: Target, _ data: [UInt8]) {
     switch target {
     case .mf1: fuzzMF1(data)
+    case .mf2: fuzzMF2(data)
     case .json: fuzzJSON(data)
     case .compile: fuzzCompile(data)
     case .xcstrings: fuzzImport(data, name: "Localizable.xcstrings")

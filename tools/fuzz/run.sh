@@ -3,7 +3,7 @@
 #
 #   tools/fuzz/run.sh [--seconds N] [--jobs-nice N] [TARGET...]
 #
-# TARGETs: mf1 json compile xcstrings android xliff scenario (default: all, one after the other).
+# TARGETs: mf1 mf2 json compile xcstrings android xliff scenario (default: all, one after the other).
 # Builds tools/Fuzz (SpeakableFuzz) in release with `-sanitize=fuzzer,address` into
 # .build/fuzz (apart from the normal builds), makes a seed corpus per target from the project's
 # own files (Templates/, Locales/, Tests/**/Fixtures) and ../shared/testdata when it is there
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
         *) targets+=("$1"); shift ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(mf1 json compile xcstrings android xliff scenario)
+[ ${#targets[@]} -gt 0 ] || targets=(mf1 mf2 json compile xcstrings android xliff scenario)
 work=${FUZZ_WORK:-/tmp/speakable-fuzz}
 testdata="$root/../shared/testdata"
 mkdir -p "$work"
@@ -49,7 +49,7 @@ fi
 # Seeds: the project's own files, and the shared test data when it is next to the project.
 seeds="$work/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds"/{mf1,json,compile,xcstrings,android,xliff,scenario}
+mkdir -p "$seeds"/{mf1,mf2,json,compile,xcstrings,android,xliff,scenario}
 # Scenario seeds: the example scenarios (every item type) and the starter's own-screen scenario.
 for f in Examples/Scenarios/*.json Examples/Starter/Scenarios/*.json; do cp "$f" "$seeds/scenario/$(basename "$(dirname "$(dirname "$f")")")-$(basename "$f")"; done
 json_files=$( (ls Templates/*.json Locales/*/*.json; find Tests -path '*Fixtures*' -name '*.json'; \
@@ -86,6 +86,21 @@ for n, message in enumerate(dict.fromkeys(messages)):
     with open(os.path.join(out, str(n)), 'wb') as f: f.write(bytes([n % 5]) + message.encode())
 print(f"fuzz: {len(set(messages))} MF1 seeds")
 PY
+# MF2 seeds: every source of the MessageFormat 2 test suite, and the MF1 seeds (which the target
+# also converts to MF2), each after a byte that picks the locale.
+python3 - "$seeds/mf2" "$testdata/mf2/message-format-wg/tests" "$seeds/mf1" <<'PY'
+import json, sys, os, glob
+out, suite, mf1 = sys.argv[1], sys.argv[2], sys.argv[3]
+sources = []
+for path in glob.glob(os.path.join(suite, '**', '*.json'), recursive=True):
+    try: sources += [t['src'] for t in json.load(open(path, encoding='utf-8'))['tests'] if 'src' in t]
+    except Exception: pass
+for n, source in enumerate(dict.fromkeys(sources)):
+    with open(os.path.join(out, str(n)), 'wb') as f: f.write(bytes([n % 5]) + source.encode())
+for name in os.listdir(mf1):
+    with open(os.path.join(mf1, name), 'rb') as src, open(os.path.join(out, 'mf1-' + name), 'wb') as dst: dst.write(src.read())
+print(f"fuzz: {len(set(sources))} MF2 seeds from the test suite")
+PY
 for f in $(find Tests "$testdata/catalogs" -name '*.xcstrings' 2>/dev/null); do cp "$f" "$seeds/xcstrings/$(basename "$f")"; done
 for f in $(find Tests "$testdata/catalogs" -name '*.xml' 2>/dev/null); do cp "$f" "$seeds/android/$(basename "$(dirname "$f")")-$(basename "$f")"; done
 for f in $(find Tests "$testdata/catalogs" -name '*.xliff' -o -name '*.xlf' 2>/dev/null); do cp "$f" "$seeds/xliff/$(basename "$f")"; done
@@ -98,13 +113,14 @@ swift run -c debug speakable compile --project Tests/SpeakableCompilerTests/Fixt
     for f in "$generated"/android/res/*/strings.xml; do cp "$f" "$seeds/android/generated-$(basename "$(dirname "$f")").xml"; done
     cp "$generated"/xliff/*.xliff "$seeds/xliff/" 2>/dev/null || true
 }
-for t in mf1 json compile xcstrings android xliff scenario; do echo "fuzz: $t: $(ls "$seeds/$t" | wc -l) seeds"; done
+for t in mf1 mf2 json compile xcstrings android xliff scenario; do echo "fuzz: $t: $(ls "$seeds/$t" | wc -l) seeds"; done
 
 for target in "${targets[@]}"; do
     mkdir -p "$work/corpus/$target" "$work/artifacts/$target"
     echo "fuzz: $target for $seconds s (nice $nice_level), log $work/$target.log"
     case "$target" in
         mf1) dictionary=tools/fuzz/mf1.dict ;;
+        mf2) dictionary=tools/fuzz/mf2.dict ;;
         json|compile|xcstrings|scenario) dictionary=tools/fuzz/json.dict ;;
         *) dictionary=tools/fuzz/xml.dict ;;
     esac

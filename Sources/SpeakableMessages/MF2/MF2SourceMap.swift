@@ -17,9 +17,12 @@
 public struct MF2SourceMap: Sendable {
     /// (MF1 offset, MF2 offset, length the two share), sorted by MF1 offset.
     private var anchors: [(mf1: Int, mf2: Int, length: Int)] = []
+    /// The MF2 source's length: no offset maps past it.
+    private let end: Int
 
     /// Aligns `pattern` (the conversion of `message`) with `message`'s source.
     public init(_ pattern: MessagePattern, _ message: MF2Message) {
+        end = message.source.utf16.count
         var texts: [(text: String, range: Range<Int>)] = []
         var placeholders: [String: [Range<Int>]] = [:]
         func collect(_ pattern: MF2Pattern) {
@@ -61,9 +64,10 @@ public struct MF2SourceMap: Sendable {
                     for index in order {
                         guard let found = texts[index].text.utf16Offset(of: text) else { continue }
                         let written = texts[index]
-                        // An MF2 text with escapes is longer than its value: map its start only.
-                        let exact = written.range.count == written.text.utf16.count
-                        anchors.append((range.lowerBound, written.range.lowerBound + (exact ? found : 0), exact ? range.count : 0))
+                        // Text written with escapes (MF2 `\{`) or quoted (MF1 `''`) is longer than
+                        // its value: only its start maps.
+                        let exact = written.range.count == written.text.utf16.count && range.count == text.utf16.count
+                        anchors.append((range.lowerBound, written.range.lowerBound + (exact ? found : 0), exact ? text.utf16.count : 0))
                         cursor = index
                         break
                     }
@@ -99,9 +103,9 @@ public struct MF2SourceMap: Sendable {
             let middle = (low + high) / 2
             if anchors[middle].mf1 <= offset { low = middle + 1 } else { high = middle }
         }
-        guard low > 0 else { return anchors.first?.mf2 ?? 0 }
+        guard low > 0 else { return min(anchors.first?.mf2 ?? 0, end) }
         let anchor = anchors[low - 1]
-        return anchor.mf2 + min(offset - anchor.mf1, anchor.length)
+        return min(anchor.mf2 + min(offset - anchor.mf1, anchor.length), end)
     }
 }
 
