@@ -142,9 +142,14 @@ public struct SourceText: Sendable {
 
     /// A message written in MessageFormat 2: its source, and the map from its MF1 conversion's
     /// offsets to the source's.
-    public struct MF2Written: Sendable {
+    public final class MF2Written: Sendable {
         public let source: String
         public let map: MF2SourceMap
+
+        init(source: String, map: MF2SourceMap) {
+            self.source = source
+            self.map = map
+        }
     }
 
     public init(text: String, file: String, node: JSONNode?) {
