@@ -177,18 +177,9 @@ extension MF2Resolution {
     /// The ICU skeleton for a date/time value's options.
     static func dateSkeleton(_ value: MF2DateTimeValue) -> String {
         let o = value.options
+        // The date part, as MF2 → MF1 writes it too (one mapping of `fields` and `length`).
         func dateSkeleton(fields: String, length: String) -> String {
-            let year = "y"
-            let month = length == "short" ? "M" : (length == "long" ? "MMMM" : "MMM")
-            let weekday = length == "long" ? "EEEE" : "EEE"
-            switch fields {
-            case "weekday": return weekday
-            case "day-weekday": return "d" + weekday
-            case "month-day": return month + "d"
-            case "month-day-weekday": return month + "d" + weekday
-            case "year-month-day-weekday": return year + month + "d" + weekday
-            default: return year + month + "d"
-            }
+            MF2ToMF1Converter.dateSkeleton(fields: fields, length: length)
         }
         func timeSkeleton(precision: String) -> String {
             let hour = o["hour12"] == "true" ? "h" : (o["hour12"] == "false" ? "H" : "j")

@@ -868,6 +868,7 @@ struct MF2ToMF1Converter {
         return "{\(name), date, ::\(skeleton)}"
     }
 
+    /// The ICU skeleton of an MF2 date's `fields` and `length` (the formatter's too).
     static func dateSkeleton(fields: String, length: String) -> String {
         let month = switch length { case "short": "M"; case "long": "MMMM"; default: "MMM" }
         let weekday = length == "long" ? "EEEE" : "EEE"
