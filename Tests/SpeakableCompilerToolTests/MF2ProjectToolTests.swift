@@ -108,4 +108,21 @@ import Testing
         #expect(try run(speakable, ["convert", "--to", "mf1", "--project", project, "--out", project]).status == 64)
         #expect(try run(speakable, ["convert", "{n}"]).status == 64)
     }
+
+    /// A project imported from an app's res/ keeps what import kept (`.speakable/`) through a
+    /// conversion: the converted project's Android resources still carry the app's resource
+    /// names and its non-translatable string.
+    @Test func convertingAnImportedProjectKeepsWhatImportKept() throws {
+        let base = try temporaryFolder("mf2-imported")
+        #expect(try run(speakable, ["init", base + "/P", "--empty"]).status == 0)
+        let imported = try run(speakable, ["import", "--config", base + "/P/speakable.json", packageRoot.path + "/Examples/Catalogs/res"])
+        #expect(imported.status == 0, "\(imported.error)")
+        let converted = try run(speakable, ["convert", "--to", "mf2", "--project", base + "/P", "--out", base + "/P2"])
+        #expect(converted.status == 0, "\(converted.error)")
+        let kept = try String(contentsOfFile: base + "/P/.speakable/strings.platform.json", encoding: .utf8)
+        #expect(try String(contentsOfFile: base + "/P2/.speakable/strings.platform.json", encoding: .utf8) == kept)
+        #expect(try run(speakable, ["compile", base + "/P2", "--out", base + "/out", "--only", "android"]).status == 0)
+        let values = try String(contentsOfFile: base + "/out/android/res/values/strings.xml", encoding: .utf8)
+        #expect(values.contains(#"<string name="level_label">"#) && values.contains(#"<string name="app_name" translatable="false">"#), "\(values)")
+    }
 }

@@ -127,7 +127,8 @@ public enum SyntaxConversion {
     }
 
     /// A whole project converted: `speakable.json` with `"syntax"` (set for MF2, left out for
-    /// MF1) and every template and translation file, as files relative to the new project's
+    /// MF1), every template and translation file, and what import kept
+    /// (`.speakable/<table>.platform.json`, as it is), as files relative to the new project's
     /// folder — none when a message does not parse or the project has errors.
     public static func project(_ project: Project, to syntax: MessageSyntax) -> (files: [OutputFile], diagnostics: [Diagnostic], messages: Int) {
         guard !project.hasErrors else { return ([], project.diagnostics, 0) }
@@ -150,6 +151,12 @@ public enum SyntaxConversion {
             if table.syntax == syntax {
                 diagnostics.append(Diagnostic(severity: .note, id: "convert-same-syntax",
                                               message: "table '\(table.name)' is already \(syntax.rawValue); copied as it is", file: table.file))
+            }
+            // What import kept of the platform files (original keys, comments, attributes) goes
+            // with the project: its compile writes them back as before.
+            let kept = TableMetadata.path(root: project.root, table: table.name)
+            if let bytes = FileManager.default.contents(atPath: kept) {
+                files.append(OutputFile(path: TableMetadata.relativePath(table: table.name), contents: String(decoding: bytes, as: UTF8.self)))
             }
             var paths = [(table.file, "\(templates)/\(table.name).json")]
             for tag in table.locales.keys.sorted() { paths.append((table.locales[tag]!.file, "\(locales)/\(tag)/\(table.name).json")) }
