@@ -104,6 +104,10 @@ import Testing
         #expect(file.status == 0, "\(file.error)")
         #expect(file.output.contains(#""message": "Level {level, number, integer}""#), "\(file.output)")
         #expect(!file.output.contains("\"syntax\""))
+        // It is JSON, as a JSON parser that shares no code with Speakable's reads it.
+        let parsed = try JSONSerialization.jsonObject(with: Data(file.output.utf8)) as? [String: Any]
+        let messages = parsed?["messages"] as? [String: [String: Any]]
+        #expect(messages?["level.label"]?["message"] as? String == "Level {level, number, integer}")
         // A project's --out must be a new folder; without --to nothing is converted.
         #expect(try run(speakable, ["convert", "--to", "mf1", "--project", project, "--out", project]).status == 64)
         #expect(try run(speakable, ["convert", "{n}"]).status == 64)
