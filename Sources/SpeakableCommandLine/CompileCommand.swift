@@ -221,27 +221,38 @@ enum CompileCommand: SpeakableCommand {
                 warned = true
             }
         }
-        let result = CatalogCompiler.compile(project, options: options)
-        for diagnostic in result.diagnostics { printer.print(diagnostic) }
+        // Only the tables whose files changed since the last clean compile, when that is all
+        // that changed (IncrementalCompile); else every table.
+        let incremental = stamp.flatMap { stamp in
+            warned ? nil : CompileStamp.previous(in: out, tool: stamp.tool, options: stamp.options).flatMap {
+                IncrementalCompile.update(project, options: options, out: out, previous: $0, inputs: stamp.inputs)
+            }
+        }
+        let result = incremental == nil ? CatalogCompiler.compile(project, options: options) : nil
+        let diagnostics = result?.diagnostics ?? []
+        for diagnostic in diagnostics { printer.print(diagnostic) }
         printer.finish()
-        if result.hasErrors {
-            let count = result.diagnostics.filter { $0.severity == .error }.count
+        if result?.hasErrors == true {
+            let count = diagnostics.filter { $0.severity == .error }.count
             io.writeError("speakable compile: \(count) error\(count == 1 ? "" : "s"); nothing was written\n")
             return ExitStatus.failure
         }
+        let files = result?.files ?? incremental?.files ?? []
+        let notes = result?.notes ?? incremental?.notes ?? []
+        let kept = incremental?.kept ?? []
         do throws(OutputWriter.Failure) {
-            let report = try OutputWriter.write(result.files, to: out, replacing: Set(options.outputs.map(\.rawValue))) {
+            let report = try OutputWriter.write(files, to: out, replacing: Set(options.outputs.map(\.rawValue)), keeping: kept) {
                 io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n")
             }
-            let lines = summary(project: project, options: options, out: out, report: report, notes: result.notes)
+            let lines = summary(project: project, options: options, out: out, report: report, notes: notes)
             if !arguments.quiet {
                 for line in lines { line.standardError ? io.writeError(line.text + "\n") : io.write(line.text + "\n") }
             }
-            if let stamp, !warned, result.diagnostics.isEmpty {
+            if let stamp, !warned, diagnostics.isEmpty {
                 let unchanged = OutputWriter.Report(unchanged: report.written + report.unchanged)
-                let again = summary(project: project, options: options, out: out, report: unchanged, notes: result.notes)
+                let again = summary(project: project, options: options, out: out, report: unchanged, notes: notes)
                 CompileStamp.record(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs,
-                                    outputs: result.files.map(\.path), summary: again.map { ($0.standardError ? "e " : "o ") + $0.text + "\n" }.joined())
+                                    outputs: files.map(\.path) + kept, summary: again.map { ($0.standardError ? "e " : "o ") + $0.text + "\n" }.joined())
             } else {
                 CompileStamp.discard(in: out)
             }

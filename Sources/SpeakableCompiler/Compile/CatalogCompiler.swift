@@ -232,3 +232,117 @@ struct JobOutput {
     /// What the generated accessors do beyond one lookup (``CompileResult/notes``).
     var notes: [String] = []
 }
+
+extension CatalogCompiler {
+    /// What some tables of a project compile to on their own (``IncrementalCompile``).
+    struct TableSections {
+        /// Per table: its String Catalog and accessors.
+        var files: [[OutputFile]] = []
+        /// Per table: its accessors' notes.
+        var notes: [[String]] = []
+        /// Per table: its section of each locale's Android file, by tag (none when empty).
+        var android: [[String: String]] = []
+        /// Per table: its `<file>` of each locale's XLIFF, by tag.
+        var xliff: [[String: String]] = []
+    }
+
+    /// Prepares and renders the tables `indices` of `project` as a full compile of the project
+    /// would, each Android and XLIFF section on its own; nil when that gives any diagnostic, or
+    /// when a section is not where the renderer put it (a full compile then says what there is
+    /// to say). Only for a project without imported metadata: the tables' sections then depend
+    /// on nothing but their own inputs and the configuration.
+    static func tableSections(_ project: Project, tables indices: [Int], options: CompileOptions) -> TableSections? {
+        let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
+                           localeTags: project.localeTags, diagnostics: [])
+        let preparation = prepare(part, options: options, metadata: [:])
+        guard preparation.diagnostics.isEmpty else { return nil }
+        let options = preparation.options
+        // The tags of the whole project: a section of every file it has.
+        let androidTags = options.outputs.contains(.android) ? OutputRenderer.androidTags(project) : []
+        let xliffTags = options.outputs.contains(.xliff) ? OutputRenderer.xliffTags(project) : []
+        let namespace = options.androidNamespace ?? project.config.androidNamespace
+        let lookup = OutputRenderer.Lookup(project)
+        let commonNotes = xliffTags.isEmpty ? [:] : OutputRenderer.commonNotes(part, preparation.tables)
+        enum Piece {
+            case own(Int)
+            case android(Int, String)
+            case xliff(Int, String)
+        }
+        var planned: [Piece] = []
+        for table in part.tables.indices {
+            planned.append(.own(table))
+            planned += androidTags.map { .android(table, $0) }
+            planned += xliffTags.map { .xliff(table, $0) }
+        }
+        let pieces = planned
+        struct Rendered {
+            var files: [OutputFile] = []
+            var notes: [String] = []
+            var section: String?
+            var failed = false
+        }
+        let results = Mutex<[Int: Rendered]>([:])
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+            var renderer = OutputRenderer(context: preparation.context, lookup: lookup)
+            var rendered = Rendered()
+            switch pieces[index] {
+            case .own(let t):
+                let table = part.tables[t], messages = preparation.tables[t]
+                if options.outputs.contains(.xcstrings) { rendered.files.append(renderer.xcstrings(table, messages)) }
+                if options.outputs.contains(.swift) {
+                    rendered.files.append(SwiftAccessorGenerator.file(table: table, messages: messages, sourceLocale: project.config.sourceLocale,
+                                                                      templates: project.config.templates, access: options.swiftAccess,
+                                                                      bundle: options.swiftBundle))
+                }
+                if options.outputs.contains(.android), let namespace {
+                    let kotlin = KotlinAccessorGenerator.file(table: table, messages: messages, sourceLocale: project.config.sourceLocale,
+                                                              templates: project.config.templates, namespace: namespace)
+                    rendered.files.append(kotlin.file)
+                    rendered.notes.append(kotlin.summary)
+                }
+            case .android(let t, let tag):
+                let whole = renderer.android([PreparedTable(table: part.tables[t], messages: preparation.tables[t])], tags: [tag])
+                let empty = renderer.android([], tags: [tag])
+                let section = whole.first.flatMap { whole in
+                    empty.first.flatMap {
+                        IncrementalCompile.between(Array(whole.contents.utf8), around: Array($0.contents.utf8), closing: Array("</resources>\n".utf8))
+                    }
+                }
+                rendered.section = section.map { String(decoding: $0, as: UTF8.self) }
+                rendered.failed = section == nil
+            case .xliff(let t, let tag):
+                let whole = renderer.xliff([part.tables[t]], [preparation.tables[t]], tags: [tag], commonNotes: commonNotes)
+                let empty = renderer.xliff([], [], tags: [tag], commonNotes: [:])
+                let section = whole.first.flatMap { whole in
+                    empty.first.flatMap {
+                        IncrementalCompile.between(Array(whole.contents.utf8), around: Array($0.contents.utf8), closing: Array("</xliff>\n".utf8))
+                    }
+                }
+                rendered.section = section.map { String(decoding: $0, as: UTF8.self) }
+                rendered.failed = section == nil
+            }
+            if !renderer.diagnostics.isEmpty { rendered.failed = true }
+            let done = rendered
+            results.withLock { $0[index] = done }
+        }
+        let collected = results.withLock { $0 }
+        var sections = TableSections()
+        sections.files = Array(repeating: [], count: part.tables.count)
+        sections.notes = Array(repeating: [], count: part.tables.count)
+        sections.android = Array(repeating: [:], count: part.tables.count)
+        sections.xliff = Array(repeating: [:], count: part.tables.count)
+        for (index, piece) in pieces.enumerated() {
+            guard let rendered = collected[index], !rendered.failed else { return nil }
+            switch piece {
+            case .own(let t):
+                sections.files[t] = rendered.files
+                sections.notes[t] = rendered.notes
+            case .android(let t, let tag):
+                if let section = rendered.section, !section.isEmpty { sections.android[t][tag] = section }
+            case .xliff(let t, let tag):
+                sections.xliff[t][tag] = rendered.section
+            }
+        }
+        return sections
+    }
+}

@@ -65,6 +65,15 @@ public enum CompileStamp {
     /// The summary the last clean compile would print again (`summary`), when nothing it
     /// depends on changed since; nil otherwise.
     public static func upToDate(in out: String, tool: String, options: String, inputs: [String]) -> String? {
+        guard let previous = previous(in: out, tool: tool, options: options), previous.inputs == inputs else { return nil }
+        return previous.summary
+    }
+
+    /// What the last clean compile into `out` recorded, when it was made by this tool with these
+    /// options and every output it wrote is still as it left it (size, time and inode): the
+    /// inputs it read, the outputs it wrote and its summary. Nil otherwise — then only a full
+    /// compile can say what the outputs should be.
+    public static func previous(in out: String, tool: String, options: String) -> Previous? {
         // A commit another compile did not finish: the next compile completes it first.
         var info = stat()
         guard lstat(out + "/" + OutputFolder.commitName, &info) != 0 else { return nil }
@@ -84,22 +93,32 @@ public enum CompileStamp {
         }
         guard text.contains("\nsummary\n") else { return nil }
         guard lines.first == header, lines.count >= 3, lines[1] == "tool " + tool, lines[2] == "options " + options else { return nil }
-        var recordedInputs: [String] = []
-        var outputs = 0
+        var previous = Previous(inputs: [], outputs: [], summary: String(rest))
         for line in lines.dropFirst(3) {
             if line.hasPrefix("input ") {
-                recordedInputs.append(String(line.dropFirst(6)))
+                previous.inputs.append(String(line.dropFirst(6)))
             } else if line.hasPrefix("output ") {
                 // `output <size> <time> <inode> <path>`: the file as the compile left it.
                 let fields = line.dropFirst(7).split(separator: " ", maxSplits: 3).map(String.init)
                 guard fields.count == 4, isSafeRelativePath(fields[3]), outputLine(out, fields[3]) == line else { return nil }
-                outputs += 1
+                previous.outputs.append(fields[3])
             } else {
                 return nil
             }
         }
-        guard outputs > 0, recordedInputs == inputs else { return nil }
-        return String(rest)
+        guard !previous.outputs.isEmpty else { return nil }
+        return previous
+    }
+
+    /// What a clean compile recorded in its stamp (``previous(in:tool:options:)``).
+    public struct Previous: Sendable {
+        /// The identity of each input, as ``inputs(root:config:)`` gives it.
+        public var inputs: [String]
+        /// The output files, relative to the output folder, sorted.
+        public var outputs: [String]
+        /// What the compile prints when every output is unchanged: `o ` lines for standard
+        /// output, `e ` lines for standard error.
+        public var summary: String
     }
 
     /// Writes the stamp after a clean compile wrote (or found unchanged) `outputs`; `summary` is

@@ -165,15 +165,23 @@ public enum OutputWriter {
     /// - Parameters:
     ///   - replacing: the top-level folders this set owns; earlier outputs there that the set no
     ///     longer has are removed. nil (import): only add and replace files.
+    ///   - keeping: outputs of an earlier run that stay as they are (an incremental compile knows
+    ///     them unchanged without reading them): listed as unchanged, kept in the manifest, never
+    ///     read, written or removed.
     ///   - onWait: called once when another process holds the folder's lock.
     public static func write(_ files: [OutputFile], to directory: String, replacing groups: Set<String>? = nil,
-                             onWait: (() -> Void)? = nil) throws(Failure) -> Report {
-        try write(files, to: directory, replacing: groups, maximumSize: maximumTotalSize, onWait: onWait)
+                             keeping: [String] = [], onWait: (() -> Void)? = nil) throws(Failure) -> Report {
+        try write(files, to: directory, replacing: groups, keeping: keeping, maximumSize: maximumTotalSize, onWait: onWait)
     }
 
-    static func write(_ files: [OutputFile], to directory: String, replacing groups: Set<String>?, maximumSize: Int,
-                      onWait: (() -> Void)?) throws(Failure) -> Report {
-        let problems = validate(files, in: directory)
+    static func write(_ files: [OutputFile], to directory: String, replacing groups: Set<String>?, keeping: [String] = [],
+                      maximumSize: Int, onWait: (() -> Void)?) throws(Failure) -> Report {
+        var problems = validate(files, in: directory)
+        let written = Set(files.map(\.path))
+        for path in keeping where lexicalProblem(path) != nil || !isOutputPath(path) || written.contains(path) {
+            problems.append(Diagnostic(severity: .error, id: "output-unsafe-path",
+                                       message: "refusing to keep '\(path)': it is not an output of compile, or it is also written", file: directory))
+        }
         if !problems.isEmpty { throw .unsafe(problems) }
         let total = files.reduce(0) { $0 + $1.contents.utf8.count }
         if total > maximumSize {
@@ -184,7 +192,7 @@ public enum OutputWriter {
         do throws(OutputFolder.Failure) {
             let folder = try OutputFolder.open(directory, onWait: onWait)
             try folder.recover()
-            return try write(files, into: folder, replacing: groups)
+            return try write(files, into: folder, replacing: groups, keeping: keeping)
         } catch {
             switch error {
             case .unsafe(let reason):
@@ -195,8 +203,13 @@ public enum OutputWriter {
         }
     }
 
-    private static func write(_ files: [OutputFile], into folder: OutputFolder, replacing groups: Set<String>?) throws(OutputFolder.Failure) -> Report {
+    private static func write(_ files: [OutputFile], into folder: OutputFolder, replacing groups: Set<String>?,
+                              keeping: [String]) throws(OutputFolder.Failure) -> Report {
         var report = Report()
+        // A kept file must be there: otherwise the folder would not hold the set it claims.
+        for path in keeping where !folder.isRegularFile(path) {
+            throw .io(folder.path + "/" + path, "the earlier output is missing")
+        }
         var changed: [OutputFile] = []
         for file in files.sorted(by: { $0.path < $1.path }) {
             let size = file.contents.utf8.count
@@ -207,10 +220,11 @@ public enum OutputWriter {
                 changed.append(file)
             }
         }
+        report.unchanged = (report.unchanged + keeping).sorted()
         var manifest: String?
         if let groups {
             let previous = readManifest(folder)
-            let produced = Set(files.map(\.path))
+            let produced = Set(files.map(\.path)).union(keeping)
             func group(_ path: String) -> String { String(path.prefix { $0 != "/" }) }
             report.removed = previous.filter { groups.contains(group($0)) && !produced.contains($0) }.sorted()
             let kept = previous.filter { !groups.contains(group($0)) }

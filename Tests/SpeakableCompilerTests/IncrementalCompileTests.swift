@@ -1,0 +1,199 @@
+import FoundationEssentials
+import SpeakableCatalog
+import SpeakableCompiler
+import Testing
+
+/// A compile of only the changed tables gives, file for file, what a full compile of the edited
+/// project gives — and leaves to a full compile whatever it cannot decide table by table.
+@Suite struct IncrementalCompileTests {
+    static let tool = "incremental-test"
+    static let options = "incremental-test"
+
+    /// Three tables in English, Korean, Russian and Arabic: selects, plurals, numbers, comments;
+    /// `c` has no Russian translations (an empty Android section).
+    func project() throws -> String {
+        let root = try temporaryDirectory()
+        try write(#"{"sourceLocale": "en", "targetLocales": ["ko", "ru", "ar"], "android": {"namespace": "com.example.game"}}"#,
+                  to: root + "/speakable.json")
+        try write(#"""
+        {"messages": {
+          "a.cell": {"role": "label", "message": "Row {row}, column {column}, {content, select, empty {empty} other {{digit}}}", "comment": "A cell."},
+          "a.coins": {"role": "value", "message": "{coins, plural, one {# coin} other {# coins}}"},
+          "a.title": {"role": "label", "message": "Daily Sudoku"}
+        }}
+        """#, to: root + "/Templates/a.json")
+        try write(#"""
+        {"messages": {
+          "b.level": {"role": "label", "message": "Level {level}, {stars, plural, one {# star} other {# stars}}"},
+          "b.score": {"role": "value", "message": "Score {score, number}"},
+          "b.hint": {"role": "hint", "message": "Double-tap to place the piece."}
+        }}
+        """#, to: root + "/Templates/b.json")
+        try write(#"""
+        {"messages": {
+          "c.lines": {"role": "announcement", "message": "{count, plural, one {# line cleared} other {# lines cleared}}"},
+          "c.pause": {"role": "label", "message": "Pause"}
+        }}
+        """#, to: root + "/Templates/c.json")
+        try write(#"{"a.cell": "{row}행 {column}열, {content, select, empty {비어 있음} other {{digit}}}", "a.coins": "{coins, plural, other {코인 #개}}", "a.title": "데일리 스도쿠"}"#,
+                  to: root + "/Locales/ko/a.json")
+        try write(#"{"b.level": "레벨 {level}, {stars, plural, other {별 #개}}", "b.score": "점수 {score, number}"}"#, to: root + "/Locales/ko/b.json")
+        try write(#"{"c.lines": "{count, plural, other {#줄 지움}}", "c.pause": "일시 정지"}"#, to: root + "/Locales/ko/c.json")
+        try write(#"{"a.title": "Судоку дня", "a.coins": "{coins, plural, one {# монета} few {# монеты} many {# монет} other {# монеты}}"}"#,
+                  to: root + "/Locales/ru/a.json")
+        try write(#"{"b.hint": "Дважды коснитесь, чтобы поставить фигуру."}"#, to: root + "/Locales/ru/b.json")
+        try write(#"{}"#, to: root + "/Locales/ru/c.json")
+        try write(#"{"a.title": "سودوكو اليوم"}"#, to: root + "/Locales/ar/a.json")
+        try write(#"{"b.score": "النتيجة {score, number}"}"#, to: root + "/Locales/ar/b.json")
+        try write(#"{"c.pause": "إيقاف مؤقت"}"#, to: root + "/Locales/ar/c.json")
+        return root
+    }
+
+    /// A full compile into `out`, leaving a stamp as `speakable compile` does; its notes.
+    @discardableResult
+    func fullCompile(_ root: String, out: String) throws -> (files: [String: String], notes: [String], diagnostics: [String]) {
+        let project = ProjectLoader.load(directory: root)
+        let inputs = try #require(CompileStamp.inputs(root: root, config: project.config))
+        let result = CatalogCompiler.compile(project, options: CompileOptions())
+        guard !result.hasErrors else { return ([:], [], result.diagnostics.map(\.id)) }
+        _ = try OutputWriter.write(result.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)))
+        if result.diagnostics.isEmpty {
+            CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: result.files.map(\.path),
+                                summary: "o compiled\n" + result.notes.map { "o " + $0 + "\n" }.joined())
+        }
+        return (Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }), result.notes, result.diagnostics.map(\.id))
+    }
+
+    /// The incremental update of `out` after an edit, applied; nil when it defers to a full compile.
+    func incrementalCompile(_ root: String, out: String) throws -> IncrementalCompile.Update? {
+        let project = ProjectLoader.load(directory: root)
+        let inputs = try #require(CompileStamp.inputs(root: root, config: project.config))
+        let previous = try #require(CompileStamp.previous(in: out, tool: Self.tool, options: Self.options), "the last compile was clean")
+        guard let update = IncrementalCompile.update(project, options: CompileOptions(), out: out, previous: previous, inputs: inputs) else { return nil }
+        _ = try OutputWriter.write(update.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)), keeping: update.kept)
+        CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: update.files.map(\.path) + update.kept,
+                            summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined())
+        return update
+    }
+
+    /// Every output file under `out`, by path.
+    func outputs(_ out: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: out) where !path.hasPrefix(".") {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: out + "/" + path, isDirectory: &isDirectory), !isDirectory else { continue }
+            files[path] = read(out + "/" + path)
+        }
+        return files
+    }
+
+    /// Edits the project, compiles incrementally, and compares every file with a full compile of
+    /// the edited project; gives the update.
+    func editAndCompare(_ edits: [(path: String, text: String)], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> IncrementalCompile.Update? {
+        let root = try project()
+        let out = root + "/Generated"
+        try fullCompile(root, out: out)
+        let before = try outputs(out)
+        for edit in edits { try write(edit.text, to: root + "/" + edit.path) }
+        let update = try incrementalCompile(root, out: out)
+        let fresh = try temporaryDirectory() + "/Generated"
+        let full = try fullCompile(root, out: fresh)
+        #expect(full.diagnostics.isEmpty, "\(full.diagnostics)", sourceLocation: sourceLocation)
+        guard let update else { return nil }
+        let after = try outputs(out)
+        #expect(after.keys.sorted() == full.files.keys.sorted(), sourceLocation: sourceLocation)
+        for (path, contents) in full.files {
+            #expect(after[path] == contents, "\(path) differs from a full compile", sourceLocation: sourceLocation)
+        }
+        // What it wrote is exactly what changed; the rest it kept without reading.
+        let changed = Set(full.files.keys.filter { before[$0] != full.files[$0] })
+        #expect(Set(update.files.map(\.path)).isSuperset(of: changed), sourceLocation: sourceLocation)
+        #expect(Set(update.kept).isDisjoint(with: changed), sourceLocation: sourceLocation)
+        #expect(update.notes == full.notes, sourceLocation: sourceLocation)
+        return update
+    }
+
+    @Test func anEditedTranslationRecompilesOnlyItsTable() throws {
+        let update = try #require(try editAndCompare([("Locales/ko/b.json", #"{"b.level": "{level}단계, {stars, plural, other {별 #개}}", "b.score": "점수 {score, number}"}"#)]))
+        #expect(update.tables == ["b"])
+        #expect(Set(update.files.map(\.path)) == ["xcstrings/b.xcstrings", "swift/Speakable+b.swift", "android/kotlin/BStrings.kt",
+                                                  "android/res/values-ko/strings.xml", "xliff/ko.xliff"])
+    }
+
+    @Test func aTemplateEditThatChangesEveryLocalesLayout() throws {
+        // A plural where there was plain text: the message becomes <plurals> in every locale.
+        let update = try #require(try editAndCompare([("Templates/c.json", #"""
+        {"messages": {
+          "c.lines": {"role": "announcement", "message": "{count, plural, one {# line cleared} other {# lines cleared}}"},
+          "c.pause": {"role": "label", "message": "{minutes, plural, one {Paused # minute} other {Paused # minutes}}", "comment": "Pause."}
+        }}
+        """#)]))
+        #expect(update.tables == ["c"])
+        #expect(update.files.contains { $0.path == "android/res/values/strings.xml" })
+    }
+
+    @Test func editsInTwoTables() throws {
+        let update = try #require(try editAndCompare([
+            ("Locales/ar/a.json", #"{"a.title": "سودوكو", "a.coins": "{coins, plural, zero {لا عملات} one {عملة واحدة} two {عملتان} few {# عملات} many {# عملة} other {# عملة}}"}"#),
+            ("Locales/ru/b.json", #"{"b.hint": "Коснитесь дважды.", "b.score": "Счёт {score, number}"}"#),
+        ]))
+        #expect(update.tables == ["a", "b"])
+    }
+
+    @Test func aSectionThatAppearsAndOneThatGoes() throws {
+        // c had no Russian resources; now it has. b's only Russian translation goes away.
+        let update = try #require(try editAndCompare([
+            ("Locales/ru/c.json", #"{"c.pause": "Пауза"}"#),
+            ("Locales/ru/b.json", #"{}"#),
+        ]))
+        #expect(update.tables == ["b", "c"])
+    }
+
+    @Test func anEditThatChangesNothingWritesNothing() throws {
+        // The same translation written again with other spacing: the bytes of the input change,
+        // the outputs do not.
+        let update = try #require(try editAndCompare([("Locales/ar/c.json", "{ \"c.pause\":  \"إيقاف مؤقت\" }\n")]))
+        #expect(update.files.map(\.path).sorted() == ["android/kotlin/CStrings.kt", "swift/Speakable+c.swift", "xcstrings/c.xcstrings"])
+    }
+
+    @Test func whatOnlyAFullCompileCanSay() throws {
+        // An error in the edited table: the full compile reports it.
+        let root = try project()
+        let out = root + "/Generated"
+        try fullCompile(root, out: out)
+        try write(#"{"a.title": "Unclosed {brace"}"#, to: root + "/Locales/ar/a.json")
+        #expect(try incrementalCompile(root, out: out) == nil)
+
+        // A resource name another table has: a collision only the whole project shows.
+        let second = try project()
+        try fullCompile(second, out: second + "/Generated")
+        try write(#"{"messages": {"c.lines": {"role": "label", "message": "Lines"}, "a.title": {"role": "label", "message": "Title"}}}"#,
+                  to: second + "/Templates/c.json")
+        #expect(try incrementalCompile(second, out: second + "/Generated") == nil)
+        #expect(try fullCompile(second, out: try temporaryDirectory() + "/Generated").diagnostics.contains("catalog-key-collision"))
+
+        // The configuration, a new file, imported metadata.
+        for change in ["speakable.json", "Locales/ja/a.json", ".speakable/a.platform.json"] {
+            let third = try project()
+            try fullCompile(third, out: third + "/Generated")
+            let path = third + "/" + change
+            try write((read(path) ?? "{}") + " ", to: path)
+            #expect(try incrementalCompile(third, out: third + "/Generated") == nil, "\(change)")
+        }
+    }
+
+    @Test func aCommentThatReadsLikeATablesMarkerIsAFullCompile() throws {
+        let root = try project()
+        let out = root + "/Generated"
+        try write(#"""
+        {"messages": {
+          "c.lines": {"role": "announcement", "message": "{count, plural, one {# line cleared} other {# lines cleared}}", "comment": "Templates/b.json"},
+          "c.pause": {"role": "label", "message": "Pause"}
+        }}
+        """#, to: root + "/Templates/c.json")
+        try fullCompile(root, out: out)
+        try write(#"{"c.pause": "일시정지"}"#, to: root + "/Locales/ko/c.json")
+        #expect(try incrementalCompile(root, out: out) == nil)
+    }
+}
