@@ -189,7 +189,10 @@ enum CompileCommand: SpeakableCommand {
             if !arguments.quiet { replay(summary, io) }
             return ExitStatus.success
         }
-        let project = location.load()
+        // With a stamp of the last clean compile, the translations are read only for the tables
+        // whose files changed (IncrementalCompile); the project is read whole for a full compile.
+        let previous = stamp.flatMap { CompileStamp.previous(in: out, tool: $0.tool, options: $0.options) }
+        var project = location.load(deferringLocales: previous != nil)
         let printer = SourcePrinter(io: io)
         if options.outputs.contains(.compose), options.composeNamespace == nil, project.config.composeNamespace == nil, !project.hasErrors {
             printer.print(Diagnostic(
@@ -204,6 +207,7 @@ enum CompileCommand: SpeakableCommand {
         // Nothing to compile is a missing input, said plainly; no output is written (not even
         // empty catalogs over earlier ones).
         if !project.hasErrors, project.tables.allSatisfy({ $0.messages.isEmpty }) {
+            if project.localesDeferred { project = location.load() }
             for diagnostic in project.diagnostics { printer.print(diagnostic) }
             let templates = project.root == "." ? project.config.templates : project.root + "/" + project.config.templates
             io.writeError("speakable compile: nothing to compile: \(templates)/ has no messages\(project.config.file == nil ? " and there is no speakable.json" : ""); nothing was written.\n"
@@ -223,11 +227,11 @@ enum CompileCommand: SpeakableCommand {
         }
         // Only the tables whose files changed since the last clean compile, when that is all
         // that changed (IncrementalCompile); else every table.
-        let incremental = stamp.flatMap { stamp in
-            warned ? nil : CompileStamp.previous(in: out, tool: stamp.tool, options: stamp.options).flatMap {
-                IncrementalCompile.update(project, options: options, out: out, previous: $0, inputs: stamp.inputs)
-            }
+        var incremental: IncrementalCompile.Update?
+        if let stamp, let previous, !warned {
+            incremental = IncrementalCompile.update(project, options: options, out: out, previous: previous, inputs: stamp.inputs)
         }
+        if incremental == nil, project.localesDeferred { project = location.load(deferringLocales: false) }
         let result = incremental == nil ? CatalogCompiler.compile(project, options: options) : nil
         let diagnostics = result?.diagnostics ?? []
         for diagnostic in diagnostics { printer.print(diagnostic) }
@@ -322,10 +326,10 @@ enum CompileCommand: SpeakableCommand {
         case folder(String)
         case config(String?)
 
-        func load() -> Project {
+        func load(deferringLocales: Bool = false) -> Project {
             switch self {
-            case .folder(let directory): ProjectLoader.load(directory: directory)
-            case .config(let path): ProjectLoader.load(configPath: path)
+            case .folder(let directory): ProjectLoader.load(directory: directory, deferringLocales: deferringLocales)
+            case .config(let path): ProjectLoader.load(configPath: path, deferringLocales: deferringLocales)
             }
         }
 

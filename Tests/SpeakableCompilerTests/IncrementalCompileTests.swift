@@ -64,9 +64,11 @@ import Testing
         return (Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }), result.notes, result.diagnostics.map(\.id))
     }
 
-    /// The incremental update of `out` after an edit, applied; nil when it defers to a full compile.
-    func incrementalCompile(_ root: String, out: String) throws -> IncrementalCompile.Update? {
-        let project = ProjectLoader.load(directory: root)
+    /// The incremental update of `out` after an edit, applied; nil when it defers to a full
+    /// compile. The project is read as `speakable compile` reads it then: the translations
+    /// deferred (`deferred`), or whole.
+    func incrementalCompile(_ root: String, out: String, deferred: Bool = true) throws -> IncrementalCompile.Update? {
+        let project = ProjectLoader.load(directory: root, deferringLocales: deferred)
         let inputs = try #require(CompileStamp.inputs(root: root, config: project.config))
         let previous = try #require(CompileStamp.previous(in: out, tool: Self.tool, options: Self.options), "the last compile was clean")
         guard let update = IncrementalCompile.update(project, options: CompileOptions(), out: out, previous: previous, inputs: inputs) else { return nil }
@@ -89,14 +91,14 @@ import Testing
 
     /// Edits the project, compiles incrementally, and compares every file with a full compile of
     /// the edited project; gives the update.
-    func editAndCompare(_ edits: [(path: String, text: String)], sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> IncrementalCompile.Update? {
+    func editAndCompare(_ edits: [(path: String, text: String)], deferred: Bool = true,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws -> IncrementalCompile.Update? {
         let root = try project()
         let out = root + "/Generated"
         try fullCompile(root, out: out)
         let before = try outputs(out)
         for edit in edits { try write(edit.text, to: root + "/" + edit.path) }
-        let update = try incrementalCompile(root, out: out)
+        let update = try incrementalCompile(root, out: out, deferred: deferred)
         let fresh = try temporaryDirectory() + "/Generated"
         let full = try fullCompile(root, out: fresh)
         #expect(full.diagnostics.isEmpty, "\(full.diagnostics)", sourceLocation: sourceLocation)
@@ -133,11 +135,11 @@ import Testing
         #expect(update.files.contains { $0.path == "android/res/values/strings.xml" })
     }
 
-    @Test func editsInTwoTables() throws {
+    @Test(arguments: [true, false]) func editsInTwoTables(deferred: Bool) throws {
         let update = try #require(try editAndCompare([
             ("Locales/ar/a.json", #"{"a.title": "سودوكو", "a.coins": "{coins, plural, zero {لا عملات} one {عملة واحدة} two {عملتان} few {# عملات} many {# عملة} other {# عملة}}"}"#),
             ("Locales/ru/b.json", #"{"b.hint": "Коснитесь дважды.", "b.score": "Счёт {score, number}"}"#),
-        ]))
+        ], deferred: deferred))
         #expect(update.tables == ["a", "b"])
     }
 

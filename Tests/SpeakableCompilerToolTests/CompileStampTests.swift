@@ -68,6 +68,35 @@ import Testing
         #expect(korean.contains("<string name=\"level.label\">레벨 %1$,d</string>"), "\(korean)")
     }
 
+    /// After an edit of one table's files only that table is compiled again; every output is
+    /// what a full compile of the edited project writes, and what it says is the same.
+    @Test func anEditedTableGivesWhatAFullCompileGives() throws {
+        let (root, project, out, _) = try compiledProject()
+        try #"{"messages": {"title": {"role": "label", "message": "Daily puzzle"}}}"#.write(toFile: project + "/Templates/menu.json", atomically: true, encoding: .utf8)
+        try #"{"title": "오늘의 퍼즐"}"#.write(toFile: project + "/Locales/ko/menu.json", atomically: true, encoding: .utf8)
+        // A new table is a full compile; it leaves a stamp for the next.
+        #expect(try run(speakable, ["compile", project]).status == 0)
+        try #"{"title": "오늘의 문제"}"#.write(toFile: project + "/Locales/ko/menu.json", atomically: true, encoding: .utf8)
+        let incremental = try run(speakable, ["compile", project])
+        #expect(incremental.status == 0, "\(incremental.error)")
+        #expect(incremental.output.contains(": 3 written, "), "\(incremental.output)")
+        // A copy with the outputs of the compile before the edit, compiled in full (no stamp).
+        let copy = root + "/Copy"
+        try FileManager.default.copyItem(atPath: project, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/Generated")
+        let full = try run(speakable, ["compile", copy])
+        #expect(full.status == 0, "\(full.error)")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: out).filter { !$0.hasPrefix(".") && !isFolder(out + "/" + $0) }.sorted()
+        #expect(files == (try FileManager.default.subpathsOfDirectory(atPath: copy + "/Generated").filter { !$0.hasPrefix(".") && !isFolder(copy + "/Generated/" + $0) }.sorted()))
+        for file in files {
+            #expect(FileManager.default.contents(atPath: out + "/" + file) == FileManager.default.contents(atPath: copy + "/Generated/" + file), "\(file)")
+        }
+        #expect(try String(contentsOfFile: out + "/android/res/values-ko/strings.xml", encoding: .utf8).contains("오늘의 문제"))
+        // Then nothing changed: the stamp the incremental compile left proves it.
+        let again = try run(speakable, ["compile", project])
+        #expect(again.output.contains(": 0 written, "), "\(again.output)")
+    }
+
     @Test func anOutputEditedOrRemovedIsWrittenAgain() throws {
         let (_, project, out, _) = try compiledProject()
         let xliff = out + "/xliff/ko.xliff"

@@ -6,6 +6,12 @@
 // Prints, per round, the time to load the project, compile it in memory and write the files,
 // then the median, the peak memory of the process (getrusage ru_maxrss), and a no-change
 // rebuild (compile + write when every output is already up to date: nothing is written).
+//
+// Then what a build runs: the `speakable` executable beside this one (or --speakable PATH),
+// `speakable compile` of the project into a fresh folder (full), after one translation is
+// edited (each round another text), and with nothing changed; and `aapt2 compile` of the
+// Android part of the same output (when aapt2 is installed), in interleaved rounds. Wall and
+// CPU time of each child process (wait4).
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -166,8 +172,105 @@ for _ in 0..<5 {
 }
 let stampMedian = stampSeconds.sorted()[stampSeconds.count / 2]
 print("nothing changed (stamp): \(format3(stampMedian)) s, \((1000 * stampMedian / median).rounded() / 10)% of a full compile (goal: 3%)")
+
+// MARK: What a build runs
+
+/// Runs `path` with `arguments`, standard output into `output` (standard error too); wall and
+/// CPU seconds (the child's user + system time) and its exit status.
+func spawn(_ path: String, _ arguments: [String], output: String) -> (wall: Double, cpu: Double, status: Int32) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let t0 = now()
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (0, 0, -1) }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let wall = now() - t0
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return (wall, cpu, (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1)
+}
+
+func findExecutable(_ name: String) -> String? {
+    for folder in (getenv("PATH").map { String(cString: $0) } ?? "/usr/bin").split(separator: ":") where access("\(folder)/\(name)", X_OK) == 0 {
+        return "\(folder)/\(name)"
+    }
+    return nil
+}
+
+let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+let speakable = option("speakable") ?? here + "/speakable"
+let aapt2 = findExecutable("aapt2")
+let log = root + "/child.log"
+var builds: (full: [Double], fullCPU: [Double], edit: [Double], editCPU: [Double], same: [Double], aapt2: [Double], aapt2CPU: [Double]) = ([], [], [], [], [], [], [])
+func check(_ run: (wall: Double, cpu: Double, status: Int32), _ what: String) {
+    guard run.status == 0 else {
+        print("\(what) failed (exit \(run.status)):\n" + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
+        exit(1)
+    }
+}
+if access(speakable, X_OK) == 0 {
+    let buildRounds = max(rounds, 3)
+    let edited = root + "/Locales/ko/table3.json"
+    let perTable = messageCount / tables
+    for round in 1...buildRounds {
+        // Full: a fresh output folder.
+        try? FileManager.default.removeItem(atPath: root + "/Generated")
+        let full = spawn(speakable, ["compile", root], output: log)
+        check(full, "speakable compile (full)")
+        builds.full.append(full.wall)
+        builds.fullCPU.append(full.cpu)
+        if let aapt2 {
+            let zip = root + "/aapt2-\(round).zip"
+            let run = spawn(aapt2, ["compile", "--dir", root + "/Generated/android/res", "-o", zip], output: log)
+            check(run, "aapt2 compile")
+            builds.aapt2.append(run.wall)
+            builds.aapt2CPU.append(run.cpu)
+            try? FileManager.default.removeItem(atPath: zip)
+        }
+        // One translation edited: another text every round.
+        var file = "{\n"
+        file += (0..<perTable).map { j in
+            let text = j == 1 ? "[ko] 레벨 {level} (\(round)), {stars, plural, other {별 #개}}" : message(3 * perTable + j, "ko")
+            return "  \"table3.message\(j)\": \(quoted(text))"
+        }.joined(separator: ",\n")
+        write(file + "\n}\n", edited)
+        let edit = spawn(speakable, ["compile", root], output: log)
+        check(edit, "speakable compile (one translation edited)")
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        guard said.contains(": 3 written, 40 unchanged"),
+              (try? String(contentsOfFile: root + "/Generated/android/res/values-ko/strings.xml", encoding: .utf8))?.contains("(\(round))") == true else {
+            print("the edited translation was not compiled as expected:\n\(said)")
+            exit(1)
+        }
+        builds.edit.append(edit.wall)
+        builds.editCPU.append(edit.cpu)
+        let same = spawn(speakable, ["compile", root], output: log)
+        check(same, "speakable compile (nothing changed)")
+        builds.same.append(same.wall)
+        print("build round \(round): full \(format3(full.wall)) s (CPU \(format3(full.cpu)) s), one translation edited \(format3(edit.wall)) s, "
+              + "nothing changed \(format3(same.wall)) s" + (builds.aapt2.isEmpty ? "" : ", aapt2 compile of android/res \(format3(builds.aapt2.last!)) s"))
+    }
+} else {
+    print("no speakable executable at \(speakable): build it (swift build -c release --product speakable) or pass --speakable PATH")
+}
 print("peak memory: \(Int(peakMemoryMiB())) MiB")
 if option("keep") == nil { try? FileManager.default.removeItem(atPath: root) }
+
+func med(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
+let fullBuild = med(builds.full), editBuild = med(builds.edit), sameBuild = med(builds.same), aapt2Build = med(builds.aapt2)
+if !builds.full.isEmpty {
+    print("speakable compile: full \(format3(fullBuild)) s, one translation edited \(format3(editBuild)) s (\((1000 * editBuild / fullBuild).rounded() / 10)% of full; goal 15%), "
+          + "nothing changed \(format3(sameBuild)) s (\((1000 * sameBuild / fullBuild).rounded() / 10)% of full; goal 3%)")
+    if !builds.aapt2.isEmpty {
+        print("aapt2 compile of the Android part: \(format3(aapt2Build)) s; aapt2 ÷ full speakable compile: \((100 * aapt2Build / fullBuild).rounded() / 100)× (goal ≥ 2×)")
+    }
+}
 
 if let path = option("json") {
     let medianCPU = cpus.sorted()[cpus.count / 2]
@@ -184,6 +287,17 @@ if let path = option("json") {
         .init("no-change rebuild (compile, nothing written)", r1 - r0, unit: "s"),
         .init("nothing changed: the stamp proves it (median of 5)", stampMedian, unit: "s"),
     ]
+    if !builds.full.isEmpty {
+        section.headlines += [
+            .init("speakable compile, full (wall, median)", fullBuild, unit: "s"),
+            .init("speakable compile, one translation edited ÷ full", editBuild / fullBuild * 100, unit: "%", goal: "≤ 15 %", met: editBuild / fullBuild <= 0.15),
+            .init("speakable compile, nothing changed ÷ full", sameBuild / fullBuild * 100, unit: "%", goal: "≤ 3 %", met: sameBuild / fullBuild <= 0.03),
+        ]
+        if !builds.aapt2.isEmpty {
+            section.headlines.append(.init("aapt2 compile of the Android part ÷ full speakable compile (wall)", aapt2Build / fullBuild, unit: "×",
+                                           goal: "≥ 2×", met: aapt2Build / fullBuild >= 2))
+        }
+    }
     section.columns = ["round", "load", "compile", "write", "total", "CPU"]
     section.alignment = ["r", "r", "r", "r", "r", "r"]
     section.rows = phases.indices.map { i in

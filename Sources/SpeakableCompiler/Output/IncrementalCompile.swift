@@ -6,6 +6,7 @@ import Darwin
 #endif
 public import SpeakableCatalog
 import SpeakableDiagnostics
+import SpeakableICU
 import SpeakablePlatformFormats
 
 /// A compile of only the tables whose inputs changed since the last clean compile, giving the
@@ -51,14 +52,18 @@ public enum IncrementalCompile {
     /// The update that brings the outputs of the last clean compile (`previous`) to what a full
     /// compile of `project` with `options` would write; nil when only a full compile can say
     /// (see the type's documentation). `inputs` is the inputs' identity now
-    /// (``CompileStamp/inputs(root:config:)``), read before `project` was loaded.
+    /// (``CompileStamp/inputs(root:config:)``), read before `project` was loaded. `project` may
+    /// be loaded with its translations deferred (``ProjectLoader/load(directory:deferringLocales:)``):
+    /// only the changed tables' translations are read.
     public static func update(_ project: Project, options: CompileOptions, out: String,
                               previous: CompileStamp.Previous, inputs: [String]) -> Update? {
         guard options.outputs.isSubset(of: [.xcstrings, .android, .xliff, .swift]), !project.hasErrors,
-              project.diagnostics.isEmpty, !project.localesDeferred, !project.tables.isEmpty,
-              let dirty = changedTables(project, previous: previous.inputs, inputs: inputs),
+              project.diagnostics.isEmpty, !project.tables.isEmpty,
+              let changes = changedTables(project, previous: previous.inputs, inputs: inputs),
               !commentsLookLikeMarkers(project),
-              let compiled = CatalogCompiler.tableSections(project, tables: dirty, options: options) else { return nil }
+              let whole = withTranslations(project, of: changes.dirty, tags: changes.tags),
+              let compiled = CatalogCompiler.tableSections(whole, tables: changes.dirty, options: options) else { return nil }
+        let dirty = changes.dirty
         let produced = Set(previous.outputs)
         var files: [OutputFile] = []
         for own in compiled.files.joined() {
@@ -66,31 +71,33 @@ public enum IncrementalCompile {
             files.append(own)
         }
         if options.outputs.contains(.android) {
-            let sourceFolder = "android/res/values/strings.xml"
-            var sourceNames: (clean: Set<String>, dirty: Set<String>) = ([], [])
-            for tag in OutputRenderer.androidTags(project) {
-                let path = "android/res/" + (tag == project.config.sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)) + "/strings.xml"
-                guard produced.contains(path), let old = read(out, path),
-                      let format = androidFormat(project, tag: tag),
-                      let spliced = splice(old, format: format, dirty: dirty, sections: compiled.android.map { $0[tag] }, every: false)
+            var names: (clean: Set<String>, dirty: Set<String>) = ([], [])
+            for tag in OutputRenderer.androidTags(whole) {
+                let source = tag == project.config.sourceLocale
+                let path = "android/res/" + (source ? "values" : AndroidQualifiers.valuesFolder(for: tag)) + "/strings.xml"
+                guard produced.contains(path), let format = androidFormat(whole, tag: tag),
+                      let done = MappedFile(out + "/" + path).flatMap({ old in
+                          splice(old.bytes, format: format, dirty: dirty, sections: compiled.android.map { $0[tag] }, every: false) { clean in
+                              // Android names are shared by every table: a changed table that
+                              // takes one another table has is a collision a full compile reports.
+                              if source { names.clean = resourceNames(in: clean) }
+                          }
+                      })
                 else { return nil }
-                if path == sourceFolder {
-                    sourceNames = (resourceNames(in: spliced.clean), resourceNames(in: compiled.android.compactMap { $0[tag] }.map { Array($0.utf8)[...] }))
-                }
-                if let bytes = spliced.file { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
+                if source { names.dirty = resourceNames(in: compiled.android.compactMap { $0[tag] }.map { Array($0.utf8)[...] }) }
+                if let bytes = done { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
             }
-            // Android names are shared by every table: a changed table that takes one another
-            // table has is a collision a full compile reports.
-            guard sourceNames.clean.isDisjoint(with: sourceNames.dirty) else { return nil }
+            guard names.clean.isDisjoint(with: names.dirty) else { return nil }
         }
         if options.outputs.contains(.xliff) {
-            for tag in OutputRenderer.xliffTags(project) {
+            for tag in OutputRenderer.xliffTags(whole) {
                 let path = "xliff/\(tag).xliff"
-                guard produced.contains(path), let old = read(out, path),
-                      let format = xliffFormat(project, tag: tag),
-                      let spliced = splice(old, format: format, dirty: dirty, sections: compiled.xliff.map { $0[tag] }, every: true)
+                guard produced.contains(path), let format = xliffFormat(whole, tag: tag),
+                      let done = MappedFile(out + "/" + path).flatMap({ old in
+                          splice(old.bytes, format: format, dirty: dirty, sections: compiled.xliff.map { $0[tag] }, every: true) { _ in }
+                      })
                 else { return nil }
-                if let bytes = spliced.file { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
+                if let bytes = done { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
             }
         }
         // The notes of the last compile (its summary's lines after the first), with the changed
@@ -105,12 +112,46 @@ public enum IncrementalCompile {
                       tables: dirty.map { project.tables[$0].name })
     }
 
+    /// `project` with the translations of the tables `dirty` read (when they were deferred), and
+    /// every other table's locales known by their tags alone (`tags`: the locale files each
+    /// table has, from the inputs' identity) — what the renderers ask of the tables they do not
+    /// render. Nil when reading a translation finds a problem.
+    static func withTranslations(_ project: Project, of dirty: [Int], tags: [Set<String>]) -> Project? {
+        guard project.localesDeferred else { return project }
+        let part = Project(root: project.root, config: project.config, tables: dirty.map { project.tables[$0] },
+                           localeTags: project.localeTags, diagnostics: [], localesDeferred: true)
+        var read: [[String: LocaleFile]] = Array(repeating: [:], count: dirty.count)
+        for tag in project.localeTags where dirty.contains(where: { tags[$0].contains(tag) }) {
+            let found = ProjectLoader.readLocale(tag, of: part)
+            guard found.diagnostics.isEmpty else { return nil }
+            for (index, file) in found.files.enumerated() { if let file { read[index][tag] = file } }
+        }
+        var tables = project.tables
+        for (t, table) in project.tables.enumerated() {
+            var locales: [String: LocaleFile] = [:]
+            if let index = dirty.firstIndex(of: t) {
+                locales = read[index]
+                guard Set(locales.keys) == tags[t] else { return nil }
+            } else {
+                for tag in tags[t] {
+                    guard let locale = try? ICULocale(tag) else { return nil }
+                    locales[tag] = LocaleFile(tag: tag, locale: locale, file: "", translations: [])
+                }
+            }
+            var rebuilt = Table(name: table.name, file: table.file, messages: table.messages, locales: locales)
+            rebuilt.syntax = table.syntax
+            tables[t] = rebuilt
+        }
+        return Project(root: project.root, config: project.config, tables: tables, localeTags: project.localeTags, diagnostics: [])
+    }
+
     // MARK: What changed
 
     /// The tables (indices) whose template or translation files are all that changed between
-    /// `previous` and `inputs` (identity lines `<shown path> <size> <hash>`); nil when anything
-    /// else changed, a file came or went, nothing changed, or the project has imported metadata.
-    static func changedTables(_ project: Project, previous: [String], inputs: [String]) -> [Int]? {
+    /// `previous` and `inputs` (identity lines `<shown path> <size> <hash>`), and the locale
+    /// files each table has; nil when anything else changed, a file came or went, nothing
+    /// changed, or the project has imported metadata.
+    static func changedTables(_ project: Project, previous: [String], inputs: [String]) -> (dirty: [Int], tags: [Set<String>])? {
         func identities(_ lines: [String]) -> [String: Substring]? {
             var result: [String: Substring] = [:]
             for line in lines {
@@ -128,20 +169,20 @@ public enum IncrementalCompile {
             if old != identity { changed.append(name) }
         }
         guard !changed.isEmpty else { return nil }
-        // Each table's files, named as the identity names them (`Templates/game.json`, `Locales/ko/game.json`).
+        // Each table's files, named as the identity names them (`Templates/game.json`,
+        // `Locales/ko/game.json`, as the loader reads them).
         let config = project.config
-        func shown(_ file: String, _ folder: String) -> String? {
-            let prefix = ProjectLoader.display(folder: project.root, folder) + "/"
-            guard file.hasPrefix(prefix) else { return nil }
-            return folder + "/" + file.dropFirst(prefix.count)
-        }
+        let templates = ProjectLoader.display(folder: project.root, config.templates) + "/"
         var owner: [String: Int] = [:]
+        var tags: [Set<String>] = Array(repeating: [], count: project.tables.count)
         for (index, table) in project.tables.enumerated() {
-            guard let template = shown(table.file, config.templates) else { return nil }
-            owner[template] = index
-            for file in table.locales.values where file.tag != config.sourceLocale {
-                guard let name = shown(file.file, config.locales) else { return nil }
+            guard table.file.hasPrefix(templates) else { return nil }
+            owner[config.templates + "/" + table.file.dropFirst(templates.count)] = index
+            for tag in project.localeTags where tag != config.sourceLocale {
+                let name = "\(config.locales)/\(tag)/\(table.name).json"
+                guard after[name] != nil else { continue }
                 owner[name] = index
+                tags[index].insert(tag)
             }
         }
         var dirty = Set<Int>()
@@ -149,7 +190,7 @@ public enum IncrementalCompile {
             guard let index = owner[name] else { return nil }
             dirty.insert(index)
         }
-        return dirty.sorted()
+        return (dirty.sorted(), tags)
     }
 
     /// Whether a message's comment could be written as a table's marker line in an Android file
@@ -227,10 +268,10 @@ public enum IncrementalCompile {
 
     /// `old` with the sections of the `dirty` tables replaced by `sections` (one per dirty table,
     /// nil or empty: the table has none). `every`: each table has a section in every file (XLIFF).
-    /// Gives the new file (nil when it is what it was) and the other tables' sections; nil when
-    /// `old` is not a file of this format.
-    static func splice(_ old: [UInt8], format: SectionFormat, dirty: [Int], sections: [String?], every: Bool)
-        -> (file: [UInt8]?, clean: [ArraySlice<UInt8>])? {
+    /// Gives the new file, `.some(nil)` when it is what it was, and nil when `old` is not a file
+    /// of this format; `clean` is given the other tables' sections, read in place.
+    static func splice(_ old: UnsafeBufferPointer<UInt8>, format: SectionFormat, dirty: [Int], sections: [String?], every: Bool,
+                       clean: ([UnsafeBufferPointer<UInt8>]) -> Void) -> [UInt8]?? {
         guard old.count >= format.prefix.count + format.closing.count, old.prefix(format.prefix.count).elementsEqual(format.prefix),
               old.suffix(format.closing.count).elementsEqual(format.closing) else { return nil }
         let bodyStart = format.prefix.count
@@ -248,38 +289,37 @@ public enum IncrementalCompile {
         }
         // The body is the sections and nothing else.
         guard (starts.compactMap { $0 }.first ?? bodyEnd) == bodyStart else { return nil }
-        func end(after table: Int) -> Int { starts[(table + 1)...].lazy.compactMap { $0 }.first ?? bodyEnd }
-        var file = format.prefix
-        file.reserveCapacity(old.count + 4096)
-        var clean: [ArraySlice<UInt8>] = []
+        func section(_ table: Int) -> UnsafeBufferPointer<UInt8> {
+            guard let start = starts[table] else { return UnsafeBufferPointer(start: nil, count: 0) }
+            let end = starts[(table + 1)...].lazy.compactMap { $0 }.first ?? bodyEnd
+            return UnsafeBufferPointer(rebasing: old[start..<end])
+        }
         var changed = false
-        var next = 0
+        var new: [[UInt8]] = []
+        for (index, table) in dirty.enumerated() {
+            let bytes = Array((sections[index] ?? "").utf8)
+            if !bytes.isEmpty || every, !bytes.starts(with: format.markers[table]) { return nil }
+            if !bytes.elementsEqual(section(table)) { changed = true }
+            new.append(bytes)
+        }
+        clean(format.markers.indices.filter { !dirty.contains($0) }.map(section))
+        guard changed else { return .some(nil) }
+        var file = format.prefix
+        file.reserveCapacity(old.count + new.reduce(0) { $0 + $1.count })
         for table in format.markers.indices {
-            let oldSection: ArraySlice<UInt8> = starts[table].map { old[$0..<end(after: table)] } ?? ArraySlice()
-            if next < dirty.count, dirty[next] == table {
-                let new = Array((sections[next] ?? "").utf8)
-                if !every, !new.isEmpty, !new.starts(with: format.markers[table]) { return nil }
-                if every, !new.starts(with: format.markers[table]) { return nil }
-                if !new.elementsEqual(oldSection) { changed = true }
-                file += new
-                next += 1
-            } else {
-                file += oldSection
-                clean.append(oldSection)
-            }
+            if let index = dirty.firstIndex(of: table) { file += new[index] } else { file += section(table) }
         }
         file += format.closing
-        return (changed ? file : nil, clean)
+        return .some(file)
     }
 
     /// The first place of `needle` in `bytes[from..<to]`: `memchr` for one of its rarer bytes
     /// (`!` of a comment, else `<`), then a comparison.
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
-        guard !needle.isEmpty, to - from >= needle.count else { return nil }
+    static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard !needle.isEmpty, to - from >= needle.count, let start = bytes.baseAddress else { return nil }
         let key = needle.firstIndex(of: 0x21) ?? needle.firstIndex(of: 0x3C) ?? 0
-        return bytes.withUnsafeBytes { haystack -> Int? in
-            needle.withUnsafeBytes { pattern -> Int? in
-                let base = haystack.baseAddress!
+        return needle.withUnsafeBytes { pattern -> Int? in
+                let base = UnsafeRawPointer(start)
                 var position = from + key
                 let last = to - needle.count + key   // the key's last possible place
                 while position <= last {
@@ -289,13 +329,12 @@ public enum IncrementalCompile {
                     position = at + 1
                 }
                 return nil
-            }
         }
     }
 
     /// The `kind:field` of each resource (`<string name=…>`, `<plurals name=…>`) an Android
     /// section declares, as the name collisions compare them.
-    static func resourceNames(in sections: [ArraySlice<UInt8>]) -> Set<String> {
+    static func resourceNames<Bytes: RandomAccessCollection<UInt8>>(in sections: [Bytes]) -> Set<String> where Bytes.Index == Int {
         let kinds: [(open: [UInt8], kind: String)] = [(Array("    <string name=\"".utf8), "string"), (Array("    <plurals name=\"".utf8), "plurals")]
         var names = Set<String>()
         for section in sections {
@@ -314,7 +353,23 @@ public enum IncrementalCompile {
         return names
     }
 
-    static func read(_ out: String, _ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: out + "/" + path).map { [UInt8]($0) }
+}
+
+/// A file mapped read-only (`mmap`), unmapped when released: an earlier output read in place,
+/// never copied unless it changes.
+final class MappedFile {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init?(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
+        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
     }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
 }
