@@ -250,8 +250,10 @@ extension CatalogCompiler {
     /// would, each Android and XLIFF section on its own; nil when that gives any diagnostic, or
     /// when a section is not where the renderer put it (a full compile then says what there is
     /// to say). Only for a project without imported metadata: the tables' sections then depend
-    /// on nothing but their own inputs and the configuration.
-    static func tableSections(_ project: Project, tables indices: [Int], options: CompileOptions) -> TableSections? {
+    /// on nothing but their own inputs and the configuration. `xliffTags`: per table, the
+    /// locales whose XLIFF `<file>` is wanted (nil: every one).
+    static func tableSections(_ project: Project, tables indices: [Int], options: CompileOptions,
+                              xliffTags wanted: [Set<String>?]? = nil) -> TableSections? {
         let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [])
         let preparation = prepare(part, options: options, metadata: [:])
@@ -272,7 +274,7 @@ extension CatalogCompiler {
         for table in part.tables.indices {
             planned.append(.own(table))
             planned += androidTags.map { .android(table, $0) }
-            planned += xliffTags.map { .xliff(table, $0) }
+            planned += xliffTags.filter { wanted?[table]?.contains($0) ?? true }.map { .xliff(table, $0) }
         }
         let pieces = planned
         struct Rendered {

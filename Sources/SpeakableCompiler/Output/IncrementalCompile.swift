@@ -62,7 +62,11 @@ public enum IncrementalCompile {
               let changes = changedTables(project, previous: previous.inputs, inputs: inputs),
               !commentsLookLikeMarkers(project),
               let whole = withTranslations(project, of: changes.dirty, tags: changes.tags),
-              let compiled = CatalogCompiler.tableSections(whole, tables: changes.dirty, options: options) else { return nil }
+              // A table's XLIFF `<file>` for a locale is its template and that locale's
+              // translations alone: only those of changed files are compiled again.
+              let compiled = CatalogCompiler.tableSections(whole, tables: changes.dirty, options: options,
+                                                           xliffTags: changes.dirty.map { changes.locales[$0] })
+        else { return nil }
         let dirty = changes.dirty
         let produced = Set(previous.outputs)
         var files: [OutputFile] = []
@@ -77,14 +81,14 @@ public enum IncrementalCompile {
                 let path = "android/res/" + (source ? "values" : AndroidQualifiers.valuesFolder(for: tag)) + "/strings.xml"
                 guard produced.contains(path), let format = androidFormat(whole, tag: tag),
                       let done = MappedFile(out + "/" + path).flatMap({ old in
-                          splice(old.bytes, format: format, dirty: dirty, sections: compiled.android.map { $0[tag] }, every: false) { clean in
+                          splice(old.bytes, format: format, replacing: dirty, sections: compiled.android.map { $0[tag] }, every: false) { clean in
                               // Android names are shared by every table: a changed table that
                               // takes one another table has is a collision a full compile reports.
                               if source { names.clean = resourceNames(in: clean) }
                           }
                       })
                 else { return nil }
-                if source { names.dirty = resourceNames(in: compiled.android.compactMap { $0[tag] }.map { Array($0.utf8)[...] }) }
+                if source { names.dirty = resourceNames(in: compiled.android.compactMap { $0[tag] }.map { Array($0.utf8) }) }
                 if let bytes = done { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
             }
             guard names.clean.isDisjoint(with: names.dirty) else { return nil }
@@ -92,9 +96,13 @@ public enum IncrementalCompile {
         if options.outputs.contains(.xliff) {
             for tag in OutputRenderer.xliffTags(whole) {
                 let path = "xliff/\(tag).xliff"
-                guard produced.contains(path), let format = xliffFormat(whole, tag: tag),
+                let replacing = dirty.indices.filter { changes.locales[dirty[$0]].map { $0.contains(tag) } ?? true }
+                guard produced.contains(path) else { return nil }
+                if replacing.isEmpty { continue }
+                guard let format = xliffFormat(whole, tag: tag),
                       let done = MappedFile(out + "/" + path).flatMap({ old in
-                          splice(old.bytes, format: format, dirty: dirty, sections: compiled.xliff.map { $0[tag] }, every: true) { _ in }
+                          splice(old.bytes, format: format, replacing: replacing.map { dirty[$0] },
+                                 sections: replacing.map { compiled.xliff[$0][tag] }, every: true) { _ in }
                       })
                 else { return nil }
                 if let bytes = done { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
@@ -148,10 +156,12 @@ public enum IncrementalCompile {
     // MARK: What changed
 
     /// The tables (indices) whose template or translation files are all that changed between
-    /// `previous` and `inputs` (identity lines `<shown path> <size> <hash>`), and the locale
-    /// files each table has; nil when anything else changed, a file came or went, nothing
+    /// `previous` and `inputs` (identity lines `<shown path> <size> <hash>`), the locale files
+    /// each table has, and per changed table whose template is unchanged the locales whose file
+    /// changed; nil when anything else changed, a file came or went, nothing
     /// changed, or the project has imported metadata.
-    static func changedTables(_ project: Project, previous: [String], inputs: [String]) -> (dirty: [Int], tags: [Set<String>])? {
+    static func changedTables(_ project: Project, previous: [String], inputs: [String])
+        -> (dirty: [Int], tags: [Set<String>], locales: [Int: Set<String>])? {
         func identities(_ lines: [String]) -> [String: Substring]? {
             var result: [String: Substring] = [:]
             for line in lines {
@@ -173,24 +183,28 @@ public enum IncrementalCompile {
         // `Locales/ko/game.json`, as the loader reads them).
         let config = project.config
         let templates = ProjectLoader.display(folder: project.root, config.templates) + "/"
-        var owner: [String: Int] = [:]
+        var owner: [String: (table: Int, tag: String?)] = [:]
         var tags: [Set<String>] = Array(repeating: [], count: project.tables.count)
         for (index, table) in project.tables.enumerated() {
             guard table.file.hasPrefix(templates) else { return nil }
-            owner[config.templates + "/" + table.file.dropFirst(templates.count)] = index
+            owner[config.templates + "/" + table.file.dropFirst(templates.count)] = (index, nil)
             for tag in project.localeTags where tag != config.sourceLocale {
                 let name = "\(config.locales)/\(tag)/\(table.name).json"
                 guard after[name] != nil else { continue }
-                owner[name] = index
+                owner[name] = (index, tag)
                 tags[index].insert(tag)
             }
         }
         var dirty = Set<Int>()
+        var templatesChanged = Set<Int>()
+        var locales: [Int: Set<String>] = [:]
         for name in changed {
-            guard let index = owner[name] else { return nil }
+            guard let (index, tag) = owner[name] else { return nil }
             dirty.insert(index)
+            if let tag { locales[index, default: []].insert(tag) } else { templatesChanged.insert(index) }
         }
-        return (dirty.sorted(), tags)
+        for index in templatesChanged { locales[index] = nil }
+        return (dirty.sorted(), tags, locales)
     }
 
     /// Whether a message's comment could be written as a table's marker line in an Android file
@@ -266,11 +280,11 @@ public enum IncrementalCompile {
         return whole[prefix..<(whole.count - closing.count)]
     }
 
-    /// `old` with the sections of the `dirty` tables replaced by `sections` (one per dirty table,
+    /// `old` with the sections of the tables `replacing` replaced by `sections` (one per table,
     /// nil or empty: the table has none). `every`: each table has a section in every file (XLIFF).
     /// Gives the new file, `.some(nil)` when it is what it was, and nil when `old` is not a file
     /// of this format; `clean` is given the other tables' sections, read in place.
-    static func splice(_ old: UnsafeBufferPointer<UInt8>, format: SectionFormat, dirty: [Int], sections: [String?], every: Bool,
+    static func splice(_ old: UnsafeBufferPointer<UInt8>, format: SectionFormat, replacing dirty: [Int], sections: [String?], every: Bool,
                        clean: ([UnsafeBufferPointer<UInt8>]) -> Void) -> [UInt8]?? {
         guard old.count >= format.prefix.count + format.closing.count, old.prefix(format.prefix.count).elementsEqual(format.prefix),
               old.suffix(format.closing.count).elementsEqual(format.closing) else { return nil }
