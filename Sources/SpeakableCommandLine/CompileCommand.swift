@@ -30,7 +30,9 @@ enum CompileCommand: SpeakableCommand {
     killed leaves the earlier outputs; the next one cleans up after it. Speakable never writes
     through a symbolic link: --out may not be one. When nothing changed since a compile with no
     warning (the inputs, the outputs, the options, speakable itself: --out's .speakable-stamp),
-    a compile prints what that one printed and stops without reading the project. (docs/outputs.md)
+    a compile prints what that one printed and stops without reading the project; when only
+    some tables' template or translation files changed, only those tables are compiled again,
+    and the outputs are what a full compile writes. (docs/outputs.md)
     Select arguments become one key per case: <key>__<argument>_<case>.
 
     Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
