@@ -257,6 +257,7 @@ def main():
     pin = ["taskset", "-c", "0"]
     both = ["taskset", "-c", "0,1"]
     started = time.monotonic()
+    load_before = os.getloadavg()[0]
     results = []   # (size label, strings, kind, speakable Side, compare-locales Side, manifest)
     # The corpora: the benchmark's own (its res/, catalogs and project) and the varied res/.
     corpora = [("", [k for k in kinds if k != "android-varied"]), ("-varied", [k for k in kinds if k == "android-varied"])]
@@ -379,6 +380,9 @@ def main():
                                          "translations": cl.strings[1] if cl.strings else None,
                                          "findings": dict(cl.findings or {})}})
 
+    load = (load_before, os.getloadavg()[0])
+    load_note = (f"load average (1 min) {load[0]:.1f} before the run, {load[1]:.1f} after: the wall time on two cores "
+                 f"is the machine's to give" + (" (other work had the cores: it says little)" if max(load) > 1.5 else ""))
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
     print()
     print("  ".join(h.ljust(widths[i]) for i, h in enumerate(header)))
@@ -387,6 +391,7 @@ def main():
     print()
     for name, ok in checks:
         print(("ok    " if ok else "FAIL  ") + name)
+    print(load_note)
     if not args.no_compare_locales:
         for label, total, kind, s, cl, manifest in results:
             if kind in ("android", "android-varied"):
@@ -430,7 +435,7 @@ def main():
             "checks": [{"check": c, "passed": ok} for c, ok in checks],
             "notes": [f"{args.rounds} rounds; sizes {args.sizes} messages x {args.locales} locales + the source",
                       "compare-locales reports <plurals> as 'Unparsed content' and checks nothing in them, so the Android "
-                      "files hold <string> resources only (a plural message as its other form, %d)."],
+                      "files hold <string> resources only (a plural message as its other form, %d).", load_note],
             "peak_rss_bytes": 0,
             "seconds": time.monotonic() - started,
             "data": {"runs": data, "python": platform.python_version()},
