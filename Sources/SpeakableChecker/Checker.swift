@@ -54,8 +54,6 @@ public enum Checker {
         }
         for d in input.deferredLocales.indices { allUnits.append(.deferred(d)) }
         let units = allUnits
-        let sharedFacts = input.tables.map(TableFacts.init)
-        let outputs = Mutex<[UnitOutput?]>(Array(repeating: nil, count: units.count))
         // On every core the process may use; on one (`taskset -c 0`, a one-CPU container), one
         // unit after the other: threads sharing a core gain nothing and would hold several
         // deferred locales in memory at once.
@@ -63,6 +61,8 @@ public enum Checker {
         func perform(_ count: Int, _ body: @Sendable (Int) -> Void) {
             if parallel { DispatchQueue.concurrentPerform(iterations: count, execute: body) } else { for index in 0..<count { body(index) } }
         }
+        let sharedFacts = input.tables.map { TableFacts($0, parallel: parallel) }
+        let outputs = Mutex<[UnitOutput?]>(Array(repeating: nil, count: units.count))
         perform(units.count) { index in
             var emitter = Emitter(settings: input.settings)
             var output = UnitOutput()
@@ -246,12 +246,15 @@ public enum Checker {
     /// only when those are equal; then each finding is copied once (sorting the findings
     /// themselves would copy two at every comparison).
     static func sorted(_ findings: [Finding]) -> [Finding] {
-        let files = Set(findings.map { $0.file ?? "" }).sorted()
+        // Each finding's fields read in place, by index (a copy retains all of its texts).
+        var fileSet = Set<String>()
+        for i in findings.indices { fileSet.insert(findings[i].file ?? "") }
+        let files = fileSet.sorted()
         var rank: [String: Int] = Dictionary(minimumCapacity: files.count)
         for (i, file) in files.enumerated() { rank[file] = i }
-        let keys = findings.map { finding in
-            let position = finding.position ?? SourcePosition(line: 0, column: 0)
-            return (rank[finding.file ?? ""]!, position.line, position.column)
+        let keys = findings.indices.map { i in
+            let position = findings[i].position ?? SourcePosition(line: 0, column: 0)
+            return (rank[findings[i].file ?? ""]!, position.line, position.column)
         }
         let order = findings.indices.sorted { i, j in
             keys[i] != keys[j] ? keys[i] < keys[j] : Self.order(findings[i], findings[j])

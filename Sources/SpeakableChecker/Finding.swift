@@ -83,14 +83,26 @@ public enum Fingerprint {
 
     /// Fills in every finding's fingerprint (in place, in the findings' order).
     public static func assign(_ findings: inout [Finding]) {
-        var seen: [String: Int] = [:]
+        var seen: [String: Int] = Dictionary(minimumCapacity: findings.count)
         for i in findings.indices {
-            let f = findings[i]
-            let base = [f.rule.rawValue, f.table ?? "", f.locale ?? "", f.key ?? "", f.subject].joined(separator: "\u{1F}")
+            // Each field read in place (a copy of the finding retains all of its texts).
+            let rule = findings[i].rule.rawValue, table = findings[i].table, locale = findings[i].locale, key = findings[i].key
+            let subject = findings[i].subject
+            var base = ""
+            base.reserveCapacity(rule.utf8.count + (table?.utf8.count ?? 0) + (locale?.utf8.count ?? 0) + (key?.utf8.count ?? 0)
+                                 + subject.utf8.count + 4)
+            base += rule
+            base += "\u{1F}"
+            base += table ?? ""
+            base += "\u{1F}"
+            base += locale ?? ""
+            base += "\u{1F}"
+            base += key ?? ""
+            base += "\u{1F}"
+            base += subject
             let occurrence = seen[base, default: 0]
             seen[base] = occurrence + 1
-            findings[i].fingerprint = make(rule: f.rule.rawValue, table: f.table, locale: f.locale, key: f.key, subject: f.subject,
-                                           occurrence: occurrence)
+            findings[i].fingerprint = make(rule: rule, table: table, locale: locale, key: key, subject: subject, occurrence: occurrence)
         }
     }
 }

@@ -183,6 +183,53 @@ import Testing
         #expect(root["findings"]?.array?.first?["fingerprint"]?.string == result.findings.first?.fingerprint)
         #expect(root["summary"]?.array?.count == 2)
     }
+
+    /// A report of many findings is written in pieces (on every core the process may use): the
+    /// same bytes as the whole report written as one JSONValue.
+    @Test func largeJSONReportIsTheValueWritten() throws {
+        let summaries = try Self.sample().summaries
+        var findings: [Finding] = []
+        for i in 0..<5_000 {
+            var finding = Finding(rule: i % 3 == 0 ? "whitespace" : "missing-translation", severity: i % 4 == 0 ? .error : .warning,
+                                  file: i % 7 == 0 ? nil : "res/values-ko/strings.xml",
+                                  position: i % 5 == 0 ? nil : SourcePosition(line: i, column: i % 80 + 1),
+                                  endPosition: i % 2 == 0 ? SourcePosition(line: i, column: i % 80 + 3) : nil,
+                                  locale: i % 11 == 0 ? nil : "ko", key: i % 13 == 0 ? nil : "string/k\(i)\"\\",
+                                  table: i % 17 == 0 ? nil : "strings", message: "\"m\" \(i)\u{1B}[31m\u{202E}\n",
+                                  hint: i % 3 == 0 ? nil : "tab\there \u{2028}")
+            finding.fingerprint = String(i, radix: 16)
+            findings.append(finding)
+        }
+        let items: [JSONValue] = findings.map { f in
+            var fields: [(String, JSONValue)] = [("rule", .string(f.rule.rawValue)), ("severity", .string(f.severity.rawValue))]
+            if let file = f.file { fields.append(("file", .string(file))) }
+            if let p = f.position { fields += [("line", .int(Int64(p.line))), ("column", .int(Int64(p.column)))] }
+            if let e = f.endPosition { fields += [("endLine", .int(Int64(e.line))), ("endColumn", .int(Int64(e.column)))] }
+            if let locale = f.locale { fields.append(("locale", .string(locale))) }
+            if let table = f.table { fields.append(("table", .string(table))) }
+            if let key = f.key { fields.append(("key", .string(key))) }
+            fields.append(("message", .string(CheckReports.prose(f.message))))
+            if let hint = f.hint { fields.append(("hint", .string(CheckReports.prose(hint)))) }
+            fields.append(("fingerprint", .string(f.fingerprint)))
+            return .object(fields)
+        }
+        let summary: [JSONValue] = summaries.map { s in
+            .object([("locale", .string(s.locale)), ("source", .bool(s.isSource)), ("messages", .int(Int64(s.messages))),
+                     ("translated", .int(Int64(s.translated))), ("needsReview", .int(Int64(s.needsReview))),
+                     ("translatedPercent", .double(s.translatedPercent)),
+                     ("errors", .int(Int64(s.errors))), ("warnings", .int(Int64(s.warnings)))])
+        }
+        for count in [0, 1, 2_048, 2_049, 5_000] {
+            var expected: [UInt8] = []
+            JSONValue.object([
+                ("version", .int(1)), ("findings", .array(Array(items.prefix(count)))), ("summary", .array(summary)),
+                ("exempted", .int(3)), ("baselined", .int(4)),
+            ]).write(into: &expected, indent: true, level: 0)
+            expected.append(0x0A)
+            #expect(CheckReports.json(Array(findings.prefix(count)), summaries: summaries, exempted: 3, baselined: 4)
+                    == String(decoding: expected, as: UTF8.self))
+        }
+    }
 }
 
 extension String {

@@ -153,6 +153,18 @@ import Testing
 
     /// A Korean file in values/: the share of Hangul letters it reports counts the plain strings'
     /// letters and the other elements' alike.
+    /// A values/ file of more strings than one piece (its strings converted in pieces on every
+    /// core, the source table's facts too) and its copies in the locale: the same as read whole.
+    @Test func sameForALargeFile() throws {
+        let body = Self.source.replacingOnce("</resources>", with: "")
+        var source = body, korean = Self.korean.replacingOnce("</resources>", with: "")
+        for i in 0..<3_000 {
+            source += "  <string name=\"n\(i)\">Row %1$d of \(i) \(i % 7 == 0 ? "It\\'s {here}" : "cells")</string>\n"
+            if i % 10 != 3 { korean += "  <string name=\"n\(i)\">\(i)의 %\(i % 97 == 0 ? 2 : 1)$d행 \(i % 50 == 0 ? " 칸" : "칸")</string>\n" }
+        }
+        try compare(["res/values/strings.xml": source + "</resources>\n", "res/values-ko/strings.xml": korean + "</resources>\n"])
+    }
+
     @Test func sameLanguageCheck() throws {
         let korean = Self.korean.replacingOnce("<string name=\"extra\">추가</string>",
                                               with: "<plurals name=\"more\"><item quantity=\"other\">더 많은 별과 줄과 칸 %d개</item></plurals>")

@@ -3,6 +3,7 @@
 //
 //   swift run -c release CheckerBenchmark generate DIR [--messages 100000] [--locales 10] [--catalog-keys 10000]
 //   swift run -c release CheckerBenchmark generate DIR --android-mix [--messages N] [--locales L]
+//   swift run -c release CheckerBenchmark generate DIR --android-varied [--messages N] [--locales L]
 //   swift run -c release CheckerBenchmark check DIR          # in-process: load, check, peak memory
 //
 // One set of messages written three ways, with the same translations and the same mistakes:
@@ -25,6 +26,9 @@
 // 5% with `<xliff:g>` or `<b>` inside, 5% with an escaped apostrophe (`\'`), and a comment every
 // 50 elements — to measure the checker on files that are not plain lists of `<string>`s against
 // the strings-only res/ of the same size (compare-locales reads only the `<string>`s of these).
+//
+// `--android-varied` writes DIR/android and DIR/manifest.json from another, seeded generator
+// (VariedCorpus.swift): the checker's speed on a res/ that is not this one's.
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableChecker
@@ -41,7 +45,7 @@ func option(_ name: String, _ fallback: Int) -> Int {
     return n
 }
 guard arguments.count >= 2, ["generate", "check"].contains(arguments[0]) else {
-    print("usage: CheckerBenchmark generate DIR [--messages N] [--locales L] [--android-mix] | CheckerBenchmark check DIR")
+    print("usage: CheckerBenchmark generate DIR [--messages N] [--locales L] [--android-mix | --android-varied] | CheckerBenchmark check DIR")
     exit(64)
 }
 let directory = arguments[1]
@@ -133,6 +137,13 @@ func xmlEscape(_ text: String) -> String {
 
 func jsonEscape(_ text: String) -> String {
     text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+}
+
+if arguments[0] == "generate", arguments.contains("--android-varied") {
+    let start = now()
+    VariedCorpus.write(directory: directory, count: option("--messages", 10_000), localeCount: option("--locales", 10))
+    print("generated a varied Android res/ in \(String(format1: now() - start)) s")
+    exit(0)
 }
 
 if arguments[0] == "generate" {

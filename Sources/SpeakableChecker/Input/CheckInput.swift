@@ -90,6 +90,17 @@ public struct PositionedText: Sendable {
         case .function(let function): function(offset)
         }
     }
+
+    /// The file positions of `range`'s bounds (no end for an empty range), as
+    /// ``position(ofUTF16Offset:)`` gives each; a plain `<string>`'s positions are worked out once
+    /// for both.
+    func positions(ofUTF16Range range: Range<Int>) -> (start: SourcePosition, end: SourcePosition?) {
+        if case .plainString(let site, let index) = map, !range.isEmpty {
+            let all = site.positions(index)
+            return (all[min(max(0, range.lowerBound), all.count - 1)], all[min(max(0, range.upperBound), all.count - 1)])
+        }
+        return (position(ofUTF16Offset: range.lowerBound), range.isEmpty ? nil : position(ofUTF16Offset: range.upperBound))
+    }
 }
 
 /// One source-language message, with what the checker knows about it.

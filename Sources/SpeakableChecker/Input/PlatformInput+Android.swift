@@ -1,9 +1,11 @@
+import Dispatch
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
+import Synchronization
 
 // The Android `res/` reader of ``PlatformInput``.
 extension PlatformInput {
@@ -168,8 +170,9 @@ extension PlatformInput {
 
         // The source messages, one table per file of values/; a resource is defined once.
         var tables: [(name: String, file: String, messages: [SourceMessage], untranslatable: Set<String>)] = []
-        var tableOfKey: [String: Int] = [:]
-        var definedAt: [String: (String, SourcePosition)] = [:]
+        let resourceCount = sourceFiles.reduce(0) { $0 + $1.count }
+        var tableOfKey: [String: Int] = Dictionary(minimumCapacity: resourceCount)
+        var definedAt: [String: (String, SourcePosition)] = Dictionary(minimumCapacity: resourceCount)
         /// Records where `key` is first defined; false (and, from another file, an error) when it
         /// was defined before — aapt2 refuses a second definition in another file, and within
         /// one file the reader has reported it already.
@@ -196,6 +199,7 @@ extension PlatformInput {
             var untranslatable = Set<String>()
             var scratch = PlainScratch()
             let site = file.plain.map(PlainStringsSite.init)
+            let converted = site.map { plainPartsOnEveryCore($0, file: file.resources.file) } ?? []
             // In file order: plain strings and other resources are defined first where they come first.
             for run in file.runs {
                 // Plain strings: the same as the resources below, without them.
@@ -205,7 +209,8 @@ extension PlatformInput {
                     guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
                     tableOfKey[key] = tables.count
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
-                    let (text, pattern, formats) = plainParts(site!, index, file: file.resources.file, scratch: &scratch)
+                    let (text, pattern, formats) = converted.isEmpty ? plainParts(site!, index, file: file.resources.file, scratch: &scratch)
+                                                                     : converted[index]!
                     messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: clickLabels.matches(entry.name) ? .action : nil,
                                                   text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore, fileIgnoresMissing: fileIgnoresMissing),
                                                   formats: formats))
@@ -410,6 +415,32 @@ extension PlatformInput {
         return (text, simplePattern(text.text, arguments: scratch.arguments) ?? parse(text), formats)
     }
 
+    /// ``plainParts(_:_:file:scratch:)`` of every translatable string of `site` (nil for the
+    /// others), in pieces on every core the process may use; none (empty) for a small file or on
+    /// one core, where the strings are converted one by one as they are read.
+    static func plainPartsOnEveryCore(_ site: PlainStringsSite, file: String)
+        -> [(text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats)?] {
+        let count = site.strings.count
+        let pieceSize = 1024
+        let pieces = (count + pieceSize - 1) / pieceSize
+        guard pieces > 1, Checker.availableCores() > 1 else { return [] }
+        typealias Parts = (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats)
+        let done = Mutex<[[Parts?]]>(Array(repeating: [], count: pieces))
+        DispatchQueue.concurrentPerform(iterations: pieces) { p in
+            var scratch = PlainScratch()
+            var piece: [Parts?] = []
+            piece.reserveCapacity(pieceSize)
+            for index in p * pieceSize..<min(count, (p + 1) * pieceSize) {
+                piece.append(site.strings[index].isTranslatable ? plainParts(site, index, file: file, scratch: &scratch) : nil)
+            }
+            done.withLock { $0[p] = piece }
+        }
+        var all: [Parts?] = []
+        all.reserveCapacity(count)
+        for piece in done.withLock({ $0 }) { all += piece }
+        return all
+    }
+
     /// What converting a file's plain strings reuses from one string to the next: a buffer for
     /// the ICU text, and the argument parts made so far (``ArgumentParts``: the same `{1, number}`
     /// at the same offset of many strings is one part).
@@ -594,17 +625,11 @@ extension PlatformInput {
         var diagnostics: [Diagnostic] = []
         for file in files {
             var counts: [String: Int] = [:]
+            // ASCII texts' letters, added to the counts once.
+            var asciiLatin = 0
             for entry in file.plain?.strings ?? [] where entry.isTranslatable {
-                // ASCII text (most source strings) has only Latin letters: counted without asking
-                // each letter's properties and script.
-                var latin = 0
-                var ascii = true
-                for b in entry.text.utf8 {
-                    if b >= 0x80 { ascii = false; break }
-                    if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) { latin += 1 }
-                }
-                if ascii {
-                    if latin > 0 { counts["Latn", default: 0] += latin }
+                if let latin = asciiLatinLetters(entry.text) {
+                    asciiLatin += latin
                     continue
                 }
                 for (script, n) in UnicodeScript.letterCounts(entry.text) { counts[script, default: 0] += n }
@@ -613,9 +638,14 @@ extension PlatformInput {
                 let texts = resource.value.map { [$0.text] } ?? resource.items.map(\.value.text)
                 // Specifiers add a few Latin letters (`%s`); too few to tip a file of text.
                 for text in texts {
+                    if let latin = asciiLatinLetters(text) {
+                        asciiLatin += latin
+                        continue
+                    }
                     for (script, n) in UnicodeScript.letterCounts(text) { counts[script, default: 0] += n }
                 }
             }
+            if asciiLatin > 0 { counts["Latn", default: 0] += asciiLatin }
             let total = counts.values.reduce(0, +)
             guard total >= 20, let (dominant, count) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
                   !scripts.contains(dominant), count * 2 > total else { continue }
@@ -630,6 +660,17 @@ extension PlatformInput {
                                 : "move it to a folder that names its locale (\(target))"))
         }
         return diagnostics
+    }
+
+    /// The letters of `text` when it is ASCII (every one Latin, as ``UnicodeScript/letterCounts(_:)``
+    /// counts them, without asking each letter's properties and script); nil for any other text.
+    static func asciiLatinLetters(_ text: String) -> Int? {
+        var latin = 0
+        for b in text.utf8 {
+            if b >= 0x80 { return nil }
+            if (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) { latin += 1 }
+        }
+        return latin
     }
 
     static func scriptName(_ script: String) -> String {

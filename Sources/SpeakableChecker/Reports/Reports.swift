@@ -1,6 +1,8 @@
+import Dispatch
 import SpeakableDiagnostics
 import SpeakableEscaping
 import SpeakableJSON
+import Synchronization
 
 /// The machine-readable outputs of a check: JSON, SARIF 2.1.0, JUnit XML and GitHub workflow
 /// annotations, and the per-locale summary table. All are deterministic.
@@ -62,24 +64,28 @@ public enum CheckReports {
     // MARK: JSON
 
     public static func json(_ findings: [Finding], summaries: [LocaleSummary], exempted: Int, baselined: Int) -> String {
-        let items: [JSONValue] = findings.map { f in
-            var fields: [(String, JSONValue)] = [("rule", .string(f.rule.rawValue)), ("severity", .string(f.severity.rawValue))]
-            if let file = f.file { fields.append(("file", .string(file))) }
-            if let p = f.position {
-                fields.append(("line", .int(Int64(p.line))))
-                fields.append(("column", .int(Int64(p.column))))
+        // Written as JSONValue writes an indented object, the findings straight from each
+        // finding (no tree of values), in chunks on every core for a large report.
+        var out: [UInt8] = []
+        out.append(contentsOf: "{\n  \"version\": 1,\n  \"findings\": ".utf8)
+        if findings.isEmpty {
+            out.append(contentsOf: "[]".utf8)
+        } else {
+            out.append(0x5B)  // [
+            let chunkSize = 2048
+            let chunkCount = (findings.count + chunkSize - 1) / chunkSize
+            if chunkCount > 1 && Checker.availableCores() > 1 {
+                let chunks = Mutex<[[UInt8]]>(Array(repeating: [], count: chunkCount))
+                DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
+                    var bytes: [UInt8] = []
+                    for i in c * chunkSize..<min(findings.count, (c + 1) * chunkSize) { appendJSON(findings[i], first: i == 0, to: &bytes) }
+                    chunks.withLock { $0[c] = bytes }
+                }
+                for chunk in chunks.withLock({ $0 }) { out.append(contentsOf: chunk) }
+            } else {
+                for i in findings.indices { appendJSON(findings[i], first: i == 0, to: &out) }
             }
-            if let e = f.endPosition {
-                fields.append(("endLine", .int(Int64(e.line))))
-                fields.append(("endColumn", .int(Int64(e.column))))
-            }
-            if let locale = f.locale { fields.append(("locale", .string(locale))) }
-            if let table = f.table { fields.append(("table", .string(table))) }
-            if let key = f.key { fields.append(("key", .string(key))) }
-            fields.append(("message", .string(prose(f.message))))
-            if let hint = f.hint { fields.append(("hint", .string(prose(hint)))) }
-            fields.append(("fingerprint", .string(f.fingerprint)))
-            return .object(fields)
+            out.append(contentsOf: "\n  ]".utf8)
         }
         let summary: [JSONValue] = summaries.map { s in
             .object([("locale", .string(s.locale)), ("source", .bool(s.isSource)), ("messages", .int(Int64(s.messages))),
@@ -87,13 +93,48 @@ public enum CheckReports {
                      ("translatedPercent", .double(s.translatedPercent)),
                      ("errors", .int(Int64(s.errors))), ("warnings", .int(Int64(s.warnings)))])
         }
-        var out: [UInt8] = []
-        JSONValue.object([
-            ("version", .int(1)), ("findings", .array(items)), ("summary", .array(summary)),
-            ("exempted", .int(Int64(exempted))), ("baselined", .int(Int64(baselined))),
-        ]).write(into: &out, indent: true, level: 0)
-        out.append(0x0A)
+        out.append(contentsOf: ",\n  \"summary\": ".utf8)
+        JSONValue.array(summary).write(into: &out, indent: true, level: 1)
+        out.append(contentsOf: ",\n  \"exempted\": \(exempted),\n  \"baselined\": \(baselined)\n}\n".utf8)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One finding as an item of the JSON report's `findings` (its indented object, after a comma
+    /// unless `first`).
+    static func appendJSON(_ f: Finding, first: Bool, to out: inout [UInt8]) {
+        out.append(contentsOf: first ? "\n    {".utf8 : ",\n    {".utf8)
+        func member(_ name: StaticString, first: Bool = false) {
+            out.append(contentsOf: first ? "\n      \"".utf8 : ",\n      \"".utf8)
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: "\": ".utf8)
+        }
+        func string(_ name: StaticString, _ value: String) {
+            member(name)
+            JSONEscaping.append(value, to: &out)
+        }
+        func int(_ name: StaticString, _ value: Int) {
+            member(name)
+            out.append(contentsOf: String(value).utf8)
+        }
+        member("rule", first: true)
+        JSONEscaping.append(f.rule.rawValue, to: &out)
+        string("severity", f.severity.rawValue)
+        if let file = f.file { string("file", file) }
+        if let p = f.position {
+            int("line", p.line)
+            int("column", p.column)
+        }
+        if let e = f.endPosition {
+            int("endLine", e.line)
+            int("endColumn", e.column)
+        }
+        if let locale = f.locale { string("locale", locale) }
+        if let table = f.table { string("table", table) }
+        if let key = f.key { string("key", key) }
+        string("message", prose(f.message))
+        if let hint = f.hint { string("hint", prose(hint)) }
+        string("fingerprint", f.fingerprint)
+        out.append(contentsOf: "\n    }".utf8)
     }
 
     // MARK: SARIF 2.1.0

@@ -417,10 +417,9 @@ final class RuleRunner {
 
     static func emit(_ rule: Rule, _ c: MessageContext, range: Range<Int>, emitter: inout Emitter, message: String,
                      hint: String? = nil, subject: String = "") {
+        let (position, end) = c.text.positions(ofUTF16Range: range)
         emitter.emit(rule, table: c.tableName, locale: c.tag, key: c.key, exemptions: c.source.exemptions, file: c.text.file,
-                     position: c.text.position(ofUTF16Offset: range.lowerBound),
-                     end: range.isEmpty ? nil : c.text.position(ofUTF16Offset: range.upperBound),
-                     message: message, hint: hint, subject: subject)
+                     position: position, end: end, message: message, hint: hint, subject: subject)
     }
 
     /// Reports what `printed` covers of `segment`'s printed text (positions in the message as

@@ -1,6 +1,8 @@
+import Dispatch
 import SpeakableCatalog
 import SpeakableMessages
 import SpeakablePlatformFormats
+import Synchronization
 
 /// Facts about a table's source messages that every locale's check needs (computed once).
 struct TableFacts: Sendable {
@@ -37,14 +39,8 @@ struct TableFacts: Sendable {
     /// The `label` of every key family.
     let familyLabels: Set<Int>
 
-    init(_ table: CheckTable) {
-        // One pass over the messages, each read in place (a `SourceMessage` is large: a `map`
-        // per array copied every message once per array).
-        let count = table.messages.count
-        var byKey: [String: Int] = [:]
-        byKey.reserveCapacity(count)
-        var keys: [String] = []
-        var firstIndex: [Int] = []
+    /// What is worked out for each source message on its own, for a range of the messages.
+    private struct PerMessage {
         var usages: [[String: ArgumentUsage]?] = []
         var kinds: [[(name: String, kind: ArgumentUsage.Kind)]?] = []
         var info: [SourceInfo] = []
@@ -52,25 +48,20 @@ struct TableFacts: Sendable {
         var sourceArguments: [FormatMismatchRule.SourceArguments?] = []
         var selectorOnly: [Set<String>] = []
         var passedOnly: [Set<String>] = []
-        keys.reserveCapacity(count)
-        firstIndex.reserveCapacity(count)
-        usages.reserveCapacity(count)
-        kinds.reserveCapacity(count)
-        info.reserveCapacity(count)
-        literalNewlines.reserveCapacity(count)
-        sourceArguments.reserveCapacity(count)
-        selectorOnly.reserveCapacity(count)
-        passedOnly.reserveCapacity(count)
-        var byName: [String: String] = [:]
-        table.messages.withUnsafeBufferPointer { messages in
-            for i in messages.indices {
-                let key = messages[i].key
-                let first = byKey[key] ?? i
-                if first == i { byKey[key] = i }
-                keys.append(key)
-                firstIndex.append(first)
+
+        init(_ messages: UnsafeBufferPointer<SourceMessage>, _ range: Range<Int>) {
+            let count = range.count
+            usages.reserveCapacity(count)
+            kinds.reserveCapacity(count)
+            info.reserveCapacity(count)
+            literalNewlines.reserveCapacity(count)
+            sourceArguments.reserveCapacity(count)
+            selectorOnly.reserveCapacity(count)
+            passedOnly.reserveCapacity(count)
+            for i in range {
                 let pattern = messages[i].pattern
-                usages.append(pattern?.argumentUsages)
+                let printed = pattern?.argumentUsages
+                usages.append(printed)
                 kinds.append(pattern?.argumentKinds)
                 info.append(SourceInfo(messages[i]))
                 var newlines = 0
@@ -80,12 +71,66 @@ struct TableFacts: Sendable {
                 let keyFormat = messages[i].keyFormat
                 sourceArguments.append(formats.map { FormatMismatchRule.SourceArguments($0, keyFormat: keyFormat) })
                 // Without a plural no argument is only a selector.
-                selectorOnly.append(pattern.map { PluralArguments.hasPlural($0.body) ? Self.selectorOnlyArguments($0) : [] } ?? [])
+                selectorOnly.append(pattern.map { PluralArguments.hasPlural($0.body) ? TableFacts.selectorOnlyArguments($0) : [] } ?? [])
                 let passed = messages[i].passedArguments
-                passedOnly.append((keyFormat.map { Self.keyArguments($0, formats: formats!, printed: usages[i]) } ?? []).union(passed))
-                if let name = Self.androidName(key, java: formats?.dialect == .java) { byName[name, default: key] = key }
+                passedOnly.append((keyFormat.map { TableFacts.keyArguments($0, formats: formats!, printed: printed) } ?? []).union(passed))
             }
         }
+
+        mutating func append(_ other: PerMessage) {
+            usages += other.usages
+            kinds += other.kinds
+            info += other.info
+            literalNewlines += other.literalNewlines
+            sourceArguments += other.sourceArguments
+            selectorOnly += other.selectorOnly
+            passedOnly += other.passedOnly
+        }
+    }
+
+    /// `parallel`: a large table's messages are worked out in pieces on every core.
+    init(_ table: CheckTable, parallel: Bool = false) {
+        // Each message read in place (a `SourceMessage` is large: a `map` per array copied every
+        // message once per array).
+        let count = table.messages.count
+        var byKey: [String: Int] = [:]
+        byKey.reserveCapacity(count)
+        var keys: [String] = []
+        var firstIndex: [Int] = []
+        keys.reserveCapacity(count)
+        firstIndex.reserveCapacity(count)
+        var byName: [String: String] = [:]
+        var perMessage = PerMessage(UnsafeBufferPointer(start: nil, count: 0), 0..<0)
+        table.messages.withUnsafeBufferPointer { messages in
+            for i in messages.indices {
+                let key = messages[i].key
+                let first = byKey[key] ?? i
+                if first == i { byKey[key] = i }
+                keys.append(key)
+                firstIndex.append(first)
+                if let name = Self.androidName(key, java: messages[i].formats?.dialect == .java) { byName[name, default: key] = key }
+            }
+            let pieceSize = 1024
+            let pieces = (count + pieceSize - 1) / pieceSize
+            guard parallel && pieces > 1 else {
+                perMessage = PerMessage(messages, 0..<count)
+                return
+            }
+            let done = Mutex<[PerMessage?]>(Array(repeating: nil, count: pieces))
+            nonisolated(unsafe) let shared = messages
+            DispatchQueue.concurrentPerform(iterations: pieces) { p in
+                let piece = PerMessage(shared, p * pieceSize..<min(count, (p + 1) * pieceSize))
+                done.withLock { $0[p] = piece }
+            }
+            for piece in done.withLock({ $0 }) { perMessage.append(piece!) }
+        }
+        let usages = perMessage.usages
+        let kinds = perMessage.kinds
+        let info = perMessage.info
+        let literalNewlines = perMessage.literalNewlines
+        let sourceArguments = perMessage.sourceArguments
+        let selectorOnly = perMessage.selectorOnly
+        let passedOnly = perMessage.passedOnly
         self.byKey = byKey
         self.keys = keys
         self.firstIndex = firstIndex
@@ -126,8 +171,9 @@ struct TableFacts: Sendable {
 
     static func composition(_ table: CheckTable) -> [(quantities: Set<String>, textSlots: Set<String>)?] {
         var companions: [String: [Int]] = [:]
-        for (i, m) in table.messages.enumerated() where m.key.hasPrefix("plurals/") && m.formats?.dialect == .java {
-            let name = Array(m.key.dropFirst("plurals/".count))
+        // By index: each message read in place, not copied.
+        for i in table.messages.indices where table.messages[i].key.hasPrefix("plurals/") && table.messages[i].formats?.dialect == .java {
+            let name = Array(table.messages[i].key.dropFirst("plurals/".count))
             guard let cut = (0..<max(0, name.count - 1)).last(where: { name[$0] == "_" && name[$0 + 1] == "_" }), cut > 0 else { continue }
             companions["string/" + String(name[..<cut]), default: []].append(i)
         }
