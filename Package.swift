@@ -304,7 +304,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CheckerBenchmark",
-            dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableSpeech", "SpeakableICU"],
+            dependencies: ["SpeakableChecker", "SpeakableCatalog", "SpeakableSpeech", "SpeakableICU", "SeededRandom"],
             path: "tools/CheckerBenchmark",
             exclude: ["setup.sh", "run.sh", "bench.py", "phases.py", "expected-findings.json"],
             swiftSettings: swiftSettings

@@ -18,24 +18,14 @@
 //
 // DIR/android/manifest.json says what each tool must have read.
 import FoundationEssentials
+import SeededRandom
 import SpeakableICU
 
-/// SplitMix64, the project's seeded generator (tools/SeededRandom), which this target does not
-/// link.
-struct VariedRandom {
-    var state: UInt64
+/// The project's seeded generator, with the corpus's one more draw.
+typealias VariedRandom = SplitMix
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
-    mutating func pick<T>(_ list: [T]) -> T { list[below(list.count)] }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+extension SplitMix {
+    /// A number in `low...high`.
     mutating func range(_ low: Int, _ high: Int) -> Int { low + below(high - low + 1) }
 }
 
