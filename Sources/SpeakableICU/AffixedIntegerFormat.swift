@@ -10,6 +10,9 @@ final class AffixedIntegerFormat: @unchecked Sendable {
     // @unchecked Sendable: immutable after init.
     private let digits: IntegerDigitFormat?
     private let rules: PluralRules?
+    /// `digits` and `rules` for `write`, reached without a reference count (the two above keep them alive).
+    private let digitsRef: Unmanaged<IntegerDigitFormat>?
+    private let rulesRef: Unmanaged<PluralRules>?
     /// All prefixes, suffixes and fixed texts back to back, UTF-8.
     private let affixBytes: UnsafeMutablePointer<UInt8>
     /// Per plural category (by `PluralCategory.index`): prefix start, prefix length, suffix start,
@@ -27,6 +30,8 @@ final class AffixedIntegerFormat: @unchecked Sendable {
     private init(digits: IntegerDigitFormat?, rules: PluralRules?, forms: [PluralCategory: Form]) {
         self.digits = digits
         self.rules = rules
+        self.digitsRef = digits.map { .passUnretained($0) }
+        self.rulesRef = rules.map { .passUnretained($0) }
         var bytes: [UInt8] = []
         var layout: [Int32] = []
         for category in PluralCategory.allCases {
@@ -129,8 +134,8 @@ final class AffixedIntegerFormat: @unchecked Sendable {
     /// `buffer` (15 digits and their separators take at most 80 bytes); nil otherwise.
     @inline(__always)
     func write(_ value: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        guard let digits, let rules, value >= 0, value < Self.limit else { return nil }
-        let row = rules.category(forInteger: value).index * 4
+        guard let digitsRef, let rulesRef, value >= 0, value < Self.limit else { return nil }
+        let row = rulesRef._withUnsafeGuaranteedRef { $0.category(forInteger: value) }.index * 4
         let prefixStart = Int(layout[row]), prefixCount = Int(layout[row + 1])
         let suffixStart = Int(layout[row + 2]), suffixCount = Int(layout[row + 3])
         guard prefixStart >= 0, prefixCount + max(0, suffixCount) + 80 <= buffer.count else { return nil }
@@ -138,7 +143,7 @@ final class AffixedIntegerFormat: @unchecked Sendable {
         if prefixCount > 0 { out.update(from: affixBytes + prefixStart, count: prefixCount) }
         if suffixCount < 0 { return prefixCount }
         var at = prefixCount
-        at += digits.write(value, into: out + at)
+        at += digitsRef._withUnsafeGuaranteedRef { $0.write(value, into: out + at) }
         if suffixCount > 0 { (out + at).update(from: affixBytes + suffixStart, count: suffixCount) }
         return at + suffixCount
     }
