@@ -12,35 +12,88 @@ extension Describer {
     /// // ko: "4행 6열, 메모 1, 5, 9" / "메모 1, 5, 9"
     /// ```
     public func describe(_ cell: SudokuCell) -> AccessibleText {
-        let (content, digit, notes) = arguments(for: cell.content)
-        let label = text(.sudokuCellLabel, number(cell.row), number(cell.column), content, digit, notes, count: 5)
-        let description = text(.sudokuCellContent, content, digit, notes, count: 3)
-        var traits: VoiceOverTraits = .button
-        if cell.isSelected { traits.insert(.selected) }
-        // A double tap selects the cell: VoiceOver gains the `.selected` trait, TalkBack's click
-        // finds the node selected.
-        return AccessibleText(
-            voiceOver: VoiceOverText(label: label, traits: traits, hint: sudokuHint, selectsOnActivation: true),
-            talkBack: TalkBackText(contentDescription: description, role: .button, isSelected: cell.isSelected,
-                                   clickLabel: sudokuAction,
-                                   collectionItemInfo: CollectionItemInfo(rowIndex: cell.row - 1, columnIndex: cell.column - 1),
-                                   selectsOnClick: true))
+        withUnsafeTemporaryAllocation(of: AccessibleText.self, capacity: 1) { text in
+            withSudokuArguments { values in
+                describe(cell.row, cell.column, cell.content, isSelected: cell.isSelected, values,
+                         messages[MessageID.sudokuCellLabel.rawValue], messages[MessageID.sudokuCellContent.rawValue],
+                         into: text.baseAddress!)
+            }
+            return text.baseAddress!.move()
+        }
     }
 
     /// Every cell of a board, row-major (the order of the accessibility elements).
     public func describe(_ board: SudokuBoard) -> [AccessibleText] {
-        board.cells.map { describe($0) }
+        let columns = board.columns
+        let count = board.rows * columns
+        let selected = board.selected
+        // The two messages every cell formats, looked up once per board.
+        let labels = messages[MessageID.sudokuCellLabel.rawValue], contents = messages[MessageID.sudokuCellContent.rawValue]
+        return withSudokuArguments { values in
+            board.contents.withUnsafeBufferPointer { cellContents in
+                // Each cell is described straight into the array's storage, with one argument
+                // buffer for the whole board.
+                [AccessibleText](unsafeUninitializedCapacity: count) { cells, initialized in
+                    let out = cells.baseAddress!
+                    for index in 0..<count {
+                        let row = index / columns + 1, column = index % columns + 1
+                        let isSelected = selected.map { $0.row == row && $0.column == column } ?? false
+                        describe(row, column, cellContents[index], isSelected: isSelected, values, labels, contents, into: out + index)
+                        initialized = index + 1
+                    }
+                }
+            }
+        }
     }
 
-    private func arguments(for content: SudokuCell.Content) -> (MessageArgument?, MessageArgument?, MessageArgument?) {
-        switch content {
-        case .empty: return ("empty", 0, "")
-        case .given(let d): return ("given", number(d), "")
-        case .value(let d): return ("value", number(d), "")
-        case .error(let d): return ("error", number(d), "")
-        case .notes(let digits):
-            return ("notes", 0, .string(list(Set(digits).sorted().map { digitsText($0) })))
+    /// Lends `body` room for the label's five arguments (row, column, content, digit, notes; the
+    /// content message takes the last three), on the stack.
+    @inline(__always)
+    private func withSudokuArguments<R>(_ body: (UnsafeMutableBufferPointer<MessageArgument?>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: MessageArgument?.self, capacity: 5) { values in
+            values.initialize(repeating: nil)
+            defer { _ = values.deinitialize() }
+            return body(values)
         }
+    }
+
+    @inline(__always)
+    private func describe(_ row: Int, _ column: Int, _ content: SudokuCell.Content, isSelected: Bool,
+                          _ values: UnsafeMutableBufferPointer<MessageArgument?>, _ labels: BoundMessage, _ contents: BoundMessage,
+                          into text: UnsafeMutablePointer<AccessibleText>) {
+        values[0] = .int(Int64(row))
+        values[1] = .int(Int64(column))
+        switch content {
+        case .empty: values[2] = .string("empty"); values[3] = .int(0); values[4] = .string("")
+        case .given(let d): values[2] = .string("given"); values[3] = .int(Int64(d)); values[4] = .string("")
+        case .value(let d): values[2] = .string("value"); values[3] = .int(Int64(d)); values[4] = .string("")
+        case .error(let d): values[2] = .string("error"); values[3] = .int(Int64(d)); values[4] = .string("")
+        case .notes(let digits): values[2] = .string("notes"); values[3] = .int(0); values[4] = .string(notesText(digits))
+        }
+        let all = UnsafeBufferPointer(values)
+        let label = labels.format(all, recorder)
+        let description = contents.format(UnsafeBufferPointer(rebasing: all[2..<5]), recorder)
+        var traits: VoiceOverTraits = .button
+        if isSelected { traits.insert(.selected) }
+        // A double tap selects the cell: VoiceOver gains the `.selected` trait, TalkBack's click
+        // finds the node selected.
+        text.initialize(to: AccessibleText(
+            voiceOver: VoiceOverText(label: label, traits: traits, hint: sudokuHint, selectsOnActivation: true),
+            talkBack: TalkBackText(contentDescription: description, role: .button, isSelected: isSelected,
+                                   clickLabel: sudokuAction,
+                                   collectionItemInfo: CollectionItemInfo(rowIndex: row - 1, columnIndex: column - 1),
+                                   selectsOnClick: true)))
+    }
+
+    /// Pencil marks, each digit once, ascending: "1, 5, 9".
+    private func notesText(_ digits: [Int]) -> String {
+        var sorted = digits.sorted()
+        var unique = 0
+        for digit in sorted where unique == 0 || sorted[unique - 1] != digit {
+            sorted[unique] = digit
+            unique += 1
+        }
+        return list(sorted[..<unique].map { digitsText($0) })
     }
 
     /// A board's frame: "Board, 8 by 8" (ko "게임판, 행 8개, 열 8개"), with the grid size for VoiceOver's
