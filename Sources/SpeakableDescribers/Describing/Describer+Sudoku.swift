@@ -77,12 +77,10 @@ extension Describer {
         if isSelected { traits.insert(.selected) }
         // A double tap selects the cell: VoiceOver gains the `.selected` trait, TalkBack's click
         // finds the node selected.
-        text.initialize(to: AccessibleText(
-            voiceOver: VoiceOverText(label: label, traits: traits, hint: sudokuHint, selectsOnActivation: true),
-            talkBack: TalkBackText(contentDescription: description, role: .button, isSelected: isSelected,
-                                   clickLabel: sudokuAction,
-                                   collectionItemInfo: CollectionItemInfo(rowIndex: row - 1, columnIndex: column - 1),
-                                   selectsOnClick: true)))
+        AccessibleText.initializeCell(
+            text, label: label, traits: traits, hint: sudokuHint, selectsOnActivation: true,
+            contentDescription: description, role: .button, isSelected: isSelected, clickLabel: sudokuAction,
+            collectionItemInfo: CollectionItemInfo(rowIndex: row - 1, columnIndex: column - 1), selectsOnClick: true)
     }
 
     /// Pencil marks, each digit once, ascending: "1, 5, 9".
