@@ -160,10 +160,7 @@ public final class CompiledMessage: Sendable {
             var out = Output(base: stack.baseAddress!, count: 0, capacity: stackSize, ownsBase: false)
             defer { if out.ownsBase { out.base.deallocate() } }
             try run(values, into: &out)
-            return String(unsafeUninitializedCapacity: out.count) { buffer in
-                buffer.baseAddress!.update(from: out.base, count: out.count)
-                return out.count
-            }
+            return out.makeString()
         }
     }
 
