@@ -35,11 +35,17 @@ extension Describer {
                 // buffer for the whole board.
                 [AccessibleText](unsafeUninitializedCapacity: count) { cells, initialized in
                     let out = cells.baseAddress!
+                    var row = 1, column = 1
                     for index in 0..<count {
-                        let row = index / columns + 1, column = index % columns + 1
                         let isSelected = selected.map { $0.row == row && $0.column == column } ?? false
                         describe(row, column, cellContents[index], isSelected: isSelected, values, labels, contents, into: out + index)
                         initialized = index + 1
+                        if column == columns {
+                            row += 1
+                            column = 1
+                        } else {
+                            column += 1
+                        }
                     }
                 }
             }
@@ -61,15 +67,20 @@ extension Describer {
     private func describe(_ row: Int, _ column: Int, _ content: SudokuCell.Content, isSelected: Bool,
                           _ values: UnsafeMutableBufferPointer<MessageArgument?>, _ labels: BoundMessage, _ contents: BoundMessage,
                           into text: UnsafeMutablePointer<AccessibleText>) {
-        values[0] = .int(Int64(row))
-        values[1] = .int(Int64(column))
+        // Slots 0, 1 and 3 only ever hold integers (or nil), which need no destroying: they are
+        // written over; the strings in 2 and 4 are assigned.
+        let slots = values.baseAddress!
+        slots.initialize(to: .int(Int64(row)))
+        (slots + 1).initialize(to: .int(Int64(column)))
+        let digit: Int
         switch content {
-        case .empty: values[2] = .string("empty"); values[3] = .int(0); values[4] = .string("")
-        case .given(let d): values[2] = .string("given"); values[3] = .int(Int64(d)); values[4] = .string("")
-        case .value(let d): values[2] = .string("value"); values[3] = .int(Int64(d)); values[4] = .string("")
-        case .error(let d): values[2] = .string("error"); values[3] = .int(Int64(d)); values[4] = .string("")
-        case .notes(let digits): values[2] = .string("notes"); values[3] = .int(0); values[4] = .string(notesText(digits))
+        case .empty: values[2] = .string("empty"); digit = 0; values[4] = .string("")
+        case .given(let d): values[2] = .string("given"); digit = d; values[4] = .string("")
+        case .value(let d): values[2] = .string("value"); digit = d; values[4] = .string("")
+        case .error(let d): values[2] = .string("error"); digit = d; values[4] = .string("")
+        case .notes(let digits): values[2] = .string("notes"); digit = 0; values[4] = .string(notesText(digits))
         }
+        (slots + 3).initialize(to: .int(Int64(digit)))
         let all = UnsafeBufferPointer(values)
         let label = labels.format(all, recorder)
         let description = contents.format(UnsafeBufferPointer(rebasing: all[2..<5]), recorder)
@@ -83,15 +94,16 @@ extension Describer {
             collectionItemInfo: CollectionItemInfo(rowIndex: row - 1, columnIndex: column - 1), selectsOnClick: true)
     }
 
-    /// Pencil marks, each digit once, ascending: "1, 5, 9".
+    /// Pencil marks, each digit once, ascending, joined as `list` joins them: "1, 5, 9".
     private func notesText(_ digits: [Int]) -> String {
-        var sorted = digits.sorted()
-        var unique = 0
-        for digit in sorted where unique == 0 || sorted[unique - 1] != digit {
-            sorted[unique] = digit
-            unique += 1
+        var result: String?
+        var previous: Int?
+        for digit in digits.sorted() where digit != previous {
+            previous = digit
+            let item = digitsText(digit)
+            result = result.map { text(.joinList, .string($0), .string(item), count: 2) } ?? item
         }
-        return list(sorted[..<unique].map { digitsText($0) })
+        return result ?? ""
     }
 
     /// A board's frame: "Board, 8 by 8" (ko "게임판, 행 8개, 열 8개"), with the grid size for VoiceOver's

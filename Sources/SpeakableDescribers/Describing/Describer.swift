@@ -255,8 +255,8 @@ final class BoundMessage: Sendable {
     let isIdentity: Bool
     /// The text of a message without arguments.
     let constant: String?
-    /// The compiled message when its output needs no particle resolving (formatted as it is),
-    /// reached without a reference count (`message` keeps it alive).
+    /// The compiled message when the values pass as they are and its output needs no particle
+    /// resolving (the common case), reached without a reference count (`message` keeps it alive).
     private let plain: Unmanaged<CompiledMessage>?
 
     init(placeholder id: MessageID) {
@@ -277,7 +277,7 @@ final class BoundMessage: Sendable {
         self.slotCount = names.count
         self.isIdentity = slots == Array(0..<names.count)
         self.constant = names.isEmpty ? (try? message.format(slots: [])) : nil
-        self.plain = message.particleCount == 0 ? .passUnretained(message.compiled) : nil
+        self.plain = message.particleCount == 0 && isIdentity && constant == nil ? .passUnretained(message.compiled) : nil
     }
 
     @inline(__always)
@@ -285,11 +285,16 @@ final class BoundMessage: Sendable {
         values.withUnsafeBufferPointer { format($0, recorder) }
     }
 
+    @inline(__always)
     func format(_ values: UnsafeBufferPointer<MessageArgument?>, _ recorder: FormatRecorder?) -> String {
-        if recorder == nil, isIdentity, constant == nil, let plain {
-            // The common case: values in slot order, no particles.
+        if recorder == nil, let plain {
             return plain._withUnsafeGuaranteedRef { (try? $0.format(slots: values)) ?? "{\(id.spec.key)}" }
         }
+        return formatInGeneral(values, recorder)
+    }
+
+    @inline(never)
+    private func formatInGeneral(_ values: UnsafeBufferPointer<MessageArgument?>, _ recorder: FormatRecorder?) -> String {
         guard let message else { return constant ?? "" }
         if recorder == nil {
             if let constant { return constant }
