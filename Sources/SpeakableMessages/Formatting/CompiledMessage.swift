@@ -215,7 +215,7 @@ public final class CompiledMessage: Sendable {
                 switch values[Int(op.a)] {
                 case .int(let n)?: try writeInteger(n, with: format, site: Int(op.c), into: &out)
                 case .double(let d)?: try writeDouble(d, with: format, site: Int(op.c), into: &out)
-                case let other?: throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_INVALID_FORMAT_ERROR")
+                case .string?, .date?: throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_FORMAT_ERROR")
                 case nil: appendMissing(Int(op.c), to: &out)
                 }
             case .untyped:
@@ -234,7 +234,7 @@ public final class CompiledMessage: Sendable {
                 switch values[Int(op.a)] {
                 case .int(let n)?: try writeSkeleton(.int(n), with: format, site: Int(op.c), into: &out)
                 case .double(let d)?: try writeSkeleton(.double(d), with: format, site: Int(op.c), into: &out)
-                case let other?: throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_INVALID_STATE_ERROR")
+                case .string?, .date?: throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_STATE_ERROR")
                 case nil: appendMissing(Int(op.c), to: &out)
                 }
             case .date:
@@ -242,7 +242,7 @@ public final class CompiledMessage: Sendable {
                 switch values[Int(op.a)] {
                 // ICU's DateFormat takes a double as milliseconds, but not an Int64 or a string.
                 case .date(let d)?, .double(let d)?: try writeDate(d, with: format, site: Int(op.c), into: &out)
-                case let other?: throw typeError(.notADate, site: Int(op.c), value: other, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                case .int?, .string?: throw typeError(.notADate, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_ILLEGAL_ARGUMENT_ERROR")
                 case nil: appendMissing(Int(op.c), to: &out)
                 }
             case .pound:
@@ -262,7 +262,7 @@ public final class CompiledMessage: Sendable {
                 let table = image.selects[Int(op.b)]
                 switch values[Int(op.a)] {
                 case .string(let key)?: pc = Int(selectTarget(table, key: key))
-                case let other?: throw typeError(.notAString, site: Int(op.c), value: other, icu: "U_INVALID_FORMAT_ERROR")
+                case .int?, .double?, .date?: throw typeError(.notAString, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_FORMAT_ERROR")
                 case nil:
                     appendMissing(Int(op.c), to: &out)
                     pc = Int(table.end)
@@ -276,8 +276,9 @@ public final class CompiledMessage: Sendable {
                     (target, number) = try selectPlural(table, integer: n, site: Int(op.c))
                 case .double(let d)?:
                     (target, number) = try selectPlural(table, double: d, site: Int(op.c))
-                case let other?:
-                    throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                case .string?, .date?:
+                    // Not bound in the pattern: binding the value made every number a copy of the argument.
+                    throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_ILLEGAL_ARGUMENT_ERROR")
                 case nil:
                     appendMissing(Int(op.c), to: &out)
                     pc = Int(table.end)
