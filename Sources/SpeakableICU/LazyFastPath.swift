@@ -43,6 +43,12 @@ struct LazyFastPath<Value: AnyObject & Sendable>: ~Copyable, @unchecked Sendable
         return Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Whether the fast path is still to be derived (uses are being counted). Callers test this
+    /// before ``noteMiss(_:)``: forming the `derive` closure can cost a reference count on the
+    /// owner, which a format with no fast path would pay on every use.
+    @inline(__always)
+    var isPending: Bool { state.load(ordering: .relaxed) == 0 }
+
     /// Records a use that went to ICU; at the threshold, derives the fast path with `derive`.
     @inline(__always)
     func noteMiss(_ derive: () -> Value?) {

@@ -220,11 +220,11 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     public func writeInteger(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
         if capacity >= 128 {
             if let written = fastIntegers.withValue({ $0.write(value, into: out) }) { return written }
-            fastIntegers.noteMiss(deriveIntegers)
+            if fastIntegers.isPending { fastIntegers.noteMiss(deriveIntegers) }
         }
         do {
             if let written = ruleBased.withValue({ $0.write(value, into: out, capacity: capacity) }) { return written }
-            ruleBased.noteMiss(deriveRuleBased)
+            if ruleBased.isPending { ruleBased.noteMiss(deriveRuleBased) }
         }
         return -1
     }
@@ -240,13 +240,13 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     public func writeWholeDouble(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
         if capacity >= 128 {
             if let written = fastIntegers.withValue({ $0.write(value, into: out) }) { return written }
-            fastIntegers.noteMiss(deriveIntegers)
+            if fastIntegers.isPending { fastIntegers.noteMiss(deriveIntegers) }
         }
         do {
             if let written = ruleBased.withValue({ $0.coversWholeDoubles ? $0.write(value, into: out, capacity: capacity) : -1 }) {
                 return written
             }
-            ruleBased.noteMiss(deriveRuleBased)
+            if ruleBased.isPending { ruleBased.noteMiss(deriveRuleBased) }
         }
         return -1
     }
