@@ -176,16 +176,14 @@ public final class CompiledMessage: Sendable {
         buffer.adopt(base: out.base, capacity: out.capacity, count: out.count)
     }
 
-    /// Room for the numbers of nested plurals (`#`): on the stack for up to four levels.
-    private typealias NumberStack = (ICUNumber, ICUNumber, ICUNumber, ICUNumber)
-
+    /// Runs the program with room for the numbers of nested plurals (`#`): on the stack for up
+    /// to four levels, left uninitialized (a plural writes its number before `#` reads it).
     @inline(__always)
     private func run(_ values: UnsafeBufferPointer<MessageArgument?>, into out: inout Output) throws(MessageFormatError) {
         let depth = image.pluralDepth
         if depth <= 4 {
-            var numbers: NumberStack = (.int(0), .int(0), .int(0), .int(0))
-            try withUnsafeMutableBytes(of: &numbers) { raw throws(MessageFormatError) in
-                try execute(values, numbers: raw.baseAddress!.assumingMemoryBound(to: ICUNumber.self), into: &out)
+            try withUnsafeTemporaryAllocation(of: ICUNumber.self, capacity: 4) { numbers throws(MessageFormatError) in
+                try execute(values, numbers: numbers.baseAddress!, into: &out)
             }
         } else {
             let numbers = UnsafeMutablePointer<ICUNumber>.allocate(capacity: depth)
