@@ -13,6 +13,9 @@ final class AffixedIntegerFormat: @unchecked Sendable {
     /// `digits` and `rules` for `write`, reached without a reference count (the two above keep them alive).
     private let digitsRef: Unmanaged<IntegerDigitFormat>?
     private let rulesRef: Unmanaged<PluralRules>?
+    /// When every category of the rules was seen and all have the same form (`group-off`,
+    /// precision skeletons): that form's row in `layout`, and no category is computed; else -1.
+    private let uniformRow: Int
     /// All prefixes, suffixes and fixed texts back to back, UTF-8.
     private let affixBytes: UnsafeMutablePointer<UInt8>
     /// Per plural category (by `PluralCategory.index`): prefix start, prefix length, suffix start,
@@ -27,11 +30,25 @@ final class AffixedIntegerFormat: @unchecked Sendable {
         case fixed([UInt8])
     }
 
+    private static func same(_ a: Form, _ b: Form) -> Bool {
+        switch (a, b) {
+        case (.affixed(let p, let s), .affixed(let p2, let s2)): p == p2 && s == s2
+        case (.fixed(let t), .fixed(let t2)): t == t2
+        default: false
+        }
+    }
+
     private init(digits: IntegerDigitFormat?, rules: PluralRules?, forms: [PluralCategory: Form]) {
         self.digits = digits
         self.rules = rules
         self.digitsRef = digits.map { .passUnretained($0) }
         self.rulesRef = rules.map { .passUnretained($0) }
+        var uniformRow = -1
+        if let rules, let first = rules.categories.first, let form = forms[first],
+           rules.categories.allSatisfy({ forms[$0].map { Self.same($0, form) } ?? false }) {
+            uniformRow = first.index * 4
+        }
+        self.uniformRow = uniformRow
         var bytes: [UInt8] = []
         var layout: [Int32] = []
         for category in PluralCategory.allCases {
@@ -135,7 +152,7 @@ final class AffixedIntegerFormat: @unchecked Sendable {
     @inline(__always)
     func write(_ value: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard let digitsRef, let rulesRef, value >= 0, value < Self.limit else { return nil }
-        let row = rulesRef._withUnsafeGuaranteedRef { $0.category(forInteger: value) }.index * 4
+        let row = uniformRow >= 0 ? uniformRow : rulesRef._withUnsafeGuaranteedRef { $0.category(forInteger: value) }.index * 4
         let prefixStart = Int(layout[row]), prefixCount = Int(layout[row + 1])
         let suffixStart = Int(layout[row + 2]), suffixCount = Int(layout[row + 3])
         guard prefixStart >= 0, prefixCount + max(0, suffixCount) + 80 <= buffer.count else { return nil }
