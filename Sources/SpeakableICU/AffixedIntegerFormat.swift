@@ -10,6 +10,12 @@ final class AffixedIntegerFormat: @unchecked Sendable {
     // @unchecked Sendable: immutable after init.
     private let digits: IntegerDigitFormat?
     private let rules: PluralRules?
+    /// `digits` and `rules` for `write`, reached without a reference count (the two above keep them alive).
+    private let digitsRef: Unmanaged<IntegerDigitFormat>?
+    private let rulesRef: Unmanaged<PluralRules>?
+    /// When every category of the rules was seen and all have the same form (`group-off`,
+    /// precision skeletons): that form's row in `layout`, and no category is computed; else -1.
+    private let uniformRow: Int
     /// All prefixes, suffixes and fixed texts back to back, UTF-8.
     private let affixBytes: UnsafeMutablePointer<UInt8>
     /// Per plural category (by `PluralCategory.index`): prefix start, prefix length, suffix start,
@@ -24,9 +30,25 @@ final class AffixedIntegerFormat: @unchecked Sendable {
         case fixed([UInt8])
     }
 
+    private static func same(_ a: Form, _ b: Form) -> Bool {
+        switch (a, b) {
+        case (.affixed(let p, let s), .affixed(let p2, let s2)): p == p2 && s == s2
+        case (.fixed(let t), .fixed(let t2)): t == t2
+        default: false
+        }
+    }
+
     private init(digits: IntegerDigitFormat?, rules: PluralRules?, forms: [PluralCategory: Form]) {
         self.digits = digits
         self.rules = rules
+        self.digitsRef = digits.map { .passUnretained($0) }
+        self.rulesRef = rules.map { .passUnretained($0) }
+        var uniformRow = -1
+        if let rules, let first = rules.categories.first, let form = forms[first],
+           rules.categories.allSatisfy({ forms[$0].map { Self.same($0, form) } ?? false }) {
+            uniformRow = first.index * 4
+        }
+        self.uniformRow = uniformRow
         var bytes: [UInt8] = []
         var layout: [Int32] = []
         for category in PluralCategory.allCases {
@@ -129,8 +151,8 @@ final class AffixedIntegerFormat: @unchecked Sendable {
     /// `buffer` (15 digits and their separators take at most 80 bytes); nil otherwise.
     @inline(__always)
     func write(_ value: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        guard let digits, let rules, value >= 0, value < Self.limit else { return nil }
-        let row = rules.category(forInteger: value).index * 4
+        guard let digitsRef, let rulesRef, value >= 0, value < Self.limit else { return nil }
+        let row = uniformRow >= 0 ? uniformRow : rulesRef._withUnsafeGuaranteedRef { $0.category(forInteger: value) }.index * 4
         let prefixStart = Int(layout[row]), prefixCount = Int(layout[row + 1])
         let suffixStart = Int(layout[row + 2]), suffixCount = Int(layout[row + 3])
         guard prefixStart >= 0, prefixCount + max(0, suffixCount) + 80 <= buffer.count else { return nil }
@@ -138,7 +160,7 @@ final class AffixedIntegerFormat: @unchecked Sendable {
         if prefixCount > 0 { out.update(from: affixBytes + prefixStart, count: prefixCount) }
         if suffixCount < 0 { return prefixCount }
         var at = prefixCount
-        at += digits.write(value, into: out + at)
+        at += digitsRef._withUnsafeGuaranteedRef { $0.write(value, into: out + at) }
         if suffixCount > 0 { (out + at).update(from: affixBytes + suffixStart, count: suffixCount) }
         return at + suffixCount
     }

@@ -122,7 +122,7 @@ public final class DateFormat: @unchecked Sendable {
     @inline(__always)
     public func writeDate(_ date: ICUDate, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
         if let written = fastPath.withValue({ $0.write(date, into: out, capacity: capacity) }) { return written }
-        fastPath.noteMiss(deriveFastPath)
+        if fastPath.isPending { fastPath.noteMiss(deriveFastPath) }
         return -1
     }
 

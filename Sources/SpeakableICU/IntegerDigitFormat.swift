@@ -23,6 +23,9 @@ final class IntegerDigitFormat: @unchecked Sendable {  // immutable after init
     private let isASCII: Bool
     /// `pairTable`, read without the lazy-global check.
     private let pairs: UnsafeMutablePointer<UInt16> = IntegerDigitFormat.pairTable
+    /// ASCII digits: below this (10, 100 or 1,000), a value has no separator and is written
+    /// straight from the pair table (`write`); 0 for other digits.
+    private let shortLimit: Int64
 
     init(digits: [[UInt8]], minus: [UInt8], separator: [UInt8], primary: Int, secondary: Int, minimumGrouping: Int) {
         self.digits = digits
@@ -43,6 +46,9 @@ final class IntegerDigitFormat: @unchecked Sendable {  // immutable after init
         separatorBytes.initialize(from: separator, count: separator.count)
         separatorCount = separator.count
         isASCII = digits.map { $0 } == (0..<10).map { [UInt8(48 + $0)] }
+        // A number groups only with more digits than the first group holds.
+        let ungroupedDigits = primary == 0 ? 3 : min(3, primary)
+        shortLimit = isASCII ? [1, 10, 100, 1_000][ungroupedDigits] : 0
     }
 
     deinit {
@@ -165,7 +171,22 @@ final class IntegerDigitFormat: @unchecked Sendable {  // immutable after init
     /// up to 4 bytes, 6 separators, a sign), and returns the byte count.
     @inline(__always)
     func write(_ value: Int64, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        writeDigits(value, minimumDigits: 1, primary: primary, secondary: secondary, minimumGrouping: minimumGrouping, into: out)
+        // Most values in screen-reader text are short: rows, columns, counts.
+        if value >= 0 && value < shortLimit {
+            if value < 10 {
+                out[0] = UInt8(truncatingIfNeeded: value) &+ 48
+                return 1
+            }
+            if value < 100 {
+                UnsafeMutableRawPointer(out).storeBytes(of: pairs[Int(value)], as: UInt16.self)
+                return 2
+            }
+            let (hundreds, rest) = value.quotientAndRemainder(dividingBy: 100)
+            out[0] = UInt8(truncatingIfNeeded: hundreds) &+ 48
+            UnsafeMutableRawPointer(out + 1).storeBytes(of: pairs[Int(rest)], as: UInt16.self)
+            return 3
+        }
+        return writeDigits(value, minimumDigits: 1, primary: primary, secondary: secondary, minimumGrouping: minimumGrouping, into: out)
     }
 
     /// Writes `value` with at least `minimumDigits` digits (zeros in front) and no grouping —

@@ -48,6 +48,9 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
     private let table: UnsafeMutablePointer<UInt8>
     private let threshold: UInt64
     private let modulus: UInt64
+    /// ⌈2^64 ÷ modulus⌉ (wrapped): the remainder of a 32-bit value by two multiplications
+    /// instead of a 64-bit division (Lemire's fastmod).
+    private let modulusInverse: UInt64
     private let hasTable: Bool
 
     /// The rules text ICU uses for a locale and kind, e.g. `one: i = 1 and v = 0 @integer 1`
@@ -129,6 +132,7 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
         if moduliDivide && maxModulus <= 1_000 && threshold <= 4_096 {
             self.threshold = threshold
             self.modulus = maxModulus
+            self.modulusInverse = (UInt64.max / maxModulus) &+ 1
             self.hasTable = true
             let size = Int(threshold + maxModulus)
             table = .allocate(capacity: size)
@@ -142,6 +146,7 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
         } else {
             self.threshold = 0
             self.modulus = 1
+            self.modulusInverse = 0
             self.hasTable = false
             table = .allocate(capacity: 1)
         }
@@ -160,8 +165,9 @@ final class IntegerPluralRules: @unchecked Sendable {  // immutable after init
     func category(_ value: Int64) -> PluralCategory {
         let n = value.magnitude
         if hasTable {
-            let index = n < threshold ? Int(n) : Int(threshold + n % modulus)
-            return PluralCategory(index: table[index])
+            if n < threshold { return PluralCategory(index: table[Int(n)]) }
+            let residue = n < 1 << 32 ? (modulusInverse &* n).multipliedFullWidth(by: modulus).high : n % modulus
+            return PluralCategory(index: table[Int(threshold + residue)])
         }
         return Self.evaluate(rules, n)
     }

@@ -7,19 +7,26 @@ import Synchronization
 /// `CompiledMessage.prepareFastPaths()`). Until then, and forever if the derivation fails, ICU
 /// formats.
 ///
-/// Reading it is one atomic load; the derived object is reached without a reference count.
-final class LazyFastPath<Value: AnyObject & Sendable>: @unchecked Sendable {
+/// Reading it is one atomic load; the derived object is reached without a reference count. It
+/// is stored inline in the format that owns it (a noncopyable struct, not an object), so reaching
+/// it costs no reference count either.
+struct LazyFastPath<Value: AnyObject & Sendable>: ~Copyable, @unchecked Sendable {
     // @unchecked Sendable: all state is atomic; the object, once published, is immutable.
 
     /// 0: not derived yet; 1: derived, none applies; otherwise an `Unmanaged<Value>`'s bits.
-    private let state = Atomic<Int>(0)
+    private let state: Atomic<Int>
     private let misses = Atomic<Int>(0)
 
     /// Uses without a fast path after which the fast path is derived: about what deriving costs,
     /// in ICU calls.
     let threshold: Int
 
-    init(threshold: Int) { self.threshold = threshold }
+    /// A fast path derived after `threshold` uses that went to ICU; `isDisabled`: one that never
+    /// applies (the format's style has none), which costs a use one atomic load.
+    init(threshold: Int, isDisabled: Bool = false) {
+        self.threshold = threshold
+        state = Atomic<Int>(isDisabled ? 1 : 0)
+    }
 
     deinit {
         let bits = state.load(ordering: .acquiring)
@@ -35,6 +42,12 @@ final class LazyFastPath<Value: AnyObject & Sendable>: @unchecked Sendable {
         guard bits > 1, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
         return Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
+
+    /// Whether the fast path is still to be derived (uses are being counted). Callers test this
+    /// before ``noteMiss(_:)``: forming the `derive` closure can cost a reference count on the
+    /// owner, which a format with no fast path would pay on every use.
+    @inline(__always)
+    var isPending: Bool { state.load(ordering: .relaxed) == 0 }
 
     /// Records a use that went to ICU; at the threshold, derives the fast path with `derive`.
     @inline(__always)

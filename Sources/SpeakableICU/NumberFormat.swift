@@ -52,10 +52,10 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// integers went to ICU and checked against ICU on a battery of values (nil for the other
     /// styles). Deriving costs about 2,400 ICU calls, so a format used a few times (the checker
     /// opens one per locale) never pays for it.
-    private let fastIntegers: LazyFastPath<IntegerDigitFormat>?
+    private let fastIntegers: LazyFastPath<IntegerDigitFormat>
     /// Spellout, ordinal and duration for integers, from ICU's own rules — derived after a few
     /// integers went to ICU (nil for the other styles).
-    private let ruleBased: LazyFastPath<RuleBasedIntegerFormat>?
+    private let ruleBased: LazyFastPath<RuleBasedIntegerFormat>
 
     /// Opens the format. A malformed DecimalFormat pattern throws with `parseOffset` inside it.
     public init(_ style: Style, locale: ICULocale) throws(ICUError) {
@@ -111,13 +111,13 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
         }
         switch style {
         case .decimal, .integer: self.fastIntegers = LazyFastPath(threshold: 2_048)
-        default: self.fastIntegers = nil
+        default: self.fastIntegers = LazyFastPath(threshold: 2_048, isDisabled: true)
         }
         switch style {
         case .spellout, .ordinal, .duration:
             self.ruleBased = LazyFastPath(threshold: 4_096)
         default:
-            self.ruleBased = nil
+            self.ruleBased = LazyFastPath(threshold: 4_096, isDisabled: true)
         }
     }
 
@@ -174,17 +174,17 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// Whether integers are formatted without calling ICU (see the type's discussion); derives the
     /// fast path now if it has not been.
     public var hasIntegerFastPath: Bool {
-        (fastIntegers?.resolve(deriveIntegers) ?? false) || (ruleBased?.resolve(deriveRuleBased) ?? false)
+        fastIntegers.resolve(deriveIntegers) || ruleBased.resolve(deriveRuleBased)
     }
 
     /// Whether the decimal fast path has been derived (without deriving it): tests watch the
     /// lazy derivation with it.
-    var integerFastPathIsDerived: Bool { fastIntegers?.withValue { _ in true } ?? false }
+    var integerFastPathIsDerived: Bool { fastIntegers.withValue { _ in true } ?? false }
 
     /// The integer digit model, for formats that build on the locale's digits (derived now if it
     /// has not been).
     var integerDigits: IntegerDigitFormat? {
-        guard let fastIntegers, fastIntegers.resolve(deriveIntegers) else { return nil }
+        guard fastIntegers.resolve(deriveIntegers) else { return nil }
         return fastIntegers.withValue { $0 }
     }
 
@@ -218,13 +218,13 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// or -1 when ICU must be asked.
     @inline(__always)
     public func writeInteger(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        if let fastIntegers, capacity >= 128 {
+        if capacity >= 128 {
             if let written = fastIntegers.withValue({ $0.write(value, into: out) }) { return written }
-            fastIntegers.noteMiss(deriveIntegers)
+            if fastIntegers.isPending { fastIntegers.noteMiss(deriveIntegers) }
         }
-        if let ruleBased {
+        do {
             if let written = ruleBased.withValue({ $0.write(value, into: out, capacity: capacity) }) { return written }
-            ruleBased.noteMiss(deriveRuleBased)
+            if ruleBased.isPending { ruleBased.noteMiss(deriveRuleBased) }
         }
         return -1
     }
@@ -238,15 +238,15 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// it exactly as the integer (always for decimal styles; checked for rule-based ones).
     @inline(__always)
     public func writeWholeDouble(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        if let fastIntegers, capacity >= 128 {
+        if capacity >= 128 {
             if let written = fastIntegers.withValue({ $0.write(value, into: out) }) { return written }
-            fastIntegers.noteMiss(deriveIntegers)
+            if fastIntegers.isPending { fastIntegers.noteMiss(deriveIntegers) }
         }
-        if let ruleBased {
+        do {
             if let written = ruleBased.withValue({ $0.coversWholeDoubles ? $0.write(value, into: out, capacity: capacity) : -1 }) {
                 return written
             }
-            ruleBased.noteMiss(deriveRuleBased)
+            if ruleBased.isPending { ruleBased.noteMiss(deriveRuleBased) }
         }
         return -1
     }

@@ -169,7 +169,7 @@ public final class PluralRules: @unchecked Sendable {
         if number >= 0, number < Int64(Self.smallTableSize) {
             return smallIntegers[Int(number)]
         }
-        if number.magnitude < 1 << 53 {
+        if number.magnitude < 1 << 53, integerRules.isPending {
             integerRules.noteMiss { Self.deriveIntegerRules(handle: handle, locale: locale, kind: kind, small: smallIntegers) }
         }
         if number.magnitude <= 1 << 53 {

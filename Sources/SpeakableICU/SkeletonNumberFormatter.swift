@@ -29,6 +29,8 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
     private var reusableResult: OpaquePointer?  // only touched under `lock`
     /// The integer fast path (`.unavailable` when none applies).
     private var fastIntegers = AffixedIntegerFormat.unavailable  // set once, at the end of init
+    /// `fastIntegers` for the hot path, reached without a reference count (`fastIntegers` keeps it alive).
+    private var fastIntegersRef = Unmanaged.passUnretained(AffixedIntegerFormat.unavailable)
 
     /// Opens a formatter; a malformed skeleton throws with `parseOffset` set to the UTF-16
     /// offset in `skeleton` where ICU stopped.
@@ -51,6 +53,7 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
             fastIntegers = AffixedIntegerFormat.derive(digits: [digits, digits.withoutGrouping], rules: rules) { value in
                 try? withFormatted(.int(value)) { result throws(ICUError) in try Self.utf8(of: result) }
             }
+            fastIntegersRef = .passUnretained(fastIntegers)
         }
     }
 
@@ -126,7 +129,7 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
     /// covers it and it fits in `capacity` bytes; returns the byte count, or -1.
     @inline(__always)
     public func writeInteger(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
-        fastIntegers.write(value, into: UnsafeMutableRawBufferPointer(start: out, count: capacity)) ?? -1
+        fastIntegersRef._withUnsafeGuaranteedRef { $0.write(value, into: UnsafeMutableRawBufferPointer(start: out, count: capacity)) } ?? -1
     }
 
     /// Formats with ICU, bypassing the fast path (tests compare the two).

@@ -75,4 +75,28 @@ import Testing
         #expect(frame.talkBack.collectionInfo == GridSize(rows: 9, columns: 9))
         #expect(korean.describe(board.frame).voiceOver.label == "게임판, 행 9개, 열 9개")
     }
+
+    /// The board's cells are written field by field in place (`AccessibleText.initializeCell`):
+    /// each equals what the public initializers make, every other field at its default.
+    @Test func cellsAsTheInitializersMakeThem() {
+        var board = SudokuBoard()
+        for (k, (content, _, _)) in Self.contents.enumerated() { board[k + 1, k + 2] = content }
+        board.selected = GridPosition(row: 3, column: 4)
+        for describer in [english, korean] {
+            let cells = describer.describe(board)
+            for (i, cell) in cells.enumerated() {
+                let row = i / 9 + 1, column = i % 9 + 1
+                let isSelected = row == 3 && column == 4
+                let expected = AccessibleText(
+                    voiceOver: VoiceOverText(label: cell.voiceOver.label, traits: isSelected ? [.button, .selected] : .button,
+                                             hint: describer.sudokuHint, selectsOnActivation: true),
+                    talkBack: TalkBackText(contentDescription: cell.talkBack.contentDescription, role: .button, isSelected: isSelected,
+                                           clickLabel: describer.sudokuAction,
+                                           collectionItemInfo: CollectionItemInfo(rowIndex: row - 1, columnIndex: column - 1),
+                                           selectsOnClick: true))
+                #expect(cell == expected)
+                #expect(cell == describer.describe(board.cell(row: row, column: column)))
+            }
+        }
+    }
 }

@@ -12,35 +12,98 @@ extension Describer {
     /// // ko: "4행 6열, 메모 1, 5, 9" / "메모 1, 5, 9"
     /// ```
     public func describe(_ cell: SudokuCell) -> AccessibleText {
-        let (content, digit, notes) = arguments(for: cell.content)
-        let label = text(.sudokuCellLabel, number(cell.row), number(cell.column), content, digit, notes, count: 5)
-        let description = text(.sudokuCellContent, content, digit, notes, count: 3)
-        var traits: VoiceOverTraits = .button
-        if cell.isSelected { traits.insert(.selected) }
-        // A double tap selects the cell: VoiceOver gains the `.selected` trait, TalkBack's click
-        // finds the node selected.
-        return AccessibleText(
-            voiceOver: VoiceOverText(label: label, traits: traits, hint: sudokuHint, selectsOnActivation: true),
-            talkBack: TalkBackText(contentDescription: description, role: .button, isSelected: cell.isSelected,
-                                   clickLabel: sudokuAction,
-                                   collectionItemInfo: CollectionItemInfo(rowIndex: cell.row - 1, columnIndex: cell.column - 1),
-                                   selectsOnClick: true))
+        withUnsafeTemporaryAllocation(of: AccessibleText.self, capacity: 1) { text in
+            withSudokuArguments { values in
+                describe(cell.row, cell.column, cell.content, isSelected: cell.isSelected, values,
+                         messages[MessageID.sudokuCellLabel.rawValue], messages[MessageID.sudokuCellContent.rawValue],
+                         into: text.baseAddress!)
+            }
+            return text.baseAddress!.move()
+        }
     }
 
     /// Every cell of a board, row-major (the order of the accessibility elements).
     public func describe(_ board: SudokuBoard) -> [AccessibleText] {
-        board.cells.map { describe($0) }
+        let columns = board.columns
+        let count = board.rows * columns
+        let selected = board.selected
+        // The two messages every cell formats, looked up once per board.
+        let labels = messages[MessageID.sudokuCellLabel.rawValue], contents = messages[MessageID.sudokuCellContent.rawValue]
+        return withSudokuArguments { values in
+            board.contents.withUnsafeBufferPointer { cellContents in
+                // Each cell is described straight into the array's storage, with one argument
+                // buffer for the whole board.
+                [AccessibleText](unsafeUninitializedCapacity: count) { cells, initialized in
+                    let out = cells.baseAddress!
+                    var row = 1, column = 1
+                    for index in 0..<count {
+                        let isSelected = selected.map { $0.row == row && $0.column == column } ?? false
+                        describe(row, column, cellContents[index], isSelected: isSelected, values, labels, contents, into: out + index)
+                        initialized = index + 1
+                        if column == columns {
+                            row += 1
+                            column = 1
+                        } else {
+                            column += 1
+                        }
+                    }
+                }
+            }
+        }
     }
 
-    private func arguments(for content: SudokuCell.Content) -> (MessageArgument?, MessageArgument?, MessageArgument?) {
-        switch content {
-        case .empty: return ("empty", 0, "")
-        case .given(let d): return ("given", number(d), "")
-        case .value(let d): return ("value", number(d), "")
-        case .error(let d): return ("error", number(d), "")
-        case .notes(let digits):
-            return ("notes", 0, .string(list(Set(digits).sorted().map { digitsText($0) })))
+    /// Lends `body` room for the label's five arguments (row, column, content, digit, notes; the
+    /// content message takes the last three), on the stack.
+    @inline(__always)
+    private func withSudokuArguments<R>(_ body: (UnsafeMutableBufferPointer<MessageArgument?>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: MessageArgument?.self, capacity: 5) { values in
+            values.initialize(repeating: nil)
+            defer { _ = values.deinitialize() }
+            return body(values)
         }
+    }
+
+    @inline(__always)
+    private func describe(_ row: Int, _ column: Int, _ content: SudokuCell.Content, isSelected: Bool,
+                          _ values: UnsafeMutableBufferPointer<MessageArgument?>, _ labels: BoundMessage, _ contents: BoundMessage,
+                          into text: UnsafeMutablePointer<AccessibleText>) {
+        // Slots 0, 1 and 3 only ever hold integers (or nil), which need no destroying: they are
+        // written over; the strings in 2 and 4 are assigned.
+        let slots = values.baseAddress!
+        slots.initialize(to: .int(Int64(row)))
+        (slots + 1).initialize(to: .int(Int64(column)))
+        let digit: Int
+        switch content {
+        case .empty: values[2] = .string("empty"); digit = 0; values[4] = .string("")
+        case .given(let d): values[2] = .string("given"); digit = d; values[4] = .string("")
+        case .value(let d): values[2] = .string("value"); digit = d; values[4] = .string("")
+        case .error(let d): values[2] = .string("error"); digit = d; values[4] = .string("")
+        case .notes(let digits): values[2] = .string("notes"); digit = 0; values[4] = .string(notesText(digits))
+        }
+        (slots + 3).initialize(to: .int(Int64(digit)))
+        let all = UnsafeBufferPointer(values)
+        let label = labels.format(all, recorder)
+        let description = contents.format(UnsafeBufferPointer(rebasing: all[2..<5]), recorder)
+        var traits: VoiceOverTraits = .button
+        if isSelected { traits.insert(.selected) }
+        // A double tap selects the cell: VoiceOver gains the `.selected` trait, TalkBack's click
+        // finds the node selected.
+        AccessibleText.initializeCell(
+            text, label: label, traits: traits, hint: sudokuHint, selectsOnActivation: true,
+            contentDescription: description, role: .button, isSelected: isSelected, clickLabel: sudokuAction,
+            collectionItemInfo: CollectionItemInfo(rowIndex: row - 1, columnIndex: column - 1), selectsOnClick: true)
+    }
+
+    /// Pencil marks, each digit once, ascending, joined as `list` joins them: "1, 5, 9".
+    private func notesText(_ digits: [Int]) -> String {
+        var result: String?
+        var previous: Int?
+        for digit in digits.sorted() where digit != previous {
+            previous = digit
+            let item = digitsText(digit)
+            result = result.map { text(.joinList, .string($0), .string(item), count: 2) } ?? item
+        }
+        return result ?? ""
     }
 
     /// A board's frame: "Board, 8 by 8" (ko "게임판, 행 8개, 열 8개"), with the grid size for VoiceOver's

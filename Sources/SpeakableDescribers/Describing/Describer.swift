@@ -150,11 +150,15 @@ public final class Describer: Sendable {
     @inline(__always)
     func text(_ id: MessageID, _ a: MessageArgument?, _ b: MessageArgument? = nil, _ c: MessageArgument? = nil,
               _ d: MessageArgument? = nil, _ e: MessageArgument? = nil, count: Int) -> String {
-        var storage = (a, b, c, d, e)
-        return withUnsafeMutablePointer(to: &storage) { tuple in
-            tuple.withMemoryRebound(to: MessageArgument?.self, capacity: 5) { values in
-                messages[id.rawValue].format(UnsafeBufferPointer(start: values, count: min(count, 5)), recorder)
-            }
+        withUnsafeTemporaryAllocation(of: MessageArgument?.self, capacity: 5) { buffer in
+            let values = buffer.baseAddress!
+            values.initialize(to: a)
+            (values + 1).initialize(to: b)
+            (values + 2).initialize(to: c)
+            (values + 3).initialize(to: d)
+            (values + 4).initialize(to: e)
+            defer { values.deinitialize(count: 5) }
+            return messages[id.rawValue].format(UnsafeBufferPointer(start: values, count: min(count, 5)), recorder)
         }
     }
 
@@ -251,10 +255,14 @@ final class BoundMessage: Sendable {
     let isIdentity: Bool
     /// The text of a message without arguments.
     let constant: String?
+    /// The compiled message when the values pass as they are and its output needs no particle
+    /// resolving (the common case), reached without a reference count (`message` keeps it alive).
+    private let plain: Unmanaged<CompiledMessage>?
 
     init(placeholder id: MessageID) {
         self.id = id
         self.message = nil
+        self.plain = nil
         self.slots = []
         self.slotCount = 0
         self.isIdentity = false
@@ -269,6 +277,7 @@ final class BoundMessage: Sendable {
         self.slotCount = names.count
         self.isIdentity = slots == Array(0..<names.count)
         self.constant = names.isEmpty ? (try? message.format(slots: [])) : nil
+        self.plain = message.particleCount == 0 && isIdentity && constant == nil ? .passUnretained(message.compiled) : nil
     }
 
     @inline(__always)
@@ -276,7 +285,16 @@ final class BoundMessage: Sendable {
         values.withUnsafeBufferPointer { format($0, recorder) }
     }
 
+    @inline(__always)
     func format(_ values: UnsafeBufferPointer<MessageArgument?>, _ recorder: FormatRecorder?) -> String {
+        if recorder == nil, let plain {
+            return plain._withUnsafeGuaranteedRef { (try? $0.format(slots: values)) ?? "{\(id.spec.key)}" }
+        }
+        return formatInGeneral(values, recorder)
+    }
+
+    @inline(never)
+    private func formatInGeneral(_ values: UnsafeBufferPointer<MessageArgument?>, _ recorder: FormatRecorder?) -> String {
         guard let message else { return constant ?? "" }
         if recorder == nil {
             if let constant { return constant }

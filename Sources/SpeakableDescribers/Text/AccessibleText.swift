@@ -165,3 +165,42 @@ public struct AccessibleText: Hashable, Sendable {
         self.talkBack = talkBack
     }
 }
+
+extension AccessibleText {
+    /// Writes a grid cell's text into uninitialized memory, every stored property of both
+    /// platforms' structs in place: what `AccessibleText(voiceOver: VoiceOverText(label:traits:hint:
+    /// selectsOnActivation:), talkBack: TalkBackText(contentDescription:role:isSelected:clickLabel:
+    /// collectionItemInfo:selectsOnClick:))` makes, with the rest at their defaults. (Built through
+    /// the initializers, the compiler copies each platform's struct once more, strings and all —
+    /// for a board, a retain and a release per string per cell.) A stored property added to either
+    /// struct must be written here too; `SudokuTests.cellsAsTheInitializersMakeThem` compares the two.
+    @inline(__always)
+    static func initializeCell(
+        _ text: UnsafeMutablePointer<AccessibleText>, label: consuming String, traits: VoiceOverTraits, hint: String?,
+        selectsOnActivation: Bool, contentDescription: consuming String, role: TalkBackRole?, isSelected: Bool,
+        clickLabel: String?, collectionItemInfo: CollectionItemInfo?, selectsOnClick: Bool
+    ) {
+        let raw = UnsafeMutableRawPointer(text)
+        func put<T>(_ path: KeyPath<AccessibleText, T>, _ value: consuming T) {
+            (raw + MemoryLayout<AccessibleText>.offset(of: path)!).initializeMemory(as: T.self, to: value)
+        }
+        put(\.voiceOver.label, label)
+        put(\.voiceOver.value, nil)
+        put(\.voiceOver.traits, traits)
+        put(\.voiceOver.hint, hint)
+        put(\.voiceOver.dataTable, nil)
+        put(\.voiceOver.announcement, nil)
+        put(\.voiceOver.selectsOnActivation, selectsOnActivation)
+        put(\.talkBack.contentDescription, contentDescription)
+        put(\.talkBack.stateDescription, nil)
+        put(\.talkBack.role, role)
+        put(\.talkBack.isSelected, isSelected)
+        put(\.talkBack.isHeading, false)
+        put(\.talkBack.isDisabled, false)
+        put(\.talkBack.clickLabel, clickLabel)
+        put(\.talkBack.collectionInfo, nil)
+        put(\.talkBack.collectionItemInfo, collectionItemInfo)
+        put(\.talkBack.announcement, nil)
+        put(\.talkBack.selectsOnClick, selectsOnClick)
+    }
+}

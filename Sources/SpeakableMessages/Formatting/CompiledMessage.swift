@@ -160,10 +160,7 @@ public final class CompiledMessage: Sendable {
             var out = Output(base: stack.baseAddress!, count: 0, capacity: stackSize, ownsBase: false)
             defer { if out.ownsBase { out.base.deallocate() } }
             try run(values, into: &out)
-            return String(unsafeUninitializedCapacity: out.count) { buffer in
-                buffer.baseAddress!.update(from: out.base, count: out.count)
-                return out.count
-            }
+            return out.makeString()
         }
     }
 
@@ -179,16 +176,14 @@ public final class CompiledMessage: Sendable {
         buffer.adopt(base: out.base, capacity: out.capacity, count: out.count)
     }
 
-    /// Room for the numbers of nested plurals (`#`): on the stack for up to four levels.
-    private typealias NumberStack = (ICUNumber, ICUNumber, ICUNumber, ICUNumber)
-
+    /// Runs the program with room for the numbers of nested plurals (`#`): on the stack for up
+    /// to four levels, left uninitialized (a plural writes its number before `#` reads it).
     @inline(__always)
     private func run(_ values: UnsafeBufferPointer<MessageArgument?>, into out: inout Output) throws(MessageFormatError) {
         let depth = image.pluralDepth
         if depth <= 4 {
-            var numbers: NumberStack = (.int(0), .int(0), .int(0), .int(0))
-            try withUnsafeMutableBytes(of: &numbers) { raw throws(MessageFormatError) in
-                try execute(values, numbers: raw.baseAddress!.assumingMemoryBound(to: ICUNumber.self), into: &out)
+            try withUnsafeTemporaryAllocation(of: ICUNumber.self, capacity: 4) { numbers throws(MessageFormatError) in
+                try execute(values, numbers: numbers.baseAddress!, into: &out)
             }
         } else {
             let numbers = UnsafeMutablePointer<ICUNumber>.allocate(capacity: depth)
@@ -218,7 +213,7 @@ public final class CompiledMessage: Sendable {
                 switch values[Int(op.a)] {
                 case .int(let n)?: try writeInteger(n, with: format, site: Int(op.c), into: &out)
                 case .double(let d)?: try writeDouble(d, with: format, site: Int(op.c), into: &out)
-                case let other?: throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_INVALID_FORMAT_ERROR")
+                case .string?, .date?: throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_FORMAT_ERROR")
                 case nil: appendMissing(Int(op.c), to: &out)
                 }
             case .untyped:
@@ -237,7 +232,7 @@ public final class CompiledMessage: Sendable {
                 switch values[Int(op.a)] {
                 case .int(let n)?: try writeSkeleton(.int(n), with: format, site: Int(op.c), into: &out)
                 case .double(let d)?: try writeSkeleton(.double(d), with: format, site: Int(op.c), into: &out)
-                case let other?: throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_INVALID_STATE_ERROR")
+                case .string?, .date?: throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_STATE_ERROR")
                 case nil: appendMissing(Int(op.c), to: &out)
                 }
             case .date:
@@ -245,7 +240,7 @@ public final class CompiledMessage: Sendable {
                 switch values[Int(op.a)] {
                 // ICU's DateFormat takes a double as milliseconds, but not an Int64 or a string.
                 case .date(let d)?, .double(let d)?: try writeDate(d, with: format, site: Int(op.c), into: &out)
-                case let other?: throw typeError(.notADate, site: Int(op.c), value: other, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                case .int?, .string?: throw typeError(.notADate, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_ILLEGAL_ARGUMENT_ERROR")
                 case nil: appendMissing(Int(op.c), to: &out)
                 }
             case .pound:
@@ -265,7 +260,7 @@ public final class CompiledMessage: Sendable {
                 let table = image.selects[Int(op.b)]
                 switch values[Int(op.a)] {
                 case .string(let key)?: pc = Int(selectTarget(table, key: key))
-                case let other?: throw typeError(.notAString, site: Int(op.c), value: other, icu: "U_INVALID_FORMAT_ERROR")
+                case .int?, .double?, .date?: throw typeError(.notAString, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_FORMAT_ERROR")
                 case nil:
                     appendMissing(Int(op.c), to: &out)
                     pc = Int(table.end)
@@ -279,8 +274,9 @@ public final class CompiledMessage: Sendable {
                     (target, number) = try selectPlural(table, integer: n, site: Int(op.c))
                 case .double(let d)?:
                     (target, number) = try selectPlural(table, double: d, site: Int(op.c))
-                case let other?:
-                    throw typeError(.notANumber, site: Int(op.c), value: other, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                case .string?, .date?:
+                    // Not bound in the pattern: binding the value made every number a copy of the argument.
+                    throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_ILLEGAL_ARGUMENT_ERROR")
                 case nil:
                     appendMissing(Int(op.c), to: &out)
                     pc = Int(table.end)

@@ -88,6 +88,40 @@ struct Output: ~Copyable {
         count += ICUText.writeUTF8(units, into: at)
     }
 
+    /// The text written, as a `String`. It is valid UTF-8 by construction — literals and argument
+    /// strings come from Swift strings, ICU's UTF-16 is transcoded with lone surrogates replaced,
+    /// fast paths write what ICU wrote — so it is copied without being validated again (which, for
+    /// text that is not ASCII, cost a scan of every scalar per message).
+    @inline(__always)
+    func makeString() -> String {
+        let bytes = UnsafeBufferPointer(start: UnsafePointer(base), count: count)
+        return String(copying: unsafe UTF8Span(unchecked: bytes.span, isKnownASCII: Self.isASCII(bytes)))
+    }
+
+    /// Whether every byte is ASCII, eight at a time (the last word overlapping the one before).
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        let n = bytes.count
+        if n >= 8 {
+            var high: UInt64 = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            var i = 0
+            while i + 8 <= n {
+                high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
+        if n >= 4 {
+            let high = raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            return high & 0x8080_8080 == 0
+        }
+        var high: UInt8 = 0
+        for k in 0..<n { high |= start[k] }
+        return high < 0x80
+    }
+
     @inline(__always)
     static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         for k in 0..<b.count where a[k] != b[k] { return false }
