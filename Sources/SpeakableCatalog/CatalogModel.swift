@@ -223,32 +223,97 @@ public struct SourceText: Sendable {
 }
 
 /// One source message of `Templates/<table>.json`.
+///
+/// Its fields live in one shared box: every output reads the same messages many times, and a
+/// copy is then one reference rather than a dozen.
 public struct TemplateMessage: Sendable {
-    public let key: String
+    @inlinable public var key: String { storage.key }
     /// Where the key is written.
-    public let keyPosition: SourcePosition
-    public let role: Role
-    public let source: SourceText
+    @inlinable public var keyPosition: SourcePosition { storage.keyPosition }
+    @inlinable public var role: Role { storage.role }
+    @inlinable public var source: SourceText { storage.source }
     /// The parsed message; nil when it does not parse (the loader reported why).
-    public let pattern: MessagePattern?
-    public let comment: String?
+    @inlinable public var pattern: MessagePattern? { storage.pattern }
+    @inlinable public var comment: String? { storage.comment }
     /// Real argument sets, each with where it is written.
-    public let examples: [(arguments: [String: MessageArgument], position: SourcePosition)]
-    public let maxSeconds: Double?
-    public let maxGraphemes: Int?
+    @inlinable public var examples: [(arguments: [String: MessageArgument], position: SourcePosition)] { storage.examples }
+    @inlinable public var maxSeconds: Double? { storage.maxSeconds }
+    @inlinable public var maxGraphemes: Int? { storage.maxGraphemes }
     /// Formatted at run time only: not exported into platform catalogs, so constructs they
     /// cannot express (selectordinal, offsets) are fine.
-    public let runtimeOnly: Bool
+    @inlinable public var runtimeOnly: Bool { storage.runtimeOnly }
     /// Rules this message is deliberately exempt from, with the reason given.
-    public let exemptions: [String: String]
+    @inlinable public var exemptions: [String: String] { storage.exemptions }
     /// `"translatable": false`: the text is the same in every language (a brand, a format). It
     /// is Android's `translatable="false"`, a String Catalog's `shouldTranslate: false` and
     /// XLIFF's `translate="no"`; platform catalogs carry no translation of it.
-    public var translatable: Bool = true
+    public var translatable: Bool {
+        @inlinable get { storage.translatable }
+        set { unique().translatable = newValue }
+    }
     /// `"arguments"`: arguments the app passes that the source text does not print (a String
     /// Catalog key such as `notifications.label.favorite %lld` whose English says "starred"):
     /// a translation may print them, the accessors take them.
-    public var passedArguments: [PassedArgument] = []
+    public var passedArguments: [PassedArgument] {
+        @inlinable get { storage.passedArguments }
+        set { unique().passedArguments = newValue }
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// The fields; only a box referenced once is changed (``unique()``).
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline let key: String
+        @usableFromInline let keyPosition: SourcePosition
+        @usableFromInline let role: Role
+        @usableFromInline let source: SourceText
+        @usableFromInline let pattern: MessagePattern?
+        @usableFromInline let comment: String?
+        @usableFromInline let examples: [(arguments: [String: MessageArgument], position: SourcePosition)]
+        @usableFromInline let maxSeconds: Double?
+        @usableFromInline let maxGraphemes: Int?
+        @usableFromInline let runtimeOnly: Bool
+        @usableFromInline let exemptions: [String: String]
+        @usableFromInline var translatable: Bool
+        @usableFromInline var passedArguments: [PassedArgument]
+
+        init(key: String, keyPosition: SourcePosition, role: Role, source: SourceText, pattern: MessagePattern?, comment: String?,
+             examples: [(arguments: [String: MessageArgument], position: SourcePosition)], maxSeconds: Double?, maxGraphemes: Int?,
+             runtimeOnly: Bool, exemptions: [String: String], translatable: Bool, passedArguments: [PassedArgument]) {
+            self.key = key
+            self.keyPosition = keyPosition
+            self.role = role
+            self.source = source
+            self.pattern = pattern
+            self.comment = comment
+            self.examples = examples
+            self.maxSeconds = maxSeconds
+            self.maxGraphemes = maxGraphemes
+            self.runtimeOnly = runtimeOnly
+            self.exemptions = exemptions
+            self.translatable = translatable
+            self.passedArguments = passedArguments
+        }
+
+        func copy() -> Storage {
+            Storage(key: key, keyPosition: keyPosition, role: role, source: source, pattern: pattern, comment: comment, examples: examples,
+                    maxSeconds: maxSeconds, maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions,
+                    translatable: translatable, passedArguments: passedArguments)
+        }
+    }
+
+    init(key: String, keyPosition: SourcePosition, role: Role, source: SourceText, pattern: MessagePattern?, comment: String?,
+         examples: [(arguments: [String: MessageArgument], position: SourcePosition)], maxSeconds: Double?, maxGraphemes: Int?,
+         runtimeOnly: Bool, exemptions: [String: String], translatable: Bool = true, passedArguments: [PassedArgument] = []) {
+        storage = Storage(key: key, keyPosition: keyPosition, role: role, source: source, pattern: pattern, comment: comment,
+                          examples: examples, maxSeconds: maxSeconds, maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly,
+                          exemptions: exemptions, translatable: translatable, passedArguments: passedArguments)
+    }
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
 }
 
 /// An argument the app passes that a template's message does not print.
@@ -274,11 +339,33 @@ public struct PassedArgument: Hashable, Sendable {
 }
 
 /// One translation in `Locales/<tag>/<table>.json`.
+///
+/// Its fields live in one shared box, as ``TemplateMessage``'s do: a copy is one reference.
 public struct Translation: Sendable {
-    public let key: String
-    public let keyPosition: SourcePosition
-    public let source: SourceText
-    public let pattern: MessagePattern?
+    @inlinable public var key: String { storage.key }
+    @inlinable public var keyPosition: SourcePosition { storage.keyPosition }
+    @inlinable public var source: SourceText { storage.source }
+    @inlinable public var pattern: MessagePattern? { storage.pattern }
+
+    @usableFromInline let storage: Storage
+
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let key: String
+        @usableFromInline let keyPosition: SourcePosition
+        @usableFromInline let source: SourceText
+        @usableFromInline let pattern: MessagePattern?
+
+        init(key: String, keyPosition: SourcePosition, source: SourceText, pattern: MessagePattern?) {
+            self.key = key
+            self.keyPosition = keyPosition
+            self.source = source
+            self.pattern = pattern
+        }
+    }
+
+    init(key: String, keyPosition: SourcePosition, source: SourceText, pattern: MessagePattern?) {
+        storage = Storage(key: key, keyPosition: keyPosition, source: source, pattern: pattern)
+    }
 }
 
 /// One `Locales/<tag>/<table>.json`.
@@ -340,6 +427,10 @@ public struct Table: Sendable {
 
     /// The source message of `key` (the first when the template repeats it), found without a scan.
     public subscript(key: String) -> TemplateMessage? { indexByKey[key].map { messages[$0] } }
+
+    /// Where `key` is in ``messages`` (its first place), found without a scan and without
+    /// copying the message.
+    public func index(ofKey key: String) -> Int? { indexByKey[key] }
 }
 
 /// The key index of ``Table`` and ``LocaleFile``.

@@ -40,10 +40,14 @@ struct CompileContext {
         var file: String
     }
 
+    /// The source locale as ICU reads it (nil: ICU does not take its tag).
+    let sourceICU: ICULocale?
+
     init(project: Project, options: CompileOptions, metadata: [String: TableMetadata]) {
         self.project = project
         self.options = options
         self.metadata = metadata
+        self.sourceICU = try? ICULocale(project.config.sourceLocale)
     }
 
     var needsPlatformForms: Bool {
@@ -126,7 +130,7 @@ struct CompileContext {
         }
         for tag in table.locales.keys.sorted() {
             let file = table.locales[tag]!
-            for translation in file.translations where table[translation.key] == nil {
+            for translation in file.translations where table.index(ofKey: translation.key) == nil {
                 diagnostics.append(Diagnostic(severity: .warning, id: "unknown-key",
                                               message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
                                               file: file.file, position: translation.keyPosition))
@@ -446,8 +450,6 @@ struct CompileContext {
         }
         return "\"" + formatted + "\" for " + (kind == .double ? "1234567.891" : String(sample))
     }
-
-    var sourceICU: ICULocale? { try? ICULocale(project.config.sourceLocale) }
 
     var writesPlatformCatalogs: Bool { options.outputs.contains(.xcstrings) || options.outputs.contains(.android) }
 
