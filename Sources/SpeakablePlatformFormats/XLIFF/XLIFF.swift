@@ -295,41 +295,84 @@ private struct Reader {
 /// ```
 public enum XLIFFWriter {
     public static func text(_ document: XLIFFDocument, header: String? = nil) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        if let header { out += "<!-- " + XMLEscaping.comment(header) + " -->\n" }
-        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\""
-        out += XMLEscaping.attribute(document.sourceLanguage) + "\""
-        if let target = document.targetLanguage { out += " trgLang=\"" + XMLEscaping.attribute(target) + "\"" }
-        out += ">\n"
-        for file in document.files {
-            out += "  <file id=\"" + XMLEscaping.attribute(file.id) + "\""
-            if let original = file.original { out += " original=\"" + XMLEscaping.attribute(original) + "\"" }
-            out += ">\n"
-            for unit in file.units {
-                out += "    <unit id=\"" + XMLEscaping.attribute(unit.id) + "\"" + (unit.translate ? "" : " translate=\"no\"") + " xml:space=\"preserve\">\n"
-                if !unit.notes.isEmpty {
-                    out += "      <notes>\n"
-                    for note in unit.notes {
-                        out += "        <note"
-                        if let category = note.category { out += " category=\"" + XMLEscaping.attribute(category) + "\"" }
-                        if let applies = note.appliesTo { out += " appliesTo=\"" + XMLEscaping.attribute(applies) + "\"" }
-                        out += ">" + XLIFFEscaping.note(note.text) + "</note>\n"
-                    }
-                    out += "      </notes>\n"
-                }
-                out += "      <segment"
-                if let state = unit.state { out += " state=\"" + XMLEscaping.attribute(state) + "\"" }
-                if let subState = unit.subState { out += " subState=\"" + XMLEscaping.attribute(subState) + "\"" }
-                out += ">\n"
-                out += "        <source>" + XLIFFEscaping.segment(unit.source?.text ?? "") + "</source>\n"
-                if let target = unit.target { out += "        <target>" + XLIFFEscaping.segment(target.text) + "</target>\n" }
-                out += "      </segment>\n"
-                out += "    </unit>\n"
-            }
-            out += "  </file>\n"
+        // One UTF-8 buffer for the whole document: most of it is markup around short texts.
+        var out: [UInt8] = []
+        out.reserveCapacity(document.files.reduce(512) { $0 + $1.units.count * 512 })
+        func put(_ literal: StaticString) { literal.withUTF8Buffer { out.append(contentsOf: $0) } }
+        put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        if let header {
+            put("<!-- ")
+            out.append(contentsOf: XMLEscaping.comment(header).utf8)
+            put(" -->\n")
         }
-        out += "</xliff>\n"
-        return out
+        put("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"")
+        XMLEscaping.appendAttribute(document.sourceLanguage, to: &out)
+        put("\"")
+        if let target = document.targetLanguage {
+            put(" trgLang=\"")
+            XMLEscaping.appendAttribute(target, to: &out)
+            put("\"")
+        }
+        put(">\n")
+        for file in document.files {
+            put("  <file id=\"")
+            XMLEscaping.appendAttribute(file.id, to: &out)
+            put("\"")
+            if let original = file.original {
+                put(" original=\"")
+                XMLEscaping.appendAttribute(original, to: &out)
+                put("\"")
+            }
+            put(">\n")
+            for unit in file.units {
+                put("    <unit id=\"")
+                XMLEscaping.appendAttribute(unit.id, to: &out)
+                put(unit.translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n")
+                if !unit.notes.isEmpty {
+                    put("      <notes>\n")
+                    for note in unit.notes {
+                        put("        <note")
+                        if let category = note.category {
+                            put(" category=\"")
+                            XMLEscaping.appendAttribute(category, to: &out)
+                            put("\"")
+                        }
+                        if let applies = note.appliesTo {
+                            put(" appliesTo=\"")
+                            XMLEscaping.appendAttribute(applies, to: &out)
+                            put("\"")
+                        }
+                        put(">")
+                        XLIFFEscaping.appendNote(note.text, to: &out)
+                        put("</note>\n")
+                    }
+                    put("      </notes>\n")
+                }
+                put("      <segment")
+                if let state = unit.state {
+                    put(" state=\"")
+                    XMLEscaping.appendAttribute(state, to: &out)
+                    put("\"")
+                }
+                if let subState = unit.subState {
+                    put(" subState=\"")
+                    XMLEscaping.appendAttribute(subState, to: &out)
+                    put("\"")
+                }
+                put(">\n        <source>")
+                XLIFFEscaping.appendSegment(unit.source?.text ?? "", to: &out)
+                put("</source>\n")
+                if let target = unit.target {
+                    put("        <target>")
+                    XLIFFEscaping.appendSegment(target.text, to: &out)
+                    put("</target>\n")
+                }
+                put("      </segment>\n    </unit>\n")
+            }
+            put("  </file>\n")
+        }
+        put("</xliff>\n")
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
