@@ -103,6 +103,8 @@ public enum SelectExpansion {
     }
 
     static func prune(_ body: MessageBody, _ chosen: [String: String]) -> MessageBody {
+        // Most bodies (and most cases inside) hold none of the chosen selects: kept as they are.
+        guard holdsSelect(body, chosen) else { return body }
         var parts: [MessagePart] = []
         for part in body.parts {
             guard case .argument(var argument) = part else {
@@ -130,6 +132,25 @@ public enum SelectExpansion {
             parts.append(.argument(argument))
         }
         return MessageBody(parts: parts, range: body.range)
+    }
+
+    /// Whether `body` has, at any depth, a select on an argument of `chosen`.
+    static func holdsSelect(_ body: MessageBody, _ chosen: [String: String]) -> Bool {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .select(let select):
+                if chosen[argument.name] != nil { return true }
+                for item in select.cases where holdsSelect(item.message, chosen) { return true }
+            case .plural(let plural):
+                for item in plural.cases where holdsSelect(item.message, chosen) { return true }
+            case .choice(let choice):
+                for item in choice.cases where holdsSelect(item.message, chosen) { return true }
+            case .none, .simple:
+                break
+            }
+        }
+        return false
     }
 }
 
