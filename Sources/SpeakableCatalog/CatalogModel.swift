@@ -377,14 +377,14 @@ public struct LocaleFile: Sendable {
     /// In file order.
     public let translations: [Translation]
     /// Each key's first place in ``translations``, built once here.
-    private let indexByKey: [String: Int]
+    private let indexByKey: KeyIndex
 
     public init(tag: String, locale: ICULocale, file: String, translations: [Translation]) {
         self.tag = tag
         self.locale = locale
         self.file = file
         self.translations = translations
-        self.indexByKey = KeyIndex.firstPlaces(of: translations, key: \.key)
+        self.indexByKey = KeyIndex(translations.map(\.key))
     }
 
     /// The translation of `key` (the first when the file repeats it), found without a scan.
@@ -415,14 +415,14 @@ public struct Table: Sendable {
     /// By locale tag, for every locale folder that has this table.
     public let locales: [String: LocaleFile]
     /// Each key's first place in ``messages``, built once here.
-    private let indexByKey: [String: Int]
+    private let indexByKey: KeyIndex
 
     public init(name: String, file: String, messages: [TemplateMessage], locales: [String: LocaleFile]) {
         self.name = name
         self.file = file
         self.messages = messages
         self.locales = locales
-        self.indexByKey = KeyIndex.firstPlaces(of: messages, key: \.key)
+        self.indexByKey = KeyIndex(messages.map(\.key))
     }
 
     /// The source message of `key` (the first when the template repeats it), found without a scan.
@@ -434,14 +434,61 @@ public struct Table: Sendable {
 }
 
 /// The key index of ``Table`` and ``LocaleFile``.
-enum KeyIndex {
-    /// Each key's first index in `elements`.
-    static func firstPlaces<Element>(of elements: [Element], key: (Element) -> String) -> [String: Int] {
-        var places: [String: Int] = [:]
-        places.reserveCapacity(elements.count)
-        // Backwards, so that a repeated key ends at its first place.
-        for index in elements.indices.reversed() { places[key(elements[index])] = index }
-        return places
+/// Each key's first place in a list of keys: an open-addressing table of places hashed with
+/// FNV-1a over the key's UTF-8 (keys are looked up once per message, locale and output, and
+/// a `Dictionary`'s seeded hashing of each was a measurable part of a compile).
+struct KeyIndex: Sendable {
+    private let keys: [String]
+    /// A place in ``keys`` + 1 per slot (0: empty); the count is a power of two, at least twice
+    /// the number of keys.
+    private let slots: [Int32]
+
+    init(_ keys: [String]) {
+        self.keys = keys
+        var size = 4
+        while size < keys.count * 2 { size <<= 1 }
+        var slots = [Int32](repeating: 0, count: size)
+        let mask = size - 1
+        for (index, key) in keys.enumerated() {
+            var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
+            while true {
+                let place = slots[slot]
+                if place == 0 {
+                    slots[slot] = Int32(index + 1)
+                    break
+                }
+                // A repeated key keeps its first place.
+                if keys[Int(place) - 1] == key { break }
+                slot = (slot + 1) & mask
+            }
+        }
+        self.slots = slots
+    }
+
+    subscript(key: String) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
+        while true {
+            let place = slots[slot]
+            if place == 0 { return nil }
+            if keys[Int(place) - 1] == key { return Int(place) - 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    static func hash(_ key: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        if let done = key.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
+            var h = hash
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            return h
+        }) {
+            hash = done
+        } else {
+            for b in key.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        }
+        // Mixed so that the low bits (the slot) depend on every byte.
+        return hash ^ (hash >> 29)
     }
 }
 

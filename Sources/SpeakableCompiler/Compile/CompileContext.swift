@@ -210,7 +210,8 @@ struct CompileContext {
             normalized.append((body, locale))
             if validating { continue }
             let grouped = PlatformConversion.groupedIntegers(in: item.body, kinds: kinds, numberTexts: numberTexts)
-            for (kind, uses) in [(IntegerStyle.decimal, grouped.decimal), (.skeleton, grouped.skeleton)] where uses {
+            for kind in grouped.decimal || grouped.skeleton ? [IntegerStyle.decimal, .skeleton] : []
+            where kind == .decimal ? grouped.decimal : grouped.skeleton {
                 var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)
                 // The variants of one message come one after the other: count the message once.
                 if entry.lastKey != message.key {
