@@ -60,6 +60,11 @@ public enum XMLEscaping {
             let count = bytes.count
             while i < count {
                 let b = bytes[i]
+                // Everything escaped is at most `>` (0x3E) or starts U+FFFE/U+FFFF (0xEF).
+                if b > 0x3E && b != 0xEF {
+                    i += 1
+                    continue
+                }
                 var width = 1
                 let escape: StaticString
                 switch b {

@@ -298,81 +298,85 @@ public enum XLIFFWriter {
         // One UTF-8 buffer for the whole document: most of it is markup around short texts.
         var out: [UInt8] = []
         out.reserveCapacity(document.files.reduce(512) { $0 + $1.units.count * 512 })
-        func put(_ literal: StaticString) { literal.withUTF8Buffer { out.append(contentsOf: $0) } }
-        put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", &out)
         if let header {
-            put("<!-- ")
+            put("<!-- ", &out)
             out.append(contentsOf: XMLEscaping.comment(header).utf8)
-            put(" -->\n")
+            put(" -->\n", &out)
         }
-        put("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"")
+        put("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"", &out)
         XMLEscaping.appendAttribute(document.sourceLanguage, to: &out)
-        put("\"")
+        put("\"", &out)
         if let target = document.targetLanguage {
-            put(" trgLang=\"")
+            put(" trgLang=\"", &out)
             XMLEscaping.appendAttribute(target, to: &out)
-            put("\"")
+            put("\"", &out)
         }
-        put(">\n")
+        put(">\n", &out)
         for file in document.files {
-            put("  <file id=\"")
+            put("  <file id=\"", &out)
             XMLEscaping.appendAttribute(file.id, to: &out)
-            put("\"")
+            put("\"", &out)
             if let original = file.original {
-                put(" original=\"")
+                put(" original=\"", &out)
                 XMLEscaping.appendAttribute(original, to: &out)
-                put("\"")
+                put("\"", &out)
             }
-            put(">\n")
+            put(">\n", &out)
             for unit in file.units {
-                put("    <unit id=\"")
+                put("    <unit id=\"", &out)
                 XMLEscaping.appendAttribute(unit.id, to: &out)
-                put(unit.translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n")
+                put(unit.translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n", &out)
                 if !unit.notes.isEmpty {
-                    put("      <notes>\n")
+                    put("      <notes>\n", &out)
                     for note in unit.notes {
-                        put("        <note")
+                        put("        <note", &out)
                         if let category = note.category {
-                            put(" category=\"")
+                            put(" category=\"", &out)
                             XMLEscaping.appendAttribute(category, to: &out)
-                            put("\"")
+                            put("\"", &out)
                         }
                         if let applies = note.appliesTo {
-                            put(" appliesTo=\"")
+                            put(" appliesTo=\"", &out)
                             XMLEscaping.appendAttribute(applies, to: &out)
-                            put("\"")
+                            put("\"", &out)
                         }
-                        put(">")
+                        put(">", &out)
                         XLIFFEscaping.appendNote(note.text, to: &out)
-                        put("</note>\n")
+                        put("</note>\n", &out)
                     }
-                    put("      </notes>\n")
+                    put("      </notes>\n", &out)
                 }
-                put("      <segment")
+                put("      <segment", &out)
                 if let state = unit.state {
-                    put(" state=\"")
+                    put(" state=\"", &out)
                     XMLEscaping.appendAttribute(state, to: &out)
-                    put("\"")
+                    put("\"", &out)
                 }
                 if let subState = unit.subState {
-                    put(" subState=\"")
+                    put(" subState=\"", &out)
                     XMLEscaping.appendAttribute(subState, to: &out)
-                    put("\"")
+                    put("\"", &out)
                 }
-                put(">\n        <source>")
+                put(">\n        <source>", &out)
                 XLIFFEscaping.appendSegment(unit.source?.text ?? "", to: &out)
-                put("</source>\n")
+                put("</source>\n", &out)
                 if let target = unit.target {
-                    put("        <target>")
+                    put("        <target>", &out)
                     XLIFFEscaping.appendSegment(target.text, to: &out)
-                    put("</target>\n")
+                    put("</target>\n", &out)
                 }
-                put("      </segment>\n    </unit>\n")
+                put("      </segment>\n    </unit>\n", &out)
             }
-            put("  </file>\n")
+            put("  </file>\n", &out)
         }
-        put("</xliff>\n")
+        put("</xliff>\n", &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    @inline(__always)
+    static func put(_ literal: StaticString, _ out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 }
 
