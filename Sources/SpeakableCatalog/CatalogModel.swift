@@ -369,30 +369,45 @@ public struct Translation: Sendable {
 }
 
 /// One `Locales/<tag>/<table>.json`.
+///
+/// Its fields live in one shared box, as ``Translation``'s do: a copy is one reference.
 public struct LocaleFile: Sendable {
     /// The folder name as written (a BCP 47 tag).
-    public let tag: String
-    public let locale: ICULocale
-    public let file: String
+    @inlinable public var tag: String { storage.tag }
+    @inlinable public var locale: ICULocale { storage.locale }
+    @inlinable public var file: String { storage.file }
     /// In file order.
-    public let translations: [Translation]
-    /// Each key's first place in ``translations``, built once here.
-    private let indexByKey: KeyIndex
+    @inlinable public var translations: [Translation] { storage.translations }
+
+    @usableFromInline let storage: Storage
+
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let tag: String
+        @usableFromInline let locale: ICULocale
+        @usableFromInline let file: String
+        @usableFromInline let translations: [Translation]
+        /// Each key's first place in ``translations``, built once here.
+        let indexByKey: KeyIndex
+
+        init(tag: String, locale: ICULocale, file: String, translations: [Translation]) {
+            self.tag = tag
+            self.locale = locale
+            self.file = file
+            self.translations = translations
+            self.indexByKey = KeyIndex(translations.map(\.key))
+        }
+    }
 
     public init(tag: String, locale: ICULocale, file: String, translations: [Translation]) {
-        self.tag = tag
-        self.locale = locale
-        self.file = file
-        self.translations = translations
-        self.indexByKey = KeyIndex(translations.map(\.key))
+        storage = Storage(tag: tag, locale: locale, file: file, translations: translations)
     }
 
     /// The translation of `key` (the first when the file repeats it), found without a scan.
-    public subscript(key: String) -> Translation? { indexByKey[key].map { translations[$0] } }
+    public subscript(key: String) -> Translation? { storage.indexByKey[key].map { storage.translations[$0] } }
 
     /// Where `key` is in ``translations`` (its first place when the file repeats it), found
     /// without a scan: for reading one field of a translation without copying the others.
-    public func index(ofKey key: String) -> Int? { indexByKey[key] }
+    public func index(ofKey key: String) -> Int? { storage.indexByKey[key] }
 }
 
 /// One table: `Templates/<name>.json` and its translations.
