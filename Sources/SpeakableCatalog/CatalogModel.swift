@@ -223,32 +223,97 @@ public struct SourceText: Sendable {
 }
 
 /// One source message of `Templates/<table>.json`.
+///
+/// Its fields live in one shared box: every output reads the same messages many times, and a
+/// copy is then one reference rather than a dozen.
 public struct TemplateMessage: Sendable {
-    public let key: String
+    @inlinable public var key: String { storage.key }
     /// Where the key is written.
-    public let keyPosition: SourcePosition
-    public let role: Role
-    public let source: SourceText
+    @inlinable public var keyPosition: SourcePosition { storage.keyPosition }
+    @inlinable public var role: Role { storage.role }
+    @inlinable public var source: SourceText { storage.source }
     /// The parsed message; nil when it does not parse (the loader reported why).
-    public let pattern: MessagePattern?
-    public let comment: String?
+    @inlinable public var pattern: MessagePattern? { storage.pattern }
+    @inlinable public var comment: String? { storage.comment }
     /// Real argument sets, each with where it is written.
-    public let examples: [(arguments: [String: MessageArgument], position: SourcePosition)]
-    public let maxSeconds: Double?
-    public let maxGraphemes: Int?
+    @inlinable public var examples: [(arguments: [String: MessageArgument], position: SourcePosition)] { storage.examples }
+    @inlinable public var maxSeconds: Double? { storage.maxSeconds }
+    @inlinable public var maxGraphemes: Int? { storage.maxGraphemes }
     /// Formatted at run time only: not exported into platform catalogs, so constructs they
     /// cannot express (selectordinal, offsets) are fine.
-    public let runtimeOnly: Bool
+    @inlinable public var runtimeOnly: Bool { storage.runtimeOnly }
     /// Rules this message is deliberately exempt from, with the reason given.
-    public let exemptions: [String: String]
+    @inlinable public var exemptions: [String: String] { storage.exemptions }
     /// `"translatable": false`: the text is the same in every language (a brand, a format). It
     /// is Android's `translatable="false"`, a String Catalog's `shouldTranslate: false` and
     /// XLIFF's `translate="no"`; platform catalogs carry no translation of it.
-    public var translatable: Bool = true
+    public var translatable: Bool {
+        @inlinable get { storage.translatable }
+        set { unique().translatable = newValue }
+    }
     /// `"arguments"`: arguments the app passes that the source text does not print (a String
     /// Catalog key such as `notifications.label.favorite %lld` whose English says "starred"):
     /// a translation may print them, the accessors take them.
-    public var passedArguments: [PassedArgument] = []
+    public var passedArguments: [PassedArgument] {
+        @inlinable get { storage.passedArguments }
+        set { unique().passedArguments = newValue }
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// The fields; only a box referenced once is changed (``unique()``).
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline let key: String
+        @usableFromInline let keyPosition: SourcePosition
+        @usableFromInline let role: Role
+        @usableFromInline let source: SourceText
+        @usableFromInline let pattern: MessagePattern?
+        @usableFromInline let comment: String?
+        @usableFromInline let examples: [(arguments: [String: MessageArgument], position: SourcePosition)]
+        @usableFromInline let maxSeconds: Double?
+        @usableFromInline let maxGraphemes: Int?
+        @usableFromInline let runtimeOnly: Bool
+        @usableFromInline let exemptions: [String: String]
+        @usableFromInline var translatable: Bool
+        @usableFromInline var passedArguments: [PassedArgument]
+
+        init(key: String, keyPosition: SourcePosition, role: Role, source: SourceText, pattern: MessagePattern?, comment: String?,
+             examples: [(arguments: [String: MessageArgument], position: SourcePosition)], maxSeconds: Double?, maxGraphemes: Int?,
+             runtimeOnly: Bool, exemptions: [String: String], translatable: Bool, passedArguments: [PassedArgument]) {
+            self.key = key
+            self.keyPosition = keyPosition
+            self.role = role
+            self.source = source
+            self.pattern = pattern
+            self.comment = comment
+            self.examples = examples
+            self.maxSeconds = maxSeconds
+            self.maxGraphemes = maxGraphemes
+            self.runtimeOnly = runtimeOnly
+            self.exemptions = exemptions
+            self.translatable = translatable
+            self.passedArguments = passedArguments
+        }
+
+        func copy() -> Storage {
+            Storage(key: key, keyPosition: keyPosition, role: role, source: source, pattern: pattern, comment: comment, examples: examples,
+                    maxSeconds: maxSeconds, maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly, exemptions: exemptions,
+                    translatable: translatable, passedArguments: passedArguments)
+        }
+    }
+
+    init(key: String, keyPosition: SourcePosition, role: Role, source: SourceText, pattern: MessagePattern?, comment: String?,
+         examples: [(arguments: [String: MessageArgument], position: SourcePosition)], maxSeconds: Double?, maxGraphemes: Int?,
+         runtimeOnly: Bool, exemptions: [String: String], translatable: Bool = true, passedArguments: [PassedArgument] = []) {
+        storage = Storage(key: key, keyPosition: keyPosition, role: role, source: source, pattern: pattern, comment: comment,
+                          examples: examples, maxSeconds: maxSeconds, maxGraphemes: maxGraphemes, runtimeOnly: runtimeOnly,
+                          exemptions: exemptions, translatable: translatable, passedArguments: passedArguments)
+    }
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
 }
 
 /// An argument the app passes that a template's message does not print.
@@ -274,38 +339,75 @@ public struct PassedArgument: Hashable, Sendable {
 }
 
 /// One translation in `Locales/<tag>/<table>.json`.
+///
+/// Its fields live in one shared box, as ``TemplateMessage``'s do: a copy is one reference.
 public struct Translation: Sendable {
-    public let key: String
-    public let keyPosition: SourcePosition
-    public let source: SourceText
-    public let pattern: MessagePattern?
+    @inlinable public var key: String { storage.key }
+    @inlinable public var keyPosition: SourcePosition { storage.keyPosition }
+    @inlinable public var source: SourceText { storage.source }
+    @inlinable public var pattern: MessagePattern? { storage.pattern }
+
+    @usableFromInline let storage: Storage
+
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let key: String
+        @usableFromInline let keyPosition: SourcePosition
+        @usableFromInline let source: SourceText
+        @usableFromInline let pattern: MessagePattern?
+
+        init(key: String, keyPosition: SourcePosition, source: SourceText, pattern: MessagePattern?) {
+            self.key = key
+            self.keyPosition = keyPosition
+            self.source = source
+            self.pattern = pattern
+        }
+    }
+
+    init(key: String, keyPosition: SourcePosition, source: SourceText, pattern: MessagePattern?) {
+        storage = Storage(key: key, keyPosition: keyPosition, source: source, pattern: pattern)
+    }
 }
 
 /// One `Locales/<tag>/<table>.json`.
+///
+/// Its fields live in one shared box, as ``Translation``'s do: a copy is one reference.
 public struct LocaleFile: Sendable {
     /// The folder name as written (a BCP 47 tag).
-    public let tag: String
-    public let locale: ICULocale
-    public let file: String
+    @inlinable public var tag: String { storage.tag }
+    @inlinable public var locale: ICULocale { storage.locale }
+    @inlinable public var file: String { storage.file }
     /// In file order.
-    public let translations: [Translation]
-    /// Each key's first place in ``translations``, built once here.
-    private let indexByKey: [String: Int]
+    @inlinable public var translations: [Translation] { storage.translations }
+
+    @usableFromInline let storage: Storage
+
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let tag: String
+        @usableFromInline let locale: ICULocale
+        @usableFromInline let file: String
+        @usableFromInline let translations: [Translation]
+        /// Each key's first place in ``translations``, built once here.
+        let indexByKey: KeyIndex
+
+        init(tag: String, locale: ICULocale, file: String, translations: [Translation]) {
+            self.tag = tag
+            self.locale = locale
+            self.file = file
+            self.translations = translations
+            self.indexByKey = KeyIndex(translations.map(\.key))
+        }
+    }
 
     public init(tag: String, locale: ICULocale, file: String, translations: [Translation]) {
-        self.tag = tag
-        self.locale = locale
-        self.file = file
-        self.translations = translations
-        self.indexByKey = KeyIndex.firstPlaces(of: translations, key: \.key)
+        storage = Storage(tag: tag, locale: locale, file: file, translations: translations)
     }
 
     /// The translation of `key` (the first when the file repeats it), found without a scan.
-    public subscript(key: String) -> Translation? { indexByKey[key].map { translations[$0] } }
+    public subscript(key: String) -> Translation? { storage.indexByKey[key].map { storage.translations[$0] } }
 
     /// Where `key` is in ``translations`` (its first place when the file repeats it), found
     /// without a scan: for reading one field of a translation without copying the others.
-    public func index(ofKey key: String) -> Int? { indexByKey[key] }
+    public func index(ofKey key: String) -> Int? { storage.indexByKey[key] }
 }
 
 /// One table: `Templates/<name>.json` and its translations.
@@ -328,29 +430,80 @@ public struct Table: Sendable {
     /// By locale tag, for every locale folder that has this table.
     public let locales: [String: LocaleFile]
     /// Each key's first place in ``messages``, built once here.
-    private let indexByKey: [String: Int]
+    private let indexByKey: KeyIndex
 
     public init(name: String, file: String, messages: [TemplateMessage], locales: [String: LocaleFile]) {
         self.name = name
         self.file = file
         self.messages = messages
         self.locales = locales
-        self.indexByKey = KeyIndex.firstPlaces(of: messages, key: \.key)
+        self.indexByKey = KeyIndex(messages.map(\.key))
     }
 
     /// The source message of `key` (the first when the template repeats it), found without a scan.
     public subscript(key: String) -> TemplateMessage? { indexByKey[key].map { messages[$0] } }
+
+    /// Where `key` is in ``messages`` (its first place), found without a scan and without
+    /// copying the message.
+    public func index(ofKey key: String) -> Int? { indexByKey[key] }
 }
 
 /// The key index of ``Table`` and ``LocaleFile``.
-enum KeyIndex {
-    /// Each key's first index in `elements`.
-    static func firstPlaces<Element>(of elements: [Element], key: (Element) -> String) -> [String: Int] {
-        var places: [String: Int] = [:]
-        places.reserveCapacity(elements.count)
-        // Backwards, so that a repeated key ends at its first place.
-        for index in elements.indices.reversed() { places[key(elements[index])] = index }
-        return places
+/// Each key's first place in a list of keys: an open-addressing table of places hashed with
+/// FNV-1a over the key's UTF-8 (keys are looked up once per message, locale and output, and
+/// a `Dictionary`'s seeded hashing of each was a measurable part of a compile).
+struct KeyIndex: Sendable {
+    private let keys: [String]
+    /// A place in ``keys`` + 1 per slot (0: empty); the count is a power of two, at least twice
+    /// the number of keys.
+    private let slots: [Int32]
+
+    init(_ keys: [String]) {
+        self.keys = keys
+        var size = 4
+        while size < keys.count * 2 { size <<= 1 }
+        var slots = [Int32](repeating: 0, count: size)
+        let mask = size - 1
+        for (index, key) in keys.enumerated() {
+            var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
+            while true {
+                let place = slots[slot]
+                if place == 0 {
+                    slots[slot] = Int32(index + 1)
+                    break
+                }
+                // A repeated key keeps its first place.
+                if keys[Int(place) - 1] == key { break }
+                slot = (slot + 1) & mask
+            }
+        }
+        self.slots = slots
+    }
+
+    subscript(key: String) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
+        while true {
+            let place = slots[slot]
+            if place == 0 { return nil }
+            if keys[Int(place) - 1] == key { return Int(place) - 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    static func hash(_ key: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        if let done = key.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
+            var h = hash
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            return h
+        }) {
+            hash = done
+        } else {
+            for b in key.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        }
+        // Mixed so that the low bits (the slot) depend on every byte.
+        return hash ^ (hash >> 29)
     }
 }
 

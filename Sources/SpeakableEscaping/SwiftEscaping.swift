@@ -17,6 +17,8 @@ public enum SwiftEscaping {
     /// (see ``VisibleText``) as `\u{…}` — except U+FDD0–U+FDEF, written raw because Swift
     /// rejects them as escapes.
     public static func stringLiteral(_ text: String) -> String {
+        // Printable ASCII but `"` and `\` (most text) is written as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

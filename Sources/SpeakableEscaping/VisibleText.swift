@@ -137,6 +137,8 @@ public enum VisibleText {
     /// VisibleText.lines("one\rtwo\u{2028}three")   // ["one", "two", "three"]
     /// ```
     public static func lines(_ text: String) -> [String] {
+        // Printable ASCII and tabs (most text) is one line as it is.
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
         var lines: [String] = []
         var current = ""
         var previous: Unicode.Scalar = " "

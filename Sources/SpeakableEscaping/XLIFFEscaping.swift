@@ -27,6 +27,16 @@ public enum XLIFFEscaping {
         return out + XMLEscaping.text(run)
     }
 
+    /// Appends ``segment(_:)`` of `text` to `out` as UTF-8.
+    public static func appendSegment(_ text: String, to out: inout [UInt8]) {
+        if XMLEscaping.containsNonCharacter(text) { out.append(contentsOf: segment(text).utf8) } else { XMLEscaping.appendText(text, to: &out) }
+    }
+
+    /// Appends ``note(_:)`` of `text` to `out` as UTF-8.
+    public static func appendNote(_ text: String, to out: inout [UInt8]) {
+        if XMLEscaping.containsNonCharacter(text) { out.append(contentsOf: note(text).utf8) } else { XMLEscaping.appendText(text, to: &out) }
+    }
+
     /// `<cp hex="0001"/>`: at least four upper-case hex digits.
     public static func codePointElement(_ scalar: Unicode.Scalar) -> String {
         "<cp hex=\"" + HexDigits.padded(scalar.value, width: 4) + "\"/>"

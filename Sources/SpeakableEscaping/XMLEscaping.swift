@@ -40,6 +40,81 @@ public enum XMLEscaping {
         return out
     }
 
+    /// Appends ``text(_:)`` of `text` to `out` as UTF-8, without making a string of it.
+    public static func appendText(_ text: String, to out: inout [UInt8]) {
+        append(text, attribute: false, to: &out)
+    }
+
+    /// Appends ``attribute(_:)`` of `text` to `out` as UTF-8, without making a string of it.
+    public static func appendAttribute(_ text: String, to out: inout [UInt8]) {
+        append(text, attribute: true, to: &out)
+    }
+
+    /// ``text(_:)`` or ``attribute(_:)`` on the UTF-8 bytes: runs that need nothing are copied
+    /// whole. What XML cannot carry (C0 controls, U+FFFE, U+FFFF) becomes U+FFFD, as there.
+    static func append(_ text: String, attribute: Bool, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let b = bytes[i]
+                // Everything escaped is at most `>` (0x3E) or starts U+FFFE/U+FFFF (0xEF).
+                if b > 0x3E && b != 0xEF {
+                    i += 1
+                    continue
+                }
+                var width = 1
+                let escape: StaticString
+                switch b {
+                case 0x26: escape = "&amp;"
+                case 0x3C: escape = "&lt;"
+                case 0x3E: escape = "&gt;"
+                case 0x0D: escape = "&#13;"
+                case 0x22 where attribute: escape = "&quot;"
+                case 0x0A where attribute: escape = "&#10;"
+                case 0x09 where attribute: escape = "&#9;"
+                case 0x09, 0x0A:
+                    i += 1
+                    continue
+                case 0x00..<0x20: escape = "\u{FFFD}"
+                case 0xEF where i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:
+                    escape = "\u{FFFD}"
+                    width = 3
+                default:
+                    i += 1
+                    continue
+                }
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                escape.withUTF8Buffer { out.append(contentsOf: $0) }
+                i += width
+                run = i
+            }
+            if run < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<count])) }
+        }
+    }
+
+    /// Whether `text` holds a character XML cannot carry (see ``isCharacter(_:)``), checked on
+    /// its UTF-8 bytes.
+    public static func containsNonCharacter(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let b = bytes[i]
+                if b < 0x20 {
+                    if b != 0x09 && b != 0x0A && b != 0x0D { return true }
+                } else if b == 0xEF, i + 2 < count, bytes[i + 1] == 0xBF, bytes[i + 2] >= 0xBE {
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// An attribute value for double quotes: also `"`, and tab, LF and CR as character
     /// references (a parser would normalize them to spaces); characters XML cannot carry become
     /// U+FFFD.

@@ -40,10 +40,14 @@ struct CompileContext {
         var file: String
     }
 
+    /// The source locale as ICU reads it (nil: ICU does not take its tag).
+    let sourceICU: ICULocale?
+
     init(project: Project, options: CompileOptions, metadata: [String: TableMetadata]) {
         self.project = project
         self.options = options
         self.metadata = metadata
+        self.sourceICU = try? ICULocale(project.config.sourceLocale)
     }
 
     var needsPlatformForms: Bool {
@@ -126,7 +130,7 @@ struct CompileContext {
         }
         for tag in table.locales.keys.sorted() {
             let file = table.locales[tag]!
-            for translation in file.translations where table[translation.key] == nil {
+            for translation in file.translations where table.index(ofKey: translation.key) == nil {
                 diagnostics.append(Diagnostic(severity: .warning, id: "unknown-key",
                                               message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
                                               file: file.file, position: translation.keyPosition))
@@ -206,7 +210,8 @@ struct CompileContext {
             normalized.append((body, locale))
             if validating { continue }
             let grouped = PlatformConversion.groupedIntegers(in: item.body, kinds: kinds, numberTexts: numberTexts)
-            for (kind, uses) in [(IntegerStyle.decimal, grouped.decimal), (.skeleton, grouped.skeleton)] where uses {
+            for kind in grouped.decimal || grouped.skeleton ? [IntegerStyle.decimal, .skeleton] : []
+            where kind == .decimal ? grouped.decimal : grouped.skeleton {
                 var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)
                 // The variants of one message come one after the other: count the message once.
                 if entry.lastKey != message.key {
@@ -446,8 +451,6 @@ struct CompileContext {
         }
         return "\"" + formatted + "\" for " + (kind == .double ? "1234567.891" : String(sample))
     }
-
-    var sourceICU: ICULocale? { try? ICULocale(project.config.sourceLocale) }
 
     var writesPlatformCatalogs: Bool { options.outputs.contains(.xcstrings) || options.outputs.contains(.android) }
 

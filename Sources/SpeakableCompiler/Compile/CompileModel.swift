@@ -98,7 +98,8 @@ final class PreparedMessage: Sendable {
         self.metadata = metadata
     }
 
-    struct Variant: Sendable {
+    /// A class for the same reason: the outputs read each variant once per locale.
+    final class Variant: Sendable {
         let choices: [SelectExpansion.Choice]
         /// The key in `.xcstrings` (and the Swift lookup).
         let appleKey: String
@@ -117,6 +118,20 @@ final class PreparedMessage: Sendable {
         /// Arguments followed by Korean particle notation in some locale, which the Swift
         /// accessors resolve after formatting.
         let particleArguments: [String]
+
+        init(choices: [SelectExpansion.Choice], appleKey: String, androidName: String, templateBody: MessageBody,
+             appleArguments: [CatalogArgument], androidArguments: [CatalogArgument], appleLayout: CatalogLayout,
+             androidLayout: CatalogLayout, particleArguments: [String]) {
+            self.choices = choices
+            self.appleKey = appleKey
+            self.androidName = androidName
+            self.templateBody = templateBody
+            self.appleArguments = appleArguments
+            self.androidArguments = androidArguments
+            self.appleLayout = appleLayout
+            self.androidLayout = androidLayout
+            self.particleArguments = particleArguments
+        }
     }
 }
 

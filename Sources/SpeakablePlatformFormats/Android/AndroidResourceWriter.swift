@@ -38,9 +38,9 @@ public enum AndroidResourceWriter {
         public func hash(into hasher: inout Hasher) { hasher.combine(xml) }
 
         var xml: String {
-            var out = ""
+            var out: [UInt8] = []
             AndroidResourceWriter.write(self, into: &out)
-            return out
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
@@ -83,7 +83,10 @@ public enum AndroidResourceWriter {
 
     public static func text(_ items: [Item], header: String? = nil, preamble: String = "",
                             rootAttributes: [(name: String, value: String)] = []) -> String {
-        var body = ""
+        // The resources go into one UTF-8 buffer after room for what precedes them, which is
+        // known only once every item has been seen (the namespaces they use).
+        var body: [UInt8] = []
+        body.reserveCapacity(items.count * 160)
         var usesXLIFF = false
         var usesTools = rootAttributes.contains { $0.name.hasPrefix("tools:") && isAttributeName($0.name) }
         for item in items {
@@ -100,46 +103,98 @@ public enum AndroidResourceWriter {
                 usesXLIFF = usesXLIFF || contents.contains { contains($0.content, "<xliff:") }
             }
         }
-        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        if !preamble.isEmpty { out += preamble + (preamble.hasSuffix("\n") ? "" : "\n") }
-        if let header { out += "<!-- " + XMLEscaping.comment(header) + " -->\n" }
-        out += "<resources"
-        if usesXLIFF { out += " xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"" }
-        if usesTools { out += " xmlns:tools=\"http://schemas.android.com/tools\"" }
-        out += attributeText(rootAttributes.map { ($0.name, $0.value) })
-        out += ">\n" + body + "</resources>\n"
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + preamble.utf8.count + 512)
+        put("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n", &out)
+        if !preamble.isEmpty {
+            out.append(contentsOf: preamble.utf8)
+            if !preamble.hasSuffix("\n") { out.append(0x0A) }
+        }
+        if let header {
+            put("<!-- ", &out)
+            out.append(contentsOf: XMLEscaping.comment(header).utf8)
+            put(" -->\n", &out)
+        }
+        put("<resources", &out)
+        if usesXLIFF { put(" xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"", &out) }
+        if usesTools { put(" xmlns:tools=\"http://schemas.android.com/tools\"", &out) }
+        appendAttributes(rootAttributes.map { ($0.name, $0.value) }, to: &out)
+        put(">\n", &out)
+        out.append(contentsOf: body)
+        put("</resources>\n", &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func write(_ item: Item, into out: inout String) {
+    @inline(__always)
+    static func put(_ literal: StaticString, _ out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    static func writeComment(_ comment: String?, into out: inout [UInt8]) {
+        guard let comment else { return }
+        put("    <!-- ", &out)
+        out.append(contentsOf: resourceComment(comment).utf8)
+        put(" -->\n", &out)
+    }
+
+    static func write(_ item: Item, into out: inout [UInt8]) {
         switch item {
         case .string(let name, let value, let comment, let attributes):
-            if let comment { out += "    <!-- " + resourceComment(comment) + " -->\n" }
-            out += "    <string name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">"
-            out += AndroidEscaping.text(value) + "</string>\n"
+            writeComment(comment, into: &out)
+            put("    <string name=\"", &out)
+            XMLEscaping.appendAttribute(name, to: &out)
+            put("\"", &out)
+            appendAttributes(attributes, to: &out)
+            put(">", &out)
+            out.append(contentsOf: AndroidEscaping.text(value).utf8)
+            put("</string>\n", &out)
         case .plurals(let name, let items, let comment, let attributes):
-            if let comment { out += "    <!-- " + resourceComment(comment) + " -->\n" }
-            out += "    <plurals name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">\n"
+            writeComment(comment, into: &out)
+            put("    <plurals name=\"", &out)
+            XMLEscaping.appendAttribute(name, to: &out)
+            put("\"", &out)
+            appendAttributes(attributes, to: &out)
+            put(">\n", &out)
             for item in items {
-                out += "        <item quantity=\"" + XMLEscaping.attribute(item.quantity) + "\">" + AndroidEscaping.text(item.value) + "</item>\n"
+                put("        <item quantity=\"", &out)
+                XMLEscaping.appendAttribute(item.quantity, to: &out)
+                put("\">", &out)
+                out.append(contentsOf: AndroidEscaping.text(item.value).utf8)
+                put("</item>\n", &out)
             }
-            out += "    </plurals>\n"
+            put("    </plurals>\n", &out)
         case .styled(let name, let items, let comment, let attributes):
-            if let comment { out += "    <!-- " + resourceComment(comment) + " -->\n" }
+            writeComment(comment, into: &out)
             if items.count == 1, items[0].quantity == nil {
-                out += "    <string name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">" + items[0].content + "</string>\n"
+                put("    <string name=\"", &out)
+                XMLEscaping.appendAttribute(name, to: &out)
+                put("\"", &out)
+                appendAttributes(attributes, to: &out)
+                put(">", &out)
+                out.append(contentsOf: items[0].content.utf8)
+                put("</string>\n", &out)
             } else {
-                out += "    <plurals name=\"" + XMLEscaping.attribute(name) + "\"" + attributeText(attributes) + ">\n"
+                put("    <plurals name=\"", &out)
+                XMLEscaping.appendAttribute(name, to: &out)
+                put("\"", &out)
+                appendAttributes(attributes, to: &out)
+                put(">\n", &out)
                 for item in items {
-                    out += "        <item quantity=\"" + XMLEscaping.attribute(item.quantity ?? "other") + "\">" + item.content + "</item>\n"
+                    put("        <item quantity=\"", &out)
+                    XMLEscaping.appendAttribute(item.quantity ?? "other", to: &out)
+                    put("\">", &out)
+                    out.append(contentsOf: item.content.utf8)
+                    put("</item>\n", &out)
                 }
-                out += "    </plurals>\n"
+                put("    </plurals>\n", &out)
             }
         case .raw(let xml):
-            out += xml
-            if !xml.hasSuffix("\n") { out += "\n" }
+            out.append(contentsOf: xml.utf8)
+            if !xml.hasSuffix("\n") { out.append(0x0A) }
         case .comment(let text):
-            out += "    <!-- " + resourceComment(text) + " -->\n"
+            put("    <!-- ", &out)
+            out.append(contentsOf: resourceComment(text).utf8)
+            put(" -->\n", &out)
         }
     }
 
@@ -232,7 +287,20 @@ public enum AndroidResourceWriter {
     /// Extra attributes of a resource. A name that is not ``isAttributeName(_:)`` is left out
     /// (never written as it is): the metadata reader reports such names before they get here.
     static func attributeText(_ attributes: [(String, String)]) -> String {
-        attributes.filter { isAttributeName($0.0) }.map { " " + $0.0 + "=\"" + XMLEscaping.attribute($0.1) + "\"" }.joined()
+        var out: [UInt8] = []
+        appendAttributes(attributes, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``attributeText(_:)`` appended to `out`.
+    static func appendAttributes(_ attributes: [(String, String)], to out: inout [UInt8]) {
+        for (name, value) in attributes where isAttributeName(name) {
+            out.append(0x20)
+            out.append(contentsOf: name.utf8)
+            put("=\"", &out)
+            XMLEscaping.appendAttribute(value, to: &out)
+            out.append(0x22)
+        }
     }
 
     /// Whether `name` can be written as an attribute of a resource: an XML name without a

@@ -314,12 +314,15 @@ public enum PlatformConversion {
     public static func layout(of bodies: [(body: MessageBody, locale: ICULocale)], platform: CatalogPlatform) -> CatalogLayout {
         var layout = CatalogLayout()
         for (body, locale) in bodies {
-            guard let rules = try? PluralRules.cached(for: locale, kind: .cardinal) else { continue }
-            let members = integerMembers(rules)
+            // The rules only matter to a body with a plural; the members only to an exact value.
+            guard hasTopLevelPlural(body), let rules = try? PluralRules.cached(for: locale, kind: .cardinal) else { continue }
+            var knownMembers: [PluralCategory: [Int64]]?
             forEachTopLevelPlural(body) { node, plural in
                 if !layout.pluralArguments.contains(node.name) { layout.pluralArguments.append(node.name) }
                 for item in plural.cases {
                     guard case .explicit(let raw) = item.selector, raw >= 0, raw == raw.rounded(), raw < 1e15 else { continue }
+                    let members = knownMembers ?? integerMembers(rules)
+                    knownMembers = members
                     let n = Int64(raw)
                     let companion = CatalogCompanion(argument: node.name, value: n)
                     if layout.companions.contains(companion) { continue }
@@ -355,6 +358,19 @@ public enum PlatformConversion {
         }
         guard n <= 200 else { return nil }
         return categories.first { members[$0] == [n] }
+    }
+
+    /// Whether ``forEachTopLevelPlural(_:_:)`` visits anything in `body`.
+    static func hasTopLevelPlural(_ body: MessageBody) -> Bool {
+        for part in body.parts {
+            guard case .argument(let node) = part else { continue }
+            switch node.kind {
+            case .plural(let plural) where !plural.isOrdinal: return true
+            case .select(let select): if select.cases.contains(where: { hasTopLevelPlural($0.message) }) { return true }
+            default: break
+            }
+        }
+        return false
     }
 
     static func forEachTopLevelPlural(_ body: MessageBody, _ visit: (ArgumentNode, PluralArgument) -> Void) {
@@ -773,9 +789,11 @@ public enum PlatformConversion {
                 }
             }
         }
-        let members = integerMembers(rules)
+        var knownMembers: [PluralCategory: [Int64]]?
         for item in plural.cases {
             guard case .explicit(let value) = item.selector, value >= 0, value == value.rounded(), value < 1e15 else { continue }
+            let members = knownMembers ?? integerMembers(rules)
+            knownMembers = members
             if let category = exactCategory(Int64(value), members: members, categories: rules.categories, platform: platform) {
                 forms[category] = item.message
             }

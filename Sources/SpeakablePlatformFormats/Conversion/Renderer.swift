@@ -30,13 +30,13 @@ struct Renderer {
     var positional: Bool { platform == .android || arguments.count > 1 || repeatsAnArgument }
 
     func recorded(_ name: String) -> FormatSpecifier? {
-        guard let recorded = arguments.first(where: { $0.name == name && $0.slot == .value })?.recordedSpecifier else { return nil }
+        guard let recorded = valueArgument(name)?.recordedSpecifier else { return nil }
         return FormatString.parse(recorded, dialect: platform == .apple ? .apple : .java).specifiers.first
     }
 
     /// `lld`, `@`, `g` (Apple) — without `%` and position.
     func lengthAndConversion(_ name: String) -> String {
-        let argument = arguments.first { $0.name == name && $0.slot == .value }
+        let argument = valueArgument(name)
         if let spec = recorded(name) {
             return spec.flags + (spec.width.map(String.init) ?? "") + (spec.precision.map { "." + String($0) } ?? "") + spec.length + String(spec.conversion)
         }
@@ -50,7 +50,16 @@ struct Renderer {
     }
 
     func prefix(_ name: String, slot: CatalogArgument.Slot = .value) -> String {
-        "%" + (positional ? "\(position(of: name, slot: slot))$" : "")
+        guard positional else { return "%" }
+        return "%" + String(position(of: name, slot: slot)) + "$"
+    }
+
+    /// The argument's value slot (`{name}` as the app passes it), if the message has one.
+    func valueArgument(_ name: String) -> CatalogArgument? {
+        for argument in arguments where argument.name == name {
+            if case .value = argument.slot { return argument }
+        }
+        return nil
     }
 
     /// The argument's value as its kind prints it.
@@ -61,9 +70,10 @@ struct Renderer {
 
     /// An integer printed as `presentation` says (a double or text argument: as its kind).
     func integerSpecifier(_ name: String, _ presentation: IntegerPresentation) -> String {
-        let argument = arguments.first { $0.name == name && $0.slot == .value }
+        let argument = valueArgument(name)
         guard argument?.kind ?? .integer == .integer else { return specifier(name) }
-        if let spec = recorded(name), spec.valueKind == .integer, Self.presentation(of: spec, platform: platform) == presentation {
+        if let recorded = argument?.recordedSpecifier,
+           let spec = FormatString.parse(recorded, dialect: platform == .apple ? .apple : .java).specifiers.first, spec.valueKind == .integer, Self.presentation(of: spec, platform: platform) == presentation {
             // An imported specifier is written back as it was (`%ld`, `%02d`).
             if let substitutionArgument, substitutionArgument == name { return "%arg" }
             return prefix(name) + lengthAndConversion(name)

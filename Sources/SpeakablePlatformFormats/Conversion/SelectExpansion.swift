@@ -97,13 +97,21 @@ public enum SelectExpansion {
     /// when that select has no such case — what ICU would pick). Selects on arguments not in
     /// `choices` stay.
     public static func prune(_ body: MessageBody, choosing choices: [Choice]) -> MessageBody {
-        var chosen: [String: String] = [:]
-        for choice in choices { chosen[choice.argument] = choice.value }
-        return prune(body, chosen)
+        // Most bodies (and most cases inside) hold none of the chosen selects: kept as they are.
+        guard !choices.isEmpty, holdsSelect(body, choices) else { return body }
+        return pruned(body, choices)
     }
 
-    static func prune(_ body: MessageBody, _ chosen: [String: String]) -> MessageBody {
+    /// The value chosen for `argument` (the last choice of it).
+    static func chosen(_ argument: String, in choices: [Choice]) -> String? {
+        choices.last { $0.argument == argument }?.value
+    }
+
+    /// `body` with the chosen selects replaced by their case; cases that hold none are kept.
+    static func pruned(_ body: MessageBody, _ choices: [Choice]) -> MessageBody {
+        func inner(_ body: MessageBody) -> MessageBody { holdsSelect(body, choices) ? pruned(body, choices) : body }
         var parts: [MessagePart] = []
+        parts.reserveCapacity(body.parts.count)
         for part in body.parts {
             guard case .argument(var argument) = part else {
                 parts.append(part)
@@ -111,18 +119,18 @@ public enum SelectExpansion {
             }
             switch argument.kind {
             case .select(var select):
-                if let value = chosen[argument.name] {
+                if let value = chosen(argument.name, in: choices) {
                     let item = select.cases.first { $0.key == value } ?? select.cases.first { $0.key == "other" }
-                    if let item { parts += prune(item.message, chosen).parts }
+                    if let item { parts += inner(item.message).parts }
                     continue
                 }
-                for i in select.cases.indices { select.cases[i].message = prune(select.cases[i].message, chosen) }
+                for i in select.cases.indices { select.cases[i].message = inner(select.cases[i].message) }
                 argument.kind = .select(select)
             case .plural(var plural):
-                for i in plural.cases.indices { plural.cases[i].message = prune(plural.cases[i].message, chosen) }
+                for i in plural.cases.indices { plural.cases[i].message = inner(plural.cases[i].message) }
                 argument.kind = .plural(plural)
             case .choice(var choice):
-                for i in choice.cases.indices { choice.cases[i].message = prune(choice.cases[i].message, chosen) }
+                for i in choice.cases.indices { choice.cases[i].message = inner(choice.cases[i].message) }
                 argument.kind = .choice(choice)
             case .none, .simple:
                 break
@@ -130,6 +138,25 @@ public enum SelectExpansion {
             parts.append(.argument(argument))
         }
         return MessageBody(parts: parts, range: body.range)
+    }
+
+    /// Whether `body` has, at any depth, a select on an argument of `choices`.
+    static func holdsSelect(_ body: MessageBody, _ choices: [Choice]) -> Bool {
+        for part in body.parts {
+            guard case .argument(let argument) = part else { continue }
+            switch argument.kind {
+            case .select(let select):
+                if chosen(argument.name, in: choices) != nil { return true }
+                for item in select.cases where holdsSelect(item.message, choices) { return true }
+            case .plural(let plural):
+                for item in plural.cases where holdsSelect(item.message, choices) { return true }
+            case .choice(let choice):
+                for item in choice.cases where holdsSelect(item.message, choices) { return true }
+            case .none, .simple:
+                break
+            }
+        }
+        return false
     }
 }
 

@@ -35,13 +35,13 @@ public enum XCStringsStreamWriter {
 
     public static func text(sourceLanguage: String, version: JSONValue?, extra: [(String, JSONValue)], entries: [Entry]) -> String {
         var writer = Writer()
-        writer.out.reserveCapacity(entries.count * 600)
+        writer.out.reserveCapacity(entries.count * 1024)
         var top: [(String, JSONValue?)] = [("sourceLanguage", .string(sourceLanguage)), ("strings", nil)]
         if let version { top.append(("version", version)) }
         top += extra.map { ($0.0, $0.1) }
-        writer.out += "{\n"
+        writer.put("{\n")
         for (i, index) in writer.memo.order(top.map(\.0)).enumerated() {
-            if i > 0 { writer.out += ",\n" }
+            if i > 0 { writer.put(",\n") }
             writer.key(top[index].0, level: 1)
             if let value = top[index].1 {
                 XcodeJSON.write(value, level: 1, into: &writer.out, memo: &writer.memo)
@@ -49,39 +49,56 @@ public enum XCStringsStreamWriter {
                 writer.entries(entries)
             }
         }
-        writer.out += "\n}"
-        return writer.out
+        writer.put("\n}")
+        return String(decoding: writer.out, as: UTF8.self)
     }
 
+    /// Writes into one UTF-8 buffer.
     struct Writer {
-        var out = ""
+        var out: [UInt8] = []
         var memo = XcodeJSON.KeyMemo()
 
+        @inline(__always)
+        mutating func put(_ literal: StaticString) {
+            literal.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+
+        mutating func indent(_ level: Int) {
+            XcodeJSON.indent(level, into: &out)
+        }
+
+        /// A line break, the indentation of `level` and `}`.
+        mutating func close(_ level: Int) {
+            out.append(0x0A)
+            indent(level)
+            out.append(0x7D)
+        }
+
         mutating func key(_ name: String, level: Int) {
-            out += XcodeJSON.indent(level)
+            indent(level)
             XcodeJSON.string(name, into: &out)
-            out += " : "
+            put(" : ")
         }
 
         mutating func entries(_ entries: [Entry]) {
             if entries.isEmpty {
-                out += "{\n\n  }"
+                put("{\n\n  }")
                 return
             }
-            out += "{\n"
+            put("{\n")
             for (i, index) in XcodeKeyOrder.sortKeys(entries.map(\.key)).enumerated() {
-                if i > 0 { out += ",\n" }
+                if i > 0 { put(",\n") }
                 let entry = entries[index]
                 key(entry.key, level: 2)
                 var names = entry.members.map(\.0)
                 if !entry.localizations.isEmpty { names.append("localizations") }
                 if names.isEmpty {
-                    out += "{\n\n    }"
+                    put("{\n\n    }")
                     continue
                 }
-                out += "{\n"
+                put("{\n")
                 for (j, member) in memo.order(names).enumerated() {
-                    if j > 0 { out += ",\n" }
+                    if j > 0 { put(",\n") }
                     key(names[member], level: 3)
                     if member < entry.members.count {
                         XcodeJSON.write(entry.members[member].1, level: 3, into: &out, memo: &memo)
@@ -89,15 +106,15 @@ public enum XCStringsStreamWriter {
                         localizations(entry.localizations)
                     }
                 }
-                out += "\n    }"
+                put("\n    }")
             }
-            out += "\n  }"
+            put("\n  }")
         }
 
         mutating func localizations(_ localizations: [(String, Localization)]) {
-            out += "{\n"
+            put("{\n")
             for (i, index) in memo.order(localizations.map(\.0)).enumerated() {
-                if i > 0 { out += ",\n" }
+                if i > 0 { put(",\n") }
                 key(localizations[index].0, level: 4)
                 switch localizations[index].1 {
                 case .json(let value): XcodeJSON.write(value, level: 4, into: &out, memo: &memo)
@@ -105,14 +122,14 @@ public enum XCStringsStreamWriter {
                 case .stated(let value, let states): self.value(value, level: 4, states: states)
                 }
             }
-            out += "\n" + XcodeJSON.indent(3) + "}"
+            close(3)
         }
 
         /// A compiled value; its keys are fixed, so their order is too: `stringUnit` <
         /// `substitutions` < `variations`; `state` < `value`; `argNum` < `formatSpecifier` <
         /// `variations`; plural categories alphabetically (few, many, one, other, two, zero).
         mutating func value(_ value: CatalogValue, level: Int, states: CatalogStates = CatalogStates()) {
-            out += "{\n"
+            put("{\n")
             switch value {
             case .text(let text):
                 stringUnit(text, level: level + 1, state: states.main)
@@ -120,55 +137,56 @@ public enum XCStringsStreamWriter {
                 variations(forms, level: level + 1, states: states.plural, state: states.main)
             case .substitutions(let format, let substitutions):
                 stringUnit(format, level: level + 1, state: states.main)
-                out += ",\n"
+                put(",\n")
                 key("substitutions", level: level + 1)
-                out += "{\n"
+                put("{\n")
                 for (i, index) in XcodeKeyOrder.sortKeys(substitutions.map(\.name)).enumerated() {
-                    if i > 0 { out += ",\n" }
+                    if i > 0 { put(",\n") }
                     let substitution = substitutions[index]
                     key(substitution.name, level: level + 2)
-                    out += "{\n"
+                    put("{\n")
                     if substitution.writesArgumentNumber {
                         key("argNum", level: level + 3)
-                        out += String(substitution.argumentNumber) + ",\n"
+                        out.append(contentsOf: String(substitution.argumentNumber).utf8)
+                        put(",\n")
                     }
                     key("formatSpecifier", level: level + 3)
                     XcodeJSON.string(substitution.formatSpecifier, into: &out)
-                    out += ",\n"
+                    put(",\n")
                     variations(substitution.forms, level: level + 3, states: states.substitutions[substitution.argumentNumber] ?? [:],
                                state: states.main)
-                    out += "\n" + XcodeJSON.indent(level + 2) + "}"
+                    close(level + 2)
                 }
-                out += "\n" + XcodeJSON.indent(level + 1) + "}"
+                close(level + 1)
             }
-            out += "\n" + XcodeJSON.indent(level) + "}"
+            close(level)
         }
 
         mutating func stringUnit(_ text: String, level: Int, state: String = "translated") {
             key("stringUnit", level: level)
-            out += "{\n"
+            put("{\n")
             key("state", level: level + 1)
             XcodeJSON.string(state, into: &out)
-            out += ",\n"
+            put(",\n")
             key("value", level: level + 1)
             XcodeJSON.string(text, into: &out)
-            out += "\n" + XcodeJSON.indent(level) + "}"
+            close(level)
         }
 
         mutating func variations(_ forms: [CatalogPluralForm], level: Int, states: [String: String] = [:], state: String = "translated") {
             key("variations", level: level)
-            out += "{\n"
+            put("{\n")
             key("plural", level: level + 1)
-            out += "{\n"
+            put("{\n")
             for (i, form) in forms.sorted(by: { $0.category < $1.category }).enumerated() {
-                if i > 0 { out += ",\n" }
+                if i > 0 { put(",\n") }
                 key(form.category, level: level + 2)
-                out += "{\n"
-                stringUnit(form.text, level: level + 3, state: states[form.category] ?? states["other"] ?? state)
-                out += "\n" + XcodeJSON.indent(level + 2) + "}"
+                put("{\n")
+                stringUnit(form.text, level: level + 3, state: states.isEmpty ? state : states[form.category] ?? states["other"] ?? state)
+                close(level + 2)
             }
-            out += "\n" + XcodeJSON.indent(level + 1) + "}"
-            out += "\n" + XcodeJSON.indent(level) + "}"
+            close(level + 1)
+            close(level)
         }
     }
 }

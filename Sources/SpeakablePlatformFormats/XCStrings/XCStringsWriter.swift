@@ -132,10 +132,10 @@ public enum XcodeKeyOrder {
 /// Xcode's JSON layout for String Catalogs (see ``XCStringsWriter``), for any JSON value.
 public enum XcodeJSON {
     public static func text(_ value: JSONValue) -> String {
-        var out = ""
+        var out: [UInt8] = []
         var memo = KeyMemo()
         write(value, level: 0, into: &out, memo: &memo)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Sort keys of short, repeated member names (`stringUnit`, `state`, `one`…), computed once.
@@ -181,50 +181,68 @@ public enum XcodeJSON {
         }
     }
 
-    static func write(_ value: JSONValue, level: Int, into out: inout String, memo: inout KeyMemo) {
+    static func write(_ value: JSONValue, level: Int, into out: inout [UInt8], memo: inout KeyMemo) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let n): out += String(n)
-        case .double(let d): out += JSONWriter.format(d)
+        case .null: put("null", &out)
+        case .bool(let b): put(b ? "true" : "false", &out)
+        case .int(let n): out.append(contentsOf: String(n).utf8)
+        case .double(let d): out.append(contentsOf: JSONWriter.format(d).utf8)
         case .string(let s): string(s, into: &out)
         case .array(let items):
             if items.isEmpty {
-                out += "[\n\n" + indent(level) + "]"
+                put("[\n\n", &out)
+                indent(level, into: &out)
+                put("]", &out)
                 return
             }
-            out += "[\n"
+            put("[\n", &out)
             for (i, item) in items.enumerated() {
-                if i > 0 { out += ",\n" }
-                out += indent(level + 1)
+                if i > 0 { put(",\n", &out) }
+                indent(level + 1, into: &out)
                 write(item, level: level + 1, into: &out, memo: &memo)
             }
-            out += "\n" + indent(level) + "]"
+            put("\n", &out)
+            indent(level, into: &out)
+            put("]", &out)
         case .object(let members):
             if members.isEmpty {
-                out += "{\n\n" + indent(level) + "}"
+                put("{\n\n", &out)
+                indent(level, into: &out)
+                put("}", &out)
                 return
             }
-            out += "{\n"
+            put("{\n", &out)
             let order = memo.order(members.map(\.0))
             for (i, index) in order.enumerated() {
-                if i > 0 { out += ",\n" }
-                out += indent(level + 1)
+                if i > 0 { put(",\n", &out) }
+                indent(level + 1, into: &out)
                 string(members[index].0, into: &out)
-                out += " : "
+                put(" : ", &out)
                 write(members[index].1, level: level + 1, into: &out, memo: &memo)
             }
-            out += "\n" + indent(level) + "}"
+            put("\n", &out)
+            indent(level, into: &out)
+            put("}", &out)
         }
     }
 
-    static let indents: [String] = (0..<32).map { String(repeating: "  ", count: $0) }
-    static func indent(_ level: Int) -> String { level < indents.count ? indents[level] : String(repeating: "  ", count: level) }
+    @inline(__always)
+    static func put(_ literal: StaticString, _ out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// Two spaces per level.
+    static func indent(_ level: Int, into out: inout [UInt8]) {
+        for _ in 0..<max(level, 0) {
+            out.append(0x20)
+            out.append(0x20)
+        }
+    }
 
     /// A JSON string as Apple's JSON writer produces it: `"` and `\` escaped, control characters
     /// as `\n`, `\t`… or `\u00XX`; everything else literal (no `\/`) but U+FFFE/U+FFFF
     /// (``JSONEscaping`` in the Xcode style).
-    static func string(_ text: String, into out: inout String) {
+    static func string(_ text: String, into out: inout [UInt8]) {
         JSONEscaping.append(text, to: &out, style: .xcode)
     }
 }

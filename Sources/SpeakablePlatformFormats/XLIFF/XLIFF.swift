@@ -295,41 +295,88 @@ private struct Reader {
 /// ```
 public enum XLIFFWriter {
     public static func text(_ document: XLIFFDocument, header: String? = nil) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        if let header { out += "<!-- " + XMLEscaping.comment(header) + " -->\n" }
-        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\""
-        out += XMLEscaping.attribute(document.sourceLanguage) + "\""
-        if let target = document.targetLanguage { out += " trgLang=\"" + XMLEscaping.attribute(target) + "\"" }
-        out += ">\n"
-        for file in document.files {
-            out += "  <file id=\"" + XMLEscaping.attribute(file.id) + "\""
-            if let original = file.original { out += " original=\"" + XMLEscaping.attribute(original) + "\"" }
-            out += ">\n"
-            for unit in file.units {
-                out += "    <unit id=\"" + XMLEscaping.attribute(unit.id) + "\"" + (unit.translate ? "" : " translate=\"no\"") + " xml:space=\"preserve\">\n"
-                if !unit.notes.isEmpty {
-                    out += "      <notes>\n"
-                    for note in unit.notes {
-                        out += "        <note"
-                        if let category = note.category { out += " category=\"" + XMLEscaping.attribute(category) + "\"" }
-                        if let applies = note.appliesTo { out += " appliesTo=\"" + XMLEscaping.attribute(applies) + "\"" }
-                        out += ">" + XLIFFEscaping.note(note.text) + "</note>\n"
-                    }
-                    out += "      </notes>\n"
-                }
-                out += "      <segment"
-                if let state = unit.state { out += " state=\"" + XMLEscaping.attribute(state) + "\"" }
-                if let subState = unit.subState { out += " subState=\"" + XMLEscaping.attribute(subState) + "\"" }
-                out += ">\n"
-                out += "        <source>" + XLIFFEscaping.segment(unit.source?.text ?? "") + "</source>\n"
-                if let target = unit.target { out += "        <target>" + XLIFFEscaping.segment(target.text) + "</target>\n" }
-                out += "      </segment>\n"
-                out += "    </unit>\n"
-            }
-            out += "  </file>\n"
+        // One UTF-8 buffer for the whole document: most of it is markup around short texts.
+        var out: [UInt8] = []
+        out.reserveCapacity(document.files.reduce(512) { $0 + $1.units.count * 512 })
+        put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", &out)
+        if let header {
+            put("<!-- ", &out)
+            out.append(contentsOf: XMLEscaping.comment(header).utf8)
+            put(" -->\n", &out)
         }
-        out += "</xliff>\n"
-        return out
+        put("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"", &out)
+        XMLEscaping.appendAttribute(document.sourceLanguage, to: &out)
+        put("\"", &out)
+        if let target = document.targetLanguage {
+            put(" trgLang=\"", &out)
+            XMLEscaping.appendAttribute(target, to: &out)
+            put("\"", &out)
+        }
+        put(">\n", &out)
+        for file in document.files {
+            put("  <file id=\"", &out)
+            XMLEscaping.appendAttribute(file.id, to: &out)
+            put("\"", &out)
+            if let original = file.original {
+                put(" original=\"", &out)
+                XMLEscaping.appendAttribute(original, to: &out)
+                put("\"", &out)
+            }
+            put(">\n", &out)
+            for unit in file.units {
+                put("    <unit id=\"", &out)
+                XMLEscaping.appendAttribute(unit.id, to: &out)
+                put(unit.translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n", &out)
+                if !unit.notes.isEmpty {
+                    put("      <notes>\n", &out)
+                    for note in unit.notes {
+                        put("        <note", &out)
+                        if let category = note.category {
+                            put(" category=\"", &out)
+                            XMLEscaping.appendAttribute(category, to: &out)
+                            put("\"", &out)
+                        }
+                        if let applies = note.appliesTo {
+                            put(" appliesTo=\"", &out)
+                            XMLEscaping.appendAttribute(applies, to: &out)
+                            put("\"", &out)
+                        }
+                        put(">", &out)
+                        XLIFFEscaping.appendNote(note.text, to: &out)
+                        put("</note>\n", &out)
+                    }
+                    put("      </notes>\n", &out)
+                }
+                put("      <segment", &out)
+                if let state = unit.state {
+                    put(" state=\"", &out)
+                    XMLEscaping.appendAttribute(state, to: &out)
+                    put("\"", &out)
+                }
+                if let subState = unit.subState {
+                    put(" subState=\"", &out)
+                    XMLEscaping.appendAttribute(subState, to: &out)
+                    put("\"", &out)
+                }
+                put(">\n        <source>", &out)
+                XLIFFEscaping.appendSegment(unit.source?.text ?? "", to: &out)
+                put("</source>\n", &out)
+                if let target = unit.target {
+                    put("        <target>", &out)
+                    XLIFFEscaping.appendSegment(target.text, to: &out)
+                    put("</target>\n", &out)
+                }
+                put("      </segment>\n    </unit>\n", &out)
+            }
+            put("  </file>\n", &out)
+        }
+        put("</xliff>\n", &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @inline(__always)
+    static func put(_ literal: StaticString, _ out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 }
 
