@@ -258,7 +258,8 @@ enum CompileCommand: SpeakableCommand {
                 let unchanged = OutputWriter.Report(unchanged: report.written + report.unchanged)
                 let again = summary(project: project, options: options, out: out, report: unchanged, notes: notes)
                 CompileStamp.record(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs,
-                                    outputs: files.map(\.path) + kept, summary: again.map { ($0.standardError ? "e " : "o ") + $0.text + "\n" }.joined())
+                                    outputs: files.map(\.path) + kept, summary: again.map { ($0.standardError ? "e " : "o ") + $0.text + "\n" }.joined(),
+                                    androidLayouts: result?.androidLayouts ?? incremental?.androidLayouts ?? [:])
             } else {
                 CompileStamp.discard(in: out)
             }

@@ -59,7 +59,7 @@ import Testing
         _ = try OutputWriter.write(result.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)))
         if result.diagnostics.isEmpty {
             CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: result.files.map(\.path),
-                                summary: "o compiled\n" + result.notes.map { "o " + $0 + "\n" }.joined())
+                                summary: "o compiled\n" + result.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: result.androidLayouts)
         }
         return (Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }), result.notes, result.diagnostics.map(\.id))
     }
@@ -74,7 +74,7 @@ import Testing
         guard let update = IncrementalCompile.update(project, options: CompileOptions(), out: out, previous: previous, inputs: inputs) else { return nil }
         _ = try OutputWriter.write(update.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)), keeping: update.kept)
         CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: update.files.map(\.path) + update.kept,
-                            summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined())
+                            summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: update.androidLayouts)
         return update
     }
 
@@ -135,6 +135,35 @@ import Testing
         #expect(update.files.contains { $0.path == "android/res/values/strings.xml" })
     }
 
+    @Test func aTranslationThatChangesEveryLocalesLayout() throws {
+        // Korean's plural makes b.hint a <plurals> in every locale; Korean's new argument gives
+        // b.score's Android resources another argument position, and the Russian resources of
+        // both change with them.
+        let update = try #require(try editAndCompare([("Locales/ko/b.json", #"""
+        {"b.level": "레벨 {level}, {stars, plural, other {별 #개}}", "b.score": "{player}: 점수 {score, number}",
+         "b.hint": "{pieces, plural, other {조각 #개}}를 놓으려면 두 번 탭하세요."}
+        """#)]))
+        #expect(update.files.contains { $0.path == "android/res/values-ru/strings.xml" })
+        #expect(update.files.contains { $0.path == "android/res/values/strings.xml" })
+    }
+
+    /// Two edits in a row: the second compiles from the stamp the first left (its layouts).
+    @Test func twoEditsInARow() throws {
+        let root = try project()
+        let out = root + "/Generated"
+        try fullCompile(root, out: out)
+        try write(#"{"c.lines": "{count, plural, other {#줄}}", "c.pause": "일시 정지"}"#, to: root + "/Locales/ko/c.json")
+        let first = try #require(try incrementalCompile(root, out: out))
+        #expect(first.files.map(\.path).sorted() == ["android/kotlin/CStrings.kt", "android/res/values-ko/strings.xml", "swift/Speakable+c.swift",
+                                                     "xcstrings/c.xcstrings", "xliff/ko.xliff"])
+        try write(#"{"c.pause": "إيقاف"}"#, to: root + "/Locales/ar/c.json")
+        #expect(try incrementalCompile(root, out: out) != nil)
+        let fresh = try temporaryDirectory() + "/Generated"
+        let full = try fullCompile(root, out: fresh)
+        let after = try outputs(out)
+        for (path, contents) in full.files { #expect(after[path] == contents, "\(path)") }
+    }
+
     @Test(arguments: [true, false]) func editsInTwoTables(deferred: Bool) throws {
         let update = try #require(try editAndCompare([
             ("Locales/ar/a.json", #"{"a.title": "سودوكو", "a.coins": "{coins, plural, zero {لا عملات} one {عملة واحدة} two {عملتان} few {# عملات} many {# عملة} other {# عملة}}"}"#),
@@ -186,16 +215,27 @@ import Testing
     }
 
     @Test func aCommentThatReadsLikeATablesMarkerIsAFullCompile() throws {
-        let root = try project()
-        let out = root + "/Generated"
-        try write(#"""
+        // Only the source locale's Android file has comments, and one of c's reads like b's
+        // marker: splicing that file is left to a full compile.
+        let template = #"""
         {"messages": {
           "c.lines": {"role": "announcement", "message": "{count, plural, one {# line cleared} other {# lines cleared}}", "comment": "Templates/b.json"},
-          "c.pause": {"role": "label", "message": "Pause"}
+          "c.pause": {"role": "label", "message": "%@"}
         }}
-        """#, to: root + "/Templates/c.json")
+        """#
+        let root = try project()
+        let out = root + "/Generated"
+        try write(template.replacing("%@", with: "Pause"), to: root + "/Templates/c.json")
         try fullCompile(root, out: out)
-        try write(#"{"c.pause": "일시정지"}"#, to: root + "/Locales/ko/c.json")
+        try write(template.replacing("%@", with: "Paused"), to: root + "/Templates/c.json")
         #expect(try incrementalCompile(root, out: out) == nil)
+        // A Korean edit leaves that file as it is: the other files have no such comment.
+        try fullCompile(root, out: out)
+        try write(#"{"c.lines": "{count, plural, other {#줄 지움}}", "c.pause": "잠시 멈춤"}"#, to: root + "/Locales/ko/c.json")
+        let update = try #require(try incrementalCompile(root, out: out))
+        #expect(!update.files.contains { $0.path == "android/res/values/strings.xml" })
+        let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated")
+        let after = try outputs(out)
+        for (path, contents) in full.files { #expect(after[path] == contents, "\(path)") }
     }
 }

@@ -45,7 +45,38 @@ public enum CatalogCompiler {
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
         let jobs = OutputJob.planned(for: project, options: preparation.options)
         let outputs = render(jobs, project: project, preparation: preparation)
-        return result(of: outputs, diagnostics: diagnostics, strict: preparation.options.strict)
+        var compiled = result(of: outputs, diagnostics: diagnostics, strict: preparation.options.strict)
+        if !compiled.hasErrors {
+            for (table, messages) in zip(project.tables, preparation.tables) { compiled.androidLayouts[table.name] = androidLayout(messages) }
+        }
+        return compiled
+    }
+
+    /// A hash of everything of `messages`' preparation that a locale's Android resources depend
+    /// on besides the template and that locale's text: argument kinds, and for every combination
+    /// of select cases the resource name, the argument positions and the layout (plurals,
+    /// companions, exact values left out).
+    static func androidLayout(_ messages: [PreparedMessage]) -> String {
+        var hash = FNV1a()
+        func add(_ text: String) {
+            hash.combine(text)
+            hash.combine("\u{0}")
+        }
+        for message in messages {
+            add(message.template.key)
+            for (name, kind) in message.kinds.sorted(by: { $0.key < $1.key }) { add(name + "=" + kind.rawValue) }
+            for variant in message.variants {
+                add(String(describing: variant.choices))
+                add(variant.androidName)
+                add(String(describing: variant.androidArguments))
+                let layout = variant.androidLayout
+                add(String(describing: layout.pluralArguments))
+                add(String(describing: layout.companions))
+                add(String(describing: layout.dropped))
+                add(String(describing: layout.companionRanges.sorted { ($0.key.argument, $0.key.value) < ($1.key.argument, $1.key.value) }))
+            }
+        }
+        return String(hash.value, radix: 16)
     }
 
     static func nothingToCompile(_ project: Project) -> Diagnostic {
@@ -244,20 +275,32 @@ extension CatalogCompiler {
         var android: [[String: String]] = []
         /// Per table: its `<file>` of each locale's XLIFF, by tag.
         var xliff: [[String: String]] = []
+        /// Per table: ``androidLayout(_:)`` of its preparation.
+        var androidLayouts: [String] = []
+        /// Per table: the locales whose Android section was rendered (nil: every one).
+        var androidRendered: [Set<String>?] = []
     }
 
     /// Prepares and renders the tables `indices` of `project` as a full compile of the project
     /// would, each Android and XLIFF section on its own; nil when that gives any diagnostic, or
     /// when a section is not where the renderer put it (a full compile then says what there is
     /// to say). Only for a project without imported metadata: the tables' sections then depend
-    /// on nothing but their own inputs and the configuration. `xliffTags`: per table, the
-    /// locales whose XLIFF `<file>` is wanted (nil: every one).
+    /// on nothing but their own inputs and the configuration. `changedLocales`: per table, the
+    /// locales whose translations changed when its template did not (nil: every locale is
+    /// wanted): only their XLIFF `<file>`s are rendered, and only their Android sections when
+    /// the table's ``androidLayout(_:)`` is still `previousLayouts`' (then no other locale's
+    /// Android resources can have changed).
     static func tableSections(_ project: Project, tables indices: [Int], options: CompileOptions,
-                              xliffTags wanted: [Set<String>?]? = nil) -> TableSections? {
+                              changedLocales wanted: [Set<String>?]? = nil, previousLayouts: [String?]? = nil) -> TableSections? {
         let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [])
         let preparation = prepare(part, options: options, metadata: [:])
         guard preparation.diagnostics.isEmpty else { return nil }
+        let layouts = preparation.tables.map(androidLayout)
+        let androidWanted: [Set<String>?] = part.tables.indices.map { t in
+            guard let previous = previousLayouts?[t], previous == layouts[t] else { return nil }
+            return wanted?[t] ?? nil
+        }
         let options = preparation.options
         // The tags of the whole project: a section of every file it has.
         let androidTags = options.outputs.contains(.android) ? OutputRenderer.androidTags(project) : []
@@ -273,7 +316,7 @@ extension CatalogCompiler {
         var planned: [Piece] = []
         for table in part.tables.indices {
             planned.append(.own(table))
-            planned += androidTags.map { .android(table, $0) }
+            planned += androidTags.filter { androidWanted[table]?.contains($0) ?? true }.map { .android(table, $0) }
             planned += xliffTags.filter { wanted?[table]?.contains($0) ?? true }.map { .xliff(table, $0) }
         }
         let pieces = planned
@@ -333,6 +376,8 @@ extension CatalogCompiler {
         sections.notes = Array(repeating: [], count: part.tables.count)
         sections.android = Array(repeating: [:], count: part.tables.count)
         sections.xliff = Array(repeating: [:], count: part.tables.count)
+        sections.androidLayouts = layouts
+        sections.androidRendered = androidWanted
         for (index, piece) in pieces.enumerated() {
             guard let rendered = collected[index], !rendered.failed else { return nil }
             switch piece {

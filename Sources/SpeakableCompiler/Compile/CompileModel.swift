@@ -75,6 +75,11 @@ public struct CompileResult: Sendable {
     /// What the generated accessors do beyond one lookup, one line per file
     /// (`android/kotlin/GameStrings.kt: 40 accessors; 3 pick a select case's resource, …`).
     public var notes: [String] = []
+    /// Per table: a hash of how its messages are laid out on Android (resource names, argument
+    /// positions, plurals and companions), which every locale's text decides. An incremental
+    /// compile (``IncrementalCompile``) keeps it in the stamp: when an edited translation leaves
+    /// it unchanged, the other locales' Android resources of the table are unchanged too.
+    public var androidLayouts: [String: String] = [:]
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

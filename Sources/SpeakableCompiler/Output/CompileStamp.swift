@@ -97,6 +97,11 @@ public enum CompileStamp {
         for line in lines.dropFirst(3) {
             if line.hasPrefix("input ") {
                 previous.inputs.append(String(line.dropFirst(6)))
+            } else if line.hasPrefix("layout ") {
+                // `layout <hash> <table>`: CompileResult.androidLayouts.
+                let fields = line.dropFirst(7).split(separator: " ", maxSplits: 1).map(String.init)
+                guard fields.count == 2 else { return nil }
+                previous.androidLayouts[fields[1]] = fields[0]
             } else if line.hasPrefix("output ") {
                 // `output <size> <time> <inode> <path>`: the file as the compile left it.
                 let fields = line.dropFirst(7).split(separator: " ", maxSplits: 3).map(String.init)
@@ -119,14 +124,19 @@ public enum CompileStamp {
         /// What the compile prints when every output is unchanged: `o ` lines for standard
         /// output, `e ` lines for standard error.
         public var summary: String
+        /// ``CompileResult/androidLayouts`` of the compile, by table.
+        public var androidLayouts: [String: String] = [:]
     }
 
     /// Writes the stamp after a clean compile wrote (or found unchanged) `outputs`; `summary` is
-    /// what the compile prints when it finds every output unchanged. Best effort: a stamp that
+    /// what the compile prints when it finds every output unchanged; `androidLayouts`, the
+    /// compile's ``CompileResult/androidLayouts``. Best effort: a stamp that
     /// cannot be written only means the next compile runs in full.
-    public static func record(in out: String, tool: String, options: String, inputs: [String], outputs: [String], summary: String) {
+    public static func record(in out: String, tool: String, options: String, inputs: [String], outputs: [String], summary: String,
+                              androidLayouts: [String: String] = [:]) {
         var text = header + "\ntool " + tool + "\noptions " + options + "\n"
         for line in inputs { text += "input " + line + "\n" }
+        for (table, layout) in androidLayouts.sorted(by: { $0.key < $1.key }) { text += "layout " + layout + " " + table + "\n" }
         for file in outputs.sorted() {
             guard let line = outputLine(out, file) else { return discard(in: out) }
             text += line + "\n"

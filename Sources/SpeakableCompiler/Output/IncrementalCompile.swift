@@ -47,6 +47,8 @@ public enum IncrementalCompile {
         public var notes: [String]
         /// The tables compiled again, by name, in the project's order.
         public var tables: [String]
+        /// ``CompileResult/androidLayouts`` of every table, for the stamp.
+        public var androidLayouts: [String: String]
     }
 
     /// The update that brings the outputs of the last clean compile (`previous`) to what a full
@@ -60,12 +62,13 @@ public enum IncrementalCompile {
         guard options.outputs.isSubset(of: [.xcstrings, .android, .xliff, .swift]), !project.hasErrors,
               project.diagnostics.isEmpty, !project.tables.isEmpty,
               let changes = changedTables(project, previous: previous.inputs, inputs: inputs),
-              !commentsLookLikeMarkers(project),
               let whole = withTranslations(project, of: changes.dirty, tags: changes.tags),
               // A table's XLIFF `<file>` for a locale is its template and that locale's
-              // translations alone: only those of changed files are compiled again.
+              // translations alone: only those of changed files are compiled again. So are its
+              // Android resources, as long as its layout is what it was.
               let compiled = CatalogCompiler.tableSections(whole, tables: changes.dirty, options: options,
-                                                           xliffTags: changes.dirty.map { changes.locales[$0] })
+                                                           changedLocales: changes.dirty.map { changes.locales[$0] },
+                                                           previousLayouts: changes.dirty.map { previous.androidLayouts[project.tables[$0].name] })
         else { return nil }
         let dirty = changes.dirty
         let produced = Set(previous.outputs)
@@ -75,23 +78,31 @@ public enum IncrementalCompile {
             files.append(own)
         }
         if options.outputs.contains(.android) {
-            var names: (clean: Set<String>, dirty: Set<String>) = ([], [])
             for tag in OutputRenderer.androidTags(whole) {
                 let source = tag == project.config.sourceLocale
                 let path = "android/res/" + (source ? "values" : AndroidQualifiers.valuesFolder(for: tag)) + "/strings.xml"
-                guard produced.contains(path), let format = androidFormat(whole, tag: tag),
+                let replacing = dirty.indices.filter { compiled.androidRendered[$0].map { $0.contains(tag) } ?? true }
+                guard produced.contains(path) else { return nil }
+                if replacing.isEmpty { continue }
+                let sections = replacing.map { compiled.android[$0][tag] }
+                var collides = false
+                guard let format = androidFormat(whole, tag: tag),
+                      // Only the source locale's file has comments of its own that could read
+                      // like a table's marker line: there each marker must be there once.
                       let done = MappedFile(out + "/" + path).flatMap({ old in
-                          splice(old.bytes, format: format, replacing: dirty, sections: compiled.android.map { $0[tag] }, every: false) { clean in
-                              // Android names are shared by every table: a changed table that
-                              // takes one another table has is a collision a full compile reports.
-                              if source { names.clean = resourceNames(in: clean) }
+                          splice(old.bytes, format: format, replacing: replacing.map { dirty[$0] }, sections: sections, every: false,
+                                 unique: source) { clean, replaced in
+                              // Android names are shared by every table: a name a changed table
+                              // did not have before, which another table has, is a collision a
+                              // full compile reports.
+                              guard source else { return }
+                              let added = resourceNames(in: sections.compactMap { $0 }.map { Array($0.utf8) }).subtracting(resourceNames(in: replaced))
+                              collides = !added.isEmpty && !added.isDisjoint(with: resourceNames(in: clean))
                           }
-                      })
+                      }), !collides
                 else { return nil }
-                if source { names.dirty = resourceNames(in: compiled.android.compactMap { $0[tag] }.map { Array($0.utf8) }) }
                 if let bytes = done { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
             }
-            guard names.clean.isDisjoint(with: names.dirty) else { return nil }
         }
         if options.outputs.contains(.xliff) {
             for tag in OutputRenderer.xliffTags(whole) {
@@ -102,7 +113,7 @@ public enum IncrementalCompile {
                 guard let format = xliffFormat(whole, tag: tag),
                       let done = MappedFile(out + "/" + path).flatMap({ old in
                           splice(old.bytes, format: format, replacing: replacing.map { dirty[$0] },
-                                 sections: replacing.map { compiled.xliff[$0][tag] }, every: true) { _ in }
+                                 sections: replacing.map { compiled.xliff[$0][tag] }, every: true, unique: false) { _, _ in }
                       })
                 else { return nil }
                 if let bytes = done { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
@@ -116,8 +127,10 @@ public enum IncrementalCompile {
             notes[index] = note
         }
         let written = Set(files.map(\.path))
+        var layouts = previous.androidLayouts
+        for (index, table) in dirty.enumerated() { layouts[project.tables[table].name] = compiled.androidLayouts[index] }
         return Update(files: files, kept: previous.outputs.filter { !written.contains($0) }, notes: notes,
-                      tables: dirty.map { project.tables[$0].name })
+                      tables: dirty.map { project.tables[$0].name }, androidLayouts: layouts)
     }
 
     /// `project` with the translations of the tables `dirty` read (when they were deferred), and
@@ -207,22 +220,6 @@ public enum IncrementalCompile {
         return (dirty.sorted(), tags, locales)
     }
 
-    /// Whether a message's comment could be written as a table's marker line in an Android file
-    /// (`<!-- Templates/game.json -->`): then sections could not be told apart by their markers.
-    static func commentsLookLikeMarkers(_ project: Project) -> Bool {
-        let markers = Set(project.tables.map { "\(project.config.templates)/\($0.name).json" })
-        let generated = ["The text of {", "Used instead of "]
-        if markers.contains(where: { marker in generated.contains { marker.hasPrefix($0) } }) { return true }
-        let rendered = Set(markers.compactMap { commentLine($0) })
-        for table in project.tables {
-            for message in table.messages {
-                guard let comment = message.comment, comment.contains(".json") else { continue }
-                if let line = commentLine(comment), rendered.contains(line) { return true }
-            }
-        }
-        return false
-    }
-
     /// The line an Android file gives a comment item.
     static func commentLine(_ text: String) -> String? {
         let empty = AndroidResourceWriter.text([])
@@ -282,10 +279,12 @@ public enum IncrementalCompile {
 
     /// `old` with the sections of the tables `replacing` replaced by `sections` (one per table,
     /// nil or empty: the table has none). `every`: each table has a section in every file (XLIFF).
-    /// Gives the new file, `.some(nil)` when it is what it was, and nil when `old` is not a file
-    /// of this format; `clean` is given the other tables' sections, read in place.
+    /// `unique`: the file may have lines like a marker that are not one (a comment's), so each
+    /// marker must be there at most once. Gives the new file, `.some(nil)` when it is what it
+    /// was, and nil when `old` is not a file of this format; `read` is given the other tables'
+    /// sections and the old sections of the tables replaced, in place.
     static func splice(_ old: UnsafeBufferPointer<UInt8>, format: SectionFormat, replacing dirty: [Int], sections: [String?], every: Bool,
-                       clean: ([UnsafeBufferPointer<UInt8>]) -> Void) -> [UInt8]?? {
+                       unique: Bool, read: ([UnsafeBufferPointer<UInt8>], [UnsafeBufferPointer<UInt8>]) -> Void) -> [UInt8]?? {
         guard old.count >= format.prefix.count + format.closing.count, old.prefix(format.prefix.count).elementsEqual(format.prefix),
               old.suffix(format.closing.count).elementsEqual(format.closing) else { return nil }
         let bodyStart = format.prefix.count
@@ -303,6 +302,12 @@ public enum IncrementalCompile {
         }
         // The body is the sections and nothing else.
         guard (starts.compactMap { $0 }.first ?? bodyEnd) == bodyStart else { return nil }
+        if unique {
+            for (table, marker) in format.markers.enumerated() {
+                let after = starts[table].map { $0 + 1 } ?? bodyStart
+                if find(marker, in: old, from: after, to: bodyEnd) != nil { return nil }
+            }
+        }
         func section(_ table: Int) -> UnsafeBufferPointer<UInt8> {
             guard let start = starts[table] else { return UnsafeBufferPointer(start: nil, count: 0) }
             let end = starts[(table + 1)...].lazy.compactMap { $0 }.first ?? bodyEnd
@@ -316,7 +321,7 @@ public enum IncrementalCompile {
             if !bytes.elementsEqual(section(table)) { changed = true }
             new.append(bytes)
         }
-        clean(format.markers.indices.filter { !dirty.contains($0) }.map(section))
+        read(format.markers.indices.filter { !dirty.contains($0) }.map(section), dirty.map(section))
         guard changed else { return .some(nil) }
         var file = format.prefix
         file.reserveCapacity(old.count + new.reduce(0) { $0 + $1.count })
