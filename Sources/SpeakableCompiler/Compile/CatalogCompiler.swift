@@ -60,20 +60,50 @@ public enum CatalogCompiler {
         var hash = FNV1a()
         func add(_ text: String) {
             hash.combine(text)
-            hash.combine("\u{0}")
+            hash.combine(byte: 0)
         }
+        func add(_ number: Int64) { add(String(number)) }
         for message in messages {
             add(message.template.key)
             for (name, kind) in message.kinds.sorted(by: { $0.key < $1.key }) { add(name + "=" + kind.rawValue) }
             for variant in message.variants {
-                add(String(describing: variant.choices))
+                add("variant")
+                for choice in variant.choices { add(choice.argument + "=" + choice.value) }
                 add(variant.androidName)
-                add(String(describing: variant.androidArguments))
+                for argument in variant.androidArguments {
+                    add(argument.name)
+                    add(argument.kind.rawValue)
+                    add(argument.recordedSpecifier ?? "-")
+                    add(argument.recordedSubstitution ?? "-")
+                    switch argument.slot {
+                    case .value: add("value")
+                    case .integerText(let presentation): add("integerText \(presentation.grouped) \(presentation.minimumDigits)")
+                    case .pluralText: add("pluralText")
+                    case .numberText(let style): add("numberText " + style)
+                    }
+                }
                 let layout = variant.androidLayout
-                add(String(describing: layout.pluralArguments))
-                add(String(describing: layout.companions))
-                add(String(describing: layout.dropped))
-                add(String(describing: layout.companionRanges.sorted { ($0.key.argument, $0.key.value) < ($1.key.argument, $1.key.value) }))
+                add("plurals")
+                for argument in layout.pluralArguments { add(argument) }
+                add("companions")
+                for companion in layout.companions {
+                    add(companion.argument)
+                    add(companion.value)
+                }
+                add("dropped")
+                for dropped in layout.dropped {
+                    add(dropped.argument)
+                    add(dropped.value)
+                    add(dropped.category)
+                    add(dropped.locale)
+                }
+                add("ranges")
+                for (companion, range) in layout.companionRanges.sorted(by: { ($0.key.argument, $0.key.value) < ($1.key.argument, $1.key.value) }) {
+                    add(companion.argument)
+                    add(companion.value)
+                    add(Int64(range.lowerBound))
+                    add(Int64(range.upperBound))
+                }
             }
         }
         return String(hash.value, radix: 16)
