@@ -134,7 +134,8 @@ public enum CatalogCompiler {
             var output = JobOutput()
             switch jobs[index] {
             case .xcstrings(let t):
-                output.files = [renderer.xcstrings(project.tables[t], prepared[t])]
+                // One table: its String Catalog is the longest job; it is converted on all cores.
+                output.files = [renderer.xcstrings(project.tables[t], prepared[t], parts: project.tables.count == 1 ? 4 : 1)]
             case .android(let tag):
                 output.files = renderer.android(tables, tags: [tag])
             case .xliff(let tag):
@@ -363,7 +364,9 @@ extension CatalogCompiler {
             switch pieces[index] {
             case .own(let t):
                 let table = part.tables[t], messages = preparation.tables[t]
-                if options.outputs.contains(.xcstrings) { rendered.files.append(renderer.xcstrings(table, messages)) }
+                if options.outputs.contains(.xcstrings) {
+                    rendered.files.append(renderer.xcstrings(table, messages, parts: part.tables.count == 1 ? 4 : 1))
+                }
                 if options.outputs.contains(.swift) {
                     rendered.files.append(SwiftAccessorGenerator.file(table: table, messages: messages, sourceLocale: project.config.sourceLocale,
                                                                       templates: project.config.templates, access: options.swiftAccess,

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableEscaping
@@ -214,8 +216,47 @@ struct OutputRenderer {
 
     // MARK: .xcstrings
 
-    mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage]) -> OutputFile {
+    /// A table's String Catalog. `parts`: its messages are converted in that many runs on all
+    /// cores (a compile of one table has no other job to keep the other cores busy); the file is
+    /// the same.
+    mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage], parts: Int = 1) -> OutputFile {
         let meta = context.metadata[table.name]
+        var entries: [XCStringsStreamWriter.Entry] = []
+        if parts > 1 && messages.count >= 2 * parts {
+            let size = (messages.count + parts - 1) / parts
+            let ranges = stride(from: 0, to: messages.count, by: size).map { $0..<min($0 + size, messages.count) }
+            let results = Mutex<[Int: (entries: [XCStringsStreamWriter.Entry], diagnostics: [Diagnostic])]>([:])
+            let start = self
+            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+                var renderer = start
+                renderer.diagnostics = []
+                renderer.reported = []
+                let part = renderer.xcstringsEntries(table, messages[ranges[index]])
+                let diagnostics = renderer.diagnostics
+                results.withLock { $0[index] = (part, diagnostics) }
+            }
+            let collected = results.withLock { $0 }
+            for index in ranges.indices {
+                guard let part = collected[index] else { continue }
+                entries += part.entries
+                for diagnostic in part.diagnostics { reportOnce(diagnostic) }
+            }
+        } else {
+            entries = xcstringsEntries(table, messages[...])
+        }
+        var version: JSONValue = .string("1.0")
+        var extra: [(String, JSONValue)] = []
+        if case .object(let fields)? = meta?.xcstrings {
+            for (name, value) in fields {
+                if name == "version" { version = value } else if name != "sourceLanguage" { extra.append((name, value)) }
+            }
+        }
+        return OutputFile(path: "xcstrings/\(table.name).xcstrings",
+                          contents: XCStringsStreamWriter.text(sourceLanguage: sourceLocale, version: version, extra: extra, entries: entries))
+    }
+
+    /// The String Catalog entries of `messages`, in order.
+    mutating func xcstringsEntries(_ table: Table, _ messages: ArraySlice<PreparedMessage>) -> [XCStringsStreamWriter.Entry] {
         let locales = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
         var entries: [XCStringsStreamWriter.Entry] = []
         for message in messages {
@@ -290,15 +331,7 @@ struct OutputRenderer {
                 }
             }
         }
-        var version: JSONValue = .string("1.0")
-        var extra: [(String, JSONValue)] = []
-        if case .object(let fields)? = meta?.xcstrings {
-            for (name, value) in fields {
-                if name == "version" { version = value } else if name != "sourceLanguage" { extra.append((name, value)) }
-            }
-        }
-        return OutputFile(path: "xcstrings/\(table.name).xcstrings",
-                          contents: XCStringsStreamWriter.text(sourceLanguage: sourceLocale, version: version, extra: extra, entries: entries))
+        return entries
     }
 
     // MARK: Android
