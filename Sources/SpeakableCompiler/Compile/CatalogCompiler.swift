@@ -325,8 +325,7 @@ extension CatalogCompiler {
                               changedLocales wanted: [Set<String>?]? = nil, previousLayouts: [String?]? = nil) -> TableSections? {
         let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [])
-        let preparation = prepare(part, options: options, metadata: [:])
-        guard preparation.diagnostics.isEmpty else { return nil }
+        guard let preparation = prepareInParts(part, options: options, parts: 4) else { return nil }
         let layouts = preparation.tables.map(androidLayout)
         let androidWanted: [Set<String>?] = part.tables.indices.map { t in
             guard let previous = previousLayouts?[t], previous == layouts[t] else { return nil }

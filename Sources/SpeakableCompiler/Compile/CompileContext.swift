@@ -32,6 +32,9 @@ struct CompileContext {
     var screenedNames: [ScreenedName] = []
     /// The locale files of the table being prepared (not the source locale), in tag order.
     var targetLocaleFiles: [LocaleFile] = []
+    /// Whether a translation of no message of the table is an `unknown-key` warning (not when
+    /// the table prepared is a part of one: ``CatalogCompiler/prepareInParts(_:options:parts:)``).
+    var reportsUnknownKeys = true
 
     struct GroupedIntegerUses {
         var keys: [String] = []
@@ -128,7 +131,7 @@ struct CompileContext {
             }
             result.append(PreparedMessage(template: message, pattern: pattern, kinds: kinds, variants: variants, metadata: meta))
         }
-        for tag in table.locales.keys.sorted() {
+        for tag in table.locales.keys.sorted() where reportsUnknownKeys {
             let file = table.locales[tag]!
             for translation in file.translations where table.index(ofKey: translation.key) == nil {
                 diagnostics.append(Diagnostic(severity: .warning, id: "unknown-key",

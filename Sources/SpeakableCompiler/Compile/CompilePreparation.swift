@@ -78,6 +78,64 @@ extension CatalogCompiler {
         return Preparation(options: options, context: context, tables: prepared, diagnostics: diagnostics)
     }
 
+    /// What ``prepare(_:options:metadata:validating:only:)`` gives a project without imported
+    /// metadata, with each table's messages prepared in `parts` runs on all cores; nil when that
+    /// finds any problem at all. For an incremental compile, which leaves every diagnostic to a
+    /// full compile (and so needs to know only that there is one): what the runs cannot see
+    /// alone — a catalog key or Android name two runs both take, a translation of no message,
+    /// number grouping across the table — is checked after them.
+    static func prepareInParts(_ project: Project, options: CompileOptions, parts: Int) -> Preparation? {
+        var options = options
+        if !options.useMetadata { options.reuseOriginalValues = false }
+        if options.outputs.contains(.android), !androidFolderClashes(project).isEmpty { return nil }
+        guard accessorTypeClashes(project, options: options).isEmpty else { return nil }
+        var context = CompileContext(project: project, options: options, metadata: [:])
+        context.reportsUnknownKeys = false
+        var planned: [(table: Int, range: Range<Int>)] = []
+        for (t, table) in project.tables.enumerated() {
+            let size = max(1, (table.messages.count + parts - 1) / max(parts, 1))
+            for start in stride(from: 0, to: table.messages.count, by: size) { planned.append((t, start..<min(start + size, table.messages.count))) }
+        }
+        let units = planned
+        let results = Mutex<[Int: (messages: [PreparedMessage], context: CompileContext)]>([:])
+        let start = context
+        DispatchQueue.concurrentPerform(iterations: units.count) { index in
+            var own = start
+            let unit = units[index]
+            let table = project.tables[unit.table]
+            var part = Table(name: table.name, file: table.file, messages: Array(table.messages[unit.range]), locales: table.locales)
+            part.syntax = table.syntax
+            let messages = own.prepare(part)
+            own.targetLocaleFiles = []
+            results.withLock { $0[index] = (messages, own) }
+        }
+        let collected = results.withLock { $0 }
+        var tables: [[PreparedMessage]] = Array(repeating: [], count: project.tables.count)
+        for (index, unit) in units.enumerated() {
+            guard let done = collected[index], done.context.diagnostics.isEmpty else { return nil }
+            tables[unit.table] += done.messages
+            context.merge(groupedIntegers: done.context.groupedIntegers)
+        }
+        guard context.groupingWarnings().isEmpty else { return nil }
+        for (table, messages) in zip(project.tables, tables) {
+            // A translation of no message.
+            for file in table.locales.values where file.tag != project.config.sourceLocale {
+                guard file.translations.allSatisfy({ table.index(ofKey: $0.key) != nil }) else { return nil }
+            }
+            // A catalog key two messages take.
+            var owners: [String: String] = [:]
+            for message in messages {
+                for variant in message.variants {
+                    for key in [variant.appleKey] + variant.appleLayout.companions.map({ variant.appleKey + $0.suffix }) {
+                        if let other = owners.updateValue(message.template.key, forKey: key), other != message.template.key { return nil }
+                    }
+                }
+            }
+        }
+        if options.outputs.contains(.android), !androidNameCollisions(project, tables).isEmpty { return nil }
+        return Preparation(options: options, context: context, tables: tables, diagnostics: [])
+    }
+
     /// `--no-metadata`: a warning for each message whose keys or argument positions change
     /// (app code passes arguments by position), and one for what else of the imported catalogs
     /// is not written (review states, device variations, Android markup and comments, headers,
