@@ -1,4 +1,6 @@
+import Dispatch
 import FoundationEssentials
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,18 +36,28 @@ public enum CompileStamp {
     /// The identity of the project's inputs: one line per file, sorted — nil when a folder or
     /// file cannot be read (then nothing can be proved, and the compile runs).
     public static func inputs(root: String, config: ProjectConfig) -> [String]? {
-        var lines: [String] = []
+        var files: [(path: String, shown: String)] = []
         func path(_ relative: String) -> String {
             root == "." || root.isEmpty ? relative : (root.hasSuffix("/") ? root + relative : root + "/" + relative)
         }
-        if let file = config.file {
-            guard let line = fileLine(file, shown: "config") else { return nil }
-            lines.append(line)
-        }
+        if let file = config.file { files.append((file, "config")) }
         for folder in [config.templates, config.locales, ".speakable"] {
-            guard walk(path(folder), shown: folder, depth: 0, into: &lines) else { return nil }
+            guard walk(path(folder), shown: folder, depth: 0, into: &files) else { return nil }
         }
-        return lines.sorted()
+        // The files are read and hashed on all cores.
+        let found = Mutex<[Int: String]>([:])
+        let listed = files
+        DispatchQueue.concurrentPerform(iterations: min(listed.count, 8)) { part in
+            var lines: [Int: String] = [:]
+            for index in stride(from: part, to: listed.count, by: min(listed.count, 8)) {
+                guard let line = fileLine(listed[index].path, shown: listed[index].shown) else { continue }
+                lines[index] = line
+            }
+            found.withLock { $0.merge(lines) { first, _ in first } }
+        }
+        let lines = found.withLock { $0 }
+        guard lines.count == listed.count else { return nil }
+        return listed.indices.map { lines[$0]! }.sorted()
     }
 
     /// The executable's identity: `version`, and the size and modification time of the running
@@ -183,10 +195,10 @@ public enum CompileStamp {
         return "\(shown) \(bytes.count) \(String(hash.value, radix: 16))"
     }
 
-    /// Every regular file under `path`, recursively, into `lines`; a missing folder adds nothing.
+    /// Every regular file under `path`, recursively, into `files`; a missing folder adds nothing.
     /// False when something under it cannot be read, or when a linked folder or deep nesting
     /// could make the walk endless (then the compile runs).
-    static func walk(_ path: String, shown: String, depth: Int, into lines: inout [String]) -> Bool {
+    static func walk(_ path: String, shown: String, depth: Int, into files: inout [(path: String, shown: String)]) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return depth > 0 ? false : errno == ENOENT }
         if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -196,8 +208,7 @@ public enum CompileStamp {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
         guard isDirectory else {
-            guard let line = fileLine(path, shown: shown) else { return false }
-            lines.append(line)
+            files.append((path, shown))
             return true
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
@@ -205,7 +216,7 @@ public enum CompileStamp {
             // One line a file: a name with a line break or another control character is not
             // written into the stamp (such a project compiles in full every time).
             guard !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
-            guard walk(path + "/" + name, shown: shown + "/" + name, depth: depth + 1, into: &lines) else { return false }
+            guard walk(path + "/" + name, shown: shown + "/" + name, depth: depth + 1, into: &files) else { return false }
         }
         return true
     }

@@ -1,4 +1,6 @@
+import Dispatch
 import FoundationEssentials
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -142,10 +144,16 @@ public enum IncrementalCompile {
         let part = Project(root: project.root, config: project.config, tables: dirty.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [], localesDeferred: true)
         var read: [[String: LocaleFile]] = Array(repeating: [:], count: dirty.count)
-        for tag in project.localeTags where dirty.contains(where: { tags[$0].contains(tag) }) {
-            let found = ProjectLoader.readLocale(tag, of: part)
-            guard found.diagnostics.isEmpty else { return nil }
-            for (index, file) in found.files.enumerated() { if let file { read[index][tag] = file } }
+        let wanted = project.localeTags.filter { tag in dirty.contains { tags[$0].contains(tag) } }
+        let results = Mutex<[Int: (files: [LocaleFile?], diagnostics: [Diagnostic])]>([:])
+        DispatchQueue.concurrentPerform(iterations: wanted.count) { index in
+            let found = ProjectLoader.readLocale(wanted[index], of: part)
+            results.withLock { $0[index] = found }
+        }
+        let collected = results.withLock { $0 }
+        for (index, tag) in wanted.enumerated() {
+            guard let found = collected[index], found.diagnostics.isEmpty else { return nil }
+            for (table, file) in found.files.enumerated() { if let file { read[table][tag] = file } }
         }
         var tables = project.tables
         for (t, table) in project.tables.enumerated() {
