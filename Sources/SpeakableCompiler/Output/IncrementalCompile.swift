@@ -20,13 +20,15 @@ import SpeakablePlatformFormats
 /// again, on their own: their String Catalogs and accessors are written whole, and in each
 /// locale's Android and XLIFF file their section (the table's `<!-- Templates/<table>.json -->`
 /// part of `<resources>`, its `<file>` of the XLIFF) replaces the one the file had. The other
-/// tables' outputs are neither compiled nor read.
+/// tables' outputs are neither compiled nor read. After a translation edit, only the edited
+/// locales' XLIFF files are touched, and only their Android files while the table's Android
+/// layout (``CompileResult/androidLayouts``, kept in the stamp) is what it was.
 ///
 /// Anything a table cannot decide on its own is left to a full compile (``update(_:options:out:previous:inputs:)``
 /// returns nil): an edited `speakable.json` or imported metadata (`.speakable/*.platform.json`),
 /// an added or removed file, the Compose output, any diagnostic at all (a full compile words
-/// them, in its order, across tables), and an Android resource name that another table already
-/// uses.
+/// them, in its order, across tables), an Android resource name that another table already
+/// uses, and a source-locale Android file to splice where a comment reads like a table's marker.
 ///
 /// ```swift
 /// let tool = CompileStamp.tool(version: version)!
