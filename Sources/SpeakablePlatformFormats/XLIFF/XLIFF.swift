@@ -307,21 +307,13 @@ public enum XLIFFWriter {
         put("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"", &out)
         XMLEscaping.appendAttribute(document.sourceLanguage, to: &out)
         put("\"", &out)
-        if let target = document.targetLanguage {
-            put(" trgLang=\"", &out)
-            XMLEscaping.appendAttribute(target, to: &out)
-            put("\"", &out)
-        }
+        attribute(" trgLang=\"", document.targetLanguage, &out)
         put(">\n", &out)
         for file in document.files {
             put("  <file id=\"", &out)
             XMLEscaping.appendAttribute(file.id, to: &out)
             put("\"", &out)
-            if let original = file.original {
-                put(" original=\"", &out)
-                XMLEscaping.appendAttribute(original, to: &out)
-                put("\"", &out)
-            }
+            attribute(" original=\"", file.original, &out)
             put(">\n", &out)
             for unit in file.units {
                 put("    <unit id=\"", &out)
@@ -331,16 +323,8 @@ public enum XLIFFWriter {
                     put("      <notes>\n", &out)
                     for note in unit.notes {
                         put("        <note", &out)
-                        if let category = note.category {
-                            put(" category=\"", &out)
-                            XMLEscaping.appendAttribute(category, to: &out)
-                            put("\"", &out)
-                        }
-                        if let applies = note.appliesTo {
-                            put(" appliesTo=\"", &out)
-                            XMLEscaping.appendAttribute(applies, to: &out)
-                            put("\"", &out)
-                        }
+                        attribute(" category=\"", note.category, &out)
+                        attribute(" appliesTo=\"", note.appliesTo, &out)
                         put(">", &out)
                         XLIFFEscaping.appendNote(note.text, to: &out)
                         put("</note>\n", &out)
@@ -348,16 +332,8 @@ public enum XLIFFWriter {
                     put("      </notes>\n", &out)
                 }
                 put("      <segment", &out)
-                if let state = unit.state {
-                    put(" state=\"", &out)
-                    XMLEscaping.appendAttribute(state, to: &out)
-                    put("\"", &out)
-                }
-                if let subState = unit.subState {
-                    put(" subState=\"", &out)
-                    XMLEscaping.appendAttribute(subState, to: &out)
-                    put("\"", &out)
-                }
+                attribute(" state=\"", unit.state, &out)
+                attribute(" subState=\"", unit.subState, &out)
                 put(">\n        <source>", &out)
                 XLIFFEscaping.appendSegment(unit.source?.text ?? "", to: &out)
                 put("</source>\n", &out)
@@ -377,6 +353,15 @@ public enum XLIFFWriter {
     @inline(__always)
     static func put(_ literal: StaticString, _ out: inout [UInt8]) {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// `opening` (` name="`), `value` escaped and the closing quote — nothing when `value` is nil.
+    @inline(__always)
+    static func attribute(_ opening: StaticString, _ value: String?, _ out: inout [UInt8]) {
+        guard let value else { return }
+        put(opening, &out)
+        XMLEscaping.appendAttribute(value, to: &out)
+        put("\"", &out)
     }
 }
 
