@@ -356,6 +356,13 @@ extension CatalogCompiler {
             var section: String?
             var failed = false
         }
+        /// What one table's file has between the prefix and the closing of the file with no table.
+        @Sendable func section(of whole: [OutputFile], around empty: [OutputFile], closing: String) -> String? {
+            guard let whole = whole.first, let empty = empty.first,
+                  let bytes = IncrementalCompile.between(Array(whole.contents.utf8), around: Array(empty.contents.utf8), closing: Array(closing.utf8))
+            else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         let results = Mutex<[Int: Rendered]>([:])
         DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
             var renderer = OutputRenderer(context: preparation.context, lookup: lookup)
@@ -378,25 +385,13 @@ extension CatalogCompiler {
                     rendered.notes.append(kotlin.summary)
                 }
             case .android(let t, let tag):
-                let whole = renderer.android([PreparedTable(table: part.tables[t], messages: preparation.tables[t])], tags: [tag])
-                let empty = renderer.android([], tags: [tag])
-                let section = whole.first.flatMap { whole in
-                    empty.first.flatMap {
-                        IncrementalCompile.between(Array(whole.contents.utf8), around: Array($0.contents.utf8), closing: Array("</resources>\n".utf8))
-                    }
-                }
-                rendered.section = section.map { String(decoding: $0, as: UTF8.self) }
-                rendered.failed = section == nil
+                rendered.section = section(of: renderer.android([PreparedTable(table: part.tables[t], messages: preparation.tables[t])], tags: [tag]),
+                                           around: renderer.android([], tags: [tag]), closing: "</resources>\n")
+                rendered.failed = rendered.section == nil
             case .xliff(let t, let tag):
-                let whole = renderer.xliff([part.tables[t]], [preparation.tables[t]], tags: [tag], commonNotes: commonNotes)
-                let empty = renderer.xliff([], [], tags: [tag], commonNotes: [:])
-                let section = whole.first.flatMap { whole in
-                    empty.first.flatMap {
-                        IncrementalCompile.between(Array(whole.contents.utf8), around: Array($0.contents.utf8), closing: Array("</xliff>\n".utf8))
-                    }
-                }
-                rendered.section = section.map { String(decoding: $0, as: UTF8.self) }
-                rendered.failed = section == nil
+                rendered.section = section(of: renderer.xliff([part.tables[t]], [preparation.tables[t]], tags: [tag], commonNotes: commonNotes),
+                                           around: renderer.xliff([], [], tags: [tag], commonNotes: [:]), closing: "</xliff>\n")
+                rendered.failed = rendered.section == nil
             }
             if !renderer.diagnostics.isEmpty { rendered.failed = true }
             let done = rendered
