@@ -263,6 +263,8 @@ enum CompileCommand: SpeakableCommand {
             } else {
                 CompileStamp.discard(in: out)
             }
+            // The project (every template and translation) is freed off the exit path.
+            BackgroundRelease.release((consume project, consume result))
             return ExitStatus.success
         } catch {
             for diagnostic in error.diagnostics { printer.print(diagnostic) }

@@ -49,6 +49,8 @@ public enum CatalogCompiler {
         if !compiled.hasErrors {
             for (table, messages) in zip(project.tables, preparation.tables) { compiled.androidLayouts[table.name] = androidLayout(messages) }
         }
+        // Every message's preparation is freed while the caller writes the files.
+        BackgroundRelease.release((consume preparation, consume outputs))
         return compiled
     }
 

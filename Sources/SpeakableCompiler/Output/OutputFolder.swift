@@ -22,7 +22,7 @@ import SpeakableJSON
 ///   installing it (roll forward) before doing anything else;
 /// * `.speakable-outputs` — the manifest: every file the last compile wrote, so files it no
 ///   longer produces (a removed locale or table) are removed, and nothing else ever is.
-final class OutputFolder {
+final class OutputFolder: Sendable {
     let path: String
     let descriptor: Int32
 

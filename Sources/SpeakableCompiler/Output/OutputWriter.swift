@@ -1,4 +1,6 @@
+import Dispatch
 import FoundationEssentials
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -211,10 +213,17 @@ public enum OutputWriter {
             throw .io(folder.path + "/" + path, "the earlier output is missing")
         }
         var changed: [OutputFile] = []
-        for file in files.sorted(by: { $0.path < $1.path }) {
+        let sorted = files.sorted(by: { $0.path < $1.path })
+        // Each file is compared with what is there on all cores; the first failure in path order
+        // is the one thrown.
+        let same = onAllCores(sorted.count) { index throws(OutputFolder.Failure) -> Bool in
+            let file = sorted[index]
             let size = file.contents.utf8.count
-            if let existing = try folder.contents(file.path, limit: size), existing.count == size,
-               UTF8Search.equal(existing, file.contents) {
+            guard let existing = try folder.contents(file.path, limit: size), existing.count == size else { return false }
+            return UTF8Search.equal(existing, file.contents)
+        }
+        for (file, result) in zip(sorted, same) {
+            if try result.get() {
                 report.unchanged.append(file.path)
             } else {
                 changed.append(file)
@@ -246,10 +255,16 @@ public enum OutputWriter {
             OutputFolder.removeTree(folder.descriptor, stagingName)
         }
         var commit = OutputFolder.Commit(staging: stagingName, install: [], remove: report.removed)
+        let toStage = (descriptor: staging, files: changed)
+        // Staged on all cores (each file is written and flushed on its own); the first failure
+        // in path order is the one thrown, and the staging folder goes with everything in it.
+        let staged = onAllCores(toStage.files.count) { index throws(OutputFolder.Failure) in
+            let file = toStage.files[index]
+            try OutputFolder.writeNewFile(toStage.descriptor, "f\(index)", file.contents, display: folder.path + "/" + file.path)
+        }
         for (index, file) in changed.enumerated() {
-            let staged = "f\(index)"
-            try OutputFolder.writeNewFile(staging, staged, file.contents, display: folder.path + "/" + file.path)
-            commit.install.append((staged, file.path))
+            try staged[index].get()
+            commit.install.append(("f\(index)", file.path))
         }
         if let manifest {
             try OutputFolder.writeNewFile(staging, "manifest", manifest, display: folder.path + "/" + OutputFolder.manifestName)
@@ -258,6 +273,18 @@ public enum OutputWriter {
         try folder.commit(commit, staging: staging)
         report.written = changed.map(\.path)
         return report
+    }
+
+    /// `body(0)`, …, `body(count - 1)` on all cores; each one's result or failure, in order.
+    static func onAllCores<T: Sendable>(_ count: Int, _ body: @Sendable (Int) throws(OutputFolder.Failure) -> T)
+        -> [Result<T, OutputFolder.Failure>] {
+        if count < 2 { return (0..<count).map { index in Result { () throws(OutputFolder.Failure) in try body(index) } } }
+        let results = Mutex<[Result<T, OutputFolder.Failure>?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = Result { () throws(OutputFolder.Failure) in try body(index) }
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.map { $0! } }
     }
 
     /// The paths the last compile listed in `.speakable-outputs` (only safe ones).
