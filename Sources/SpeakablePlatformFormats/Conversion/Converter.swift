@@ -113,14 +113,16 @@ struct Converter {
                 for form in forms where !categories.contains(form.category) { categories.append(form.category) }
             }
             categories.sort { PlatformConversion.order($0) < PlatformConversion.order($1) }
+            // The parts outside the plurals read the same in every category: rendered once.
+            let outside = body.parts.indices.map { index in perNode[index] == nil ? renderer.render([body.parts[index]], plural: nil) : "" }
             return .plural(categories.map { category in
                 var text = ""
-                for (index, part) in body.parts.enumerated() {
+                for index in body.parts.indices {
                     if let forms = perNode[index] {
                         let form = forms.first { $0.category == category } ?? forms.last!
                         text += renderer.render(form.body.parts, plural: first.name)
                     } else {
-                        text += renderer.render([part], plural: nil)
+                        text += outside[index]
                     }
                 }
                 return CatalogPluralForm(category: category, text: text)

@@ -51,7 +51,14 @@ struct Renderer {
 
     func prefix(_ name: String, slot: CatalogArgument.Slot = .value) -> String {
         guard positional else { return "%" }
-        return "%" + String(position(of: name, slot: slot)) + "$"
+        return Self.positionPrefix(position(of: name, slot: slot))
+    }
+
+    /// `%1$` … `%9$` without building them (messages rarely have more arguments).
+    static let positionPrefixes: [String] = (0...9).map { "%\($0)$" }
+
+    static func positionPrefix(_ position: Int) -> String {
+        position < positionPrefixes.count ? positionPrefixes[position] : "%" + String(position) + "$"
     }
 
     /// The argument's value slot (`{name}` as the app passes it), if the message has one.
@@ -82,8 +89,10 @@ struct Renderer {
         case .apple:
             if presentation.appleNeedsText { return prefix(name, slot: .integerText(presentation)) + "@" }
             if let substitutionArgument, substitutionArgument == name, presentation == .standard { return "%arg" }
-            return prefix(name) + (presentation.minimumDigits > 1 ? "0\(presentation.minimumDigits)" : "") + "lld"
+            if presentation.minimumDigits <= 1 { return prefix(name) + "lld" }
+            return prefix(name) + "0" + String(presentation.minimumDigits) + "lld"
         case .android:
+            if presentation == .standard { return prefix(name) + ",d" }
             return prefix(name) + presentation.javaFlags + "d"
         }
     }
