@@ -28,11 +28,12 @@ enum CompileCommand: SpeakableCommand {
     touched; outputs an earlier compile wrote that this one no longer makes (a removed locale)
     are removed. A second compile into the same folder waits for the first. A compile that is
     killed leaves the earlier outputs; the next one cleans up after it. Speakable never writes
-    through a symbolic link: --out may not be one. When nothing changed since a compile with no
-    warning (the inputs, the outputs, the options, speakable itself: --out's .speakable-stamp),
-    a compile prints what that one printed and stops without reading the project; when only
-    some tables' template or translation files changed, only those tables are compiled again,
-    and the outputs are what a full compile writes. (docs/outputs.md)
+    through a symbolic link: --out may not be one. When nothing changed since the last compile
+    that wrote its outputs (the inputs, the outputs, the options, speakable itself: --out's
+    .speakable-stamp), a compile prints what that one printed, warnings included, and stops
+    without reading the project; when only some tables' template or translation files changed
+    since one with no warning, only those tables are compiled again, and the outputs are what
+    a full compile writes. (docs/outputs.md)
     Select arguments become one key per case: <key>__<argument>_<case>.
 
     Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
@@ -178,7 +179,7 @@ enum CompileCommand: SpeakableCommand {
         case .success(let found): location = found
         case .failure(let error): return usage(error.message, io)
         }
-        // Nothing changed since the last clean compile: say what it said, and stop (CompileStamp).
+        // Nothing changed since the last compile: say what it said, and stop (CompileStamp).
         let configured = location.config()
         options.androidNamespace = arguments.androidNamespace
         options.composeNamespace = arguments.composeNamespace
@@ -187,13 +188,18 @@ enum CompileCommand: SpeakableCommand {
         options.strict = arguments.strict
         let out = arguments.out ?? (configured.root == "." ? "Generated" : configured.root + "/Generated")
         let stamp = configured.hasErrors ? nil : StampKey(root: configured.root, config: configured.config, options: options)
-        if let stamp, let summary = CompileStamp.upToDate(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs) {
-            if !arguments.quiet { replay(summary, io) }
+        if let stamp, let previous = CompileStamp.upToDate(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs) {
+            // Its warnings, as the compile printed them, then its summary.
+            let printer = SourcePrinter(io: io)
+            for diagnostic in previous.diagnostics { printer.print(diagnostic) }
+            printer.finish()
+            if !arguments.quiet { replay(previous.summary, io) }
             return ExitStatus.success
         }
-        // With a stamp of the last clean compile, the translations are read only for the tables
-        // whose files changed (IncrementalCompile); the project is read whole for a full compile.
-        let previous = stamp.flatMap { CompileStamp.previous(in: out, tool: $0.tool, options: $0.options) }
+        // With a stamp of the last compile, when it gave no warning, the translations are read
+        // only for the tables whose files changed (IncrementalCompile); the project is read whole
+        // for a full compile.
+        let previous = stamp.flatMap { CompileStamp.previous(in: out, tool: $0.tool, options: $0.options) }.flatMap { $0.diagnostics.isEmpty ? $0 : nil }
         var project = location.load(deferringLocales: previous != nil)
         let printer = SourcePrinter(io: io)
         if options.outputs.contains(.compose), options.composeNamespace == nil, project.config.composeNamespace == nil, !project.hasErrors {
@@ -254,12 +260,12 @@ enum CompileCommand: SpeakableCommand {
             if !arguments.quiet {
                 for line in lines { line.standardError ? io.writeError(line.text + "\n") : io.write(line.text + "\n") }
             }
-            if let stamp, !warned, diagnostics.isEmpty {
+            if let stamp, !warned {
                 let unchanged = OutputWriter.Report(unchanged: report.written + report.unchanged)
                 let again = summary(project: project, options: options, out: out, report: unchanged, notes: notes)
                 CompileStamp.record(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs,
                                     outputs: files.map(\.path) + kept, summary: again.map { ($0.standardError ? "e " : "o ") + $0.text + "\n" }.joined(),
-                                    androidLayouts: result?.androidLayouts ?? incremental?.androidLayouts ?? [:])
+                                    androidLayouts: result?.androidLayouts ?? incremental?.androidLayouts ?? [:], diagnostics: diagnostics)
             } else {
                 CompileStamp.discard(in: out)
             }

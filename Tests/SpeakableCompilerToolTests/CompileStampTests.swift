@@ -119,15 +119,55 @@ import Testing
         #expect(try String(contentsOfFile: swift, encoding: .utf8).contains("public "))
     }
 
-    @Test func aCompileWithWarningsLeavesNoStamp() throws {
+    /// A compile with warnings is proved up to date too, and says its warnings again exactly as
+    /// it printed them (source line and caret included); an edit after it is a full compile.
+    @Test func aCompileWithWarningsIsProvedAndSaysThemAgain() throws {
         let (_, project, out, _) = try compiledProject()
         // A translation of no template message: the `unknown-key` warning is said on every compile.
-        try #"{"no.such.key": "없음"}"#.write(toFile: project + "/Locales/ko/game.json", atomically: true, encoding: .utf8)
+        let korean = project + "/Locales/ko/game.json"
+        try #"{"no.such.key": "없음"}"#.write(toFile: korean, atomically: true, encoding: .utf8)
         let warned = try run(speakable, ["compile", project])
         #expect(warned.status == 0 && warned.error.contains("unknown-key"), "\(warned.error)")
-        #expect(!FileManager.default.fileExists(atPath: out + "/.speakable-stamp"))
+        #expect(warned.output.contains("written"), "\(warned.output)")
+        let stamp = try String(contentsOfFile: out + "/.speakable-stamp", encoding: .utf8)
+        #expect(stamp.contains("\ndiagnostic {\"severity\":\"warning\",\"id\":\"unknown-key\""), "\(stamp)")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: out).filter { !$0.hasPrefix(".") && !isFolder(out + "/" + $0) }.sorted()
+        let times = try files.map { try modified(out + "/" + $0) }
         let again = try run(speakable, ["compile", project])
-        #expect(again.error.contains("unknown-key"), "the warning is said again: \(again.error)")
+        #expect(again.status == 0)
+        #expect(again.error == warned.error, "the same warnings, as printed: \(again.error)")
+        #expect(again.output.contains("0 written, \(files.count) unchanged"), "\(again.output)")
+        #expect(try files.map { try modified(out + "/" + $0) } == times, "nothing is touched")
+        // --quiet prints problems only: the warnings, not the summary.
+        let quiet = try run(speakable, ["compile", project, "--quiet"])
+        #expect(quiet.status == 0 && quiet.output.isEmpty && quiet.error == warned.error, "\(quiet.output)\(quiet.error)")
+        // Fixed: the next compile is a full one (the last gave warnings), with nothing to say.
+        try #"{}"#.write(toFile: korean, atomically: true, encoding: .utf8)
+        let fixed = try run(speakable, ["compile", project])
+        #expect(fixed.status == 0 && !fixed.error.contains("unknown-key"), "\(fixed.error)")
+        #expect(try !String(contentsOfFile: out + "/.speakable-stamp", encoding: .utf8).contains("\ndiagnostic "))
+    }
+
+    /// A `diagnostic` line edited by hand: its text is shown without control characters, and a
+    /// line that is not one the compile writes proves nothing.
+    @Test func aStampsWarningsAreCheckedAndShownSafely() throws {
+        let (_, project, out, _) = try compiledProject()
+        let stamp = out + "/.speakable-stamp"
+        let original = try String(contentsOfFile: stamp, encoding: .utf8)
+        let forged = #"diagnostic {"severity":"warning","id":"forged","message":"bell \u0007 and \u001b[31mred","file":"Templates/game.json","line":1,"column":1}"#
+        try original.replacingOccurrences(of: "\nsummary\n", with: "\n" + forged + "\nsummary\n").write(toFile: stamp, atomically: true, encoding: .utf8)
+        let shown = try run(speakable, ["compile", project])
+        #expect(shown.status == 0 && shown.error.contains("[forged]"), "\(shown.error)")
+        #expect(!shown.error.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x1B }, "\(shown.error)")
+        for bad in [#"diagnostic {"severity":"error","id":"x","message":"m"}"#, #"diagnostic {"severity":"warning","id":"x"}"#,
+                    #"diagnostic {"severity":"warning","id":"x","message":"m","line":0,"column":1}"#,
+                    #"diagnostic {"severity":"warning","id":"x","message":"m","extra":1}"#, "diagnostic not json"] {
+            try original.replacingOccurrences(of: "\nsummary\n", with: "\n" + bad + "\nsummary\n").write(toFile: stamp, atomically: true, encoding: .utf8)
+            let again = try run(speakable, ["compile", project])
+            #expect(again.status == 0 && !again.error.contains("[x]"), "\(bad): \(again.error)")
+            // A full compile, which writes its own stamp.
+            #expect(try !String(contentsOfFile: stamp, encoding: .utf8).contains(bad), "\(bad): a full compile")
+        }
     }
 
     @Test func aStampWrittenByHandProvesNothing() throws {

@@ -7,11 +7,13 @@ import Glibc
 import Darwin
 #endif
 public import SpeakableCatalog
-import SpeakableDiagnostics
+public import SpeakableDiagnostics
+import SpeakableJSON
 
 /// What a compile that changed nothing can prove without compiling: the identity of everything
-/// the compile read and wrote, kept in the output folder as `.speakable-stamp` after a clean
-/// compile (one with no diagnostic at all).
+/// the compile read and wrote, kept in the output folder as `.speakable-stamp` after a compile
+/// that wrote its outputs — with the warnings it gave, which a compile proved up to date says
+/// again.
 ///
 /// A compile is up to date when the stamp names the same tool (its version and its executable's
 /// size and time), the same options, the same input files with the same bytes (`speakable.json`,
@@ -74,11 +76,11 @@ public enum CompileStamp {
         return "\(version) \(info.st_size) \(modificationTime(info))"
     }
 
-    /// The summary the last clean compile would print again (`summary`), when nothing it
-    /// depends on changed since; nil otherwise.
-    public static func upToDate(in out: String, tool: String, options: String, inputs: [String]) -> String? {
+    /// What the last compile recorded (its warnings, and the summary it would print again),
+    /// when nothing it depends on changed since; nil otherwise.
+    public static func upToDate(in out: String, tool: String, options: String, inputs: [String]) -> Previous? {
         guard let previous = previous(in: out, tool: tool, options: options), previous.inputs == inputs else { return nil }
-        return previous.summary
+        return previous
     }
 
     /// What the last clean compile into `out` recorded, when it was made by this tool with these
@@ -114,6 +116,10 @@ public enum CompileStamp {
                 let fields = line.dropFirst(7).split(separator: " ", maxSplits: 1).map(String.init)
                 guard fields.count == 2 else { return nil }
                 previous.androidLayouts[fields[1]] = fields[0]
+            } else if line.hasPrefix("diagnostic ") {
+                // `diagnostic <JSON>`: a warning the compile gave (``diagnosticLine(_:)``).
+                guard let diagnostic = diagnostic(from: line.dropFirst(11)) else { return nil }
+                previous.diagnostics.append(diagnostic)
             } else if line.hasPrefix("output ") {
                 // `output <size> <time> <inode> <path>`: the file as the compile left it.
                 let fields = line.dropFirst(7).split(separator: " ", maxSplits: 3).map(String.init)
@@ -138,17 +144,22 @@ public enum CompileStamp {
         public var summary: String
         /// ``CompileResult/androidLayouts`` of the compile, by table.
         public var androidLayouts: [String: String] = [:]
+        /// The warnings the compile gave, in the order it gave them.
+        public var diagnostics: [Diagnostic] = []
     }
 
-    /// Writes the stamp after a clean compile wrote (or found unchanged) `outputs`; `summary` is
+    /// Writes the stamp after a compile wrote (or found unchanged) `outputs`; `summary` is
     /// what the compile prints when it finds every output unchanged; `androidLayouts`, the
-    /// compile's ``CompileResult/androidLayouts``. Best effort: a stamp that
-    /// cannot be written only means the next compile runs in full.
+    /// compile's ``CompileResult/androidLayouts``; `diagnostics`, the warnings it gave (a compile
+    /// with an error writes nothing, and leaves no stamp). Best effort: a stamp that cannot be
+    /// written only means the next compile runs in full.
     public static func record(in out: String, tool: String, options: String, inputs: [String], outputs: [String], summary: String,
-                              androidLayouts: [String: String] = [:]) {
+                              androidLayouts: [String: String] = [:], diagnostics: [Diagnostic] = []) {
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return discard(in: out) }
         var text = header + "\ntool " + tool + "\noptions " + options + "\n"
         for line in inputs { text += "input " + line + "\n" }
         for (table, layout) in androidLayouts.sorted(by: { $0.key < $1.key }) { text += "layout " + layout + " " + table + "\n" }
+        for diagnostic in diagnostics { text += "diagnostic " + diagnosticLine(diagnostic) + "\n" }
         for file in outputs.sorted() {
             guard let line = outputLine(out, file) else { return discard(in: out) }
             text += line + "\n"
@@ -170,6 +181,41 @@ public enum CompileStamp {
             unlink(temporary)
             discard(in: out)
         }
+    }
+
+    /// A diagnostic as one line of compact JSON (`severity`, `id`, `message`, then `file`, `line`,
+    /// `column`, `endLine`, `endColumn` and `hint` when it has them).
+    static func diagnosticLine(_ diagnostic: Diagnostic) -> String {
+        var members: [(String, JSONValue)] = [("severity", .string(diagnostic.severity.rawValue)), ("id", .string(diagnostic.id)),
+                                              ("message", .string(diagnostic.message))]
+        if let file = diagnostic.file { members.append(("file", .string(file))) }
+        if let position = diagnostic.position { members += [("line", .int(Int64(position.line))), ("column", .int(Int64(position.column)))] }
+        if let end = diagnostic.endPosition { members += [("endLine", .int(Int64(end.line))), ("endColumn", .int(Int64(end.column)))] }
+        if let hint = diagnostic.hint { members.append(("hint", .string(hint))) }
+        return JSONValue.object(members).serialized()
+    }
+
+    /// The diagnostic of a `diagnostic` line; nil when the line is not one ``diagnosticLine(_:)``
+    /// writes (a stamp edited by hand proves nothing).
+    static func diagnostic(from line: Substring) -> Diagnostic? {
+        let read = JSONReader.read(String(line))
+        guard !read.hasErrors, let root = read.root, let members = root.members,
+              let severity = root["severity"]?.string.flatMap(Severity.init(rawValue:)), severity != .error,
+              let id = root["id"]?.string, let message = root["message"]?.string else { return nil }
+        let known: Set<String> = ["severity", "id", "message", "file", "line", "column", "endLine", "endColumn", "hint"]
+        guard members.allSatisfy({ known.contains($0.key) }) else { return nil }
+        func position(_ line: String, _ column: String) -> SourcePosition?? {
+            switch (root[line]?.number, root[column]?.number) {
+            case (nil, nil) where root[line] == nil && root[column] == nil: return .some(nil)
+            case (.int(let l)?, .int(let c)?) where l >= 1 && c >= 1 && l <= Int64(Int32.max) && c <= Int64(Int32.max):
+                return SourcePosition(line: Int(l), column: Int(c))
+            default: return nil
+            }
+        }
+        guard let start = position("line", "column"), let end = position("endLine", "endColumn") else { return nil }
+        if root["file"] != nil && root["file"]?.string == nil || root["hint"] != nil && root["hint"]?.string == nil { return nil }
+        return Diagnostic(severity: severity, id: id, message: message, file: root["file"]?.string, position: start,
+                          endPosition: end, hint: root["hint"]?.string)
     }
 
     /// Removes the stamp: a compile that is not clean, or that fails, proves nothing for the next.
