@@ -585,13 +585,13 @@ public enum PlatformConversion {
                         print(argument.name)
                     case .simple(let simple):
                         if simple.type == .number, text(argument) { break }
-                        if simple.type == .number, let presentation = IntegerPresentation(style: simple.style), presentation.appleNeedsText {
+                        let presentation = simple.type == .number ? IntegerPresentation(style: simple.style) : nil
+                        if let presentation, presentation.appleNeedsText {
                             add(argument.name, .integerText(presentation))
                         } else {
                             add(argument.name, .value)
                         }
-                        if simple.type == .number, let presentation = IntegerPresentation(style: simple.style), presentation.grouped,
-                           presentation.minimumDigits >= 4 {
+                        if let presentation, presentation.grouped, presentation.minimumDigits >= 4 {
                             let slot = CatalogArgument.Slot.numberText(simple.styleText ?? "")
                             androidTexts[argument.name + "\u{0}" + (simple.styleText ?? "")] = slot
                             add(argument.name, slot)  // placeholder for Android's order; Apple's list drops it below
@@ -618,14 +618,14 @@ public enum PlatformConversion {
         var android: [(name: String, slot: CatalogArgument.Slot)] = []
         let androidOnly = Set(androidTexts.keys)
         func isAndroidOnly(_ slot: (name: String, slot: CatalogArgument.Slot)) -> Bool {
-            guard case .numberText(let style) = slot.slot else { return false }
+            guard !androidOnly.isEmpty, case .numberText(let style) = slot.slot else { return false }
             return androidOnly.contains(slot.name + "\u{0}" + style) && !numberTexts.contains(NumberText(name: slot.name, style: style))
         }
         for slot in slots {
             switch slot.slot {
             case .value:
                 if printed.contains(slot.name) && !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
-            case .numberText(let style) where androidPrinted.contains(NumberText(name: slot.name, style: style)):
+            case .numberText(let style) where !androidPrinted.isEmpty && androidPrinted.contains(NumberText(name: slot.name, style: style)):
                 if !android.contains(where: { $0.name == slot.name && $0.slot == .value }) { android.append((slot.name, .value)) }
             case .numberText:
                 android.append(slot)
@@ -639,7 +639,9 @@ public enum PlatformConversion {
         var apple: [(name: String, slot: CatalogArgument.Slot)] = []
         for slot in slots where !isAndroidOnly(slot) {
             var own = slot
-            if case .numberText(let style) = slot.slot, applePrinted.contains(NumberText(name: slot.name, style: style)) { own.slot = .value }
+            if !applePrinted.isEmpty, case .numberText(let style) = slot.slot, applePrinted.contains(NumberText(name: slot.name, style: style)) {
+                own.slot = .value
+            }
             if !apple.contains(where: { $0.name == own.name && $0.slot == own.slot }) { apple.append(own) }
         }
         return (apple, android)

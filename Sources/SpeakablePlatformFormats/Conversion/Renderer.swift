@@ -1,3 +1,4 @@
+import SpeakableDiagnostics
 import SpeakableMessages
 
 /// Renders message parts as a platform format string.
@@ -106,7 +107,7 @@ struct Renderer {
 
     /// `%` → `%%` (most texts have none: returned as they are).
     static func doublingPercents(_ text: String) -> String {
-        guard text.utf8.contains(0x25) else { return text }
+        guard UTF8Search.contains(text, "%") else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 4)
         for scalar in text.unicodeScalars {
