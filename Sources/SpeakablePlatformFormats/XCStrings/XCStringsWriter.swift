@@ -233,10 +233,14 @@ public enum XcodeJSON {
 
     /// Two spaces per level.
     static func indent(_ level: Int, into out: inout [UInt8]) {
-        for _ in 0..<max(level, 0) {
-            out.append(0x20)
-            out.append(0x20)
+        let count = 2 * max(level, 0)
+        guard count <= 32 else {
+            out.append(contentsOf: repeatElement(0x20, count: count))
+            return
         }
+        // Eight spaces at a time: catalogs nest at most a few levels deep.
+        let spaces: (UInt64, UInt64, UInt64, UInt64) = (0x2020_2020_2020_2020, 0x2020_2020_2020_2020, 0x2020_2020_2020_2020, 0x2020_2020_2020_2020)
+        withUnsafeBytes(of: spaces) { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// A JSON string as Apple's JSON writer produces it: `"` and `\` escaped, control characters
