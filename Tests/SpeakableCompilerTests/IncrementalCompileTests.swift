@@ -188,6 +188,64 @@ import Testing
         #expect(update.files.map(\.path).sorted() == ["android/kotlin/CStrings.kt", "swift/Speakable+c.swift", "xcstrings/c.xcstrings"])
     }
 
+    /// An imported project: metadata frames the Android files (a license header, `<resources>`
+    /// attributes one table had, which then go on that table's resources) and adds resources
+    /// of its own. An edit in another table is compiled alone, inside that frame.
+    @Test(arguments: ["Locales/ko/b.json", "Locales/ko/a.json", "Templates/c.json"])
+    func anImportedProjectsEditIsCompiledInItsFrame(edited: String) throws {
+        let root = try project()
+        var a = TableMetadata(table: "a")
+        a.androidHeaders = ["en": "<!-- Copyright the game's authors. -->", "ko": "<!-- Copyright the game's authors (ko). -->"]
+        var b = TableMetadata(table: "b")
+        b.androidExtras = ["en": [#"<string name="legacy_title" translatable="false">Sudoku</string>"#]]
+        var hint = MessageMetadata()
+        hint.androidName = "hint_place"
+        b["b.hint"] = hint
+        try write(a.text, to: TableMetadata.path(root: root, table: "a"))
+        try write(b.text, to: TableMetadata.path(root: root, table: "b"))
+        let out = root + "/Generated"
+        let first = try fullCompile(root, out: out)
+        #expect(first.diagnostics.isEmpty, "\(first.diagnostics)")
+        let values = try #require(first.files["android/res/values/strings.xml"])
+        #expect(values.contains("Copyright the game's authors.") && values.contains("legacy_title") && values.contains(#"name="hint_place""#),
+                "the metadata is in the output: \(values)")
+        let edits = [
+            "Locales/ko/b.json": #"{"b.level": "레벨 {level}, {stars, plural, other {별 #개}}", "b.score": "점수: {score, number}"}"#,
+            "Locales/ko/a.json": #"{"a.cell": "{row}행 {column}열", "a.coins": "{coins, plural, other {코인 #개}}", "a.title": "오늘의 스도쿠"}"#,
+            "Templates/c.json": #"{"messages": {"c.lines": {"role": "announcement", "message": "{count, plural, one {# line} other {# lines}} cleared"}, "c.pause": {"role": "label", "message": "Pause"}}}"#,
+        ]
+        try write(edits[edited]!, to: root + "/" + edited)
+        let update = try #require(try incrementalCompile(root, out: out), "an edit of one table is compiled alone")
+        #expect(update.tables == [String(edited.split(separator: "/").last!.dropLast(5))])
+        let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated")
+        #expect(full.diagnostics.isEmpty, "\(full.diagnostics)")
+        let after = try outputs(out)
+        #expect(after.keys.sorted() == full.files.keys.sorted())
+        for (path, contents) in full.files { #expect(after[path] == contents, "\(path) differs from a full compile") }
+
+        // Edited metadata is a full compile.
+        a.androidHeaders["ko"] = "<!-- Copyright the game's authors (한국어). -->"
+        try write(a.text, to: TableMetadata.path(root: root, table: "a"))
+        #expect(try incrementalCompile(root, out: out) == nil)
+    }
+
+    /// `<resources>` declares the namespaces its resources use (`tools:ignore` kept on one
+    /// table's resources): which depends on every table's, so a file that declares one is left
+    /// to a full compile.
+    @Test func aNamespaceOnResourcesIsAFullCompile() throws {
+        let root = try project()
+        var a = TableMetadata(table: "a")
+        a.androidRootAttributes = ["en": [(name: "tools:ignore", value: "MissingTranslation")]]
+        try write(a.text, to: TableMetadata.path(root: root, table: "a"))
+        let out = root + "/Generated"
+        let first = try fullCompile(root, out: out)
+        let values = try #require(first.files["android/res/values/strings.xml"])
+        #expect(values.contains("xmlns:tools") && values.contains(#"tools:ignore="MissingTranslation""#), "\(values)")
+        try write(#"{"messages": {"c.lines": {"role": "announcement", "message": "{count, plural, one {# line} other {# lines}} cleared"}, "c.pause": {"role": "label", "message": "Pause"}}}"#,
+                  to: root + "/Templates/c.json")
+        #expect(try incrementalCompile(root, out: out) == nil)
+    }
+
     @Test func whatOnlyAFullCompileCanSay() throws {
         // An error in the edited table: the full compile reports it.
         let root = try project()

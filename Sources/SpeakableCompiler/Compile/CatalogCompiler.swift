@@ -324,10 +324,11 @@ extension CatalogCompiler {
     /// the table's ``androidLayout(_:)`` is still `previousLayouts`' (then no other locale's
     /// Android resources can have changed).
     static func tableSections(_ project: Project, tables indices: [Int], options: CompileOptions,
-                              changedLocales wanted: [Set<String>?]? = nil, previousLayouts: [String?]? = nil) -> TableSections? {
+                              changedLocales wanted: [Set<String>?]? = nil, previousLayouts: [String?]? = nil,
+                              metadata: [String: TableMetadata] = [:]) -> TableSections? {
         let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [])
-        guard let preparation = prepareInParts(part, options: options, parts: 4) else { return nil }
+        guard let preparation = prepareInParts(part, options: options, parts: 4, metadata: metadata) else { return nil }
         let layouts = preparation.tables.map(androidLayout)
         let androidWanted: [Set<String>?] = part.tables.indices.map { t in
             guard let previous = previousLayouts?[t], previous == layouts[t] else { return nil }
@@ -366,8 +367,10 @@ extension CatalogCompiler {
             return String(decoding: bytes, as: UTF8.self)
         }
         let results = Mutex<[Int: Rendered]>([:])
+        let frame = project.tables.map(\.name)
         DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
             var renderer = OutputRenderer(context: preparation.context, lookup: lookup)
+            renderer.androidFrame = frame
             var rendered = Rendered()
             switch pieces[index] {
             case .own(let t):

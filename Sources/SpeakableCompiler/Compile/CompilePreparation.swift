@@ -78,18 +78,19 @@ extension CatalogCompiler {
         return Preparation(options: options, context: context, tables: prepared, diagnostics: diagnostics)
     }
 
-    /// What ``prepare(_:options:metadata:validating:only:)`` gives a project without imported
-    /// metadata, with each table's messages prepared in `parts` runs on all cores; nil when that
-    /// finds any problem at all. For an incremental compile, which leaves every diagnostic to a
+    /// What ``prepare(_:options:metadata:validating:only:)`` gives, with each table's messages
+    /// prepared in `parts` runs on all cores (`metadata`: what ``loadMetadata(_:)`` read, by
+    /// table; it may hold other tables' too); nil when that finds any problem at all. For an incremental compile, which leaves every diagnostic to a
     /// full compile (and so needs to know only that there is one): what the runs cannot see
     /// alone — a catalog key or Android name two runs both take, a translation of no message,
     /// number grouping across the table — is checked after them.
-    static func prepareInParts(_ project: Project, options: CompileOptions, parts: Int) -> Preparation? {
+    static func prepareInParts(_ project: Project, options: CompileOptions, parts: Int,
+                               metadata: [String: TableMetadata] = [:]) -> Preparation? {
         var options = options
         if !options.useMetadata { options.reuseOriginalValues = false }
         if options.outputs.contains(.android), !androidFolderClashes(project).isEmpty { return nil }
         guard accessorTypeClashes(project, options: options).isEmpty else { return nil }
-        var context = CompileContext(project: project, options: options, metadata: [:])
+        var context = CompileContext(project: project, options: options, metadata: options.useMetadata ? metadata : [:])
         context.reportsUnknownKeys = false
         var planned: [(table: Int, range: Range<Int>)] = []
         for (t, table) in project.tables.enumerated() {

@@ -24,11 +24,14 @@ import SpeakablePlatformFormats
 /// locales' XLIFF files are touched, and only their Android files while the table's Android
 /// layout (``CompileResult/androidLayouts``, kept in the stamp) is what it was.
 ///
+/// Imported metadata (`.speakable/*.platform.json`) is read for every table: the changed tables'
+/// own, and what frames every Android file (imported headers, `<resources>` attributes).
+///
 /// Anything a table cannot decide on its own is left to a full compile (``update(_:options:out:previous:inputs:)``
-/// returns nil): an edited `speakable.json` or imported metadata (`.speakable/*.platform.json`),
-/// an added or removed file, the Compose output, any diagnostic at all (a full compile words
-/// them, in its order, across tables), an Android resource name that another table already
-/// uses, and a source-locale Android file to splice where a comment reads like a table's marker.
+/// returns nil): an edited `speakable.json` or imported metadata, an added or removed file, the
+/// Compose output, any diagnostic at all (a full compile words them, in its order, across
+/// tables), an Android resource name that another table already uses, and a source-locale
+/// Android file to splice where a comment reads like a table's marker.
 ///
 /// ```swift
 /// let tool = CompileStamp.tool(version: version)!
@@ -67,12 +70,16 @@ public enum IncrementalCompile {
               project.diagnostics.isEmpty, !project.tables.isEmpty,
               let changes = changedTables(project, previous: previous.inputs, inputs: inputs),
               let whole = withTranslations(project, of: changes.dirty, tags: changes.tags),
+              // Every table's imported metadata, unchanged since the last compile: the changed
+              // tables' own, and what frames every Android file (headers, `<resources>` attributes).
+              let metadata = options.useMetadata ? Self.metadata(of: whole) : [:],
               // A table's XLIFF `<file>` for a locale is its template and that locale's
               // translations alone: only those of changed files are compiled again. So are its
               // Android resources, as long as its layout is what it was.
               let compiled = CatalogCompiler.tableSections(whole, tables: changes.dirty, options: options,
                                                            changedLocales: changes.dirty.map { changes.locales[$0] },
-                                                           previousLayouts: changes.dirty.map { previous.androidLayouts[project.tables[$0].name] })
+                                                           previousLayouts: changes.dirty.map { previous.androidLayouts[project.tables[$0].name] },
+                                                           metadata: metadata)
         else { return nil }
         let dirty = changes.dirty
         let produced = Set(previous.outputs)
@@ -90,7 +97,7 @@ public enum IncrementalCompile {
                 if replacing.isEmpty { continue }
                 let sections = replacing.map { compiled.android[$0][tag] }
                 var collides = false
-                guard let format = androidFormat(whole, tag: tag),
+                guard let format = androidFormat(whole, tag: tag, options: options, metadata: metadata),
                       // Only the source locale's file has comments of its own that could read
                       // like a table's marker line: there each marker must be there once.
                       let done = MappedFile(out + "/" + path).flatMap({ old in
@@ -181,8 +188,8 @@ public enum IncrementalCompile {
     /// The tables (indices) whose template or translation files are all that changed between
     /// `previous` and `inputs` (identity lines `<shown path> <size> <hash>`), the locale files
     /// each table has, and per changed table whose template is unchanged the locales whose file
-    /// changed; nil when anything else changed, a file came or went, nothing
-    /// changed, or the project has imported metadata.
+    /// changed; nil when anything else changed (imported metadata included), a file came or went,
+    /// or nothing changed.
     static func changedTables(_ project: Project, previous: [String], inputs: [String])
         -> (dirty: [Int], tags: [Set<String>], locales: [Int: Set<String>])? {
         func identities(_ lines: [String]) -> [String: Substring]? {
@@ -194,8 +201,7 @@ public enum IncrementalCompile {
             }
             return result
         }
-        guard let before = identities(previous), let after = identities(inputs), before.count == after.count,
-              !after.keys.contains(where: { $0.hasPrefix(".speakable/") && $0.hasSuffix(".platform.json") }) else { return nil }
+        guard let before = identities(previous), let after = identities(inputs), before.count == after.count else { return nil }
         var changed: [String] = []
         for (name, identity) in after {
             guard let old = before[name] else { return nil }
@@ -249,9 +255,17 @@ public enum IncrementalCompile {
         var markers: [[UInt8]]
     }
 
-    static func androidFormat(_ project: Project, tag: String) -> SectionFormat? {
-        let context = CompileContext(project: project, options: CompileOptions(), metadata: [:])
+    /// Every table's imported metadata; nil when a file of it has a problem (a full compile says it).
+    static func metadata(of project: Project) -> [String: TableMetadata]? {
+        let loaded = CatalogCompiler.loadMetadata(project)
+        return loaded.diagnostics.isEmpty ? loaded.metadata : nil
+    }
+
+    static func androidFormat(_ project: Project, tag: String, options: CompileOptions = CompileOptions(),
+                              metadata: [String: TableMetadata] = [:]) -> SectionFormat? {
+        let context = CompileContext(project: project, options: options, metadata: options.useMetadata ? metadata : [:])
         var renderer = OutputRenderer(context: context, lookup: OutputRenderer.Lookup(project))
+        renderer.androidFrame = project.tables.map(\.name)
         guard let empty = renderer.android([], tags: [tag]).first.map({ Array($0.contents.utf8) }) else { return nil }
         let closing = Array("</resources>\n".utf8)
         guard empty.count >= closing.count, empty.suffix(closing.count).elementsEqual(closing) else { return nil }

@@ -19,6 +19,11 @@ struct OutputRenderer {
     var sourceLocale: String { project.config.sourceLocale }
 
     let lookup: Lookup
+    /// The tables whose imported Android file headers and `<resources>` attributes frame every
+    /// Android file, in the project's order: all of the project's, when only some tables are
+    /// rendered (an incremental compile's sections must sit in the files a full compile writes).
+    /// Nil: the tables rendered.
+    var androidFrame: [String]?
 
     /// ICU locales by tag, built once and read by every output job (translations are found
     /// through the catalog model's own key index).
@@ -358,12 +363,13 @@ struct OutputRenderer {
     func androidRootAttributes(_ tables: [PreparedTable], tag: String)
         -> (root: [(name: String, value: String)], perTable: [String: String]) {
         guard context.options.useMetadata else { return ([], [:]) }
-        let all = tables.map { context.metadata[$0.table.name]?.androidRootAttributes[tag] ?? [] }
+        let names = androidFrame ?? tables.map(\.table.name)
+        let all = names.map { context.metadata[$0]?.androidRootAttributes[tag] ?? [] }
         guard let first = all.first, !all.allSatisfy(\.isEmpty) else { return ([], [:]) }
         if all.allSatisfy({ $0.map(\.name) == first.map(\.name) && $0.map(\.value) == first.map(\.value) }) { return (first, [:]) }
         var perTable: [String: String] = [:]
-        for (index, prepared) in tables.enumerated() {
-            if let ignore = all[index].first(where: { $0.name == "tools:ignore" })?.value { perTable[prepared.table.name] = ignore }
+        for (index, name) in names.enumerated() {
+            if let ignore = all[index].first(where: { $0.name == "tools:ignore" })?.value { perTable[name] = ignore }
         }
         return ([], perTable)
     }
@@ -461,8 +467,8 @@ struct OutputRenderer {
             // Imported files' own headers (a license) come first, each once.
             var headers: [String] = []
             if context.options.useMetadata {
-                for prepared in tables {
-                    if let header = context.metadata[prepared.table.name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
+                for name in androidFrame ?? tables.map(\.table.name) {
+                    if let header = context.metadata[name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
                 }
             }
             files.append(OutputFile(path: "android/res/\(folder)/strings.xml",
