@@ -9,6 +9,26 @@ import SpeakableJSON
 import SpeakableMessages
 import SpeakablePlatformFormats
 
+/// One locale's text of a message being prepared (the template's first): a class, so that the
+/// several passes over a message's locales share it instead of copying its fields.
+final class LocaleText {
+    let tag: String
+    let file: String
+    /// Nil: ICU does not take the tag.
+    let locale: ICULocale?
+    let source: SourceText
+    /// The text, with the variant's select cases chosen.
+    let body: MessageBody
+
+    init(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody) {
+        self.tag = tag
+        self.file = file
+        self.locale = locale
+        self.source = source
+        self.body = body
+    }
+}
+
 struct CompileContext {
     let project: Project
     let options: CompileOptions
@@ -151,12 +171,11 @@ struct CompileContext {
                           appleKey: String, androidName: String, kinds: [String: CatalogArgument.Kind],
                           meta: MessageMetadata?) -> PreparedMessage.Variant {
         let sourceLocale = project.config.sourceLocale
-        var bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)] =
-            [(sourceLocale, table.file, sourceICU, message.source, body)]
+        var bodies: [LocaleText] = [LocaleText(tag: sourceLocale, file: table.file, locale: sourceICU, source: message.source, body: body)]
         for locale in targetLocaleFiles {
             guard let translation = locale[message.key], let pattern = translation.pattern else { continue }
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
-            bodies.append((locale.tag, locale.file, locale.locale, translation.source, pruned))
+            bodies.append(LocaleText(tag: locale.tag, file: locale.file, locale: locale.locale, source: translation.source, body: pruned))
         }
         // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text; a
         // Double with fixed fraction digits that a platform prints itself (Java's `%.2f`, an
@@ -299,9 +318,9 @@ struct CompileContext {
     /// `MissingFormatArgumentException`, Foundation reads past its arguments. An error where the
     /// locale writes it, with the form the source writes (which the platform prints).
     mutating func rejectArgumentsTheAppDoesNotPass(_ slots: (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)]),
-                                                   in item: (tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody),
+                                                   in item: LocaleText,
                                                    message: TemplateMessage,
-                                                   bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)],
+                                                   bodies: [LocaleText],
                                                    meta: MessageMetadata?) {
         guard let meta else { return }
         var extra: [(platform: String, name: String)] = []
@@ -371,7 +390,7 @@ struct CompileContext {
     /// position no specifier names is not read). An error at the locale's number.
     mutating func reportSkippedTexts(_ apple: [CatalogArgument], localeSlots: [[(name: String, slot: CatalogArgument.Slot)]],
                                      message: TemplateMessage,
-                                     bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)]) {
+                                     bodies: [LocaleText]) {
         guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) else { return }
         for (item, slots) in zip(bodies, localeSlots) {
             let used = apple.indices.filter { index in slots.contains { $0.name == apple[index].name && $0.slot == apple[index].slot } }
@@ -406,7 +425,7 @@ struct CompileContext {
     /// number, not per select case).
     mutating func reportNumberTexts(_ texts: [NumberText], androidOnly: Set<NumberText> = [], applePrinted: Set<NumberText> = [],
                                     androidPrinted: Set<NumberText> = [], message: TemplateMessage,
-                                    bodies: [(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody)],
+                                    bodies: [LocaleText],
                                     kinds: [String: CatalogArgument.Kind]) {
         guard writesPlatformCatalogs else { return }
         for text in texts {
