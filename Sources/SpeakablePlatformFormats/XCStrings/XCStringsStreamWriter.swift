@@ -57,6 +57,63 @@ public enum XCStringsStreamWriter {
     struct Writer {
         var out: [UInt8] = []
         var memo = XcodeJSON.KeyMemo()
+        /// The fixed text around string units and plural variations, by what it is and its
+        /// level (a catalog repeats it hundreds of thousands of times), written in one append;
+        /// indexed by `Fragment.slot`.
+        var fragments: [[UInt8]?] = []
+
+        enum Fragment {
+            /// `"stringUnit" : {` and `"state" : "translated",` up to `"value" : `.
+            case translatedUnit(level: Int)
+            /// `"variations" : {` and `"plural" : {`.
+            case pluralVariations(level: Int)
+            /// `"<category>" : {` for a CLDR plural category (`categories`).
+            case category(Int, level: Int)
+
+            static let categories = ["few", "many", "one", "other", "two", "zero"]
+            static let levels = 12
+
+            /// Where the fragment is kept; nil for a level too deep to keep.
+            var slot: Int? {
+                switch self {
+                case .translatedUnit(let level): level < Self.levels ? level : nil
+                case .pluralVariations(let level): level < Self.levels ? Self.levels + level : nil
+                case .category(let index, let level): level < Self.levels ? Self.levels * (2 + index) + level : nil
+                }
+            }
+        }
+
+        /// `fragment`'s bytes, made once with the writer's own functions.
+        mutating func put(_ fragment: Fragment) {
+            let slot = fragment.slot
+            if let slot, slot < fragments.count, let bytes = fragments[slot] {
+                out.append(contentsOf: bytes)
+                return
+            }
+            var scratch = Writer()
+            switch fragment {
+            case .translatedUnit(let level):
+                scratch.key("stringUnit", level: level)
+                scratch.put("{\n")
+                scratch.key("state", level: level + 1)
+                XcodeJSON.string("translated", into: &scratch.out)
+                scratch.put(",\n")
+                scratch.key("value", level: level + 1)
+            case .pluralVariations(let level):
+                scratch.key("variations", level: level)
+                scratch.put("{\n")
+                scratch.key("plural", level: level + 1)
+                scratch.put("{\n")
+            case .category(let index, let level):
+                scratch.key(Fragment.categories[index], level: level)
+                scratch.put("{\n")
+            }
+            if let slot {
+                if fragments.isEmpty { fragments = Array(repeating: nil, count: Fragment.levels * (2 + Fragment.categories.count)) }
+                fragments[slot] = scratch.out
+            }
+            out.append(contentsOf: scratch.out)
+        }
 
         @inline(__always)
         mutating func put(_ literal: StaticString) {
@@ -163,25 +220,30 @@ public enum XCStringsStreamWriter {
         }
 
         mutating func stringUnit(_ text: String, level: Int, state: String = "translated") {
-            key("stringUnit", level: level)
-            put("{\n")
-            key("state", level: level + 1)
-            XcodeJSON.string(state, into: &out)
-            put(",\n")
-            key("value", level: level + 1)
+            if state == "translated" {
+                put(.translatedUnit(level: level))
+            } else {
+                key("stringUnit", level: level)
+                put("{\n")
+                key("state", level: level + 1)
+                XcodeJSON.string(state, into: &out)
+                put(",\n")
+                key("value", level: level + 1)
+            }
             XcodeJSON.string(text, into: &out)
             close(level)
         }
 
         mutating func variations(_ forms: [CatalogPluralForm], level: Int, states: [String: String] = [:], state: String = "translated") {
-            key("variations", level: level)
-            put("{\n")
-            key("plural", level: level + 1)
-            put("{\n")
+            put(.pluralVariations(level: level))
             for (i, form) in forms.sorted(by: { $0.category < $1.category }).enumerated() {
                 if i > 0 { put(",\n") }
-                key(form.category, level: level + 2)
-                put("{\n")
+                if let index = Fragment.categories.firstIndex(of: form.category) {
+                    put(.category(index, level: level + 2))
+                } else {
+                    key(form.category, level: level + 2)
+                    put("{\n")
+                }
                 stringUnit(form.text, level: level + 3, state: states.isEmpty ? state : states[form.category] ?? states["other"] ?? state)
                 close(level + 2)
             }
