@@ -37,7 +37,7 @@ extension XCStringsScanner {
         let firstColumn = position(at: first).column
         let count = starts.count
         let template = PartTemplate(p: p, depth: depth, maximumValues: maximumValues - values)
-        let slots = Slots(count: count)
+        let slots = Slots<(XCStringsScanner, Bool)?>(count: count, nil)
         defer { slots.free() }
         DispatchQueue.concurrentPerform(iterations: count) { k in
             var part = XCStringsScanner(template.p, start: starts[k].offset, line: 1, column: k == 0 ? firstColumn : starts[k].column)
@@ -139,23 +139,12 @@ extension XCStringsScanner {
             offset += part.line - 1
         }
         joined.lastLineOffset = lineOffsets[parts.count - 1]
-        // Keys: none in two parts.
-        for k in parts.indices.dropFirst() {
-            for entry in parts[k].entries {
-                for q in 0..<k where parts[q].entryKeys.contains(entry.key) { throw Reject() }
-            }
-        }
-        // Entries, numbered on.
+        // Entries, numbered on (joined below).
         var entryBases: [Int32] = []
-        joined.entries.reserveCapacity(parts.reduce(0) { $0 + $1.entries.count })
-        for (k, part) in parts.enumerated() {
-            entryBases.append(Int32(joined.entries.count))
-            let lines = lineOffsets[k]
-            for e in part.entries {
-                joined.entries.append(XCStringsIndex.Entry(
-                    key: e.key, keyPosition: SourcePosition(line: e.keyPosition.line + lines, column: e.keyPosition.column),
-                    shouldTranslate: e.shouldTranslate, comment: e.comment))
-            }
+        var entryCount = 0
+        for part in parts {
+            entryBases.append(Int32(entryCount))
+            entryCount += part.entries.count
         }
         // Paths and states, each once (by their bytes, as a part tells them apart).
         func equal(_ a: (Int, Int), _ b: (Int, Int)) -> Bool {
@@ -197,10 +186,10 @@ extension XCStringsScanner {
         // (Each part's locales numbered on from the previous part's, in `owned`.)
         var sources: [[(part: Int, locale: Int)]] = []
         var localeBases: [Int] = []
-        var localeCount = 0
+        var partLocales = 0
         for (k, part) in parts.enumerated() {
-            localeBases.append(localeCount)
-            localeCount += part.locales.count
+            localeBases.append(partLocales)
+            partLocales += part.locales.count
             for t in part.tags.indices {
                 if let known = joined.tagBytes.firstIndex(where: { equal($0, part.tagBytes[t]) }) {
                     sources[known].append((k, t))
@@ -213,7 +202,7 @@ extension XCStringsScanner {
                 }
             }
         }
-        let owned = LocaleSlots(count: localeCount)
+        let owned = Slots(count: partLocales, XCStringsIndex.Locale())
         defer { owned.free() }
         for k in parts.indices {
             for t in parts[k].locales.indices { owned.buffer[localeBases[k] + t] = parts[k].locales[t] }
@@ -221,13 +210,61 @@ extension XCStringsScanner {
         }
         let shared = JoinInput(owned: owned, localeBases: localeBases, sources: sources, entryBases: entryBases, lineOffsets: lineOffsets,
                                pathMaps: pathMaps, stateMaps: stateMaps)
-        let locales = LocaleSlots(count: sources.count)
+        // On every core: the locales, then the entries (in `entries`), then whether each later
+        // part has a key of an earlier one (one reading rejects a key twice), in `twice`.
+        let locales = Slots(count: sources.count, XCStringsIndex.Locale())
         defer { locales.free() }
-        DispatchQueue.concurrentPerform(iterations: sources.count) { g in
-            locales.buffer[g] = shared.locale(g)
+        let entries = Slots<[XCStringsIndex.Entry]>(count: 1, [])
+        defer { entries.free() }
+        let twice = Slots(count: parts.count, false)
+        defer { twice.free() }
+        let keys = PartKeys(parts: parts, lineOffsets: lineOffsets, count: entryCount)
+        let localeCount = sources.count
+        DispatchQueue.concurrentPerform(iterations: localeCount + parts.count) { task in
+            if task < localeCount {
+                locales.buffer[task] = shared.locale(task)
+            } else if task == localeCount {
+                entries.buffer[0] = keys.entries()
+            } else {
+                twice.buffer[task - localeCount] = keys.hasEarlierKey(part: task - localeCount)
+            }
         }
+        if twice.buffer.contains(true) { throw Reject() }
+        joined.entries = entries.buffer[0]
         joined.locales = Array(locales.buffer)
         return joined
+    }
+
+    /// The parts' entries and keys.
+    /// `@unchecked Sendable`: only read (the scanners' bytes are the caller's, alive meanwhile).
+    struct PartKeys: @unchecked Sendable {
+        let parts: [XCStringsScanner]
+        let lineOffsets: [Int]
+        let count: Int
+
+        /// Every part's entries, in order, on the joined index's lines.
+        func entries() -> [XCStringsIndex.Entry] {
+            var entries: [XCStringsIndex.Entry] = []
+            entries.reserveCapacity(count)
+            for (k, part) in parts.enumerated() {
+                let lines = lineOffsets[k]
+                for e in part.entries {
+                    entries.append(XCStringsIndex.Entry(
+                        key: e.key, keyPosition: SourcePosition(line: e.keyPosition.line + lines, column: e.keyPosition.column),
+                        shouldTranslate: e.shouldTranslate, comment: e.comment))
+                }
+            }
+            return entries
+        }
+
+        /// Whether part `k` has a key of an earlier part (as Strings: canonically equal).
+        func hasEarlierKey(part k: Int) -> Bool {
+            guard k > 0 else { return false }
+            for entry in parts[k].entries {
+                for q in 0..<k where parts[q].entryKeys.contains(entry.key) { return true }
+            }
+            return false
+        }
     }
 
     /// The joined index.
@@ -254,28 +291,14 @@ extension XCStringsScanner {
         let maximumValues: Int
     }
 
-    /// The parts' results, one slot a part.
-    /// `@unchecked Sendable`: each part writes only its own slot, read after all of them are done.
-    final class Slots: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<(XCStringsScanner, Bool)?>
-        init(count: Int) {
+    /// Results of tasks on every core, one slot a task (the parts read, the locales joined),
+    /// or what they take (each part's locales, taken by the task that joins them).
+    /// `@unchecked Sendable`: each slot is used by one task only, and read after all are done.
+    final class Slots<Element>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<Element>
+        init(count: Int, _ value: Element) {
             buffer = .allocate(capacity: count)
-            buffer.initialize(repeating: nil)
-        }
-        func free() {
-            buffer.deinitialize()
-            buffer.deallocate()
-        }
-    }
-
-    /// Locales, one slot a locale: the parts' (each taken by the one task that joins it) and the
-    /// joined ones.
-    /// `@unchecked Sendable`: each slot is used by one task only, read after all are done.
-    final class LocaleSlots: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<XCStringsIndex.Locale>
-        init(count: Int) {
-            buffer = .allocate(capacity: count)
-            buffer.initialize(repeating: XCStringsIndex.Locale())
+            buffer.initialize(repeating: value)
         }
         func free() {
             buffer.deinitialize()
@@ -286,7 +309,7 @@ extension XCStringsScanner {
     /// The parts' locales and how their numbers become the joined index's.
     struct JoinInput: Sendable {
         /// Part `k`'s locale `t` at `localeBases[k] + t`.
-        let owned: LocaleSlots
+        let owned: Slots<XCStringsIndex.Locale>
         let localeBases: [Int]
         /// Per joined locale: each part's locale of that tag, in part order.
         let sources: [[(part: Int, locale: Int)]]
