@@ -92,8 +92,9 @@ extension XCStringsScanner {
 
     /// Where the parts of `strings` begin, the first at `first` (its first member's key): at
     /// most `parts`, each at least `minimum` bytes, each later one at the first line, at or after
-    /// an even share of the bytes, that is indented as the first member's and begins with a
-    /// quote. One start when the first member is not the first on its line.
+    /// an even share of the bytes (and at most 64 KiB after it), that is indented as the first
+    /// member's and begins with a quote. One start when the first member is not the first on its
+    /// line.
     static func partStarts(_ p: UnsafeBufferPointer<UInt8>, first: Int, parts: Int, minimum: Int) -> [PartStart] {
         var lineStart = first
         while lineStart > 0, p[lineStart - 1] == 0x20 || p[lineStart - 1] == 0x09 { lineStart -= 1 }
@@ -106,7 +107,7 @@ extension XCStringsScanner {
         var starts = one
         for k in 1..<count {
             var j = max(first + size / count * k, starts[starts.count - 1].offset + 1)
-            let end = k + 1 < count ? first + size / count * (k + 1) : p.count
+            let end = min(k + 1 < count ? first + size / count * (k + 1) : p.count, j + (1 << 16))
             while j < end {
                 guard p[j] == 0x0A else {
                     j += 1
