@@ -1,9 +1,11 @@
+import Dispatch
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableICU
 import SpeakableMessages
 import SpeakablePlatformFormats
+import Synchronization
 
 // The `.xcstrings` reader of ``PlatformInput``.
 extension PlatformInput {
@@ -20,10 +22,13 @@ extension PlatformInput {
         // bytes) and each locale's messages are made from the bytes when it is checked: memory
         // holds the index (which has the strings' bytes) and one locale, not the file, which is
         // mapped (not copied) while it is indexed.
+        // A large catalog is indexed on every core the process may use, in a few parts a core
+        // (a core another process holds up leaves its parts to the others).
+        let cores = Checker.availableCores()
         let bytes: [UInt8]
         do {
             let mapped = try mapBytes(path)
-            if let index = mapped.withBytes({ XCStringsIndex.read($0, file: file) }) {
+            if let index = mapped.withBytes({ XCStringsIndex.read($0, file: file, parts: cores > 1 ? cores * 4 : 1) }) {
                 // Counted from the index, before any message is made: the entries (the limit of
                 // one file, as import counts them) and every target locale's localizations.
                 let targets = index.localeTags.filter { $0 != index.sourceLanguage }
@@ -98,7 +103,8 @@ extension PlatformInput {
         let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
         let sourceTag = index.sourceLanguage
         let catalog = IndexedCatalog(index)
-        let source = appleSources(catalog, sourceTag: sourceTag)
+        let cores = Checker.availableCores()
+        let source = appleSources(catalog, sourceTag: sourceTag, parts: cores > 1 ? cores * 4 : 1)
         var locales: [TargetLocale] = []
         var deferred: [DeferredLocale] = []
         for tag in index.localeTags.sorted() where tag != sourceTag {
@@ -213,6 +219,7 @@ extension PlatformInput {
     static func appleTargets(_ catalog: IndexedCatalog, locale tag: String, selectors: [String: Int], keeping: Bool = true,
                              visit: (UnsafeMutablePointer<TargetMessage>, Int) -> Void = { _, _ in }) -> [TargetMessage] {
         let index = catalog.index
+        let catalog = IndexedCatalog(index)
         // Each message returned by the conversion and moved to its place in the list (not made
         // in the conversion's closure and appended, which copies its parts into it and destroys
         // the originals).
@@ -252,7 +259,7 @@ extension PlatformInput {
                 let origin = IndexedMessage(catalog: catalog, locale: tag, number: number)
                 switch item {
                 case .string(let entry, let form):
-                    (base + count).initialize(to: appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: index.file,
+                    (base + count).initialize(to: appleTarget(string: form, key: entry.key, keyPosition: entry.keyPosition, file: catalog.file,
                                                               origin: origin))
                     placed()
                 case .message(let message):
@@ -266,9 +273,17 @@ extension PlatformInput {
     }
 
     /// An indexed catalog, shared by the position functions of the messages made from it.
+    /// Each locale's messages share one of their own (``init(_:)`` of the same index), made on
+    /// the thread that makes them: its reference count and its file name's are then counted by
+    /// that thread alone, not by every core at once.
     final class IndexedCatalog: Sendable {
         let index: XCStringsIndex
-        init(_ index: XCStringsIndex) { self.index = index }
+        /// The index's file name, in storage of this object's own.
+        let file: String
+        init(_ index: XCStringsIndex) {
+            self.index = index
+            file = String(decoding: Array(index.file.utf8), as: UTF8.self)
+        }
     }
 
     /// Where an indexed catalog has a message: its locale and its number there
@@ -289,7 +304,7 @@ extension PlatformInput {
         var message: PlatformMessage? {
             switch catalog.index.item(ofLocale: locale, number: Int(number)) {
             case .string(let entry, let form)?:
-                PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: locale, file: catalog.index.file, forms: [form],
+                PlatformMessage(key: entry.key, keyPosition: entry.keyPosition, locale: locale, file: catalog.file, forms: [form],
                                 comment: entry.comment, isTranslatable: entry.shouldTranslate ?? true)
             case .message(let message)?: message
             case nil: nil
@@ -303,7 +318,7 @@ extension PlatformInput {
     /// asked for. The text's position map is the message's place in the index (a case of it, no
     /// closure or object a message), holding no string of it.
     static func indexedText(_ text: String, origin: IndexedMessage, selector: Int?) -> PositionedText {
-        PositionedText(text: text, file: origin.catalog.index.file, indexed: origin, selector: selector)
+        PositionedText(text: text, file: origin.catalog.file, indexed: origin, selector: selector)
     }
 
     /// The file position of UTF-16 offset `offset` of an ``indexedText(_:origin:selector:)``.
@@ -320,13 +335,73 @@ extension PlatformInput {
     /// The source locale's localizations are in entry order (one at most an entry; the index
     /// rejects keys that are equal as Strings), so they are matched to their entries in one walk,
     /// without a table by key.
-    static func appleSources(_ catalog: IndexedCatalog, sourceTag: String) -> (messages: [SourceMessage], selectors: [String: Int]) {
+    ///
+    /// `parts`: in up to this many runs on every core, each over a run of the source
+    /// localizations and the entries from the first's to the next run's first's, joined in order.
+    static func appleSources(_ catalog: IndexedCatalog, sourceTag: String, parts: Int = 1)
+        -> (messages: [SourceMessage], selectors: [String: Int]) {
         let index = catalog.index
-        let file = index.file
-        var sources: [SourceMessage] = []
-        sources.reserveCapacity(index.entries.count)
+        let count = index.count(ofLocale: sourceTag)
+        let runs = min(parts, count / 1000)
+        guard runs > 1 else {
+            var sources: [SourceMessage] = []
+            sources.reserveCapacity(index.entries.count)
+            let selectors = appleSources(catalog, sourceTag: sourceTag, numbers: 0..<count, entries: 0..<index.entries.count) {
+                sources.append($0)
+            }
+            return (sources, selectors)
+        }
+        let firsts = (0...runs).map { r in
+            // (localization, entry) where run `r` begins; the last: the ends.
+            r == runs ? (count, index.entries.count)
+                : r == 0 ? (0, 0) : (count * r / runs, index.entryNumber(ofLocale: sourceTag, number: count * r / runs))
+        }
+        // Each run's messages made in one buffer from its first entry's place on (an entry has
+        // one source message at most), then moved together into the list.
+        let made = MessageSlots(capacity: index.entries.count)
+        defer { made.free() }
+        let done = Mutex<[Int: (count: Int, selectors: [String: Int])]>([:])
+        DispatchQueue.concurrentPerform(iterations: runs) { r in
+            var at = firsts[r].1
+            let selectors = appleSources(IndexedCatalog(index), sourceTag: sourceTag, numbers: firsts[r].0..<firsts[r + 1].0,
+                                         entries: firsts[r].1..<firsts[r + 1].1) { message in
+                (made.base + at).initialize(to: message)
+                at += 1
+            }
+            let count = at - firsts[r].1
+            done.withLock { $0[r] = (count, selectors) }
+        }
+        let runResults = done.withLock { $0 }
         var selectors: [String: Int] = [:]
-        var next = 0  // the first entry not yet given its source message
+        for r in 0..<runs { selectors.merge(runResults[r]!.selectors) { first, _ in first } }
+        let sources = [SourceMessage](unsafeUninitializedCapacity: runResults.values.reduce(0) { $0 + $1.count }) { buffer, count in
+            for r in 0..<runs {
+                let n = runResults[r]!.count
+                (buffer.baseAddress! + count).moveInitialize(from: made.base + firsts[r].1, count: n)
+                count += n
+            }
+        }
+        return (sources, selectors)
+    }
+
+    /// Room for source messages made on several threads, each in its own places.
+    /// `@unchecked Sendable`: each run initializes only its own entries' places, and they are
+    /// moved out (and the room let go) after every run is done.
+    final class MessageSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<SourceMessage>
+        init(capacity: Int) { base = .allocate(capacity: max(capacity, 1)) }
+        func free() { base.deallocate() }
+    }
+
+    /// One run of ``appleSources(_:sourceTag:parts:)``: the source localizations `numbers` and
+    /// the entries `entries` (those with and those without a source localization), each source
+    /// message handed to `emit` in entry order; returns the plural selectors.
+    static func appleSources(_ catalog: IndexedCatalog, sourceTag: String, numbers: Range<Int>, entries: Range<Int>,
+                             emit: (consuming SourceMessage) -> Void) -> [String: Int] {
+        let index = catalog.index
+        let file = catalog.file
+        var selectors: [String: Int] = [:]
+        var next = entries.lowerBound  // the first entry not yet given its source message
         /// Entries before `end` without a source localization: the key itself, as the general path makes it.
         func keysUpTo(_ end: Int) {
             while next < end {
@@ -334,19 +409,18 @@ extension PlatformInput {
                 next += 1
                 guard entry.shouldTranslate != false else { continue }
                 let one = appleSources([], entries: [(entry.key, entry.keyPosition)], sourceTag: sourceTag, file: file, positions: nil)
-                sources += one.messages
+                for message in one.messages { emit(message) }
                 for (k, v) in one.selectors { selectors[k] = v }
             }
         }
         var scratch = UnitScratch()
-        index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true, units: { number, unit in
+        index.forEachNumbered(ofLocale: sourceTag, translatableOnly: true, numbers: numbers, units: { number, unit in
             let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
             return convert(unit: unit, origin: origin, scratch: &scratch) { text, pattern, formats in
                 keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
                 next += 1
-                sources.append(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: text,
-                                             pattern: pattern, formats: formats,
-                                             keyFormat: keyFormat(unit.entry.key, at: unit.entry.keyPosition, file: file)))
+                emit(SourceMessage(key: unit.entry.key, keyPosition: unit.entry.keyPosition, role: nil, text: text, pattern: pattern,
+                                   formats: formats, keyFormat: keyFormat(unit.entry.key, at: unit.entry.keyPosition, file: file)))
             }
         }, plurals: { number, plural in
             let origin = IndexedMessage(catalog: catalog, locale: sourceTag, number: number)
@@ -354,9 +428,8 @@ extension PlatformInput {
                 keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
                 next += 1
                 selectors[plural.entry.key] = selector
-                sources.append(SourceMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, role: nil, text: text,
-                                             pattern: pattern, formats: formats,
-                                             keyFormat: keyFormat(plural.entry.key, at: plural.entry.keyPosition, file: file)))
+                emit(SourceMessage(key: plural.entry.key, keyPosition: plural.entry.keyPosition, role: nil, text: text, pattern: pattern,
+                                   formats: formats, keyFormat: keyFormat(plural.entry.key, at: plural.entry.keyPosition, file: file)))
             }
         }) { number, item in
             keysUpTo(index.entryNumber(ofLocale: sourceTag, number: number))
@@ -375,12 +448,12 @@ extension PlatformInput {
                 return
             }
             let text = indexedText(built.text, origin: IndexedMessage(catalog: catalog, locale: sourceTag, number: number), selector: nil)
-            sources.append(SourceMessage(key: message.key, keyPosition: message.keyPosition, role: nil, text: text,
-                                         pattern: applePattern(text.text, parts: scratch.arguments) ?? parse(text), formats: formats,
-                                         keyFormat: keyFormat(message.key, at: message.keyPosition, file: file)))
+            emit(SourceMessage(key: message.key, keyPosition: message.keyPosition, role: nil, text: text,
+                               pattern: applePattern(text.text, parts: scratch.arguments) ?? parse(text), formats: formats,
+                               keyFormat: keyFormat(message.key, at: message.keyPosition, file: file)))
         }
-        keysUpTo(index.entries.count)
-        return (sources, selectors)
+        keysUpTo(entries.upperBound)
+        return selectors
     }
 
     /// A String Catalog key with specifiers as the format the app calls
@@ -510,7 +583,7 @@ extension PlatformInput {
         let text = String(decoding: scratch.utf8, as: UTF8.self)
         // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
         // next message would leave it to this one at the scratch's capacity).
-        let file = origin.catalog.index.file
+        let file = origin.catalog.file
         let parts = scratch.specifiers.isEmpty ? (n == 0 ? [] : [.text(text, range: 0..<u16)]) : exactCopy(scratch.parts)
         return make(indexedText(text, origin: origin, selector: nil),
                     MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16)),
@@ -577,7 +650,7 @@ extension PlatformInput {
         var forms: [PlatformFormats.Form] = []
         forms.reserveCapacity(count)
         var state = ReviewState.translated
-        let file = origin.catalog.index.file
+        let file = origin.catalog.file
         for k in 0..<count {
             let path = plural.path(k)
             let keyword = pluralKeyword(path)!

@@ -1,7 +1,9 @@
+import Dispatch
 public import SpeakableCatalog
 import SpeakableDiagnostics
 import SpeakableICU
 import SpeakablePlatformFormats
+import Synchronization
 
 /// Turns a loaded Speakable project into the checker's input.
 ///
@@ -90,8 +92,9 @@ public enum ProjectInput {
             return TargetLocale(tag: tag, locale: locale, file: path, fileExists: false, messages: [])
         }
 
-        var tables: [CheckTable] = []
-        for (index, table) in project.tables.enumerated() {
+        /// Table `index` as the checker's.
+        @Sendable func checkTable(_ index: Int) -> CheckTable {
+            let table = project.tables[index]
             let messages = table.messages.filter(\.translatable).map { m in
                 var message = SourceMessage(key: m.key, keyPosition: m.keyPosition, role: m.role, text: PositionedText(m.source),
                               pattern: m.pattern, examples: m.examples.map(\.arguments), maxSeconds: m.maxSeconds,
@@ -106,7 +109,20 @@ public enum ProjectInput {
                     locales.append(target(table, untranslatable[index], tag, localeByTag[tag]!, table.locales[tag]))
                 }
             }
-            tables.append(CheckTable(name: table.name, file: table.file, messages: messages, locales: locales))
+            return CheckTable(name: table.name, file: table.file, messages: messages, locales: locales)
+        }
+        // The tables on every core the process may use (each in its own slot, in table order).
+        var tables: [CheckTable] = []
+        if project.tables.count > 1 && Checker.availableCores() > 1 {
+            let made = Mutex<[Int: CheckTable]>([:])
+            DispatchQueue.concurrentPerform(iterations: project.tables.count) { index in
+                let table = checkTable(index)
+                made.withLock { $0[index] = table }
+            }
+            var byIndex = made.withLock { $0 }
+            for index in project.tables.indices { tables.append(byIndex.removeValue(forKey: index)!) }
+        } else {
+            for index in project.tables.indices { tables.append(checkTable(index)) }
         }
         var deferred: [DeferredLocale] = []
         if project.localesDeferred {

@@ -220,22 +220,10 @@ public enum CatalogCompiler {
         let platforms: [CatalogPlatform] = (options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) ? [.apple] : [])
             + (options.outputs.contains(.android) || options.outputs.contains(.compose) ? [.android] : [])
         guard !platforms.isEmpty else { return errors }
-        let compose = options.outputs.contains(.compose)
-        let lookup = OutputRenderer.Lookup(project)
-        let context = preparation.context
-        let prepared = preparation.tables
-        let found = Mutex<[Int: [Diagnostic]]>([:])
-        DispatchQueue.concurrentPerform(iterations: prepared.count) { t in
-            var renderer = OutputRenderer(context: context, lookup: lookup)
-            renderer.validate(project.tables[t], prepared[t], platforms: platforms)
-            if compose { renderer.validateCompose(project.tables[t], prepared[t]) }
-            let diagnostics = renderer.diagnostics
-            found.withLock { $0[t] = diagnostics }
-        }
-        let collected = found.withLock { $0 }
         var seen = Set(errors)
-        for t in prepared.indices {
-            for diagnostic in collected[t] ?? [] where diagnostic.severity == .error && seen.insert(diagnostic).inserted { errors.append(diagnostic) }
+        for diagnostic in conversionProblems(project, preparation, platforms: platforms, compose: options.outputs.contains(.compose))
+        where diagnostic.severity == .error && seen.insert(diagnostic).inserted {
+            errors.append(diagnostic)
         }
         return errors
     }

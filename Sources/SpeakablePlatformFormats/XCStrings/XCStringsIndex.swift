@@ -90,30 +90,43 @@ public struct XCStringsIndex: Sendable {
 
     /// Indexes `bytes`, or nil when the catalog is not one this index reads exactly as
     /// ``XCStringsReader`` does (see the type's description): read it with the reader then.
-    public static func read(_ bytes: [UInt8], file: String) -> XCStringsIndex? {
-        bytes.withUnsafeBufferPointer { read($0, file: file) }
+    ///
+    /// `parts`: the members of a large catalog's `strings` are read in up to this many parts in
+    /// parallel (give the cores there are, or more); the index is the same for any number.
+    public static func read(_ bytes: [UInt8], file: String, parts: Int = 1) -> XCStringsIndex? {
+        bytes.withUnsafeBufferPointer { read($0, file: file, parts: parts) }
     }
 
-    /// ``read(_:file:)`` of bytes in memory the caller owns (a mapped file's): the index keeps
-    /// none of them, only copies of the strings it needs.
-    public static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: String) -> XCStringsIndex? {
+    /// ``read(_:file:parts:)`` of bytes in memory the caller owns (a mapped file's): the index
+    /// keeps none of them, only copies of the strings it needs.
+    public static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: String, parts: Int = 1) -> XCStringsIndex? {
+        read(buffer, file: file, parts: parts, minimumPartBytes: 1 << 19)
+    }
+
+    /// ``read(_:file:parts:)`` with parts of at least `minimumPartBytes` (the tests split small
+    /// catalogs).
+    static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: String, parts: Int, minimumPartBytes: Int) -> XCStringsIndex? {
         guard buffer.count <= JSONReader.maximumSize, buffer.count < Int(Int32.max) else { return nil }
         var scanner = XCStringsScanner(buffer, start: buffer.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, line: 1, column: 1)
         scanner.maximumValues = JSONReader.maximumValues
+        scanner.partCount = parts
+        scanner.minimumPartBytes = minimumPartBytes
         guard let top = try? scanner.catalog() else { return nil }
-        // Kept for the whole check: no room left over from growing.
-        func compact<T>(_ array: [T]) -> [T] {
-            [T](unsafeUninitializedCapacity: array.count) { buffer, count in
-                _ = buffer.initialize(from: array)
-                count = array.count
+        if !scanner.isCompact {
+            // Kept for the whole check: no room left over from growing.
+            func compact<T>(_ array: [T]) -> [T] {
+                [T](unsafeUninitializedCapacity: array.count) { buffer, count in
+                    _ = buffer.initialize(from: array)
+                    count = array.count
+                }
             }
+            for t in scanner.locales.indices {
+                scanner.locales[t].bytes = compact(scanner.locales[t].bytes)
+                scanner.locales[t].forms = compact(scanner.locales[t].forms)
+                scanner.locales[t].localizations = compact(scanner.locales[t].localizations)
+            }
+            scanner.entries = compact(scanner.entries)
         }
-        for t in scanner.locales.indices {
-            scanner.locales[t].bytes = compact(scanner.locales[t].bytes)
-            scanner.locales[t].forms = compact(scanner.locales[t].forms)
-            scanner.locales[t].localizations = compact(scanner.locales[t].localizations)
-        }
-        scanner.entries = compact(scanner.entries)
         return XCStringsIndex(file: file, sourceLanguage: top.sourceLanguage, version: top.version, entries: scanner.entries,
                               localeTags: scanner.tags, locales: scanner.locales, paths: scanner.paths, states: scanner.states)
     }
@@ -210,14 +223,15 @@ public struct XCStringsIndex: Sendable {
     /// ``forEachNumbered(ofLocale:translatableOnly:rawUnit:rawPlural:_:)`` with both raw
     /// handlers (`units`, `plurals`): closures that are not optional do not escape, so what they
     /// capture stays where it is (an optional closure's captures are boxed, each access checked).
-    public func forEachNumbered(ofLocale tag: String, translatableOnly: Bool = false, units: (Int, RawUnit) -> Bool,
-                                plurals: (Int, RawPlural) -> Bool, _ body: (Int, Item) -> Void) {
-        forEachNumbered(ofLocale: tag, translatableOnly: translatableOnly, takesUnits: true, takesPlurals: true, units: units,
-                        plurals: plurals, body)
+    /// `numbers`: only the localizations so numbered (nil: all of them).
+    public func forEachNumbered(ofLocale tag: String, translatableOnly: Bool = false, numbers: Range<Int>? = nil,
+                                units: (Int, RawUnit) -> Bool, plurals: (Int, RawPlural) -> Bool, _ body: (Int, Item) -> Void) {
+        forEachNumbered(ofLocale: tag, translatableOnly: translatableOnly, numbers: numbers, takesUnits: true, takesPlurals: true,
+                        units: units, plurals: plurals, body)
     }
 
-    private func forEachNumbered(ofLocale tag: String, translatableOnly: Bool, takesUnits: Bool, takesPlurals: Bool,
-                                 units rawUnit: (Int, RawUnit) -> Bool, plurals rawPlural: (Int, RawPlural) -> Bool,
+    private func forEachNumbered(ofLocale tag: String, translatableOnly: Bool, numbers: Range<Int>? = nil, takesUnits: Bool,
+                                 takesPlurals: Bool, units rawUnit: (Int, RawUnit) -> Bool, plurals rawPlural: (Int, RawPlural) -> Bool,
                                  _ body: (Int, Item) -> Void) {
         guard let index = localeTags.firstIndex(of: tag) else { return }
         // Which paths are a plural's cases (`plural.<name>`, the name without a dot).
@@ -228,7 +242,9 @@ public struct XCStringsIndex: Sendable {
             locales[index].forms.withUnsafeBufferPointer { forms in
                 paths.withUnsafeBufferPointer { paths in
                     states.withUnsafeBufferPointer { states in
-                        for (n, l) in locales[index].localizations.enumerated() {
+                        let localizations = locales[index].localizations
+                        for n in numbers?.clamped(to: localizations.indices) ?? localizations.indices {
+                            let l = localizations[n]
                             if translatableOnly && entries[Int(l.entry)].shouldTranslate == false { continue }
                             if takesUnits, l.kind == .unit, !l.isEscaped {
                                 let unit = RawUnit(entry: entries[Int(l.entry)],

@@ -47,6 +47,15 @@ struct XCStringsScanner {
     var lastEntryOfTag: [Int] = []
     var entryKeys = Set<String>()
     var guessTag = 0
+    /// At most this many parts of `strings` are read in parallel, each of at least
+    /// `minimumPartBytes` (see `XCStringsScanner+Parts.swift`); 1: read in one.
+    var partCount = 1
+    var minimumPartBytes = 1 << 19
+    /// Set when the members of a part did not end where the next part begins (that part's start
+    /// was not a member's: the rejection says nothing about the catalog).
+    var misaligned = false
+    /// Whether the index's arrays were made at their final size (by joining parts).
+    var isCompact = false
 
     init(_ p: UnsafeBufferPointer<UInt8>, start: Int, line: Int, column: Int) {
         self.p = p
@@ -378,7 +387,7 @@ struct XCStringsScanner {
             } else if equal(key, XCStringsKey.strings.name) {
                 sawStrings = true
                 try countValue()
-                try strings()
+                if partCount > 1 { try stringsInParts() } else { try strings() }
             } else {
                 try skipValue()
             }
@@ -390,8 +399,20 @@ struct XCStringsScanner {
 
     mutating func strings() throws(Reject) {
         guard try open() else { return }
+        try members(until: nil)
+    }
+
+    /// The members of `strings` from `i` (in the object, before a member), to the object's end;
+    /// with `stop`, to the member whose key is at `stop` instead (its part's end: reaching the
+    /// object's end first, or a member's key past `stop`, is `misaligned`).
+    mutating func members(until stop: Int?) throws(Reject) {
         repeat {
             skipWhiteSpace()
+            if let stop, i >= stop {
+                if i == stop { return }
+                misaligned = true
+                throw Reject()
+            }
             let keyAt = position(at: i)
             let k = try string()
             let key = Self.decode(p, k.start, k.end, escaped: k.escaped)
@@ -402,6 +423,10 @@ struct XCStringsScanner {
             try countValue()
             try entry(key: key, at: keyAt)
         } while try next(closing: 0x7D)
+        if stop != nil {
+            misaligned = true
+            throw Reject()
+        }
         depth -= 1
     }
 
