@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 public import SpeakableCatalog
 public import SpeakableDiagnostics
@@ -60,14 +61,20 @@ public final class CompileValidation: Sendable {
         metadata = loaded.metadata
         metadataProblems = loaded.diagnostics
         let metadata = loaded.metadata
-        templates = project.tables.map { table in
+        // Each table's templates on all cores.
+        let found = Mutex<[Int: [String: TemplateFacts]]>([:])
+        DispatchQueue.concurrentPerform(iterations: project.tables.count) { t in
+            let table = project.tables[t]
             var facts: [String: TemplateFacts] = [:]
             for message in table.messages {
                 guard let plain = Self.plainTemplate(message, metadata: metadata[table.name]?[message.key]) else { continue }
                 facts[message.key] = plain
             }
-            return facts
+            let done = facts
+            found.withLock { $0[t] = done }
         }
+        let tables = found.withLock { $0 }
+        templates = project.tables.indices.map { tables[$0] ?? [:] }
         kept = Mutex(project.tables.map { _ in [:] })
     }
 

@@ -27,16 +27,21 @@ extension CatalogCompiler {
         _ project: Project, _ prepared: [[PreparedMessage]], screened: [ScreenedName],
         describe: ((kind: String, name: String), String, String, (owner: String, name: String)) -> (message: String, hint: String)
     ) -> [Diagnostic] {
-        var owners: [String: (owner: String, name: String)] = [:]
-        var diagnostics: [Diagnostic] = []
-        var reported = Set<Diagnostic>()
+        // Each table's resources, with their R fields, are worked out on all cores; who owns
+        // each field is decided after, in table and file order.
+        struct Resource {
+            var kind: String
+            var name: String
+            var field: String
+        }
         // Messages not prepared (validation screened them): one resource each.
         let screenedByOwner = Dictionary(screened.map { ($0.owner, $0) }, uniquingKeysWith: { first, _ in first })
-        for (table, messages) in zip(project.tables, prepared) {
-            let preparedByKey = Dictionary(messages.map { ($0.template.key, $0) }, uniquingKeysWith: { first, _ in first })
-            // In file order, prepared or not: the first to take a name keeps it.
-            for template in table.messages {
-                let owner = "\(table.name):\(template.key)"
+        let found = Mutex<[Int: [(template: Int, resources: [Resource])]]>([:])
+        DispatchQueue.concurrentPerform(iterations: min(project.tables.count, prepared.count)) { t in
+            let table = project.tables[t]
+            let preparedByKey = Dictionary(prepared[t].map { ($0.template.key, $0) }, uniquingKeysWith: { first, _ in first })
+            var tableResources: [(template: Int, resources: [Resource])] = []
+            for (index, template) in table.messages.enumerated() {
                 var resources: [(kind: String, name: String)] = []
                 if let message = preparedByKey[template.key] {
                     for variant in message.variants {
@@ -49,15 +54,28 @@ extension CatalogCompiler {
                         }
                         resources += layout.companions.map { ("string", variant.androidName + $0.suffix) }
                     }
-                } else if let name = screenedByOwner[owner] {
+                } else if let name = screenedByOwner["\(table.name):\(template.key)"] {
                     resources.append((name.kind, name.name))
                 }
+                // R's field: `a.b` and `a_b` are one `R.string.a_b`.
+                tableResources.append((index, resources.map { Resource(kind: $0.kind, name: $0.name, field: KotlinAccessorNames.rField($0.name)) }))
+            }
+            let done = tableResources
+            found.withLock { $0[t] = done }
+        }
+        let resourcesByTable = found.withLock { $0 }
+        var owners: [String: (owner: String, name: String)] = [:]
+        var diagnostics: [Diagnostic] = []
+        var reported = Set<Diagnostic>()
+        for (t, table) in project.tables.enumerated() {
+            // In file order, prepared or not: the first to take a name keeps it.
+            for (index, resources) in resourcesByTable[t] ?? [] {
+                let template = table.messages[index]
+                let owner = "\(table.name):\(template.key)"
                 for resource in resources {
-                    // R's field: `a.b` and `a_b` are one `R.string.a_b`.
-                    let field = KotlinAccessorNames.rField(resource.name)
-                    let id = resource.kind + ":" + field
+                    let id = resource.kind + ":" + resource.field
                     if let other = owners[id], other.owner != owner {
-                        let said = describe(resource, template.key, field, other)
+                        let said = describe((resource.kind, resource.name), template.key, resource.field, other)
                         let diagnostic = Diagnostic(severity: .error, id: "catalog-key-collision", message: said.message,
                                                     file: table.file, position: template.keyPosition, hint: said.hint)
                         if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
