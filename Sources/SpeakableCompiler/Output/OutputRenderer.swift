@@ -381,7 +381,10 @@ struct OutputRenderer {
             let roots = androidRootAttributes(tables, tag: tag)
             for prepared in tables {
                 let table = prepared.table
-                var section: [AndroidResourceWriter.Item] = []
+                // The table's marker, then its resources, appended in place (the marker goes
+                // again when the table has none in this locale).
+                let marker = items.count
+                items.append(.comment("\(project.config.templates)/\(table.name).json"))
                 let meta = context.metadata[table.name]
                 for message in prepared.messages {
                     for variant in message.variants {
@@ -395,7 +398,7 @@ struct OutputRenderer {
                            let resource = AndroidMarkup.resource(of: xml), variant.androidLayout.companions.isEmpty {
                             let kind = variant.androidLayout.pluralArguments.count == 1 ? "plurals" : "string"
                             if resource.name == variant.androidName && resource.kind == kind {
-                                section.append(.raw(xml))
+                                items.append(.raw(xml))
                                 continue
                             }
                             // A hand edit that renames or retypes the resource: not written (the
@@ -442,14 +445,14 @@ struct OutputRenderer {
                             // (Two messages with one resource name: CatalogCompiler.androidNameCollisions.)
                             if resource.role == .message, let kept = recorded?.android[tag],
                                let styled = styled(resource.value, kept: kept, message: message, table: table, tag: tag, edited: kept.icu != pattern.source) {
-                                section.append(.styled(name: name, items: styled, comment: resourceComment, attributes: attributes))
+                                items.append(.styled(name: name, items: styled, comment: resourceComment, attributes: attributes))
                                 continue
                             }
                             switch resource.value {
                             case .text(let text):
-                                section.append(.string(name: name, value: text, comment: resourceComment, attributes: attributes))
+                                items.append(.string(name: name, value: text, comment: resourceComment, attributes: attributes))
                             case .plural(let forms):
-                                section.append(.plurals(name: name, items: forms.map { ($0.category, $0.text) },
+                                items.append(.plurals(name: name, items: forms.map { ($0.category, $0.text) },
                                                         comment: resourceComment, attributes: attributes))
                             case .substitutions:
                                 continue
@@ -457,11 +460,8 @@ struct OutputRenderer {
                         }
                     }
                 }
-                for extra in meta?.androidExtras[tag] ?? [] where context.options.useMetadata { section.append(.raw(extra)) }
-                if !section.isEmpty {
-                    items.append(.comment("\(project.config.templates)/\(table.name).json"))
-                    items += section
-                }
+                for extra in meta?.androidExtras[tag] ?? [] where context.options.useMetadata { items.append(.raw(extra)) }
+                if items.count == marker + 1 { items.removeLast() }
             }
             let folder = tag == sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
             // Imported files' own headers (a license) come first, each once.
