@@ -115,7 +115,14 @@ public struct PatternFormatter: Sendable {
             case nil: appendMissing(argument, to: &walk.out)
             }
         case .simple(let simple):
-            guard let formatter = try? ValueFormatter.open(simple, locale: locale, timeZone: timeZone) else { throw Failed() }
+            let formatter: ValueFormatter
+            if case .number(.default) = simple.style {
+                // `{n, number}`: the decimal format, opened already.
+                formatter = .number(decimal)
+            } else {
+                guard let opened = try? ValueFormatter.open(simple, locale: locale, timeZone: timeZone) else { throw Failed() }
+                formatter = opened
+            }
             guard let value else {
                 appendMissing(argument, to: &walk.out)
                 return
@@ -295,6 +302,7 @@ public struct PatternFormatter: Sendable {
             case .none:
                 continue
             case .simple(let simple):
+                if case .number(.default) = simple.style { continue }
                 guard (try? ValueFormatter.open(simple, locale: locale, timeZone: timeZone)) != nil else { throw Failed() }
             case .select(let select):
                 for item in select.cases { try check(item.message, &walk) }

@@ -376,10 +376,22 @@ public struct XLIFFStreamWriter {
 
     /// `<unit id="…">`; `translate: false` writes `translate="no"`.
     public mutating func openUnit(id: String, translate: Bool = true) {
-        put("    <unit id=\"")
-        XMLEscaping.appendAttribute(id, to: &bytes)
-        put(translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n")
+        Self.appendUnitOpening(id: id, translate: translate, to: &bytes)
         notesOpen = false
+    }
+
+    /// A unit's opening as ``appendUnitOpening(id:translate:to:)`` wrote it (once for many
+    /// documents).
+    public mutating func openUnit(markup: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: markup)
+        notesOpen = false
+    }
+
+    /// Appends what ``openUnit(id:translate:)`` writes to `out`.
+    public static func appendUnitOpening(id: String, translate: Bool, to out: inout [UInt8]) {
+        put("    <unit id=\"", &out)
+        XMLEscaping.appendAttribute(id, to: &out)
+        put(translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n", &out)
     }
 
     /// One `<note>` of the open unit (the first one opens `<notes>`).
@@ -408,13 +420,31 @@ public struct XLIFFStreamWriter {
 
     /// The unit's `<segment>` with its source and target, and the end of the unit.
     public mutating func closeUnit(state: String?, subState: String?, source: String, target: String?) {
+        openSegment(state: state, subState: subState)
+        XLIFFEscaping.appendSegment(source, to: &bytes)
+        closeSegment(target: target)
+    }
+
+    /// ``closeUnit(state:subState:source:target:)`` with the source already escaped by
+    /// ``XLIFFEscaping/appendSegment(_:to:)`` (once for many documents).
+    public mutating func closeUnit(state: String?, subState: String?, sourceMarkup: ArraySlice<UInt8>, target: String?) {
+        openSegment(state: state, subState: subState)
+        bytes.append(contentsOf: sourceMarkup)
+        closeSegment(target: target)
+    }
+
+    /// Up to the source text.
+    private mutating func openSegment(state: String?, subState: String?) {
         if notesOpen { put("      </notes>\n") }
         notesOpen = false
         put("      <segment")
         attribute(" state=\"", state)
         attribute(" subState=\"", subState)
         put(">\n        <source>")
-        XLIFFEscaping.appendSegment(source, to: &bytes)
+    }
+
+    /// From the end of the source text.
+    private mutating func closeSegment(target: String?) {
         put("</source>\n")
         if let target {
             put("        <target>")
