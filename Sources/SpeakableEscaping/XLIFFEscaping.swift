@@ -29,12 +29,22 @@ public enum XLIFFEscaping {
 
     /// Appends ``segment(_:)`` of `text` to `out` as UTF-8.
     public static func appendSegment(_ text: String, to out: inout [UInt8]) {
-        if XMLEscaping.containsNonCharacter(text) { out.append(contentsOf: segment(text).utf8) } else { XMLEscaping.appendText(text, to: &out) }
+        // Text XML carries (nearly all) is escaped in one pass; a character it cannot carry
+        // starts over with `<cp>` elements.
+        let start = out.count
+        if !XMLEscaping.append(text, attribute: false, stoppingAtNonCharacter: true, to: &out) {
+            out.removeSubrange(start...)
+            out.append(contentsOf: segment(text).utf8)
+        }
     }
 
     /// Appends ``note(_:)`` of `text` to `out` as UTF-8.
     public static func appendNote(_ text: String, to out: inout [UInt8]) {
-        if XMLEscaping.containsNonCharacter(text) { out.append(contentsOf: note(text).utf8) } else { XMLEscaping.appendText(text, to: &out) }
+        let start = out.count
+        if !XMLEscaping.append(text, attribute: false, stoppingAtNonCharacter: true, to: &out) {
+            out.removeSubrange(start...)
+            out.append(contentsOf: note(text).utf8)
+        }
     }
 
     /// `<cp hex="0001"/>`: at least four upper-case hex digits.

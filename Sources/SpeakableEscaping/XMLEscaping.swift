@@ -53,15 +53,34 @@ public enum XMLEscaping {
     /// ``text(_:)`` or ``attribute(_:)`` on the UTF-8 bytes: runs that need nothing are copied
     /// whole. What XML cannot carry (C0 controls, U+FFFE, U+FFFF) becomes U+FFFD, as there.
     static func append(_ text: String, attribute: Bool, to out: inout [UInt8]) {
+        _ = append(text, attribute: attribute, stoppingAtNonCharacter: false, to: &out)
+    }
+
+    /// The bytes below 0x40 that ``append(_:attribute:stoppingAtNonCharacter:to:)`` does not copy as
+    /// they are, one bit each: in text `&`, `<`, `>`, CR and the C0 controls but tab and LF.
+    static let textBytes: UInt64 = 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A) | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+    /// In an attribute also `"`, tab and LF.
+    static let attributeBytes: UInt64 = 0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+
+    /// ``append(_:attribute:to:)``; with `stoppingAtNonCharacter`, a character XML cannot carry
+    /// stops it instead (the caller has its own way to write those): it returns false, having
+    /// appended part of `text`.
+    static func append(_ text: String, attribute: Bool, stoppingAtNonCharacter: Bool, to out: inout [UInt8]) -> Bool {
         var text = text
-        text.withUTF8 { bytes in
+        let special = attribute ? attributeBytes : textBytes
+        return text.withUTF8 { bytes in
             var run = 0
             var i = 0
             let count = bytes.count
             while i < count {
                 let b = bytes[i]
-                // Everything escaped is at most `>` (0x3E) or starts U+FFFE/U+FFFF (0xEF).
-                if b > 0x3E && b != 0xEF {
+                // Everything escaped is below 0x40 or starts U+FFFE/U+FFFF (0xEF).
+                if b < 0x40 {
+                    if special & (1 << UInt64(b)) == 0 {
+                        i += 1
+                        continue
+                    }
+                } else if b != 0xEF {
                     i += 1
                     continue
                 }
@@ -72,14 +91,14 @@ public enum XMLEscaping {
                 case 0x3C: escape = "&lt;"
                 case 0x3E: escape = "&gt;"
                 case 0x0D: escape = "&#13;"
-                case 0x22 where attribute: escape = "&quot;"
-                case 0x0A where attribute: escape = "&#10;"
-                case 0x09 where attribute: escape = "&#9;"
-                case 0x09, 0x0A:
-                    i += 1
-                    continue
-                case 0x00..<0x20: escape = "\u{FFFD}"
+                case 0x22: escape = "&quot;"
+                case 0x0A: escape = "&#10;"
+                case 0x09: escape = "&#9;"
+                case 0x00..<0x20:
+                    if stoppingAtNonCharacter { return false }
+                    escape = "\u{FFFD}"
                 case 0xEF where i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:
+                    if stoppingAtNonCharacter { return false }
                     escape = "\u{FFFD}"
                     width = 3
                 default:
@@ -92,6 +111,7 @@ public enum XMLEscaping {
                 run = i
             }
             if run < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<count])) }
+            return true
         }
     }
 

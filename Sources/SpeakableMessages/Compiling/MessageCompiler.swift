@@ -210,41 +210,7 @@ struct MessageCompiler {
     /// The formatter ICU's MessageFormat opens for a simple argument.
     private func formatter(for simple: SimpleArgument, _ argument: ArgumentNode) throws(MessageCompileError) -> ValueFormatter {
         do {
-            switch simple.style {
-            case .number(let keyword):
-                let style: NumberFormat.Style = switch keyword {
-                case .default: .decimal
-                case .currency: .currency
-                case .percent: .percent
-                case .integer: .integer
-                }
-                return .number(try NumberFormat.cached(style, locale: locale))
-            case .numberPattern(let pattern):
-                return .number(try NumberFormat.cached(.pattern(pattern), locale: locale))
-            case .numberSkeleton(let skeleton):
-                return .skeleton(try SkeletonNumberFormatter.cached(skeleton: skeleton, locale: locale))
-            case .dateTime(let keyword):
-                let style: DateFormat.Style = switch keyword {
-                case .default, .medium: .medium
-                case .short: .short
-                case .long: .long
-                case .full: .full
-                }
-                let kind: DateFormat.Kind = simple.type == .time
-                    ? .styles(date: .none, time: style) : .styles(date: style, time: .none)
-                return .date(try DateFormat.cached(kind, locale: locale, timeZone: timeZone))
-            case .dateSkeleton(let skeleton):
-                return .date(try DateFormat.cached(.skeleton(skeleton), locale: locale, timeZone: timeZone))
-            case .datePattern(let pattern):
-                return .date(try DateFormat.cached(.pattern(pattern), locale: locale, timeZone: timeZone))
-            case .ruleSet(let ruleSet):
-                let style: NumberFormat.Style = switch simple.type {
-                case .ordinal: .ordinal(ruleSet: ruleSet)
-                case .duration: .duration(ruleSet: ruleSet)
-                default: .spellout(ruleSet: ruleSet)
-                }
-                return .number(try NumberFormat.cached(style, locale: locale))
-            }
+            return try ValueFormatter.open(simple, locale: locale, timeZone: timeZone)
         } catch {
             throw MessageCompileError(
                 message: "ICU could not open the \(simple.type.rawValue) format of argument '\(argument.name)' for \(locale): \(error.name)",
@@ -252,20 +218,74 @@ struct MessageCompiler {
         }
     }
 
-    /// ICU's `findFirstPluralNumberArg` on the `other` case: the first `#`, or the first simple or
-    /// untyped argument with the plural's own name, decides how the number is formatted for selection.
+    /// How the plural's number is formatted for selection (``PluralTable/selection(for:name:decimal:open:)``).
     private func selectionFormat(for plural: PluralArgument, name: String) throws(MessageCompileError)
         -> (PluralTable.Selection, NumberFormat?) {
-        func decimal(_ format: NumberFormat) -> (PluralTable.Selection, NumberFormat?) {
-            // The decimal and integer styles print an integer as its digits: it selects on itself.
-            format.style == .decimal || format.style == .integer ? (.decimalInteger, format) : (.decimalFormat, format)
-        }
         let standard: NumberFormat
         do {
             standard = try NumberFormat.cached(.decimal, locale: locale)
         } catch {
             throw MessageCompileError(message: "ICU could not open the decimal format for \(locale)", range: nil,
                                       icuErrorName: error.name)
+        }
+        return try PluralTable.selection(for: plural, name: name, decimal: standard) { simple, argument throws(MessageCompileError) in
+            try formatter(for: simple, argument)
+        }
+    }
+}
+
+extension ValueFormatter {
+    /// The formatter ICU's MessageFormat opens for a simple argument (cached per style and locale).
+    static func open(_ simple: SimpleArgument, locale: ICULocale, timeZone: ICUTimeZone) throws(ICUError) -> ValueFormatter {
+        switch simple.style {
+        case .number(let keyword):
+            let style: NumberFormat.Style = switch keyword {
+            case .default: .decimal
+            case .currency: .currency
+            case .percent: .percent
+            case .integer: .integer
+            }
+            return .number(try NumberFormat.cached(style, locale: locale))
+        case .numberPattern(let pattern):
+            return .number(try NumberFormat.cached(.pattern(pattern), locale: locale))
+        case .numberSkeleton(let skeleton):
+            return .skeleton(try SkeletonNumberFormatter.cached(skeleton: skeleton, locale: locale))
+        case .dateTime(let keyword):
+            let style: DateFormat.Style = switch keyword {
+            case .default, .medium: .medium
+            case .short: .short
+            case .long: .long
+            case .full: .full
+            }
+            let kind: DateFormat.Kind = simple.type == .time
+                ? .styles(date: .none, time: style) : .styles(date: style, time: .none)
+            return .date(try DateFormat.cached(kind, locale: locale, timeZone: timeZone))
+        case .dateSkeleton(let skeleton):
+            return .date(try DateFormat.cached(.skeleton(skeleton), locale: locale, timeZone: timeZone))
+        case .datePattern(let pattern):
+            return .date(try DateFormat.cached(.pattern(pattern), locale: locale, timeZone: timeZone))
+        case .ruleSet(let ruleSet):
+            let style: NumberFormat.Style = switch simple.type {
+            case .ordinal: .ordinal(ruleSet: ruleSet)
+            case .duration: .duration(ruleSet: ruleSet)
+            default: .spellout(ruleSet: ruleSet)
+            }
+            return .number(try NumberFormat.cached(style, locale: locale))
+        }
+    }
+}
+
+extension PluralTable {
+    /// ICU's `findFirstPluralNumberArg` on the `other` case: the first `#`, or the first simple or
+    /// untyped argument with the plural's own name, decides how the number is formatted for
+    /// selection. `decimal` is the locale's decimal format; `open` opens a simple argument's
+    /// formatter.
+    static func selection<E: Error>(for plural: PluralArgument, name: String, decimal standard: NumberFormat,
+                                    open: (SimpleArgument, ArgumentNode) throws(E) -> ValueFormatter) throws(E)
+        -> (Selection, NumberFormat?) {
+        func decimal(_ format: NumberFormat) -> (Selection, NumberFormat?) {
+            // The decimal and integer styles print an integer as its digits: it selects on itself.
+            format.style == .decimal || format.style == .integer ? (.decimalInteger, format) : (.decimalFormat, format)
         }
         guard let other = plural.otherCase else { return decimal(standard) }
         for part in other.message.parts {
@@ -278,7 +298,7 @@ struct MessageCompiler {
                 case .none:
                     return decimal(standard)
                 case .simple(let simple):
-                    switch try formatter(for: simple, argument) {
+                    switch try open(simple, argument) {
                     case .number(let format): return format.isDecimalFormat ? decimal(format) : (.plainNumber, nil)
                     case .skeleton: return (.plainNumber, nil)
                     case .date: return (.dateFormat, nil)

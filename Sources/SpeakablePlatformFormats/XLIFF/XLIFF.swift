@@ -295,59 +295,190 @@ private struct Reader {
 /// ```
 public enum XLIFFWriter {
     public static func text(_ document: XLIFFDocument, header: String? = nil) -> String {
-        // One UTF-8 buffer for the whole document: most of it is markup around short texts.
-        var out: [UInt8] = []
-        out.reserveCapacity(document.files.reduce(512) { $0 + $1.units.count * 512 })
-        put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", &out)
-        if let header {
-            put("<!-- ", &out)
-            out.append(contentsOf: XMLEscaping.comment(header).utf8)
-            put(" -->\n", &out)
-        }
-        put("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"", &out)
-        XMLEscaping.appendAttribute(document.sourceLanguage, to: &out)
-        put("\"", &out)
-        attribute(" trgLang=\"", document.targetLanguage, &out)
-        put(">\n", &out)
+        var writer = XLIFFStreamWriter(sourceLanguage: document.sourceLanguage, targetLanguage: document.targetLanguage, header: header,
+                                       capacity: document.files.reduce(512) { $0 + $1.units.count * 512 })
         for file in document.files {
-            put("  <file id=\"", &out)
-            XMLEscaping.appendAttribute(file.id, to: &out)
-            put("\"", &out)
-            attribute(" original=\"", file.original, &out)
-            put(">\n", &out)
+            writer.openFile(id: file.id, original: file.original)
             for unit in file.units {
-                put("    <unit id=\"", &out)
-                XMLEscaping.appendAttribute(unit.id, to: &out)
-                put(unit.translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n", &out)
-                if !unit.notes.isEmpty {
-                    put("      <notes>\n", &out)
-                    for note in unit.notes {
-                        put("        <note", &out)
-                        attribute(" category=\"", note.category, &out)
-                        attribute(" appliesTo=\"", note.appliesTo, &out)
-                        put(">", &out)
-                        XLIFFEscaping.appendNote(note.text, to: &out)
-                        put("</note>\n", &out)
-                    }
-                    put("      </notes>\n", &out)
-                }
-                put("      <segment", &out)
-                attribute(" state=\"", unit.state, &out)
-                attribute(" subState=\"", unit.subState, &out)
-                put(">\n        <source>", &out)
-                XLIFFEscaping.appendSegment(unit.source?.text ?? "", to: &out)
-                put("</source>\n", &out)
-                if let target = unit.target {
-                    put("        <target>", &out)
-                    XLIFFEscaping.appendSegment(target.text, to: &out)
-                    put("</target>\n", &out)
-                }
-                put("      </segment>\n    </unit>\n", &out)
+                writer.openUnit(id: unit.id, translate: unit.translate)
+                for note in unit.notes { writer.note(category: note.category, appliesTo: note.appliesTo, text: note.text) }
+                writer.closeUnit(state: unit.state, subState: unit.subState, source: unit.source?.text ?? "", target: unit.target?.text)
             }
-            put("  </file>\n", &out)
+            writer.closeFile()
         }
-        put("</xliff>\n", &out)
-        return String(decoding: out, as: UTF8.self)
+        return writer.text()
+    }
+}
+
+/// Writes an XLIFF 2.0 document piece by piece into one UTF-8 buffer: exactly what
+/// ``XLIFFWriter/text(_:header:)`` writes for the same document, without building the document
+/// first. Calls come in document order: ``openFile(id:original:)``, for each unit
+/// ``openUnit(id:translate:)``, its notes, ``closeUnit(state:subState:source:target:)``, then
+/// ``closeFile()``, and ``text()`` at the end.
+///
+/// ```swift
+/// var writer = XLIFFStreamWriter(sourceLanguage: "en", targetLanguage: "ko")
+/// writer.openFile(id: "game", original: nil)
+/// writer.openUnit(id: "coins")
+/// writer.note(category: "comment", text: "Coins in the shop")
+/// writer.closeUnit(state: "initial", subState: nil, source: "{n} O'Coins", target: nil)
+/// writer.closeFile()
+/// writer.text()
+/// // <?xml version="1.0" encoding="UTF-8"?>
+/// // <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="ko">
+/// //   <file id="game">
+/// //     <unit id="coins" xml:space="preserve">
+/// //       <notes>
+/// //         <note category="comment">Coins in the shop</note>
+/// //       </notes>
+/// //       <segment state="initial">
+/// //         <source>{n} O'Coins</source>
+/// //       </segment>
+/// //     </unit>
+/// //   </file>
+/// // </xliff>
+/// ```
+public struct XLIFFStreamWriter {
+    /// The UTF-8 written so far.
+    public private(set) var bytes: [UInt8] = []
+    /// Whether the open unit's `<notes>` is open.
+    private var notesOpen = false
+
+    /// Starts a document (the XML declaration, `header` as a comment, `<xliff>`), with room for
+    /// `capacity` bytes.
+    public init(sourceLanguage: String, targetLanguage: String?, header: String? = nil, capacity: Int = 4_096) {
+        bytes.reserveCapacity(capacity)
+        put("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        if let header {
+            put("<!-- ")
+            bytes.append(contentsOf: XMLEscaping.comment(header).utf8)
+            put(" -->\n")
+        }
+        put("<xliff xmlns=\"urn:oasis:names:tc:xliff:document:2.0\" version=\"2.0\" srcLang=\"")
+        XMLEscaping.appendAttribute(sourceLanguage, to: &bytes)
+        put("\"")
+        attribute(" trgLang=\"", targetLanguage)
+        put(">\n")
+    }
+
+    /// `<file id="…" original="…">`.
+    public mutating func openFile(id: String, original: String?) {
+        put("  <file id=\"")
+        XMLEscaping.appendAttribute(id, to: &bytes)
+        put("\"")
+        attribute(" original=\"", original)
+        put(">\n")
+    }
+
+    public mutating func closeFile() {
+        put("  </file>\n")
+    }
+
+    /// `<unit id="…">`; `translate: false` writes `translate="no"`.
+    public mutating func openUnit(id: String, translate: Bool = true) {
+        Self.appendUnitOpening(id: id, translate: translate, to: &bytes)
+        notesOpen = false
+    }
+
+    /// A unit's opening as ``appendUnitOpening(id:translate:to:)`` wrote it (once for many
+    /// documents).
+    public mutating func openUnit(markup: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: markup)
+        notesOpen = false
+    }
+
+    /// Appends what ``openUnit(id:translate:)`` writes to `out`.
+    public static func appendUnitOpening(id: String, translate: Bool, to out: inout [UInt8]) {
+        put("    <unit id=\"", &out)
+        XMLEscaping.appendAttribute(id, to: &out)
+        put(translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n", &out)
+    }
+
+    /// One `<note>` of the open unit (the first one opens `<notes>`).
+    public mutating func note(category: String? = nil, appliesTo: String? = nil, text: String) {
+        openNotes()
+        Self.appendNote(category: category, appliesTo: appliesTo, text: text, to: &bytes)
+    }
+
+    /// Notes of the open unit as ``appendNote(category:appliesTo:text:to:)`` wrote them (notes
+    /// written once for many documents); nothing when `markup` is empty.
+    public mutating func notes(markup: ArraySlice<UInt8>) {
+        guard !markup.isEmpty else { return }
+        openNotes()
+        bytes.append(contentsOf: markup)
+    }
+
+    /// Appends one `<note>` line (indented for a unit's `<notes>`) to `out`.
+    public static func appendNote(category: String?, appliesTo: String?, text: String, to out: inout [UInt8]) {
+        put("        <note", &out)
+        attribute(" category=\"", category, &out)
+        attribute(" appliesTo=\"", appliesTo, &out)
+        put(">", &out)
+        XLIFFEscaping.appendNote(text, to: &out)
+        put("</note>\n", &out)
+    }
+
+    /// The unit's `<segment>` with its source and target, and the end of the unit.
+    public mutating func closeUnit(state: String?, subState: String?, source: String, target: String?) {
+        openSegment(state: state, subState: subState)
+        XLIFFEscaping.appendSegment(source, to: &bytes)
+        closeSegment(target: target)
+    }
+
+    /// ``closeUnit(state:subState:source:target:)`` with the source already escaped by
+    /// ``XLIFFEscaping/appendSegment(_:to:)`` (once for many documents).
+    public mutating func closeUnit(state: String?, subState: String?, sourceMarkup: ArraySlice<UInt8>, target: String?) {
+        openSegment(state: state, subState: subState)
+        bytes.append(contentsOf: sourceMarkup)
+        closeSegment(target: target)
+    }
+
+    /// Up to the source text.
+    private mutating func openSegment(state: String?, subState: String?) {
+        if notesOpen { put("      </notes>\n") }
+        notesOpen = false
+        put("      <segment")
+        attribute(" state=\"", state)
+        attribute(" subState=\"", subState)
+        put(">\n        <source>")
+    }
+
+    /// From the end of the source text.
+    private mutating func closeSegment(target: String?) {
+        put("</source>\n")
+        if let target {
+            put("        <target>")
+            XLIFFEscaping.appendSegment(target, to: &bytes)
+            put("</target>\n")
+        }
+        put("      </segment>\n    </unit>\n")
+    }
+
+    /// Ends the document and returns it.
+    public mutating func text() -> String {
+        put("</xliff>\n")
+        // Valid UTF-8 by construction: literals, and Swift strings copied whole or escaped
+        // character by character. Not validated again (a scan of every byte of a large file).
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(copying: unsafe UTF8Span(unchecked: buffer.span, isKnownASCII: false))
+        }
+    }
+
+    private mutating func openNotes() {
+        if !notesOpen {
+            put("      <notes>\n")
+            notesOpen = true
+        }
+    }
+
+    @inline(__always)
+    private mutating func put(_ literal: StaticString) {
+        Self.put(literal, &bytes)
+    }
+
+    @inline(__always)
+    private mutating func attribute(_ opening: StaticString, _ value: String?) {
+        Self.attribute(opening, value, &bytes)
     }
 
     @inline(__always)
