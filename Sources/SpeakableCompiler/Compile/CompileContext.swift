@@ -306,9 +306,14 @@ struct CompileContext {
         if !validating {
             reportLayout(message, table: table, appleKey: appleKey, androidName: androidName, apple: appleLayout, android: androidLayout)
         }
+        // The source text in the String Catalog, which its accessors show too: converted once.
+        var appleSource: CatalogConversion?
+        if !validating, options.outputs.contains(.xcstrings) || options.outputs.contains(.swift), let sourceICU {
+            appleSource = try? PlatformConversion.convert(body, platform: .apple, locale: sourceICU, arguments: apple, layout: appleLayout)
+        }
         return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
                                        appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
-                                       androidLayout: androidLayout, particleArguments: particleArguments)
+                                       androidLayout: androidLayout, particleArguments: particleArguments, appleSource: appleSource)
     }
 
     /// An imported message is called by the app with the arguments its platform string took

@@ -123,10 +123,14 @@ final class PreparedMessage: Sendable {
         /// Arguments followed by Korean particle notation in some locale, which the Swift
         /// accessors resolve after formatting.
         let particleArguments: [String]
+        /// The source language's text as the String Catalog holds it (converted once, for the
+        /// catalog and the Swift accessors); nil when it was not converted here (then each
+        /// converts it, and says why it cannot).
+        let appleSource: CatalogConversion?
 
         init(choices: [SelectExpansion.Choice], appleKey: String, androidName: String, templateBody: MessageBody,
              appleArguments: [CatalogArgument], androidArguments: [CatalogArgument], appleLayout: CatalogLayout,
-             androidLayout: CatalogLayout, particleArguments: [String]) {
+             androidLayout: CatalogLayout, particleArguments: [String], appleSource: CatalogConversion? = nil) {
             self.choices = choices
             self.appleKey = appleKey
             self.androidName = androidName
@@ -136,6 +140,7 @@ final class PreparedMessage: Sendable {
             self.appleLayout = appleLayout
             self.androidLayout = androidLayout
             self.particleArguments = particleArguments
+            self.appleSource = appleSource
         }
     }
 }

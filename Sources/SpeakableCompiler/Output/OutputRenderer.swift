@@ -73,12 +73,14 @@ struct OutputRenderer {
     mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
                           platform: CatalogPlatform) -> CatalogConversion? {
         guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
-        let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
-        let locale = icuLocale(tag)
         // An imported String Catalog localization written with substitutions keeps them (and
         // their names) however its text is converted.
         let kept = platform == .apple && variant.choices.isEmpty
             ? message.metadata?.xcstrings[tag].flatMap { Self.keptSubstitutions(in: $0.value) } : nil
+        // The source text was converted once while preparing (the same conversion).
+        if platform == .apple, tag == sourceLocale, kept == nil, let converted = variant.appleSource { return converted }
+        let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
+        let locale = icuLocale(tag)
         do {
             return try PlatformConversion.convert(body, platform: platform, locale: locale,
                                              arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,

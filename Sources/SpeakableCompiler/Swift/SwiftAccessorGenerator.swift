@@ -490,8 +490,9 @@ enum SwiftAccessorGenerator {
 
     /// The message in the source language, as the String Catalog holds it.
     static func sourceConversion(_ variant: PreparedMessage.Variant, locale: ICULocale) -> CatalogConversion? {
-        try? PlatformConversion.convert(variant.templateBody, platform: .apple, locale: locale, arguments: variant.appleArguments,
-                                   layout: variant.appleLayout)
+        if let converted = variant.appleSource { return converted }
+        return try? PlatformConversion.convert(variant.templateBody, platform: .apple, locale: locale, arguments: variant.appleArguments,
+                                          layout: variant.appleLayout)
     }
 
     /// The source-language format for when the catalog is not in the bundle, as a Swift
