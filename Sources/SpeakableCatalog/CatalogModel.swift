@@ -521,6 +521,10 @@ public struct Project: Sendable {
     /// Loaded with `deferringLocales`: the tables hold no translations; each locale folder is
     /// read with ``ProjectLoader/readLocale(_:of:)``.
     public var localesDeferred = false
+    /// Loaded reading only some tables' templates (``ProjectLoader/load(directory:deferringLocales:readingTemplates:)``):
+    /// those tables' names; every other table holds no messages (an incremental compile knows
+    /// them unchanged). Nil: every table's template was read.
+    public var templatesRead: Set<String>?
     /// With `localesDeferred`: the messages counted so far, for the whole-project limit.
     var messageCount: ProjectMessageCount?
 

@@ -61,25 +61,42 @@ public enum ProjectLoader {
     /// ``load(configPath:)``, with the translations left to ``readLocale(_:of:)`` when
     /// `deferringLocales`.
     public static func load(configPath: String?, deferringLocales: Bool) -> Project {
-        guard deferringLocales else { return load(configPath: configPath) }
+        load(configPath: configPath, deferringLocales: deferringLocales, readingTemplates: nil)
+    }
+
+    /// ``load(directory:deferringLocales:)`` reading only the templates of the tables named in
+    /// `readingTemplates` (nil: every table's): the others are listed with no messages
+    /// (``Project/templatesRead``). For an incremental compile, which knows them unchanged.
+    public static func load(directory: String, deferringLocales: Bool, readingTemplates: Set<String>?) -> Project {
+        let candidate = join(directory, "speakable.json")
+        return load(directory: directory, configFile: FileManager.default.fileExists(atPath: candidate) ? candidate : nil,
+                    deferringLocales: deferringLocales, readingTemplates: readingTemplates)
+    }
+
+    /// ``load(configPath:deferringLocales:)`` reading only the templates of `readingTemplates`
+    /// (see ``load(directory:deferringLocales:readingTemplates:)``).
+    public static func load(configPath: String?, deferringLocales: Bool, readingTemplates: Set<String>?) -> Project {
+        guard deferringLocales || readingTemplates != nil else { return load(configPath: configPath) }
         if let configPath {
-            return load(directory: parent(of: configPath), configFile: configPath, deferringLocales: true)
+            return load(directory: parent(of: configPath), configFile: configPath, deferringLocales: deferringLocales,
+                        readingTemplates: readingTemplates)
         }
         let candidate = "speakable.json"
         return load(directory: ".", configFile: FileManager.default.fileExists(atPath: candidate) ? candidate : nil,
-                    deferringLocales: true)
+                    deferringLocales: deferringLocales, readingTemplates: readingTemplates)
     }
 
     static func load(directory: String, configFile: String?, deferringLocales: Bool = false,
-                     limits: ProjectLimits = .standard) -> Project {
+                     limits: ProjectLimits = .standard, readingTemplates: Set<String>? = nil) -> Project {
         var loader = Loader(root: directory, limits: limits)
         var config = ProjectConfig()
         if let configFile {
             config = loader.readConfig(configFile)
         }
-        let tables = loader.readTables(config: config, deferringLocales: deferringLocales)
+        let tables = loader.readTables(config: config, deferringLocales: deferringLocales, readingTemplates: readingTemplates)
         var project = Project(root: directory, config: config, tables: tables.tables, localeTags: tables.tags,
                               diagnostics: loader.diagnostics, localesDeferred: deferringLocales)
+        project.templatesRead = readingTemplates
         if deferringLocales { project.messageCount = ProjectMessageCount(templates: tables.counted, limits: limits) }
         return project
     }
@@ -522,7 +539,8 @@ private struct Loader {
 
     // MARK: Tables
 
-    mutating func readTables(config: ProjectConfig, deferringLocales: Bool = false) -> (tables: [Table], tags: [String], counted: Int) {
+    mutating func readTables(config: ProjectConfig, deferringLocales: Bool = false,
+                             readingTemplates: Set<String>? = nil) -> (tables: [Table], tags: [String], counted: Int) {
         let templatesDirectory = ProjectLoader.join(root, config.templates)
         let localesDirectory = ProjectLoader.join(root, config.locales)
         // A folder that is a link out of the project is not listed: its files' names are not
@@ -584,6 +602,8 @@ private struct Loader {
             let table: Int
             /// nil: the template itself.
             let folder: Int?
+            /// A template not read (`readingTemplates`): the table has no messages.
+            var skipped = false
         }
         enum Output: Sendable {
             case template([TemplateMessage])
@@ -593,7 +613,7 @@ private struct Loader {
         // locales are read later (each locale folder by readLocale).
         var files: [Job] = []
         for (t, fileName) in templateFiles.enumerated() {
-            files.append(Job(table: t, folder: nil))
+            files.append(Job(table: t, folder: nil, skipped: readingTemplates.map { !$0.contains(String(fileName.dropLast(5))) } ?? false))
             for (f, folder) in localeFolders.enumerated() where FileManager.default.fileExists(atPath: ProjectLoader.join(folder.path, fileName)) {
                 files.append(Job(table: t, folder: f))
             }
@@ -637,7 +657,7 @@ private struct Loader {
                     return total <= limits.messages
                 }
             }
-            guard counted.withLock({ $0 <= limits.messages }) else {
+            guard !job.skipped, counted.withLock({ $0 <= limits.messages }) else {
                 results.withLock { $0[index] = (job.folder == nil ? .template([]) : .locale(LocaleFile(tag: folders[job.folder!].tag, locale: folders[job.folder!].locale, file: "", translations: [])), []) }
                 return
             }

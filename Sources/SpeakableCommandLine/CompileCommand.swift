@@ -200,7 +200,9 @@ enum CompileCommand: SpeakableCommand {
         // only for the tables whose files changed (IncrementalCompile); the project is read whole
         // for a full compile.
         let previous = stamp.flatMap { CompileStamp.previous(in: out, tool: $0.tool, options: $0.options) }.flatMap { $0.diagnostics.isEmpty ? $0 : nil }
-        var project = location.load(deferringLocales: previous != nil)
+        // Only the templates of the tables whose files changed, when that is all that changed.
+        let reading = previous.flatMap { previous in stamp.flatMap { IncrementalCompile.templatesToRead(config: configured.config, previous: previous.inputs, inputs: $0.inputs) } }
+        var project = location.load(deferringLocales: previous != nil, readingTemplates: reading)
         let printer = SourcePrinter(io: io)
         if options.outputs.contains(.compose), options.composeNamespace == nil, project.config.composeNamespace == nil, !project.hasErrors {
             printer.print(Diagnostic(
@@ -215,7 +217,7 @@ enum CompileCommand: SpeakableCommand {
         // Nothing to compile is a missing input, said plainly; no output is written (not even
         // empty catalogs over earlier ones).
         if !project.hasErrors, project.tables.allSatisfy({ $0.messages.isEmpty }) {
-            if project.localesDeferred { project = location.load() }
+            if project.localesDeferred || project.templatesRead != nil { project = location.load() }
             for diagnostic in project.diagnostics { printer.print(diagnostic) }
             let templates = project.root == "." ? project.config.templates : project.root + "/" + project.config.templates
             io.writeError("speakable compile: nothing to compile: \(templates)/ has no messages\(project.config.file == nil ? " and there is no speakable.json" : ""); nothing was written.\n"
@@ -239,7 +241,7 @@ enum CompileCommand: SpeakableCommand {
         if let stamp, let previous, !warned {
             incremental = IncrementalCompile.update(project, options: options, out: out, previous: previous, inputs: stamp.inputs)
         }
-        if incremental == nil, project.localesDeferred { project = location.load(deferringLocales: false) }
+        if incremental == nil, project.localesDeferred || project.templatesRead != nil { project = location.load(deferringLocales: false) }
         let result = incremental == nil ? CatalogCompiler.compile(project, options: options) : nil
         let diagnostics = result?.diagnostics ?? []
         for diagnostic in diagnostics { printer.print(diagnostic) }
@@ -337,10 +339,10 @@ enum CompileCommand: SpeakableCommand {
         case folder(String)
         case config(String?)
 
-        func load(deferringLocales: Bool = false) -> Project {
+        func load(deferringLocales: Bool = false, readingTemplates: Set<String>? = nil) -> Project {
             switch self {
-            case .folder(let directory): ProjectLoader.load(directory: directory, deferringLocales: deferringLocales)
-            case .config(let path): ProjectLoader.load(configPath: path, deferringLocales: deferringLocales)
+            case .folder(let directory): ProjectLoader.load(directory: directory, deferringLocales: deferringLocales, readingTemplates: readingTemplates)
+            case .config(let path): ProjectLoader.load(configPath: path, deferringLocales: deferringLocales, readingTemplates: readingTemplates)
             }
         }
 

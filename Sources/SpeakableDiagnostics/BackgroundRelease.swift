@@ -14,12 +14,21 @@ import Dispatch
 /// ```
 ///
 /// Only the caller's reference is handed over: the value is freed there only if that was the
-/// last one (`consume` the caller's variable). Nothing may use the value afterwards.
+/// last one (`consume` the caller's variable). Nothing may use the value afterwards. Work that
+/// builds as much again (the next compile in one process) calls ``waitForPending()`` first, so
+/// that the two never hold memory at once.
 public enum BackgroundRelease {
+    private static let pending = DispatchGroup()
+
     /// Drops `value` on a background thread.
     public static func release<Value>(_ value: consuming Value) {
         let box = Box(value)
-        DispatchQueue.global(qos: .utility).async { box.value = nil }
+        DispatchQueue.global(qos: .utility).async(group: pending) { box.value = nil }
+    }
+
+    /// Waits until everything handed to ``release(_:)`` so far is freed.
+    public static func waitForPending() {
+        pending.wait()
     }
 
     /// The reference being handed over; only the background thread touches it after `release`.

@@ -68,9 +68,15 @@ import Testing
     /// compile. The project is read as `speakable compile` reads it then: the translations
     /// deferred (`deferred`), or whole.
     func incrementalCompile(_ root: String, out: String, deferred: Bool = true) throws -> IncrementalCompile.Update? {
-        let project = ProjectLoader.load(directory: root, deferringLocales: deferred)
-        let inputs = try #require(CompileStamp.inputs(root: root, config: project.config))
+        let config = ProjectLoader.config(directory: root, configPath: nil).config
+        let inputs = try #require(CompileStamp.inputs(root: root, config: config))
         let previous = try #require(CompileStamp.previous(in: out, tool: Self.tool, options: Self.options), "the last compile was clean")
+        // Only the changed tables' templates are read, as `speakable compile` reads them.
+        let reading = IncrementalCompile.templatesToRead(config: config, previous: previous.inputs, inputs: inputs)
+        let project = ProjectLoader.load(directory: root, deferringLocales: deferred, readingTemplates: reading)
+        if let reading {
+            for table in project.tables where !reading.contains(table.name) { #expect(table.messages.isEmpty, "\(table.name): not read") }
+        }
         guard let update = IncrementalCompile.update(project, options: CompileOptions(), out: out, previous: previous, inputs: inputs) else { return nil }
         _ = try OutputWriter.write(update.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)), keeping: update.kept)
         CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: update.files.map(\.path) + update.kept,

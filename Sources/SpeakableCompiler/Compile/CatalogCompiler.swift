@@ -32,6 +32,8 @@ import SpeakablePlatformFormats
 public enum CatalogCompiler {
     public static func compile(_ project: Project, options: CompileOptions,
                                metadata: [String: TableMetadata]? = nil) -> CompileResult {
+        // What a compile before this one left to free is freed first (it would be as large).
+        BackgroundRelease.waitForPending()
         var diagnostics = project.diagnostics
         if project.hasErrors { return CompileResult(files: [], diagnostics: diagnostics) }
         // A missing or empty templates folder (a wrong path, a checkout without it) would

@@ -69,6 +69,8 @@ public enum IncrementalCompile {
         guard options.outputs.isSubset(of: [.xcstrings, .android, .xliff, .swift]), !project.hasErrors,
               project.diagnostics.isEmpty, !project.tables.isEmpty,
               let changes = changedTables(project, previous: previous.inputs, inputs: inputs),
+              // Every changed table's template was read.
+              changes.dirty.allSatisfy({ project.templatesRead?.contains(project.tables[$0].name) ?? true }),
               let whole = withTranslations(project, of: changes.dirty, tags: changes.tags),
               // Every table's imported metadata, unchanged since the last compile: the changed
               // tables' own, and what frames every Android file (headers, `<resources>` attributes).
@@ -234,6 +236,38 @@ public enum IncrementalCompile {
         }
         for index in templatesChanged { locales[index] = nil }
         return (dirty.sorted(), tags, locales)
+    }
+
+    /// The tables whose template or translation files differ between `previous` and `inputs`
+    /// (identity lines, ``CompileStamp/inputs(root:config:)``), by name: the only templates an
+    /// incremental compile reads (``ProjectLoader/load(directory:deferringLocales:readingTemplates:)``).
+    /// Nil when another file changed, came or went, or nothing changed: a compile that needs
+    /// every template.
+    public static func templatesToRead(config: ProjectConfig, previous: [String], inputs: [String]) -> Set<String>? {
+        func paths(_ lines: [String]) -> [String: Substring]? {
+            var result: [String: Substring] = [:]
+            for line in lines {
+                guard let last = line.lastIndex(of: " "), let middle = line[..<last].lastIndex(of: " ") else { return nil }
+                result[String(line[..<middle])] = line[middle...]
+            }
+            return result
+        }
+        guard let before = paths(previous), let after = paths(inputs), before.count == after.count else { return nil }
+        var tables = Set<String>()
+        for (path, identity) in after where before[path] != identity {
+            guard before[path] != nil, path.hasSuffix(".json") else { return nil }
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            let templates = config.templates.split(separator: "/", omittingEmptySubsequences: false)
+            let locales = config.locales.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count == templates.count + 1, parts.starts(with: templates) {
+                tables.insert(String(parts.last!.dropLast(5)))
+            } else if parts.count == locales.count + 2, parts.starts(with: locales) {
+                tables.insert(String(parts.last!.dropLast(5)))
+            } else {
+                return nil
+            }
+        }
+        return tables.isEmpty ? nil : tables
     }
 
     /// The line an Android file gives a comment item.
