@@ -346,7 +346,15 @@ public enum CheckReports {
     /// ```swift
     /// CheckReports.prose("key 'a\u{1B}[2J\u{202E}b'")   // "key 'a\\u{001B}[2J\\u{202E}b'"
     /// ```
-    public static func prose(_ text: String) -> String { VisibleText.escape(text) }
+    public static func prose(_ text: String) -> String {
+        // Printable ASCII (most messages) has nothing hidden: its bytes are enough to tell.
+        var text = text
+        let printable = text.withUTF8 { bytes in
+            for b in bytes where b < 0x20 || b >= 0x7F { return false }
+            return true
+        }
+        return printable ? text : VisibleText.escape(text)
+    }
 
     // MARK: GitHub annotations
 
