@@ -212,7 +212,7 @@ extension PlatformInput {
             var first: [String] = []
             var tags = Set<String>()
             let localeFolders = folders.compactMap { folder in AndroidQualifiers.localeTag(forValuesFolder: folder).map { (folder, $0) } }
-            for tag in Set(localeFolders.map(\.1)).sorted().prefix(2) { tags.insert(tag) }
+            for tag in Set(localeFolders.map(\.1)).sorted().prefix(3) { tags.insert(tag) }
             for (folder, tag) in localeFolders where tags.contains(tag) { first.append(folder) }
             readAhead = ReadAhead(folders: first, directory: directory, limits: limits)
         }
