@@ -248,10 +248,11 @@ private struct PlainScanner {
     }
 
     /// The attributes of a start tag, up to and including its `>`: the `name` value's range and
-    /// position. `closed` is false for `/>`. Nil for anything the reader would report or that
-    /// needs normalization (entities, line breaks and tabs in values).
+    /// position, and the ranges of the values the scanner reads. `closed` is false for `/>`. Nil
+    /// for anything the reader would report or that needs normalization (entities, line breaks
+    /// and tabs in values), and for a name given twice. No attribute is made (no allocation).
     mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool, translatable: Range<Int>?,
-                                   toolsIgnore: Range<Int>?)? {
+                                   toolsIgnore: Range<Int>?, quantity: Range<Int>?)? {
         // The first attribute has nothing to repeat (most tags have one): the list is emptied
         // only for a second.
         var seen = 0
@@ -260,17 +261,18 @@ private struct PlainScanner {
         var namePosition: SourcePosition?
         var translatable: Range<Int>?
         var toolsIgnore: Range<Int>?
+        var quantity: Range<Int>?
         while true {
             let hadSpace = !atEnd && Self.isSpace(bytes[index])
             skipSpace()
             guard !atEnd else { return nil }
             if bytes[index] == 0x3E {
                 index += 1
-                return (nameValue, namePosition, true, translatable, toolsIgnore)
+                return (nameValue, namePosition, true, translatable, toolsIgnore, quantity)
             }
             if startsWith("/>") {
                 index += 2
-                return (nameValue, namePosition, false, translatable, toolsIgnore)
+                return (nameValue, namePosition, false, translatable, toolsIgnore, quantity)
             }
             guard hadSpace else { return nil }
             let attributeStart = index
@@ -312,6 +314,8 @@ private struct PlainScanner {
                 translatable = valueStart..<index
             } else if equals(attribute, "tools:ignore") {
                 toolsIgnore = valueStart..<index
+            } else if equals(attribute, "quantity") {
+                quantity = valueStart..<index
             }
             index += 1
         }
@@ -544,7 +548,10 @@ extension PlainScanner {
         guard let (attributes, closed) = attributeList(), closed, let nameAttribute = attributes.first(where: { $0.name == "name" }),
               !nameAttribute.value.isEmpty else { return nil }
         var items: [AndroidItem] = []
-        var quantities: [String] = []
+        // Room for every quantity of a plural, a short array's items: one allocation.
+        items.reserveCapacity(kind == .plurals ? 6 : 4)
+        // The quantities given so far, one bit each (``quantityBit(_:)``).
+        var quantities: UInt8 = 0
         while true {
             skipSpace()
             guard !atEnd, bytes[index] == 0x3C else { return nil }
@@ -563,12 +570,13 @@ extension PlainScanner {
             }
             let itemPosition = self.position(at: index)
             index += 1
-            guard let item = self.name(), equals(item, "item"), let (itemAttributes, itemClosed) = attributeList(), itemClosed else { return nil }
+            // An item's attributes are not kept: only its quantity is read (no list made).
+            guard let item = self.name(), equals(item, "item"), let itemTag = self.attributes(), itemTag.closed else { return nil }
             var quantity: String?
             if kind == .plurals {
-                guard let q = itemAttributes.first(where: { $0.name == "quantity" })?.value, Self.isQuantity(q),
-                      !quantities.contains(q) else { return nil }
-                quantities.append(q)
+                guard let range = itemTag.quantity, case let q = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[range])),
+                      let bit = Self.quantityBit(q), quantities & bit == 0 else { return nil }
+                quantities |= bit
                 quantity = q
             }
             let contentStart = self.position(at: index)
@@ -605,10 +613,16 @@ extension PlainScanner {
                                items: items, rawXML: UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[start..<index])))
     }
 
-    static func isQuantity(_ q: String) -> Bool {
+    /// A bit of its own for each plural quantity Android knows; nil for any other text.
+    static func quantityBit(_ q: String) -> UInt8? {
         switch q {
-        case "zero", "one", "two", "few", "many", "other": true
-        default: false
+        case "zero": 1
+        case "one": 2
+        case "two": 4
+        case "few": 8
+        case "many": 16
+        case "other": 32
+        default: nil
         }
     }
 
