@@ -61,9 +61,39 @@ public enum Checker {
         func perform(_ count: Int, _ body: @Sendable (Int) -> Void) {
             if parallel { DispatchQueue.concurrentPerform(iterations: count, execute: body) } else { for index in 0..<count { body(index) } }
         }
-        let sharedFacts = input.tables.map { TableFacts($0, parallel: parallel) }
+        // Each table's facts, the tables side by side (and a large one's messages in pieces).
+        let sharedFacts: [TableFacts]
+        if parallel && input.tables.count > 1 {
+            let made = Mutex<[TableFacts?]>(Array(repeating: nil, count: input.tables.count))
+            DispatchQueue.concurrentPerform(iterations: input.tables.count) { t in
+                let facts = TableFacts(input.tables[t], parallel: true)
+                made.withLock { $0[t] = facts }
+            }
+            sharedFacts = made.withLock { $0 }.map { $0! }
+        } else {
+            sharedFacts = input.tables.map { TableFacts($0, parallel: parallel) }
+        }
+        // On several cores the units begin costliest first (deferred locales by their cost, then
+        // the tables' own locales and sources): the last to finish is a small one. Each unit's
+        // output keeps its place, so the order they run in changes nothing.
+        var order = Array(units.indices)
+        if parallel {
+            func rank(_ unit: Unit) -> (Int, Int) {
+                switch unit {
+                case .deferred(let d): (0, -input.deferredLocales[d].cost)
+                case .locale: (1, 0)
+                case .source: (2, 0)
+                }
+            }
+            order.sort { a, b in
+                let (ra, rb) = (rank(units[a]), rank(units[b]))
+                return ra != rb ? ra < rb : a < b
+            }
+        }
+        let executionOrder = order
         let outputs = Mutex<[UnitOutput?]>(Array(repeating: nil, count: units.count))
-        perform(units.count) { index in
+        perform(units.count) { position in
+            let index = executionOrder[position]
             var emitter = Emitter(settings: input.settings)
             var output = UnitOutput()
             func checked(_ target: TargetLocale, table t: Int, _ counted: (translated: Int, needsReview: Int),
@@ -349,10 +379,11 @@ public enum Checker {
         }
         let sourceKeys = input.tables.reduce(0) { $0 + $1.messages.count }
         var found: [String: (errors: Int, warnings: Int)] = [:]
-        for f in findings {
-            let tag = f.locale ?? input.sourceTag
+        // Each finding's locale and severity read in place (a copy retains all of its texts).
+        for i in findings.indices {
+            let tag = findings[i].locale ?? input.sourceTag
             var c = found[tag, default: (0, 0)]
-            if f.severity == .error { c.errors += 1 } else if f.severity == .warning { c.warnings += 1 }
+            if findings[i].severity == .error { c.errors += 1 } else if findings[i].severity == .warning { c.warnings += 1 }
             found[tag] = c
         }
         var result = [LocaleSummary(locale: input.sourceTag, isSource: true, messages: sourceKeys, translated: sourceKeys,

@@ -1,3 +1,4 @@
+import Dispatch
 public import SpeakableDiagnostics
 import SpeakableEscaping
 
@@ -81,10 +82,43 @@ public enum Fingerprint {
         return HexDigits.padded(hash.value, width: 16, uppercase: false)
     }
 
-    /// Fills in every finding's fingerprint (in place, in the findings' order).
+    /// Fills in every finding's fingerprint (in place, in the findings' order). A large list is
+    /// done on every core the process may use, one locale's findings at a time: the occurrence
+    /// numbers count findings with the same rule, table, locale, key and subject, so those of
+    /// different locales never depend on each other, and each locale's are counted in order.
     public static func assign(_ findings: inout [Finding]) {
-        var seen: [String: Int] = Dictionary(minimumCapacity: findings.count)
+        guard findings.count >= 4096, Checker.availableCores() > 1 else {
+            assign(&findings, indices: findings.indices)
+            return
+        }
+        var groupOfLocale: [String: Int] = [:]
+        var groups: [[Int]] = []
         for i in findings.indices {
+            let locale = findings[i].locale ?? ""
+            if let group = groupOfLocale[locale] {
+                groups[group].append(i)
+            } else {
+                groupOfLocale[locale] = groups.count
+                groups.append([i])
+            }
+        }
+        let all = groups
+        findings.withUnsafeMutableBufferPointer { buffer in
+            // Each index is in one group: every finding is written by one thread only.
+            nonisolated(unsafe) let shared = buffer
+            DispatchQueue.concurrentPerform(iterations: all.count) { g in
+                var buffer = shared
+                assign(&buffer, indices: all[g])
+            }
+        }
+    }
+
+    /// Fills in the fingerprints of `findings` at `indices`, counting occurrences among those
+    /// only, in the order given.
+    static func assign<Findings: MutableCollection<Finding>, Indices: Collection<Int>>(_ findings: inout Findings, indices: Indices)
+        where Findings.Index == Int {
+        var seen: [String: Int] = Dictionary(minimumCapacity: indices.count)
+        for i in indices {
             // Each field read in place (a copy of the finding retains all of its texts).
             let rule = findings[i].rule.rawValue, table = findings[i].table, locale = findings[i].locale, key = findings[i].key
             let subject = findings[i].subject

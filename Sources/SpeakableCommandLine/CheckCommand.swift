@@ -284,12 +284,24 @@ enum CheckCommand: SpeakableCommand {
                 summaries[i].warnings = mine.filter { $0.severity == .warning }.count
             }
         }
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.filter { $0.severity == .warning }.count
+        let errors = findings.count { $0.severity == .error }
+        let warnings = findings.count { $0.severity == .warning }
         var totals = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         if result.exempted > 0 { totals += ", \(result.exempted) exempted" }
         if configuration.baseline != nil { totals += ", \(accepted) in the baseline" + (stale > 0 ? " (\(stale) baseline entr\(stale == 1 ? "y" : "ies") no longer found)" : "") }
 
+        // A JSON report goes to its file as the bytes it is written in.
+        if configuration.format == .json, let path = configuration.output {
+            let bytes = CheckReports.jsonBytes(findings, summaries: summaries, exempted: result.exempted, baselined: accepted)
+            do {
+                try writeAtomically(bytes, to: path)
+            } catch {
+                io.writeError("speakable check: cannot write \(path)\n")
+                return ExitStatus.failure
+            }
+            io.writeError(CheckReports.summaryTable(summaries) + totals + "\n")
+            return errors > 0 ? ExitStatus.failure : ExitStatus.success
+        }
         let report: String
         switch configuration.format {
         case .text:
@@ -380,13 +392,23 @@ enum CheckCommand: SpeakableCommand {
     /// `text` written whole or not at all (a stream — `/dev/null`, `/dev/stdout`, a pipe — written
     /// through: see ``OutputFile``).
     static func writeAtomically(_ text: String, to path: String) throws {
+        try writeAtomically(Array(text.utf8), to: path)
+    }
+
+    /// ``writeAtomically(_:to:)`` of text already in UTF-8.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         if OutputFile.isStream(path) {
-            if let reason = OutputFile.write(Array(text.utf8), toStream: path) { throw StreamWriteError(reason: reason) }
+            if let reason = OutputFile.write(bytes, toStream: path) { throw StreamWriteError(reason: reason) }
             return
         }
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try bytes.withUnsafeBytes { buffer in
+            // The bytes written as they are, not copied into a Data first.
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!),
+                            count: buffer.count, deallocator: .none)
+            try data.write(to: url, options: .atomic)
+        }
     }
 
     struct StreamWriteError: Error {

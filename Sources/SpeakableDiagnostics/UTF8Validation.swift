@@ -20,6 +20,22 @@ public enum UTF8Validation {
             guard i < n else { break }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
+            // Two- and three-byte sequences (most letters of most scripts) checked directly.
+            if b & 0xE0 == 0xC0 {
+                // C0 and C1 start only overlong forms.
+                guard b >= 0xC2, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return i }
+                i += 2
+                continue
+            }
+            if b & 0xF0 == 0xE0 {
+                guard i + 2 < n else { return i }
+                let c1 = bytes[i + 1], c2 = bytes[i + 2]
+                guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80 else { return i }
+                let value = UInt32(b & 0x0F) << 12 | UInt32(c1 & 0x3F) << 6 | UInt32(c2 & 0x3F)
+                guard value >= 0x800, value < 0xD800 || value > 0xDFFF else { return i }
+                i += 3
+                continue
+            }
             let length: Int
             let minimum: UInt32
             var value: UInt32
@@ -38,4 +54,29 @@ public enum UTF8Validation {
         }
         return nil
     }
+
+    /// A `String` of `bytes`, which must be well-formed UTF-8 — bytes this module validated
+    /// already (``firstInvalid(_:)`` found nothing in the buffer they are a slice of, cut at
+    /// character boundaries), or made of such text — built without validating them again (the
+    /// standard library's `String(decoding:as:)` validates and repairs every byte).
+    ///
+    /// ```swift
+    /// let bytes: [UInt8] = [0x63, 0x61, 0x66, 0xC3, 0xA9]
+    /// bytes.withUnsafeBufferPointer(UTF8Validation.string(validated:))   // "café"
+    /// ```
+    public static func string(validated bytes: UnsafeBufferPointer<UInt8>) -> String {
+        bytes.isEmpty ? "" : String.uncheckedFromUTF8(bytes)
+    }
+
+    /// ``string(validated:)`` of a whole array.
+    public static func string(validated bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { string(validated: $0) }
+    }
+}
+
+extension String {
+    /// The standard library's `String._uncheckedFromUTF8(_:)`, exported for its inlinable code:
+    /// a string of bytes known to be valid UTF-8, scanned only for ASCII.
+    @_silgen_name("$sSS18_uncheckedFromUTF8ySSSRys5UInt8VGFZ")
+    fileprivate static func uncheckedFromUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String
 }

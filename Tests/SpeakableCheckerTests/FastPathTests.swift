@@ -202,3 +202,57 @@ import Testing
         #expect(built > 4000)
     }
 }
+
+/// Fingerprints of a large list, assigned one locale at a time on every core, are those of one
+/// pass over the whole list in order (the occurrence numbers count within a locale).
+@Suite struct FingerprintAssignmentTests {
+    @Test func aLargeListGetsTheFingerprintsOfOnePass() {
+        var findings: [Finding] = []
+        for i in 0..<9_000 {
+            // Repeated rule, key and subject, so that occurrence numbers above 0 are common.
+            findings.append(Finding(rule: i % 3 == 0 ? "whitespace" : "missing-translation", severity: .warning, file: "res/strings.xml",
+                                    position: nil, locale: ["ko", "de", i % 7 == 0 ? "ar" : "ko"][i % 3], key: "string/k\(i % 50)",
+                                    table: "strings", message: "m", subject: i % 2 == 0 ? "leading" : ""))
+        }
+        findings.append(Finding(rule: "no-messages", severity: .error, file: nil, position: nil, locale: nil, key: nil, table: nil, message: "m"))
+        var parallel = findings
+        Fingerprint.assign(&parallel)
+        var sequential = findings
+        Fingerprint.assign(&sequential, indices: sequential.indices)
+        #expect(parallel.map(\.fingerprint) == sequential.map(\.fingerprint))
+        #expect(Set(parallel.map(\.fingerprint)).count > 100)
+    }
+}
+
+/// A source file's resources other than plain strings are converted in pieces on every core:
+/// each the same as converted on its own.
+@Suite struct SourcePartsOnEveryCoreTests {
+    @Test func piecesGiveWhatEachResourceGivesAlone() throws {
+        var xml = #"<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">"# + "\n"
+        for i in 0..<400 {
+            switch i % 4 {
+            case 0: xml += #"<plurals name="p\#(i)"><item quantity="one">%d star {\#(i)}</item><item quantity="other">%d stars</item></plurals>"#
+            case 1: xml += #"<string-array name="a\#(i)"><item>Monday</item><item>%1$s, day %2$d</item></string-array>"#
+            case 2: xml += #"<string name="s\#(i)">Tap <b>here</b> to place %1$s '\#(i)'</string>"#
+            default: xml += #"<string name="t\#(i)" translatable="false">Time: <xliff:g id="t">%1$s</xliff:g></string>"#
+            }
+            xml += "\n"
+        }
+        xml += "</resources>\n"
+        let file = try #require(AndroidResourceReader.read(Array(xml.utf8), file: "res/values/strings.xml").file)
+        let pieces = PlatformInput.sourcePartsOnEveryCore(file.resources, file: file.file)
+        // One core: none, and each resource is converted as it is defined.
+        guard !pieces.isEmpty else { return }
+        #expect(pieces.count == file.resources.count)
+        for (resource, piece) in zip(file.resources, pieces) {
+            let alone = PlatformInput.sourceParts(resource, file: file.file)
+            #expect((piece == nil) == (alone == nil))
+            #expect(!resource.isTranslatable || alone != nil)
+            guard let piece, let alone else { continue }
+            #expect(piece.text.text == alone.text.text)
+            #expect(piece.pattern == alone.pattern)
+            #expect(piece.formats.forms.map(\.format) == alone.formats.forms.map(\.format))
+            #expect(piece.formats.forms.map(\.path) == alone.formats.forms.map(\.path))
+        }
+    }
+}

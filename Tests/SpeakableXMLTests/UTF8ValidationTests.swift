@@ -16,6 +16,29 @@ import Testing
         #expect(firstInvalid([0x41, 0xE2, 0x82]) == 1)               // truncated at the end
         #expect(firstInvalid([0x80]) == 0)                           // a stray continuation byte
         #expect(firstInvalid([0xF8, 0x88, 0x80, 0x80, 0x80]) == 0)   // five-byte forms do not exist
+        // Two- and three-byte sequences at their bounds.
+        #expect(firstInvalid([0xC1, 0xBF]) == 0)                     // overlong U+007F
+        #expect(firstInvalid([0xC2, 0x80, 0xDF, 0xBF]) == nil)       // U+0080, U+07FF
+        #expect(firstInvalid([0x41, 0xC2]) == 1)                     // truncated two-byte
+        #expect(firstInvalid([0xC2, 0x41]) == 0)                     // no continuation byte
+        #expect(firstInvalid([0xE0, 0x9F, 0xBF]) == 0)               // overlong U+07FF
+        #expect(firstInvalid([0xE0, 0xA0, 0x80, 0xED, 0x9F, 0xBF, 0xEE, 0x80, 0x80, 0xEF, 0xBF, 0xBF]) == nil)  // U+0800, U+D7FF, U+E000, U+FFFF
+        #expect(firstInvalid([0x41, 0xED, 0xBF, 0xBF]) == 1)         // U+DFFF, a surrogate
+        #expect(firstInvalid([0xE2, 0x82, 0x41]) == 0)               // a broken third byte
+    }
+
+    @Test func stringsOfValidatedBytes() {
+        for text in ["", "Row", "Row 1, 칸 😀", "a longer text past the fifteen bytes of a small string", "ü"] {
+            let bytes = Array(text.utf8)
+            let made = bytes.withUnsafeBufferPointer(UTF8Validation.string(validated:))
+            #expect(made == text)
+            #expect(made.utf8.count == bytes.count)
+            #expect(made.hashValue == text.hashValue)
+            #expect(UTF8Validation.string(validated: bytes) == text)
+        }
+        // A slice cut at character boundaries.
+        let bytes = Array("칸 😀 x".utf8)
+        #expect(bytes.withUnsafeBufferPointer { UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: $0[4..<8])) } == "😀")
     }
 
     @Test func agreesWithTheStandardLibrary() {

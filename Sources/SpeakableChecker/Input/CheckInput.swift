@@ -427,11 +427,17 @@ public struct DeferredLocale: Sendable {
     /// checker then checks what ``read`` returns).
     public var stream: (@Sendable (_ begin: (Int, TargetLocale) -> Void, _ visit: (Int, UnsafePointer<TargetMessage>, Int) -> Void)
         -> (locales: [TargetLocale?], diagnostics: [Diagnostic]))?
+    /// How much work reading and checking the locale is, compared with the input's other
+    /// deferred locales (such as the bytes of its files; 0: unknown). On several cores the
+    /// checker begins the costliest first, so that no core is left with a large one at the end;
+    /// the findings do not depend on it.
+    public var cost: Int
 
-    public init(tag: String, read: @escaping @Sendable () -> (locales: [TargetLocale?], diagnostics: [Diagnostic]),
+    public init(tag: String, cost: Int = 0, read: @escaping @Sendable () -> (locales: [TargetLocale?], diagnostics: [Diagnostic]),
                 stream: (@Sendable (_ begin: (Int, TargetLocale) -> Void, _ visit: (Int, UnsafePointer<TargetMessage>, Int) -> Void)
                     -> (locales: [TargetLocale?], diagnostics: [Diagnostic]))? = nil) {
         self.tag = tag
+        self.cost = cost
         self.read = read
         self.stream = stream
     }

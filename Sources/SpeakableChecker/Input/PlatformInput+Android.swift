@@ -26,7 +26,7 @@ extension PlatformInput {
         key.hasPrefix("string/") ? "<string>" : key.hasPrefix("plurals/") ? "<plurals>" : "<string-array>"
     }
 
-    struct ReadFile {
+    struct ReadFile: Sendable {
         let name: String
         var resources: AndroidResourceFile
         /// A file with nothing to report, its plain `<string>`s read straight from its bytes and
@@ -109,6 +109,69 @@ extension PlatformInput {
         let limits: ProjectLimits
         /// The messages and translations read so far, against ``ProjectLimits/messages``.
         let count: ProjectMessageCount
+        /// The first locales' folders, read on another core while the source is read (nil on one core).
+        var readAhead: ReadAhead? = nil
+    }
+
+    /// Locale folders read in the background, in order, while the source is read and its
+    /// tables' facts worked out (the second core is mostly idle then); each taken once by the
+    /// locale that needs it. A folder not yet begun is read by that locale itself, one under way
+    /// is waited for: the files and problems are the same either way.
+    final class ReadAhead: Sendable {
+        enum Slot {
+            case waiting
+            case reading(DispatchSemaphore)
+            case done(files: [ReadFile], diagnostics: [Diagnostic])
+            case taken
+        }
+
+        let slots: Mutex<[String: Slot]>
+        /// The folders read ahead.
+        let folders: Set<String>
+
+        init(folders: [String], directory: String, limits: ProjectLimits) {
+            self.folders = Set(folders)
+            var initial: [String: Slot] = [:]
+            for folder in folders { initial[folder] = .waiting }
+            slots = Mutex(initial)
+            DispatchQueue.global().async { [self] in
+                for folder in folders {
+                    let semaphore = DispatchSemaphore(value: 0)
+                    let begun = slots.withLock { slots -> Bool in
+                        guard case .waiting? = slots[folder] else { return false }
+                        slots[folder] = .reading(semaphore)
+                        return true
+                    }
+                    guard begun else { continue }
+                    var diagnostics: [Diagnostic] = []
+                    let files = PlatformInput.readFolder(folder, in: directory, plain: true, limits: limits, diagnostics: &diagnostics)
+                    slots.withLock { $0[folder] = .done(files: files, diagnostics: diagnostics) }
+                    semaphore.signal()
+                }
+            }
+        }
+
+        /// `folder`'s files and the problems reading them, when they were read ahead; nil when
+        /// the caller reads the folder itself.
+        func take(_ folder: String) -> (files: [ReadFile], diagnostics: [Diagnostic])? {
+            while true {
+                let slot = slots.withLock { slots -> Slot? in
+                    let slot = slots[folder]
+                    switch slot {
+                    case .waiting?, .done?: slots[folder] = .taken
+                    case .reading?, .taken?, nil: break
+                    }
+                    return slot
+                }
+                switch slot {
+                case .done(let files, let diagnostics)?: return (files, diagnostics)
+                case .reading(let semaphore)?:
+                    semaphore.wait()
+                    semaphore.signal()
+                case .waiting?, .taken?, nil: return nil
+                }
+            }
+        }
     }
 
     /// The sizes of the files of `folders` (Android values folders of `directory`) together,
@@ -142,6 +205,17 @@ extension PlatformInput {
         if localeFolderCount > limits.locales { return refused(limits.tooManyLocales(localeFolderCount, file: display(directory))) }
         let size = valuesSize(folders, in: directory)
         if size > limits.bytes { return refused(limits.tooLarge(size, file: display(directory))) }
+        // On two cores or more, the first locales (in the order the checker takes them) are read
+        // on another core while this one reads the source.
+        var readAhead: ReadAhead?
+        if deferringLocales && Checker.availableCores() > 1 {
+            var first: [String] = []
+            var tags = Set<String>()
+            let localeFolders = folders.compactMap { folder in AndroidQualifiers.localeTag(forValuesFolder: folder).map { (folder, $0) } }
+            for tag in Set(localeFolders.map(\.1)).sorted().prefix(3) { tags.insert(tag) }
+            for (folder, tag) in localeFolders where tags.contains(tag) { first.append(folder) }
+            readAhead = ReadAhead(folders: first, directory: directory, limits: limits)
+        }
         var diagnostics: [Diagnostic] = []
         let sourceFiles = readFolder("values", in: directory, plain: true, limits: limits, diagnostics: &diagnostics)
         // A default file past the limit of one file is not read, so its strings are not the
@@ -200,6 +274,8 @@ extension PlatformInput {
             var scratch = PlainScratch()
             let site = file.plain.map(PlainStringsSite.init)
             let converted = site.map { plainPartsOnEveryCore($0, file: file.resources.file) } ?? []
+            let convertedOthers = sourcePartsOnEveryCore(file.runs.flatMap(\.resources), file: file.resources.file)
+            var otherIndex = 0
             // In file order: plain strings and other resources are defined first where they come first.
             for run in file.runs {
                 // Plain strings: the same as the resources below, without them.
@@ -216,16 +292,18 @@ extension PlatformInput {
                                                   formats: formats))
                 }
                 for resource in run.resources {
+                    let other = otherIndex
+                    otherIndex += 1
                     guard let key = key(resource), !resource.name.isEmpty else { continue }
                     guard define(key, in: file.resources.file, at: resource.namePosition) else { continue }
                     tableOfKey[key] = tables.count
                     guard resource.isTranslatable else { untranslatable.insert(key); continue }
                     if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
-                    guard let formats = formats(resource, file: file.resources.file),
-                          let text = convert(resource, formats: formats, pluralName: pluralNames[key]) else { continue }
+                    guard let (formats, text, pattern) = convertedOthers.isEmpty ? sourceParts(resource, file: file.resources.file)
+                                                                                 : convertedOthers[other] else { continue }
                     let role: Role? = resource.kind == .string && clickLabels.matches(resource.name) ? .action : nil
                     messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
-                                                  pattern: simplePattern(text.text) ?? parse(text),
+                                                  pattern: pattern,
                                                   exemptions: exemptions(toolsIgnore: resource["tools:ignore"], fileIgnoresMissing: fileIgnoresMissing),
                                                   formats: formats))
                 }
@@ -236,7 +314,8 @@ extension PlatformInput {
         // Translations, by locale: every file of the locale's folders, matched by type and name;
         // with `deferringLocales`, read when the checker gets to the locale.
         let androidSource = AndroidSource(directory: directory, tables: tables.map { ($0.name, $0.untranslatable) },
-                                          tableOfKey: tableOfKey, pluralNames: pluralNames, limits: limits, count: count)
+                                          tableOfKey: tableOfKey, pluralNames: pluralNames, limits: limits, count: count,
+                                          readAhead: readAhead)
         var byTag: [String: [String]] = [:]
         for (folder, tag) in targetFolders { byTag[tag, default: []].append(folder) }
         var locales: [[TargetLocale]] = Array(repeating: [], count: tables.count)
@@ -245,7 +324,9 @@ extension PlatformInput {
             guard let icuLocale = try? ICULocale(tag) else { continue }
             let folders = byTag[tag]!
             if deferringLocales {
-                deferred.append(DeferredLocale(tag: tag, read: {
+                // Its files' bytes; a locale read ahead first (what was read is let go sooner).
+                let cost = folders.contains { readAhead?.folders.contains($0) == true } ? Int.max : valuesSize(folders, in: directory)
+                deferred.append(DeferredLocale(tag: tag, cost: cost, read: {
                     let read = androidLocale(tag: tag, locale: icuLocale, folders: folders, source: androidSource)
                     return (read.locales.map { $0 }, read.diagnostics)
                 }, stream: { begin, visit in
@@ -284,7 +365,13 @@ extension PlatformInput {
         // The whole project's messages, counted across the locales read so far: past the limit,
         // the locale's messages are not made (and no later locale is read).
         guard source.count.begin(tag) else { return ([], []) }
-        var groups = folders.map { (folder: $0, files: readFolder($0, in: directory, plain: true, limits: source.limits, diagnostics: &diagnostics)) }
+        var groups = folders.map { folder in
+            if let read = source.readAhead?.take(folder) {
+                diagnostics += read.diagnostics
+                return (folder: folder, files: read.files)
+            }
+            return (folder: folder, files: readFolder(folder, in: directory, plain: true, limits: source.limits, diagnostics: &diagnostics))
+        }
         // A file of the locale past the limit of one file is not read: the locale is not
         // checked (rather than every string of that file reported missing).
         if diagnostics.contains(where: { $0.id == "too-many-messages" }) { return ([], diagnostics) }
@@ -441,6 +528,41 @@ extension PlatformInput {
         return all
     }
 
+    /// A source resource (not a plain string) as a message's formats, ICU text and pattern; nil
+    /// when it has no key or name, is not translatable, or does not convert. A `<plurals>`
+    /// names its argument itself (``pluralName(_:)``): the source defines the names.
+    static func sourceParts(_ resource: AndroidResource, file: String)
+        -> (formats: PlatformFormats, text: PositionedText, pattern: MessagePattern?)? {
+        guard key(resource) != nil, !resource.name.isEmpty, resource.isTranslatable,
+              let formats = formats(resource, file: file),
+              let text = convert(resource, formats: formats, pluralName: resource.kind == .plurals ? pluralName(resource) : nil)
+        else { return nil }
+        return (formats, text, simplePattern(text.text) ?? parse(text))
+    }
+
+    /// ``sourceParts(_:file:)`` of each of `resources`, in pieces on every core the process may
+    /// use; none (empty) for a few resources or on one core, where each is converted as it is
+    /// defined. (A resource defined twice is converted here and not used: the same messages.)
+    static func sourcePartsOnEveryCore(_ resources: [AndroidResource], file: String)
+        -> [(formats: PlatformFormats, text: PositionedText, pattern: MessagePattern?)?] {
+        let count = resources.count
+        let pieceSize = 128
+        let pieces = (count + pieceSize - 1) / pieceSize
+        guard pieces > 1, Checker.availableCores() > 1 else { return [] }
+        typealias Parts = (formats: PlatformFormats, text: PositionedText, pattern: MessagePattern?)
+        let done = Mutex<[[Parts?]]>(Array(repeating: [], count: pieces))
+        DispatchQueue.concurrentPerform(iterations: pieces) { p in
+            var piece: [Parts?] = []
+            piece.reserveCapacity(pieceSize)
+            for index in p * pieceSize..<min(count, (p + 1) * pieceSize) { piece.append(sourceParts(resources[index], file: file)) }
+            done.withLock { $0[p] = piece }
+        }
+        var all: [Parts?] = []
+        all.reserveCapacity(count)
+        for piece in done.withLock({ $0 }) { all += piece }
+        return all
+    }
+
     /// What converting a file's plain strings reuses from one string to the next: a buffer for
     /// the ICU text, and the argument parts made so far (``ArgumentParts``: the same `{1, number}`
     /// at the same offset of many strings is one part).
@@ -502,7 +624,7 @@ extension PlatformInput {
                     continue
                 }
                 if i > textByte {
-                    parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self),
+                    parts.append(.text(UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[textByte..<i])),
                                        range: textU16..<u16))
                 }
                 var j = i + 1
@@ -539,7 +661,7 @@ extension PlatformInput {
                 return MessagePattern(source: text, parsedBody: MessageBody(parts: n == 0 ? [] : [.text(text, range: 0..<u16)], range: 0..<u16))
             }
             if i > textByte {
-                parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self), range: textU16..<u16))
+                parts.append(.text(UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[textByte..<i])), range: textU16..<u16))
             }
             return MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
         }
@@ -554,7 +676,7 @@ extension PlatformInput {
             b.synthetic("{\(name)}", at: at)
         }
         swap(&builder.utf8, &scratch)
-        return String(decoding: scratch, as: UTF8.self)
+        return UTF8Validation.string(validated: scratch)
     }
 
     /// Whether `value` has a character ICU reads as syntax in plain text (`'`, `{`, `}`).

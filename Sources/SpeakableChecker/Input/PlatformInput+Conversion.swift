@@ -38,6 +38,7 @@ extension PlatformInput {
 
     static func formats(_ resource: AndroidResource, file: String) -> PlatformFormats? {
         var forms: [PlatformFormats.Form] = []
+        forms.reserveCapacity(resource.kind == .string ? 1 : resource.items.count)
         switch resource.kind {
         case .string:
             guard let value = resource.value else { return nil }
@@ -110,7 +111,7 @@ extension PlatformInput {
         }
 
         /// The text (not tracking).
-        var text: String { String(decoding: utf8, as: UTF8.self) }
+        var text: String { UTF8Validation.string(validated: utf8) }
 
         /// Each UTF-16 unit's position and the end's (tracking).
         func positions(end: SourcePosition) -> [SourcePosition] { positions + [end] }
@@ -402,7 +403,7 @@ extension PlatformInput {
             var textU16 = u16
             func flush() {
                 if i > textByte {
-                    parts.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[textByte..<i]), as: UTF8.self),
+                    parts.append(.text(UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[textByte..<i])),
                                        range: textU16..<u16))
                 }
             }
@@ -461,7 +462,7 @@ extension PlatformInput {
                 i += 1
             }
             u16 += i - nameByte
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameByte..<i]), as: UTF8.self)
+            let name = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[nameByte..<i]))
             let nameRange = nameStart..<u16
             if i < bytes.count && bytes[i] == 0x7D {
                 i += 1
@@ -496,13 +497,13 @@ extension PlatformInput {
                     selector = .explicit(0)
                 } else {
                     while i < bytes.count, bytes[i] >= 0x61 && bytes[i] <= 0x7A { i += 1 }
-                    let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[selectorByte..<i]), as: UTF8.self)
+                    let word = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[selectorByte..<i]))
                     guard ["zero", "one", "two", "few", "many", "other"].contains(word) else { return nil }
                     if word == "other" { hasOther = true }
                     selector = .keyword(word)
                 }
                 u16 += i - selectorByte
-                let selectorText = String(decoding: UnsafeBufferPointer(rebasing: bytes[selectorByte..<i]), as: UTF8.self)
+                let selectorText = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[selectorByte..<i]))
                 let selectorRange = selectorStart..<u16
                 guard matches(" {") else { return nil }
                 i += 2
@@ -577,6 +578,12 @@ extension PlatformInput {
 
     static func build(_ resource: AndroidResource, formats: PlatformFormats, pluralName: String?, tracking: Bool) -> Builder? {
         var builder = Builder(tracking: tracking)
+        if !tracking {
+            // Room for the values and what the conversion adds around each (one allocation).
+            var room = resource.value?.text.utf8.count ?? 0
+            for item in resource.items { room += item.value.text.utf8.count + 24 }
+            builder.utf8.reserveCapacity(room + 48)
+        }
         func noSubstitutions(_ name: String, _ argument: Int?, _ at: SourcePosition, _ b: inout Builder) {
             b.synthetic("{\(name)}", at: at)
         }

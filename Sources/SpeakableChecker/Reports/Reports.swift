@@ -64,6 +64,12 @@ public enum CheckReports {
     // MARK: JSON
 
     public static func json(_ findings: [Finding], summaries: [LocaleSummary], exempted: Int, baselined: Int) -> String {
+        UTF8Validation.string(validated: jsonBytes(findings, summaries: summaries, exempted: exempted, baselined: baselined))
+    }
+
+    /// ``json(_:summaries:exempted:baselined:)`` as its UTF-8, for writing to a file as it is
+    /// (a large report is not copied into a `String` first).
+    public static func jsonBytes(_ findings: [Finding], summaries: [LocaleSummary], exempted: Int, baselined: Int) -> [UInt8] {
         // Written as JSONValue writes an indented object, the findings straight from each
         // finding (no tree of values), in chunks on every core for a large report.
         var out: [UInt8] = []
@@ -81,7 +87,9 @@ public enum CheckReports {
                     for i in c * chunkSize..<min(findings.count, (c + 1) * chunkSize) { appendJSON(findings[i], first: i == 0, to: &bytes) }
                     chunks.withLock { $0[c] = bytes }
                 }
-                for chunk in chunks.withLock({ $0 }) { out.append(contentsOf: chunk) }
+                let all = chunks.withLock { $0 }
+                out.reserveCapacity(out.count + all.reduce(0) { $0 + $1.count } + 4096)
+                for chunk in all { out.append(contentsOf: chunk) }
             } else {
                 for i in findings.indices { appendJSON(findings[i], first: i == 0, to: &out) }
             }
@@ -96,7 +104,7 @@ public enum CheckReports {
         out.append(contentsOf: ",\n  \"summary\": ".utf8)
         JSONValue.array(summary).write(into: &out, indent: true, level: 1)
         out.append(contentsOf: ",\n  \"exempted\": \(exempted),\n  \"baselined\": \(baselined)\n}\n".utf8)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// One finding as an item of the JSON report's `findings` (its indented object, after a comma
@@ -338,7 +346,15 @@ public enum CheckReports {
     /// ```swift
     /// CheckReports.prose("key 'a\u{1B}[2J\u{202E}b'")   // "key 'a\\u{001B}[2J\\u{202E}b'"
     /// ```
-    public static func prose(_ text: String) -> String { VisibleText.escape(text) }
+    public static func prose(_ text: String) -> String {
+        // Printable ASCII (most messages) has nothing hidden: its bytes are enough to tell.
+        var text = text
+        let printable = text.withUTF8 { bytes in
+            for b in bytes where b < 0x20 || b >= 0x7F { return false }
+            return true
+        }
+        return printable ? text : VisibleText.escape(text)
+    }
 
     // MARK: GitHub annotations
 

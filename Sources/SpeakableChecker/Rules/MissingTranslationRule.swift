@@ -18,12 +18,19 @@ enum MissingTranslationRule: CheckerRule {
     /// index, its first translation's index (-1: none).
     static func check(_ table: CheckTable, facts: TableFacts, target: TargetLocale, first: [Int32], emitter: inout Emitter) {
         let shownFile = target.file + (target.fileExists ? "" : ", which does not exist yet")
+        // What every finding of the locale shares is made once: the hint, and the message after
+        // the key (each message is then one string of its exact size).
+        let hint = "translate it in \(target.file); until then \(target.tag) users hear the source text"
+        let afterKey = "' has no \(target.tag) translation (\(shownFile))"
         for index in facts.keys.indices where first[facts.firstIndex[index]] < 0 {
-            emitter.emit(.missingTranslation, table: table.name, locale: target.tag, key: table.messages[index].key,
+            let key = table.messages[index].key
+            var message = "'"
+            message.reserveCapacity(1 + key.utf8.count + afterKey.utf8.count)
+            message += key
+            message += afterKey
+            emitter.emit(.missingTranslation, table: table.name, locale: target.tag, key: key,
                          exemptions: table.messages[index].exemptions, file: table.messages[index].text.file,
-                         position: table.messages[index].keyPosition,
-                         message: "'\(table.messages[index].key)' has no \(target.tag) translation (\(shownFile))",
-                         hint: "translate it in \(target.file); until then \(target.tag) users hear the source text")
+                         position: table.messages[index].keyPosition, message: message, hint: hint)
         }
     }
 

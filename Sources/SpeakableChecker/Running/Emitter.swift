@@ -24,7 +24,8 @@ struct Emitter {
                        message: String, hint: String? = nil, subject: String = "") {
         let severity = severity(of: rule)
         guard severity != .off else { return }
-        if exemptions[rule.rawValue] != nil || exemptions[rule.rawValue + "@" + locale] != nil {
+        // (Most messages have no exemption: nothing is hashed or joined for them.)
+        if !exemptions.isEmpty && (exemptions[rule.rawValue] != nil || exemptions[rule.rawValue + "@" + locale] != nil) {
             exempted += 1
             return
         }

@@ -215,7 +215,7 @@ private struct PlainScanner {
         guard miscellany(), !atEnd, bytes[index] == 0x3C, !startsWith("<!") else { return nil }
         step()
         guard let root = name(), equals(root, "resources"), let attributes = self.attributes(), attributes.closed else { return nil }
-        rootToolsIgnore = attributes.toolsIgnore.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        rootToolsIgnore = attributes.toolsIgnore.map { UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[$0])) }
         var strings: [AndroidPlainStrings.Entry] = []
         strings.reserveCapacity(bytes.count / 64)
         while true {
@@ -248,10 +248,11 @@ private struct PlainScanner {
     }
 
     /// The attributes of a start tag, up to and including its `>`: the `name` value's range and
-    /// position. `closed` is false for `/>`. Nil for anything the reader would report or that
-    /// needs normalization (entities, line breaks and tabs in values).
+    /// position, and the ranges of the values the scanner reads. `closed` is false for `/>`. Nil
+    /// for anything the reader would report or that needs normalization (entities, line breaks
+    /// and tabs in values), and for a name given twice. No attribute is made (no allocation).
     mutating func attributes() -> (name: Range<Int>?, namePosition: SourcePosition?, closed: Bool, translatable: Range<Int>?,
-                                   toolsIgnore: Range<Int>?)? {
+                                   toolsIgnore: Range<Int>?, quantity: Range<Int>?)? {
         // The first attribute has nothing to repeat (most tags have one): the list is emptied
         // only for a second.
         var seen = 0
@@ -260,17 +261,18 @@ private struct PlainScanner {
         var namePosition: SourcePosition?
         var translatable: Range<Int>?
         var toolsIgnore: Range<Int>?
+        var quantity: Range<Int>?
         while true {
             let hadSpace = !atEnd && Self.isSpace(bytes[index])
             skipSpace()
             guard !atEnd else { return nil }
             if bytes[index] == 0x3E {
                 index += 1
-                return (nameValue, namePosition, true, translatable, toolsIgnore)
+                return (nameValue, namePosition, true, translatable, toolsIgnore, quantity)
             }
             if startsWith("/>") {
                 index += 2
-                return (nameValue, namePosition, false, translatable, toolsIgnore)
+                return (nameValue, namePosition, false, translatable, toolsIgnore, quantity)
             }
             guard hadSpace else { return nil }
             let attributeStart = index
@@ -312,6 +314,8 @@ private struct PlainScanner {
                 translatable = valueStart..<index
             } else if equals(attribute, "tools:ignore") {
                 toolsIgnore = valueStart..<index
+            } else if equals(attribute, "quantity") {
+                quantity = valueStart..<index
             }
             index += 1
         }
@@ -360,10 +364,10 @@ private struct PlainScanner {
         guard !atEnd, bytes[index] == 0x3E else { return nil }
         index += 1
         guard insertName(nameRange) else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self)
+        let name = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[nameRange]))
         let text: String
         if !hasEntity && plain && previous != 0x20 {
-            text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]), as: UTF8.self)
+            text = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]))
         } else {
             guard let decoded = decodedContent(contentIndex..<contentEnd, hasEntity: hasEntity) else { return nil }
             text = decoded
@@ -371,7 +375,7 @@ private struct PlainScanner {
         return AndroidPlainStrings.Entry(
             name: name, namePosition: namePosition, position: start, contentStart: contentStart, contentRange: contentIndex..<contentEnd,
             text: text, isTranslatable: tag.translatable.map { !equals($0, "false") } ?? true,
-            toolsIgnore: tag.toolsIgnore.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) })
+            toolsIgnore: tag.toolsIgnore.map { UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[$0])) })
     }
 
     /// Adds a name; false when it was there already.
@@ -472,11 +476,11 @@ private struct PlainScanner {
             }
             previous = b
         }
-        if plain && previous != 0x20 { return String(decoding: text, as: UTF8.self) }
+        if plain && previous != 0x20 { return UTF8Validation.string(validated: text) }
         if plain && text.isEmpty { return "" }
         decoder.reset()
         guard decoder.decode(text) == 0 else { return nil }
-        return decoder.text
+        return UTF8Validation.string(validated: decoder.out)
     }
 }
 
@@ -544,7 +548,10 @@ extension PlainScanner {
         guard let (attributes, closed) = attributeList(), closed, let nameAttribute = attributes.first(where: { $0.name == "name" }),
               !nameAttribute.value.isEmpty else { return nil }
         var items: [AndroidItem] = []
-        var quantities: [String] = []
+        // Room for every quantity of a plural, a short array's items: one allocation.
+        items.reserveCapacity(kind == .plurals ? 6 : 4)
+        // The quantities given so far, one bit each (``quantityBit(_:)``).
+        var quantities: UInt8 = 0
         while true {
             skipSpace()
             guard !atEnd, bytes[index] == 0x3C else { return nil }
@@ -563,12 +570,13 @@ extension PlainScanner {
             }
             let itemPosition = self.position(at: index)
             index += 1
-            guard let item = self.name(), equals(item, "item"), let (itemAttributes, itemClosed) = attributeList(), itemClosed else { return nil }
+            // An item's attributes are not kept: only its quantity is read (no list made).
+            guard let item = self.name(), equals(item, "item"), let itemTag = self.attributes(), itemTag.closed else { return nil }
             var quantity: String?
             if kind == .plurals {
-                guard let q = itemAttributes.first(where: { $0.name == "quantity" })?.value, Self.isQuantity(q),
-                      !quantities.contains(q) else { return nil }
-                quantities.append(q)
+                guard let range = itemTag.quantity, case let q = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[range])),
+                      let bit = Self.quantityBit(q), quantities & bit == 0 else { return nil }
+                quantities |= bit
                 quantity = q
             }
             let contentStart = self.position(at: index)
@@ -597,18 +605,24 @@ extension PlainScanner {
             guard !atEnd, bytes[index] == 0x3E else { return nil }
             index += 1
             guard let text = decodedContent(contentIndex..<contentEnd, hasEntity: hasEntity) else { return nil }
-            let raw = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]), as: UTF8.self)
+            let raw = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]))
             items.append(AndroidItem(quantity: quantity, value: AndroidString(text: text, rawXML: raw, position: contentStart),
                                      position: itemPosition))
         }
         return AndroidResource(kind: kind, name: nameAttribute.value, namePosition: nameAttribute.position, position: position, attributes: attributes,
-                               items: items, rawXML: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                               items: items, rawXML: UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[start..<index])))
     }
 
-    static func isQuantity(_ q: String) -> Bool {
+    /// A bit of its own for each plural quantity Android knows; nil for any other text.
+    static func quantityBit(_ q: String) -> UInt8? {
         switch q {
-        case "zero", "one", "two", "few", "many", "other": true
-        default: false
+        case "zero": 1
+        case "one": 2
+        case "two": 4
+        case "few": 8
+        case "many": 16
+        case "other": 32
+        default: nil
         }
     }
 
@@ -632,7 +646,7 @@ extension PlainScanner {
             guard hadSpace else { return nil }
             let attributePosition = position(at: index)
             guard let attribute = name() else { return nil }
-            let attributeName = String(decoding: UnsafeBufferPointer(rebasing: bytes[attribute]), as: UTF8.self)
+            let attributeName = UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[attribute]))
             guard !list.contains(where: { $0.name == attributeName }) else { return nil }
             skipSpace()
             guard !atEnd, bytes[index] == 0x3D else { return nil }
@@ -650,7 +664,7 @@ extension PlainScanner {
                 if b == 0x3C || b == 0x26 || b == 0x09 || b == 0x0A || b == 0x0D { return nil }
                 index += 1
             }
-            list.append(XMLAttribute(name: attributeName, value: String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self),
+            list.append(XMLAttribute(name: attributeName, value: UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[valueStart..<index])),
                                      position: attributePosition, valuePosition: valuePosition))
             index += 1
         }
@@ -672,7 +686,7 @@ extension PlainScanner {
         guard let value = markedUpContent(closing: element, at: self.position(at: index)) else { return nil }
         return AndroidResource(kind: .string, name: nameAttribute.value, namePosition: nameAttribute.position, position: position,
                                attributes: attributes, value: value,
-                               rawXML: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                               rawXML: UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[start..<index])))
     }
 
     /// The content at ``index`` (just after the start tag of `element`, at `contentStart`) up to
@@ -682,7 +696,8 @@ extension PlainScanner {
     /// (an unescaped apostrophe, an unknown entity) and line ends to normalize.
     mutating func markedUpContent(closing element: Range<Int>, at contentStart: SourcePosition) -> AndroidString? {
         let contentIndex = index
-        var decoder = AndroidEscaping.Decoder()
+        // The scanner's decoder (its buffer reused from string to string), started afresh.
+        decoder.reset()
         var placeholders: [AndroidPlaceholder] = []
         var hasMarkup = false
         // The child element being read: its name, whether it is a placeholder, where it starts.
@@ -733,7 +748,7 @@ extension PlainScanner {
                 }
                 guard sameName(closing, element) else { return nil }
                 if hasMarkup && (spaceDiffers || decoder.pendingSpace) { return nil }
-                return AndroidString(text: decoder.text, rawXML: String(decoding: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd]), as: UTF8.self),
+                return AndroidString(text: UTF8Validation.string(validated: decoder.out), rawXML: UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: bytes[contentIndex..<contentEnd])),
                                      position: contentStart, placeholders: placeholders, hasMarkup: hasMarkup)
             }
             if startsWith("<!--") {
