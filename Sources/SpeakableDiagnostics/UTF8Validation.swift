@@ -65,18 +65,11 @@ public enum UTF8Validation {
     /// bytes.withUnsafeBufferPointer(UTF8Validation.string(validated:))   // "café"
     /// ```
     public static func string(validated bytes: UnsafeBufferPointer<UInt8>) -> String {
-        bytes.isEmpty ? "" : String.uncheckedFromUTF8(bytes)
+        bytes.isEmpty ? "" : String(copying: unsafe UTF8Span(unchecked: bytes.span, isKnownASCII: false))
     }
 
     /// ``string(validated:)`` of a whole array.
     public static func string(validated bytes: [UInt8]) -> String {
         bytes.withUnsafeBufferPointer { string(validated: $0) }
     }
-}
-
-extension String {
-    /// The standard library's `String._uncheckedFromUTF8(_:)`, exported for its inlinable code:
-    /// a string of bytes known to be valid UTF-8, scanned only for ASCII.
-    @_silgen_name("$sSS18_uncheckedFromUTF8ySSSRys5UInt8VGFZ")
-    fileprivate static func uncheckedFromUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String
 }
