@@ -300,6 +300,8 @@ enum CheckCommand: SpeakableCommand {
                 return ExitStatus.failure
             }
             io.writeError(CheckReports.summaryTable(summaries) + totals + "\n")
+            // Every message read is freed off the exit path.
+            BackgroundRelease.release((consume input, consume result, consume compileValidation))
             return errors > 0 ? ExitStatus.failure : ExitStatus.success
         }
         let report: String
@@ -330,6 +332,7 @@ enum CheckCommand: SpeakableCommand {
         if configuration.format != .text || configuration.output != nil {
             io.writeError(CheckReports.summaryTable(summaries) + totals + "\n")
         }
+        BackgroundRelease.release((consume input, consume result, consume compileValidation))
         return errors > 0 ? ExitStatus.failure : ExitStatus.success
     }
 
