@@ -88,6 +88,8 @@ public enum ProjectLoader {
 
     static func load(directory: String, configFile: String?, deferringLocales: Bool = false,
                      limits: ProjectLimits = .standard, readingTemplates: Set<String>? = nil) -> Project {
+        // What an earlier compile or check left to free is freed first (it would be as large).
+        BackgroundRelease.waitForPending()
         var loader = Loader(root: directory, limits: limits)
         var config = ProjectConfig()
         if let configFile {

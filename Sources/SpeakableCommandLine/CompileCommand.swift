@@ -186,6 +186,7 @@ enum CompileCommand: SpeakableCommand {
         options.composeResourcesPackage = arguments.composeResources
         options.outputs = arguments.only?.outputs ?? CompileOptions.defaultOutputs(for: configured.config)
         options.strict = arguments.strict
+        options.releasesInBackground = true
         let out = arguments.out ?? (configured.root == "." ? "Generated" : configured.root + "/Generated")
         let stamp = configured.hasErrors ? nil : StampKey(root: configured.root, config: configured.config, options: options)
         if let stamp, let previous = CompileStamp.upToDate(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs) {

@@ -52,7 +52,7 @@ public enum CatalogCompiler {
             for (table, messages) in zip(project.tables, preparation.tables) { compiled.androidLayouts[table.name] = androidLayout(messages) }
         }
         // Every message's preparation is freed while the caller writes the files.
-        BackgroundRelease.release((consume preparation, consume outputs))
+        if options.releasesInBackground { BackgroundRelease.release((consume preparation, consume outputs)) }
         return compiled
     }
 

@@ -43,6 +43,12 @@ public struct CompileOptions: Sendable {
     /// Warnings are errors (`compile --strict`): a platform limit worked around (companion
     /// resources, composed plurals, a particle left for run time) stops the compile.
     public var strict = false
+    /// Free what the compile built (every message's preparation) on another thread once it
+    /// returns (``BackgroundRelease``): for a process that writes the files and exits, as
+    /// `speakable compile` does. A process that compiles again leaves it off: glibc reuses
+    /// memory best on the thread that frees it, and three compiles in a row would hold a third
+    /// more.
+    public var releasesInBackground = false
     /// The app's `R` package for the Kotlin accessors (`--android-namespace`); nil: the
     /// config's `"android": {"namespace": …}`. Without either, the Android output has no Kotlin.
     public var androidNamespace: String?
