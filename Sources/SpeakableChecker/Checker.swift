@@ -73,16 +73,17 @@ public enum Checker {
         } else {
             sharedFacts = input.tables.map { TableFacts($0, parallel: parallel) }
         }
-        // On several cores the units begin costliest first (deferred locales by their cost, then
-        // the tables' own locales and sources): the last to finish is a small one. Each unit's
-        // output keeps its place, so the order they run in changes nothing.
+        // On several cores the units begin costliest first (the tables' sources, which every
+        // locale's file is about the size of, then deferred locales by their cost, then the
+        // tables' own locales): the last to finish is a small one. Each unit's output keeps its
+        // place, so the order they run in changes nothing.
         var order = Array(units.indices)
         if parallel {
             func rank(_ unit: Unit) -> (Int, Int) {
                 switch unit {
-                case .deferred(let d): (0, -input.deferredLocales[d].cost)
-                case .locale: (1, 0)
-                case .source: (2, 0)
+                case .source: (0, 0)
+                case .deferred(let d): (1, -input.deferredLocales[d].cost)
+                case .locale: (2, 0)
                 }
             }
             order.sort { a, b in
@@ -176,8 +177,9 @@ public enum Checker {
         findings += UnknownLocaleRule.check(input, seen: seen)
         findings = Self.sorted(findings)
         Fingerprint.assign(&findings)
-        return CheckResult(findings: findings, summaries: summaries(input, findings, counts: counts), exempted: exempted,
-                           checkedLocales: checked)
+        let summarized = summaries(input, findings, counts: counts)
+        if input.settings.releasesInBackground { BackgroundRelease.release(consume sharedFacts) }
+        return CheckResult(findings: findings, summaries: summarized, exempted: exempted, checkedLocales: checked)
     }
 
     /// The cores this process may run on: its CPU affinity on Linux (`taskset`, cgroup cpusets:

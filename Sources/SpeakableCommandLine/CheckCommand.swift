@@ -237,6 +237,7 @@ enum CheckCommand: SpeakableCommand {
         } else {
             spoken = { text, locale in SpokenLength.seconds(text, locale: locale) }
         }
+        input.settings.releasesInBackground = true
         var result = Checker.run(input, spokenSeconds: spoken)
         if let (validation, project) = compileValidation {
             let folder = ProjectLoader.display(folder: project.root, project.config.locales) + "/"

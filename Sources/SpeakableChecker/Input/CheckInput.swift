@@ -445,6 +445,10 @@ public struct DeferredLocale: Sendable {
 
 /// How the rules run: severities, budgets, hint style and rule options.
 public struct CheckSettings: Sendable {
+    /// Free what a check works out about each table on another thread once it is done
+    /// (``BackgroundRelease``): for a process that writes its report and exits, as
+    /// `speakable check` does (a process that checks again leaves it off).
+    public var releasesInBackground = false
     /// Severity overrides by rule id; rules not listed keep their default.
     public var severities: [String: RuleSeverity] = [:]
     /// Where each override was written (to report unknown rule ids).

@@ -100,6 +100,7 @@ struct TableFacts: Sendable {
         keys.reserveCapacity(count)
         firstIndex.reserveCapacity(count)
         var byName: [String: String] = [:]
+        byName.reserveCapacity(count)
         var perMessage = PerMessage(UnsafeBufferPointer(start: nil, count: 0), 0..<0)
         table.messages.withUnsafeBufferPointer { messages in
             for i in messages.indices {
