@@ -176,8 +176,10 @@ print("nothing changed (stamp): \(format3(stampMedian)) s, \((1000 * stampMedian
 // MARK: What a build runs
 
 /// Runs `path` with `arguments`, standard output into `output` (standard error too); wall and
-/// CPU seconds (the child's user + system time), its exit status and its peak resident memory (MiB).
-func spawn(_ path: String, _ arguments: [String], output: String) -> (wall: Double, cpu: Double, status: Int32, peakMiB: Double) {
+/// CPU seconds (the child's user + system time) and its exit status. (Not its peak memory: a
+/// child spawned from this process reports this process's peak as its own, Linux keeping the
+/// larger across the exec.)
+func spawn(_ path: String, _ arguments: [String], output: String) -> (wall: Double, cpu: Double, status: Int32) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -187,13 +189,13 @@ func spawn(_ path: String, _ arguments: [String], output: String) -> (wall: Doub
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let t0 = now()
-    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (0, 0, -1, 0) }
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (0, 0, -1) }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let wall = now() - t0
     let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    return (wall, cpu, (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1, Double(usage.ru_maxrss) / 1024)
+    return (wall, cpu, (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1)
 }
 
 func findExecutable(_ name: String) -> String? {
@@ -207,9 +209,8 @@ let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathCompon
 let speakable = option("speakable") ?? here + "/speakable"
 let aapt2 = findExecutable("aapt2")
 let log = root + "/child.log"
-var builds: (full: [Double], fullCPU: [Double], fullPeak: [Double], edit: [Double], editCPU: [Double], same: [Double], aapt2: [Double], aapt2CPU: [Double]) =
-    ([], [], [], [], [], [], [], [])
-func check(_ run: (wall: Double, cpu: Double, status: Int32, peakMiB: Double), _ what: String) {
+var builds: (full: [Double], fullCPU: [Double], edit: [Double], editCPU: [Double], same: [Double], aapt2: [Double], aapt2CPU: [Double]) = ([], [], [], [], [], [], [])
+func check(_ run: (wall: Double, cpu: Double, status: Int32), _ what: String) {
     guard run.status == 0 else {
         print("\(what) failed (exit \(run.status)):\n" + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
         exit(1)
@@ -226,7 +227,6 @@ if access(speakable, X_OK) == 0 {
         check(full, "speakable compile (full)")
         builds.full.append(full.wall)
         builds.fullCPU.append(full.cpu)
-        builds.fullPeak.append(full.peakMiB)
         if let aapt2 {
             let zip = root + "/aapt2-\(round).zip"
             let run = spawn(aapt2, ["compile", "--dir", root + "/Generated/android/res", "-o", zip], output: log)
@@ -261,8 +261,7 @@ if access(speakable, X_OK) == 0 {
 } else {
     print("no speakable executable at \(speakable): build it (swift build -c release --product speakable) or pass --speakable PATH")
 }
-print("peak memory: \(Int(peakMemoryMiB())) MiB (this process, \(rounds) library rounds)"
-      + (builds.fullPeak.isEmpty ? "" : "; speakable compile, full: \(Int(builds.fullPeak.max()!)) MiB (the most of \(builds.fullPeak.count) runs)"))
+print("peak memory: \(Int(peakMemoryMiB())) MiB (this process, \(rounds) library rounds)")
 if option("keep") == nil { try? FileManager.default.removeItem(atPath: root) }
 
 func med(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
@@ -296,7 +295,6 @@ if let path = option("json") {
             .init("speakable compile, full (wall, median)", fullBuild, unit: "s"),
             .init("speakable compile, one translation edited ÷ full", editBuild / fullBuild * 100, unit: "%", goal: "≤ 15 %", met: editBuild / fullBuild <= 0.15),
             .init("speakable compile, nothing changed ÷ full", sameBuild / fullBuild * 100, unit: "%", goal: "≤ 3 %", met: sameBuild / fullBuild <= 0.03),
-            .init("speakable compile, full: peak memory of the process (the most of \(builds.fullPeak.count) runs)", builds.fullPeak.max()!, unit: "MiB"),
         ]
         if !builds.aapt2.isEmpty {
             section.headlines.append(.init("aapt2 compile of the Android part ÷ full speakable compile (wall)", aapt2Build / fullBuild, unit: "×",
@@ -310,8 +308,8 @@ if let path = option("json") {
          format3(totals[i]) + " s", format3(cpus[i]) + " s"]
     }
     section.notes = ["The rounds above call the library (load, compile, write); the no-change rebuild there compiles and writes nothing. "
-                     + "The benchmark process's own peak memory covers all of them, and varies by up to a third from run to run with where "
-                     + "glibc places each thread's allocations (its per-thread arenas); a build's compile is one process, measured on its own above.",
+                     + "The benchmark process's peak memory covers all of them; it varies by up to a third from run to run of one build "
+                     + "with where glibc places each thread's allocations (its per-thread arenas).",
                      "Nothing changed, in the library: \((1000 * stampMedian / median).rounded() / 10)% of a full compile "
                      + "(speakable.json, the inputs' sizes and FNV-1a, the outputs' sizes, times and inodes against .speakable-stamp; goal 3%)."]
     if !builds.full.isEmpty {
