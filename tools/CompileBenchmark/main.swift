@@ -111,6 +111,18 @@ try? FileManager.default.removeItem(atPath: root)
 generate(root)
 print("project: \(messageCount) messages in \(tables) tables × \(locales.count) locales (\(root))")
 
+/// Gives the memory freed so far back to the system (glibc's `malloc_trim`, looked up by name:
+/// it is not in Swift's Glibc module): each round then starts as a new `speakable compile`
+/// process does, and the peak is one round's, not where glibc's per-thread arenas happened to
+/// keep an earlier round's freed buffers.
+func trimFreedMemory() {
+    #if canImport(Glibc)
+    if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
+        _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+    }
+    #endif
+}
+
 var options = CompileOptions()
 if let only = option("only") { options.outputs = Set(only.split(separator: ",").compactMap { CompileOutput(rawValue: String($0)) }) }
 var totals: [Double] = []
@@ -118,6 +130,7 @@ var cpus: [Double] = []
 var phases: [(load: Double, compile: Double, write: Double)] = []
 var last: (files: Int, bytes: Int) = (0, 0)
 for round in 1...rounds {
+    trimFreedMemory()
     try? FileManager.default.removeItem(atPath: root + "/Generated")
     let t0 = now()
     let c0 = cpuSeconds()
@@ -146,6 +159,7 @@ func format3(_ x: Double) -> String {
 let median = totals.sorted()[totals.count / 2]
 print("median total: \(format3(median)) s (CPU \(format3(cpus.sorted()[cpus.count / 2])) s) for \(last.files) files, \(last.bytes / 1_048_576) MiB")
 
+trimFreedMemory()
 let r0 = now()
 let project = ProjectLoader.load(directory: root)
 let result = CatalogCompiler.compile(project, options: options)
@@ -308,8 +322,9 @@ if let path = option("json") {
          format3(totals[i]) + " s", format3(cpus[i]) + " s"]
     }
     section.notes = ["The rounds above call the library (load, compile, write); the no-change rebuild there compiles and writes nothing. "
-                     + "The benchmark process's peak memory covers all of them; it varies by up to a third from run to run of one build "
-                     + "with where glibc places each thread's allocations (its per-thread arenas).",
+                     + "Before each, the process gives what it freed back to the system (malloc_trim), as a new speakable compile "
+                     + "process starts: its peak memory is then one compile's, not where glibc's per-thread arenas kept an earlier round's "
+                     + "freed buffers (without it, the peak varies by up to a third from run to run of one build).",
                      "Nothing changed, in the library: \((1000 * stampMedian / median).rounded() / 10)% of a full compile "
                      + "(speakable.json, the inputs' sizes and FNV-1a, the outputs' sizes, times and inodes against .speakable-stamp; goal 3%)."]
     if !builds.full.isEmpty {
