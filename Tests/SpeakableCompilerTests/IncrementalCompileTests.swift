@@ -51,10 +51,11 @@ import Testing
 
     /// A full compile into `out`, leaving a stamp as `speakable compile` does; its notes.
     @discardableResult
-    func fullCompile(_ root: String, out: String) throws -> (files: [String: String], notes: [String], diagnostics: [String]) {
+    func fullCompile(_ root: String, out: String, options: CompileOptions = CompileOptions()) throws
+        -> (files: [String: String], notes: [String], diagnostics: [String]) {
         let project = ProjectLoader.load(directory: root)
         let inputs = try #require(CompileStamp.inputs(root: root, config: project.config))
-        let result = CatalogCompiler.compile(project, options: CompileOptions())
+        let result = CatalogCompiler.compile(project, options: options)
         guard !result.hasErrors else { return ([:], [], result.diagnostics.map(\.id)) }
         _ = try OutputWriter.write(result.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)))
         if result.diagnostics.isEmpty {
@@ -67,7 +68,8 @@ import Testing
     /// The incremental update of `out` after an edit, applied; nil when it defers to a full
     /// compile. The project is read as `speakable compile` reads it then: the translations
     /// deferred (`deferred`), or whole.
-    func incrementalCompile(_ root: String, out: String, deferred: Bool = true) throws -> IncrementalCompile.Update? {
+    func incrementalCompile(_ root: String, out: String, deferred: Bool = true,
+                            options: CompileOptions = CompileOptions()) throws -> IncrementalCompile.Update? {
         let config = ProjectLoader.config(directory: root, configPath: nil).config
         let inputs = try #require(CompileStamp.inputs(root: root, config: config))
         let previous = try #require(CompileStamp.previous(in: out, tool: Self.tool, options: Self.options), "the last compile was clean")
@@ -77,7 +79,7 @@ import Testing
         if let reading {
             for table in project.tables where !reading.contains(table.name) { #expect(table.messages.isEmpty, "\(table.name): not read") }
         }
-        guard let update = IncrementalCompile.update(project, options: CompileOptions(), out: out, previous: previous, inputs: inputs) else { return nil }
+        guard let update = IncrementalCompile.update(project, options: options, out: out, previous: previous, inputs: inputs) else { return nil }
         _ = try OutputWriter.write(update.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)), keeping: update.kept)
         CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: update.files.map(\.path) + update.kept,
                             summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: update.androidLayouts)
@@ -257,6 +259,57 @@ import Testing
         #expect((update == nil) == (tables.count == 1))
         guard update != nil else { return }
         let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated")
+        let after = try outputs(out)
+        #expect(after.keys.sorted() == full.files.keys.sorted())
+        for (path, contents) in full.files { #expect(after[path] == contents, "\(path) differs from a full compile") }
+    }
+
+    static let antennaPod = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/testdata/catalogs/real/antennapod/res").path
+
+    /// A real app's whole `res/` (AntennaPod, 11 locales, `tools:ignore` on `<resources>`),
+    /// imported: a translation edited is compiled alone, inside the frame its metadata keeps, and
+    /// gives what a full compile gives.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.antennaPod + "/values/strings.xml"),
+                   "../shared/testdata/catalogs/real/antennapod is not next to the package"))
+    func aRealAppsImportedResourcesCompileIncrementally() throws {
+        let root = try temporaryDirectory()
+        try write(#"{"sourceLocale": "en"}"#, to: root + "/speakable.json")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.antennaPod).filter { $0.hasPrefix("values") }.sorted()
+        let imported = CatalogImporter.importFiles(folders.map { Self.antennaPod + "/" + $0 + "/strings.xml" },
+                                                   project: ProjectLoader.load(directory: root), options: ImportOptions())
+        #expect(!imported.hasErrors, "\(imported.diagnostics.map(\.rendered))")
+        _ = try OutputWriter.write(imported.files, to: root)
+        // The app's stale translations (of strings its default file no longer has) are
+        // unknown-key warnings, which only a full compile says: left out, the compile is clean.
+        let loaded = ProjectLoader.load(directory: root)
+        for table in loaded.tables {
+            for (tag, file) in table.locales where tag != loaded.config.sourceLocale {
+                let path = root + "/Locales/\(tag)/\(table.name).json"
+                var kept = try JSONDecoder().decode([String: String].self, from: Data(try #require(read(path)).utf8))
+                for translation in file.translations where table.index(ofKey: translation.key) == nil { kept[translation.key] = nil }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+                try write(String(decoding: try encoder.encode(kept), as: UTF8.self), to: path)
+            }
+        }
+        // Its outputs as import records them for an Android app.
+        var options = CompileOptions()
+        options.outputs = [.android, .xliff]
+        let out = root + "/Generated"
+        let first = try fullCompile(root, out: out, options: options)
+        #expect(first.diagnostics.isEmpty, "\(first.diagnostics)")
+        #expect(try #require(first.files["android/res/values/strings.xml"]).contains(#"tools:ignore="MissingTranslation""#))
+        let korean = root + "/Locales/ko/strings.json"
+        var ko = try JSONDecoder().decode([String: String].self, from: Data(try #require(read(korean)).utf8))
+        let key = try #require(ko.keys.sorted().first { !(ko[$0] ?? "").contains("{") })
+        ko[key] = (ko[key] ?? "") + " (고침)"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try write(String(decoding: try encoder.encode(ko), as: UTF8.self), to: korean)
+        let update = try #require(try incrementalCompile(root, out: out, options: options), "one translation edited is compiled alone")
+        #expect(update.files.contains { $0.path == "android/res/values-ko/strings.xml" && $0.contents.contains("(고침)") })
+        let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated", options: options)
         let after = try outputs(out)
         #expect(after.keys.sorted() == full.files.keys.sorted())
         for (path, contents) in full.files { #expect(after[path] == contents, "\(path) differs from a full compile") }
