@@ -54,12 +54,25 @@ import Testing
         "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
+    /// A project in `root` of one table `t`: `messages` (key, message; each with `examples`
+    /// after its message), translated into each of `locales` for about four in five of them.
+    static func writeProject(_ root: String, locales: [String], messages: [(String, String)], examples: String = "",
+                             random: inout SplitMix) throws {
+        try write(#"{"targetLocales": [\#(locales.map { "\"\($0)\"" }.joined(separator: ", "))]}"#, to: root + "/speakable.json")
+        try write("{\"messages\": {\n" + messages.map { "\(json($0.0)): {\"message\": \(json($0.1))\(examples)}" }.joined(separator: ",\n") + "\n}}\n",
+                  to: root + "/Templates/t.json")
+        for locale in locales {
+            let translated = messages.filter { _ in random.chance(80) }.map { ($0.0, translation($0.1, &random)) }
+            try write("{\n" + translated.map { "\(json($0.0)): \(json($0.1))" }.joined(separator: ",\n") + "\n}\n",
+                      to: root + "/Locales/\(locale)/t.json")
+        }
+    }
+
     @Test(arguments: Array(1...24))
     func theScreenLeavesOutOnlyWhatCannotBeRefused(seed: Int) throws {
         var random = SplitMix(seed: UInt64(seed))
         let root = try temporaryDirectory("screen\(seed)")
         let locales = ["ko", "ar", "ru", "ja"]
-        try write(#"{"targetLocales": [\#(locales.map { "\"\($0)\"" }.joined(separator: ", "))]}"#, to: root + "/speakable.json")
         var messages: [(String, String)] = []
         for i in 0..<40 {
             // Keys that make Android names collide now and then (a-b and a_b are both a_b).
@@ -68,13 +81,7 @@ import Testing
             messages.append((key, random.pick(Self.templates)))
         }
         let examples = random.chance(30) ? #", "examples": [{"r": 0.5}]"# : ""
-        try write("{\"messages\": {\n" + messages.map { "\(Self.json($0.0)): {\"message\": \(Self.json($0.1))\(examples)}" }.joined(separator: ",\n") + "\n}}\n",
-                  to: root + "/Templates/t.json")
-        for locale in locales {
-            let translated = messages.filter { _ in random.chance(80) }.map { ($0.0, Self.translation($0.1, &random)) }
-            try write("{\n" + translated.map { "\(Self.json($0.0)): \(Self.json($0.1))" }.joined(separator: ",\n") + "\n}\n",
-                      to: root + "/Locales/\(locale)/t.json")
-        }
+        try Self.writeProject(root, locales: locales, messages: messages, examples: examples, random: &random)
         let project = ProjectLoader.load(directory: root)
         #expect(!project.hasErrors, "\(project.diagnostics.map(\.rendered))")
         for outputs in [Set(CompileOutput.allCases), [.android], [.xcstrings]] as [Set<CompileOutput>] {

@@ -19,17 +19,10 @@ import Testing
         var random = SplitMix(seed: 25)
         let root = try temporaryDirectory()
         let locales = ["ko", "ar", "ru"]
-        try write(#"{"targetLocales": [\#(locales.map { "\"\($0)\"" }.joined(separator: ", "))]}"#, to: root + "/speakable.json")
         let templates = CompileValidationTests.templates
         var messages: [(String, String)] = []
         for i in 0..<700 { messages.append(("m\(i)", random.pick(templates))) }
-        try write("{\"messages\": {\n" + messages.map { "\(CompileValidationTests.json($0.0)): {\"message\": \(CompileValidationTests.json($0.1))}" }
-                    .joined(separator: ",\n") + "\n}}\n", to: root + "/Templates/t.json")
-        for locale in locales {
-            let translated = messages.filter { _ in random.chance(80) }.map { ($0.0, CompileValidationTests.translation($0.1, &random)) }
-            try write("{\n" + translated.map { "\(CompileValidationTests.json($0.0)): \(CompileValidationTests.json($0.1))" }.joined(separator: ",\n") + "\n}\n",
-                      to: root + "/Locales/\(locale)/t.json")
-        }
+        try CompileValidationTests.writeProject(root, locales: locales, messages: messages, random: &random)
         let project = ProjectLoader.load(directory: root)
         #expect(!project.hasErrors, "\(project.diagnostics.map(\.rendered))")
         for outputs in [Set(CompileOutput.allCases), [.android], [.xcstrings]] as [Set<CompileOutput>] {

@@ -188,14 +188,7 @@ import Testing
         var indexed = 0
         for _ in 0..<300 {
             var bytes = base
-            for _ in 0..<Int(generator.next() % 3 + 1) {
-                let at = Int(generator.next() % UInt64(bytes.count))
-                switch generator.next() % 3 {
-                case 0: bytes.remove(at: at)
-                case 1: bytes.insert(contentsOf: pieces[Int(generator.next() % UInt64(pieces.count))], at: at)
-                default: bytes[at] = pieces[Int(generator.next() % UInt64(pieces.count))][0]
-                }
-            }
+            XCStringsIndexTests.damage(&bytes, with: pieces, &generator)
             if XCStringsIndex.read(bytes, file: "t.xcstrings") != nil { indexed += 1 }
             Self.same(bytes, counts: [3, 7])
         }

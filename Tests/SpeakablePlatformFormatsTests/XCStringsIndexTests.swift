@@ -173,6 +173,19 @@ import SpeakableTestSupport
         #expect(compared > 2000)
     }
 
+    /// One to three random edits of `bytes`: a byte removed, one of `pieces` inserted, or a byte
+    /// replaced by a piece's first.
+    static func damage(_ bytes: inout [UInt8], with pieces: [[UInt8]], _ generator: inout SplitMix) {
+        for _ in 0..<Int(generator.next() % 3 + 1) {
+            let at = Int(generator.next() % UInt64(bytes.count))
+            switch generator.next() % 3 {
+            case 0: bytes.remove(at: at)
+            case 1: bytes.insert(contentsOf: pieces[Int(generator.next() % UInt64(pieces.count))], at: at)
+            default: bytes[at] = pieces[Int(generator.next() % UInt64(pieces.count))][0]
+            }
+        }
+    }
+
     /// Random damage to a good catalog: whatever the index still reads, it reads as the reader
     /// does, and it leaves every damaged catalog the reader has a word about to the reader.
     @Test func damagedCatalogs() {
@@ -186,14 +199,7 @@ import SpeakableTestSupport
         let oneLine = Array(Self.handWritten.replacing("\n", with: " ").utf8)
         for round in 0..<900 {
             var bytes = round < 600 ? base : oneLine
-            for _ in 0..<Int(generator.next() % 3 + 1) {
-                let at = Int(generator.next() % UInt64(bytes.count))
-                switch generator.next() % 3 {
-                case 0: bytes.remove(at: at)
-                case 1: bytes.insert(contentsOf: pieces[Int(generator.next() % UInt64(pieces.count))], at: at)
-                default: bytes[at] = pieces[Int(generator.next() % UInt64(pieces.count))][0]
-                }
-            }
+            Self.damage(&bytes, with: pieces, &generator)
             if XCStringsIndex.read(bytes, file: "t.xcstrings") != nil { indexed += 1 }
             Self.same(bytes, indexed: false)
         }
