@@ -24,28 +24,73 @@ public enum MessagePart: Hashable, Sendable {
     case text(String, range: Range<Int>)
     /// `#` inside a plural or selectordinal case: the number minus the offset.
     case pound(range: Range<Int>)
-    /// `{…}`: an argument. Boxed: an argument node is several times the size of a text part,
-    /// and every part of a body's array would take its size.
-    indirect case argument(ArgumentNode)
+    /// `{…}`: an argument (one reference: an ``ArgumentNode`` keeps its fields in one object).
+    case argument(ArgumentNode)
 }
 
 /// An argument: `{name}`, `{name, type[, style]}`, or a plural, selectordinal, select or choice.
+///
+/// A value type whose fields live in one immutable object: a copy (every `case .argument(let
+/// node)`) is one reference, and setting a field makes a new object.
 public struct ArgumentNode: Hashable, Sendable {
+    @usableFromInline final class Fields: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let number: Int?
+        @usableFromInline let nameRange: Range<Int>
+        @usableFromInline let range: Range<Int>
+        @usableFromInline let kind: ArgumentKind
+
+        init(name: String, number: Int?, nameRange: Range<Int>, range: Range<Int>, kind: ArgumentKind) {
+            self.name = name
+            self.number = number
+            self.nameRange = nameRange
+            self.range = range
+            self.kind = kind
+        }
+    }
+
+    @usableFromInline var fields: Fields
+
     /// The name as written: `count`, or a number such as `0`.
-    public var name: String
+    public var name: String {
+        @inlinable get { fields.name }
+        set { fields = Fields(name: newValue, number: number, nameRange: nameRange, range: range, kind: kind) }
+    }
     /// Set when the name is an argument number (`{0}`).
-    public var number: Int?
-    public var nameRange: Range<Int>
+    public var number: Int? {
+        @inlinable get { fields.number }
+        set { fields = Fields(name: name, number: newValue, nameRange: nameRange, range: range, kind: kind) }
+    }
+    public var nameRange: Range<Int> {
+        @inlinable get { fields.nameRange }
+        set { fields = Fields(name: name, number: number, nameRange: newValue, range: range, kind: kind) }
+    }
     /// From `{` to `}` inclusive.
-    public var range: Range<Int>
-    public var kind: ArgumentKind
+    public var range: Range<Int> {
+        @inlinable get { fields.range }
+        set { fields = Fields(name: name, number: number, nameRange: nameRange, range: newValue, kind: kind) }
+    }
+    public var kind: ArgumentKind {
+        @inlinable get { fields.kind }
+        set { fields = Fields(name: name, number: number, nameRange: nameRange, range: range, kind: newValue) }
+    }
 
     public init(name: String, number: Int?, nameRange: Range<Int>, range: Range<Int>, kind: ArgumentKind) {
-        self.name = name
-        self.number = number
-        self.nameRange = nameRange
-        self.range = range
-        self.kind = kind
+        fields = Fields(name: name, number: number, nameRange: nameRange, range: range, kind: kind)
+    }
+
+    public static func == (lhs: ArgumentNode, rhs: ArgumentNode) -> Bool {
+        lhs.fields === rhs.fields
+            || (lhs.name == rhs.name && lhs.number == rhs.number && lhs.nameRange == rhs.nameRange && lhs.range == rhs.range
+                && lhs.kind == rhs.kind)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(number)
+        hasher.combine(nameRange)
+        hasher.combine(range)
+        hasher.combine(kind)
     }
 }
 
