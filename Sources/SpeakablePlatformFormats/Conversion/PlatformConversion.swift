@@ -199,33 +199,35 @@ public enum PlatformConversion {
                                        numberTexts: [NumberText] = []) -> (decimal: Bool, skeleton: Bool) {
         var decimal = false
         var skeleton = false
-        func walk(_ body: MessageBody, plural: String?) {
-            for part in body.parts {
-                switch part {
-                case .text: break
-                case .pound: if let plural, kinds[plural] ?? .integer == .integer { decimal = true }
-                case .argument(let argument):
-                    switch argument.kind {
-                    case .none: if kinds[argument.name] == .integer { decimal = true }
-                    case .simple(let simple) where simple.type == .number && kinds[argument.name] ?? .integer == .integer:
-                        // A number passed as ICU's text prints as ICU groups it.
-                        if numberTexts.contains(NumberText(name: argument.name, style: simple.styleText ?? "")) { break }
-                        if let presentation = IntegerPresentation(style: simple.style) {
-                            guard presentation.grouped else { break }
-                            if case .numberSkeleton = simple.style { skeleton = true } else { decimal = true }
-                        } else if case .numberSkeleton = simple.style {
-                            skeleton = true
-                        }
-                    case .simple: break
-                    case .plural(let p): p.cases.forEach { walk($0.message, plural: argument.name) }
-                    case .select(let s): s.cases.forEach { walk($0.message, plural: nil) }
-                    case .choice(let c): c.cases.forEach { walk($0.message, plural: nil) }
+        groupedIntegers(in: body, plural: nil, kinds: kinds, numberTexts: numberTexts, decimal: &decimal, skeleton: &skeleton)
+        return (decimal, skeleton)
+    }
+
+    private static func groupedIntegers(in body: MessageBody, plural: String?, kinds: [String: CatalogArgument.Kind], numberTexts: [NumberText],
+                                        decimal: inout Bool, skeleton: inout Bool) {
+        for part in body.parts {
+            switch part {
+            case .text: break
+            case .pound: if let plural, kinds[plural] ?? .integer == .integer { decimal = true }
+            case .argument(let argument):
+                switch argument.kind {
+                case .none: if kinds[argument.name] == .integer { decimal = true }
+                case .simple(let simple) where simple.type == .number && kinds[argument.name] ?? .integer == .integer:
+                    // A number passed as ICU's text prints as ICU groups it.
+                    if numberTexts.contains(NumberText(name: argument.name, style: simple.styleText ?? "")) { break }
+                    if let presentation = IntegerPresentation(style: simple.style) {
+                        guard presentation.grouped else { break }
+                        if case .numberSkeleton = simple.style { skeleton = true } else { decimal = true }
+                    } else if case .numberSkeleton = simple.style {
+                        skeleton = true
                     }
+                case .simple: break
+                case .plural(let p): for c in p.cases { groupedIntegers(in: c.message, plural: argument.name, kinds: kinds, numberTexts: numberTexts, decimal: &decimal, skeleton: &skeleton) }
+                case .select(let s): for c in s.cases { groupedIntegers(in: c.message, plural: nil, kinds: kinds, numberTexts: numberTexts, decimal: &decimal, skeleton: &skeleton) }
+                case .choice(let c): for choice in c.cases { groupedIntegers(in: choice.message, plural: nil, kinds: kinds, numberTexts: numberTexts, decimal: &decimal, skeleton: &skeleton) }
                 }
             }
         }
-        walk(body, plural: nil)
-        return (decimal, skeleton)
     }
 
     // MARK: Numbers as text
@@ -556,63 +558,11 @@ public enum PlatformConversion {
     public static func formatSlots(of body: MessageBody, numberTexts: [NumberText] = [],
                                    applePrinted: Set<NumberText> = [], androidPrinted: Set<NumberText> = [])
         -> (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)]) {
-        var slots: [(name: String, slot: CatalogArgument.Slot)] = []
-        var printed: [String] = []
-        // Android only: ICU groups the zeros it pads with ("0,042"), Java's %,04d does not.
-        var androidTexts: [String: CatalogArgument.Slot] = [:]
-        func add(_ name: String, _ slot: CatalogArgument.Slot) {
-            if !slots.contains(where: { $0.name == name && $0.slot == slot }) { slots.append((name, slot)) }
-        }
-        func print(_ name: String) {
-            if !printed.contains(name) { printed.append(name) }
-        }
-        func text(_ node: ArgumentNode) -> Bool {
-            guard !numberTexts.isEmpty, let text = NumberText.of(node), numberTexts.contains(text) else { return false }
-            add(node.name, .numberText(text.style))
-            return true
-        }
-        func walk(_ body: MessageBody, plural: String?) {
-            for part in body.parts {
-                switch part {
-                case .text: break
-                case .pound:
-                    if let plural { print(plural) }
-                case .argument(let argument):
-                    switch argument.kind {
-                    case .none:
-                        if text(argument) { break }
-                        add(argument.name, .value)
-                        print(argument.name)
-                    case .simple(let simple):
-                        if simple.type == .number, text(argument) { break }
-                        let presentation = simple.type == .number ? IntegerPresentation(style: simple.style) : nil
-                        if let presentation, presentation.appleNeedsText {
-                            add(argument.name, .integerText(presentation))
-                        } else {
-                            add(argument.name, .value)
-                        }
-                        if let presentation, presentation.grouped, presentation.minimumDigits >= 4 {
-                            let slot = CatalogArgument.Slot.numberText(simple.styleText ?? "")
-                            androidTexts[argument.name + "\u{0}" + (simple.styleText ?? "")] = slot
-                            add(argument.name, slot)  // placeholder for Android's order; Apple's list drops it below
-                            break
-                        }
-                        print(argument.name)
-                    case .plural(let p):
-                        add(argument.name, .value)
-                        p.cases.forEach { walk($0.message, plural: argument.name) }
-                    case .select(let s):
-                        add(argument.name, .value)
-                        s.cases.forEach { walk($0.message, plural: nil) }
-                    case .choice(let c):
-                        add(argument.name, .value)
-                        print(argument.name)
-                        c.cases.forEach { walk($0.message, plural: nil) }
-                    }
-                }
-            }
-        }
-        walk(body, plural: nil)
+        var walk = SlotWalk(numberTexts: numberTexts)
+        walk.walk(body, plural: nil)
+        let slots = walk.slots
+        let printed = walk.printed
+        let androidTexts = walk.androidTexts
         // Android: printed arguments and numbers as text, in order of first appearance among
         // all arguments.
         var android: [(name: String, slot: CatalogArgument.Slot)] = []
@@ -645,6 +595,73 @@ public enum PlatformConversion {
             if !apple.contains(where: { $0.name == own.name && $0.slot == own.slot }) { apple.append(own) }
         }
         return (apple, android)
+    }
+
+    /// The arguments a message prints, for ``formatSlots(of:numberTexts:applePrinted:androidPrinted:)``.
+    private struct SlotWalk {
+        let numberTexts: [NumberText]
+        var slots: [(name: String, slot: CatalogArgument.Slot)] = []
+        var printed: [String] = []
+        /// Android only: ICU groups the zeros it pads with ("0,042"), Java's %,04d does not.
+        var androidTexts: [String: CatalogArgument.Slot] = [:]
+
+        init(numberTexts: [NumberText]) { self.numberTexts = numberTexts }
+
+        mutating func add(_ name: String, _ slot: CatalogArgument.Slot) {
+            if !slots.contains(where: { $0.name == name && $0.slot == slot }) { slots.append((name, slot)) }
+        }
+
+        mutating func print(_ name: String) {
+            if !printed.contains(name) { printed.append(name) }
+        }
+
+        mutating func text(_ node: ArgumentNode) -> Bool {
+            guard !numberTexts.isEmpty, let text = NumberText.of(node), numberTexts.contains(text) else { return false }
+            add(node.name, .numberText(text.style))
+            return true
+        }
+
+        mutating func walk(_ body: MessageBody, plural: String?) {
+            for part in body.parts {
+                switch part {
+                case .text: break
+                case .pound:
+                    if let plural { print(plural) }
+                case .argument(let argument):
+                    switch argument.kind {
+                    case .none:
+                        if text(argument) { break }
+                        add(argument.name, .value)
+                        print(argument.name)
+                    case .simple(let simple):
+                        if simple.type == .number, text(argument) { break }
+                        let presentation = simple.type == .number ? IntegerPresentation(style: simple.style) : nil
+                        if let presentation, presentation.appleNeedsText {
+                            add(argument.name, .integerText(presentation))
+                        } else {
+                            add(argument.name, .value)
+                        }
+                        if let presentation, presentation.grouped, presentation.minimumDigits >= 4 {
+                            let slot = CatalogArgument.Slot.numberText(simple.styleText ?? "")
+                            androidTexts[argument.name + "\u{0}" + (simple.styleText ?? "")] = slot
+                            add(argument.name, slot)  // placeholder for Android's order; Apple's list drops it below
+                            break
+                        }
+                        print(argument.name)
+                    case .plural(let p):
+                        add(argument.name, .value)
+                        for c in p.cases { walk(c.message, plural: argument.name) }
+                    case .select(let s):
+                        add(argument.name, .value)
+                        for c in s.cases { walk(c.message, plural: nil) }
+                    case .choice(let c):
+                        add(argument.name, .value)
+                        print(argument.name)
+                        for choice in c.cases { walk(choice.message, plural: nil) }
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Checks
