@@ -38,15 +38,15 @@ public struct IntegerGrouping: Hashable, Sendable {
         let key = (skeleton ? "s:" : "c:") + locale.identifier
         if let known = cache.withLock({ $0[key] }) { return known }
         var result: IntegerGrouping?
-        let format: ((Int64) -> String?)?
+        let model: IntegerDigitFormat?
         if skeleton {
             let plain = try? SkeletonNumberFormatter(skeleton: "", locale: locale)
-            format = plain.map { plain in { try? plain.format($0) } }
+            model = plain.flatMap { plain in IntegerDigitFormat.derive { try? plain.format($0) } }
         } else {
-            let decimal = try? NumberFormat(.decimal, locale: locale)
-            format = decimal.map { decimal in { try? decimal.formatWithICU($0) } }
+            // The decimal format's own model (derived once per locale, for formatting too).
+            model = (try? NumberFormat.cached(.decimal, locale: locale))?.integerDigits
         }
-        if let format, let model = IntegerDigitFormat.derive(from: format) {
+        if let model {
             result = IntegerGrouping(primary: model.primary, secondary: model.secondary, minimumGrouping: model.minimumGrouping,
                                      separator: String(decoding: model.separator, as: UTF8.self),
                                      digits: model.digits.map { String(decoding: $0, as: UTF8.self) })

@@ -29,6 +29,10 @@ extension CompileContext {
     /// grouping digits in skeletons) some numbers print differently: one warning per locale.
     func groupingWarnings() -> [Diagnostic] {
         var warnings: [Diagnostic] = []
+        // Each locale's grouping is derived from ICU's output (thousands of numbers): on all cores.
+        let derived = groupedIntegers.compactMap { tag, uses in (try? ICULocale(tag)).map { ($0, uses) } }
+            .flatMap { locale, uses in uses[.skeleton] == nil ? [(locale, false)] : [(locale, false), (locale, true)] }
+        DispatchQueue.concurrentPerform(iterations: derived.count) { _ = IntegerGrouping.of(derived[$0].0, skeleton: derived[$0].1) }
         for tag in groupedIntegers.keys.sorted() {
             guard let locale = try? ICULocale(tag) else { continue }
             // String Catalogs: a localized %lld is ICU's decimal format, which ignores the
