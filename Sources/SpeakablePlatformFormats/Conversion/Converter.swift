@@ -120,7 +120,7 @@ struct Converter {
                 for index in body.parts.indices {
                     if let forms = perNode[index] {
                         let form = forms.first { $0.category == category } ?? forms.last!
-                        text += renderer.render(form.body.parts, plural: first.name)
+                        renderer.render(form.body.parts, plural: first.name, into: &text)
                     } else {
                         text += outside[index]
                     }

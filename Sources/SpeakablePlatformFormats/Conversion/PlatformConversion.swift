@@ -792,19 +792,20 @@ public enum PlatformConversion {
     static func pluralForms(_ node: ArgumentNode, _ plural: PluralArgument, platform: CatalogPlatform,
                             locale: ICULocale, everyCategory: Bool = false) throws(CatalogConversionError) -> [(category: String, body: MessageBody)] {
         let (rules, other) = try pluralRules(node, plural, locale: locale)
-        var forms: [PluralCategory: MessageBody] = [:]
+        // By category, in CLDR's order (``PluralCategory/index``).
+        var forms: [MessageBody?] = Array(repeating: nil, count: PluralCategory.allCases.count)
         for category in rules.categories {
             let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } }
-            forms[category] = (keyword ?? other).message
+            forms[category.index] = (keyword ?? other).message
         }
         // Every category the text has (values/, which every locale shows), or those older
         // releases still select (Hebrew's many).
         let older = everyCategory ? [] : OlderPluralRules.categories(for: locale.languageTag)
         if everyCategory || !older.isEmpty {
             for item in plural.cases {
-                if case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word), forms[category] == nil,
+                if case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word), forms[category.index] == nil,
                    everyCategory || older.contains(category) {
-                    forms[category] = item.message
+                    forms[category.index] = item.message
                 }
             }
         }
@@ -814,10 +815,15 @@ public enum PlatformConversion {
             let members = knownMembers ?? integerMembers(rules)
             knownMembers = members
             if let category = exactCategory(Int64(value), members: members, categories: rules.categories, platform: platform) {
-                forms[category] = item.message
+                forms[category.index] = item.message
             }
         }
-        return forms.keys.sorted().map { ($0.rawValue, forms[$0]!) }
+        var result: [(category: String, body: MessageBody)] = []
+        result.reserveCapacity(rules.categories.count)
+        for category in PluralCategory.allCases {
+            if let form = forms[category.index] { result.append((category.rawValue, form)) }
+        }
+        return result
     }
 
     /// The locale's plural rules and the plural's `other` case, which every platform form needs.

@@ -78,24 +78,67 @@ struct Renderer {
 
     /// An integer printed as `presentation` says (a double or text argument: as its kind).
     func integerSpecifier(_ name: String, _ presentation: IntegerPresentation) -> String {
-        let argument = valueArgument(name)
-        guard argument?.kind ?? .integer == .integer else { return specifier(name) }
-        if let recorded = argument?.recordedSpecifier,
-           let spec = FormatString.parse(recorded, dialect: platform == .apple ? .apple : .java).specifiers.first, spec.valueKind == .integer, Self.presentation(of: spec, platform: platform) == presentation {
-            // An imported specifier is written back as it was (`%ld`, `%02d`).
-            if let substitutionArgument, substitutionArgument == name { return "%arg" }
-            return prefix(name) + lengthAndConversion(name)
+        var out = ""
+        appendIntegerSpecifier(name, presentation, to: &out)
+        return out
+    }
+
+    /// ``integerSpecifier(_:_:)``, appended to `out`.
+    func appendIntegerSpecifier(_ name: String, _ presentation: IntegerPresentation, to out: inout String) {
+        let index = valueIndex(name)
+        if let index {
+            guard arguments[index].kind == .integer else {
+                out += specifier(name)
+                return
+            }
+            if let recorded = arguments[index].recordedSpecifier,
+               let spec = FormatString.parse(recorded, dialect: platform == .apple ? .apple : .java).specifiers.first, spec.valueKind == .integer,
+               Self.presentation(of: spec, platform: platform) == presentation {
+                // An imported specifier is written back as it was (`%ld`, `%02d`).
+                if let substitutionArgument, substitutionArgument == name { out += "%arg"; return }
+                out += prefix(name) + lengthAndConversion(name)
+                return
+            }
         }
         switch platform {
         case .apple:
-            if presentation.appleNeedsText { return prefix(name, slot: .integerText(presentation)) + "@" }
-            if let substitutionArgument, substitutionArgument == name, presentation == .standard { return "%arg" }
-            if presentation.minimumDigits <= 1 { return prefix(name) + "lld" }
-            return prefix(name) + "0" + String(presentation.minimumDigits) + "lld"
+            if presentation.appleNeedsText {
+                out += prefix(name, slot: .integerText(presentation))
+                out += "@"
+                return
+            }
+            if let substitutionArgument, substitutionArgument == name, presentation == .standard { out += "%arg"; return }
+            appendValuePrefix(name, index: index, to: &out)
+            if presentation.minimumDigits <= 1 {
+                out += "lld"
+            } else {
+                out += "0"
+                out += String(presentation.minimumDigits)
+                out += "lld"
+            }
         case .android:
-            if presentation == .standard { return prefix(name) + ",d" }
-            return prefix(name) + presentation.javaFlags + "d"
+            appendValuePrefix(name, index: index, to: &out)
+            out += presentation == .standard ? ",d" : presentation.javaFlags + "d"
         }
+    }
+
+    /// The index of the argument's value slot in ``arguments`` (see ``valueArgument(_:)``).
+    func valueIndex(_ name: String) -> Int? {
+        for index in arguments.indices where arguments[index].name == name {
+            if case .value = arguments[index].slot { return index }
+        }
+        return nil
+    }
+
+    /// ``prefix(_:slot:)`` of the value slot, whose index (``valueIndex(_:)``) is known.
+    func appendValuePrefix(_ name: String, index: Int?, to out: inout String) {
+        guard positional else {
+            out += "%"
+            return
+        }
+        // position(of:slot:): the value slot, else the argument's first slot, else the first.
+        let position = (index ?? arguments.firstIndex { $0.name == name } ?? 0) + 1
+        out += Self.positionPrefix(position)
     }
 
     /// What an integer specifier prints: Java groups with `,`; CFString groups every localized
@@ -103,6 +146,18 @@ struct Renderer {
     static func presentation(of spec: FormatSpecifier, platform: CatalogPlatform) -> IntegerPresentation {
         let digits = spec.flags.contains("0") ? spec.width ?? 1 : 1
         return IntegerPresentation(grouped: platform == .apple || spec.flags.contains(","), minimumDigits: max(digits, 1))
+    }
+
+    /// ``doublingPercents(_:)``, appended to `out`.
+    static func appendDoublingPercents(_ text: String, to out: inout String) {
+        guard UTF8Search.contains(text, "%") else {
+            out += text
+            return
+        }
+        for scalar in text.unicodeScalars {
+            out.unicodeScalars.append(scalar)
+            if scalar == "%" { out.unicodeScalars.append("%") }
+        }
     }
 
     /// `%` → `%%` (most texts have none: returned as they are).
@@ -119,36 +174,47 @@ struct Renderer {
 
     func render(_ parts: [MessagePart], plural: String?) -> String {
         var out = ""
+        render(parts, plural: plural, into: &out)
+        return out
+    }
+
+    /// ``render(_:plural:)``, appended to `out`.
+    func render(_ parts: [MessagePart], plural: String?, into out: inout String) {
         for part in parts {
             switch part {
             case .text(let text, _):
-                out += isFormat ? Self.doublingPercents(text) : text
+                if isFormat { Self.appendDoublingPercents(text, to: &out) } else { out += text }
             case .pound:
-                out += integerSpecifier(plural ?? "", .standard)
+                appendIntegerSpecifier(plural ?? "", .standard, to: &out)
             case .argument(let argument) where PlatformConversion.isText(argument, arguments):
                 // A number as ICU's text, formatted by the accessor or the app.
-                out += prefix(argument.name, slot: .numberText(NumberText.of(argument)!.style)) + (platform == .apple ? "@" : "s")
+                out += prefix(argument.name, slot: .numberText(NumberText.of(argument)!.style))
+                out += platform == .apple ? "@" : "s"
             case .argument(let argument):
                 switch argument.kind {
                 case .none where pluralTextForPlainNumbers.contains(argument.name):
-                    out += prefix(argument.name, slot: .pluralText) + "s"
+                    out += prefix(argument.name, slot: .pluralText)
+                    out += "s"
                 case .none:
-                    out += integerSpecifier(argument.name, .standard)
+                    appendIntegerSpecifier(argument.name, .standard, to: &out)
                 case .simple(let simple):
                     if simple.type == .number, let fraction = PlatformConversion.printedFraction(argument, arguments, platform: platform) {
-                        out += prefix(argument.name) + fraction
+                        out += prefix(argument.name)
+                        out += fraction
                     } else if simple.type == .number, let presentation = IntegerPresentation(style: simple.style) {
                         if presentation == .standard, pluralTextForPlainNumbers.contains(argument.name) {
-                            out += prefix(argument.name, slot: .pluralText) + "s"
+                            out += prefix(argument.name, slot: .pluralText)
+                            out += "s"
                             continue
                         }
-                        out += integerSpecifier(argument.name, presentation)
+                        appendIntegerSpecifier(argument.name, presentation, to: &out)
                     } else {
                         out += specifier(argument.name)
                     }
                 case .plural:
                     if composedPlurals {
-                        out += prefix(argument.name, slot: .pluralText) + "s"
+                        out += prefix(argument.name, slot: .pluralText)
+                        out += "s"
                     } else {
                         // Only at the top level of an Apple substitutions format.
                         out += "%" + (positional ? "\(position(of: argument.name))$" : "") + "#@" + (substitutionNames[argument.range] ?? argument.name) + "@"
@@ -158,7 +224,6 @@ struct Renderer {
                 }
             }
         }
-        return out
     }
 }
 
