@@ -53,7 +53,12 @@ struct OutputRenderer {
     /// where it was written (see ``text(of:in:tag:)``).
     func pattern(of message: PreparedMessage, in table: Table, tag: String) -> MessagePattern? {
         if tag == sourceLocale { return message.pattern }
-        guard let file = table.locales[tag], let index = file.index(ofKey: message.template.key) else { return nil }
+        return table.locales[tag].flatMap { Self.pattern(of: message, in: $0) }
+    }
+
+    /// The translation's pattern of `message` in a target locale's `file`.
+    static func pattern(of message: PreparedMessage, in file: LocaleFile) -> MessagePattern? {
+        guard let index = file.index(ofKey: message.template.key) else { return nil }
         return file.translations[index].pattern
     }
 
@@ -73,6 +78,13 @@ struct OutputRenderer {
     mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
                           platform: CatalogPlatform) -> CatalogConversion? {
         guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
+        return convert(variant, message, pattern: pattern, locale: icuLocale(tag), table: table, tag: tag, platform: platform)
+    }
+
+    /// ``convert(_:_:table:tag:platform:)`` of the locale's `pattern` (``pattern(of:in:tag:)``),
+    /// whose ICU locale is `locale` (``icuLocale(_:)``).
+    mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, pattern: MessagePattern, locale: ICULocale,
+                          table: Table, tag: String, platform: CatalogPlatform) -> CatalogConversion? {
         // An imported String Catalog localization written with substitutions keeps them (and
         // their names) however its text is converted.
         let kept = platform == .apple && variant.choices.isEmpty
@@ -80,7 +92,6 @@ struct OutputRenderer {
         // The source text was converted once while preparing (the same conversion).
         if platform == .apple, tag == sourceLocale, kept == nil, let converted = variant.appleSource { return converted }
         let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
-        let locale = icuLocale(tag)
         do {
             return try PlatformConversion.convert(body, platform: platform, locale: locale,
                                              arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
@@ -265,6 +276,8 @@ struct OutputRenderer {
     /// The String Catalog entries of `messages`, in order.
     mutating func xcstringsEntries(_ table: Table, _ messages: ArraySlice<PreparedMessage>) -> [XCStringsStreamWriter.Entry] {
         let locales = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
+        let files = locales.map { $0 == sourceLocale ? nil : table.locales[$0] }
+        let icuLocales = locales.map { icuLocale($0) }
         var entries: [XCStringsStreamWriter.Entry] = []
         for message in messages {
             for variant in message.variants {
@@ -283,8 +296,8 @@ struct OutputRenderer {
                 var localizations: [(String, XCStringsStreamWriter.Localization)] = []
                 // Companion keys (an exact value a plural cannot say), by suffix.
                 var companions: [String: [(String, XCStringsStreamWriter.Localization)]] = [:]
-                for tag in locales {
-                    guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
+                for (l, tag) in locales.enumerated() {
+                    guard let pattern = tag == sourceLocale ? message.pattern : files[l].flatMap({ Self.pattern(of: message, in: $0) }) else { continue }
                     var kept = false
                     if let value = recorded?.xcstrings[tag], value.icu == pattern.source {
                         // null: the catalog had no localization here (Xcode takes the key as the
@@ -296,7 +309,8 @@ struct OutputRenderer {
                         }
                     }
                     if kept && variant.appleLayout.companions.isEmpty { continue }
-                    guard let conversion = convert(variant, message, table: table, tag: tag, platform: .apple) else { continue }
+                    guard let conversion = convert(variant, message, pattern: pattern, locale: icuLocales[l], table: table, tag: tag,
+                                                   platform: .apple) else { continue }
                     let states = recorded == nil ? nil : reviewStates(message, tag: tag, source: pattern.source)
                     for resource in conversion.resources {
                         if resource.role == .message {
@@ -381,6 +395,7 @@ struct OutputRenderer {
         for tag in tags {
             var items: [AndroidResourceWriter.Item] = []
             let roots = androidRootAttributes(tables, tag: tag)
+            let locale = icuLocale(tag)
             for prepared in tables {
                 let table = prepared.table
                 // The table's marker, then its resources, appended in place (the marker goes
@@ -388,9 +403,10 @@ struct OutputRenderer {
                 let marker = items.count
                 items.append(.comment("\(project.config.templates)/\(table.name).json"))
                 let meta = context.metadata[table.name]
+                let file = tag == sourceLocale ? nil : table.locales[tag]
                 for message in prepared.messages {
+                    guard let pattern = tag == sourceLocale ? message.pattern : file.flatMap({ Self.pattern(of: message, in: $0) }) else { continue }
                     for variant in message.variants {
-                        guard let pattern = pattern(of: message, in: table, tag: tag) else { continue }
                         let recorded = variant.choices.isEmpty ? message.metadata : nil
                         // Written back while its text is unchanged — and only as the resource the
                         // compile writes (aapt2 drops a translation of another type than the
@@ -412,7 +428,8 @@ struct OutputRenderer {
                                 file: file.hasPrefix("./") ? String(file.dropFirst(2)) : file,
                                 hint: "this file is written by `speakable import`; re-import the catalog or delete the file"))
                         }
-                        guard let conversion = convert(variant, message, table: table, tag: tag, platform: .android) else { continue }
+                        guard let conversion = convert(variant, message, pattern: pattern, locale: locale, table: table, tag: tag,
+                                                       platform: .android) else { continue }
                         let comment = tag == sourceLocale ? message.template.comment : nil
                         var attributes: [(String, String)] = []
                         if case .array(let pairs)? = recorded?.android[sourceLocale]?.value.objectMember("attributes") ?? recorded?.android.values.first?.value.objectMember("attributes") {
