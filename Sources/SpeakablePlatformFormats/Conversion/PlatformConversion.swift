@@ -279,8 +279,16 @@ public enum PlatformConversion {
 
     /// Whether `node` (a number) reaches the platform as text, given the converted arguments.
     static func isText(_ node: ArgumentNode, _ arguments: [CatalogArgument]) -> Bool {
-        guard let text = NumberText.of(node) else { return false }
-        return arguments.contains { $0.name == text.name && $0.slot == .numberText(text.style) }
+        // An argument `.numberText(style)` of the node's name and ``NumberText/of(_:)``'s style.
+        for argument in arguments {
+            guard case .numberText(let style) = argument.slot, argument.name == node.name else { continue }
+            switch node.kind {
+            case .none: if style.isEmpty { return true }
+            case .simple(let simple) where simple.type == .number: if style == (simple.styleText ?? "") { return true }
+            default: return false
+            }
+        }
+        return false
     }
 
     /// What follows `%` (and the position) when the platform prints a `Double` with a fixed
