@@ -396,7 +396,8 @@ struct CompileContext {
     mutating func reportSkippedTexts(_ apple: [CatalogArgument], localeSlots: [[(name: String, slot: CatalogArgument.Slot)]],
                                      message: TemplateMessage,
                                      bodies: [LocaleText]) {
-        guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift) else { return }
+        // One position cannot be skipped.
+        guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift), apple.count > 1 else { return }
         for (item, slots) in zip(bodies, localeSlots) {
             let used = apple.indices.filter { index in slots.contains { $0.name == apple[index].name && $0.slot == apple[index].slot } }
             guard let last = used.last, let index = (0..<last).first(where: { !used.contains($0) }) else { continue }

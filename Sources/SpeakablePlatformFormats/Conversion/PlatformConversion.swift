@@ -253,8 +253,16 @@ public enum PlatformConversion {
         var decided = Set<NumberText>()
         for (body, _) in bodies {
             forEachArgument(body) { node in
-                guard let text = NumberText.of(node), decided.insert(text).inserted else { return }
                 let kind = kinds[node.name] ?? .integer
+                // Only a Double, or an integer with a style printf has no form for, can be one
+                // (decided before the text is made: most arguments are neither).
+                switch node.kind {
+                case .none: guard kind == .double else { return }
+                case .simple(let simple) where simple.type == .number:
+                    guard kind == .double || (kind == .integer && IntegerPresentation(style: simple.style) == nil) else { return }
+                default: return
+                }
+                guard let text = NumberText.of(node), decided.insert(text).inserted else { return }
                 switch node.kind {
                 case .none:
                     if kind == .double { texts.append(text) }
