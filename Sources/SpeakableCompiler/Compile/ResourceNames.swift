@@ -37,8 +37,10 @@ extension CompileContext {
     /// named `continue` or `_`): such a name gets a `_` after it.
     static func androidResourceName(_ key: String) -> String {
         let name = androidName(key)
-        let field = KotlinAccessorNames.rField(name)
-        return ProjectConfig.javaKeywords.contains(field) ? name + "_" : name
+        // R's field is the name with `.` as `_` (``KotlinAccessorNames/rField(_:)``). A name with
+        // a `.` has another character too, and the only keyword with `_` is `_` alone: not one.
+        if name.utf8.contains(0x2E) { return name }
+        return ProjectConfig.javaKeywords.contains(name) ? name + "_" : name
     }
 
     static func isAndroidName(_ text: String) -> Bool { !text.isEmpty && androidName(text) == text }

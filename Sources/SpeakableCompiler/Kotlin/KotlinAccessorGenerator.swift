@@ -463,7 +463,9 @@ public enum KotlinAccessorNames {
 
     /// The field of `R.string` / `R.plurals` for a resource name: `.` becomes `_`, as `aapt2` writes `R`.
     public static func rField(_ name: String) -> String {
-        String(String.UnicodeScalarView(name.unicodeScalars.map { $0 == "." ? "_" : $0 }))
+        // `.` is the byte 0x2E in UTF-8 and no other character's.
+        guard name.utf8.contains(0x2E) else { return name }
+        return String(decoding: name.utf8.map { $0 == 0x2E ? 0x5F : $0 }, as: UTF8.self)
     }
 
     /// The parameter of each argument (after `res`), in lower camel case; `_` appended to a
