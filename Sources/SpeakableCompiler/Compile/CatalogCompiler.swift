@@ -49,7 +49,15 @@ public enum CatalogCompiler {
         let outputs = render(jobs, project: project, preparation: preparation)
         var compiled = result(of: outputs, diagnostics: diagnostics, strict: preparation.options.strict)
         if !compiled.hasErrors {
-            for (table, messages) in zip(project.tables, preparation.tables) { compiled.androidLayouts[table.name] = androidLayout(messages) }
+            // Each table's hash on all cores.
+            let tables = preparation.tables
+            let hashes = Mutex<[Int: String]>([:])
+            DispatchQueue.concurrentPerform(iterations: min(project.tables.count, tables.count)) { t in
+                let hash = androidLayout(tables[t])
+                hashes.withLock { $0[t] = hash }
+            }
+            let found = hashes.withLock { $0 }
+            for (t, table) in project.tables.enumerated() { if let hash = found[t] { compiled.androidLayouts[table.name] = hash } }
         }
         // Every message's preparation is freed while the caller writes the files.
         if options.releasesInBackground { BackgroundRelease.release((consume preparation, consume outputs)) }

@@ -582,6 +582,7 @@ public enum PlatformConversion {
         // Android: printed arguments and numbers as text, in order of first appearance among
         // all arguments.
         var android: [(name: String, slot: CatalogArgument.Slot)] = []
+        android.reserveCapacity(slots.count)
         let androidOnly = Set(androidTexts.keys)
         func isAndroidOnly(_ slot: (name: String, slot: CatalogArgument.Slot)) -> Bool {
             guard !androidOnly.isEmpty, case .numberText(let style) = slot.slot else { return false }
@@ -603,6 +604,7 @@ public enum PlatformConversion {
             }
         }
         var apple: [(name: String, slot: CatalogArgument.Slot)] = []
+        apple.reserveCapacity(slots.count)
         for slot in slots where !isAndroidOnly(slot) {
             var own = slot
             if !applePrinted.isEmpty, case .numberText(let style) = slot.slot, applePrinted.contains(NumberText(name: slot.name, style: style)) {
@@ -624,10 +626,12 @@ public enum PlatformConversion {
         init(numberTexts: [NumberText]) { self.numberTexts = numberTexts }
 
         mutating func add(_ name: String, _ slot: CatalogArgument.Slot) {
+            if slots.isEmpty { slots.reserveCapacity(4) }  // one allocation for most messages' arguments
             if !slots.contains(where: { $0.name == name && $0.slot == slot }) { slots.append((name, slot)) }
         }
 
         mutating func print(_ name: String) {
+            if printed.isEmpty { printed.reserveCapacity(4) }
             if !printed.contains(name) { printed.append(name) }
         }
 
