@@ -102,8 +102,10 @@ extension PlatformInput {
         let directory: String
         /// Per file of values/: its name (without `.xml`) and the keys not to be translated.
         let tables: [(name: String, untranslatable: Set<String>)]
-        /// The table each source key is in.
-        let tableOfKey: [String: Int]
+        /// Every source key in the order the source defines them, with the table it is in.
+        let definedKeys: [(key: String, table: Int)]
+        /// Each source key's place in ``definedKeys``.
+        let keyPlace: [String: Int]
         /// The source's name for each plural's argument.
         let pluralNames: [String: String]
         let limits: ProjectLimits
@@ -111,6 +113,24 @@ extension PlatformInput {
         let count: ProjectMessageCount
         /// The first locales' folders, read on another core while the source is read (nil on one core).
         var readAhead: ReadAhead? = nil
+
+        /// The table `key` is in; nil for a key the source does not define.
+        func table(of key: String) -> Int? { keyPlace[key].map { definedKeys[$0].table } }
+    }
+
+    /// Whether `key` is `string/` followed by `name`, compared byte by byte (equal bytes are an
+    /// equal key; other bytes may still be a canonically equivalent one).
+    static func isStringKey(_ key: String, named name: String) -> Bool {
+        var key = key
+        var name = name
+        return key.withUTF8 { k in
+            name.withUTF8 { n in
+                guard k.count == n.count + 7, k[0] == 0x73, k[1] == 0x74, k[2] == 0x72, k[3] == 0x69, k[4] == 0x6E, k[5] == 0x67,
+                      k[6] == 0x2F else { return false }
+                for i in 0..<n.count where k[7 + i] != n[i] { return false }
+                return true
+            }
+        }
     }
 
     /// Locale folders read in the background, in order, while the source is read and its
@@ -245,7 +265,9 @@ extension PlatformInput {
         // The source messages, one table per file of values/; a resource is defined once.
         var tables: [(name: String, file: String, messages: [SourceMessage], untranslatable: Set<String>)] = []
         let resourceCount = sourceFiles.reduce(0) { $0 + $1.count }
-        var tableOfKey: [String: Int] = Dictionary(minimumCapacity: resourceCount)
+        var keyPlace: [String: Int] = Dictionary(minimumCapacity: resourceCount)
+        var definedKeys: [(key: String, table: Int)] = []
+        definedKeys.reserveCapacity(resourceCount)
         var definedAt: [String: (String, SourcePosition)] = Dictionary(minimumCapacity: resourceCount)
         /// Records where `key` is first defined; false (and, from another file, an error) when it
         /// was defined before — aapt2 refuses a second definition in another file, and within
@@ -283,7 +305,8 @@ extension PlatformInput {
                     let entry = run.strings[index]
                     let key = "string/" + entry.name
                     guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
-                    tableOfKey[key] = tables.count
+                    keyPlace[key] = definedKeys.count
+                    definedKeys.append((key, tables.count))
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = converted.isEmpty ? plainParts(site!, index, file: file.resources.file, scratch: &scratch)
                                                                      : converted[index]!
@@ -296,7 +319,8 @@ extension PlatformInput {
                     otherIndex += 1
                     guard let key = key(resource), !resource.name.isEmpty else { continue }
                     guard define(key, in: file.resources.file, at: resource.namePosition) else { continue }
-                    tableOfKey[key] = tables.count
+                    keyPlace[key] = definedKeys.count
+                    definedKeys.append((key, tables.count))
                     guard resource.isTranslatable else { untranslatable.insert(key); continue }
                     if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
                     guard let (formats, text, pattern) = convertedOthers.isEmpty ? sourceParts(resource, file: file.resources.file)
@@ -314,7 +338,7 @@ extension PlatformInput {
         // Translations, by locale: every file of the locale's folders, matched by type and name;
         // with `deferringLocales`, read when the checker gets to the locale.
         let androidSource = AndroidSource(directory: directory, tables: tables.map { ($0.name, $0.untranslatable) },
-                                          tableOfKey: tableOfKey, pluralNames: pluralNames, limits: limits, count: count,
+                                          definedKeys: definedKeys, keyPlace: keyPlace, pluralNames: pluralNames, limits: limits, count: count,
                                           readAhead: readAhead)
         var byTag: [String: [String]] = [:]
         for (folder, tag) in targetFolders { byTag[tag, default: []].append(folder) }
@@ -395,6 +419,10 @@ extension PlatformInput {
         let untranslatable = tables.map(\.untranslatable)
         /// The message just appended to `table`'s list handed to `visit`, and kept or destroyed.
         var counts = Array(repeating: 0, count: tables.count)
+        // The place in the source's keys after the previous plain string's: translations mostly
+        // come in the source's order, so the next string is mostly that key, found without
+        // hashing (and its message shares the source's key).
+        var nextKey = 0
         func appended(_ table: Int) {
             let number = counts[table]
             counts[table] += 1
@@ -414,7 +442,7 @@ extension PlatformInput {
                 /// A resource read by the reader (a whole file's, or an element other than a plain string).
                 func translation(_ resource: AndroidResource) {
                     guard let key = key(resource), !resource.name.isEmpty else { return }
-                    let table = source.tableOfKey[key] ?? sameName ?? 0
+                    let table = source.table(of: key) ?? sameName ?? 0
                     // Translations of untranslatable strings are Android Lint's business, not extra keys.
                     if tables.indices.contains(table), tables[table].untranslatable.contains(key) { return }
                     guard tables.indices.contains(table), let formats = formats(resource, file: file),
@@ -429,9 +457,20 @@ extension PlatformInput {
                     let site = PlainStringsSite(plain)
                     for run in plain.runs {
                         for index in run.strings.indices {
-                            let key = "string/" + site.strings[index].name
-                            // One table: every key is in it (no lookup needed).
-                            let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
+                            let key: String
+                            let table: Int
+                            if nextKey < source.definedKeys.count, isStringKey(source.definedKeys[nextKey].key, named: site.strings[index].name) {
+                                (key, table) = source.definedKeys[nextKey]
+                                nextKey += 1
+                            } else {
+                                key = "string/" + site.strings[index].name
+                                if let place = source.keyPlace[key] {
+                                    table = source.definedKeys[place].table
+                                    nextKey = place + 1
+                                } else {
+                                    table = sameName ?? 0
+                                }
+                            }
                             guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
                             else { continue }
                             perTable[table].append(plainMessage(site, index, file: file, key: key, scratch: &scratch))
@@ -609,13 +648,34 @@ extension PlatformInput {
             let n = bytes.count
             var parts: [MessagePart] = []
             var arguments = 0
-            for b in bytes where b == 0x7B { arguments += 1 }
-            if arguments > 0 { parts.reserveCapacity(2 * arguments + 1) }
             var i = 0
+            while i + 8 <= n {
+                arguments += zeroBytes(word(bytes, at: i) ^ 0x7B7B_7B7B_7B7B_7B7B).nonzeroBitCount
+                i += 8
+            }
+            while i < n {
+                if bytes[i] == 0x7B { arguments += 1 }
+                i += 1
+            }
+            if arguments > 0 { parts.reserveCapacity(2 * arguments + 1) }
+            i = 0
             var u16 = 0
             var textByte = 0
             var textU16 = 0
             while i < n {
+                // Eight bytes at a time while there is no brace or apostrophe among them: their
+                // UTF-16 units are the bytes that do not continue a scalar, and one more for
+                // each that starts a scalar of four bytes.
+                while i + 8 <= n {
+                    let w = word(bytes, at: i)
+                    guard zeroBytes(w ^ 0x2727_2727_2727_2727) | zeroBytes(w ^ 0x7B7B_7B7B_7B7B_7B7B)
+                            | zeroBytes(w ^ 0x7D7D_7D7D_7D7D_7D7D) == 0 else { break }
+                    let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
+                    let fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080
+                    u16 += 8 - continuation.nonzeroBitCount + fourByteLead.nonzeroBitCount
+                    i += 8
+                }
+                guard i < n else { break }
                 let b = bytes[i]
                 if b == 0x27 || b == 0x7D { return nil }  // ' }
                 if b != 0x7B {  // {
@@ -665,6 +725,18 @@ extension PlatformInput {
             }
             return MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
         }
+    }
+
+    /// The eight bytes at `offset` of `bytes` (at least eight from there), the first the lowest.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each byte of `x` that is zero (and of no other byte).
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
     }
 
     /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no
