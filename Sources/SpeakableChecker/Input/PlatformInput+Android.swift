@@ -650,7 +650,7 @@ extension PlatformInput {
             var arguments = 0
             var i = 0
             while i + 8 <= n {
-                arguments += zeroBytes(word(bytes, at: i) ^ 0x7B7B_7B7B_7B7B_7B7B).nonzeroBitCount
+                arguments += highBits(zeroBytes(word(bytes, at: i) ^ 0x7B7B_7B7B_7B7B_7B7B))
                 i += 8
             }
             while i < n {
@@ -672,7 +672,7 @@ extension PlatformInput {
                             | zeroBytes(w ^ 0x7D7D_7D7D_7D7D_7D7D) == 0 else { break }
                     let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
                     let fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080
-                    u16 += 8 - continuation.nonzeroBitCount + fourByteLead.nonzeroBitCount
+                    u16 += 8 - highBits(continuation) + highBits(fourByteLead)
                     i += 8
                 }
                 guard i < n else { break }
@@ -737,6 +737,13 @@ extension PlatformInput {
     @inline(__always)
     static func zeroBytes(_ x: UInt64) -> UInt64 {
         ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
+    /// How many bytes of `x` have their high bit set, for an `x` with no other bit set (the
+    /// bits summed by one multiplication: no population count instruction is assumed).
+    @inline(__always)
+    static func highBits(_ x: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((x >> 7) &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no
