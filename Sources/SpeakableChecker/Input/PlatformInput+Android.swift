@@ -417,17 +417,23 @@ extension PlatformInput {
         // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
         // of an array element copied the whole tuple, twice per translation).
         let untranslatable = tables.map(\.untranslatable)
-        /// The message just appended to `table`'s list handed to `visit`, and kept or destroyed.
         var counts = Array(repeating: 0, count: tables.count)
         // The place in the source's keys after the previous plain string's: translations mostly
         // come in the source's order, so the next string is mostly that key, found without
         // hashing (and its message shares the source's key).
         var nextKey = 0
-        func appended(_ table: Int) {
+        /// `message`, the next of `table`'s list, handed to `visit`: in its place in the list when
+        /// `keeping`, else where it was made (moved here, not copied), and destroyed after.
+        func add(_ message: consuming TargetMessage, to table: Int) {
             let number = counts[table]
             counts[table] += 1
-            perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), number) }
-            if !keeping { perTable[table].removeLast() }
+            if keeping {
+                perTable[table].append(message)
+                perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), number) }
+            } else {
+                var made = message
+                withUnsafeMutablePointer(to: &made) { visit(table, $0, number) }
+            }
         }
         for g in groups.indices {
             for f in groups[g].files.indices {
@@ -447,9 +453,8 @@ extension PlatformInput {
                     if tables.indices.contains(table), tables[table].untranslatable.contains(key) { return }
                     guard tables.indices.contains(table), let formats = formats(resource, file: file),
                           let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { return }
-                    perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
-                                                         pattern: simplePattern(text.text) ?? parse(text), formats: formats))
-                    appended(table)
+                    add(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
+                                      pattern: simplePattern(text.text) ?? parse(text), formats: formats), to: table)
                 }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
@@ -473,10 +478,10 @@ extension PlatformInput {
                             }
                             guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
                             else { continue }
-                            perTable[table].append(plainMessage(site, index, file: file, key: key, scratch: &scratch))
-                            appended(table)
+                            add(plainMessage(site, index, file: file, key: key, scratch: &scratch), to: table)
                         }
-                        for other in run.others { translation(other.resource) }
+                        // By index: each resource read in place, not copied out of the list.
+                        for o in run.others.indices { translation(run.others[o].resource) }
                     }
                     continue
                 }

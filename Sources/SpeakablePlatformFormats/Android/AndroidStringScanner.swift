@@ -526,7 +526,7 @@ extension PlainScanner {
             guard !resource.name.isEmpty,  // android-missing-name
                   otherNames.insert(AndroidResourceReader.kindKey(resource) + resource.name).inserted else { return false }
         }
-        others.append(AndroidPlainStrings.Other(stringsBefore: stringsBefore, resource: resource))
+        others.append(AndroidPlainStrings.Other(stringsBefore: stringsBefore, resource: consume resource))
         return true
     }
 
