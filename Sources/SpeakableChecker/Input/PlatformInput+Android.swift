@@ -102,8 +102,9 @@ extension PlatformInput {
         let directory: String
         /// Per file of values/: its name (without `.xml`) and the keys not to be translated.
         let tables: [(name: String, untranslatable: Set<String>)]
-        /// Every source key in the order the source defines them, with the table it is in.
-        let definedKeys: [(key: String, table: Int)]
+        /// Every source key in the order the source defines them, with the table it is in and
+        /// whether it is untranslatable (in that table's set).
+        let definedKeys: [(key: String, table: Int, untranslatable: Bool)]
         /// Each source key's place in ``definedKeys``.
         let keyPlace: [String: Int]
         /// The source's name for each plural's argument.
@@ -266,7 +267,7 @@ extension PlatformInput {
         var tables: [(name: String, file: String, messages: [SourceMessage], untranslatable: Set<String>)] = []
         let resourceCount = sourceFiles.reduce(0) { $0 + $1.count }
         var keyPlace: [String: Int] = Dictionary(minimumCapacity: resourceCount)
-        var definedKeys: [(key: String, table: Int)] = []
+        var definedKeys: [(key: String, table: Int, untranslatable: Bool)] = []
         definedKeys.reserveCapacity(resourceCount)
         var definedAt: [String: (String, SourcePosition)] = Dictionary(minimumCapacity: resourceCount)
         /// Records where `key` is first defined; false (and, from another file, an error) when it
@@ -306,7 +307,7 @@ extension PlatformInput {
                     let key = "string/" + entry.name
                     guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
                     keyPlace[key] = definedKeys.count
-                    definedKeys.append((key, tables.count))
+                    definedKeys.append((key, tables.count, !entry.isTranslatable))
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = converted.isEmpty ? plainParts(site!, index, file: file.resources.file, scratch: &scratch)
                                                                      : converted[index]!
@@ -320,7 +321,7 @@ extension PlatformInput {
                     guard let key = key(resource), !resource.name.isEmpty else { continue }
                     guard define(key, in: file.resources.file, at: resource.namePosition) else { continue }
                     keyPlace[key] = definedKeys.count
-                    definedKeys.append((key, tables.count))
+                    definedKeys.append((key, tables.count, !resource.isTranslatable))
                     guard resource.isTranslatable else { untranslatable.insert(key); continue }
                     if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
                     guard let (formats, text, pattern) = convertedOthers.isEmpty ? sourceParts(resource, file: file.resources.file)
@@ -464,20 +465,24 @@ extension PlatformInput {
                         for index in run.strings.indices {
                             let key: String
                             let table: Int
+                            // Whether the source key is in its table's untranslatable set (a key
+                            // the source does not define is in none).
+                            let isUntranslatable: Bool
                             if nextKey < source.definedKeys.count, isStringKey(source.definedKeys[nextKey].key, named: site.strings[index].name) {
-                                (key, table) = source.definedKeys[nextKey]
+                                (key, table, isUntranslatable) = source.definedKeys[nextKey]
                                 nextKey += 1
                             } else {
                                 key = "string/" + site.strings[index].name
                                 if let place = source.keyPlace[key] {
                                     table = source.definedKeys[place].table
+                                    isUntranslatable = source.definedKeys[place].untranslatable
                                     nextKey = place + 1
                                 } else {
                                     table = sameName ?? 0
+                                    isUntranslatable = false
                                 }
                             }
-                            guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
-                            else { continue }
+                            guard table >= 0 && table < untranslatable.count, !isUntranslatable else { continue }
                             add(plainMessage(site, index, file: file, key: key, scratch: &scratch), to: table)
                         }
                         // By index: each resource read in place, not copied out of the list.
