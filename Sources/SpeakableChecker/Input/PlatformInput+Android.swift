@@ -115,8 +115,6 @@ extension PlatformInput {
         /// The first locales' folders, read on another core while the source is read (nil on one core).
         var readAhead: ReadAhead? = nil
 
-        /// The table `key` is in; nil for a key the source does not define.
-        func table(of key: String) -> Int? { keyPlace[key].map { definedKeys[$0].table } }
     }
 
     /// Whether `key` is `string/` followed by `name`, compared byte by byte (equal bytes are an
@@ -449,11 +447,18 @@ extension PlatformInput {
                 /// A resource read by the reader (a whole file's, or an element other than a plain string).
                 func translation(_ resource: AndroidResource) {
                     guard let key = key(resource), !resource.name.isEmpty else { return }
-                    let table = source.table(of: key) ?? sameName ?? 0
-                    // Translations of untranslatable strings are Android Lint's business, not extra keys.
-                    if tables.indices.contains(table), tables[table].untranslatable.contains(key) { return }
+                    // The source key after the previous translation's when it is this one, else
+                    // looked up (as plain strings are).
+                    let place = nextKey < source.definedKeys.count && source.definedKeys[nextKey].key == key ? nextKey : source.keyPlace[key]
+                    if let place { nextKey = place + 1 }
+                    let table = place.map { source.definedKeys[$0].table } ?? sameName ?? 0
+                    // Translations of untranslatable strings are Android Lint's business, not extra
+                    // keys. (Only keys the source defines are in its untranslatable sets.)
+                    if tables.indices.contains(table), let place, source.definedKeys[place].untranslatable { return }
+                    // Only a `plurals/` key names a plural's argument.
                     guard tables.indices.contains(table), let formats = formats(resource, file: file),
-                          let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { return }
+                          let text = convert(resource, formats: formats, pluralName: resource.kind == .plurals ? source.pluralNames[key] : nil)
+                    else { return }
                     add(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
                                       pattern: simplePattern(text.text) ?? parse(text), formats: formats), to: table)
                 }
@@ -673,17 +678,22 @@ extension PlatformInput {
             var textByte = 0
             var textU16 = 0
             while i < n {
-                // Eight bytes at a time while there is no brace or apostrophe among them: their
-                // UTF-16 units are the bytes that do not continue a scalar, and one more for
-                // each that starts a scalar of four bytes.
+                // Eight bytes at a time up to the first brace or apostrophe: the UTF-16 units of
+                // the bytes before it are the bytes that do not continue a scalar, and one more
+                // for each that starts a scalar of four bytes.
                 while i + 8 <= n {
                     let w = word(bytes, at: i)
-                    guard zeroBytes(w ^ 0x2727_2727_2727_2727) | zeroBytes(w ^ 0x7B7B_7B7B_7B7B_7B7B)
-                            | zeroBytes(w ^ 0x7D7D_7D7D_7D7D_7D7D) == 0 else { break }
-                    let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080
-                    let fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080
-                    u16 += 8 - highBits(continuation) + highBits(fourByteLead)
-                    i += 8
+                    let flagged = zeroBytes(w ^ 0x2727_2727_2727_2727) | zeroBytes(w ^ 0x7B7B_7B7B_7B7B_7B7B)
+                        | zeroBytes(w ^ 0x7D7D_7D7D_7D7D_7D7D)
+                    let plain = flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
+                    if plain > 0 {
+                        let before: UInt64 = plain == 8 ? ~0 : (1 << UInt64(plain * 8)) &- 1
+                        let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080 & before
+                        let fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080 & before
+                        u16 += plain - highBits(continuation) + highBits(fourByteLead)
+                        i += plain
+                    }
+                    if plain < 8 { break }
                 }
                 guard i < n else { break }
                 let b = bytes[i]
