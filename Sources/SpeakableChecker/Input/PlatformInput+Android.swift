@@ -114,7 +114,6 @@ extension PlatformInput {
         let count: ProjectMessageCount
         /// The first locales' folders, read on another core while the source is read (nil on one core).
         var readAhead: ReadAhead? = nil
-
     }
 
     /// Whether `key` is `string/` followed by `name`, compared byte by byte (equal bytes are an
@@ -413,13 +412,10 @@ extension PlatformInput {
             }
         }
         for index in perTable.indices { perTable[index].reserveCapacity(keeping ? expected[index] : 1) }
-        // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
-        // of an array element copied the whole tuple, twice per translation).
-        let untranslatable = tables.map(\.untranslatable)
         var counts = Array(repeating: 0, count: tables.count)
-        // The place in the source's keys after the previous plain string's: translations mostly
-        // come in the source's order, so the next string is mostly that key, found without
-        // hashing (and its message shares the source's key).
+        // The place in the source's keys after the previous translation's: translations mostly
+        // come in the source's order, so the next one is mostly that key, found without hashing
+        // (and a plain string's message shares the source's key).
         var nextKey = 0
         /// `message`, the next of `table`'s list, handed to `visit`: in its place in the list when
         /// `keeping`, else where it was made (moved here, not copied), and destroyed after.
@@ -487,7 +483,7 @@ extension PlatformInput {
                                     isUntranslatable = false
                                 }
                             }
-                            guard table >= 0 && table < untranslatable.count, !isUntranslatable else { continue }
+                            guard table >= 0 && table < tables.count, !isUntranslatable else { continue }
                             add(plainMessage(site, index, file: file, key: key, scratch: &scratch), to: table)
                         }
                         // By index: each resource read in place, not copied out of the list.
