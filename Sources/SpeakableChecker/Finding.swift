@@ -68,8 +68,10 @@ public struct Finding: Hashable, Sendable {
 public enum Fingerprint {
     public static func make(rule: String, table: String?, locale: String?, key: String?, subject: String, occurrence: Int) -> String {
         var hash = FNV1a()
+        // Each text's UTF-8 read in place, then the separator.
         func add(_ text: String) {
-            hash.combine(text)
+            var text = text
+            text.withUTF8 { hash.combine(bytes: $0) }
             hash.combine(byte: 0x1F)
         }
         add("v1")
@@ -78,8 +80,31 @@ public enum Fingerprint {
         add(locale ?? "")
         add(key ?? "")
         add(subject)
-        add(String(occurrence))
-        return HexDigits.padded(hash.value, width: 16, uppercase: false)
+        // The occurrence's decimal digits, most significant first (as `String(occurrence)`).
+        if occurrence >= 0 {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+                var n = occurrence
+                var count = 0
+                repeat {
+                    buffer[19 - count] = UInt8(0x30 + n % 10)
+                    n /= 10
+                    count += 1
+                } while n > 0
+                hash.combine(bytes: UnsafeBufferPointer(rebasing: buffer[(20 - count)...]))
+            }
+            hash.combine(byte: 0x1F)
+        } else {
+            add(String(occurrence))
+        }
+        // Sixteen lowercase hex digits, zero-padded.
+        let value = hash.value
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            for k in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * k)) & 0x0F
+                buffer[k] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+            }
+            return 16
+        }
     }
 
     /// Fills in every finding's fingerprint (in place, in the findings' order). A large list is

@@ -83,6 +83,22 @@ import Testing
         // independently with a few lines of Python when this test was written).
         #expect(Fingerprint.make(rule: "untranslated", table: "game", locale: "ko", key: "level.label", subject: "", occurrence: 0)
                 == "29c0fa33d7b16a58")
+        // The definition (FNV-1a 64 over each field's UTF-8 and a separator, the occurrence in
+        // decimal; sixteen lowercase hex digits), on other fields and occurrences of every width.
+        func defined(_ fields: [String], _ occurrence: Int) -> String {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for field in ["v1"] + fields + [String(occurrence)] {
+                for byte in field.utf8 + [0x1F] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            }
+            let digits = String(hash, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        for (fields, occurrence) in [(["untranslated", "game", "ko", "level.label", ""], 0), (["whitespace", "strings", "de", "string/a", "double"], 9),
+                                     (["format-mismatch", "", "", "", "%1$s"], 10), (["x", "표", "zh-CN", "plurals/é", "\u{1F}"], 123_456_789),
+                                     (["missing-translation", "strings_settings", "pt-BR", "array/items", "item.3"], Int.max)] {
+            #expect(Fingerprint.make(rule: fields[0], table: fields[1], locale: fields[2], key: fields[3], subject: fields[4], occurrence: occurrence)
+                    == defined(fields, occurrence))
+        }
     }
 
     @Test func aBaselineAcceptsOnlyWhatItLists() throws {

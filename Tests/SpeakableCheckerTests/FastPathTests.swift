@@ -183,6 +183,27 @@ import Testing
         #expect(PlatformInput.simplePattern("") == (try? MessagePattern("")))
     }
 
+    /// Long texts, read eight bytes at a time between their braces and apostrophes: the
+    /// parser's tree, with every UTF-16 offset (four-byte scalars count two).
+    @Test func longTextsAreTheParsersTreeOrNothing() {
+        let pieces = ["Row ", "KO·별 ", "🎉", "한국어", " ", "\n", "Ж", "ب", "é", "{1}", "{2, number}", "{12}", "'", "}", "{",
+                      "a longer run of words ", "𝔸𝔹", "%1$s"]
+        var random = SplitMix(seed: 29)
+        var built = 0
+        for round in 0..<4000 {
+            var text = ""
+            for _ in 0..<(4 + round % 24) { text += random.pick(pieces) }
+            let parsed = try? MessagePattern(text)
+            guard let direct = PlatformInput.simplePattern(text) else {
+                #expect(text.contains("'") || text.contains("}") || text.contains("{") || parsed == nil, "\(text)")
+                continue
+            }
+            built += 1
+            #expect(direct == parsed, "\(text)")
+        }
+        #expect(built > 200)
+    }
+
     /// Built with argument parts shared from string to string (``PlatformInput/ArgumentParts``):
     /// the same trees, whatever was built before.
     @Test func sharedArgumentPartsGiveTheParsersTree() {

@@ -103,6 +103,49 @@ import SpeakableTestSupport
         }
     }
 
+    /// Every fact of the written text against its definition, on texts of cased and caseless
+    /// scripts, spaces of every kind and the byte pairs of invisible characters, in any order
+    /// (a scalar skipped undecoded once a cased one was seen must set nothing).
+    @Test func writtenTextFactsAreTheirDefinitions() {
+        let characters: [String] = ["a", "Z", "5", " ", "  ", "\n", "'", "%", "(", "\t", "\u{A0}", "\u{3000}", "\u{202F}", "\u{2009}",
+                                    "\u{200B}", "\u{AD}", "\u{61C}", "\u{FEFF}", "é", "Ж", "ж", "ب", "漢", "か", "탭", "😀", "·",
+                                    "\u{2014}", "\u{3001}", "\u{1E9E}", "\u{4DC0}", "\u{FF21}"]
+        var generator = Generator(state: 7)
+        for _ in 0..<6000 {
+            var text = ""
+            for _ in 0..<(Int(generator.next() % 9)) { text += generator.pick(characters) }
+            let facts = WrittenTextFacts(text)
+            let scalars = Array(text.unicodeScalars)
+            #expect(facts.apostrophe == text.contains("'"))
+            #expect(facts.percent == text.contains("%"))
+            #expect(facts.parenthesis == text.contains("("))
+            #expect(facts.newlines == scalars.count { $0 == "\n" })
+            #expect(facts.adjacentSpaces == zip(scalars, scalars.dropFirst()).contains { WhitespaceRule.isSpace($0) && WhitespaceRule.isSpace($1) },
+                    "\(scalars.map { String($0.value, radix: 16) })")
+            #expect(facts.asciiOrCaseless == scalars.allSatisfy { $0.isASCII || HintGestureRule.isCaseless($0) })
+            let (suspect, control) = Self.suspectAndControl(text)
+            #expect(facts.suspect == suspect && facts.control == control)
+        }
+    }
+
+    /// `whitespace`'s test for a text that is more than a separator: a letter or digit of any
+    /// script, as the two searches it replaced (ASCII bytes, then every scalar's properties) found.
+    @Test func lettersAndDigitsAreFoundInAnyScript() {
+        let characters: [String] = ["a", "Z", "5", " ", ",", "·", "—", "\u{A0}", "\u{3000}", "Ж", "ب", "漢", "か", "탭", "😀", "٣", "½",
+                                    "\u{2167}", "\u{0301}", "!", "\n", "\u{1D7D8}", "\u{E000}"]
+        var generator = Generator(state: 21)
+        for _ in 0..<6000 {
+            var text = ""
+            for _ in 0..<(Int(generator.next() % 7)) { text += generator.pick(characters) }
+            let expected = text.utf8.contains(where: { b in (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) })
+                || text.unicodeScalars.contains(where: { s in
+                    if s.value < 0x80 { return (s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) }
+                    return s.properties.isAlphabetic || s.properties.numericType != nil
+                })
+            #expect(WhitespaceRule.hasLetterOrDigit(text) == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     static let argumentShapes = [
         "{a}", "{b}", "{a, number}", "{a, spellout}", "{a, date}", "{b, time}", "{a, plural, one {# x} other {# y}}",
         "{a, selectordinal, one {#st} other {#th}}", "{b, select, x {X} other {O}}", "{b, select, other {O} x {X}}",

@@ -41,6 +41,18 @@ import Testing
         #expect(bytes.withUnsafeBufferPointer { UTF8Validation.string(validated: UnsafeBufferPointer(rebasing: $0[4..<8])) } == "😀")
     }
 
+    @Test func asciiIsEveryByteBelow0x80() {
+        for text in ["", "a", "Row 1", "exactly8", "a text of more than eight bytes, all ASCII", "é", "1234567é", "12345678é",
+                     "é12345678", "a longer text with one \u{7F} and then ü at the end"] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer(UTF8Validation.isASCII) == bytes.allSatisfy { $0 < 0x80 }, "\(text)")
+            // The strings it makes hash and compare as the standard library's.
+            let made = bytes.withUnsafeBufferPointer(UTF8Validation.string(validated:))
+            #expect(made == text && made.hashValue == text.hashValue)
+        }
+        #expect([UInt8](repeating: 0x80, count: 1).withUnsafeBufferPointer(UTF8Validation.isASCII) == false)
+    }
+
     @Test func agreesWithTheStandardLibrary() {
         var generator = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = [[0x41], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xC0], [0xED, 0xA0],

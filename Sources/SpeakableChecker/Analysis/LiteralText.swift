@@ -115,6 +115,19 @@ struct WrittenTextFacts {
                     }
                     i += 1
                 } else {
+                    // U+5000…U+9FFF (Han): caseless, no space, no pair above.
+                    if b >= 0xE5 && b <= 0xE9 {
+                        i += 3
+                        previousSpace = false
+                        continue
+                    }
+                    // A lead byte whose scalar sets nothing (not a space, not one of the byte
+                    // pairs above) once a cased scalar was seen: skipped without decoding.
+                    if !asciiOrCaseless && b != 0xC2 && b != 0xD8 && b != 0xE1 && b != 0xE2 && b != 0xE3 && b != 0xEF {
+                        i += b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                        previousSpace = false
+                        continue
+                    }
                     if i + 1 < n {
                         let next = bytes[i + 1]
                         switch b {

@@ -188,6 +188,7 @@ public struct PlatformFormats: Sendable {
                 case .function(let function): function
                 case .jsonString(let quote): { SourcePosition(line: quote.line, column: quote.column + 1 + $0) }
                 case .plainString(let site, let index): { site.formPosition(index, $0) }
+                case .androidString(let string): { PlatformInput.alignment(string)($0) }
                 }
             }
             set { map = .function(newValue) }
@@ -204,6 +205,9 @@ public struct PlatformFormats: Sendable {
             case function(@Sendable (Int) -> SourcePosition)
             case jsonString(SourcePosition)
             case plainString(PlatformInput.PlainStringsSite, Int)
+            /// An Android string read by the resource reader: aligned with its raw XML when a
+            /// position is asked for.
+            case androidString(AndroidString)
         }
 
         public init(path: String, format: FormatString, file: String, substitution: String? = nil,
@@ -223,6 +227,17 @@ public struct PlatformFormats: Sendable {
             self.file = file
             self.substitution = nil
             self.map = .plainString(site, index)
+        }
+
+        /// The value of an Android string read by the resource reader (an item of a `<plurals>` or
+        /// `<string-array>`, a `<string>` with markup): positions are aligned with its raw XML
+        /// when asked (``PlatformInput/alignment(_:)``), without a closure made per form.
+        init(path: String, format: FormatString, file: String, androidString: AndroidString) {
+            self.path = path
+            self.format = format
+            self.file = file
+            self.substitution = nil
+            self.map = .androidString(androidString)
         }
 
         /// A form written as a JSON string (a String Catalog's) whose opening quote is at `quote`:

@@ -102,8 +102,11 @@ extension PlatformInput {
         let directory: String
         /// Per file of values/: its name (without `.xml`) and the keys not to be translated.
         let tables: [(name: String, untranslatable: Set<String>)]
-        /// The table each source key is in.
-        let tableOfKey: [String: Int]
+        /// Every source key in the order the source defines them, with the table it is in and
+        /// whether it is untranslatable (in that table's set).
+        let definedKeys: [(key: String, table: Int, untranslatable: Bool)]
+        /// Each source key's place in ``definedKeys``.
+        let keyPlace: [String: Int]
         /// The source's name for each plural's argument.
         let pluralNames: [String: String]
         let limits: ProjectLimits
@@ -111,6 +114,21 @@ extension PlatformInput {
         let count: ProjectMessageCount
         /// The first locales' folders, read on another core while the source is read (nil on one core).
         var readAhead: ReadAhead? = nil
+    }
+
+    /// Whether `key` is `string/` followed by `name`, compared byte by byte (equal bytes are an
+    /// equal key; other bytes may still be a canonically equivalent one).
+    static func isStringKey(_ key: String, named name: String) -> Bool {
+        var key = key
+        var name = name
+        return key.withUTF8 { k in
+            name.withUTF8 { n in
+                guard k.count == n.count + 7, k[0] == 0x73, k[1] == 0x74, k[2] == 0x72, k[3] == 0x69, k[4] == 0x6E, k[5] == 0x67,
+                      k[6] == 0x2F else { return false }
+                for i in 0..<n.count where k[7 + i] != n[i] { return false }
+                return true
+            }
+        }
     }
 
     /// Locale folders read in the background, in order, while the source is read and its
@@ -245,7 +263,9 @@ extension PlatformInput {
         // The source messages, one table per file of values/; a resource is defined once.
         var tables: [(name: String, file: String, messages: [SourceMessage], untranslatable: Set<String>)] = []
         let resourceCount = sourceFiles.reduce(0) { $0 + $1.count }
-        var tableOfKey: [String: Int] = Dictionary(minimumCapacity: resourceCount)
+        var keyPlace: [String: Int] = Dictionary(minimumCapacity: resourceCount)
+        var definedKeys: [(key: String, table: Int, untranslatable: Bool)] = []
+        definedKeys.reserveCapacity(resourceCount)
         var definedAt: [String: (String, SourcePosition)] = Dictionary(minimumCapacity: resourceCount)
         /// Records where `key` is first defined; false (and, from another file, an error) when it
         /// was defined before — aapt2 refuses a second definition in another file, and within
@@ -283,7 +303,8 @@ extension PlatformInput {
                     let entry = run.strings[index]
                     let key = "string/" + entry.name
                     guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
-                    tableOfKey[key] = tables.count
+                    keyPlace[key] = definedKeys.count
+                    definedKeys.append((key, tables.count, !entry.isTranslatable))
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = converted.isEmpty ? plainParts(site!, index, file: file.resources.file, scratch: &scratch)
                                                                      : converted[index]!
@@ -296,7 +317,8 @@ extension PlatformInput {
                     otherIndex += 1
                     guard let key = key(resource), !resource.name.isEmpty else { continue }
                     guard define(key, in: file.resources.file, at: resource.namePosition) else { continue }
-                    tableOfKey[key] = tables.count
+                    keyPlace[key] = definedKeys.count
+                    definedKeys.append((key, tables.count, !resource.isTranslatable))
                     guard resource.isTranslatable else { untranslatable.insert(key); continue }
                     if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
                     guard let (formats, text, pattern) = convertedOthers.isEmpty ? sourceParts(resource, file: file.resources.file)
@@ -314,7 +336,7 @@ extension PlatformInput {
         // Translations, by locale: every file of the locale's folders, matched by type and name;
         // with `deferringLocales`, read when the checker gets to the locale.
         let androidSource = AndroidSource(directory: directory, tables: tables.map { ($0.name, $0.untranslatable) },
-                                          tableOfKey: tableOfKey, pluralNames: pluralNames, limits: limits, count: count,
+                                          definedKeys: definedKeys, keyPlace: keyPlace, pluralNames: pluralNames, limits: limits, count: count,
                                           readAhead: readAhead)
         var byTag: [String: [String]] = [:]
         for (folder, tag) in targetFolders { byTag[tag, default: []].append(folder) }
@@ -390,16 +412,23 @@ extension PlatformInput {
             }
         }
         for index in perTable.indices { perTable[index].reserveCapacity(keeping ? expected[index] : 1) }
-        // Each table's untranslatable keys, out of the tables' tuples (reading a tuple's member
-        // of an array element copied the whole tuple, twice per translation).
-        let untranslatable = tables.map(\.untranslatable)
-        /// The message just appended to `table`'s list handed to `visit`, and kept or destroyed.
         var counts = Array(repeating: 0, count: tables.count)
-        func appended(_ table: Int) {
+        // The place in the source's keys after the previous translation's: translations mostly
+        // come in the source's order, so the next one is mostly that key, found without hashing
+        // (and a plain string's message shares the source's key).
+        var nextKey = 0
+        /// `message`, the next of `table`'s list, handed to `visit`: in its place in the list when
+        /// `keeping`, else where it was made (moved here, not copied), and destroyed after.
+        func add(_ message: consuming TargetMessage, to table: Int) {
             let number = counts[table]
             counts[table] += 1
-            perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), number) }
-            if !keeping { perTable[table].removeLast() }
+            if keeping {
+                perTable[table].append(message)
+                perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), number) }
+            } else {
+                var made = message
+                withUnsafeMutablePointer(to: &made) { visit(table, $0, number) }
+            }
         }
         for g in groups.indices {
             for f in groups[g].files.indices {
@@ -414,14 +443,20 @@ extension PlatformInput {
                 /// A resource read by the reader (a whole file's, or an element other than a plain string).
                 func translation(_ resource: AndroidResource) {
                     guard let key = key(resource), !resource.name.isEmpty else { return }
-                    let table = source.tableOfKey[key] ?? sameName ?? 0
-                    // Translations of untranslatable strings are Android Lint's business, not extra keys.
-                    if tables.indices.contains(table), tables[table].untranslatable.contains(key) { return }
+                    // The source key after the previous translation's when it is this one, else
+                    // looked up (as plain strings are).
+                    let place = nextKey < source.definedKeys.count && source.definedKeys[nextKey].key == key ? nextKey : source.keyPlace[key]
+                    if let place { nextKey = place + 1 }
+                    let table = place.map { source.definedKeys[$0].table } ?? sameName ?? 0
+                    // Translations of untranslatable strings are Android Lint's business, not extra
+                    // keys. (Only keys the source defines are in its untranslatable sets.)
+                    if tables.indices.contains(table), let place, source.definedKeys[place].untranslatable { return }
+                    // Only a `plurals/` key names a plural's argument.
                     guard tables.indices.contains(table), let formats = formats(resource, file: file),
-                          let text = convert(resource, formats: formats, pluralName: source.pluralNames[key]) else { return }
-                    perTable[table].append(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
-                                                         pattern: simplePattern(text.text) ?? parse(text), formats: formats))
-                    appended(table)
+                          let text = convert(resource, formats: formats, pluralName: resource.kind == .plurals ? source.pluralNames[key] : nil)
+                    else { return }
+                    add(TargetMessage(key: key, keyPosition: resource.namePosition, text: text,
+                                      pattern: simplePattern(text.text) ?? parse(text), formats: formats), to: table)
                 }
                 if let plain = groups[g].files[f].plain {
                     groups[g].files[f].plain = nil
@@ -429,15 +464,30 @@ extension PlatformInput {
                     let site = PlainStringsSite(plain)
                     for run in plain.runs {
                         for index in run.strings.indices {
-                            let key = "string/" + site.strings[index].name
-                            // One table: every key is in it (no lookup needed).
-                            let table = tables.count == 1 ? 0 : source.tableOfKey[key] ?? sameName ?? 0
-                            guard table >= 0 && table < untranslatable.count, untranslatable[table].isEmpty || !untranslatable[table].contains(key)
-                            else { continue }
-                            perTable[table].append(plainMessage(site, index, file: file, key: key, scratch: &scratch))
-                            appended(table)
+                            let key: String
+                            let table: Int
+                            // Whether the source key is in its table's untranslatable set (a key
+                            // the source does not define is in none).
+                            let isUntranslatable: Bool
+                            if nextKey < source.definedKeys.count, isStringKey(source.definedKeys[nextKey].key, named: site.strings[index].name) {
+                                (key, table, isUntranslatable) = source.definedKeys[nextKey]
+                                nextKey += 1
+                            } else {
+                                key = "string/" + site.strings[index].name
+                                if let place = source.keyPlace[key] {
+                                    table = source.definedKeys[place].table
+                                    isUntranslatable = source.definedKeys[place].untranslatable
+                                    nextKey = place + 1
+                                } else {
+                                    table = sameName ?? 0
+                                    isUntranslatable = false
+                                }
+                            }
+                            guard table >= 0 && table < tables.count, !isUntranslatable else { continue }
+                            add(plainMessage(site, index, file: file, key: key, scratch: &scratch), to: table)
                         }
-                        for other in run.others { translation(other.resource) }
+                        // By index: each resource read in place, not copied out of the list.
+                        for o in run.others.indices { translation(run.others[o].resource) }
                     }
                     continue
                 }
@@ -609,13 +659,39 @@ extension PlatformInput {
             let n = bytes.count
             var parts: [MessagePart] = []
             var arguments = 0
-            for b in bytes where b == 0x7B { arguments += 1 }
-            if arguments > 0 { parts.reserveCapacity(2 * arguments + 1) }
             var i = 0
+            while i + 8 <= n {
+                arguments += highBits(zeroBytes(word(bytes, at: i) ^ 0x7B7B_7B7B_7B7B_7B7B))
+                i += 8
+            }
+            while i < n {
+                if bytes[i] == 0x7B { arguments += 1 }
+                i += 1
+            }
+            if arguments > 0 { parts.reserveCapacity(2 * arguments + 1) }
+            i = 0
             var u16 = 0
             var textByte = 0
             var textU16 = 0
             while i < n {
+                // Eight bytes at a time up to the first brace or apostrophe: the UTF-16 units of
+                // the bytes before it are the bytes that do not continue a scalar, and one more
+                // for each that starts a scalar of four bytes.
+                while i + 8 <= n {
+                    let w = word(bytes, at: i)
+                    let flagged = zeroBytes(w ^ 0x2727_2727_2727_2727) | zeroBytes(w ^ 0x7B7B_7B7B_7B7B_7B7B)
+                        | zeroBytes(w ^ 0x7D7D_7D7D_7D7D_7D7D)
+                    let plain = flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
+                    if plain > 0 {
+                        let before: UInt64 = plain == 8 ? ~0 : (1 << UInt64(plain * 8)) &- 1
+                        let continuation = w & ~(w << 1) & 0x8080_8080_8080_8080 & before
+                        let fourByteLead = w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080 & before
+                        u16 += plain - highBits(continuation) + highBits(fourByteLead)
+                        i += plain
+                    }
+                    if plain < 8 { break }
+                }
+                guard i < n else { break }
                 let b = bytes[i]
                 if b == 0x27 || b == 0x7D { return nil }  // ' }
                 if b != 0x7B {  // {
@@ -665,6 +741,25 @@ extension PlatformInput {
             }
             return MessagePattern(source: text, parsedBody: MessageBody(parts: parts, range: 0..<u16))
         }
+    }
+
+    /// The eight bytes at `offset` of `bytes` (at least eight from there), the first the lowest.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each byte of `x` that is zero (and of no other byte).
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
+    /// How many bytes of `x` have their high bit set, for an `x` with no other bit set (the
+    /// bits summed by one multiplication: no population count instruction is assumed).
+    @inline(__always)
+    static func highBits(_ x: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((x >> 7) &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// One `<string>`'s value (not in a plural) as ICU text: the value itself when it has no

@@ -43,18 +43,18 @@ extension PlatformInput {
         case .string:
             guard let value = resource.value else { return nil }
             forms.append(PlatformFormats.Form(path: "", format: FormatString.parse(value.text, dialect: .java), file: file,
-                                              position: lazyAlignment(value)))
+                                              androidString: value))
         case .plurals:
             for item in resource.items {
                 forms.append(PlatformFormats.Form(path: "plural." + (item.quantity ?? "other"),
                                                   format: FormatString.parse(item.value.text, dialect: .java), file: file,
-                                                  position: lazyAlignment(item.value)))
+                                                  androidString: item.value))
             }
         case .stringArray:
             // Apps format array items too (DeskClock: String.format(getStringArray(…)[i], days, hours, minutes)).
             for (index, item) in resource.items.enumerated() {
-                forms.append(PlatformFormats.Form(path: "item.\(index)", format: FormatString.parse(item.value.text, dialect: .java),
-                                                  file: file, position: lazyAlignment(item.value)))
+                forms.append(PlatformFormats.Form(path: "item." + String(index), format: FormatString.parse(item.value.text, dialect: .java),
+                                                  file: file, androidString: item.value))
             }
         case .other:
             return nil
@@ -195,10 +195,33 @@ extension PlatformInput {
             var b = 0   // byte offset
             var s = 0   // scalar offset
             @inline(__always) func length(_ byte: UInt8) -> Int { byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4 }
+            // The bytes ICU reads as syntax here, each repeated in every byte of a word (`#` only
+            // in a plural: outside one, the apostrophe again).
+            let hashes: UInt64 = inPlural ? 0x2323_2323_2323_2323 : 0x2727_2727_2727_2727
             func copy(toScalar end: Int) {
                 var run = b
                 while s < end && b < bytes.count {
+                    // Eight bytes at a time while none is quoted and every scalar that starts in
+                    // them comes before `end` (`b` may then stop inside a scalar: its other bytes
+                    // are passed over below, and the loop never ends there).
+                    if b + 8 <= bytes.count {
+                        let w = word(bytes, at: b)
+                        if zeroBytes(w ^ 0x2727_2727_2727_2727) | zeroBytes(w ^ 0x7B7B_7B7B_7B7B_7B7B) | zeroBytes(w ^ 0x7D7D_7D7D_7D7D_7D7D)
+                            | zeroBytes(w ^ hashes) == 0 {
+                            let starts = 8 - highBits(w & ~(w << 1) & 0x8080_8080_8080_8080)
+                            if s + starts < end {
+                                s += starts
+                                b += 8
+                                continue
+                            }
+                        }
+                    }
                     let byte = bytes[b]
+                    if byte & 0xC0 == 0x80 {
+                        // The rest of a scalar begun in the last eight bytes.
+                        b += 1
+                        continue
+                    }
                     if byte == 0x27 || byte == 0x7B || byte == 0x7D || (byte == 0x23 && inPlural) {
                         builder.utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<b]))
                         builder.utf8.append(0x27)
@@ -535,6 +558,8 @@ extension PlatformInput {
     static func isExactValueCompanion(_ resource: AndroidResource) -> Bool {
         guard resource.items.count == 1, resource.items[0].quantity == "other" else { return false }
         let name = resource.name
+        // A name whose last byte is not an ASCII digit does not end in an ASCII digit character.
+        guard let last = name.utf8.last, last >= 0x30 && last <= 0x39 else { return false }
         let digits = name.reversed().prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else { return false }
         let rest = name.dropLast(digits.count)
@@ -628,12 +653,6 @@ extension PlatformInput {
     /// escape's character at its backslash).
     static func alignment(_ string: AndroidString) -> @Sendable (Int) -> SourcePosition {
         alignment(decoded: string.text, raw: string.rawXML, start: string.position)
-    }
-
-    /// ``alignment(_:)`` made when a position is asked for (findings are rare; aligning every
-    /// string up front was a large share of the check).
-    static func lazyAlignment(_ string: AndroidString) -> @Sendable (Int) -> SourcePosition {
-        { offset in alignment(string)(offset) }
     }
 
     static func alignment(decoded text: String, raw rawText: String, start: SourcePosition) -> @Sendable (Int) -> SourcePosition {

@@ -84,6 +84,7 @@ public enum CheckReports {
                 let chunks = Mutex<[[UInt8]]>(Array(repeating: [], count: chunkCount))
                 DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
                     var bytes: [UInt8] = []
+                    bytes.reserveCapacity(chunkSize * Self.bytesPerFinding)
                     for i in c * chunkSize..<min(findings.count, (c + 1) * chunkSize) { appendJSON(findings[i], first: i == 0, to: &bytes) }
                     chunks.withLock { $0[c] = bytes }
                 }
@@ -91,6 +92,7 @@ public enum CheckReports {
                 out.reserveCapacity(out.count + all.reduce(0) { $0 + $1.count } + 4096)
                 for chunk in all { out.append(contentsOf: chunk) }
             } else {
+                out.reserveCapacity(out.count + findings.count * Self.bytesPerFinding + 4096)
                 for i in findings.indices { appendJSON(findings[i], first: i == 0, to: &out) }
             }
             out.append(contentsOf: "\n  ]".utf8)
@@ -107,42 +109,43 @@ public enum CheckReports {
         return out
     }
 
+    /// About the bytes of one finding in the JSON report (room reserved for its list).
+    static let bytesPerFinding = 544
+
     /// One finding as an item of the JSON report's `findings` (its indented object, after a comma
     /// unless `first`).
     static func appendJSON(_ f: Finding, first: Bool, to out: inout [UInt8]) {
-        out.append(contentsOf: first ? "\n    {".utf8 : ",\n    {".utf8)
-        func member(_ name: StaticString, first: Bool = false) {
-            out.append(contentsOf: first ? "\n      \"".utf8 : ",\n      \"".utf8)
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(contentsOf: "\": ".utf8)
+        // Fixed text appended from its static bytes, each member's comma, indentation and name
+        // in one piece; numbers digit by digit (no String made).
+        func literal(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        func string(_ name: StaticString, _ value: String) {
-            member(name)
+        func string(_ member: StaticString, _ value: String) {
+            literal(member)
             JSONEscaping.append(value, to: &out)
         }
-        func int(_ name: StaticString, _ value: Int) {
-            member(name)
-            out.append(contentsOf: String(value).utf8)
+        func int(_ member: StaticString, _ value: Int) {
+            literal(member)
+            PlatformInput.appendDecimal(value, to: &out)
         }
-        member("rule", first: true)
-        JSONEscaping.append(f.rule.rawValue, to: &out)
-        string("severity", f.severity.rawValue)
-        if let file = f.file { string("file", file) }
+        string(first ? "\n    {\n      \"rule\": " : ",\n    {\n      \"rule\": ", f.rule.rawValue)
+        string(",\n      \"severity\": ", f.severity.rawValue)
+        if let file = f.file { string(",\n      \"file\": ", file) }
         if let p = f.position {
-            int("line", p.line)
-            int("column", p.column)
+            int(",\n      \"line\": ", p.line)
+            int(",\n      \"column\": ", p.column)
         }
         if let e = f.endPosition {
-            int("endLine", e.line)
-            int("endColumn", e.column)
+            int(",\n      \"endLine\": ", e.line)
+            int(",\n      \"endColumn\": ", e.column)
         }
-        if let locale = f.locale { string("locale", locale) }
-        if let table = f.table { string("table", table) }
-        if let key = f.key { string("key", key) }
-        string("message", prose(f.message))
-        if let hint = f.hint { string("hint", prose(hint)) }
-        string("fingerprint", f.fingerprint)
-        out.append(contentsOf: "\n    }".utf8)
+        if let locale = f.locale { string(",\n      \"locale\": ", locale) }
+        if let table = f.table { string(",\n      \"table\": ", table) }
+        if let key = f.key { string(",\n      \"key\": ", key) }
+        string(",\n      \"message\": ", prose(f.message))
+        if let hint = f.hint { string(",\n      \"hint\": ", prose(hint)) }
+        string(",\n      \"fingerprint\": ", f.fingerprint)
+        literal("\n    }")
     }
 
     // MARK: SARIF 2.1.0

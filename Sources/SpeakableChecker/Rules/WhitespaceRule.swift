@@ -38,15 +38,7 @@ enum WhitespaceRule: CheckerRule {
             switch part {
             case .text(let text, _):
                 hasText = true
-                // An ASCII letter or digit byte is such a scalar: most texts end the search there.
-                if text.utf8.contains(where: { b in (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) })
-                    || text.unicodeScalars.contains(where: { s in
-                        // ASCII letters and digits without asking for their properties.
-                        if s.value < 0x80 { return (s.value | 0x20 >= 0x61 && s.value | 0x20 <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) }
-                        return s.properties.isAlphabetic || s.properties.numericType != nil
-                    }) {
-                    isSeparator = false
-                }
+                if hasLetterOrDigit(text) { isSeparator = false }
             case .argument(let argument):
                 switch argument.kind {
                 case .none, .simple: hasArgument = true
@@ -111,6 +103,32 @@ enum WhitespaceRule: CheckerRule {
                 previous = scalar
                 offset += UTF16.width(scalar)
             }
+        }
+    }
+
+    /// Whether `text` has a letter or a digit of any script: an ASCII one read from its byte,
+    /// any other scalar by its properties (alphabetic, or with a numeric type). The scalars are
+    /// read from the first on: most texts end the search at their first word.
+    static func hasLetterOrDigit(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b < 0x80 {
+                    if (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) { return true }
+                    i += 1
+                    continue
+                }
+                // One scalar decoded (the text is valid UTF-8).
+                let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for k in 1..<length where i + k < n { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+                i += length
+                if let scalar = Unicode.Scalar(v), scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return true }
+            }
+            return false
         }
     }
 

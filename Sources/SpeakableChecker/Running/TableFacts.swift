@@ -88,43 +88,66 @@ struct TableFacts: Sendable {
         }
     }
 
-    /// `parallel`: a large table's messages are worked out in pieces on every core.
-    init(_ table: CheckTable, parallel: Bool = false) {
-        // Each message read in place (a `SourceMessage` is large: a `map` per array copied every
-        // message once per array).
-        let count = table.messages.count
+    /// The source keys: each key's first message, the keys in order, each message's first
+    /// message with its key, and the Android keys by name.
+    private struct Keyed: Sendable {
         var byKey: [String: Int] = [:]
-        byKey.reserveCapacity(count)
         var keys: [String] = []
         var firstIndex: [Int] = []
-        keys.reserveCapacity(count)
-        firstIndex.reserveCapacity(count)
         var byName: [String: String] = [:]
-        byName.reserveCapacity(count)
-        var perMessage = PerMessage(UnsafeBufferPointer(start: nil, count: 0), 0..<0)
-        table.messages.withUnsafeBufferPointer { messages in
+
+        init(_ messages: UnsafeBufferPointer<SourceMessage>) {
+            let count = messages.count
+            byKey.reserveCapacity(count)
+            keys.reserveCapacity(count)
+            firstIndex.reserveCapacity(count)
+            byName.reserveCapacity(count)
             for i in messages.indices {
                 let key = messages[i].key
                 let first = byKey[key] ?? i
                 if first == i { byKey[key] = i }
                 keys.append(key)
                 firstIndex.append(first)
-                if let name = Self.androidName(key, java: messages[i].formats?.dialect == .java) { byName[name, default: key] = key }
+                if let name = TableFacts.androidName(key, java: messages[i].formats?.dialect == .java) { byName[name, default: key] = key }
             }
+        }
+    }
+
+    /// `parallel`: a large table's messages are worked out in pieces on every core.
+    init(_ table: CheckTable, parallel: Bool = false) {
+        // Each message read in place (a `SourceMessage` is large: a `map` per array copied every
+        // message once per array).
+        let count = table.messages.count
+        var keyed = Keyed(UnsafeBufferPointer(start: nil, count: 0))
+        var perMessage = PerMessage(UnsafeBufferPointer(start: nil, count: 0), 0..<0)
+        table.messages.withUnsafeBufferPointer { messages in
             let pieceSize = 1024
             let pieces = (count + pieceSize - 1) / pieceSize
             guard parallel && pieces > 1 else {
+                keyed = Keyed(messages)
                 perMessage = PerMessage(messages, 0..<count)
                 return
             }
+            // The keys (one pass over every message) beside the pieces of per-message facts.
             let done = Mutex<[PerMessage?]>(Array(repeating: nil, count: pieces))
+            let madeKeys = Mutex<Keyed?>(nil)
             nonisolated(unsafe) let shared = messages
-            DispatchQueue.concurrentPerform(iterations: pieces) { p in
-                let piece = PerMessage(shared, p * pieceSize..<min(count, (p + 1) * pieceSize))
-                done.withLock { $0[p] = piece }
+            DispatchQueue.concurrentPerform(iterations: pieces + 1) { p in
+                guard p > 0 else {
+                    let made = Keyed(shared)
+                    madeKeys.withLock { $0 = made }
+                    return
+                }
+                let piece = PerMessage(shared, (p - 1) * pieceSize..<min(count, p * pieceSize))
+                done.withLock { $0[p - 1] = piece }
             }
+            keyed = madeKeys.withLock { $0 }!
             for piece in done.withLock({ $0 }) { perMessage.append(piece!) }
         }
+        let byKey = keyed.byKey
+        let keys = keyed.keys
+        let firstIndex = keyed.firstIndex
+        let byName = keyed.byName
         let usages = perMessage.usages
         let kinds = perMessage.kinds
         let info = perMessage.info

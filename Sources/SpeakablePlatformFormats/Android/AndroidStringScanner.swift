@@ -336,6 +336,22 @@ private struct PlainScanner {
         var previous: UInt8 = 0x20
         let n = bytes.count
         while true {
+            // Eight bytes at a time up to the first that is not above `>` or is a backslash (the
+            // lowest byte flagged below is exact): the bytes before it have no markup, entity,
+            // line break, space or escape.
+            while index + 8 <= n {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                let low: UInt64 = 0x0101_0101_0101_0101
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let backslash = word ^ (0x5C &* low)
+                let flagged = ((word &- 0x3F &* low) & ~word | (backslash &- low) & ~backslash) & high
+                let ordinary = flagged == 0 ? 8 : flagged.trailingZeroBitCount >> 3
+                if ordinary > 0 {
+                    previous = bytes[index + ordinary - 1]
+                    index += ordinary
+                }
+                if ordinary < 8 { break }
+            }
             guard index < n else { return nil }
             let b = bytes[index]
             if b > 0x3C {  // most bytes: no markup, entity or line break
@@ -526,7 +542,7 @@ extension PlainScanner {
             guard !resource.name.isEmpty,  // android-missing-name
                   otherNames.insert(AndroidResourceReader.kindKey(resource) + resource.name).inserted else { return false }
         }
-        others.append(AndroidPlainStrings.Other(stringsBefore: stringsBefore, resource: resource))
+        others.append(AndroidPlainStrings.Other(stringsBefore: stringsBefore, resource: consume resource))
         return true
     }
 
