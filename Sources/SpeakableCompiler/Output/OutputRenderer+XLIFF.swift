@@ -117,12 +117,12 @@ extension OutputRenderer {
                         commonNotes: XLIFFCommonParts) -> [OutputFile] {
         var files: [OutputFile] = []
         for tag in tags {
-            files.append(OutputFile(path: "xliff/\(tag).xliff", contents: xliff(tables, prepared, tag: tag, commonNotes: commonNotes)))
+            files.append(OutputFile(path: "xliff/\(tag).xliff", bytes: xliff(tables, prepared, tag: tag, commonNotes: commonNotes)))
         }
         return files
     }
 
-    private mutating func xliff(_ tables: [Table], _ prepared: [[PreparedMessage]], tag: String, commonNotes: XLIFFCommonParts) -> String {
+    private mutating func xliff(_ tables: [Table], _ prepared: [[PreparedMessage]], tag: String, commonNotes: XLIFFCommonParts) -> [UInt8] {
         // Room for the whole file: markup, key, texts and notes of each unit.
         var capacity = 1_024
         for (table, messages) in zip(tables, prepared) {
@@ -191,6 +191,6 @@ extension OutputRenderer {
             }
             writer.closeFile()
         }
-        return writer.text()
+        return writer.finish()
     }
 }

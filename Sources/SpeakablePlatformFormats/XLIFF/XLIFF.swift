@@ -456,12 +456,21 @@ public struct XLIFFStreamWriter {
 
     /// Ends the document and returns it.
     public mutating func text() -> String {
-        put("</xliff>\n")
+        let bytes = finish()
         // Valid UTF-8 by construction: literals, and Swift strings copied whole or escaped
         // character by character. Not validated again (a scan of every byte of a large file).
         return bytes.withUnsafeBufferPointer { buffer in
             String(copying: unsafe UTF8Span(unchecked: buffer.span, isKnownASCII: false))
         }
+    }
+
+    /// Ends the document and returns its UTF-8 (valid by construction), handing over the
+    /// writer's buffer without a copy; the writer is left empty.
+    public mutating func finish() -> [UInt8] {
+        put("</xliff>\n")
+        var result: [UInt8] = []
+        swap(&result, &bytes)
+        return result
     }
 
     private mutating func openNotes() {
