@@ -246,7 +246,7 @@ public enum XCStringsStreamWriter {
                 put(",\n")
                 key("substitutions", level: level + 1)
                 put("{\n")
-                for (i, index) in XcodeKeyOrder.sortKeys(substitutions.map(\.name)).enumerated() {
+                for (i, index) in memo.order(count: substitutions.count, { substitutions[$0].name }).enumerated() {
                     if i > 0 { put(",\n") }
                     let substitution = substitutions[index]
                     key(substitution.name, level: level + 2)
