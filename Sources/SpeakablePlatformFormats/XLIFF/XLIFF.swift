@@ -410,10 +410,22 @@ public struct XLIFFStreamWriter {
 
     /// Appends one `<note>` line (indented for a unit's `<notes>`) to `out`.
     public static func appendNote(category: String?, appliesTo: String?, text: String, to out: inout [UInt8]) {
-        put("        <note", &out)
-        attribute(" category=\"", category, &out)
-        attribute(" appliesTo=\"", appliesTo, &out)
-        put(">", &out)
+        // The markup between values goes in one append each (a file has a note or more per unit).
+        if let category {
+            put("        <note category=\"", &out)
+            XMLEscaping.appendAttribute(category, to: &out)
+            if let appliesTo {
+                put("\" appliesTo=\"", &out)
+                XMLEscaping.appendAttribute(appliesTo, to: &out)
+            }
+            put("\">", &out)
+        } else if let appliesTo {
+            put("        <note appliesTo=\"", &out)
+            XMLEscaping.appendAttribute(appliesTo, to: &out)
+            put("\">", &out)
+        } else {
+            put("        <note>", &out)
+        }
         XLIFFEscaping.appendNote(text, to: &out)
         put("</note>\n", &out)
     }
@@ -437,6 +449,11 @@ public struct XLIFFStreamWriter {
     private mutating func openSegment(state: String?, subState: String?) {
         if notesOpen { put("      </notes>\n") }
         notesOpen = false
+        // The states of nearly every unit in one append; any other as attributes.
+        if subState == nil, let state, state == "translated" || state == "initial" {
+            put(state == "translated" ? "      <segment state=\"translated\">\n        <source>" : "      <segment state=\"initial\">\n        <source>")
+            return
+        }
         put("      <segment")
         attribute(" state=\"", state)
         attribute(" subState=\"", subState)
@@ -445,13 +462,13 @@ public struct XLIFFStreamWriter {
 
     /// From the end of the source text.
     private mutating func closeSegment(target: String?) {
-        put("</source>\n")
         if let target {
-            put("        <target>")
+            put("</source>\n        <target>")
             XLIFFEscaping.appendSegment(target, to: &bytes)
-            put("</target>\n")
+            put("</target>\n      </segment>\n    </unit>\n")
+        } else {
+            put("</source>\n      </segment>\n    </unit>\n")
         }
-        put("      </segment>\n    </unit>\n")
     }
 
     /// Ends the document and returns it.
