@@ -33,40 +33,93 @@ public enum AndroidEscaping {
         }
         if plain, let first = text.utf8.first, !atStart || (first != 0x40 && first != 0x3F), first != 0x20 || (!atStart && !afterSpace),
            text.utf8.last != 0x20 || !atEnd { return text }
-        let scalars = Array(text.unicodeScalars)
-        // Whitespace aapt2 would collapse or trim must be inside double quotes.
-        var needsQuotes = false
-        if let first = scalars.first, first == " ", atStart || afterSpace { needsQuotes = true }
-        if let last = scalars.last, last == " ", atEnd { needsQuotes = true }
-        for i in scalars.indices.dropFirst() where scalars[i] == " " && scalars[i - 1] == " " { needsQuotes = true }
-        var out = needsQuotes ? "\"" : ""
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 8)
-        for (i, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "'": out += "\\'"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"  // `]]>` may not appear in XML text
-            case "@" where i == 0 && atStart: out += "\\@"
-            case "?" where i == 0 && atStart: out += "\\?"
-            case "\r": out += unicodeEscape(scalar)
-            case "\u{0}":
-                // aapt2 stores `\u0000` and every character after it as NUL ("x\u0000y" → "x\0\0"):
-                // the stand-in keeps the rest of the text.
-                out += "\u{FFFD}"
-            case "\u{1}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
-                // Not allowed in XML, even as &#…; — aapt2's own \uXXXX escape carries them.
-                out += unicodeEscape(scalar)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        if needsQuotes { out += "\"" }
-        return out
+        appendText(text, to: &out, atStart: atStart, atEnd: atEnd, afterSpace: afterSpace)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends ``text(_:atStart:atEnd:afterSpace:)`` of `text` to `out` as UTF-8, without making
+    /// a string of it: runs of bytes that need nothing are copied whole.
+    public static func appendText(_ text: String, to out: inout [UInt8], atStart: Bool = true, atEnd: Bool = true,
+                                  afterSpace: Bool = false) {
+        var text = text
+        text.withUTF8 { bytes in
+            let count = bytes.count
+            guard count > 0 else { return }
+            // Whitespace aapt2 would collapse or trim must be inside double quotes.
+            var needsQuotes = (bytes[0] == 0x20 && (atStart || afterSpace)) || (bytes[count - 1] == 0x20 && atEnd)
+            if !needsQuotes {
+                var i = 1
+                while i < count {
+                    if bytes[i] == 0x20 && bytes[i - 1] == 0x20 {
+                        needsQuotes = true
+                        break
+                    }
+                    i += 1
+                }
+            }
+            if needsQuotes { out.append(0x22) }
+            var run = 0
+            var i = 0
+            while i < count {
+                let b = bytes[i]
+                // Everything escaped is below 0x40, `@`, `\` or starts U+FFFE/U+FFFF (0xEF).
+                if b < 0x40 {
+                    if specialBytes & (1 << UInt64(b)) == 0 {
+                        i += 1
+                        continue
+                    }
+                } else if b != 0x5C && b != 0x40 && b != 0xEF {
+                    i += 1
+                    continue
+                }
+                var width = 1
+                var escape: StaticString = ""
+                var unicode: UInt32?
+                switch b {
+                case 0x5C: escape = "\\\\"
+                case 0x22: escape = "\\\""
+                case 0x27: escape = "\\'"
+                case 0x0A: escape = "\\n"
+                case 0x09: escape = "\\t"
+                case 0x26: escape = "&amp;"
+                case 0x3C: escape = "&lt;"
+                case 0x3E: escape = "&gt;"  // `]]>` may not appear in XML text
+                case 0x40 where i == 0 && atStart: escape = "\\@"
+                case 0x3F where i == 0 && atStart: escape = "\\?"
+                case 0x00:
+                    // aapt2 stores `\u0000` and every character after it as NUL ("x\u0000y" → "x\0\0"):
+                    // the stand-in keeps the rest of the text.
+                    escape = "\u{FFFD}"
+                case 0x01...0x1F:
+                    // Not allowed in XML, even as &#…; — aapt2's own \uXXXX escape carries them
+                    // (and CR, which XML would read as LF).
+                    unicode = UInt32(b)
+                case 0xEF where i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:
+                    unicode = bytes[i + 2] == 0xBE ? 0xFFFE : 0xFFFF
+                    width = 3
+                default:
+                    i += 1
+                    continue
+                }
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
+                if let unicode {
+                    out.append(contentsOf: unicodeEscape(Unicode.Scalar(unicode)!).utf8)
+                } else {
+                    escape.withUTF8Buffer { out.append(contentsOf: $0) }
+                }
+                i += width
+                run = i
+            }
+            if run < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<count])) }
+            if needsQuotes { out.append(0x22) }
+        }
+    }
+
+    /// The bytes below 0x40 that ``appendText(_:to:atStart:atEnd:afterSpace:)`` may not copy as
+    /// they are, one bit each: the C0 controls, `"`, `&`, `'`, `<`, `>` and `?`.
+    static let specialBytes: UInt64 = 0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E | 1 << 0x3F
 
     /// aapt2's `\uXXXX` (four upper-case hex digits) for a scalar of the Basic Multilingual Plane.
     ///

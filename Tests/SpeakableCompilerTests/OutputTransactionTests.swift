@@ -220,6 +220,22 @@ import Testing
         #expect(finished.wait(timeout: .now() + 10) == .success)
         #expect(report?.written == ["x/a.txt"])
     }
+
+    /// A file a writer made as bytes is written as those bytes, equals (and hashes as) the same
+    /// text, and is found unchanged by the next write.
+    @Test func aFileOfBytesIsWrittenAsItsBytes() throws {
+        let root = try temporaryDirectory()
+        let text = "<xliff>한 & é</xliff>\n"
+        let bytes = OutputFile(path: "xliff/ko.xliff", bytes: Array(text.utf8))
+        let string = OutputFile(path: "xliff/ko.xliff", contents: text)
+        #expect(bytes == string && bytes.hashValue == string.hashValue)
+        #expect(bytes.contents == text && bytes.utf8Count == text.utf8.count && string.bytes == Array(text.utf8))
+        #expect(try OutputWriter.write([bytes], to: root + "/out", replacing: ["xliff"]).written == ["xliff/ko.xliff"])
+        #expect(read(root + "/out/xliff/ko.xliff") == text)
+        #expect(try OutputWriter.write([string], to: root + "/out", replacing: ["xliff"]).unchanged == ["xliff/ko.xliff"])
+        #expect(try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", bytes: [])], to: root + "/out", replacing: ["xliff"]).written == ["xliff/ko.xliff"])
+        #expect(read(root + "/out/xliff/ko.xliff") == "")
+    }
 }
 
 @Suite struct OutputSizeLimitTests {

@@ -105,6 +105,19 @@ func readBack(_ strings: [String], _ escaped: (String) -> String) -> (parsed: Bo
         #expect(AndroidEscaping.unicodeEscape("\u{1}") == "\\u0001")
         #expect(AndroidEscaping.text("a\u{1}b\u{FFFE}") == "a\\u0001b\\uFFFE")
     }
+
+    /// Writers escape into their file's buffer: what is appended is `text(_:)`, for every
+    /// position flag and after what the buffer holds.
+    @Test func appendedTextIsTheEscapedText() {
+        for text in hostile + ["", " ", "  two", "end ", "@x", "?x", "x@", "O'Coins & <b>"] {
+            for (atStart, atEnd, afterSpace) in [(true, true, false), (false, false, true), (false, true, false), (true, false, true)] {
+                var out = Array("<string>".utf8)
+                AndroidEscaping.appendText(text, to: &out, atStart: atStart, atEnd: atEnd, afterSpace: afterSpace)
+                let expected = "<string>" + AndroidEscaping.text(text, atStart: atStart, atEnd: atEnd, afterSpace: afterSpace)
+                #expect(out == Array(expected.utf8), "\(text.debugDescription)")
+            }
+        }
+    }
 }
 
 @Suite struct XLIFFEscapingTests {

@@ -180,11 +180,15 @@ final class OutputFolder: Sendable {
     /// Writes `text` to a new file `name` in `folder` (`O_EXCL`: never over an existing file or
     /// link), and flushes it to disk.
     static func writeNewFile(_ folder: Int32, _ name: String, _ text: String, display: String) throws(Failure) {
+        try writeNewFile(folder, name, OutputFile(path: name, contents: text), display: display)
+    }
+
+    /// ``writeNewFile(_:_:_:display:)`` with an output's content, written from where it is.
+    static func writeNewFile(_ folder: Int32, _ name: String, _ content: OutputFile, display: String) throws(Failure) {
         let file = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard file >= 0 else { throw .io(display, errorText()) }
         defer { closeDescriptor(file) }
-        var text = text
-        let failure: Int32 = text.withUTF8 { buffer in
+        let failure: Int32 = content.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
                 let n = write(file, buffer.baseAddress! + offset, buffer.count - offset)

@@ -9,15 +9,78 @@ import Darwin
 public import SpeakableDiagnostics
 import SpeakableJSON
 
-/// A file to write: a path inside the output folder and its content.
+/// A file to write: a path inside the output folder and its content, kept as it was made —
+/// text, or UTF-8 bytes a writer produced (written as they are, never copied into a `String`).
+///
+/// ```swift
+/// let file = OutputFile(path: "xliff/ko.xliff", bytes: Array("<xliff/>\n".utf8))
+/// file.contents          // "<xliff/>\n"
+/// file.utf8Count         // 9
+/// ```
 public struct OutputFile: Hashable, Sendable {
     /// Relative to the output folder, `/`-separated (`android/res/values-ko/strings.xml`).
     public var path: String
-    public var contents: String
+    private var storage: Storage
+
+    private enum Storage: Sendable {
+        case text(String)
+        case bytes([UInt8])
+    }
 
     public init(path: String, contents: String) {
         self.path = path
-        self.contents = contents
+        self.storage = .text(contents)
+    }
+
+    /// A file of `bytes`, UTF-8 (as a writer wrote them; ``contents`` repairs anything else).
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.storage = .bytes(bytes)
+    }
+
+    /// The content as text.
+    public var contents: String {
+        get {
+            switch storage {
+            case .text(let text): text
+            case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        set { storage = .text(newValue) }
+    }
+
+    /// The content's UTF-8 bytes.
+    public var bytes: [UInt8] {
+        switch storage {
+        case .text(let text): Array(text.utf8)
+        case .bytes(let bytes): bytes
+        }
+    }
+
+    /// The size of the content in bytes.
+    public var utf8Count: Int {
+        switch storage {
+        case .text(let text): text.utf8.count
+        case .bytes(let bytes): bytes.count
+        }
+    }
+
+    /// Calls `body` with the content's UTF-8 bytes, without copying them.
+    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        switch storage {
+        case .text(var text): try text.withUTF8(body)
+        case .bytes(let bytes): try bytes.withUnsafeBufferPointer(body)
+        }
+    }
+
+    public static func == (lhs: OutputFile, rhs: OutputFile) -> Bool {
+        guard lhs.path == rhs.path, lhs.utf8Count == rhs.utf8Count else { return false }
+        return lhs.withUTF8 { a in rhs.withUTF8 { b in a.elementsEqual(b) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
@@ -96,7 +159,7 @@ public enum OutputWriter {
     public static func problems(writing files: [OutputFile], to directory: String) -> [Diagnostic] {
         let problems = validate(files, in: directory)
         if !problems.isEmpty { return problems }
-        let total = files.reduce(0) { $0 + $1.contents.utf8.count }
+        let total = files.reduce(0) { $0 + $1.utf8Count }
         if total > maximumTotalSize {
             return [Diagnostic(severity: .error, id: "output-too-large",
                                message: "the outputs would take \(total) bytes; the limit is \(maximumTotalSize) bytes (\(maximumTotalSize >> 20) MiB)",
@@ -185,7 +248,7 @@ public enum OutputWriter {
                                        message: "refusing to keep '\(path)': it is not an output of compile, or it is also written", file: directory))
         }
         if !problems.isEmpty { throw .unsafe(problems) }
-        let total = files.reduce(0) { $0 + $1.contents.utf8.count }
+        let total = files.reduce(0) { $0 + $1.utf8Count }
         if total > maximumSize {
             throw .unsafe([Diagnostic(severity: .error, id: "output-too-large",
                                       message: "the outputs would take \(total) bytes; the limit is \(maximumSize) bytes (\(maximumSize >> 20) MiB)",
@@ -218,9 +281,11 @@ public enum OutputWriter {
         // is the one thrown.
         let same = onAllCores(sorted.count) { index throws(OutputFolder.Failure) -> Bool in
             let file = sorted[index]
-            let size = file.contents.utf8.count
+            let size = file.utf8Count
             guard let existing = try folder.contents(file.path, limit: size), existing.count == size else { return false }
-            return UTF8Search.equal(existing, file.contents)
+            return file.withUTF8 { new in existing.withUnsafeBufferPointer { old in
+                size == 0 || memcmp(old.baseAddress!, new.baseAddress!, size) == 0
+            } }
         }
         for (file, result) in zip(sorted, same) {
             if try result.get() {
@@ -260,7 +325,7 @@ public enum OutputWriter {
         // in path order is the one thrown, and the staging folder goes with everything in it.
         let staged = onAllCores(toStage.files.count) { index throws(OutputFolder.Failure) in
             let file = toStage.files[index]
-            try OutputFolder.writeNewFile(toStage.descriptor, "f\(index)", file.contents, display: folder.path + "/" + file.path)
+            try OutputFolder.writeNewFile(toStage.descriptor, "f\(index)", file, display: folder.path + "/" + file.path)
         }
         for (index, file) in changed.enumerated() {
             try staged[index].get()

@@ -481,7 +481,7 @@ enum SwiftAccessorGenerator {
             for text in SwiftEscaping.commentLines(comment) { line(text) }
             line("")
         }
-        out += SwiftEscaping.lineComment("Role: \(template.role.rawValue). Key: `\(template.key)`.", prefix: "    /// ")
+        for text in SwiftEscaping.commentLines("Role: \(template.role.rawValue). Key: `\(template.key)`.") { line(text) }
         line("")
         line("```")
         for text in SwiftEscaping.commentLines(template.source.text) { line(text) }
@@ -504,7 +504,7 @@ enum SwiftAccessorGenerator {
         func label(_ name: String) -> String? { parameters.first { $0.name == name }.map { escapeIdentifier($0.label) } }
         func forms(_ forms: [CatalogPluralForm], replacingArgument specifier: String?) -> String {
             "[" + forms.map { form in
-                literal(form.category) + ": " + literal(specifier.map { form.text.replacing("%arg", with: $0) } ?? form.text)
+                literal(form.category) + ": " + literal(specifier.map { replacingArgument(in: form.text, with: $0) } ?? form.text)
             }.joined(separator: ", ") + "]"
         }
         switch value {
@@ -530,6 +530,30 @@ enum SwiftAccessorGenerator {
             }
             return "Self.substitute(\(literal(format)), [\(pieces.joined(separator: ", "))])"
         }
+    }
+
+    /// `text` with every `%arg` (a substitution's placeholder for its argument) replaced by
+    /// `specifier`, left to right, as `String.replacing` does on characters; `text` itself when
+    /// it has none.
+    static func replacingArgument(in text: String, with specifier: String) -> String {
+        guard UTF8Search.contains(text, "%arg") else { return text }
+        // In ASCII text every character is one byte (but CR LF, which `%arg` cannot straddle):
+        // the bytes are replaced. Other text is replaced by characters.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.replacing("%arg", with: specifier) }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + specifier.utf8.count * 2)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x25, i + 3 < bytes.count, bytes[i + 1] == 0x61, bytes[i + 2] == 0x72, bytes[i + 3] == 0x67 {  // %arg
+                out.append(contentsOf: specifier.utf8)
+                i += 4
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func dateStyle(_ pattern: MessagePattern, _ name: String) -> String {

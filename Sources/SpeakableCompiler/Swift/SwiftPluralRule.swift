@@ -1,4 +1,5 @@
 import SpeakableICU
+import Synchronization
 
 /// A locale's CLDR cardinal plural rule for integers as a small self-contained Swift function,
 /// so that generated accessors pick the right source-language form when no catalog is bundled
@@ -86,6 +87,19 @@ enum SwiftPluralRule {
 
     /// The Swift function `category(_:)`, or nil when no shape reproduces ICU.
     static func source(for locale: ICULocale) -> String? {
+        // Held while deriving: the tables compiled at the same time wait for the one derivation.
+        sources.withLock { sources in
+            if let known = sources[locale.identifier] { return known }
+            let made = makeSource(for: locale)
+            sources[locale.identifier] = made
+            return made
+        }
+    }
+
+    /// ``source(for:)`` by locale identifier, derived once for every table.
+    private static let sources = Mutex<[String: String?]>([:])
+
+    static func makeSource(for locale: ICULocale) -> String? {
         guard let shape = shape(for: locale) else { return nil }
         var out = "    /// The CLDR plural category of an integer in the source language (\(locale.languageTag)), as ICU picks it.\n"
         out += "    private static func category(_ value: Int) -> String {\n"

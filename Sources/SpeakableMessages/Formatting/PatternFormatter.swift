@@ -38,6 +38,13 @@ public struct PatternFormatter: Sendable {
         ordinal = try? PluralRules.cached(for: locale, kind: .ordinal)
     }
 
+    /// Derives the locale's integer fast path now rather than after the first couple of
+    /// thousand numbers ICU formats: for a formatter about to format at least that many (every
+    /// example of a large project). The text formatted is the same either way.
+    public func prepareFastPaths() {
+        _ = decimal?.hasIntegerFastPath
+    }
+
     /// `pattern` formatted with named `arguments`: what `CompiledMessage(pattern, locale:
     /// timeZone:).format(arguments)` returns, or nil where either throws. A name the pattern does
     /// not use is ignored; an argument it uses that `arguments` lacks prints as `{name}`.
@@ -95,7 +102,7 @@ public struct PatternFormatter: Sendable {
 
     private func run(_ argument: ArgumentNode, number: ICUNumber?, _ arguments: [String: MessageArgument], _ decimal: NumberFormat,
                      _ walk: inout Walk) throws(Failed) {
-        if !walk.nonASCIIName { walk.nonASCIIName = argument.name.utf8.contains { $0 >= 0x80 } }
+        if !walk.nonASCIIName { walk.nonASCIIName = Self.hasNonASCII(argument.name) }
         let value = arguments[argument.name]
         switch argument.kind {
         case .none:
@@ -297,7 +304,7 @@ public struct PatternFormatter: Sendable {
     private func check(_ body: MessageBody, _ walk: inout Walk) throws(Failed) {
         for part in body.parts {
             guard case .argument(let argument) = part else { continue }
-            if !walk.nonASCIIName { walk.nonASCIIName = argument.name.utf8.contains { $0 >= 0x80 } }
+            if !walk.nonASCIIName { walk.nonASCIIName = Self.hasNonASCII(argument.name) }
             switch argument.kind {
             case .none:
                 continue
@@ -313,6 +320,13 @@ public struct PatternFormatter: Sendable {
                 for item in choice.cases { try check(item.message, &walk) }
             }
         }
+    }
+
+    /// Whether `name` has a byte outside ASCII (scanned in place).
+    @inline(__always)
+    private static func hasNonASCII(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in bytes.contains { $0 >= 0x80 } }
     }
 
     @inline(never)

@@ -83,28 +83,46 @@ public enum AndroidResourceWriter {
 
     public static func text(_ items: [Item], header: String? = nil, preamble: String = "",
                             rootAttributes: [(name: String, value: String)] = []) -> String {
-        // The resources go into one UTF-8 buffer after room for what precedes them, which is
-        // known only once every item has been seen (the namespaces they use).
-        var body: [UInt8] = []
-        body.reserveCapacity(items.count * 160)
+        String(decoding: bytes(items, header: header, preamble: preamble, rootAttributes: rootAttributes), as: UTF8.self)
+    }
+
+    /// ``text(_:header:preamble:rootAttributes:)`` as UTF-8, without making a `String` of it.
+    public static func bytes(_ items: [Item], header: String? = nil, preamble: String = "",
+                             rootAttributes: [(name: String, value: String)] = []) -> [UInt8] {
+        // What precedes the resources depends on the namespaces they use: seen first, then
+        // everything goes into one UTF-8 buffer.
         var usesXLIFF = false
         var usesTools = rootAttributes.contains { $0.name.hasPrefix("tools:") && isAttributeName($0.name) }
+        func toolsIn(_ attributes: [(String, String)]) -> Bool {
+            !attributes.isEmpty && attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
+        }
+        // The size of the markup, with room for some escapes.
+        var size = preamble.utf8.count + (header?.utf8.count ?? 0) + 512
+        func commentSize(_ comment: String?) -> Int { comment.map { $0.utf8.count + 16 } ?? 0 }
         for item in items {
-            write(item, into: &body)
-            if case .raw(let xml) = item {
+            switch item {
+            case .raw(let xml):
                 usesXLIFF = usesXLIFF || contains(xml, "<xliff:")
                 usesTools = usesTools || contains(xml, " tools:")
-            } else if case .string(_, _, _, let attributes) = item {
-                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
-            } else if case .plurals(_, _, _, let attributes) = item {
-                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
-            } else if case .styled(_, let contents, _, let attributes) = item {
-                usesTools = usesTools || attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
+                size += xml.utf8.count + 1
+            case .string(let name, let value, let comment, let attributes):
+                usesTools = usesTools || toolsIn(attributes)
+                size += name.utf8.count + value.utf8.count + commentSize(comment) + 48
+            case .plurals(let name, let items, let comment, let attributes):
+                usesTools = usesTools || toolsIn(attributes)
+                size += name.utf8.count + commentSize(comment) + 64
+                for item in items { size += item.value.utf8.count + 48 }
+            case .styled(let name, let contents, let comment, let attributes):
+                usesTools = usesTools || toolsIn(attributes)
                 usesXLIFF = usesXLIFF || contents.contains { contains($0.content, "<xliff:") }
+                size += name.utf8.count + commentSize(comment) + 64
+                for item in contents { size += item.content.utf8.count + 48 }
+            case .comment(let text):
+                size += commentSize(text)
             }
         }
         var out: [UInt8] = []
-        out.reserveCapacity(body.count + preamble.utf8.count + 512)
+        out.reserveCapacity(size + size / 16)
         put("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n", &out)
         if !preamble.isEmpty {
             out.append(contentsOf: preamble.utf8)
@@ -120,9 +138,9 @@ public enum AndroidResourceWriter {
         if usesTools { put(" xmlns:tools=\"http://schemas.android.com/tools\"", &out) }
         appendAttributes(rootAttributes.map { ($0.name, $0.value) }, to: &out)
         put(">\n", &out)
-        out.append(contentsOf: body)
+        for item in items { write(item, into: &out) }
         put("</resources>\n", &out)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     @inline(__always)
@@ -133,8 +151,27 @@ public enum AndroidResourceWriter {
     static func writeComment(_ comment: String?, into out: inout [UInt8]) {
         guard let comment else { return }
         put("    <!-- ", &out)
-        out.append(contentsOf: resourceComment(comment).utf8)
+        appendResourceComment(comment, to: &out)
         put(" -->\n", &out)
+    }
+
+    /// ``resourceComment(_:)`` of `text` appended to `out`: as it is when it is printable ASCII
+    /// (or tabs) with nothing to change — no `--`, no `-` at the end, no `*/`, no backslash.
+    static func appendResourceComment(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for b in bytes {
+                guard (b >= 0x20 && b < 0x7F) || b == 0x09, b != 0x5C, !(b == 0x2D && previous == 0x2D), !(b == 0x2F && previous == 0x2A) else {
+                    return false
+                }
+                previous = b
+            }
+            if previous == 0x2D { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain { out.append(contentsOf: resourceComment(text).utf8) }
     }
 
     static func write(_ item: Item, into out: inout [UInt8]) {
@@ -146,7 +183,7 @@ public enum AndroidResourceWriter {
             put("\"", &out)
             appendAttributes(attributes, to: &out)
             put(">", &out)
-            out.append(contentsOf: AndroidEscaping.text(value).utf8)
+            AndroidEscaping.appendText(value, to: &out)
             put("</string>\n", &out)
         case .plurals(let name, let items, let comment, let attributes):
             writeComment(comment, into: &out)
@@ -159,7 +196,7 @@ public enum AndroidResourceWriter {
                 put("        <item quantity=\"", &out)
                 XMLEscaping.appendAttribute(item.quantity, to: &out)
                 put("\">", &out)
-                out.append(contentsOf: AndroidEscaping.text(item.value).utf8)
+                AndroidEscaping.appendText(item.value, to: &out)
                 put("</item>\n", &out)
             }
             put("    </plurals>\n", &out)
@@ -193,7 +230,7 @@ public enum AndroidResourceWriter {
             if !xml.hasSuffix("\n") { out.append(0x0A) }
         case .comment(let text):
             put("    <!-- ", &out)
-            out.append(contentsOf: resourceComment(text).utf8)
+            appendResourceComment(text, to: &out)
             put(" -->\n", &out)
         }
     }

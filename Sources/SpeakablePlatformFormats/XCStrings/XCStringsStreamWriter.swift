@@ -34,8 +34,13 @@ public enum XCStringsStreamWriter {
     }
 
     public static func text(sourceLanguage: String, version: JSONValue?, extra: [(String, JSONValue)], entries: [Entry]) -> String {
+        String(decoding: bytes(sourceLanguage: sourceLanguage, version: version, extra: extra, entries: entries), as: UTF8.self)
+    }
+
+    /// ``text(sourceLanguage:version:extra:entries:)`` as UTF-8, without making a `String` of it.
+    public static func bytes(sourceLanguage: String, version: JSONValue?, extra: [(String, JSONValue)], entries: [Entry]) -> [UInt8] {
         var writer = Writer()
-        writer.out.reserveCapacity(entries.count * 1024)
+        writer.out.reserveCapacity(estimatedSize(entries))
         var top: [(String, JSONValue?)] = [("sourceLanguage", .string(sourceLanguage)), ("strings", nil)]
         if let version { top.append(("version", version)) }
         top += extra.map { ($0.0, $0.1) }
@@ -50,7 +55,38 @@ public enum XCStringsStreamWriter {
             }
         }
         writer.put("\n}")
-        return String(decoding: writer.out, as: UTF8.self)
+        return writer.out
+    }
+
+    /// About the size of the catalog of `entries` (a little more for most), so that its buffer
+    /// is made once: the text with its indentation and fixed keys per string unit.
+    static func estimatedSize(_ entries: [Entry]) -> Int {
+        func size(_ value: CatalogValue) -> Int {
+            switch value {
+            case .text(let text): return text.utf8.count + 160
+            case .plural(let forms): return forms.reduce(128) { $0 + $1.text.utf8.count + 200 }
+            case .substitutions(let format, let substitutions):
+                return substitutions.reduce(format.utf8.count + 240) { total, substitution in
+                    substitution.forms.reduce(total + substitution.name.utf8.count + 200) { $0 + $1.text.utf8.count + 240 }
+                }
+            }
+        }
+        var total = 1_024
+        for entry in entries {
+            total += entry.key.utf8.count + 64
+            for member in entry.members {
+                total += member.0.utf8.count + 16
+                if case .string(let text) = member.1 { total += text.utf8.count + 8 } else { total += 64 }
+            }
+            for (tag, localization) in entry.localizations {
+                total += tag.utf8.count + 24
+                switch localization {
+                case .json: total += 1_024
+                case .value(let value), .stated(let value, _): total += size(value)
+                }
+            }
+        }
+        return total + total / 16
     }
 
     /// Writes into one UTF-8 buffer.
@@ -72,6 +108,19 @@ public enum XCStringsStreamWriter {
 
             static let categories = ["few", "many", "one", "other", "two", "zero"]
             static let levels = 12
+
+            /// The index of `name` in ``categories``; nil for any other name.
+            static func category(_ name: String) -> Int? {
+                switch name {
+                case "few": 0
+                case "many": 1
+                case "one": 2
+                case "other": 3
+                case "two": 4
+                case "zero": 5
+                default: nil
+                }
+            }
 
             /// Where the fragment is kept; nil for a level too deep to keep.
             var slot: Int? {
@@ -147,17 +196,17 @@ public enum XCStringsStreamWriter {
                 if i > 0 { put(",\n") }
                 let entry = entries[index]
                 key(entry.key, level: 2)
-                var names = entry.members.map(\.0)
-                if !entry.localizations.isEmpty { names.append("localizations") }
-                if names.isEmpty {
+                let members = entry.members.count
+                let count = members + (entry.localizations.isEmpty ? 0 : 1)
+                if count == 0 {
                     put("{\n\n    }")
                     continue
                 }
                 put("{\n")
-                for (j, member) in memo.order(names).enumerated() {
+                for (j, member) in memo.order(count: count, { $0 < members ? entry.members[$0].0 : "localizations" }).enumerated() {
                     if j > 0 { put(",\n") }
-                    key(names[member], level: 3)
-                    if member < entry.members.count {
+                    key(member < members ? entry.members[member].0 : "localizations", level: 3)
+                    if member < members {
                         XcodeJSON.write(entry.members[member].1, level: 3, into: &out, memo: &memo)
                     } else {
                         localizations(entry.localizations)
@@ -170,7 +219,7 @@ public enum XCStringsStreamWriter {
 
         mutating func localizations(_ localizations: [(String, Localization)]) {
             put("{\n")
-            for (i, index) in memo.order(localizations.map(\.0)).enumerated() {
+            for (i, index) in memo.order(count: localizations.count, { localizations[$0].0 }).enumerated() {
                 if i > 0 { put(",\n") }
                 key(localizations[index].0, level: 4)
                 switch localizations[index].1 {
@@ -197,7 +246,7 @@ public enum XCStringsStreamWriter {
                 put(",\n")
                 key("substitutions", level: level + 1)
                 put("{\n")
-                for (i, index) in XcodeKeyOrder.sortKeys(substitutions.map(\.name)).enumerated() {
+                for (i, index) in memo.order(count: substitutions.count, { substitutions[$0].name }).enumerated() {
                     if i > 0 { put(",\n") }
                     let substitution = substitutions[index]
                     key(substitution.name, level: level + 2)
@@ -236,16 +285,31 @@ public enum XCStringsStreamWriter {
 
         mutating func variations(_ forms: [CatalogPluralForm], level: Int, states: [String: String] = [:], state: String = "translated") {
             put(.pluralVariations(level: level))
-            for (i, form) in forms.sorted(by: { $0.category < $1.category }).enumerated() {
-                if i > 0 { put(",\n") }
-                if let index = Fragment.categories.firstIndex(of: form.category) {
-                    put(.category(index, level: level + 2))
+            func form(_ form: CatalogPluralForm, category: Int?, first: Bool) {
+                if !first { put(",\n") }
+                if let category {
+                    put(.category(category, level: level + 2))
                 } else {
                     key(form.category, level: level + 2)
                     put("{\n")
                 }
                 stringUnit(form.text, level: level + 3, state: states.isEmpty ? state : states[form.category] ?? states["other"] ?? state)
                 close(level + 2)
+            }
+            // CLDR categories (every plural's) in their alphabetical order without sorting;
+            // anything else sorted.
+            if forms.count <= Fragment.categories.count, forms.allSatisfy({ Fragment.category($0.category) != nil }) {
+                var written = 0
+                for category in Fragment.categories.indices {
+                    for item in forms where Fragment.category(item.category) == category {
+                        form(item, category: category, first: written == 0)
+                        written += 1
+                    }
+                }
+            } else {
+                for (i, item) in forms.sorted(by: { $0.category < $1.category }).enumerated() {
+                    form(item, category: Fragment.categories.firstIndex(of: item.category), first: i == 0)
+                }
             }
             close(level + 1)
             close(level)

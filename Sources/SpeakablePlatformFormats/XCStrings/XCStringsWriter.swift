@@ -144,6 +144,29 @@ public enum XcodeJSON {
         /// Orders of small objects by their member names: a catalog repeats a few shapes
         /// (`state`/`value`, `one`/`other`, the same locales) thousands of times.
         var shapes: [String: [Int]] = [:]
+        /// The last few shapes ordered, their names and order: consecutive objects mostly have
+        /// one of them (every entry the same locales), found without building the shape.
+        var recent: [(names: [String], order: [Int])] = []
+        var nextRecent = 0
+
+        /// ``order(_:)`` of the `count` names `name(0)`, `name(1)`… without gathering them
+        /// when they are the names of a recent object.
+        mutating func order(count: Int, _ name: (Int) -> String) -> [Int] {
+            if count < 2 { return Array(0..<count) }
+            search: for entry in recent where entry.names.count == count {
+                for index in 0..<count where entry.names[index] != name(index) { continue search }
+                return entry.order
+            }
+            let names = (0..<count).map(name)
+            let order = order(names)
+            if recent.count < 4 {
+                recent.append((names, order))
+            } else {
+                recent[nextRecent] = (names, order)
+                nextRecent = (nextRecent + 1) % recent.count
+            }
+            return order
+        }
 
         mutating func order(_ names: [String]) -> [Int] {
             guard names.count > 1 else { return Array(names.indices) }

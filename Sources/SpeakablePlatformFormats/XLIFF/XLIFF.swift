@@ -410,10 +410,22 @@ public struct XLIFFStreamWriter {
 
     /// Appends one `<note>` line (indented for a unit's `<notes>`) to `out`.
     public static func appendNote(category: String?, appliesTo: String?, text: String, to out: inout [UInt8]) {
-        put("        <note", &out)
-        attribute(" category=\"", category, &out)
-        attribute(" appliesTo=\"", appliesTo, &out)
-        put(">", &out)
+        // The markup between values goes in one append each (a file has a note or more per unit).
+        if let category {
+            put("        <note category=\"", &out)
+            XMLEscaping.appendAttribute(category, to: &out)
+            if let appliesTo {
+                put("\" appliesTo=\"", &out)
+                XMLEscaping.appendAttribute(appliesTo, to: &out)
+            }
+            put("\">", &out)
+        } else if let appliesTo {
+            put("        <note appliesTo=\"", &out)
+            XMLEscaping.appendAttribute(appliesTo, to: &out)
+            put("\">", &out)
+        } else {
+            put("        <note>", &out)
+        }
         XLIFFEscaping.appendNote(text, to: &out)
         put("</note>\n", &out)
     }
@@ -437,6 +449,11 @@ public struct XLIFFStreamWriter {
     private mutating func openSegment(state: String?, subState: String?) {
         if notesOpen { put("      </notes>\n") }
         notesOpen = false
+        // The states of nearly every unit in one append; any other as attributes.
+        if subState == nil, let state, state == "translated" || state == "initial" {
+            put(state == "translated" ? "      <segment state=\"translated\">\n        <source>" : "      <segment state=\"initial\">\n        <source>")
+            return
+        }
         put("      <segment")
         attribute(" state=\"", state)
         attribute(" subState=\"", subState)
@@ -445,23 +462,32 @@ public struct XLIFFStreamWriter {
 
     /// From the end of the source text.
     private mutating func closeSegment(target: String?) {
-        put("</source>\n")
         if let target {
-            put("        <target>")
+            put("</source>\n        <target>")
             XLIFFEscaping.appendSegment(target, to: &bytes)
-            put("</target>\n")
+            put("</target>\n      </segment>\n    </unit>\n")
+        } else {
+            put("</source>\n      </segment>\n    </unit>\n")
         }
-        put("      </segment>\n    </unit>\n")
     }
 
     /// Ends the document and returns it.
     public mutating func text() -> String {
-        put("</xliff>\n")
+        let bytes = finish()
         // Valid UTF-8 by construction: literals, and Swift strings copied whole or escaped
         // character by character. Not validated again (a scan of every byte of a large file).
         return bytes.withUnsafeBufferPointer { buffer in
             String(copying: unsafe UTF8Span(unchecked: buffer.span, isKnownASCII: false))
         }
+    }
+
+    /// Ends the document and returns its UTF-8 (valid by construction), handing over the
+    /// writer's buffer without a copy; the writer is left empty.
+    public mutating func finish() -> [UInt8] {
+        put("</xliff>\n")
+        var result: [UInt8] = []
+        swap(&result, &bytes)
+        return result
     }
 
     private mutating func openNotes() {
