@@ -360,7 +360,7 @@ extension CatalogCompiler {
         /// What one table's file has between the prefix and the closing of the file with no table.
         @Sendable func section(of whole: [OutputFile], around empty: [OutputFile], closing: String) -> String? {
             guard let whole = whole.first, let empty = empty.first,
-                  let bytes = IncrementalCompile.between(Array(whole.contents.utf8), around: Array(empty.contents.utf8), closing: Array(closing.utf8))
+                  let bytes = IncrementalCompile.between(whole.bytes, around: empty.bytes, closing: Array(closing.utf8))
             else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }

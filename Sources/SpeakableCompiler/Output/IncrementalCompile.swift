@@ -114,7 +114,7 @@ public enum IncrementalCompile {
                           }
                       }), !collides
                 else { return nil }
-                if let bytes = done { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
+                if let bytes = done { files.append(OutputFile(path: path, bytes: bytes)) }
             }
         }
         if options.outputs.contains(.xliff) {
@@ -129,7 +129,7 @@ public enum IncrementalCompile {
                                  sections: replacing.map { compiled.xliff[$0][tag] }, every: true, unique: false) { _, _ in }
                       })
                 else { return nil }
-                if let bytes = done { files.append(OutputFile(path: path, contents: String(decoding: bytes, as: UTF8.self))) }
+                if let bytes = done { files.append(OutputFile(path: path, bytes: bytes)) }
             }
         }
         // The notes of the last compile (its summary's lines after the first), with the changed
@@ -300,7 +300,7 @@ public enum IncrementalCompile {
         let context = CompileContext(project: project, options: options, metadata: options.useMetadata ? metadata : [:])
         var renderer = OutputRenderer(context: context, lookup: OutputRenderer.Lookup(project))
         renderer.androidFrame = project.tables.map(\.name)
-        guard let empty = renderer.android([], tags: [tag]).first.map({ Array($0.contents.utf8) }) else { return nil }
+        guard let empty = renderer.android([], tags: [tag]).first.map({ $0.bytes }) else { return nil }
         let closing = Array("</resources>\n".utf8)
         guard empty.count >= closing.count, empty.suffix(closing.count).elementsEqual(closing) else { return nil }
         var markers: [[UInt8]] = []
@@ -314,12 +314,12 @@ public enum IncrementalCompile {
     static func xliffFormat(_ project: Project, tag: String) -> SectionFormat? {
         let context = CompileContext(project: project, options: CompileOptions(), metadata: [:])
         var renderer = OutputRenderer(context: context, lookup: OutputRenderer.Lookup(project))
-        guard let empty = renderer.xliff([], [], tags: [tag], commonNotes: [:]).first.map({ Array($0.contents.utf8) }) else { return nil }
+        guard let empty = renderer.xliff([], [], tags: [tag], commonNotes: [:]).first.map({ $0.bytes }) else { return nil }
         let closing = Array("</xliff>\n".utf8)
         guard empty.count >= closing.count, empty.suffix(closing.count).elementsEqual(closing) else { return nil }
         var markers: [[UInt8]] = []
         for table in project.tables {
-            guard let file = renderer.xliff([table], [[]], tags: [tag], commonNotes: [:]).first.map({ Array($0.contents.utf8) }),
+            guard let file = renderer.xliff([table], [[]], tags: [tag], commonNotes: [:]).first.map({ $0.bytes }),
                   let body = between(file, around: empty, closing: closing), let end = body.firstIndex(of: 0x0A) else { return nil }
             markers.append(Array(body[...end]))
         }
