@@ -108,18 +108,43 @@ struct Renderer {
                 return
             }
             if let substitutionArgument, substitutionArgument == name, presentation == .standard { out += "%arg"; return }
-            appendValuePrefix(name, index: index, to: &out)
             if presentation.minimumDigits <= 1 {
+                // `%lld`, `%1$lld` … in one piece.
+                let position = positional ? valuePosition(name, index: index) : 0
+                if position < Self.appleIntegers.count {
+                    out += Self.appleIntegers[position]
+                    return
+                }
+                appendValuePrefix(name, index: index, to: &out)
                 out += "lld"
             } else {
+                appendValuePrefix(name, index: index, to: &out)
                 out += "0"
                 out += String(presentation.minimumDigits)
                 out += "lld"
             }
         case .android:
+            if presentation == .standard {
+                // `%,d`, `%1$,d` … in one piece.
+                let position = positional ? valuePosition(name, index: index) : 0
+                if position < Self.androidIntegers.count {
+                    out += Self.androidIntegers[position]
+                    return
+                }
+            }
             appendValuePrefix(name, index: index, to: &out)
             out += presentation == .standard ? ",d" : presentation.javaFlags + "d"
         }
+    }
+
+    /// `%lld`, then `%1$lld` … `%9$lld` (by position; 0: not positional).
+    static let appleIntegers: [String] = ["%lld"] + (1...9).map { "%\($0)$lld" }
+    /// `%,d`, then `%1$,d` … `%9$,d`.
+    static let androidIntegers: [String] = ["%,d"] + (1...9).map { "%\($0)$,d" }
+
+    /// ``position(of:slot:)`` of the value slot, whose index (``valueIndex(_:)``) is known.
+    func valuePosition(_ name: String, index: Int?) -> Int {
+        (index ?? arguments.firstIndex { $0.name == name } ?? 0) + 1
     }
 
     /// The index of the argument's value slot in ``arguments`` (see ``valueArgument(_:)``).
@@ -137,8 +162,7 @@ struct Renderer {
             return
         }
         // position(of:slot:): the value slot, else the argument's first slot, else the first.
-        let position = (index ?? arguments.firstIndex { $0.name == name } ?? 0) + 1
-        out += Self.positionPrefix(position)
+        out += Self.positionPrefix(valuePosition(name, index: index))
     }
 
     /// What an integer specifier prints: Java groups with `,`; CFString groups every localized
