@@ -340,13 +340,17 @@ extension CatalogCompiler {
         let lookup = OutputRenderer.Lookup(project)
         let commonNotes = xliffTags.isEmpty ? [:] : OutputRenderer.commonNotes(part, preparation.tables)
         enum Piece {
-            case own(Int)
+            /// The table's String Catalog.
+            case catalog(Int)
+            /// The table's Swift and Kotlin accessors (beside its catalog, on another core).
+            case accessors(Int)
             case android(Int, String)
             case xliff(Int, String)
         }
         var planned: [Piece] = []
         for table in part.tables.indices {
-            planned.append(.own(table))
+            planned.append(.catalog(table))
+            planned.append(.accessors(table))
             planned += androidTags.filter { androidWanted[table]?.contains($0) ?? true }.map { .android(table, $0) }
             planned += xliffTags.filter { wanted?[table]?.contains($0) ?? true }.map { .xliff(table, $0) }
         }
@@ -371,11 +375,12 @@ extension CatalogCompiler {
             renderer.androidFrame = frame
             var rendered = Rendered()
             switch pieces[index] {
-            case .own(let t):
-                let table = part.tables[t], messages = preparation.tables[t]
+            case .catalog(let t):
                 if options.outputs.contains(.xcstrings) {
-                    rendered.files.append(renderer.xcstrings(table, messages, parts: part.tables.count == 1 ? 4 : 1))
+                    rendered.files.append(renderer.xcstrings(part.tables[t], preparation.tables[t], parts: part.tables.count == 1 ? 4 : 1))
                 }
+            case .accessors(let t):
+                let table = part.tables[t], messages = preparation.tables[t]
                 if options.outputs.contains(.swift) {
                     rendered.files.append(SwiftAccessorGenerator.file(table: table, messages: messages, sourceLocale: project.config.sourceLocale,
                                                                       templates: project.config.templates, access: options.swiftAccess,
@@ -411,9 +416,10 @@ extension CatalogCompiler {
         for (index, piece) in pieces.enumerated() {
             guard let rendered = collected[index], !rendered.failed else { return nil }
             switch piece {
-            case .own(let t):
-                sections.files[t] = rendered.files
-                sections.notes[t] = rendered.notes
+            case .catalog(let t), .accessors(let t):
+                // The catalog's piece comes first: its file, then the accessors'.
+                sections.files[t] += rendered.files
+                sections.notes[t] += rendered.notes
             case .android(let t, let tag):
                 if let section = rendered.section, !section.isEmpty { sections.android[t][tag] = section }
             case .xliff(let t, let tag):
