@@ -326,7 +326,7 @@ if let path = option("json") {
                      + "process starts: its peak memory is then one compile's, not where glibc's per-thread arenas kept an earlier round's "
                      + "freed buffers (without it, the peak varies by up to a third from run to run of one build).",
                      "Nothing changed, in the library: \((1000 * stampMedian / median).rounded() / 10)% of a full compile "
-                     + "(speakable.json, the inputs' sizes and FNV-1a, the outputs' sizes, times and inodes against .speakable-stamp; goal 3%)."]
+                     + "(speakable.json, the inputs' sizes and content hashes, the outputs' sizes, times and inodes against .speakable-stamp; goal 3%)."]
     if !builds.full.isEmpty {
         section.notes.append("What a build runs, \(builds.full.count) interleaved rounds of the speakable executable (wall time, median): "
             + "full compile into a fresh folder \(format3(fullBuild)) s (CPU \(format3(med(builds.fullCPU))) s); "

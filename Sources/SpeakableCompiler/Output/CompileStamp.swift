@@ -17,8 +17,8 @@ import SpeakableJSON
 ///
 /// A compile is up to date when the stamp names the same tool (its version and its executable's
 /// size and time), the same options, the same input files with the same bytes (`speakable.json`,
-/// every file under the templates and locales folders and under `.speakable/`, by size and FNV-1a
-/// of the content), and every output file it wrote still has the size, time and inode it had.
+/// every file under the templates and locales folders and under `.speakable/`, by size and a
+/// hash of the content), and every output file it wrote still has the size, time and inode it had.
 /// Anything else — an edited, added or removed input, an output edited, replaced or removed, a
 /// new build of `speakable`, other options, a stamp written by hand, a commit another compile
 /// left unfinished — is a full compile.
@@ -233,7 +233,7 @@ public enum CompileStamp {
         return "output \(info.st_size) \(modificationTime(info)) \(info.st_ino) \(file)"
     }
 
-    /// `<shown path> <size> <FNV-1a of the bytes>` of an input file.
+    /// `<shown path> <size> <contentHash(_:) of the bytes>` of an input file.
     static func fileLine(_ path: String, shown: String) -> String? {
         guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
         let hash = bytes.withUnsafeBytes { contentHash($0) }
