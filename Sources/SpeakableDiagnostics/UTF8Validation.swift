@@ -64,31 +64,40 @@ public enum UTF8Validation {
     /// let bytes: [UInt8] = [0x63, 0x61, 0x66, 0xC3, 0xA9]
     /// bytes.withUnsafeBufferPointer(UTF8Validation.string(validated:))   // "café"
     /// ```
+    @inlinable
     public static func string(validated bytes: UnsafeBufferPointer<UInt8>) -> String {
         // ASCII text is marked as such: the string then hashes and compares by its bytes (text
         // not known to be ASCII is checked for normalization at every hash and comparison).
         bytes.isEmpty ? "" : String(copying: unsafe UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII(bytes)))
     }
 
-    /// Whether every byte of `bytes` is ASCII (below 0x80), read eight bytes at a time.
+    /// Whether every byte of `bytes` is ASCII (below 0x80), read eight bytes at a time (the last
+    /// word overlapping the one before).
     ///
     /// ```swift
     /// Array("café".utf8).withUnsafeBufferPointer(UTF8Validation.isASCII)   // false
     /// ```
+    @inlinable
     public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        guard let start = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
         let n = bytes.count
-        var i = 0
-        var high: UInt64 = 0
-        while i + 8 <= n {
-            high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            i += 8
+        if n >= 8 {
+            var high: UInt64 = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            var i = 0
+            while i + 8 <= n {
+                high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            return high & 0x8080_8080_8080_8080 == 0
         }
-        while i < n {
-            high |= UInt64(base[i])
-            i += 1
+        if n >= 4 {
+            let high = raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            return high & 0x8080_8080 == 0
         }
-        return high & 0x8080_8080_8080_8080 == 0
+        var high: UInt8 = 0
+        for k in 0..<n { high |= start[k] }
+        return high < 0x80
     }
 
     /// ``string(validated:)`` of a whole array.

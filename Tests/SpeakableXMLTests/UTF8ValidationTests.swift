@@ -51,6 +51,17 @@ import Testing
             #expect(made == text && made.hashValue == text.hashValue)
         }
         #expect([UInt8](repeating: 0x80, count: 1).withUnsafeBufferPointer(UTF8Validation.isASCII) == false)
+        // Every length up to 40 (under four, four to seven, whole and overlapping words), with one
+        // byte of 0x80 at every place, and none.
+        for length in 0...40 {
+            let ascii = [UInt8](repeating: 0x41, count: length)
+            #expect(ascii.withUnsafeBufferPointer(UTF8Validation.isASCII), "\(length)")
+            for place in 0..<length {
+                var bytes = ascii
+                bytes[place] = 0x80
+                #expect(!bytes.withUnsafeBufferPointer(UTF8Validation.isASCII), "\(length) \(place)")
+            }
+        }
     }
 
     @Test func agreesWithTheStandardLibrary() {

@@ -1,3 +1,4 @@
+import SpeakableDiagnostics
 import SpeakableICU
 
 /// Where a message's UTF-8 goes while it is formatted: a stack buffer (for a `String`) or a
@@ -94,32 +95,7 @@ struct Output: ~Copyable {
     /// text that is not ASCII, cost a scan of every scalar per message).
     @inline(__always)
     func makeString() -> String {
-        let bytes = UnsafeBufferPointer(start: UnsafePointer(base), count: count)
-        return String(copying: unsafe UTF8Span(unchecked: bytes.span, isKnownASCII: Self.isASCII(bytes)))
-    }
-
-    /// Whether every byte is ASCII, eight at a time (the last word overlapping the one before).
-    @inline(__always)
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(start)
-        let n = bytes.count
-        if n >= 8 {
-            var high: UInt64 = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            var i = 0
-            while i + 8 <= n {
-                high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                i += 8
-            }
-            return high & 0x8080_8080_8080_8080 == 0
-        }
-        if n >= 4 {
-            let high = raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-            return high & 0x8080_8080 == 0
-        }
-        var high: UInt8 = 0
-        for k in 0..<n { high |= start[k] }
-        return high < 0x80
+        UTF8Validation.string(validated: UnsafeBufferPointer(start: UnsafePointer(base), count: count))
     }
 
     @inline(__always)
