@@ -187,6 +187,18 @@ public enum IncrementalCompile {
 
     // MARK: What changed
 
+    /// Identity lines (`<shown path> <size> <hash>`) by shown path: the size and hash, after the
+    /// path's last space. Nil when a line has no size and hash.
+    static func identities(_ lines: [String]) -> [String: Substring]? {
+        var result: [String: Substring] = [:]
+        for line in lines {
+            // The shown path may hold spaces; size and hash do not.
+            guard let last = line.lastIndex(of: " "), let middle = line[..<last].lastIndex(of: " ") else { return nil }
+            result[String(line[..<middle])] = line[middle...]
+        }
+        return result
+    }
+
     /// The tables (indices) whose template or translation files are all that changed between
     /// `previous` and `inputs` (identity lines `<shown path> <size> <hash>`), the locale files
     /// each table has, and per changed table whose template is unchanged the locales whose file
@@ -194,15 +206,6 @@ public enum IncrementalCompile {
     /// or nothing changed.
     static func changedTables(_ project: Project, previous: [String], inputs: [String])
         -> (dirty: [Int], tags: [Set<String>], locales: [Int: Set<String>])? {
-        func identities(_ lines: [String]) -> [String: Substring]? {
-            var result: [String: Substring] = [:]
-            for line in lines {
-                // The shown path may hold spaces; size and hash do not.
-                guard let last = line.lastIndex(of: " "), let middle = line[..<last].lastIndex(of: " ") else { return nil }
-                result[String(line[..<middle])] = line[middle...]
-            }
-            return result
-        }
         guard let before = identities(previous), let after = identities(inputs), before.count == after.count else { return nil }
         var changed: [String] = []
         for (name, identity) in after {
@@ -244,15 +247,7 @@ public enum IncrementalCompile {
     /// Nil when another file changed, came or went, or nothing changed: a compile that needs
     /// every template.
     public static func templatesToRead(config: ProjectConfig, previous: [String], inputs: [String]) -> Set<String>? {
-        func paths(_ lines: [String]) -> [String: Substring]? {
-            var result: [String: Substring] = [:]
-            for line in lines {
-                guard let last = line.lastIndex(of: " "), let middle = line[..<last].lastIndex(of: " ") else { return nil }
-                result[String(line[..<middle])] = line[middle...]
-            }
-            return result
-        }
-        guard let before = paths(previous), let after = paths(inputs), before.count == after.count else { return nil }
+        guard let before = identities(previous), let after = identities(inputs), before.count == after.count else { return nil }
         var tables = Set<String>()
         for (path, identity) in after where before[path] != identity {
             guard before[path] != nil, path.hasSuffix(".json") else { return nil }

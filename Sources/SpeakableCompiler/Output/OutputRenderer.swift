@@ -75,14 +75,9 @@ struct OutputRenderer {
         return (pattern, translation.source)
     }
 
-    mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, table: Table, tag: String,
-                          platform: CatalogPlatform) -> CatalogConversion? {
-        guard let pattern = pattern(of: message, in: table, tag: tag) else { return nil }
-        return convert(variant, message, pattern: pattern, locale: icuLocale(tag), table: table, tag: tag, platform: platform)
-    }
-
-    /// ``convert(_:_:table:tag:platform:)`` of the locale's `pattern` (``pattern(of:in:tag:)``),
-    /// whose ICU locale is `locale` (``icuLocale(_:)``).
+    /// One variant of a message in one locale, converted for `platform`: `pattern` is the
+    /// locale's (``pattern(of:in:tag:)``), `locale` its ICU locale (``icuLocale(_:)``). Nil, and
+    /// the problem reported, when the platform cannot hold it.
     mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, pattern: MessagePattern, locale: ICULocale,
                           table: Table, tag: String, platform: CatalogPlatform) -> CatalogConversion? {
         // An imported String Catalog localization written with substitutions keeps them (and

@@ -64,10 +64,7 @@ struct Renderer {
 
     /// The argument's value slot (`{name}` as the app passes it), if the message has one.
     func valueArgument(_ name: String) -> CatalogArgument? {
-        for argument in arguments where argument.name == name {
-            if case .value = argument.slot { return argument }
-        }
-        return nil
+        valueIndex(name).map { arguments[$0] }
     }
 
     /// The argument's value as its kind prints it.
@@ -172,7 +169,7 @@ struct Renderer {
         return IntegerPresentation(grouped: platform == .apple || spec.flags.contains(","), minimumDigits: max(digits, 1))
     }
 
-    /// ``doublingPercents(_:)``, appended to `out`.
+    /// `text` with `%` written `%%`, appended to `out` (most texts have none: appended as they are).
     static func appendDoublingPercents(_ text: String, to out: inout String) {
         guard UTF8Search.contains(text, "%") else {
             out += text
@@ -182,18 +179,6 @@ struct Renderer {
             out.unicodeScalars.append(scalar)
             if scalar == "%" { out.unicodeScalars.append("%") }
         }
-    }
-
-    /// `%` → `%%` (most texts have none: returned as they are).
-    static func doublingPercents(_ text: String) -> String {
-        guard UTF8Search.contains(text, "%") else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 4)
-        for scalar in text.unicodeScalars {
-            out.unicodeScalars.append(scalar)
-            if scalar == "%" { out.unicodeScalars.append("%") }
-        }
-        return out
     }
 
     func render(_ parts: [MessagePart], plural: String?) -> String {
