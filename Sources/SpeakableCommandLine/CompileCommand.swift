@@ -243,11 +243,17 @@ enum CompileCommand: SpeakableCommand {
             incremental = IncrementalCompile.update(project, options: options, out: out, previous: previous, inputs: stamp.inputs)
         }
         if incremental == nil, project.localesDeferred || project.templatesRead != nil { project = location.load(deferringLocales: false) }
-        let result = incremental == nil ? CatalogCompiler.compile(project, options: options) : nil
+        let waiting = { io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n") }
+        // A full compile's files are staged as they are made, into a folder that is there already.
+        let staging = incremental == nil && !project.hasErrors ? OutputStaging.open(out, onWait: waiting) : nil
+        var onFile: (@Sendable (SpeakableCompiler.OutputFile) -> Void)?
+        if let staging { onFile = { file in staging.stage(file) } }
+        let result = incremental == nil ? CatalogCompiler.compile(project, options: options, onFile: onFile) : nil
         let diagnostics = result?.diagnostics ?? []
         for diagnostic in diagnostics { printer.print(diagnostic) }
         printer.finish()
         if result?.hasErrors == true {
+            staging?.abandon()
             let count = diagnostics.filter { $0.severity == .error }.count
             io.writeError("speakable compile: \(count) error\(count == 1 ? "" : "s"); nothing was written\n")
             return ExitStatus.failure
@@ -256,8 +262,12 @@ enum CompileCommand: SpeakableCommand {
         let notes = result?.notes ?? incremental?.notes ?? []
         let kept = incremental?.kept ?? []
         do throws(OutputWriter.Failure) {
-            let report = try OutputWriter.write(files, to: out, replacing: Set(options.outputs.map(\.rawValue)), keeping: kept) {
-                io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n")
+            let groups = Set(options.outputs.map(\.rawValue))
+            let report: OutputWriter.Report
+            if let staging {
+                report = try staging.finish(files, replacing: groups, keeping: kept)
+            } else {
+                report = try OutputWriter.write(files, to: out, replacing: groups, keeping: kept, onWait: waiting)
             }
             let lines = summary(project: project, options: options, out: out, report: report, notes: notes)
             if !arguments.quiet {

@@ -9,7 +9,10 @@ import SpeakableMessages
 import SpeakablePlatformFormats
 
 /// Compiles a loaded project into platform catalogs, XLIFF, Swift and Kotlin accessors — in memory;
-/// ``OutputWriter`` writes the result all or nothing.
+/// ``OutputWriter`` writes the result all or nothing. `onFile` is handed each file as soon as it
+/// is made, on the thread that made it, so that it can be staged while the others are made
+/// (``OutputStaging/stage(_:)``); when the compile ends with errors it returns no files, and
+/// what was handed on is to be dropped (``OutputStaging/abandon()``).
 ///
 /// ```swift
 /// let project = ProjectLoader.load(directory: "Game")
@@ -31,7 +34,8 @@ import SpeakablePlatformFormats
 /// `compile-metadata-ignored` (what `--no-metadata` drops).
 public enum CatalogCompiler {
     public static func compile(_ project: Project, options: CompileOptions,
-                               metadata: [String: TableMetadata]? = nil) -> CompileResult {
+                               metadata: [String: TableMetadata]? = nil,
+                               onFile: (@Sendable (OutputFile) -> Void)? = nil) -> CompileResult {
         // What a compile before this one left to free is freed first (it would be as large).
         BackgroundRelease.waitForPending()
         var diagnostics = project.diagnostics
@@ -46,7 +50,7 @@ public enum CatalogCompiler {
         diagnostics += preparation.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { return CompileResult(files: [], diagnostics: diagnostics) }
         let jobs = OutputJob.planned(for: project, options: preparation.options)
-        let outputs = render(jobs, project: project, preparation: preparation)
+        let outputs = render(jobs, project: project, preparation: preparation, onFile: onFile)
         var compiled = result(of: outputs, diagnostics: diagnostics, strict: preparation.options.strict)
         if !compiled.hasErrors {
             // Each table's hash on all cores.
@@ -131,7 +135,8 @@ public enum CatalogCompiler {
 
     /// Runs every job in parallel; the outputs come back in job order, so the result does not
     /// depend on scheduling.
-    static func render(_ jobs: [OutputJob], project: Project, preparation: Preparation) -> [JobOutput] {
+    static func render(_ jobs: [OutputJob], project: Project, preparation: Preparation,
+                       onFile: (@Sendable (OutputFile) -> Void)? = nil) -> [JobOutput] {
         let options = preparation.options
         let context = preparation.context
         let prepared = preparation.tables
@@ -176,6 +181,7 @@ public enum CatalogCompiler {
                 renderer.diagnostics += runtime.diagnostics
             }
             output.diagnostics = renderer.diagnostics
+            if let onFile { for file in output.files { onFile(file) } }
             let produced = output
             results.withLock { $0[index] = produced }
         }

@@ -241,6 +241,17 @@ public enum OutputWriter {
 
     static func write(_ files: [OutputFile], to directory: String, replacing groups: Set<String>?, keeping: [String] = [],
                       maximumSize: Int, onWait: (() -> Void)?) throws(Failure) -> Report {
+        try refuseUnsafe(files, in: directory, keeping: keeping, maximumSize: maximumSize)
+        return try mappingFailures(directory) { () throws(OutputFolder.Failure) in
+            let folder = try OutputFolder.open(directory, onWait: onWait)
+            try folder.recover()
+            return try write(files, into: folder, replacing: groups, keeping: keeping)
+        }
+    }
+
+    /// Throws what is wrong with the set before anything is written: unsafe paths, a kept file
+    /// that is also written, a set over `maximumSize` bytes.
+    static func refuseUnsafe(_ files: [OutputFile], in directory: String, keeping: [String], maximumSize: Int) throws(Failure) {
         var problems = validate(files, in: directory)
         let written = Set(files.map(\.path))
         for path in keeping where lexicalProblem(path) != nil || !isOutputPath(path) || written.contains(path) {
@@ -254,10 +265,12 @@ public enum OutputWriter {
                                       message: "the outputs would take \(total) bytes; the limit is \(maximumSize) bytes (\(maximumSize >> 20) MiB)",
                                       file: directory, hint: "split the project, or compile fewer outputs with --only")])
         }
+    }
+
+    /// `body`'s result, its folder failures said as the writer's.
+    static func mappingFailures<T>(_ directory: String, _ body: () throws(OutputFolder.Failure) -> T) throws(Failure) -> T {
         do throws(OutputFolder.Failure) {
-            let folder = try OutputFolder.open(directory, onWait: onWait)
-            try folder.recover()
-            return try write(files, into: folder, replacing: groups, keeping: keeping)
+            return try body()
         } catch {
             switch error {
             case .unsafe(let reason):
@@ -268,30 +281,48 @@ public enum OutputWriter {
         }
     }
 
-    private static func write(_ files: [OutputFile], into folder: OutputFolder, replacing groups: Set<String>?,
-                              keeping: [String]) throws(OutputFolder.Failure) -> Report {
+    /// What became of a file staged before the set was complete (``OutputStaging``): its size,
+    /// and the name of its staged copy (nil: the folder already holds exactly these bytes), or
+    /// the failure.
+    struct Staged {
+        var size: Int
+        var result: Result<String?, OutputFolder.Failure>
+    }
+
+    /// Writes the set into the locked `folder`. `staged`: files already compared and staged into
+    /// `staging` (``OutputStaging``), which then holds every new content; without it, a staging
+    /// folder is made when something changed, and removed at the end.
+    static func write(_ files: [OutputFile], into folder: OutputFolder, replacing groups: Set<String>?, keeping: [String],
+                      staging early: (name: String, descriptor: Int32)? = nil,
+                      staged: [String: Staged] = [:]) throws(OutputFolder.Failure) -> Report {
         var report = Report()
         // A kept file must be there: otherwise the folder would not hold the set it claims.
         for path in keeping where !folder.isRegularFile(path) {
             throw .io(folder.path + "/" + path, "the earlier output is missing")
         }
-        var changed: [OutputFile] = []
+        var changed: [(file: OutputFile, staged: String?)] = []
         let sorted = files.sorted(by: { $0.path < $1.path })
-        // Each file is compared with what is there on all cores; the first failure in path order
-        // is the one thrown.
-        let same = onAllCores(sorted.count) { index throws(OutputFolder.Failure) -> Bool in
+        // Each file is compared with what is there on all cores (unless that was done while it
+        // was staged); the first failure in path order is the one thrown.
+        let same = onAllCores(sorted.count) { index throws(OutputFolder.Failure) -> String?? in
             let file = sorted[index]
             let size = file.utf8Count
-            guard let existing = try folder.contents(file.path, limit: size), existing.count == size else { return false }
-            return file.withUTF8 { new in existing.withUnsafeBufferPointer { old in
+            if let early = staged[file.path], early.size == size {
+                guard let name = try early.result.get() else { return nil }
+                return .some(name)
+            }
+            guard let existing = try folder.contents(file.path, limit: size), existing.count == size else { return .some(nil) }
+            let equal = file.withUTF8 { new in existing.withUnsafeBufferPointer { old in
                 size == 0 || memcmp(old.baseAddress!, new.baseAddress!, size) == 0
             } }
+            return equal ? nil : .some(nil)
         }
         for (file, result) in zip(sorted, same) {
-            if try result.get() {
-                report.unchanged.append(file.path)
+            // nil: unchanged; .some(name): changed, staged as `name` (nil: not staged yet).
+            if let change = try result.get() {
+                changed.append((file, change))
             } else {
-                changed.append(file)
+                report.unchanged.append(file.path)
             }
         }
         report.unchanged = (report.unchanged + keeping).sorted()
@@ -314,29 +345,33 @@ public enum OutputWriter {
         }
         if changed.isEmpty && report.removed.isEmpty && manifest == nil { return report }
 
-        let (stagingName, staging) = try folder.makeStaging()
+        let (stagingName, staging): (String, Int32)
+        if let early { (stagingName, staging) = early } else { (stagingName, staging) = try folder.makeStaging() }
         defer {
-            closeDescriptor(staging)
-            OutputFolder.removeTree(folder.descriptor, stagingName)
+            if early == nil {
+                closeDescriptor(staging)
+                OutputFolder.removeTree(folder.descriptor, stagingName)
+            }
         }
         var commit = OutputFolder.Commit(staging: stagingName, install: [], remove: report.removed)
-        let toStage = (descriptor: staging, files: changed)
+        let toStage = (descriptor: staging, files: changed.map(\.file), staged: changed.map(\.staged))
         // Staged on all cores (each file is written and flushed on its own); the first failure
         // in path order is the one thrown, and the staging folder goes with everything in it.
-        let staged = onAllCores(toStage.files.count) { index throws(OutputFolder.Failure) in
+        let written = onAllCores(toStage.files.count) { index throws(OutputFolder.Failure) in
+            guard toStage.staged[index] == nil else { return }
             let file = toStage.files[index]
             try OutputFolder.writeNewFile(toStage.descriptor, "f\(index)", file, display: folder.path + "/" + file.path)
         }
-        for (index, file) in changed.enumerated() {
-            try staged[index].get()
-            commit.install.append(("f\(index)", file.path))
+        for (index, change) in changed.enumerated() {
+            try written[index].get()
+            commit.install.append((change.staged ?? "f\(index)", change.file.path))
         }
         if let manifest {
             try OutputFolder.writeNewFile(staging, "manifest", manifest, display: folder.path + "/" + OutputFolder.manifestName)
             commit.install.append(("manifest", OutputFolder.manifestName))
         }
         try folder.commit(commit, staging: staging)
-        report.written = changed.map(\.path)
+        report.written = changed.map(\.file.path)
         return report
     }
 

@@ -1,0 +1,124 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An ``OutputWriter`` transaction opened before its files are all made: each file handed to
+/// ``stage(_:)`` is compared with the folder's copy and, when it differs, written to the
+/// staging folder on a thread of its own, while the compile goes on making the others.
+/// ``finish(_:replacing:keeping:)`` then checks and commits the whole set exactly as
+/// ``OutputWriter/write(_:to:replacing:keeping:onWait:)`` would (a file staged with other
+/// bytes than the set's is compared and written again); ``abandon()`` (a compile with errors)
+/// removes what was staged and leaves the folder as it was.
+///
+/// Only for a folder that already exists: a first compile creates it when it writes.
+///
+/// ```swift
+/// let staging = OutputStaging.open("Generated", onWait: nil)
+/// let result = CatalogCompiler.compile(project, options: options, onFile: staging.map { s in { s.stage($0) } })
+/// if result.hasErrors { staging?.abandon() }
+/// else { let report = try staging?.finish(result.files, replacing: ["xcstrings"], keeping: []) }
+/// ```
+public final class OutputStaging: @unchecked Sendable {
+    let directory: String
+    /// Locked until the staging folder is removed.
+    private var folder: OutputFolder?
+    let stagingName: String
+    let staging: Int32
+    /// Compares and stages one file at a time, off the threads that make them.
+    private let queue = DispatchQueue(label: "speakable.output-staging")
+    // Touched only on `queue`.
+    private var staged: [String: OutputWriter.Staged] = [:]
+    private var count = 0
+    private var closed = false
+
+    private init(directory: String, folder: OutputFolder, stagingName: String, staging: Int32) {
+        self.directory = directory
+        self.folder = folder
+        self.stagingName = stagingName
+        self.staging = staging
+    }
+
+    /// Locks `directory` (calling `onWait` once if another process holds it), finishes or clears
+    /// what an interrupted run left, and makes a staging folder. Nil when `directory` is not an
+    /// existing folder or cannot be opened: ``OutputWriter/write(_:to:replacing:keeping:onWait:)``
+    /// then writes the set and says what is wrong.
+    public static func open(_ directory: String, onWait: (() -> Void)?) -> OutputStaging? {
+        var target = directory.isEmpty ? "." : directory
+        while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
+        var info = stat()
+        guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        do throws(OutputFolder.Failure) {
+            let folder = try OutputFolder.open(directory, onWait: onWait)
+            try folder.recover()
+            let (name, descriptor) = try folder.makeStaging()
+            return OutputStaging(directory: directory, folder: folder, stagingName: name, staging: descriptor)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Compares `file` with the folder's copy and stages it if it differs, on the staging
+    /// thread; returns at once. A file whose path the writer would refuse is left to
+    /// ``finish(_:replacing:keeping:)``, which refuses the set.
+    public func stage(_ file: OutputFile) {
+        guard OutputWriter.lexicalProblem(file.path) == nil else { return }
+        queue.async { [self] in
+            guard !closed, let folder, staged[file.path] == nil else { return }
+            let size = file.utf8Count
+            do throws(OutputFolder.Failure) {
+                if let existing = try folder.contents(file.path, limit: size), existing.count == size,
+                   file.withUTF8({ new in existing.withUnsafeBufferPointer { old in size == 0 || memcmp(old.baseAddress!, new.baseAddress!, size) == 0 } }) {
+                    staged[file.path] = OutputWriter.Staged(size: size, result: .success(nil))
+                    return
+                }
+                let name = "s\(count)"
+                count += 1
+                try OutputFolder.writeNewFile(staging, name, file, display: folder.path + "/" + file.path)
+                staged[file.path] = OutputWriter.Staged(size: size, result: .success(name))
+            } catch {
+                staged[file.path] = OutputWriter.Staged(size: size, result: .failure(error))
+            }
+        }
+    }
+
+    /// Waits for the staging thread, then writes `files` as one transaction, as
+    /// ``OutputWriter/write(_:to:replacing:keeping:onWait:)`` does (the same checks, failures and
+    /// report), taking what was staged. The staging folder is removed in every case.
+    public func finish(_ files: [OutputFile], replacing groups: Set<String>?, keeping: [String]) throws(OutputWriter.Failure) -> OutputWriter.Report {
+        let staged = close()
+        defer { removeStaging() }
+        try OutputWriter.refuseUnsafe(files, in: directory, keeping: keeping, maximumSize: OutputWriter.maximumTotalSize)
+        guard let folder else { throw .io(path: directory, reason: "the staging was abandoned") }
+        return try OutputWriter.mappingFailures(directory) { () throws(OutputFolder.Failure) in
+            try OutputWriter.write(files, into: folder, replacing: groups, keeping: keeping, staging: (stagingName, staging), staged: staged)
+        }
+    }
+
+    /// Removes what was staged: the folder stays as it was.
+    public func abandon() {
+        _ = close()
+        removeStaging()
+    }
+
+    private func close() -> [String: OutputWriter.Staged] {
+        queue.sync {
+            closed = true
+            return staged
+        }
+    }
+
+    /// Removes the staging folder and unlocks the folder.
+    private func removeStaging() {
+        guard let folder else { return }
+        closeDescriptor(staging)
+        OutputFolder.removeTree(folder.descriptor, stagingName)
+        self.folder = nil
+    }
+
+    // Every block on the queue holds the staging, so none is left here: the queue is not waited
+    // for (this may run on it, after its last block).
+    deinit { removeStaging() }
+}

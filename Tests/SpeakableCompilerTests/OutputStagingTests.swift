@@ -1,0 +1,107 @@
+import Dispatch
+import FoundationEssentials
+import Testing
+@testable import SpeakableCompiler
+
+/// Files staged while a compile still makes the others: the folder ends as an
+/// `OutputWriter.write` of the same set leaves it, the same report; abandoned, as it was.
+@Suite struct OutputStagingTests {
+    func names(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+
+    /// A folder with files of an earlier write (one to keep, one to change, one the set drops).
+    func earlier(_ root: String) throws -> String {
+        let out = root + "/out"
+        _ = try OutputWriter.write([OutputFile(path: "xliff/de.xliff", contents: "same"), OutputFile(path: "xliff/ko.xliff", contents: "old"),
+                                    OutputFile(path: "xliff/fr.xliff", contents: "gone")], to: out, replacing: ["xliff"])
+        return out
+    }
+
+    let set = [OutputFile(path: "xliff/de.xliff", contents: "same"), OutputFile(path: "xliff/ko.xliff", bytes: Array("new, longer".utf8)),
+               OutputFile(path: "xliff/ja.xliff", contents: "한국어"), OutputFile(path: "swift/Speakable+game.swift", contents: "y")]
+
+    @Test(arguments: [0, 1, 2, 4])
+    func stagingSomeOrAllFilesEndsAsOneWrite(staged count: Int) throws {
+        let root = try temporaryDirectory("staging-\(count)")
+        let reference = try earlier(root + "/a")
+        let expected = try OutputWriter.write(set, to: reference, replacing: ["xliff", "swift"])
+        let out = try earlier(root + "/b")
+        let staging = try #require(OutputStaging.open(out, onWait: nil))
+        for file in set.prefix(count) { staging.stage(file) }
+        let report = try staging.finish(set, replacing: ["xliff", "swift"], keeping: [])
+        #expect(report == expected)
+        #expect(report.written == ["swift/Speakable+game.swift", "xliff/ja.xliff", "xliff/ko.xliff"] && report.unchanged == ["xliff/de.xliff"] && report.removed == ["xliff/fr.xliff"])
+        for folder in ["", "/xliff", "/swift"] {
+            #expect(names(out + folder) == names(reference + folder))
+            for name in names(out + folder) where !name.hasPrefix(".") && !(folder.isEmpty) {
+                #expect(read(out + folder + "/" + name) == read(reference + folder + "/" + name))
+            }
+        }
+        #expect(!names(out).contains { $0.hasPrefix(".speakable-staging") })
+    }
+
+    /// A file staged with other bytes than the set's (same path) is compared and written again.
+    @Test func aStagedFileTheSetChangedIsWrittenAsTheSetHasIt() throws {
+        let root = try temporaryDirectory()
+        let out = try earlier(root)
+        let staging = try #require(OutputStaging.open(out, onWait: nil))
+        staging.stage(OutputFile(path: "xliff/ko.xliff", contents: "a draft"))
+        staging.stage(OutputFile(path: "xliff/de.xliff", contents: "same"))
+        let report = try staging.finish([OutputFile(path: "xliff/ko.xliff", contents: "final"), OutputFile(path: "xliff/de.xliff", contents: "edited too")],
+                                        replacing: ["xliff"], keeping: [])
+        #expect(report.written == ["xliff/de.xliff", "xliff/ko.xliff"])
+        #expect(read(out + "/xliff/ko.xliff") == "final" && read(out + "/xliff/de.xliff") == "edited too")
+    }
+
+    /// A compile with errors: what was staged goes, the folder keeps its files and its lock is free.
+    @Test func anAbandonedStagingLeavesTheFolderAsItWas() throws {
+        let root = try temporaryDirectory()
+        let out = try earlier(root)
+        let before = names(out)
+        let staging = try #require(OutputStaging.open(out, onWait: nil))
+        for file in set { staging.stage(file) }
+        staging.abandon()
+        #expect(names(out) == before)
+        #expect(read(out + "/xliff/ko.xliff") == "old" && read(out + "/xliff/fr.xliff") == "gone")
+        #expect(try OutputWriter.write(set, to: out, replacing: ["xliff", "swift"]).written.count == 3)
+    }
+
+    /// Unsafe paths are refused by `finish` as by `write`, and nothing of the set is written.
+    @Test func anUnsafeSetIsRefusedAndNothingIsWritten() throws {
+        let root = try temporaryDirectory()
+        let out = try earlier(root)
+        let staging = try #require(OutputStaging.open(out, onWait: nil))
+        let bad = set + [OutputFile(path: "../escape.txt", contents: "no")]
+        for file in bad { staging.stage(file) }
+        #expect(throws: OutputWriter.Failure.self) { try staging.finish(bad, replacing: ["xliff", "swift"], keeping: []) }
+        #expect(read(out + "/xliff/ko.xliff") == "old" && !FileManager.default.fileExists(atPath: out + "/xliff/ja.xliff"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/escape.txt"))
+        #expect(!names(out).contains { $0.hasPrefix(".speakable-staging") })
+    }
+
+    /// Only an existing folder is staged into (a first compile creates it when it writes).
+    @Test func noStagingIntoAMissingFolderOrAFile() throws {
+        let root = try temporaryDirectory()
+        #expect(OutputStaging.open(root + "/missing", onWait: nil) == nil)
+        #expect(!FileManager.default.fileExists(atPath: root + "/missing"))
+        try write("a file", to: root + "/file")
+        #expect(OutputStaging.open(root + "/file", onWait: nil) == nil)
+    }
+
+    /// The folder is locked from `open` to `finish`: another writer waits.
+    @Test func theFolderIsLockedWhileStaging() throws {
+        let root = try temporaryDirectory()
+        let out = try earlier(root)
+        var staging: OutputStaging? = try #require(OutputStaging.open(out, onWait: nil))
+        let waited = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? OutputWriter.write([OutputFile(path: "xliff/es.xliff", contents: "l")], to: out, replacing: nil) { waited.signal() }
+            finished.signal()
+        }
+        #expect(waited.wait(timeout: .now() + 10) == .success, "the other writer did not see the lock")
+        _ = try staging?.finish(set, replacing: ["xliff", "swift"], keeping: [])
+        staging = nil
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(read(out + "/xliff/es.xliff") == "l" && read(out + "/xliff/ja.xliff") == "한국어")
+    }
+}
