@@ -244,7 +244,7 @@ enum CompileCommand: SpeakableCommand {
         }
         if incremental == nil, project.localesDeferred || project.templatesRead != nil { project = location.load(deferringLocales: false) }
         let waiting = { io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n") }
-        // A full compile's files are staged as they are made, into a folder that is there already.
+        // A full compile's files are staged as they are made.
         let staging = incremental == nil && !project.hasErrors ? OutputStaging.open(out, onWait: waiting) : nil
         var onFile: (@Sendable (SpeakableCompiler.OutputFile) -> Void)?
         if let staging { onFile = { file in staging.stage(file) } }

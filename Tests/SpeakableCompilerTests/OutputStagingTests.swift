@@ -78,11 +78,22 @@ import Testing
         #expect(!names(out).contains { $0.hasPrefix(".speakable-staging") })
     }
 
-    /// Only an existing folder is staged into (a first compile creates it when it writes).
-    @Test func noStagingIntoAMissingFolderOrAFile() throws {
+    /// A folder (and parents) staging created goes again when nothing is written: abandoned, or
+    /// a set refused; a file in the folder's place is left to the writer to refuse.
+    @Test func aFolderStagingCreatedGoesWhenNothingIsWritten() throws {
         let root = try temporaryDirectory()
-        #expect(OutputStaging.open(root + "/missing", onWait: nil) == nil)
-        #expect(!FileManager.default.fileExists(atPath: root + "/missing"))
+        let abandoned = try #require(OutputStaging.open(root + "/made/Generated", onWait: nil))
+        #expect(FileManager.default.fileExists(atPath: root + "/made/Generated"))
+        abandoned.stage(set[0])
+        abandoned.abandon()
+        #expect(names(root) == [])
+        let refused = try #require(OutputStaging.open(root + "/Generated", onWait: nil))
+        #expect(throws: OutputWriter.Failure.self) { try refused.finish([OutputFile(path: "../x.txt", contents: "x")], replacing: nil, keeping: []) }
+        #expect(names(root) == [])
+        let written = try #require(OutputStaging.open(root + "/Generated", onWait: nil))
+        for file in set { written.stage(file) }
+        #expect(try written.finish(set, replacing: ["xliff", "swift"], keeping: []).written.count == 4)
+        #expect(read(root + "/Generated/xliff/ja.xliff") == "한국어")
         try write("a file", to: root + "/file")
         #expect(OutputStaging.open(root + "/file", onWait: nil) == nil)
     }

@@ -13,7 +13,7 @@ import Darwin
 /// bytes than the set's is compared and written again); ``abandon()`` (a compile with errors)
 /// removes what was staged and leaves the folder as it was.
 ///
-/// Only for a folder that already exists: a first compile creates it when it writes.
+/// A folder it created is removed again when nothing is written.
 ///
 /// ```swift
 /// let staging = OutputStaging.open("Generated", onWait: nil)
@@ -34,28 +34,43 @@ public final class OutputStaging: @unchecked Sendable {
     private var count = 0
     private var closed = false
 
-    private init(directory: String, folder: OutputFolder, stagingName: String, staging: Int32) {
+    /// The folders ``open(_:onWait:)`` created, deepest first: removed when nothing is written.
+    let created: [String]
+
+    private init(directory: String, folder: OutputFolder, stagingName: String, staging: Int32, created: [String]) {
         self.directory = directory
         self.folder = folder
         self.stagingName = stagingName
         self.staging = staging
+        self.created = created
     }
 
     /// Locks `directory` (calling `onWait` once if another process holds it), finishes or clears
-    /// what an interrupted run left, and makes a staging folder. Nil when `directory` is not an
-    /// existing folder or cannot be opened: ``OutputWriter/write(_:to:replacing:keeping:onWait:)``
-    /// then writes the set and says what is wrong.
+    /// what an interrupted run left, and makes a staging folder. A missing `directory` is
+    /// created, and removed again by ``abandon()`` or a refused set. Nil when it cannot be
+    /// opened: ``OutputWriter/write(_:to:replacing:keeping:onWait:)`` then says what is wrong.
     public static func open(_ directory: String, onWait: (() -> Void)?) -> OutputStaging? {
         var target = directory.isEmpty ? "." : directory
         while target.count > 1 && target.hasSuffix("/") { target.removeLast() }
+        // The folders open creates, deepest first.
+        var missing: [String] = []
+        var current = target
         var info = stat()
-        guard lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        while lstat(current, &info) != 0 {
+            guard errno == ENOENT, missing.count < 64 else { return nil }
+            missing.append(current)
+            guard let slash = current.lastIndex(of: "/") else { break }
+            let parent = slash == current.startIndex ? "/" : String(current[..<slash])
+            if parent == current { break }
+            current = parent
+        }
         do throws(OutputFolder.Failure) {
             let folder = try OutputFolder.open(directory, onWait: onWait)
             try folder.recover()
             let (name, descriptor) = try folder.makeStaging()
-            return OutputStaging(directory: directory, folder: folder, stagingName: name, staging: descriptor)
+            return OutputStaging(directory: directory, folder: folder, stagingName: name, staging: descriptor, created: missing)
         } catch {
+            for path in missing { rmdir(path) }
             return nil
         }
     }
@@ -89,9 +104,14 @@ public final class OutputStaging: @unchecked Sendable {
     /// report), taking what was staged. The staging folder is removed in every case.
     public func finish(_ files: [OutputFile], replacing groups: Set<String>?, keeping: [String]) throws(OutputWriter.Failure) -> OutputWriter.Report {
         let staged = close()
-        defer { removeStaging() }
-        try OutputWriter.refuseUnsafe(files, in: directory, keeping: keeping, maximumSize: OutputWriter.maximumTotalSize)
         guard let folder else { throw .io(path: directory, reason: "the staging was abandoned") }
+        do throws(OutputWriter.Failure) {
+            try OutputWriter.refuseUnsafe(files, in: directory, keeping: keeping, maximumSize: OutputWriter.maximumTotalSize)
+        } catch {
+            removeStaging(removingCreated: true)
+            throw error
+        }
+        defer { removeStaging(removingCreated: false) }
         return try OutputWriter.mappingFailures(directory) { () throws(OutputFolder.Failure) in
             try OutputWriter.write(files, into: folder, replacing: groups, keeping: keeping, staging: (stagingName, staging), staged: staged)
         }
@@ -100,7 +120,7 @@ public final class OutputStaging: @unchecked Sendable {
     /// Removes what was staged: the folder stays as it was.
     public func abandon() {
         _ = close()
-        removeStaging()
+        removeStaging(removingCreated: true)
     }
 
     private func close() -> [String: OutputWriter.Staged] {
@@ -110,15 +130,17 @@ public final class OutputStaging: @unchecked Sendable {
         }
     }
 
-    /// Removes the staging folder and unlocks the folder.
-    private func removeStaging() {
+    /// Removes the staging folder and unlocks the folder; `removingCreated`: then removes the
+    /// folders ``open(_:onWait:)`` created, each if it is empty.
+    private func removeStaging(removingCreated: Bool) {
         guard let folder else { return }
         closeDescriptor(staging)
         OutputFolder.removeTree(folder.descriptor, stagingName)
         self.folder = nil
+        if removingCreated { for path in created { rmdir(path) } }
     }
 
     // Every block on the queue holds the staging, so none is left here: the queue is not waited
     // for (this may run on it, after its last block).
-    deinit { removeStaging() }
+    deinit { removeStaging(removingCreated: false) }
 }
