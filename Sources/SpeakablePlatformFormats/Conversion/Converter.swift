@@ -114,9 +114,13 @@ struct Converter {
             }
             categories.sort { PlatformConversion.order($0) < PlatformConversion.order($1) }
             // The parts outside the plurals read the same in every category: rendered once.
-            let outside = body.parts.indices.map { index in perNode[index] == nil ? renderer.render([body.parts[index]], plural: nil) : "" }
+            let outside: [[UInt8]] = body.parts.indices.map { index in
+                var bytes: [UInt8] = []
+                if perNode[index] == nil { renderer.render([body.parts[index]], plural: nil, into: &bytes) }
+                return bytes
+            }
             return .plural(categories.map { category in
-                var text = ""
+                var text: [UInt8] = []
                 for index in body.parts.indices {
                     if let forms = perNode[index] {
                         let form = forms.first { $0.category == category } ?? forms.last!
@@ -125,7 +129,7 @@ struct Converter {
                         text += outside[index]
                     }
                 }
-                return CatalogPluralForm(category: category, text: text)
+                return CatalogPluralForm(category: category, text: UTF8Validation.string(validated: text))
             })
         }
     }
