@@ -240,3 +240,46 @@ private func ints(_ names: String...) -> [CatalogArgument] { names.map { Catalog
         #expect(back == .text("It's {%@}: 100%% # done"))
     }
 }
+
+/// Text alone is written as it is on both platforms, with or without arguments the app passes;
+/// what a platform changes in text (a `%` in a format, Korean particle notation) still is.
+@Suite struct PlainTextConversionTests {
+    static let texts = ["Static label", "It's \"quoted\" (here)", "한국어 라벨", "a}b{c", "é\u{301} 🇰🇷", ""]
+
+    @Test(arguments: texts)
+    func textAloneIsTheValueOnBothPlatforms(text: String) throws {
+        let message = try MessagePattern(ICUText.escape(text)).body
+        for platform in [CatalogPlatform.apple, .android] {
+            for arguments in [[], ints("count")] {
+                let conversion = try PlatformConversion.convert(message, platform: platform, locale: en, arguments: arguments, layout: CatalogLayout())
+                #expect(conversion.resources.map(\.role) == [.message])
+                #expect(conversion.resources.first?.value == .text(text))
+                #expect(conversion.openParticles.isEmpty)
+            }
+        }
+    }
+
+    @Test func percentIsDoubledOnlyInAFormat() throws {
+        let message = try body("100% sure")
+        #expect(try PlatformConversion.value(of: message, platform: .apple, locale: en, arguments: []) == .text("100% sure"))
+        #expect(try PlatformConversion.value(of: message, platform: .apple, locale: en, arguments: ints("count")) == .text("100%% sure"))
+        #expect(try PlatformConversion.value(of: message, platform: .android, locale: en, arguments: ints("count")) == .text("100%% sure"))
+    }
+
+    @Test func koreanNotationInTextIsResolved() throws {
+        let message = try body("위을(를) 향한 사과이(가) 있음")
+        for platform in [CatalogPlatform.apple, .android] {
+            #expect(try PlatformConversion.value(of: message, platform: platform, locale: locale("ko"), arguments: []) == .text("위를 향한 사과가 있음"))
+        }
+        // Not Korean: the parentheses are text.
+        #expect(try PlatformConversion.value(of: message, platform: .apple, locale: en, arguments: []) == .text("위을(를) 향한 사과이(가) 있음"))
+    }
+
+    /// A message that is a plural in another locale is a `<plurals>` on Android even as text.
+    @Test func textInAPluralLayoutIsAPluralOnAndroid() throws {
+        var layout = CatalogLayout()
+        layout.pluralArguments = ["count"]
+        let conversion = try PlatformConversion.convert(try body("Lines cleared"), platform: .android, locale: en, arguments: ints("count"), layout: layout)
+        #expect(conversion.resources.first?.value == .plural([CatalogPluralForm(category: "other", text: "Lines cleared")]))
+    }
+}

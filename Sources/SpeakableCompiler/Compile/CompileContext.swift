@@ -206,7 +206,13 @@ struct CompileContext {
         var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
         var androidSlots: [(name: String, slot: CatalogArgument.Slot)] = []
         var localeSlots: [[(name: String, slot: CatalogArgument.Slot)]] = []
-        for item in bodies {
+        // A body of text alone prints nothing, groups nothing and has no particle to resolve.
+        let textOnly = bodies.map { item in item.body.parts.allSatisfy { if case .text = $0 { true } else { false } } }
+        for (index, item) in bodies.enumerated() {
+            if textOnly[index] {
+                localeSlots.append([])
+                continue
+            }
             let slots = PlatformConversion.formatSlots(of: item.body, numberTexts: numberTexts, applePrinted: applePrinted, androidPrinted: androidPrinted)
             rejectArgumentsTheAppDoesNotPass(slots, in: item, message: message, bodies: bodies, meta: meta)
             localeSlots.append(slots.apple)
@@ -233,10 +239,10 @@ struct CompileContext {
             + numberTexts.map { CatalogArgument(name: $0.name, kind: .text, slot: .numberText($0.style)) }
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
         var particleArguments: [String] = []
-        for item in bodies {
+        for (index, item) in bodies.enumerated() {
             guard let locale = item.locale, let body = try? PlatformConversion.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
             normalized.append((body, locale))
-            if validating { continue }
+            if validating || textOnly[index] { continue }
             let grouped = PlatformConversion.groupedIntegers(in: item.body, kinds: kinds, numberTexts: numberTexts)
             for kind in grouped.decimal || grouped.skeleton ? [IntegerStyle.decimal, .skeleton] : []
             where kind == .decimal ? grouped.decimal : grouped.skeleton {

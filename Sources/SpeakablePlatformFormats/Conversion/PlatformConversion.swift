@@ -103,8 +103,13 @@ public enum PlatformConversion {
     public static func convert(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
                                layout: CatalogLayout, everyCategory: Bool = false,
                                keptSubstitutions: [Int: KeptSubstitution]? = nil) throws(CatalogConversionError) -> CatalogConversion {
-        let body = try validated(body, platform: platform, locale: locale, arguments: arguments, layout: layout)
         let korean = locale.language == "ko"
+        if let text = plainText(body), layout.pluralArguments.isEmpty, layout.companions.isEmpty,
+           !(korean && ParticleNotation.mayContainNotation(body)) {
+            // Text alone, without `%`: nothing to check or lay out, the same on every platform.
+            return CatalogConversion(resources: [CatalogResource(role: .message, value: .text(text))], openParticles: [])
+        }
+        let body = try validated(body, platform: platform, locale: locale, arguments: arguments, layout: layout)
         var open: [OpenParticle] = []
         func particles(_ body: MessageBody, report: Bool) -> MessageBody {
             guard korean, ParticleNotation.mayContainNotation(body) else { return body }
@@ -134,6 +139,18 @@ public enum PlatformConversion {
             }
         }
         return CatalogConversion(resources: resources, openParticles: open)
+    }
+
+    /// The text of a body made of text alone, without `%` (which a format doubles); nil for any
+    /// other body.
+    static func plainText(_ body: MessageBody) -> String? {
+        var text = ""
+        for part in body.parts {
+            guard case .text(let part, _) = part, !UTF8Search.contains(part, "%") else { return nil }
+            if body.parts.count == 1 { return part }
+            text += part
+        }
+        return text
     }
 
     /// The message normalized (``normalized(_:locale:arguments:)``), once it is known that
