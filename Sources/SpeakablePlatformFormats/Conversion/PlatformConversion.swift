@@ -141,6 +141,36 @@ public enum PlatformConversion {
         return CatalogConversion(resources: resources, openParticles: open)
     }
 
+    /// Whether `body` is text and arguments of the message printed as they are — no plural,
+    /// select or `#`, every number in a style printf has — that ``validated(_:platform:locale:arguments:layout:)``
+    /// passes unchanged: its checks in one walk of the parts. False is no verdict (the whole
+    /// validation decides).
+    static func isValidFlat(_ body: MessageBody, platform: CatalogPlatform, arguments: [CatalogArgument]) -> Bool {
+        for part in body.parts {
+            switch part {
+            case .text: continue
+            case .pound: return false
+            case .argument(let node):
+                switch node.kind {
+                case .none: break
+                case .simple(let simple):
+                    switch simple.type {
+                    case .number:
+                        // Other styles are normalized, passed as text or refused; Android pads
+                        // with grouping differently from four digits on.
+                        guard let presentation = IntegerPresentation(style: simple.style) else { return false }
+                        if platform == .android, presentation.grouped, presentation.minimumDigits >= 4 { return false }
+                    case .date, .time: break
+                    case .spellout, .ordinal, .duration: return false
+                    }
+                case .plural, .select, .choice: return false
+                }
+                if !arguments.contains(where: { $0.name == node.name }) { return false }
+            }
+        }
+        return true
+    }
+
     /// The text of a body made of text alone, without `%` (which a format doubles); nil for any
     /// other body.
     static func plainText(_ body: MessageBody) -> String? {
@@ -159,6 +189,14 @@ public enum PlatformConversion {
     /// `speakable compile` refuses and `speakable check` reports, from this one function.
     public static func validated(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
                                  layout: CatalogLayout) throws(CatalogConversionError) -> MessageBody {
+        if isValidFlat(body, platform: platform, arguments: arguments) { return body }
+        return try fullyValidated(body, platform: platform, locale: locale, arguments: arguments, layout: layout)
+    }
+
+    /// ``validated(_:platform:locale:arguments:layout:)`` by every check in turn (what
+    /// ``isValidFlat(_:platform:arguments:)`` shortens).
+    static func fullyValidated(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
+                               layout: CatalogLayout) throws(CatalogConversionError) -> MessageBody {
         let body = try normalized(body, locale: locale, arguments: arguments)
         try check(body, nestedInPlural: false, arguments: arguments, platform: platform)
         if platform == .android { try checkAndroidPadding(body, arguments: arguments) }
