@@ -171,6 +171,14 @@ public enum PlatformConversion {
         return true
     }
 
+    /// `kinds[name]`, by comparing names rather than hashing one (a message has a few arguments).
+    @inline(__always)
+    static func kind(_ name: String, in kinds: [String: CatalogArgument.Kind]) -> CatalogArgument.Kind? {
+        guard kinds.count <= 8 else { return kinds[name] }
+        for (key, kind) in kinds where key == name { return kind }
+        return nil
+    }
+
     /// The text of a body made of text alone, without `%` (which a format doubles); nil for any
     /// other body.
     static func plainText(_ body: MessageBody) -> String? {
@@ -263,11 +271,11 @@ public enum PlatformConversion {
         for part in body.parts {
             switch part {
             case .text: break
-            case .pound: if let plural, kinds[plural] ?? .integer == .integer { decimal = true }
+            case .pound: if let plural, kind(plural, in: kinds) ?? .integer == .integer { decimal = true }
             case .argument(let argument):
                 switch argument.kind {
-                case .none: if kinds[argument.name] == .integer { decimal = true }
-                case .simple(let simple) where simple.type == .number && kinds[argument.name] ?? .integer == .integer:
+                case .none: if kind(argument.name, in: kinds) == .integer { decimal = true }
+                case .simple(let simple) where simple.type == .number && kind(argument.name, in: kinds) ?? .integer == .integer:
                     // A number passed as ICU's text prints as ICU groups it.
                     if numberTexts.contains(NumberText(name: argument.name, style: simple.styleText ?? "")) { break }
                     if let presentation = IntegerPresentation(style: simple.style) {
@@ -308,7 +316,7 @@ public enum PlatformConversion {
         var decided = Set<NumberText>()
         for (body, _) in bodies {
             forEachArgument(body) { node in
-                let kind = kinds[node.name] ?? .integer
+                let kind = kind(node.name, in: kinds) ?? .integer
                 // Only a Double, or an integer with a style printf has no form for, can be one
                 // (decided before the text is made: most arguments are neither).
                 switch node.kind {
