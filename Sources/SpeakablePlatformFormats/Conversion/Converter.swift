@@ -104,22 +104,26 @@ struct Converter {
         case .android:
             let first = plurals[0].0
             renderer.isFormat = PlatformConversion.containsPrintedArgument(body) || !arguments.isEmpty
-            var perNode: [Int: [(category: String, body: MessageBody)]] = [:]
-            var categories: [String] = []
+            // Each plural's forms by the index of its part; the categories any of them has, by
+            // CLDR's order (``PluralCategory/index``).
+            var perNode: [[(category: String, body: MessageBody)]?] = Array(repeating: nil, count: body.parts.count)
+            var categories: [String?] = Array(repeating: nil, count: PluralCategory.allCases.count)
             for (index, part) in body.parts.enumerated() {
                 guard case .argument(let node) = part, case .plural(let plural) = node.kind else { continue }
                 let forms = try PlatformConversion.pluralForms(node, plural, platform: platform, locale: locale, everyCategory: everyCategory)
                 perNode[index] = forms
-                for form in forms where !categories.contains(form.category) { categories.append(form.category) }
+                for form in forms {
+                    let order = PlatformConversion.order(form.category)
+                    if order < categories.count { categories[order] = form.category }
+                }
             }
-            categories.sort { PlatformConversion.order($0) < PlatformConversion.order($1) }
             // The parts outside the plurals read the same in every category: rendered once.
             let outside: [[UInt8]] = body.parts.indices.map { index in
                 var bytes: [UInt8] = []
                 if perNode[index] == nil { renderer.render([body.parts[index]], plural: nil, into: &bytes) }
                 return bytes
             }
-            return .plural(categories.map { category in
+            return .plural(categories.compactMap { $0 }.map { category in
                 var text: [UInt8] = []
                 for index in body.parts.indices {
                     if let forms = perNode[index] {

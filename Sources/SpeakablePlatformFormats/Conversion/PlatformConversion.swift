@@ -874,37 +874,46 @@ public enum PlatformConversion {
     /// that says exactly N; the others (dropped, or companions) are left out.
     static func pluralForms(_ node: ArgumentNode, _ plural: PluralArgument, platform: CatalogPlatform,
                             locale: ICULocale, everyCategory: Bool = false) throws(CatalogConversionError) -> [(category: String, body: MessageBody)] {
-        let (rules, other) = try pluralRules(node, plural, locale: locale)
-        // By category, in CLDR's order (``PluralCategory/index``).
-        var forms: [MessageBody?] = Array(repeating: nil, count: PluralCategory.allCases.count)
+        let (rules, _) = try pluralRules(node, plural, locale: locale)
+        // Indices into the plural's cases by category, in CLDR's order (``PluralCategory/index``);
+        // -1: none. `written`: the first case of each keyword, as ICU takes it.
+        var written = SIMD8<Int32>(repeating: -1)
+        var exact = false
+        for (i, item) in plural.cases.enumerated() {
+            switch item.selector {
+            case .keyword(let word):
+                if let category = PluralCategory(rawValue: word), written[category.index] < 0 { written[category.index] = Int32(i) }
+            case .explicit: exact = true
+            }
+        }
+        let other = written[PluralCategory.other.index]
+        var chosen = SIMD8<Int32>(repeating: -1)
         for category in rules.categories {
-            let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } }
-            forms[category.index] = (keyword ?? other).message
+            chosen[category.index] = written[category.index] >= 0 ? written[category.index] : other
         }
         // Every category the text has (values/, which every locale shows), or those older
         // releases still select (Hebrew's many).
         let older = everyCategory ? [] : OlderPluralRules.categories(for: locale.languageTag)
         if everyCategory || !older.isEmpty {
-            for item in plural.cases {
-                if case .keyword(let word) = item.selector, let category = PluralCategory(rawValue: word), forms[category.index] == nil,
-                   everyCategory || older.contains(category) {
-                    forms[category.index] = item.message
-                }
+            for category in PluralCategory.allCases where chosen[category.index] < 0 && written[category.index] >= 0 {
+                if everyCategory || older.contains(category) { chosen[category.index] = written[category.index] }
             }
         }
-        var knownMembers: [PluralCategory: [Int64]]?
-        for item in plural.cases {
-            guard case .explicit(let value) = item.selector, value >= 0, value == value.rounded(), value < 1e15 else { continue }
-            let members = knownMembers ?? integerMembers(rules)
-            knownMembers = members
-            if let category = exactCategory(Int64(value), members: members, categories: rules.categories, platform: platform) {
-                forms[category.index] = item.message
+        if exact {
+            var knownMembers: [PluralCategory: [Int64]]?
+            for (i, item) in plural.cases.enumerated() {
+                guard case .explicit(let value) = item.selector, value >= 0, value == value.rounded(), value < 1e15 else { continue }
+                let members = knownMembers ?? integerMembers(rules)
+                knownMembers = members
+                if let category = exactCategory(Int64(value), members: members, categories: rules.categories, platform: platform) {
+                    chosen[category.index] = Int32(i)
+                }
             }
         }
         var result: [(category: String, body: MessageBody)] = []
         result.reserveCapacity(rules.categories.count)
-        for category in PluralCategory.allCases {
-            if let form = forms[category.index] { result.append((category.rawValue, form)) }
+        for category in PluralCategory.allCases where chosen[category.index] >= 0 {
+            result.append((category.rawValue, plural.cases[Int(chosen[category.index])].message))
         }
         return result
     }
