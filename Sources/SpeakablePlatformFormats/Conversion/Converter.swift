@@ -125,6 +125,7 @@ struct Converter {
             }
             return .plural(categories.compactMap { $0 }.map { category in
                 var text: [UInt8] = []
+                text.reserveCapacity(64)
                 for index in body.parts.indices {
                     if let forms = perNode[index] {
                         let form = forms.first { $0.category == category } ?? forms.last!

@@ -182,12 +182,12 @@ public enum PlatformConversion {
     /// The text of a body made of text alone, without `%` (which a format doubles); nil for any
     /// other body.
     static func plainText(_ body: MessageBody) -> String? {
-        var text = ""
         for part in body.parts {
-            guard case .text(let part, _) = part, !UTF8Search.contains(part, "%") else { return nil }
-            if body.parts.count == 1 { return part }
-            text += part
+            guard case .text(var text, _) = part, !text.withUTF8({ $0.contains(UInt8(ascii: "%")) }) else { return nil }
         }
+        if body.parts.count == 1, case .text(let text, _) = body.parts[0] { return text }
+        var text = ""
+        for case .text(let part, _) in body.parts { text += part }
         return text
     }
 

@@ -252,6 +252,7 @@ struct Renderer {
 
     func render(_ parts: [MessagePart], plural: String?) -> String {
         var out: [UInt8] = []
+        out.reserveCapacity(64)  // one allocation for most strings
         render(parts, plural: plural, into: &out)
         return UTF8Validation.string(validated: out)
     }
