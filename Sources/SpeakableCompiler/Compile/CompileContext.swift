@@ -266,8 +266,7 @@ struct CompileContext {
                 }
             }
         }
-        let appleLayout = PlatformConversion.layout(of: normalized, platform: .apple)
-        let androidLayout = PlatformConversion.layout(of: normalized, platform: .android)
+        let (appleLayout, androidLayout) = PlatformConversion.layouts(of: normalized)
         // Foundation reads arguments by position and skips an unused position without reading
         // its value, so the values after it shift: a position some locale does not use goes
         // after those every locale uses (most used first).

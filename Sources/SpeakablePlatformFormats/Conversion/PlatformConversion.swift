@@ -393,37 +393,54 @@ public enum PlatformConversion {
     /// Decides the layout of a message from its text in every locale (normalized: see
     /// ``normalized(_:locale:arguments:)``).
     public static func layout(of bodies: [(body: MessageBody, locale: ICULocale)], platform: CatalogPlatform) -> CatalogLayout {
-        var layout = CatalogLayout()
+        let both = layouts(of: bodies)
+        return platform == .apple ? both.apple : both.android
+    }
+
+    /// ``layout(of:platform:)`` for both platforms in one walk of the bodies.
+    public static func layouts(of bodies: [(body: MessageBody, locale: ICULocale)]) -> (apple: CatalogLayout, android: CatalogLayout) {
+        var layouts = (apple: CatalogLayout(), android: CatalogLayout())
         for (body, locale) in bodies {
             // The rules only matter to a body with a plural; the members only to an exact value.
             guard hasTopLevelPlural(body), let rules = try? PluralRules.cached(for: locale, kind: .cardinal) else { continue }
             var knownMembers: [PluralCategory: [Int64]]?
             forEachTopLevelPlural(body) { node, plural in
-                if !layout.pluralArguments.contains(node.name) { layout.pluralArguments.append(node.name) }
+                if !layouts.apple.pluralArguments.contains(node.name) {
+                    layouts.apple.pluralArguments.append(node.name)
+                    layouts.android.pluralArguments.append(node.name)
+                }
                 for item in plural.cases {
                     guard case .explicit(let raw) = item.selector, raw >= 0, raw == raw.rounded(), raw < 1e15 else { continue }
                     let members = knownMembers ?? integerMembers(rules)
                     knownMembers = members
                     let n = Int64(raw)
                     let companion = CatalogCompanion(argument: node.name, value: n)
-                    if layout.companions.contains(companion) { continue }
-                    if exactCategory(n, members: members, categories: rules.categories, platform: platform) != nil { continue }
-                    let category = rules.category(forInteger: n)
-                    let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } } ?? plural.otherCase
-                    if let keyword, let shown = plainNumber(n, locale: locale),
-                       canonical(item.message, pound: shown) == canonical(keyword.message, pound: shown) {
-                        let dropped = DroppedExactMatch(argument: node.name, value: n, category: category.rawValue, locale: locale.languageTag)
-                        if !layout.dropped.contains(dropped) { layout.dropped.append(dropped) }
-                        continue
+                    for platform in [CatalogPlatform.apple, .android] {
+                        var layout = platform == .apple ? layouts.apple : layouts.android
+                        defer { if platform == .apple { layouts.apple = layout } else { layouts.android = layout } }
+                        if layout.companions.contains(companion) { continue }
+                        if exactCategory(n, members: members, categories: rules.categories, platform: platform) != nil { continue }
+                        let category = rules.category(forInteger: n)
+                        let keyword = plural.cases.first { if case .keyword(category.rawValue) = $0.selector { true } else { false } } ?? plural.otherCase
+                        if let keyword, let shown = plainNumber(n, locale: locale),
+                           canonical(item.message, pound: shown) == canonical(keyword.message, pound: shown) {
+                            let dropped = DroppedExactMatch(argument: node.name, value: n, category: category.rawValue, locale: locale.languageTag)
+                            if !layout.dropped.contains(dropped) { layout.dropped.append(dropped) }
+                            continue
+                        }
+                        layout.companions.append(companion)
+                        layout.companionRanges[companion] = item.selectorRange
                     }
-                    layout.companions.append(companion)
-                    layout.companionRanges[companion] = item.selectorRange
                 }
             }
         }
         // A value dropped in one locale but needed in another is a companion everywhere.
-        layout.dropped.removeAll { dropped in layout.companions.contains(CatalogCompanion(argument: dropped.argument, value: dropped.value)) }
-        return layout
+        for platform in [CatalogPlatform.apple, .android] {
+            var layout = platform == .apple ? layouts.apple : layouts.android
+            layout.dropped.removeAll { dropped in layout.companions.contains(CatalogCompanion(argument: dropped.argument, value: dropped.value)) }
+            if platform == .apple { layouts.apple = layout } else { layouts.android = layout }
+        }
+        return layouts
     }
 
     /// The category that says exactly `n` on this platform (Apple's `zero` for 0), if any.
