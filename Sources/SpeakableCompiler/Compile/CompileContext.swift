@@ -411,8 +411,18 @@ struct CompileContext {
         // One position cannot be skipped.
         guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift), apple.count > 1 else { return }
         for (item, slots) in zip(bodies, localeSlots) {
-            let used = apple.indices.filter { index in slots.contains { $0.name == apple[index].name && $0.slot == apple[index].slot } }
-            guard let last = used.last, let index = (0..<last).first(where: { !used.contains($0) }) else { continue }
+            // The last position this locale uses, and the first it skips.
+            var last = -1
+            var gap = -1
+            for index in apple.indices {
+                if slots.contains(where: { $0.name == apple[index].name && $0.slot == apple[index].slot }) {
+                    last = index
+                } else if gap < 0 {
+                    gap = index
+                }
+            }
+            guard gap >= 0, gap < last else { continue }
+            let index = gap
             let skipped = apple[index]
             // The skipped value as the other locales write it, and this locale's own form.
             let other: String
