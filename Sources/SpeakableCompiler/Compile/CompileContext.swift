@@ -172,15 +172,9 @@ struct CompileContext {
                           meta: MessageMetadata?) -> PreparedMessage.Variant {
         let sourceLocale = project.config.sourceLocale
         var bodies: [LocaleText] = [LocaleText(tag: sourceLocale, file: table.file, locale: sourceICU, source: message.source, body: body)]
-        var localeBodies: [MessageBody?] = []
-        if !choices.isEmpty { localeBodies.reserveCapacity(targetLocaleFiles.count) }
         for locale in targetLocaleFiles {
-            guard let translation = locale[message.key], let pattern = translation.pattern else {
-                if !choices.isEmpty { localeBodies.append(nil) }
-                continue
-            }
+            guard let translation = locale[message.key], let pattern = translation.pattern else { continue }
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
-            if !choices.isEmpty { localeBodies.append(pruned) }
             bodies.append(LocaleText(tag: locale.tag, file: locale.file, locale: locale.locale, source: translation.source, body: pruned))
         }
         // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text; a
@@ -324,8 +318,7 @@ struct CompileContext {
         }
         return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
                                        appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
-                                       androidLayout: androidLayout, particleArguments: particleArguments, appleSource: appleSource,
-                                       localeBodies: localeBodies)
+                                       androidLayout: androidLayout, particleArguments: particleArguments, appleSource: appleSource)
     }
 
     /// An imported message is called by the app with the arguments its platform string took

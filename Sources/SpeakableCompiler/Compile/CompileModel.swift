@@ -133,15 +133,10 @@ final class PreparedMessage: Sendable {
         /// catalog and the Swift accessors); nil when it was not converted here (then each
         /// converts it, and says why it cannot).
         let appleSource: CatalogConversion?
-        /// With select cases chosen: each target locale's body with them chosen, in the order of
-        /// the table's target locale tags (sorted; nil: no translation), pruned once for every
-        /// output. Empty without select cases (each locale's body is its translation's).
-        let localeBodies: [MessageBody?]
 
         init(choices: [SelectExpansion.Choice], appleKey: String, androidName: String, templateBody: MessageBody,
              appleArguments: [CatalogArgument], androidArguments: [CatalogArgument], appleLayout: CatalogLayout,
-             androidLayout: CatalogLayout, particleArguments: [String], appleSource: CatalogConversion? = nil,
-             localeBodies: [MessageBody?] = []) {
+             androidLayout: CatalogLayout, particleArguments: [String], appleSource: CatalogConversion? = nil) {
             self.choices = choices
             self.appleKey = appleKey
             self.androidName = androidName
@@ -152,17 +147,6 @@ final class PreparedMessage: Sendable {
             self.androidLayout = androidLayout
             self.particleArguments = particleArguments
             self.appleSource = appleSource
-            self.localeBodies = localeBodies
-        }
-
-        /// The variant's body of a locale whose pattern is `pattern`: the template's for the
-        /// source locale, else ``localeBodies`` at `targetIndex` (the tag's place among the
-        /// table's sorted target tags), pruned here when it is not there.
-        func body(_ pattern: MessagePattern, source: Bool, targetIndex: Int?) -> MessageBody {
-            if choices.isEmpty { return pattern.body }
-            if source { return templateBody }
-            if let targetIndex, targetIndex < localeBodies.count, let body = localeBodies[targetIndex] { return body }
-            return SelectExpansion.prune(pattern.body, choosing: choices)
         }
     }
 }

@@ -79,14 +79,14 @@ struct OutputRenderer {
     /// locale's (``pattern(of:in:tag:)``), `locale` its ICU locale (``icuLocale(_:)``). Nil, and
     /// the problem reported, when the platform cannot hold it.
     mutating func convert(_ variant: PreparedMessage.Variant, _ message: PreparedMessage, pattern: MessagePattern, locale: ICULocale,
-                          table: Table, tag: String, targetIndex: Int?, platform: CatalogPlatform) -> CatalogConversion? {
+                          table: Table, tag: String, platform: CatalogPlatform) -> CatalogConversion? {
         // An imported String Catalog localization written with substitutions keeps them (and
         // their names) however its text is converted.
         let kept = platform == .apple && variant.choices.isEmpty
             ? message.metadata?.xcstrings[tag].flatMap { Self.keptSubstitutions(in: $0.value) } : nil
         // The source text was converted once while preparing (the same conversion).
         if platform == .apple, tag == sourceLocale, kept == nil, let converted = variant.appleSource { return converted }
-        let body = variant.body(pattern, source: tag == sourceLocale, targetIndex: targetIndex)
+        let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
         do {
             return try PlatformConversion.convert(body, platform: platform, locale: locale,
                                              arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
@@ -101,12 +101,6 @@ struct OutputRenderer {
     /// The substitutions of an imported String Catalog localization (its own, or its imported
     /// device's), by the argument each takes: `argNum`, else its place in the format. Nil when
     /// it has none.
-    /// Each tag's place among `table`'s target locale tags, sorted (``PreparedMessage/Variant/localeBodies``).
-    static func targetIndices(_ tags: [String], of table: Table, sourceLocale: String) -> [Int?] {
-        let targets = table.locales.keys.sorted().filter { $0 != sourceLocale }
-        return tags.map { targets.firstIndex(of: $0) }
-    }
-
     static func keptSubstitutions(in localization: JSONValue) -> [Int: KeptSubstitution]? {
         guard case .object(let members) = localization,
               case .object(let substitutions)? = members.first(where: { $0.0 == "substitutions" })?.1, !substitutions.isEmpty else { return nil }
@@ -279,7 +273,6 @@ struct OutputRenderer {
         let locales = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
         let files = locales.map { $0 == sourceLocale ? nil : table.locales[$0] }
         let icuLocales = locales.map { icuLocale($0) }
-        let targetIndices = Self.targetIndices(locales, of: table, sourceLocale: sourceLocale)
         var entries: [XCStringsStreamWriter.Entry] = []
         for message in messages {
             for variant in message.variants {
@@ -312,7 +305,7 @@ struct OutputRenderer {
                     }
                     if kept && variant.appleLayout.companions.isEmpty { continue }
                     guard let conversion = convert(variant, message, pattern: pattern, locale: icuLocales[l], table: table, tag: tag,
-                                                   targetIndex: targetIndices[l], platform: .apple) else { continue }
+                                                   platform: .apple) else { continue }
                     let states = recorded == nil ? nil : reviewStates(message, tag: tag, source: pattern.source)
                     for resource in conversion.resources {
                         if resource.role == .message {
@@ -406,7 +399,6 @@ struct OutputRenderer {
                 items.append(.comment("\(project.config.templates)/\(table.name).json"))
                 let meta = context.metadata[table.name]
                 let file = tag == sourceLocale ? nil : table.locales[tag]
-                let targetIndex = Self.targetIndices([tag], of: table, sourceLocale: sourceLocale)[0]
                 for message in prepared.messages {
                     guard let pattern = tag == sourceLocale ? message.pattern : file.flatMap({ Self.pattern(of: message, in: $0) }) else { continue }
                     for variant in message.variants {
@@ -432,7 +424,7 @@ struct OutputRenderer {
                                 hint: "this file is written by `speakable import`; re-import the catalog or delete the file"))
                         }
                         guard let conversion = convert(variant, message, pattern: pattern, locale: locale, table: table, tag: tag,
-                                                       targetIndex: targetIndex, platform: .android) else { continue }
+                                                       platform: .android) else { continue }
                         let comment = tag == sourceLocale ? message.template.comment : nil
                         var attributes: [(String, String)] = []
                         if case .array(let pairs)? = recorded?.android[sourceLocale]?.value.objectMember("attributes") ?? recorded?.android.values.first?.value.objectMember("attributes") {
