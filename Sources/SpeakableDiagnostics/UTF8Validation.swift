@@ -83,8 +83,12 @@ public enum UTF8Validation {
         let raw = UnsafeRawPointer(start)
         let n = bytes.count
         if n >= 8 {
-            var high: UInt64 = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            var i = 0
+            // Text that is not ASCII (Korean) usually says so in its first word: stop there.
+            if (raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) & 0x8080_8080_8080_8080 != 0 {
+                return false
+            }
+            var high: UInt64 = 0
+            var i = 8
             while i + 8 <= n {
                 high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 i += 8
