@@ -261,11 +261,13 @@ import Testing
         }
         xml += "</resources>\n"
         let file = try #require(AndroidResourceReader.read(Array(xml.utf8), file: "res/values/strings.xml").file)
-        let pieces = PlatformInput.sourcePartsOnEveryCore(file.resources, file: file.file)
+        var pieces = PlatformInput.sourcePartsOnEveryCore(file.resources, file: file.file)
         // One core: none, and each resource is converted as it is defined.
         guard !pieces.isEmpty else { return }
         #expect(pieces.count == file.resources.count)
-        for (resource, piece) in zip(file.resources, pieces) {
+        for (index, resource) in file.resources.enumerated() {
+            let piece = pieces.take(index)
+            #expect(pieces.take(index) == nil)
             let alone = PlatformInput.sourceParts(resource, file: file.file)
             #expect((piece == nil) == (alone == nil))
             #expect(!resource.isTranslatable || alone != nil)
