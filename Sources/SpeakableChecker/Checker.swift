@@ -43,21 +43,27 @@ public enum Checker {
         // each deferred locale (read, checked in every table, and let go: the locales of a large
         // input are never in memory together). They run on every core.
         enum Unit: Sendable {
-            case source(table: Int)
+            /// The table's source messages at `messages` (all of them on one core).
+            case source(table: Int, messages: Range<Int>)
             case locale(table: Int, locale: Int)
             case deferred(Int)
         }
-        var allUnits: [Unit] = []
-        for (t, table) in input.tables.enumerated() {
-            allUnits.append(.source(table: t))
-            for l in table.locales.indices { allUnits.append(.locale(table: t, locale: l)) }
-        }
-        for d in input.deferredLocales.indices { allUnits.append(.deferred(d)) }
-        let units = allUnits
         // On every core the process may use; on one (`taskset -c 0`, a one-CPU container), one
         // unit after the other: threads sharing a core gain nothing and would hold several
         // deferred locales in memory at once.
         let parallel = availableCores() > 1
+        var allUnits: [Unit] = []
+        for (t, table) in input.tables.enumerated() {
+            // On several cores, a large table's source in pieces: small units that end the work
+            // on every core at about the same time.
+            let piece = parallel ? Self.sourcePiece : max(1, table.messages.count)
+            for start in stride(from: 0, to: max(1, table.messages.count), by: piece) {
+                allUnits.append(.source(table: t, messages: start..<min(table.messages.count, start + piece)))
+            }
+            for l in table.locales.indices { allUnits.append(.locale(table: t, locale: l)) }
+        }
+        for d in input.deferredLocales.indices { allUnits.append(.deferred(d)) }
+        let units = allUnits
         func perform(_ count: Int, _ body: @Sendable (Int) -> Void) {
             if parallel { DispatchQueue.concurrentPerform(iterations: count, execute: body) } else { for index in 0..<count { body(index) } }
         }
@@ -73,17 +79,17 @@ public enum Checker {
         } else {
             sharedFacts = input.tables.map { TableFacts($0, parallel: parallel) }
         }
-        // On several cores the units begin costliest first (the tables' sources, which every
-        // locale's file is about the size of, then deferred locales by their cost, then the
-        // tables' own locales): the last to finish is a small one. Each unit's output keeps its
-        // place, so the order they run in changes nothing.
+        // On several cores the units begin costliest first (deferred locales by their cost, then
+        // the tables' own locales, then the pieces of the tables' sources): the last to finish
+        // are small ones. Each unit's output keeps its place, and the findings are sorted, so the
+        // order they run in changes nothing.
         var order = Array(units.indices)
         if parallel {
             func rank(_ unit: Unit) -> (Int, Int) {
                 switch unit {
-                case .source: (0, 0)
                 case .deferred(let d): (1, -input.deferredLocales[d].cost)
                 case .locale: (2, 0)
+                case .source: (3, 0)
                 }
             }
             order.sort { a, b in
@@ -111,9 +117,9 @@ public enum Checker {
                     .checkLocale(target, emitter: &emitter))
             }
             switch units[index] {
-            case .source(let t):
+            case .source(let t, let messages):
                 RuleRunner(input: input, table: input.tables[t], facts: sharedFacts[t], spokenSeconds: spokenSeconds)
-                    .checkSource(emitter: &emitter)
+                    .checkSource(messages, emitter: &emitter)
             case .locale(let t, let l):
                 check(input.tables[t].locales[l], table: t)
             case .deferred(let d):
@@ -181,6 +187,9 @@ public enum Checker {
         if input.settings.releasesInBackground { BackgroundRelease.release(consume sharedFacts) }
         return CheckResult(findings: findings, summaries: summarized, exempted: exempted, checkedLocales: checked)
     }
+
+    /// How many source messages a unit of work checks on several cores.
+    static let sourcePiece = 1024
 
     /// The cores this process may run on: its CPU affinity on Linux (`taskset`, cgroup cpusets:
     /// the `Cpus_allowed` mask of /proc/self/status), else the online processors.

@@ -67,8 +67,13 @@ public struct Finding: Hashable, Sendable {
 /// ```
 public enum Fingerprint {
     public static func make(rule: String, table: String?, locale: String?, key: String?, subject: String, occurrence: Int) -> String {
+        make(fields(rule: rule, table: table, locale: locale, key: key, subject: subject), occurrence: occurrence)
+    }
+
+    /// The hash of the fields of ``make(rule:table:locale:key:subject:occurrence:)``, before the
+    /// occurrence: each text's UTF-8 read in place, then the separator.
+    static func fields(rule: String, table: String?, locale: String?, key: String?, subject: String) -> FNV1a {
         var hash = FNV1a()
-        // Each text's UTF-8 read in place, then the separator.
         func add(_ text: String) {
             var text = text
             text.withUTF8 { hash.combine(bytes: $0) }
@@ -80,6 +85,12 @@ public enum Fingerprint {
         add(locale ?? "")
         add(key ?? "")
         add(subject)
+        return hash
+    }
+
+    /// The fingerprint of the fields hashed in `fields`, with its occurrence.
+    static func make(_ fields: FNV1a, occurrence: Int) -> String {
+        var hash = fields
         // The occurrence's decimal digits, most significant first (as `String(occurrence)`).
         if occurrence >= 0 {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
@@ -94,7 +105,9 @@ public enum Fingerprint {
             }
             hash.combine(byte: 0x1F)
         } else {
-            add(String(occurrence))
+            var text = String(occurrence)
+            text.withUTF8 { hash.combine(bytes: $0) }
+            hash.combine(byte: 0x1F)
         }
         // Sixteen lowercase hex digits, zero-padded.
         let value = hash.value
@@ -139,8 +152,55 @@ public enum Fingerprint {
     }
 
     /// Fills in the fingerprints of `findings` at `indices`, counting occurrences among those
-    /// only, in the order given.
+    /// only, in the order given. Occurrences are counted by the fields joined into one String
+    /// (equal when canonically equivalent); when every field of every finding is ASCII without
+    /// the separator U+001F, equal joined Strings are equal fields, byte for byte, and they are
+    /// counted by the fields' hash, the fields compared with the first finding that had it.
     static func assign<Findings: MutableCollection<Finding>, Indices: Collection<Int>>(_ findings: inout Findings, indices: Indices)
+        where Findings.Index == Int {
+        var ascii = true
+        for i in indices where ascii {
+            ascii = isPlainASCII(findings[i].rule.rawValue) && isPlainASCII(findings[i].table ?? "") && isPlainASCII(findings[i].locale ?? "")
+                && isPlainASCII(findings[i].key ?? "") && isPlainASCII(findings[i].subject)
+        }
+        guard ascii else {
+            assignByJoinedFields(&findings, indices: indices)
+            return
+        }
+        // By the fields' hash: the first finding with them and how many there were. Fields of
+        // another finding with the same hash (a collision) are counted apart, by their bytes.
+        var seen: [UInt64: (first: Int, count: Int)] = Dictionary(minimumCapacity: indices.count)
+        var collided: [[UInt8]: Int] = [:]
+        for i in indices {
+            let rule = findings[i].rule.rawValue, table = findings[i].table, locale = findings[i].locale, key = findings[i].key
+            let subject = findings[i].subject
+            let hash = fields(rule: rule, table: table, locale: locale, key: key, subject: subject)
+            let occurrence: Int
+            if let (first, count) = seen[hash.value] {
+                if findings[first].rule.rawValue.utf8.elementsEqual(rule.utf8) && (findings[first].table ?? "").utf8.elementsEqual((table ?? "").utf8)
+                    && (findings[first].locale ?? "").utf8.elementsEqual((locale ?? "").utf8)
+                    && (findings[first].key ?? "").utf8.elementsEqual((key ?? "").utf8) && findings[first].subject.utf8.elementsEqual(subject.utf8) {
+                    occurrence = count
+                    seen[hash.value] = (first, count + 1)
+                } else {
+                    let joined = Array([rule, table ?? "", locale ?? "", key ?? "", subject].joined(separator: "\u{1F}").utf8)
+                    occurrence = collided[joined, default: 0]
+                    collided[joined] = occurrence + 1
+                }
+            } else {
+                seen[hash.value] = (i, 1)
+                occurrence = 0
+            }
+            findings[i].fingerprint = make(hash, occurrence: occurrence)
+        }
+    }
+
+    /// ASCII without U+001F (the separator of the joined fields).
+    static func isPlainASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x1F } }
+
+    /// ``assign(_:indices:)`` counting occurrences by the fields joined into one String (the
+    /// definition; used when a field is not ASCII or holds the separator).
+    static func assignByJoinedFields<Findings: MutableCollection<Finding>, Indices: Collection<Int>>(_ findings: inout Findings, indices: Indices)
         where Findings.Index == Int {
         var seen: [String: Int] = Dictionary(minimumCapacity: indices.count)
         for i in indices {

@@ -243,6 +243,36 @@ import Testing
         #expect(parallel.map(\.fingerprint) == sequential.map(\.fingerprint))
         #expect(Set(parallel.map(\.fingerprint)).count > 100)
     }
+
+    /// Occurrences counted by the fields' hash (every field ASCII without U+001F) are those
+    /// counted by the fields joined into one String, which is what decides otherwise: on lists of
+    /// ASCII fields, and of fields that are canonically equivalent (K and the Kelvin sign), not
+    /// ASCII, or hold the separator.
+    @Test func occurrencesAreThoseOfTheJoinedFields() {
+        let keys = ["string/a", "string/b", "string/c", "K", "\u{212A}", "e\u{301}", "\u{E9}", "a\u{1F}b", "a", "b\u{1F}c", ""]
+        let subjects = ["", "leading", "\u{1F}c", "b", "\u{A0}", "x"]
+        var random = SplitMix(seed: 31)
+        var fast = 0
+        for round in 0..<400 {
+            // Half the lists ASCII only (the hashed path), half drawing from every field.
+            let plain = round % 2 == 0
+            var findings: [Finding] = []
+            for _ in 0..<(1 + round % 60) {
+                let key = plain ? random.pick(Array(keys[0..<4]) + ["a"]) : random.pick(keys)
+                let subject = plain ? random.pick(["", "leading", "b", "x"]) : random.pick(subjects)
+                findings.append(Finding(rule: random.pick(["whitespace", "missing-translation"]), severity: .warning, file: "f", position: nil,
+                                        locale: random.pick(["ko", "de", nil]), key: random.pick([key, key, nil]), table: random.pick(["t", nil]),
+                                        message: "m", subject: subject))
+            }
+            var hashed = findings
+            Fingerprint.assign(&hashed, indices: hashed.indices)
+            var joined = findings
+            Fingerprint.assignByJoinedFields(&joined, indices: joined.indices)
+            #expect(hashed.map(\.fingerprint) == joined.map(\.fingerprint), "\(findings.map { ($0.key ?? "-", $0.subject) })")
+            if findings.allSatisfy({ Fingerprint.isPlainASCII($0.key ?? "") && Fingerprint.isPlainASCII($0.subject) }) { fast += 1 }
+        }
+        #expect(fast >= 200)
+    }
 }
 
 /// A source file's resources other than plain strings are converted in pieces on every core:
@@ -261,11 +291,13 @@ import Testing
         }
         xml += "</resources>\n"
         let file = try #require(AndroidResourceReader.read(Array(xml.utf8), file: "res/values/strings.xml").file)
-        let pieces = PlatformInput.sourcePartsOnEveryCore(file.resources, file: file.file)
+        var pieces = PlatformInput.sourcePartsOnEveryCore(file.resources, file: file.file)
         // One core: none, and each resource is converted as it is defined.
         guard !pieces.isEmpty else { return }
         #expect(pieces.count == file.resources.count)
-        for (resource, piece) in zip(file.resources, pieces) {
+        for (index, resource) in file.resources.enumerated() {
+            let piece = pieces.take(index)
+            #expect(pieces.take(index) == nil)
             let alone = PlatformInput.sourceParts(resource, file: file.file)
             #expect((piece == nil) == (alone == nil))
             #expect(!resource.isTranslatable || alone != nil)

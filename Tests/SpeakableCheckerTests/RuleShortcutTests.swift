@@ -128,6 +128,44 @@ import SpeakableTestSupport
         }
     }
 
+    /// The facts of long texts, whose runs of letters and punctuation are skipped eight bytes at
+    /// a time, against their definitions: the bytes that set a fact (spaces, `'`, `%`, `(`,
+    /// controls, DEL, non-ASCII) at every place in and around a run.
+    @Test func writtenTextFactsOfLongRunsAreTheirDefinitions() {
+        let characters: [String] = ["a", "Z", "5", ")", "~", "}", "abcdefgh", "word-word.", "ABCDEFGHIJKLMNOP", " ", "'", "%", "(", "\u{7F}",
+                                    "\u{1}", "\n", "\u{A0}", "\u{200B}", "é", "Ж", "漢", "か", "\u{3000}", "😀", "\u{28}\u{29}"]
+        var generator = Generator(state: 8)
+        var long = 0
+        for _ in 0..<8000 {
+            var text = ""
+            for _ in 0..<(Int(generator.next() % 12)) { text += generator.pick(characters) }
+            if text.utf8.count >= 16 { long += 1 }
+            let facts = WrittenTextFacts(text)
+            let scalars = Array(text.unicodeScalars)
+            #expect(facts.apostrophe == text.contains("'"))
+            #expect(facts.percent == text.contains("%"))
+            #expect(facts.parenthesis == text.contains("("))
+            #expect(facts.newlines == scalars.count { $0 == "\n" })
+            #expect(facts.adjacentSpaces == zip(scalars, scalars.dropFirst()).contains { WhitespaceRule.isSpace($0) && WhitespaceRule.isSpace($1) })
+            #expect(facts.asciiOrCaseless == scalars.allSatisfy { $0.isASCII || HintGestureRule.isCaseless($0) })
+            let (suspect, control) = Self.suspectAndControl(text)
+            #expect(facts.suspect == suspect && facts.control == control, "\(text)")
+        }
+        #expect(long > 2000)
+        // Each byte value alone in a run of letters, at each place of an eight-byte word.
+        for value in 0..<0x80 {
+            for place in 0..<17 {
+                let scalar = Unicode.Scalar(UInt8(value))
+                let text = String(repeating: "x", count: place) + String(scalar) + String(repeating: "y", count: 17 - place)
+                let facts = WrittenTextFacts(text)
+                #expect(facts.apostrophe == (scalar == "'") && facts.percent == (scalar == "%") && facts.parenthesis == (scalar == "("))
+                #expect(facts.control == (value < 0x20 && value != 0x0A || value == 0x7F) && facts.newlines == (value == 0x0A ? 1 : 0))
+            }
+        }
+        #expect(WrittenTextFacts.setsNothing(0x7E7E_7E7E_2929_2929) && !WrittenTextFacts.setsNothing(0x7E7E_7E7E_2929_2928))
+        #expect(!WrittenTextFacts.setsNothing(0x7F29_2929_2929_2929) && !WrittenTextFacts.setsNothing(0x8029_2929_2929_2929))
+    }
+
     /// `whitespace`'s test for a text that is more than a separator: a letter or digit of any
     /// script, as the two searches it replaced (ASCII bytes, then every scalar's properties) found.
     @Test func lettersAndDigitsAreFoundInAnyScript() {

@@ -100,6 +100,10 @@ struct WrittenTextFacts {
                 if b > 0x28 && b < 0x7F {
                     previousSpace = false
                     i += 1
+                    // Then eight such bytes at a time.
+                    while i + 8 <= n, Self.setsNothing(UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))) {
+                        i += 8
+                    }
                     continue
                 }
                 var space = false
@@ -151,6 +155,17 @@ struct WrittenTextFacts {
                 previousSpace = space
             }
         }
+    }
+}
+
+extension WrittenTextFacts {
+    /// Whether each of the eight bytes of `word` is above `(` and below DEL (a byte that sets no
+    /// fact): none has its high bit, and adding 0x57 to each sets it (the byte is 0x29 or more)
+    /// while adding 1 does not (it is below 0x7F). No sum carries into the next byte.
+    @inline(__always)
+    static func setsNothing(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        return word & high == 0 && (word &+ 0x5757_5757_5757_5757) & high == high && (word &+ 0x0101_0101_0101_0101) & high == 0
     }
 }
 

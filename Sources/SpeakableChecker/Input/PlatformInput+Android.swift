@@ -266,12 +266,22 @@ extension PlatformInput {
         var keyPlace: [String: Int] = Dictionary(minimumCapacity: resourceCount)
         var definedKeys: [(key: String, table: Int, untranslatable: Bool)] = []
         definedKeys.reserveCapacity(resourceCount)
-        var definedAt: [String: (String, SourcePosition)] = Dictionary(minimumCapacity: resourceCount)
-        /// Records where `key` is first defined; false (and, from another file, an error) when it
-        /// was defined before — aapt2 refuses a second definition in another file, and within
-        /// one file the reader has reported it already.
+        // Where each key of definedKeys is defined (the same places).
+        var definedAt: [(file: String, position: SourcePosition)] = []
+        definedAt.reserveCapacity(resourceCount)
+        /// Records where `key` is first defined, and its place in definedKeys (the next one, where
+        /// the caller puts it); false (and, from another file, an error) when it was defined
+        /// before — aapt2 refuses a second definition in another file, and within one file the
+        /// reader has reported it already. The key is hashed once.
         func define(_ key: String, in definingFile: String, at position: SourcePosition) -> Bool {
-            if let (firstFile, first) = definedAt[key] {
+            let next = definedKeys.count
+            func claim(_ place: inout Int) -> Int {
+                if place < 0 { place = next }
+                return place
+            }
+            let place = claim(&keyPlace[key, default: -1])
+            if place != next {
+                let (firstFile, first) = definedAt[place]
                 if firstFile != definingFile {
                     diagnostics.append(Diagnostic(severity: .error, id: "android-duplicate-resource",
                                                   message: "\(key) is defined again (first in \(firstFile) at \(first)): aapt2 fails with \"duplicate value for resource\"",
@@ -279,7 +289,7 @@ extension PlatformInput {
                 }
                 return false
             }
-            definedAt[key] = (definingFile, position)
+            definedAt.append((definingFile, position))
             return true
         }
         var pluralNames: [String: String] = [:]
@@ -293,8 +303,9 @@ extension PlatformInput {
             var untranslatable = Set<String>()
             var scratch = PlainScratch()
             let site = file.plain.map(PlainStringsSite.init)
-            let converted = site.map { plainPartsOnEveryCore($0, file: file.resources.file) } ?? []
-            let convertedOthers = sourcePartsOnEveryCore(file.runs.flatMap(\.resources), file: file.resources.file)
+            // Each converted string taken out of the list (moved, not copied) as it is defined.
+            var converted = site.map { plainPartsOnEveryCore($0, file: file.resources.file) } ?? Pieces()
+            var convertedOthers = sourcePartsOnEveryCore(file.runs.flatMap(\.resources), file: file.resources.file)
             var otherIndex = 0
             // In file order: plain strings and other resources are defined first where they come first.
             for run in file.runs {
@@ -303,11 +314,10 @@ extension PlatformInput {
                     let entry = run.strings[index]
                     let key = "string/" + entry.name
                     guard define(key, in: file.resources.file, at: entry.namePosition) else { continue }
-                    keyPlace[key] = definedKeys.count
                     definedKeys.append((key, tables.count, !entry.isTranslatable))
                     guard entry.isTranslatable else { untranslatable.insert(key); continue }
                     let (text, pattern, formats) = converted.isEmpty ? plainParts(site!, index, file: file.resources.file, scratch: &scratch)
-                                                                     : converted[index]!
+                                                                     : converted.take(index)!
                     messages.append(SourceMessage(key: key, keyPosition: entry.namePosition, role: clickLabels.matches(entry.name) ? .action : nil,
                                                   text: text, pattern: pattern, exemptions: exemptions(toolsIgnore: entry.toolsIgnore, fileIgnoresMissing: fileIgnoresMissing),
                                                   formats: formats))
@@ -317,12 +327,11 @@ extension PlatformInput {
                     otherIndex += 1
                     guard let key = key(resource), !resource.name.isEmpty else { continue }
                     guard define(key, in: file.resources.file, at: resource.namePosition) else { continue }
-                    keyPlace[key] = definedKeys.count
                     definedKeys.append((key, tables.count, !resource.isTranslatable))
                     guard resource.isTranslatable else { untranslatable.insert(key); continue }
                     if resource.kind == .plurals { pluralNames[key] = pluralName(resource) }
                     guard let (formats, text, pattern) = convertedOthers.isEmpty ? sourceParts(resource, file: file.resources.file)
-                                                                                 : convertedOthers[other] else { continue }
+                                                                                 : convertedOthers.take(other) else { continue }
                     let role: Role? = resource.kind == .string && clickLabels.matches(resource.name) ? .action : nil
                     messages.append(SourceMessage(key: key, keyPosition: resource.namePosition, role: role, text: text,
                                                   pattern: pattern,
@@ -552,30 +561,62 @@ extension PlatformInput {
         return (text, simplePattern(text.text, arguments: scratch.arguments) ?? parse(text), formats)
     }
 
+    /// Values made in pieces on several cores, each taken out once (moved, not copied) by its
+    /// index: the pieces are never joined into one list (that copied every value and released
+    /// the pieces' own).
+    struct Pieces<Element> {
+        private var pieces: [[Element?]]
+        private let pieceSize: Int
+        /// How many values there are (none: nothing was made in pieces).
+        let count: Int
+
+        init(_ pieces: [[Element?]] = [], pieceSize: Int = 1) {
+            self.pieces = pieces
+            self.pieceSize = pieceSize
+            count = pieces.reduce(0) { $0 + $1.count }
+        }
+
+        var isEmpty: Bool { count == 0 }
+
+        /// The `index`th value, left nil in its piece.
+        mutating func take(_ index: Int) -> Element? { pieces[index / pieceSize][index % pieceSize].take() }
+    }
+}
+
+extension PlatformInput.Pieces where Element: Sendable {
+    /// The pieces made by `make` for each index of `0..<count`, `pieceSize` at a time on every
+    /// core the process may use.
+    static func made(count: Int, pieceSize: Int, _ make: @Sendable (Range<Int>) -> [Element?]) -> Self {
+        let pieces = (count + pieceSize - 1) / pieceSize
+        let done = Mutex<[[Element?]]>(Array(repeating: [], count: pieces))
+        DispatchQueue.concurrentPerform(iterations: pieces) { p in
+            let piece = make(p * pieceSize..<min(count, (p + 1) * pieceSize))
+            done.withLock { $0[p] = piece }
+        }
+        var all: [[Element?]] = []
+        done.withLock { swap(&all, &$0) }
+        return Self(all, pieceSize: pieceSize)
+    }
+}
+
+extension PlatformInput {
     /// ``plainParts(_:_:file:scratch:)`` of every translatable string of `site` (nil for the
     /// others), in pieces on every core the process may use; none (empty) for a small file or on
     /// one core, where the strings are converted one by one as they are read.
     static func plainPartsOnEveryCore(_ site: PlainStringsSite, file: String)
-        -> [(text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats)?] {
+        -> Pieces<(text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats)> {
         let count = site.strings.count
         let pieceSize = 1024
-        let pieces = (count + pieceSize - 1) / pieceSize
-        guard pieces > 1, Checker.availableCores() > 1 else { return [] }
-        typealias Parts = (text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats)
-        let done = Mutex<[[Parts?]]>(Array(repeating: [], count: pieces))
-        DispatchQueue.concurrentPerform(iterations: pieces) { p in
+        guard count > pieceSize, Checker.availableCores() > 1 else { return Pieces() }
+        return .made(count: count, pieceSize: pieceSize) { range in
             var scratch = PlainScratch()
-            var piece: [Parts?] = []
-            piece.reserveCapacity(pieceSize)
-            for index in p * pieceSize..<min(count, (p + 1) * pieceSize) {
+            var piece: [(text: PositionedText, pattern: MessagePattern?, formats: PlatformFormats)?] = []
+            piece.reserveCapacity(range.count)
+            for index in range {
                 piece.append(site.strings[index].isTranslatable ? plainParts(site, index, file: file, scratch: &scratch) : nil)
             }
-            done.withLock { $0[p] = piece }
+            return piece
         }
-        var all: [Parts?] = []
-        all.reserveCapacity(count)
-        for piece in done.withLock({ $0 }) { all += piece }
-        return all
     }
 
     /// A source resource (not a plain string) as a message's formats, ICU text and pattern; nil
@@ -594,23 +635,16 @@ extension PlatformInput {
     /// use; none (empty) for a few resources or on one core, where each is converted as it is
     /// defined. (A resource defined twice is converted here and not used: the same messages.)
     static func sourcePartsOnEveryCore(_ resources: [AndroidResource], file: String)
-        -> [(formats: PlatformFormats, text: PositionedText, pattern: MessagePattern?)?] {
+        -> Pieces<(formats: PlatformFormats, text: PositionedText, pattern: MessagePattern?)> {
         let count = resources.count
         let pieceSize = 128
-        let pieces = (count + pieceSize - 1) / pieceSize
-        guard pieces > 1, Checker.availableCores() > 1 else { return [] }
-        typealias Parts = (formats: PlatformFormats, text: PositionedText, pattern: MessagePattern?)
-        let done = Mutex<[[Parts?]]>(Array(repeating: [], count: pieces))
-        DispatchQueue.concurrentPerform(iterations: pieces) { p in
-            var piece: [Parts?] = []
-            piece.reserveCapacity(pieceSize)
-            for index in p * pieceSize..<min(count, (p + 1) * pieceSize) { piece.append(sourceParts(resources[index], file: file)) }
-            done.withLock { $0[p] = piece }
+        guard count > pieceSize, Checker.availableCores() > 1 else { return Pieces() }
+        return .made(count: count, pieceSize: pieceSize) { range in
+            var piece: [(formats: PlatformFormats, text: PositionedText, pattern: MessagePattern?)?] = []
+            piece.reserveCapacity(range.count)
+            for index in range { piece.append(sourceParts(resources[index], file: file)) }
+            return piece
         }
-        var all: [Parts?] = []
-        all.reserveCapacity(count)
-        for piece in done.withLock({ $0 }) { all += piece }
-        return all
     }
 
     /// What converting a file's plain strings reuses from one string to the next: a buffer for

@@ -40,14 +40,16 @@ final class RuleRunner {
 
     // MARK: Units
 
-    func checkSource(emitter: inout Emitter) {
+    /// Checks the table's source messages at `range` (every one when nil): each message on its
+    /// own, so that the messages may be checked in pieces, side by side, with the same findings.
+    func checkSource(_ range: Range<Int>? = nil, emitter: inout Emitter) {
         let localeFacts = LocaleRuleFacts(input.sourceLocale, settings: settings)
         let unit = UnitContext(tableName: table.name, tag: input.sourceTag, locale: input.sourceLocale, isSource: true,
                                localeFacts: localeFacts)
         unit.sourceReachesEveryLocale = settings.sourceReachesEveryLocale
         // The messages read in place (``MessageContext``), not copied out of the list.
         table.messages.withUnsafeBufferPointer { messages in
-            for i in messages.indices {
+            for i in range ?? messages.indices {
                 let message = messages.baseAddress! + i
                 for id in message.pointee.exemptions.keys.sorted() {
                     let rule = id.split(separator: "@", maxSplits: 1).first.map(String.init) ?? id
