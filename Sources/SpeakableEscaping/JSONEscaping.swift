@@ -41,6 +41,18 @@ public enum JSONEscaping {
 
     /// Appends the JSON string literal for `text` to `out` as UTF-8: the one escaping, which the
     /// `String` variant above and writers of bytes (``JSONValue``) use.
+    /// Whether any byte of `word` is below 0x20, `"`, `\`, or 0x7F and above (what the byte loop
+    /// looks at); false: the eight bytes are copied as they are.
+    @inline(__always)
+    static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & high != 0 }
+        // Bytes below 0x20 (the word has no high bit here, or the last test says so).
+        let control = (word &- ones &* 0x20) & ~word & high != 0
+        return word & high != 0 || control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C)) || hasZero(word ^ (ones &* 0x7F))
+    }
+
     public static func append(_ text: String, to out: inout [UInt8], style: Style = .standard) {
         out.append(0x22)
         let standard = style == .standard
@@ -48,7 +60,17 @@ public enum JSONEscaping {
         text.withUTF8 { bytes in
             var run = 0
             var i = 0
+            // Eight bytes at a time while none needs a look; from a word that has one, byte by
+            // byte to its end.
+            var wordsFrom = 0
             while i < bytes.count {
+                if i >= wordsFrom, i + 8 <= bytes.count {
+                    if !mayNeedEscaping(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                        i += 8
+                        continue
+                    }
+                    wordsFrom = i + 8
+                }
                 let b = bytes[i]
                 // Most bytes need nothing: one comparison rules them out.
                 if b >= 0x20 && b != 0x22 && b != 0x5C && b < 0x7F {

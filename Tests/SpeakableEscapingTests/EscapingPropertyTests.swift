@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import SpeakableEscaping
+@testable import SpeakableEscaping
 import Testing
 import SpeakableTestSupport
 
@@ -203,6 +203,38 @@ final class XMLCollector: NSObject, XMLParserDelegate {
             let string = try #require(parsed[index] as? NSString)
             let units = (0..<string.length).map { string.character(at: $0) }
             #expect(units == Array(text.utf16), "string \(index): \(text.debugDescription)")
+        }
+    }
+
+    /// The eight-byte check never misses a byte the byte loop would escape: every string of
+    /// plain text with one byte of each kind at every place escapes as the text split into one-byte
+    /// pieces does (each piece shorter than a word, so read byte by byte).
+    @Test(arguments: [JSONEscaping.Style.standard, .xcode])
+    func wordsAndBytesEscapeAlike(style: JSONEscaping.Style) {
+        let specials: [String] = ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "é", "한", "\u{FEFF}", "\u{FFFE}", "\u{2028}", " ", "~", "!", "#", "[", "]"]
+        for length in 0..<24 {
+            for place in 0...length {
+                for special in specials {
+                    let text = String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place)
+                    var whole: [UInt8] = []
+                    JSONEscaping.append(text, to: &whole, style: style)
+                    var pieces: [UInt8] = [0x22]
+                    for scalar in text.unicodeScalars {
+                        var one: [UInt8] = []
+                        JSONEscaping.append(String(scalar), to: &one, style: style)
+                        pieces += one.dropFirst().dropLast()
+                    }
+                    pieces.append(0x22)
+                    #expect(whole == pieces, "\(text.debugDescription)")
+                }
+            }
+        }
+        #expect(!JSONEscaping.mayNeedEscaping(0x6867_6665_6463_6261))  // "abcdefgh"
+        for byte: UInt64 in [0x00, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xFF] {
+            for place in 0..<8 {
+                let word = 0x6161_6161_6161_6161 & ~(0xFF << (8 * UInt64(place))) | byte << (8 * UInt64(place))
+                #expect(JSONEscaping.mayNeedEscaping(word), "\(byte) at \(place)")
+            }
         }
     }
 
