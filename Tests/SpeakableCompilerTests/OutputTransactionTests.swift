@@ -221,6 +221,21 @@ import Testing
         #expect(report?.written == ["x/a.txt"])
     }
 
+    /// A file is unchanged only when every byte is the same: a file of the same size that differs
+    /// in its first, a middle (past the first 64 KiB read) or its last byte is written.
+    @Test func sameSizeIsNotTheSameContent() throws {
+        let root = try temporaryDirectory()
+        let base = (0..<200_000).map { UInt8(0x61 + $0 % 26) }
+        #expect(try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", bytes: base)], to: root + "/out", replacing: ["xliff"]).written == ["xliff/ko.xliff"])
+        #expect(try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", bytes: base)], to: root + "/out", replacing: ["xliff"]).unchanged == ["xliff/ko.xliff"])
+        for place in [0, 70_000, 199_999] {
+            var edited = base
+            edited[place] = 0x30
+            #expect(try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", bytes: edited)], to: root + "/out", replacing: ["xliff"]).written == ["xliff/ko.xliff"], "\(place)")
+            #expect(try OutputWriter.write([OutputFile(path: "xliff/ko.xliff", bytes: base)], to: root + "/out", replacing: ["xliff"]).written == ["xliff/ko.xliff"], "\(place)")
+        }
+    }
+
     /// A file a writer made as bytes is written as those bytes, equals (and hashes as) the same
     /// text, and is found unchanged by the next write.
     @Test func aFileOfBytesIsWrittenAsItsBytes() throws {

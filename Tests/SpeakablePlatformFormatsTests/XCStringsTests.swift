@@ -128,6 +128,30 @@ import Testing
         let reference = XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree)), ("aExtra", .bool(true)),
                                                 ("sourceLanguage", .string("en"))]))
         #expect(stream == reference)
+        // Written in pieces on all cores: the same bytes, in Xcode's key order across the pieces.
+        let many = (0..<3_000).map { i in
+            let entry = streamEntries[i % streamEntries.count]
+            return XCStringsStreamWriter.Entry(key: "\(entry.key).\(3_000 - i)", members: entry.members, localizations: entry.localizations)
+        }
+        let whole = XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.1"), extra: [], entries: many)
+        for parts in [2, 3, 4, 5] {
+            #expect(XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.1"), extra: [], entries: many, parts: parts) == whole, "\(parts)")
+        }
+        let manyTree = many.map { entry in
+            var members = entry.members
+            if !entry.localizations.isEmpty {
+                members.append(("localizations", .object(entry.localizations.map { tag, localization in
+                    switch localization {
+                    case .json(let json): (tag, json)
+                    case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
+                    case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
+                    }
+                })))
+            }
+            return (entry.key, JSONValue.object(members))
+        }
+        #expect(String(decoding: whole, as: UTF8.self)
+                == XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(manyTree)), ("sourceLanguage", .string("en"))])))
     }
 
     @Test func badInputGetsPositionedDiagnostics() {

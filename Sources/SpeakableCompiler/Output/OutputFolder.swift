@@ -145,6 +145,39 @@ final class OutputFolder: Sendable {
 
     /// The bytes of the regular file at `relative`, or nil when there is none (or something else
     /// is there: a link, a folder — which the transaction then replaces or refuses).
+    /// Whether the regular file at `relative` holds exactly `bytes` (false when it is missing):
+    /// read in pieces into one small buffer and compared as they come, up to the first difference.
+    func holds(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool {
+        let (folders, name) = OutputFolder.split(relative)
+        let parent: Int32?
+        do {
+            parent = try openFolder(folders, create: false)
+        } catch .unsafe(let reason) {
+            throw .unsafe(reason)
+        } catch {
+            return false
+        }
+        guard let parent else { return false }
+        defer { closeDescriptor(parent) }
+        let file = openat(parent, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return false }
+        defer { closeDescriptor(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else { return false }
+        if bytes.isEmpty { return true }
+        var buffer = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
+        var offset = 0
+        while offset < bytes.count {
+            let n = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress!, min($0.count, bytes.count - offset)) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            let same = buffer.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress! + offset, n) == 0 }
+            if !same { return false }
+            offset += n
+        }
+        return true
+    }
+
     func contents(_ relative: String, limit: Int) throws(Failure) -> [UInt8]? {
         let (folders, name) = OutputFolder.split(relative)
         let parent: Int32?

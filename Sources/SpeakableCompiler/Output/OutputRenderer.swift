@@ -238,19 +238,16 @@ struct OutputRenderer {
         if parts > 1 && messages.count >= 2 * parts {
             let size = (messages.count + parts - 1) / parts
             let ranges = stride(from: 0, to: messages.count, by: size).map { $0..<min($0 + size, messages.count) }
-            let results = Mutex<[Int: (entries: [XCStringsStreamWriter.Entry], diagnostics: [Diagnostic])]>([:])
             let start = self
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+            // Shared with idle threads: this may run inside another job's concurrentPerform.
+            let collected = SharedWork.map(ranges.count) { index in
                 var renderer = start
                 renderer.diagnostics = []
                 renderer.reported = []
                 let part = renderer.xcstringsEntries(table, messages[ranges[index]])
-                let diagnostics = renderer.diagnostics
-                results.withLock { $0[index] = (part, diagnostics) }
+                return (entries: part, diagnostics: renderer.diagnostics)
             }
-            let collected = results.withLock { $0 }
-            for index in ranges.indices {
-                guard let part = collected[index] else { continue }
+            for part in collected {
                 entries += part.entries
                 for diagnostic in part.diagnostics { reportOnce(diagnostic) }
             }
@@ -265,7 +262,8 @@ struct OutputRenderer {
             }
         }
         return OutputFile(path: "xcstrings/\(table.name).xcstrings",
-                          bytes: XCStringsStreamWriter.bytes(sourceLanguage: sourceLocale, version: version, extra: extra, entries: entries))
+                          bytes: XCStringsStreamWriter.bytes(sourceLanguage: sourceLocale, version: version, extra: extra, entries: entries,
+                                                             parts: parts))
     }
 
     /// The String Catalog entries of `messages`, in order.

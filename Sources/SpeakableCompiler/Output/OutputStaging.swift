@@ -84,8 +84,7 @@ public final class OutputStaging: @unchecked Sendable {
             guard !closed, let folder, staged[file.path] == nil else { return }
             let size = file.utf8Count
             do throws(OutputFolder.Failure) {
-                if let existing = try folder.contents(file.path, limit: size), existing.count == size,
-                   file.withUTF8({ new in existing.withUnsafeBufferPointer { old in size == 0 || memcmp(old.baseAddress!, new.baseAddress!, size) == 0 } }) {
+                if try file.withUTF8({ new in Result { () throws(OutputFolder.Failure) in try folder.holds(file.path, new) } }).get() {
                     staged[file.path] = OutputWriter.Staged(size: size, result: .success(nil))
                     return
                 }

@@ -311,10 +311,7 @@ public enum OutputWriter {
                 guard let name = try early.result.get() else { return nil }
                 return .some(name)
             }
-            guard let existing = try folder.contents(file.path, limit: size), existing.count == size else { return .some(nil) }
-            let equal = file.withUTF8 { new in existing.withUnsafeBufferPointer { old in
-                size == 0 || memcmp(old.baseAddress!, new.baseAddress!, size) == 0
-            } }
+            let equal = try file.withUTF8 { new in Result { () throws(OutputFolder.Failure) in try folder.holds(file.path, new) } }.get()
             return equal ? nil : .some(nil)
         }
         for (file, result) in zip(sorted, same) {

@@ -1,4 +1,5 @@
 public import SpeakableJSON
+import SpeakableDiagnostics
 
 /// Writes a String Catalog straight from compiled values — the same bytes as
 /// `XcodeJSON.text(XCStringsWriter.json(catalog))`, without building a JSON tree for each of
@@ -37,9 +38,12 @@ public enum XCStringsStreamWriter {
         String(decoding: bytes(sourceLanguage: sourceLanguage, version: version, extra: extra, entries: entries), as: UTF8.self)
     }
 
-    /// ``text(sourceLanguage:version:extra:entries:)`` as UTF-8, without making a `String` of it.
-    public static func bytes(sourceLanguage: String, version: JSONValue?, extra: [(String, JSONValue)], entries: [Entry]) -> [UInt8] {
+    /// ``text(sourceLanguage:version:extra:entries:)`` as UTF-8, without making a `String` of it;
+    /// `parts` > 1: the entries are written in that many pieces on all cores (the same bytes).
+    public static func bytes(sourceLanguage: String, version: JSONValue?, extra: [(String, JSONValue)], entries: [Entry],
+                             parts: Int = 1) -> [UInt8] {
         var writer = Writer()
+        writer.parts = parts
         writer.out.reserveCapacity(estimatedSize(entries))
         var top: [(String, JSONValue?)] = [("sourceLanguage", .string(sourceLanguage)), ("strings", nil)]
         if let version { top.append(("version", version)) }
@@ -92,6 +96,8 @@ public enum XCStringsStreamWriter {
     /// Writes into one UTF-8 buffer.
     struct Writer {
         var out: [UInt8] = []
+        /// How many pieces ``entries(_:)`` writes side by side.
+        var parts = 1
         var memo = XcodeJSON.KeyMemo()
         /// The fixed text around string units and plural variations, by what it is and its
         /// level (a catalog repeats it hundreds of thousands of times), written in one append;
@@ -192,29 +198,53 @@ public enum XCStringsStreamWriter {
                 return
             }
             put("{\n")
-            for (i, index) in XcodeKeyOrder.sortKeys(entries.map(\.key)).enumerated() {
-                if i > 0 { put(",\n") }
-                let entry = entries[index]
-                key(entry.key, level: 2)
-                let members = entry.members.count
-                let count = members + (entry.localizations.isEmpty ? 0 : 1)
-                if count == 0 {
-                    put("{\n\n    }")
-                    continue
-                }
-                put("{\n")
-                for (j, member) in memo.order(count: count, { $0 < members ? entry.members[$0].0 : "localizations" }).enumerated() {
-                    if j > 0 { put(",\n") }
-                    key(member < members ? entry.members[member].0 : "localizations", level: 3)
-                    if member < members {
-                        XcodeJSON.write(entry.members[member].1, level: 3, into: &out, memo: &memo)
-                    } else {
-                        localizations(entry.localizations)
+            let order = XcodeKeyOrder.sortKeys(entries.map(\.key))
+            if parts > 1 && order.count >= 256 * parts {
+                // Each piece with a writer of its own (its own memo of member orders, which
+                // only saves work), then joined in key order.
+                let size = (order.count + parts - 1) / parts
+                let ranges = stride(from: 0, to: order.count, by: size).map { $0..<min($0 + size, order.count) }
+                let capacity = out.capacity / ranges.count
+                // Shared with idle threads: this may run inside another job's concurrentPerform.
+                let written = SharedWork.map(ranges.count) { piece in
+                    var writer = Writer()
+                    writer.out.reserveCapacity(capacity)
+                    for k in ranges[piece] {
+                        if k > 0 { writer.put(",\n") }
+                        writer.entry(entries[order[k]])
                     }
+                    return writer.out
                 }
-                put("\n    }")
+                for piece in written { out += piece }
+            } else {
+                for (i, index) in order.enumerated() {
+                    if i > 0 { put(",\n") }
+                    entry(entries[index])
+                }
             }
             put("\n  }")
+        }
+
+        /// One entry: its key, then its members and localizations.
+        mutating func entry(_ entry: Entry) {
+            key(entry.key, level: 2)
+            let members = entry.members.count
+            let count = members + (entry.localizations.isEmpty ? 0 : 1)
+            if count == 0 {
+                put("{\n\n    }")
+                return
+            }
+            put("{\n")
+            for (j, member) in memo.order(count: count, { $0 < members ? entry.members[$0].0 : "localizations" }).enumerated() {
+                if j > 0 { put(",\n") }
+                key(member < members ? entry.members[member].0 : "localizations", level: 3)
+                if member < members {
+                    XcodeJSON.write(entry.members[member].1, level: 3, into: &out, memo: &memo)
+                } else {
+                    localizations(entry.localizations)
+                }
+            }
+            put("\n    }")
         }
 
         mutating func localizations(_ localizations: [(String, Localization)]) {
