@@ -103,6 +103,22 @@ import SpeakableTestSupport
         }
     }
 
+    /// Every fact of `text`'s ``WrittenTextFacts`` against its definition.
+    static func expectDefinitions(_ text: String) {
+        let facts = WrittenTextFacts(text)
+        let scalars = Array(text.unicodeScalars)
+        let shown = "\(scalars.map { String($0.value, radix: 16) })"
+        #expect(facts.apostrophe == text.contains("'"), "\(shown)")
+        #expect(facts.percent == text.contains("%"), "\(shown)")
+        #expect(facts.parenthesis == text.contains("("), "\(shown)")
+        #expect(facts.newlines == scalars.count { $0 == "\n" }, "\(shown)")
+        #expect(facts.adjacentSpaces == zip(scalars, scalars.dropFirst()).contains { WhitespaceRule.isSpace($0) && WhitespaceRule.isSpace($1) },
+                "\(shown)")
+        #expect(facts.asciiOrCaseless == scalars.allSatisfy { $0.isASCII || HintGestureRule.isCaseless($0) }, "\(shown)")
+        let (suspect, control) = suspectAndControl(text)
+        #expect(facts.suspect == suspect && facts.control == control, "\(shown)")
+    }
+
     /// Every fact of the written text against its definition, on texts of cased and caseless
     /// scripts, spaces of every kind and the byte pairs of invisible characters, in any order
     /// (a scalar skipped undecoded once a cased one was seen must set nothing).
@@ -114,17 +130,7 @@ import SpeakableTestSupport
         for _ in 0..<6000 {
             var text = ""
             for _ in 0..<(Int(generator.next() % 9)) { text += generator.pick(characters) }
-            let facts = WrittenTextFacts(text)
-            let scalars = Array(text.unicodeScalars)
-            #expect(facts.apostrophe == text.contains("'"))
-            #expect(facts.percent == text.contains("%"))
-            #expect(facts.parenthesis == text.contains("("))
-            #expect(facts.newlines == scalars.count { $0 == "\n" })
-            #expect(facts.adjacentSpaces == zip(scalars, scalars.dropFirst()).contains { WhitespaceRule.isSpace($0) && WhitespaceRule.isSpace($1) },
-                    "\(scalars.map { String($0.value, radix: 16) })")
-            #expect(facts.asciiOrCaseless == scalars.allSatisfy { $0.isASCII || HintGestureRule.isCaseless($0) })
-            let (suspect, control) = Self.suspectAndControl(text)
-            #expect(facts.suspect == suspect && facts.control == control)
+            Self.expectDefinitions(text)
         }
     }
 
@@ -140,16 +146,7 @@ import SpeakableTestSupport
             var text = ""
             for _ in 0..<(Int(generator.next() % 12)) { text += generator.pick(characters) }
             if text.utf8.count >= 16 { long += 1 }
-            let facts = WrittenTextFacts(text)
-            let scalars = Array(text.unicodeScalars)
-            #expect(facts.apostrophe == text.contains("'"))
-            #expect(facts.percent == text.contains("%"))
-            #expect(facts.parenthesis == text.contains("("))
-            #expect(facts.newlines == scalars.count { $0 == "\n" })
-            #expect(facts.adjacentSpaces == zip(scalars, scalars.dropFirst()).contains { WhitespaceRule.isSpace($0) && WhitespaceRule.isSpace($1) })
-            #expect(facts.asciiOrCaseless == scalars.allSatisfy { $0.isASCII || HintGestureRule.isCaseless($0) })
-            let (suspect, control) = Self.suspectAndControl(text)
-            #expect(facts.suspect == suspect && facts.control == control, "\(text)")
+            Self.expectDefinitions(text)
         }
         #expect(long > 2000)
         // Each byte value alone in a run of letters, at each place of an eight-byte word.

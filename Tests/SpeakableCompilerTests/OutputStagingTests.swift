@@ -1,5 +1,7 @@
 import Dispatch
 import FoundationEssentials
+import SpeakableDiagnostics
+import Synchronization
 import Testing
 @testable import SpeakableCompiler
 
@@ -114,5 +116,31 @@ import Testing
         staging = nil
         #expect(finished.wait(timeout: .now() + 10) == .success)
         #expect(read(out + "/xliff/es.xliff") == "l" && read(out + "/xliff/ja.xliff") == "한국어")
+    }
+}
+
+/// Work shared with idle threads: every piece runs once and the results come back in order,
+/// also from inside a concurrentPerform (where a nested concurrentPerform runs one by one).
+@Suite struct SharedWorkTests {
+    @Test(arguments: [0, 1, 2, 7, 64])
+    func everyPieceOnceInOrder(count: Int) {
+        final class Runs: Sendable { let pieces = Mutex<[Int]>([]) }
+        let runs = Runs()
+        let results = SharedWork.map(count) { piece in
+            runs.pieces.withLock { $0.append(piece) }
+            return piece * piece
+        }
+        #expect(results == (0..<count).map { $0 * $0 })
+        #expect(runs.pieces.withLock { $0.sorted() } == Array(0..<count))
+    }
+
+    @Test func insideAConcurrentPerform() {
+        let outer = Mutex<[Int: [Int]]>([:])
+        DispatchQueue.concurrentPerform(iterations: 4) { job in
+            let inner = SharedWork.map(9) { piece in job * 100 + piece }
+            outer.withLock { $0[job] = inner }
+        }
+        let all = outer.withLock { $0 }
+        for job in 0..<4 { #expect(all[job] == (0..<9).map { job * 100 + $0 }) }
     }
 }

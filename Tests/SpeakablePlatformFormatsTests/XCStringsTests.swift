@@ -111,21 +111,23 @@ import Testing
         ]
         let stream = XCStringsStreamWriter.text(sourceLanguage: "en", version: .string("1.1"), extra: [("aExtra", .bool(true))],
                                                 entries: streamEntries)
-        var tree: [(String, JSONValue)] = []
-        for entry in streamEntries {
-            var members = entry.members
-            if !entry.localizations.isEmpty {
-                members.append(("localizations", .object(entry.localizations.map { tag, localization in
-                    switch localization {
-                    case .json(let json): (tag, json)
-                    case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
-                    case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
-                    }
-                })))
+        // Each entry as the JSON tree the reference writer takes.
+        func tree(_ entries: [XCStringsStreamWriter.Entry]) -> [(String, JSONValue)] {
+            entries.map { entry in
+                var members = entry.members
+                if !entry.localizations.isEmpty {
+                    members.append(("localizations", .object(entry.localizations.map { tag, localization in
+                        switch localization {
+                        case .json(let json): (tag, json)
+                        case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
+                        case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
+                        }
+                    })))
+                }
+                return (entry.key, JSONValue.object(members))
             }
-            tree.append((entry.key, .object(members)))
         }
-        let reference = XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree)), ("aExtra", .bool(true)),
+        let reference = XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree(streamEntries))), ("aExtra", .bool(true)),
                                                 ("sourceLanguage", .string("en"))]))
         #expect(stream == reference)
         // Written in pieces on all cores: the same bytes, in Xcode's key order across the pieces.
@@ -137,21 +139,8 @@ import Testing
         for parts in [2, 3, 4, 5] {
             #expect(XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.1"), extra: [], entries: many, parts: parts) == whole, "\(parts)")
         }
-        let manyTree = many.map { entry in
-            var members = entry.members
-            if !entry.localizations.isEmpty {
-                members.append(("localizations", .object(entry.localizations.map { tag, localization in
-                    switch localization {
-                    case .json(let json): (tag, json)
-                    case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
-                    case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
-                    }
-                })))
-            }
-            return (entry.key, JSONValue.object(members))
-        }
         #expect(String(decoding: whole, as: UTF8.self)
-                == XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(manyTree)), ("sourceLanguage", .string("en"))])))
+                == XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree(many))), ("sourceLanguage", .string("en"))])))
     }
 
     @Test func badInputGetsPositionedDiagnostics() {

@@ -143,21 +143,23 @@ final class OutputFolder: Sendable {
         return (Array(parts.dropLast()), String(parts.last ?? ""))
     }
 
-    /// The bytes of the regular file at `relative`, or nil when there is none (or something else
-    /// is there: a link, a folder — which the transaction then replaces or refuses).
-    /// Whether the regular file at `relative` holds exactly `bytes` (false when it is missing):
-    /// read in pieces into one small buffer and compared as they come, up to the first difference.
-    func holds(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool {
+    /// The folder that holds `relative`, opened, and the file's name in it; nil when there is
+    /// no such folder (or something else is there). Throws when the way there is unsafe.
+    func openParent(_ relative: String) throws(Failure) -> (folder: Int32, name: String)? {
         let (folders, name) = OutputFolder.split(relative)
-        let parent: Int32?
         do {
-            parent = try openFolder(folders, create: false)
+            return try openFolder(folders, create: false).map { ($0, name) }
         } catch .unsafe(let reason) {
             throw .unsafe(reason)
         } catch {
-            return false
+            return nil
         }
-        guard let parent else { return false }
+    }
+
+    /// Whether the regular file at `relative` holds exactly `bytes` (false when it is missing):
+    /// read in pieces into one small buffer and compared as they come, up to the first difference.
+    func holds(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Bool {
+        guard let (parent, name) = try openParent(relative) else { return false }
         defer { closeDescriptor(parent) }
         let file = openat(parent, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return false }
@@ -178,17 +180,10 @@ final class OutputFolder: Sendable {
         return true
     }
 
+    /// The bytes of the regular file at `relative`, or nil when there is none (or something else
+    /// is there: a link, a folder — which the transaction then replaces or refuses).
     func contents(_ relative: String, limit: Int) throws(Failure) -> [UInt8]? {
-        let (folders, name) = OutputFolder.split(relative)
-        let parent: Int32?
-        do {
-            parent = try openFolder(folders, create: false)
-        } catch .unsafe(let reason) {
-            throw .unsafe(reason)
-        } catch {
-            return nil
-        }
-        guard let parent else { return nil }
+        guard let (parent, name) = try openParent(relative) else { return nil }
         defer { closeDescriptor(parent) }
         return OutputFolder.readFile(parent, name, limit: limit)
     }
