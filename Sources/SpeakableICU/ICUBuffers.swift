@@ -52,7 +52,7 @@ func withUTF16Result(
     _ operation: @autoclosure () -> String,
     _ call: (UnsafeMutablePointer<UInt16>, Int32, inout Int32) -> Int32
 ) throws(ICUError) -> String {
-    try withICUOutput(of: UInt16.self, operation(), call) { String(decoding: $0, as: UTF16.self) }
+    try withICUOutput(of: UInt16.self, operation(), call) { ICUText.string($0) }
 }
 
 /// ``withICUOutput(of:_:_:_:)`` for ICU functions that write UTF-16, transcoded to UTF-8.

@@ -61,6 +61,15 @@ public enum ICUText {
     }
 }
 
+extension ICUText {
+    /// `units` as a String, exactly as `String(decoding: units, as: UTF16.self)` makes it (an
+    /// unpaired surrogate is U+FFFD), transcoded in one pass into the String's own storage.
+    public static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
+        if units.isEmpty { return "" }
+        return String(unsafeUninitializedCapacity: units.count * 3) { buffer in writeUTF8(units, into: buffer.baseAddress!) }
+    }
+}
+
 /// UTF-16 to UTF-8 as an array.
 @inline(__always)
 func transcodeToUTF8(_ units: UnsafeBufferPointer<UInt16>) -> [UInt8] {

@@ -134,7 +134,7 @@ public final class SkeletonNumberFormatter: NumberFormatting, @unchecked Sendabl
 
     /// Formats with ICU, bypassing the fast path (tests compare the two).
     public func formatWithICU(_ value: ICUNumber) throws(ICUError) -> String {
-        try withICUText(value) { String(decoding: $0, as: UTF16.self) }
+        try withICUText(value) { ICUText.string($0) }
     }
 
     /// Formats with ICU and hands `body` the UTF-16 result (valid only during the call).
