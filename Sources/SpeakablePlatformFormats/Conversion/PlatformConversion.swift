@@ -141,34 +141,71 @@ public enum PlatformConversion {
         return CatalogConversion(resources: resources, openParticles: open)
     }
 
-    /// Whether `body` is text and arguments of the message printed as they are — no plural,
-    /// select or `#`, every number in a style printf has — that ``validated(_:platform:locale:arguments:layout:)``
+    /// Whether `body` is text and arguments of the message printed as they are — every number
+    /// in a style printf has, no select, no `#` outside a plural — and plurals of such text side
+    /// by side (cardinal, without offset, with an `other` case, whole `=N`, on arguments the
+    /// message has, each argument once) that ``validated(_:platform:locale:arguments:layout:)``
     /// passes unchanged: its checks in one walk of the parts. False is no verdict (the whole
     /// validation decides).
-    static func isValidFlat(_ body: MessageBody, platform: CatalogPlatform, arguments: [CatalogArgument]) -> Bool {
-        for part in body.parts {
+    static func isValidFlat(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument]) -> Bool {
+        var plurals = false
+        for (index, part) in body.parts.enumerated() {
             switch part {
             case .text: continue
             case .pound: return false
             case .argument(let node):
-                switch node.kind {
-                case .none: break
-                case .simple(let simple):
-                    switch simple.type {
-                    case .number:
-                        // Other styles are normalized, passed as text or refused; Android pads
-                        // with grouping differently from four digits on.
-                        guard let presentation = IntegerPresentation(style: simple.style) else { return false }
-                        if platform == .android, presentation.grouped, presentation.minimumDigits >= 4 { return false }
-                    case .date, .time: break
-                    case .spellout, .ordinal, .duration: return false
-                    }
-                case .plural, .select, .choice: return false
+                guard case .plural(let plural) = node.kind else {
+                    if !isFlatArgument(node, platform: platform, arguments: arguments) { return false }
+                    continue
                 }
-                if !arguments.contains(where: { $0.name == node.name }) { return false }
+                guard !plural.isOrdinal, plural.offset == 0, plural.otherCase != nil else { return false }
+                var known = false
+                for argument in arguments where argument.name == node.name {
+                    // A Double's plural is refused (catalog-fractional-plural).
+                    if argument.slot == .value && argument.kind == .double { return false }
+                    known = true
+                }
+                guard known else { return false }
+                // Two plurals on one argument: a composed Android layout refuses them.
+                for earlier in body.parts[..<index] {
+                    if case .argument(let other) = earlier, other.name == node.name { return false }
+                }
+                for item in plural.cases {
+                    if case .explicit(let value) = item.selector, value < 0 || value != value.rounded() || value >= 1e15 { return false }
+                    for inner in item.message.parts {
+                        switch inner {
+                        case .text, .pound: continue
+                        case .argument(let argument):
+                            if !isFlatArgument(argument, platform: platform, arguments: arguments) { return false }
+                        }
+                    }
+                }
+                plurals = true
             }
         }
-        return true
+        // The locale's plural rules (which the full validation asks ICU for) must be there.
+        return !plurals || (try? PluralRules.cached(for: locale, kind: .cardinal)) != nil
+    }
+
+    /// An argument ``isValidFlat(_:platform:locale:arguments:)`` takes as it is: the message's
+    /// own, printed without a style or in a number style printf has (Android pads with grouping
+    /// differently from four digits on), or a date or time.
+    @inline(__always)
+    static func isFlatArgument(_ node: ArgumentNode, platform: CatalogPlatform, arguments: [CatalogArgument]) -> Bool {
+        switch node.kind {
+        case .none: break
+        case .simple(let simple):
+            switch simple.type {
+            case .number:
+                // Other styles are normalized, passed as text or refused.
+                guard let presentation = IntegerPresentation(style: simple.style) else { return false }
+                if platform == .android, presentation.grouped, presentation.minimumDigits >= 4 { return false }
+            case .date, .time: break
+            case .spellout, .ordinal, .duration: return false
+            }
+        case .plural, .select, .choice: return false
+        }
+        return arguments.contains(where: { $0.name == node.name })
     }
 
     /// `kinds[name]`, by comparing names rather than hashing one (a message has a few arguments).
@@ -197,12 +234,12 @@ public enum PlatformConversion {
     /// `speakable compile` refuses and `speakable check` reports, from this one function.
     public static func validated(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
                                  layout: CatalogLayout) throws(CatalogConversionError) -> MessageBody {
-        if isValidFlat(body, platform: platform, arguments: arguments) { return body }
+        if isValidFlat(body, platform: platform, locale: locale, arguments: arguments) { return body }
         return try fullyValidated(body, platform: platform, locale: locale, arguments: arguments, layout: layout)
     }
 
     /// ``validated(_:platform:locale:arguments:layout:)`` by every check in turn (what
-    /// ``isValidFlat(_:platform:arguments:)`` shortens).
+    /// ``isValidFlat(_:platform:locale:arguments:)`` shortens).
     static func fullyValidated(_ body: MessageBody, platform: CatalogPlatform, locale: ICULocale, arguments: [CatalogArgument],
                                layout: CatalogLayout) throws(CatalogConversionError) -> MessageBody {
         let body = try normalized(body, locale: locale, arguments: arguments)
