@@ -20,6 +20,24 @@ public enum PluralCategory: String, CaseIterable, Hashable, Sendable, Comparable
         }
     }
 
+    /// The category named `keyword` exactly (`PluralCategory(rawValue:)`), told apart by its
+    /// length and first byte before one comparison rather than by a string switch.
+    @inline(__always)
+    public init?(keyword: String) {
+        let candidate: PluralCategory
+        switch (keyword.utf8.count, keyword.utf8.first) {
+        case (4, 0x7A): candidate = .zero
+        case (3, 0x6F): candidate = .one
+        case (3, 0x74): candidate = .two
+        case (3, 0x66): candidate = .few
+        case (4, 0x6D): candidate = .many
+        case (5, 0x6F): candidate = .other
+        default: return nil
+        }
+        guard keyword == candidate.rawValue else { return nil }
+        self = candidate
+    }
+
     /// The position in CLDR's order (0 for zero … 5 for other).
     public var index: Int {
         switch self {

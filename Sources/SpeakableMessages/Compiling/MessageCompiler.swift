@@ -174,7 +174,7 @@ struct MessageCompiler {
                 case .keyword(let word):
                     needsCategory = true
                     // A word that is not a CLDR category is never selected.
-                    if let category = PluralCategory(rawValue: word), byCategory[category.index] < 0 {
+                    if let category = PluralCategory(keyword: word), byCategory[category.index] < 0 {
                         byCategory[category.index] = Int32(target)
                     }
                 }

@@ -36,10 +36,13 @@ struct Converter {
     /// Whether a String Catalog value with unnumbered specifiers reads more than one argument
     /// in one of its strings (`%arg` is the substitution's own; a `%#@x@` reads one).
     static func readsMoreThanOneValue(_ value: CatalogValue) -> Bool {
-        func count(_ text: String) -> Int {
+        /// The values `text` reads; `beyond`: only whether that is more than `beyond` counts,
+        /// so a string with no more `%` than that is not parsed.
+        func count(_ text: String, beyond: Int) -> Int {
             // Most strings have at most one `%`: nothing to parse.
             var percents = 0
             for byte in text.utf8 where byte == 0x25 { percents += 1 }
+            if percents <= beyond { return percents }
             guard percents > 1 else { return percents == 1 && !UTF8Search.contains(text, "%arg") ? 1 : 0 }
             let format = FormatString.parse(text, dialect: .apple)
             return format.specifiers.filter { spec in
@@ -51,10 +54,10 @@ struct Converter {
             }.count
         }
         switch value {
-        case .text(let text): return count(text) > 1
-        case .plural(let forms): return forms.contains { count($0.text) > 1 }
+        case .text(let text): return count(text, beyond: 1) > 1
+        case .plural(let forms): return forms.contains { count($0.text, beyond: 1) > 1 }
         case .substitutions(let format, let substitutions):
-            return count(format) > 1 || substitutions.contains { $0.forms.contains { count($0.text) > 0 } }
+            return count(format, beyond: 1) > 1 || substitutions.contains { $0.forms.contains { count($0.text, beyond: 0) > 0 } }
         }
     }
 
@@ -104,6 +107,26 @@ struct Converter {
         case .android:
             let first = plurals[0].0
             renderer.isFormat = PlatformConversion.containsPrintedArgument(body) || !arguments.isEmpty
+            if plurals.count == 1, let only = Self.onlyPluralPart(body) {
+                // One plural: each of its forms between the text around it, rendered once.
+                let forms = try PlatformConversion.pluralForms(plurals[0].0, plurals[0].1, platform: platform, locale: locale, everyCategory: everyCategory)
+                var before: [UInt8] = []
+                var after: [UInt8] = []
+                for index in body.parts.indices where index != only {
+                    if index < only {
+                        renderer.render([body.parts[index]], plural: nil, into: &before)
+                    } else {
+                        renderer.render([body.parts[index]], plural: nil, into: &after)
+                    }
+                }
+                return .plural(forms.map { form in
+                    var text = before
+                    text.reserveCapacity(64)
+                    renderer.render(form.body.parts, plural: first.name, into: &text)
+                    text += after
+                    return CatalogPluralForm(category: form.category, text: UTF8Validation.string(validated: text))
+                })
+            }
             // Each plural's forms by the index of its part; the categories any of them has, by
             // CLDR's order (``PluralCategory/index``).
             var perNode: [[(category: String, body: MessageBody)]?] = Array(repeating: nil, count: body.parts.count)
@@ -137,6 +160,17 @@ struct Converter {
                 return CatalogPluralForm(category: category, text: UTF8Validation.string(validated: text))
             })
         }
+    }
+
+    /// The index of `body`'s one plural part; nil when it has none or several.
+    static func onlyPluralPart(_ body: MessageBody) -> Int? {
+        var found: Int?
+        for (index, part) in body.parts.enumerated() {
+            guard case .argument(let node) = part, case .plural = node.kind else { continue }
+            if found != nil { return nil }
+            found = index
+        }
+        return found
     }
 
     /// The message with every plural on the companion's argument replaced by the case ICU

@@ -921,7 +921,7 @@ public enum PlatformConversion {
     // MARK: Plural forms
 
     static func order(_ category: String) -> Int {
-        PluralCategory(rawValue: category)?.index ?? 6
+        PluralCategory(keyword: category)?.index ?? 6
     }
 
     /// The cases of one plural for a locale, in CLDR order. `=N` cases replace the category
@@ -936,7 +936,7 @@ public enum PlatformConversion {
         for (i, item) in plural.cases.enumerated() {
             switch item.selector {
             case .keyword(let word):
-                if let category = PluralCategory(rawValue: word), written[category.index] < 0 { written[category.index] = Int32(i) }
+                if let category = PluralCategory(keyword: word), written[category.index] < 0 { written[category.index] = Int32(i) }
             case .explicit: exact = true
             }
         }
