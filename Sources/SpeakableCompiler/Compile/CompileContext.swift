@@ -202,12 +202,22 @@ struct CompileContext {
         var localeSlots: [[(name: String, slot: CatalogArgument.Slot)]] = []
         // A body of text alone prints nothing, groups nothing and has no particle to resolve.
         let textOnly = bodies.map { item in item.body.parts.allSatisfy { if case .text = $0 { true } else { false } } }
+        // Most translations print the source's arguments in the source's places: what depends
+        // on the arguments alone is the source's then.
+        let likeSource = bodies.indices.map { index in index > 0 && !textOnly[index] && !textOnly[0] && PlatformConversion.sameArguments(bodies[index].body, bodies[0].body) }
+        var sourceSlots: (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)])?
         for (index, item) in bodies.enumerated() {
             if textOnly[index] {
                 localeSlots.append([])
                 continue
             }
-            let slots = PlatformConversion.formatSlots(of: item.body, numberTexts: numberTexts, applePrinted: applePrinted, androidPrinted: androidPrinted)
+            let slots: (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)])
+            if likeSource[index], let sourceSlots {
+                slots = sourceSlots
+            } else {
+                slots = PlatformConversion.formatSlots(of: item.body, numberTexts: numberTexts, applePrinted: applePrinted, androidPrinted: androidPrinted)
+                if index == 0 { sourceSlots = slots }
+            }
             rejectArgumentsTheAppDoesNotPass(slots, in: item, message: message, bodies: bodies, meta: meta)
             localeSlots.append(slots.apple)
             for slot in slots.apple {
@@ -233,11 +243,18 @@ struct CompileContext {
             + numberTexts.map { CatalogArgument(name: $0.name, kind: .text, slot: .numberText($0.style)) }
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
         var particleArguments: [String] = []
+        var sourceGrouped: (decimal: Bool, skeleton: Bool)?
         for (index, item) in bodies.enumerated() {
             guard let locale = item.locale, let body = try? PlatformConversion.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
             normalized.append((body, locale))
             if validating || textOnly[index] { continue }
-            let grouped = PlatformConversion.groupedIntegers(in: item.body, kinds: kinds, numberTexts: numberTexts)
+            let grouped: (decimal: Bool, skeleton: Bool)
+            if likeSource[index], let sourceGrouped {
+                grouped = sourceGrouped
+            } else {
+                grouped = PlatformConversion.groupedIntegers(in: item.body, kinds: kinds, numberTexts: numberTexts)
+                if index == 0 { sourceGrouped = grouped }
+            }
             for kind in grouped.decimal || grouped.skeleton ? [IntegerStyle.decimal, .skeleton] : []
             where kind == .decimal ? grouped.decimal : grouped.skeleton {
                 var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)

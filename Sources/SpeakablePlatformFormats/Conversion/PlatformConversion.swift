@@ -732,6 +732,58 @@ public enum PlatformConversion {
         return (apple, android)
     }
 
+    /// Whether two bodies print the same arguments in the same places, whatever their text: the
+    /// same parts other than text, in the same order — `#`, or arguments of the same name, number,
+    /// type and style, with plural and select cases of the same selectors, in order, that are the
+    /// same in turn. What depends on a body's arguments alone (its
+    /// ``formatSlots(of:numberTexts:applePrinted:androidPrinted:)``, its
+    /// ``groupedIntegers(in:kinds:numberTexts:)``) is then the same for both. A `choice` is never
+    /// the same.
+    public static func sameArguments(_ a: MessageBody, _ b: MessageBody) -> Bool {
+        a.parts.withUnsafeBufferPointer { first in
+            b.parts.withUnsafeBufferPointer { second in sameArguments(first, second) }
+        }
+    }
+
+    private static func sameArguments(_ first: UnsafeBufferPointer<MessagePart>, _ second: UnsafeBufferPointer<MessagePart>) -> Bool {
+        var i = 0, j = 0
+        while true {
+            while i < first.count, case .text = first[i] { i += 1 }
+            while j < second.count, case .text = second[j] { j += 1 }
+            guard i < first.count, j < second.count else { return i == first.count && j == second.count }
+            if case .pound = first[i] {
+                guard case .pound = second[j] else { return false }
+            } else {
+                guard case .argument(let x) = first[i], case .argument(let y) = second[j], sameArgument(x, y) else { return false }
+            }
+            i += 1
+            j += 1
+        }
+    }
+
+    private static func sameArgument(_ x: ArgumentNode, _ y: ArgumentNode) -> Bool {
+        guard x.name == y.name, x.number == y.number else { return false }
+        switch x.kind {
+        case .none:
+            guard case .none = y.kind else { return false }
+        case .simple(let p):
+            guard case .simple(let q) = y.kind, p.type == q.type, p.typeText == q.typeText, p.styleText == q.styleText, p.style == q.style else { return false }
+        case .plural(let p):
+            guard case .plural(let q) = y.kind, p.isOrdinal == q.isOrdinal, p.offset == q.offset, p.cases.count == q.cases.count else { return false }
+            for k in p.cases.indices {
+                guard p.cases[k].selector == q.cases[k].selector, sameArguments(p.cases[k].message, q.cases[k].message) else { return false }
+            }
+        case .select(let p):
+            guard case .select(let q) = y.kind, p.cases.count == q.cases.count else { return false }
+            for k in p.cases.indices {
+                guard p.cases[k].key == q.cases[k].key, sameArguments(p.cases[k].message, q.cases[k].message) else { return false }
+            }
+        case .choice:
+            return false
+        }
+        return true
+    }
+
     /// The arguments a message prints, for ``formatSlots(of:numberTexts:applePrinted:androidPrinted:)``.
     private struct SlotWalk {
         let numberTexts: [NumberText]
