@@ -446,7 +446,7 @@ struct OutputRenderer {
                             attributes.append(("formatted", "false"))
                         }
                         for resource in conversion.resources {
-                            let name = variant.androidName + resource.suffix
+                            let name = resource.role == .message ? variant.androidName : variant.androidName + resource.suffix
                             let resourceComment: String? = switch resource.role {
                             case .message: comment
                             case .plural(let argument) where tag == sourceLocale: "The text of {\(argument)} in \(variant.androidName) (getQuantityString)."
