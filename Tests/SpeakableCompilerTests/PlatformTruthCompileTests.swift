@@ -162,6 +162,32 @@ struct RealXcodeCatalogOutputsTests {
         let apple = compileResult(root) { $0.outputs = [.xcstrings] }.diagnostics.filter { $0.id == "catalog-number-grouping" }.map(\.message)
         #expect(apple.count == 1 && apple.first?.hasPrefix("pl:") == true && apple.first?.contains("\"9\u{A0}180\"") == true, "\(apple)")
     }
+
+    /// The warning names the first three messages and counts the others, each message once
+    /// however many select cases it has, in the file of the locale it is about.
+    @Test func theWarningCountsEachMessageOnceInItsLocalesFile() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "targetLocales": ["hi", "de"] }"#, to: root + "/speakable.json")
+        let keys = ["a", "b", "c", "d", "e"]
+        let template = keys.map { #""\#($0)": { "message": "{who, select, cat {{n, number} cats} dog {{n} dogs} other {{n, number} pets}}" }"# }
+        try write(#"{ "messages": { \#(template.joined(separator: ", ")), "plain": { "message": "no numbers" } } }"#, to: root + "/Templates/t.json")
+        // Hindi prints numbers in three of them; German in all (and groups as %,d does).
+        let hindi = keys.prefix(3).map { #""\#($0)": "{who, select, cat {{n, number} बिल्लियाँ} other {{n} पालतू}}""# }
+            + keys.suffix(2).map { #""\#($0)": "{who, select, cat {बिल्लियाँ} other {पालतू}}""# }
+        try write("{ " + hindi.joined(separator: ", ") + " }", to: root + "/Locales/hi/t.json")
+        try write("{ " + keys.map { #""\#($0)": "{who, select, cat {{n} Katzen} other {{n, number} Tiere}}""# }.joined(separator: ", ") + " }",
+                  to: root + "/Locales/de/t.json")
+        let result = compileResult(root) { $0.outputs = [.android] }
+        let warnings = result.diagnostics.filter { $0.id == "catalog-number-grouping" }
+        #expect(warnings.count == 1, "\(warnings.map(\.message))")
+        let warning = try #require(warnings.first)
+        #expect(warning.message.hasPrefix("hi:") && warning.message.hasSuffix("in 'a', 'b', 'c'"), "\(warning.message)")
+        #expect(warning.file?.hasSuffix("/Locales/hi/t.json") == true, "\(String(describing: warning.file))")
+        try write("{ " + keys.map { #""\#($0)": "{who, select, cat {{n, number} बिल्लियाँ} other {{n} पालतू}}""# }.joined(separator: ", ") + " }",
+                  to: root + "/Locales/hi/t.json")
+        let all = compileResult(root) { $0.outputs = [.android] }.diagnostics.filter { $0.id == "catalog-number-grouping" }.map(\.message)
+        #expect(all.count == 1 && all[0].hasSuffix("in 'a', 'b', 'c' and 2 more"), "\(all)")
+    }
 }
 
 /// docs/android.md shows these resources; they are what the compiler writes.

@@ -19,13 +19,17 @@ final class LocaleText {
     let source: SourceText
     /// The text, with the variant's select cases chosen.
     let body: MessageBody
+    /// Where the locale is among the table's: 0 for the source, 1 + its index in
+    /// ``CompileContext/targetLocaleFiles``.
+    let place: Int
 
-    init(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody) {
+    init(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody, place: Int) {
         self.tag = tag
         self.file = file
         self.locale = locale
         self.source = source
         self.body = body
+        self.place = place
     }
 }
 
@@ -41,6 +45,10 @@ struct CompileContext {
     /// print grouped integers (the first few, and how many), where the file is (for the
     /// `catalog-number-grouping` warnings).
     var groupedIntegers: [String: [IntegerStyle: GroupedIntegerUses]] = [:]
+    /// While a table is prepared, its ``groupedIntegers`` by locale place (``LocaleText/place``)
+    /// and kind (decimal, skeleton: `2 × place + 0 or 1`), added to ``groupedIntegers`` when the
+    /// table is done.
+    var groupedIntegersByPlace: [GroupedIntegerUses?] = []
     /// Only errors are wanted (``CatalogCompiler/validate(_:options:metadata:only:)``): what only
     /// warnings need is not worked out.
     var validating = false
@@ -91,6 +99,17 @@ struct CompileContext {
         var result: [PreparedMessage] = []
         let sourceLocale = project.config.sourceLocale
         targetLocaleFiles = table.locales.keys.sorted().filter { $0 != sourceLocale }.map { table.locales[$0]! }
+        groupedIntegersByPlace = Array(repeating: nil, count: 2 * (targetLocaleFiles.count + 1))
+        defer {
+            var found: [String: [IntegerStyle: GroupedIntegerUses]] = [:]
+            for (slot, uses) in groupedIntegersByPlace.enumerated() {
+                guard let uses else { continue }
+                let tag = slot < 2 ? sourceLocale : targetLocaleFiles[slot / 2 - 1].tag
+                found[tag, default: [:]][slot % 2 == 0 ? .decimal : .skeleton] = uses
+            }
+            merge(groupedIntegers: found)
+            groupedIntegersByPlace = []
+        }
         var appleKeys: [String: String] = [:]
         let tableMetadata = metadata[table.name]
         for message in table.messages {
@@ -171,11 +190,11 @@ struct CompileContext {
                           appleKey: String, androidName: String, kinds: [String: CatalogArgument.Kind],
                           meta: MessageMetadata?) -> PreparedMessage.Variant {
         let sourceLocale = project.config.sourceLocale
-        var bodies: [LocaleText] = [LocaleText(tag: sourceLocale, file: table.file, locale: sourceICU, source: message.source, body: body)]
-        for locale in targetLocaleFiles {
+        var bodies: [LocaleText] = [LocaleText(tag: sourceLocale, file: table.file, locale: sourceICU, source: message.source, body: body, place: 0)]
+        for (index, locale) in targetLocaleFiles.enumerated() {
             guard let translation = locale[message.key], let pattern = translation.pattern else { continue }
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
-            bodies.append(LocaleText(tag: locale.tag, file: locale.file, locale: locale.locale, source: translation.source, body: pruned))
+            bodies.append(LocaleText(tag: locale.tag, file: locale.file, locale: locale.locale, source: translation.source, body: pruned, place: index + 1))
         }
         // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text; a
         // Double with fixed fraction digits that a platform prints itself (Java's `%.2f`, an
@@ -257,14 +276,15 @@ struct CompileContext {
             }
             for kind in grouped.decimal || grouped.skeleton ? [IntegerStyle.decimal, .skeleton] : []
             where kind == .decimal ? grouped.decimal : grouped.skeleton {
-                var entry = groupedIntegers[item.tag, default: [:]][kind] ?? GroupedIntegerUses(file: item.file)
+                let slot = 2 * item.place + (kind == .decimal ? 0 : 1)
+                var entry = groupedIntegersByPlace[slot] ?? GroupedIntegerUses(file: item.file)
                 // The variants of one message come one after the other: count the message once.
                 if entry.lastKey != message.key {
                     if entry.keys.count < 3 { entry.keys.append(message.key) }
                     entry.count += 1
                 }
                 entry.lastKey = message.key
-                groupedIntegers[item.tag, default: [:]][kind] = entry
+                groupedIntegersByPlace[slot] = entry
             }
             for open in PlatformConversion.openParticles(in: body, locale: locale) {
                 if !particleArguments.contains(open.argument) { particleArguments.append(open.argument) }
