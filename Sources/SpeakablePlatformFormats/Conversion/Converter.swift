@@ -40,8 +40,12 @@ struct Converter {
         /// so a string with no more `%` than that is not parsed.
         func count(_ text: String, beyond: Int) -> Int {
             // Most strings have at most one `%`: nothing to parse.
-            var percents = 0
-            for byte in text.utf8 where byte == 0x25 { percents += 1 }
+            var bytes = text
+            let percents = bytes.withUTF8 { utf8 in
+                var found = 0
+                for byte in utf8 where byte == 0x25 { found += 1 }
+                return found
+            }
             if percents <= beyond { return percents }
             guard percents > 1 else { return percents == 1 && !UTF8Search.contains(text, "%arg") ? 1 : 0 }
             let format = FormatString.parse(text, dialect: .apple)

@@ -120,8 +120,12 @@ public enum PlatformConversion {
         }
         var converter = Converter(platform: platform, locale: locale, arguments: arguments, layout: layout, everyCategory: everyCategory)
         converter.keptSubstitutions = keptSubstitutions
-        var resources: [CatalogResource] = []
         let main = particles(body, report: true)
+        if !layout.isComposed(on: platform), layout.companions.isEmpty {
+            // The message alone (most): one resource.
+            return CatalogConversion(resources: [CatalogResource(role: .message, value: try converter.value(main))], openParticles: open)
+        }
+        var resources: [CatalogResource] = []
         if layout.isComposed(on: platform) {
             resources.append(CatalogResource(role: .message, value: .text(converter.composition(main))))
             for argument in layout.pluralArguments {
