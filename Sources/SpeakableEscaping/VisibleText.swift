@@ -138,7 +138,8 @@ public enum VisibleText {
     /// ```
     public static func lines(_ text: String) -> [String] {
         // Printable ASCII and tabs (most text) is one line as it is.
-        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }) { return [text] }
+        var bytes = text
+        if bytes.withUTF8({ $0.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 } }) { return [text] }
         var lines: [String] = []
         var current = ""
         var previous: Unicode.Scalar = " "
