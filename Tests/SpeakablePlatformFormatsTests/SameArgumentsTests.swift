@@ -45,6 +45,10 @@ import Testing
             // A choice is never the same; everything else written alike is.
             #expect(PlatformConversion.sameArguments(a, b), "\(template)")
             #expect(Self.facts(a, numberTexts: numberTexts) == Self.facts(b, numberTexts: numberTexts), "\(template)")
+            // The numbers passed as text: the second body need not be read.
+            let kinds: [String: CatalogArgument.Kind] = ["a": .integer, "b": .double, "c": .integer, "d": .date, "s": .text, "0": .integer, "1": .double]
+            #expect(PlatformConversion.numberTexts(in: [(a, .english), (b, .english)], kinds: kinds)
+                    == PlatformConversion.numberTexts(in: [(a, .english), (b, .english)], kinds: kinds, walking: [true, false]), "\(template)")
             // The same arguments with one of them replaced, or one more: when it is said to be
             // the same, the facts agree.
             var other = template

@@ -199,7 +199,15 @@ struct CompileContext {
         // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text; a
         // Double with fixed fraction digits that a platform prints itself (Java's `%.2f`, an
         // imported String Catalog's own `%.2f`) is its value there.
-        let numberTexts = PlatformConversion.numberTexts(in: bodies.compactMap { item in item.locale.map { (item.body, $0) } }, kinds: kinds)
+        // A body of text alone prints nothing, groups nothing and has no particle to resolve.
+        let textOnly = bodies.map { item in item.body.parts.allSatisfy { if case .text = $0 { true } else { false } } }
+        // Most translations print the source's arguments in the source's places: what depends
+        // on the arguments alone is the source's then.
+        let likeSource = bodies.indices.map { index in index > 0 && !textOnly[index] && !textOnly[0] && PlatformConversion.sameArguments(bodies[index].body, bodies[0].body) }
+        // (Read from the source, when ICU takes its tag, and the others.)
+        let withLocales = bodies.indices.filter { bodies[$0].locale != nil }
+        let numberTexts = PlatformConversion.numberTexts(in: withLocales.map { (bodies[$0].body, bodies[$0].locale!) }, kinds: kinds,
+                                                         walking: withLocales.map { !likeSource[$0] || bodies[0].locale == nil })
         var applePrinted = Set<NumberText>()
         var androidPrinted = Set<NumberText>()
         if kinds.values.contains(.double) {
@@ -219,11 +227,6 @@ struct CompileContext {
         var appleSlots: [(name: String, slot: CatalogArgument.Slot, locales: Int)] = []
         var androidSlots: [(name: String, slot: CatalogArgument.Slot)] = []
         var localeSlots: [[(name: String, slot: CatalogArgument.Slot)]] = []
-        // A body of text alone prints nothing, groups nothing and has no particle to resolve.
-        let textOnly = bodies.map { item in item.body.parts.allSatisfy { if case .text = $0 { true } else { false } } }
-        // Most translations print the source's arguments in the source's places: what depends
-        // on the arguments alone is the source's then.
-        let likeSource = bodies.indices.map { index in index > 0 && !textOnly[index] && !textOnly[0] && PlatformConversion.sameArguments(bodies[index].body, bodies[0].body) }
         var sourceSlots: (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)])?
         for (index, item) in bodies.enumerated() {
             if textOnly[index] {

@@ -351,11 +351,15 @@ public enum PlatformConversion {
     /// same ICU format, else given by the caller); an Android app formats it with
     /// `android.icu.text.MessageFormat` (docs/android.md). A plural on a `Double` is not a text:
     /// ``convert(_:platform:locale:arguments:layout:)`` rejects it (`catalog-fractional-plural`).
+    ///
+    /// `walking`: which bodies to read arguments from (all when nil); a body left out must have
+    /// the arguments of one read before it (``sameArguments(_:_:)``), so it has no text of its
+    /// own — it still counts as a locale whose unit patterns must say its plurals.
     public static func numberTexts(in bodies: [(body: MessageBody, locale: ICULocale)],
-                                   kinds: [String: CatalogArgument.Kind]) -> [NumberText] {
+                                   kinds: [String: CatalogArgument.Kind], walking: [Bool]? = nil) -> [NumberText] {
         var texts: [NumberText] = []
         var decided = Set<NumberText>()
-        for (body, _) in bodies {
+        for (index, (body, _)) in bodies.enumerated() where walking?[index] ?? true {
             forEachArgument(body) { node in
                 let kind = kind(node.name, in: kinds) ?? .integer
                 // Only a Double, or an integer with a style printf has no form for, can be one
