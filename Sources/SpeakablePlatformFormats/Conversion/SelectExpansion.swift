@@ -111,7 +111,8 @@ public enum SelectExpansion {
     static func pruned(_ body: MessageBody, _ choices: [Choice]) -> MessageBody {
         func inner(_ body: MessageBody) -> MessageBody { holdsSelect(body, choices) ? pruned(body, choices) : body }
         var parts: [MessagePart] = []
-        parts.reserveCapacity(body.parts.count)
+        // Room for a chosen case's few parts too: the array is made once.
+        parts.reserveCapacity(body.parts.count + 4)
         for part in body.parts {
             guard case .argument(var argument) = part else {
                 parts.append(part)
@@ -121,7 +122,7 @@ public enum SelectExpansion {
             case .select(var select):
                 if let value = chosen(argument.name, in: choices) {
                     let item = select.cases.first { $0.key == value } ?? select.cases.first { $0.key == "other" }
-                    if let item { parts += inner(item.message).parts }
+                    if let item { for chosen in inner(item.message).parts { parts.append(chosen) } }
                     continue
                 }
                 for i in select.cases.indices { select.cases[i].message = inner(select.cases[i].message) }
