@@ -435,8 +435,7 @@ extension PlatformInput {
                 perTable[table].append(message)
                 perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), number) }
             } else {
-                var made = message
-                withUnsafeMutablePointer(to: &made) { visit(table, $0, number) }
+                withUnsafeMutablePointer(to: &message) { visit(table, $0, number) }
             }
         }
         for g in groups.indices {
