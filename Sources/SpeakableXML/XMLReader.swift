@@ -117,6 +117,75 @@ extension XMLReader {
         return nil
     }
 
+    /// Whether `bytes` are well-formed UTF-8 with no character that XML 1.0 does not allow in a
+    /// document: what `UTF8Validation.firstInvalid(bytes) == nil` and
+    /// ``firstDisallowedCharacter(_:)`` `== nil` say together, found in one pass.
+    ///
+    /// ```swift
+    /// Array("<a>\tcafé\r\n</a>".utf8).withUnsafeBufferPointer(XMLReader.isAllowedUTF8)   // true
+    /// Array("<a>x\u{1}</a>".utf8).withUnsafeBufferPointer(XMLReader.isAllowedUTF8)       // false
+    /// ([0x61, 0xC3] as [UInt8]).withUnsafeBufferPointer(XMLReader.isAllowedUTF8)         // false
+    /// ```
+    public static func isAllowedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            // Eight ASCII bytes at a time, a control among them only a tab, a line feed or a
+            // carriage return. (An ASCII byte plus 0x60 reaches the high bit from 0x20 on, and
+            // carries into no other byte.)
+            while i + 8 <= n {
+                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                guard word & high == 0 else { break }
+                let controls = ~(word &+ 0x6060_6060_6060_6060) & high
+                if controls != 0 && controls & ~(equalBytes(word, 0x09) | equalBytes(word, 0x0A) | equalBytes(word, 0x0D)) != 0 {
+                    return false
+                }
+                i += 8
+            }
+            guard i < n else { break }
+            let b = bytes[i]
+            if b < 0x80 {
+                if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
+                i += 1
+                continue
+            }
+            if b & 0xE0 == 0xC0 {
+                // C0 and C1 start only overlong forms.
+                guard b >= 0xC2, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return false }
+                i += 2
+                continue
+            }
+            if b & 0xF0 == 0xE0 {
+                guard i + 2 < n else { return false }
+                let c1 = bytes[i + 1], c2 = bytes[i + 2]
+                guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80 else { return false }
+                let value = UInt32(b & 0x0F) << 12 | UInt32(c1 & 0x3F) << 6 | UInt32(c2 & 0x3F)
+                // Not overlong, not a surrogate, not U+FFFE or U+FFFF.
+                guard value >= 0x800, value < 0xD800 || value > 0xDFFF, value < 0xFFFE else { return false }
+                i += 3
+                continue
+            }
+            guard b & 0xF8 == 0xF0, i + 3 < n else { return false }
+            var value = UInt32(b & 0x07)
+            for k in 1..<4 {
+                let c = bytes[i + k]
+                guard c & 0xC0 == 0x80 else { return false }
+                value = value << 6 | UInt32(c & 0x3F)
+            }
+            guard value >= 0x10000, value <= 0x10FFFF else { return false }
+            i += 4
+        }
+        return true
+    }
+
+    /// The high bit of each byte of `word` (ASCII bytes only) that is `byte`, and of no other.
+    @inline(__always)
+    static func equalBytes(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        return ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
     /// Whether XML 1.0 allows `scalar` in a document (its `Char` production): what a character
     /// reference may name too.
     public static func isCharacter(_ scalar: Unicode.Scalar) -> Bool { XMLEscaping.isCharacter(scalar) }

@@ -309,3 +309,28 @@ import Testing
         }
     }
 }
+
+/// Whether a plain string's value has a character ICU reads as syntax (`'`, `{`, `}`), read
+/// eight bytes at a time: each such character, and bytes next to them, at every place of the
+/// words of texts in several scripts, against the byte-by-byte definition.
+@Suite struct ICUSyntaxSearchTests {
+    @Test func findsEverySyntaxCharacterAtEveryPlace() {
+        let fillers = ["abcdefghijklmnopqrstuvw", "ЖжЖжЖжЖжЖжЖж", "漢字かな漢字かな", "😀😀😀😀😀"]
+        for filler in fillers {
+            let scalars = Array(filler.unicodeScalars)
+            for insert in ["'", "{", "}", "&", "|", "z", "\u{7B7B}", "\u{2727}"] {
+                for place in 0...scalars.count {
+                    var text = ""
+                    for (k, scalar) in scalars.enumerated() {
+                        if k == place { text += insert }
+                        text.unicodeScalars.append(scalar)
+                    }
+                    if place == scalars.count { text += insert }
+                    let expected = text.utf8.contains { $0 == 0x27 || $0 == 0x7B || $0 == 0x7D }
+                    #expect(PlatformInput.hasICUSyntax(text) == expected, "\(text)")
+                }
+            }
+        }
+        #expect(!PlatformInput.hasICUSyntax("") && PlatformInput.hasICUSyntax("'") && !PlatformInput.hasICUSyntax("1234567"))
+    }
+}

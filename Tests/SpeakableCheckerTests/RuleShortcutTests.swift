@@ -159,8 +159,54 @@ import SpeakableTestSupport
                 #expect(facts.control == (value < 0x20 && value != 0x0A || value == 0x7F) && facts.newlines == (value == 0x0A ? 1 : 0))
             }
         }
-        #expect(WrittenTextFacts.setsNothing(0x7E7E_7E7E_2929_2929) && !WrittenTextFacts.setsNothing(0x7E7E_7E7E_2929_2928))
-        #expect(!WrittenTextFacts.setsNothing(0x7F29_2929_2929_2929) && !WrittenTextFacts.setsNothing(0x8029_2929_2929_2929))
+    }
+
+    /// Each byte value against the definitions of the bytes read eight at a time: an ASCII byte
+    /// that may set a fact, a space, a lead byte watched once a cased scalar was seen, at each
+    /// place of a word.
+    @Test func wordBytesAreTheirDefinitions() {
+        for value in 0..<0x100 {
+            for place in 0..<8 {
+                let word = UInt64(0x6161_6161_6161_6161) & ~(0xFF << UInt64(8 * place)) | UInt64(value) << UInt64(8 * place)
+                let bit = UInt64(0x80) << UInt64(8 * place)
+                let fact = value < 0x80 && !(value > 0x28 && value < 0x7F)
+                #expect(WrittenTextFacts.asciiFactBytes(word) == (fact ? bit : 0), "\(value) at \(place)")
+                #expect(WrittenTextFacts.spaceBytes(word) == (value == 0x20 ? bit : 0), "\(value) at \(place)")
+                let watched = [0xC2, 0xD8, 0xE0, 0xE1, 0xE2, 0xE3, 0xEF].contains(value)
+                #expect(WrittenTextFacts.watchedLeadBytes(word) == (watched ? bit : 0), "\(value) at \(place)")
+            }
+        }
+    }
+
+    /// The facts of long texts read eight bytes at a time against their definitions: words and
+    /// one or two spaces at every place, after and before a byte read alone, and cased scalars
+    /// of two, three and four bytes (read together once one was seen, a word then ending inside
+    /// one) among spaces, invisible characters and the byte pairs they start with.
+    @Test func writtenTextFactsOfLongMixedTextsAreTheirDefinitions() {
+        let pieces = ["abc", "de", "f", "ghijklmnop", " ", "  ", "(", "'", "%", "\n", "\t", "\u{7F}", "x y z", "1234567 ", "é", "ü",
+                      "Ж", "жжж", "ب", "漢", "か", "탭", "😀", "\u{A0}", "\u{3000}", "\u{202F}", "\u{2009}", "\u{200B}", "\u{AD}",
+                      "\u{85}", "\u{61C}", "\u{FEFF}", "\u{180E}", "\u{2066}", "·", "\u{E000}", "\u{1E9E}"]
+        var generator = Generator(state: 31)
+        var long = 0
+        for _ in 0..<12000 {
+            var text = ""
+            for _ in 0..<(Int(generator.next() % 30)) { text += generator.pick(pieces) }
+            if text.utf8.count >= 24 { long += 1 }
+            Self.expectDefinitions(text)
+        }
+        #expect(long > 6000)
+        for first in 0..<18 {
+            for second in first..<19 {
+                var bytes = Array(repeating: UInt8(0x61), count: 20)
+                bytes[first] = 0x20
+                bytes[second] = 0x20
+                let spaced = String(decoding: bytes, as: UTF8.self)
+                Self.expectDefinitions(spaced)
+                Self.expectDefinitions("(" + spaced)
+                Self.expectDefinitions(" " + spaced + "é ")
+                Self.expectDefinitions("Ж" + String(spaced.map { $0 == "a" ? Character("ж") : $0 }))
+            }
+        }
     }
 
     /// `whitespace`'s test for a text that is more than a separator: a letter or digit of any

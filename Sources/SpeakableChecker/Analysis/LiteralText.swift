@@ -95,15 +95,35 @@ struct WrittenTextFacts {
             var i = 0
             let n = bytes.count
             while i < n {
+                // Eight bytes at a time while only their spaces set a fact (two in a row: within
+                // the word, or its first after the byte before): the other bytes are letters,
+                // digits and most punctuation (after '(' and before DEL), and, once a cased
+                // scalar was seen, the bytes of scalars that are not spaces and start no byte
+                // pair above. Tried from an ASCII byte, or from any once a cased scalar was seen
+                // (a caseless text's scalars are decoded one by one).
+                if !asciiOrCaseless || bytes[i] < 0x80 {
+                    while i + 8 <= n {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                        let spaces = Self.spaceBytes(word)
+                        let nonASCII = asciiOrCaseless ? word & 0x8080_8080_8080_8080 : Self.watchedLeadBytes(word)
+                        guard Self.asciiFactBytes(word) & ~spaces | nonASCII == 0 else { break }
+                        if spaces & (spaces << 8) != 0 || (previousSpace && spaces & 0x80 != 0) { adjacentSpaces = true }
+                        previousSpace = spaces >> 63 != 0
+                        i += 8
+                    }
+                    guard i < n else { break }
+                }
                 let b = bytes[i]
                 // Letters, digits and most punctuation (after '(' and before DEL) set nothing.
                 if b > 0x28 && b < 0x7F {
                     previousSpace = false
                     i += 1
-                    // Then eight such bytes at a time.
-                    while i + 8 <= n, Self.setsNothing(UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))) {
-                        i += 8
-                    }
+                    continue
+                }
+                // The rest of a scalar whose lead byte ended the last eight bytes read together.
+                if b & 0xC0 == 0x80 {
+                    previousSpace = false
+                    i += 1
                     continue
                 }
                 var space = false
@@ -159,13 +179,36 @@ struct WrittenTextFacts {
 }
 
 extension WrittenTextFacts {
-    /// Whether each of the eight bytes of `word` is above `(` and below DEL (a byte that sets no
-    /// fact): none has its high bit, and adding 0x57 to each sets it (the byte is 0x29 or more)
-    /// while adding 1 does not (it is below 0x7F). No sum carries into the next byte.
+    /// The high bit of each ASCII byte of `word` that may set a fact: one not above `(` and below
+    /// DEL (a space, a control, `'`, `%`, `(`, DEL). Each byte is judged by its low seven bits,
+    /// whose sums never carry into the next byte.
     @inline(__always)
-    static func setsNothing(_ word: UInt64) -> Bool {
+    static func asciiFactBytes(_ word: UInt64) -> UInt64 {
         let high: UInt64 = 0x8080_8080_8080_8080
-        return word & high == 0 && (word &+ 0x5757_5757_5757_5757) & high == high && (word &+ 0x0101_0101_0101_0101) & high == 0
+        let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
+        let aboveParenthesis = (low7 &+ 0x5757_5757_5757_5757) & high
+        let isDEL = (low7 &+ 0x0101_0101_0101_0101) & high
+        return ~word & high & (~aboveParenthesis | isDEL)
+    }
+
+    /// The high bit of each byte of `word` that is a space (0x20), and of no other.
+    @inline(__always)
+    static func spaceBytes(_ word: UInt64) -> UInt64 { equalBytes(word, 0x2020_2020_2020_2020) }
+
+    /// The high bit of each byte of `word` that may start a non-ASCII space or one of the byte
+    /// pairs of ``RuleRunner/checkMessage(_:written:emitter:)`` — C2, D8, E0 to E3 (E0 for no
+    /// reason but a shorter test) and EF — and of no other.
+    @inline(__always)
+    static func watchedLeadBytes(_ word: UInt64) -> UInt64 {
+        equalBytes(word, 0xC2C2_C2C2_C2C2_C2C2) | equalBytes(word, 0xD8D8_D8D8_D8D8_D8D8) | equalBytes(word, 0xEFEF_EFEF_EFEF_EFEF)
+            | equalBytes(word & 0xFCFC_FCFC_FCFC_FCFC, 0xE0E0_E0E0_E0E0_E0E0)
+    }
+
+    /// The high bit of each byte of `word` equal to the byte repeated in `pattern`, and of no other.
+    @inline(__always)
+    static func equalBytes(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+        let x = word ^ pattern
+        return ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x | 0x7F7F_7F7F_7F7F_7F7F)
     }
 }
 

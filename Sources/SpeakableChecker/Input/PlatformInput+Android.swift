@@ -435,8 +435,7 @@ extension PlatformInput {
                 perTable[table].append(message)
                 perTable[table].withUnsafeMutableBufferPointer { visit(table, $0.baseAddress! + ($0.count - 1), number) }
             } else {
-                var made = message
-                withUnsafeMutablePointer(to: &made) { visit(table, $0, number) }
+                withUnsafeMutablePointer(to: &message) { visit(table, $0, number) }
             }
         }
         for g in groups.indices {
@@ -812,7 +811,21 @@ extension PlatformInput {
     static func hasICUSyntax(_ value: String) -> Bool {
         var value = value
         return value.withUTF8 { bytes in
-            for b in bytes where b == 0x27 || b == 0x7B || b == 0x7D { return true }
+            // Eight bytes at a time, then the rest one by one.
+            var i = 0
+            let n = bytes.count
+            while i + 8 <= n {
+                let w = word(bytes, at: i)
+                if zeroBytes(w ^ 0x2727_2727_2727_2727) | zeroBytes(w ^ 0x7B7B_7B7B_7B7B_7B7B) | zeroBytes(w ^ 0x7D7D_7D7D_7D7D_7D7D) != 0 {
+                    return true
+                }
+                i += 8
+            }
+            while i < n {
+                let b = bytes[i]
+                if b == 0x27 || b == 0x7B || b == 0x7D { return true }
+                i += 1
+            }
             return false
         }
     }

@@ -647,6 +647,44 @@ extension PlatformInput {
         return builder
     }
 
+    /// The line and column of each of `scalars` within them, and of their end (the last element),
+    /// as ``TextPositions`` counts them: a line ends at `\n`, at `\r\n` or at a lone `\r`, columns
+    /// are counted in scalars.
+    static func scalarPositions(_ scalars: [Unicode.Scalar]) -> [SourcePosition] {
+        var positions: [SourcePosition] = []
+        positions.reserveCapacity(scalars.count + 1)
+        var line = 1
+        var column = 1
+        var previousWasCR = false
+        for scalar in scalars {
+            if previousWasCR && scalar != "\n" {
+                line += 1
+                column = 1
+            }
+            positions.append(SourcePosition(line: line, column: column))
+            previousWasCR = scalar == "\r"
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        if previousWasCR {
+            line += 1
+            column = 1
+        }
+        positions.append(SourcePosition(line: line, column: column))
+        return positions
+    }
+
+    /// Whether `scalar` has Unicode's White_Space property: for ASCII, a tab, line feed, vertical
+    /// tab, form feed, carriage return or space, read without the property tables.
+    @inline(__always)
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? (scalar.value >= 0x09 && scalar.value <= 0x0D) || scalar.value == 0x20 : scalar.properties.isWhitespace
+    }
+
     /// Maps each scalar of the decoded text to where it is written in the raw XML: decoding only
     /// drops characters (tags, quotes, backslashes, entity names) and turns Android's escapes
     /// `\n`, `\t` and `\uXXXX` into the character they name, so the two align greedily (an
@@ -658,7 +696,7 @@ extension PlatformInput {
     static func alignment(decoded text: String, raw rawText: String, start: SourcePosition) -> @Sendable (Int) -> SourcePosition {
         let decoded = Array(text.unicodeScalars)
         let raw = Array(rawText.unicodeScalars)
-        let rawPositions = TextPositions(rawText)
+        let rawPositions = scalarPositions(raw)
         var rawIndexOfDecoded: [Int] = []
         rawIndexOfDecoded.reserveCapacity(decoded.count + 1)
         /// The length of the escape at raw index `k` when it is written for `scalar` (`\n` for a
@@ -682,7 +720,7 @@ extension PlatformInput {
             let limit = min(raw.count, j + 16)
             var length = 1
             while k < limit {
-                if raw[k] == scalar || (scalar.properties.isWhitespace && raw[k].properties.isWhitespace) { break }
+                if raw[k] == scalar || (isWhitespace(scalar) && isWhitespace(raw[k])) { break }
                 length = escape(at: k, for: scalar)
                 if length > 0 { break }
                 length = 1
@@ -699,7 +737,7 @@ extension PlatformInput {
         let indices = rawIndexOfDecoded
         return { offset in
             let index = indices[min(max(0, offset), indices.count - 1)]
-            let p = rawPositions.position(ofScalarIndex: index)
+            let p = rawPositions[min(max(0, index), rawPositions.count - 1)]
             return p.line == 1 ? SourcePosition(line: start.line, column: start.column + p.column - 1)
                                : SourcePosition(line: start.line + p.line - 1, column: p.column)
         }

@@ -40,10 +40,30 @@ extension AndroidResourceReader {
 }
 
 extension AndroidResourceReader {
+    /// How many Unicode scalars the UTF-8 `bytes` at `range` hold: the bytes that do not continue
+    /// a scalar, counted eight at a time (a column's number within a line).
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        var k = range.lowerBound
+        let end = range.upperBound
+        while k + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + k).loadUnaligned(as: UInt64.self))
+            // The high bit of each byte 10xxxxxx, summed by one multiplication.
+            let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
+            count += 8 - Int(truncatingIfNeeded: ((continuation >> 7) &* 0x0101_0101_0101_0101) >> 56)
+            k += 8
+        }
+        while k < end {
+            if bytes[k] & 0xC0 != 0x80 { count += 1 }
+            k += 1
+        }
+        return count
+    }
+
     /// Whether `source` is UTF-8 with only characters XML allows and, if it has one, a
     /// well-formed XML declaration: what the scanner leaves to the XML reader to judge.
     static func isXML(_ source: [UInt8]) -> Bool {
-        source.withUnsafeBufferPointer { UTF8Validation.firstInvalid($0) == nil && XMLReader.firstDisallowedCharacter($0) == nil }
+        source.withUnsafeBufferPointer(XMLReader.isAllowedUTF8)
             && XMLReader.declarationProblem(source) == nil
     }
 }
@@ -90,13 +110,8 @@ private struct PlainScanner {
     func position(at offset: Int) -> SourcePosition { position(at: offset, line: line, lineStart: lineStart) }
 
     func position(at offset: Int, line: Int, lineStart: Int) -> SourcePosition {
-        var column = 1
-        var k = lineStart
-        while k < offset {
-            if bytes[k] & 0xC0 != 0x80 { column += 1 }
-            k += 1
-        }
-        return SourcePosition(line: line, column: column)
+        // (An offset before the line's start is its first column.)
+        SourcePosition(line: line, column: 1 + AndroidResourceReader.scalarCount(bytes, lineStart..<max(lineStart, offset)))
     }
 
     /// Moves past one byte, counting lines as the XML reader does (`\r\n`, `\n` and a lone `\r`).
