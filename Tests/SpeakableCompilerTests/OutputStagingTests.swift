@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import SpeakableCatalog
 import SpeakableDiagnostics
 import Synchronization
 import Testing
@@ -98,6 +99,43 @@ import Testing
         #expect(read(root + "/Generated/xliff/ja.xliff") == "한국어")
         try write("a file", to: root + "/file")
         #expect(OutputStaging.open(root + "/file", onWait: nil) == nil)
+    }
+
+    /// A compile that hands its files to a staging keeps only their paths and sizes; finishing
+    /// writes the folder a write of the same compile's files writes, byte for byte.
+    @Test func aCompileHandsItsFilesOverAndFinishWritesWhatAWriteWould() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "targetLocales": ["ko"] }"#, to: root + "/game/speakable.json")
+        try write(#"{ "messages": { "stars": { "message": "{n, plural, one {# star} other {# stars}}" }, "row": { "message": "Row {row}, {content, select, empty {empty} other {{digit}}}" } } }"#,
+                  to: root + "/game/Templates/game.json")
+        try write(#"{ "stars": "별 {n}개", "row": "{row}행, {content, select, empty {빈 칸} other {{digit}}}" }"#, to: root + "/game/Locales/ko/game.json")
+        let project = ProjectLoader.load(directory: root + "/game")
+        let whole = CatalogCompiler.compile(project, options: CompileOptions())
+        #expect(!whole.hasErrors && whole.files.count >= 4 && !whole.files.contains(where: \.isHandedOver))
+        let expected = try OutputWriter.write(whole.files, to: root + "/a", replacing: nil)
+        let staging = try #require(OutputStaging.open(root + "/b", onWait: nil))
+        let handed = CatalogCompiler.compile(project, options: CompileOptions(), onFile: { staging.stage($0) })
+        #expect(handed.files.map(\.path) == whole.files.map(\.path))
+        #expect(handed.files.allSatisfy { $0.isHandedOver && $0.contents.isEmpty })
+        #expect(handed.files.map(\.utf8Count) == whole.files.map(\.utf8Count))
+        let report = try staging.finish(handed.files, replacing: nil, keeping: [])
+        #expect(report == expected)
+        for file in whole.files { #expect(read(root + "/b/" + file.path) == file.contents, "\(file.path)") }
+    }
+
+    /// A file whose content was handed to a staging that did not stage it fails the set: it is
+    /// never written empty, and nothing else is written either.
+    @Test func aHandedOverFileThatWasNotStagedFailsTheSet() throws {
+        let root = try temporaryDirectory()
+        let out = try earlier(root)
+        let staging = try #require(OutputStaging.open(out, onWait: nil))
+        staging.stage(OutputFile(path: "xliff/de.xliff", contents: "changed"))
+        #expect(throws: OutputWriter.Failure.self) {
+            try staging.finish([OutputFile(path: "xliff/de.xliff", contents: "changed"), .handedOver(path: "xliff/ko.xliff", size: 3)],
+                               replacing: ["xliff"], keeping: [])
+        }
+        #expect(read(out + "/xliff/ko.xliff") == "old" && read(out + "/xliff/de.xliff") == "same" && read(out + "/xliff/fr.xliff") == "gone")
+        #expect(!names(out).contains { $0.hasPrefix(".speakable-staging") })
     }
 
     /// The folder is locked from `open` to `finish`: another writer waits.

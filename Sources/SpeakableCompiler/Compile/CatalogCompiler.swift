@@ -11,8 +11,10 @@ import SpeakablePlatformFormats
 /// Compiles a loaded project into platform catalogs, XLIFF, Swift and Kotlin accessors — in memory;
 /// ``OutputWriter`` writes the result all or nothing. `onFile` is handed each file as soon as it
 /// is made, on the thread that made it, so that it can be staged while the others are made
-/// (``OutputStaging/stage(_:)``); when the compile ends with errors it returns no files, and
-/// what was handed on is to be dropped (``OutputStaging/abandon()``).
+/// (``OutputStaging/stage(_:)``); the result then keeps only each file's path and size
+/// (``OutputFile/handedOver(path:size:)``: the content is not held twice, and is freed once
+/// staged), for ``OutputStaging/finish(_:replacing:keeping:)``. When the compile ends with errors
+/// it returns no files, and what was handed on is to be dropped (``OutputStaging/abandon()``).
 ///
 /// ```swift
 /// let project = ProjectLoader.load(directory: "Game")
@@ -181,7 +183,11 @@ public enum CatalogCompiler {
                 renderer.diagnostics += runtime.diagnostics
             }
             output.diagnostics = renderer.diagnostics
-            if let onFile { for file in output.files { onFile(file) } }
+            if let onFile {
+                // Handed over: the result keeps each file's path and size, not its content.
+                for file in output.files { onFile(file) }
+                output.files = output.files.map { OutputFile.handedOver(path: $0.path, size: $0.utf8Count) }
+            }
             let produced = output
             results.withLock { $0[index] = produced }
         }

@@ -100,7 +100,9 @@ public final class OutputStaging: @unchecked Sendable {
 
     /// Waits for the staging thread, then writes `files` as one transaction, as
     /// ``OutputWriter/write(_:to:replacing:keeping:onWait:)`` does (the same checks, failures and
-    /// report), taking what was staged. The staging folder is removed in every case.
+    /// report), taking what was staged. A file ``OutputFile/handedOver(path:size:)`` is written
+    /// from its staged copy (one that was not staged fails the set). The staging folder is removed
+    /// in every case.
     public func finish(_ files: [OutputFile], replacing groups: Set<String>?, keeping: [String]) throws(OutputWriter.Failure) -> OutputWriter.Report {
         let staged = close()
         guard let folder else { throw .io(path: directory, reason: "the staging was abandoned") }

@@ -25,6 +25,8 @@ public struct OutputFile: Hashable, Sendable {
     private enum Storage: Sendable {
         case text(String)
         case bytes([UInt8])
+        /// Handed to an ``OutputStaging`` while the compile went on: only the size is kept.
+        case handedOver(Int)
     }
 
     public init(path: String, contents: String) {
@@ -38,22 +40,39 @@ public struct OutputFile: Hashable, Sendable {
         self.storage = .bytes(bytes)
     }
 
-    /// The content as text.
+    /// A file of `size` bytes whose content went to ``OutputStaging/stage(_:)`` as it was made
+    /// and is not kept (``CatalogCompiler/compile(_:options:metadata:onFile:)`` with `onFile`):
+    /// ``OutputStaging/finish(_:replacing:keeping:)`` writes what was staged. It has no
+    /// ``contents`` (empty), and ``OutputWriter`` refuses it anywhere else.
+    public static func handedOver(path: String, size: Int) -> OutputFile {
+        var file = OutputFile(path: path, bytes: [])
+        file.storage = .handedOver(size)
+        return file
+    }
+
+    /// Whether the content went to a staging and is not kept (``handedOver(path:size:)``).
+    public var isHandedOver: Bool {
+        if case .handedOver = storage { true } else { false }
+    }
+
+    /// The content as text (empty for a file ``handedOver(path:size:)``).
     public var contents: String {
         get {
             switch storage {
             case .text(let text): text
             case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .handedOver: ""
             }
         }
         set { storage = .text(newValue) }
     }
 
-    /// The content's UTF-8 bytes.
+    /// The content's UTF-8 bytes (none for a file ``handedOver(path:size:)``).
     public var bytes: [UInt8] {
         switch storage {
         case .text(let text): Array(text.utf8)
         case .bytes(let bytes): bytes
+        case .handedOver: []
         }
     }
 
@@ -62,24 +81,29 @@ public struct OutputFile: Hashable, Sendable {
         switch storage {
         case .text(let text): text.utf8.count
         case .bytes(let bytes): bytes.count
+        case .handedOver(let size): size
         }
     }
 
-    /// Calls `body` with the content's UTF-8 bytes, without copying them.
+    /// Calls `body` with the content's UTF-8 bytes, without copying them (none for a file
+    /// ``handedOver(path:size:)``).
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         switch storage {
         case .text(var text): try text.withUTF8(body)
         case .bytes(let bytes): try bytes.withUnsafeBufferPointer(body)
+        case .handedOver: try body(UnsafeBufferPointer(start: nil, count: 0))
         }
     }
 
+    /// Files handed over are equal when their paths and sizes are; others by their bytes.
     public static func == (lhs: OutputFile, rhs: OutputFile) -> Bool {
-        guard lhs.path == rhs.path, lhs.utf8Count == rhs.utf8Count else { return false }
-        return lhs.withUTF8 { a in rhs.withUTF8 { b in a.elementsEqual(b) } }
+        guard lhs.path == rhs.path, lhs.utf8Count == rhs.utf8Count, lhs.isHandedOver == rhs.isHandedOver else { return false }
+        return lhs.isHandedOver || lhs.withUTF8 { a in rhs.withUTF8 { b in a.elementsEqual(b) } }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
+        hasher.combine(utf8Count)
         withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
@@ -311,6 +335,8 @@ public enum OutputWriter {
                 guard let name = try early.result.get() else { return nil }
                 return .some(name)
             }
+            // Its content was not kept: only its staged copy can be written.
+            if file.isHandedOver { throw .io(folder.path + "/" + file.path, "the file's content was handed to a staging that did not stage it") }
             let equal = try file.withUTF8 { new in Result { () throws(OutputFolder.Failure) in try folder.holds(file.path, new) } }.get()
             return equal ? nil : .some(nil)
         }
