@@ -107,6 +107,29 @@ import Testing
         #expect(!CatalogCompiler.compile(ProjectLoader.load(directory: project), options: options).hasErrors)
     }
 
+    /// Each locale's select cases are its own in every output (the preparation chooses them once
+    /// per locale and the outputs take them from there).
+    @Test func everyLocaleKeepsItsOwnSelectCases() throws {
+        let root = try temporaryDirectory()
+        try write(#"{ "targetLocales": ["ko", "ja"] }"#, to: root + "/speakable.json")
+        try write(#"{ "messages": { "cell": { "message": "Row {row}, {state, select, on {lit} other {dark}}", "examples": [{ "row": 3, "state": "on" }] } } }"#, to: root + "/Templates/game.json")
+        try write(#"{ "cell": "{row}행, {state, select, on {켜짐} other {꺼짐}}" }"#, to: root + "/Locales/ko/game.json")
+        try write(#"{ "cell": "{row}行、{state, select, on {点灯} other {消灯}}" }"#, to: root + "/Locales/ja/game.json")
+        let files = compile(root)
+        let catalogText = try #require(files["xcstrings/game.xcstrings"])
+        let catalog = try #require(XCStringsReader.read(catalogText, file: "game.xcstrings").catalog)
+        let expected = [("en", "Row %lld, lit", "Row %lld, dark"), ("ko", "%lld행, 켜짐", "%lld행, 꺼짐"), ("ja", "%lld行、点灯", "%lld行、消灯")]
+        for (tag, on, other) in expected {
+            #expect(catalog["cell__state_on"]?[tag]?.content.stringUnit?.value == on, "\(tag)")
+            #expect(catalog["cell__state_other"]?[tag]?.content.stringUnit?.value == other, "\(tag)")
+            let folder = tag == "en" ? "values" : "values-" + tag
+            let androidText = try #require(files["android/res/\(folder)/strings.xml"])
+            let android = try #require(AndroidResourceReader.read(Array(androidText.utf8), file: folder).file)
+            #expect(android["cell__state_on"]?.value?.text == on.replacing("%lld", with: "%1$,d"), "\(tag)")
+            #expect(android["cell__state_other"]?.value?.text == other.replacing("%lld", with: "%1$,d"), "\(tag)")
+        }
+    }
+
     @Test func selectCaseKeysThatCollideAreReported() throws {
         let root = try temporaryDirectory()
         try write("""

@@ -358,7 +358,8 @@ struct CompileContext {
         }
         return PreparedMessage.Variant(choices: choices, appleKey: appleKey, androidName: androidName, templateBody: body,
                                        appleArguments: apple, androidArguments: android, appleLayout: appleLayout,
-                                       androidLayout: androidLayout, particleArguments: particleArguments, appleSource: appleSource)
+                                       androidLayout: androidLayout, particleArguments: particleArguments, appleSource: appleSource,
+                                       translationBodies: choices.isEmpty || validating ? [] : bodies.dropFirst().map { ($0.tag, $0.body) })
     }
 
     /// An imported message is called by the app with the arguments its platform string took

@@ -133,10 +133,15 @@ final class PreparedMessage: Sendable {
         /// catalog and the Swift accessors); nil when it was not converted here (then each
         /// converts it, and says why it cannot).
         let appleSource: CatalogConversion?
+        /// With select cases chosen: each translation's text with them chosen
+        /// (``SelectExpansion/prune(_:choosing:)``), by locale tag, as the preparation made it —
+        /// the outputs take it instead of choosing again. Empty without choices.
+        let translationBodies: [(tag: String, body: MessageBody)]
 
         init(choices: [SelectExpansion.Choice], appleKey: String, androidName: String, templateBody: MessageBody,
              appleArguments: [CatalogArgument], androidArguments: [CatalogArgument], appleLayout: CatalogLayout,
-             androidLayout: CatalogLayout, particleArguments: [String], appleSource: CatalogConversion? = nil) {
+             androidLayout: CatalogLayout, particleArguments: [String], appleSource: CatalogConversion? = nil,
+             translationBodies: [(tag: String, body: MessageBody)] = []) {
             self.choices = choices
             self.appleKey = appleKey
             self.androidName = androidName
@@ -147,6 +152,13 @@ final class PreparedMessage: Sendable {
             self.androidLayout = androidLayout
             self.particleArguments = particleArguments
             self.appleSource = appleSource
+            self.translationBodies = translationBodies
+        }
+
+        /// `tag`'s translation with this variant's cases chosen, as prepared; nil when not kept.
+        func translationBody(_ tag: String) -> MessageBody? {
+            for item in translationBodies where item.tag == tag { return item.body }
+            return nil
         }
     }
 }

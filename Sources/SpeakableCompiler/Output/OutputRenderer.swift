@@ -86,7 +86,9 @@ struct OutputRenderer {
             ? message.metadata?.xcstrings[tag].flatMap { Self.keptSubstitutions(in: $0.value) } : nil
         // The source text was converted once while preparing (the same conversion).
         if platform == .apple, tag == sourceLocale, kept == nil, let converted = variant.appleSource { return converted }
-        let body = variant.choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: variant.choices)
+        // (Select cases were chosen while preparing: the template's, and each translation's.)
+        let body = variant.choices.isEmpty ? pattern.body
+            : (tag == sourceLocale ? variant.templateBody : variant.translationBody(tag)) ?? SelectExpansion.prune(pattern.body, choosing: variant.choices)
         do {
             return try PlatformConversion.convert(body, platform: platform, locale: locale,
                                              arguments: platform == .apple ? variant.appleArguments : variant.androidArguments,
