@@ -238,16 +238,22 @@ enum CompileCommand: SpeakableCommand {
         }
         // Only the tables whose files changed since the last clean compile, when that is all
         // that changed (IncrementalCompile); else every table.
+        let waiting = { io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n") }
+        // Either way, the files are staged as they are made.
         var incremental: IncrementalCompile.Update?
+        var staging: OutputStaging?
         if let stamp, let previous, !warned {
-            incremental = IncrementalCompile.update(project, options: options, out: out, previous: previous, inputs: stamp.inputs)
+            let early = OutputStaging.open(out, onWait: waiting)
+            var handOver: (@Sendable (SpeakableCompiler.OutputFile) -> Void)?
+            if let early { handOver = { file in early.stage(file) } }
+            incremental = IncrementalCompile.update(project, options: options, out: out, previous: previous, inputs: stamp.inputs,
+                                                    onFile: handOver)
+            if incremental == nil { early?.abandon() } else { staging = early }
         }
         if incremental == nil, project.localesDeferred || project.templatesRead != nil { project = location.load(deferringLocales: false) }
-        let waiting = { io.writeError("speakable compile: waiting for another speakable writing into \(out)/ to finish\n") }
-        // A full compile's files are staged as they are made.
-        let staging = incremental == nil && !project.hasErrors ? OutputStaging.open(out, onWait: waiting) : nil
+        if incremental == nil && !project.hasErrors { staging = OutputStaging.open(out, onWait: waiting) }
         var onFile: (@Sendable (SpeakableCompiler.OutputFile) -> Void)?
-        if let staging { onFile = { file in staging.stage(file) } }
+        if let staging, incremental == nil { onFile = { file in staging.stage(file) } }
         let result = incremental == nil ? CatalogCompiler.compile(project, options: options, onFile: onFile) : nil
         let diagnostics = result?.diagnostics ?? []
         for diagnostic in diagnostics { printer.print(diagnostic) }

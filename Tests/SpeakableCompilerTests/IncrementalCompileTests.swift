@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableCompiler
+import Synchronization
 import Testing
 
 /// A compile of only the changed tables gives, file for file, what a full compile of the edited
@@ -68,7 +69,7 @@ import Testing
     /// The incremental update of `out` after an edit, applied; nil when it defers to a full
     /// compile. The project is read as `speakable compile` reads it then: the translations
     /// deferred (`deferred`), or whole.
-    func incrementalCompile(_ root: String, out: String, deferred: Bool = true,
+    func incrementalCompile(_ root: String, out: String, deferred: Bool = true, staging: Bool = false,
                             options: CompileOptions = CompileOptions()) throws -> IncrementalCompile.Update? {
         let config = ProjectLoader.config(directory: root, configPath: nil).config
         let inputs = try #require(CompileStamp.inputs(root: root, config: config))
@@ -79,8 +80,26 @@ import Testing
         if let reading {
             for table in project.tables where !reading.contains(table.name) { #expect(table.messages.isEmpty, "\(table.name): not read") }
         }
-        guard let update = IncrementalCompile.update(project, options: options, out: out, previous: previous, inputs: inputs) else { return nil }
-        _ = try OutputWriter.write(update.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)), keeping: update.kept)
+        // As `speakable compile` does: each file staged as soon as it is made, the set committed at the end.
+        let stager = staging ? OutputStaging.open(out, onWait: nil) : nil
+        let handed = Mutex<[String]>([])
+        var onFile: (@Sendable (OutputFile) -> Void)?
+        if let stager {
+            onFile = { file in
+                handed.withLock { $0.append(file.path) }
+                stager.stage(file)
+            }
+        }
+        guard let update = IncrementalCompile.update(project, options: options, out: out, previous: previous, inputs: inputs, onFile: onFile) else {
+            stager?.abandon()
+            return nil
+        }
+        if let stager {
+            #expect(handed.withLock { $0 }.sorted() == update.files.map(\.path).sorted(), "every file is handed over, once")
+            _ = try stager.finish(update.files, replacing: Set(CompileOutput.allCases.map(\.rawValue)), keeping: update.kept)
+        } else {
+            _ = try OutputWriter.write(update.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)), keeping: update.kept)
+        }
         CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: update.files.map(\.path) + update.kept,
                             summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: update.androidLayouts)
         return update
@@ -99,14 +118,14 @@ import Testing
 
     /// Edits the project, compiles incrementally, and compares every file with a full compile of
     /// the edited project; gives the update.
-    func editAndCompare(_ edits: [(path: String, text: String)], deferred: Bool = true,
+    func editAndCompare(_ edits: [(path: String, text: String)], deferred: Bool = true, staging: Bool = false,
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> IncrementalCompile.Update? {
         let root = try project()
         let out = root + "/Generated"
         try fullCompile(root, out: out)
         let before = try outputs(out)
         for edit in edits { try write(edit.text, to: root + "/" + edit.path) }
-        let update = try incrementalCompile(root, out: out, deferred: deferred)
+        let update = try incrementalCompile(root, out: out, deferred: deferred, staging: staging)
         let fresh = try temporaryDirectory() + "/Generated"
         let full = try fullCompile(root, out: fresh)
         #expect(full.diagnostics.isEmpty, "\(full.diagnostics)", sourceLocation: sourceLocation)
@@ -124,8 +143,9 @@ import Testing
         return update
     }
 
-    @Test func anEditedTranslationRecompilesOnlyItsTable() throws {
-        let update = try #require(try editAndCompare([("Locales/ko/b.json", #"{"b.level": "{level}단계, {stars, plural, other {별 #개}}", "b.score": "점수 {score, number}"}"#)]))
+    @Test(arguments: [false, true]) func anEditedTranslationRecompilesOnlyItsTable(staging: Bool) throws {
+        let update = try #require(try editAndCompare([("Locales/ko/b.json", #"{"b.level": "{level}단계, {stars, plural, other {별 #개}}", "b.score": "점수 {score, number}"}"#)],
+                                                     staging: staging))
         #expect(update.tables == ["b"])
         #expect(Set(update.files.map(\.path)) == ["xcstrings/b.xcstrings", "swift/Speakable+b.swift", "android/kotlin/BStrings.kt",
                                                   "android/res/values-ko/strings.xml", "xliff/ko.xliff"])
@@ -176,7 +196,7 @@ import Testing
         let update = try #require(try editAndCompare([
             ("Locales/ar/a.json", #"{"a.title": "سودوكو", "a.coins": "{coins, plural, zero {لا عملات} one {عملة واحدة} two {عملتان} few {# عملات} many {# عملة} other {# عملة}}"}"#),
             ("Locales/ru/b.json", #"{"b.hint": "Коснитесь дважды.", "b.score": "Счёт {score, number}"}"#),
-        ], deferred: deferred))
+        ], deferred: deferred, staging: deferred))
         #expect(update.tables == ["a", "b"])
     }
 

@@ -64,8 +64,13 @@ public enum IncrementalCompile {
     /// (``CompileStamp/inputs(root:config:)``), read before `project` was loaded. `project` may
     /// be loaded with its translations deferred (``ProjectLoader/load(directory:deferringLocales:)``):
     /// only the changed tables' translations are read.
+    ///
+    /// `onFile` is handed each file of the update as soon as it is made (``OutputStaging/stage(_:)``:
+    /// written while the others are made); when the update is nil after all, what was handed on
+    /// is to be dropped (``OutputStaging/abandon()``).
     public static func update(_ project: Project, options: CompileOptions, out: String,
-                              previous: CompileStamp.Previous, inputs: [String]) -> Update? {
+                              previous: CompileStamp.Previous, inputs: [String],
+                              onFile: (@Sendable (OutputFile) -> Void)? = nil) -> Update? {
         guard options.outputs.isSubset(of: [.xcstrings, .android, .xliff, .swift]), !project.hasErrors,
               project.diagnostics.isEmpty, !project.tables.isEmpty,
               let changes = changedTables(project, previous: previous.inputs, inputs: inputs),
@@ -90,6 +95,7 @@ public enum IncrementalCompile {
             guard produced.contains(own.path) else { return nil }
             files.append(own)
         }
+        if let onFile { for file in files { onFile(file) } }
         if options.outputs.contains(.android) {
             for tag in OutputRenderer.androidTags(whole) {
                 let source = tag == project.config.sourceLocale
@@ -114,7 +120,10 @@ public enum IncrementalCompile {
                           }
                       }), !collides
                 else { return nil }
-                if let bytes = done { files.append(OutputFile(path: path, bytes: bytes)) }
+                if let bytes = done {
+                    files.append(OutputFile(path: path, bytes: bytes))
+                    onFile?(files[files.count - 1])
+                }
             }
         }
         if options.outputs.contains(.xliff) {
@@ -129,7 +138,10 @@ public enum IncrementalCompile {
                                  sections: replacing.map { compiled.xliff[$0][tag] }, every: true, unique: false) { _, _ in }
                       })
                 else { return nil }
-                if let bytes = done { files.append(OutputFile(path: path, bytes: bytes)) }
+                if let bytes = done {
+                    files.append(OutputFile(path: path, bytes: bytes))
+                    onFile?(files[files.count - 1])
+                }
             }
         }
         // The notes of the last compile (its summary's lines after the first), with the changed

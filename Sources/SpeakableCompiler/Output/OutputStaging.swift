@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,12 +28,17 @@ public final class OutputStaging: @unchecked Sendable {
     private var folder: OutputFolder?
     let stagingName: String
     let staging: Int32
-    /// Compares and stages one file at a time, off the threads that make them.
-    private let queue = DispatchQueue(label: "speakable.output-staging")
-    // Touched only on `queue`.
-    private var staged: [String: OutputWriter.Staged] = [:]
-    private var count = 0
-    private var closed = false
+    /// Compares and stages files off the threads that make them, several at once (each is
+    /// written and flushed on its own); `close` waits for all of them.
+    private let queue = DispatchQueue(label: "speakable.output-staging", attributes: .concurrent)
+    private struct State {
+        var staged: [String: OutputWriter.Staged] = [:]
+        /// Paths being compared or staged now.
+        var busy: Set<String> = []
+        var count = 0
+        var closed = false
+    }
+    private let state = Mutex(State())
 
     /// The folders ``open(_:onWait:)`` created, deepest first: removed when nothing is written.
     let created: [String]
@@ -75,25 +81,37 @@ public final class OutputStaging: @unchecked Sendable {
         }
     }
 
-    /// Compares `file` with the folder's copy and stages it if it differs, on the staging
-    /// thread; returns at once. A file whose path the writer would refuse is left to
+    /// Compares `file` with the folder's copy and stages it if it differs, off the caller's
+    /// thread (beside other files being staged); returns at once. A path is staged once (a
+    /// second file of the same path is left to ``finish(_:replacing:keeping:)``, which compares
+    /// sizes). A file whose path the writer would refuse is left to
     /// ``finish(_:replacing:keeping:)``, which refuses the set.
     public func stage(_ file: OutputFile) {
         guard OutputWriter.lexicalProblem(file.path) == nil else { return }
         queue.async { [self] in
-            guard !closed, let folder, staged[file.path] == nil else { return }
+            // A name of its own, claimed with the path (a path is staged once).
+            let claim: String? = state.withLock { state in
+                guard !state.closed, state.staged[file.path] == nil, state.busy.insert(file.path).inserted else { return nil }
+                state.count += 1
+                return "s\(state.count - 1)"
+            }
+            guard let name = claim, let folder else { return }
+            // (The folder is set until `close` has waited for every block.)
             let size = file.utf8Count
+            let staged: OutputWriter.Staged
             do throws(OutputFolder.Failure) {
                 if try file.withUTF8({ new in Result { () throws(OutputFolder.Failure) in try folder.holds(file.path, new) } }).get() {
-                    staged[file.path] = OutputWriter.Staged(size: size, result: .success(nil))
-                    return
+                    staged = OutputWriter.Staged(size: size, result: .success(nil))
+                } else {
+                    try OutputFolder.writeNewFile(staging, name, file, display: folder.path + "/" + file.path)
+                    staged = OutputWriter.Staged(size: size, result: .success(name))
                 }
-                let name = "s\(count)"
-                count += 1
-                try OutputFolder.writeNewFile(staging, name, file, display: folder.path + "/" + file.path)
-                staged[file.path] = OutputWriter.Staged(size: size, result: .success(name))
             } catch {
-                staged[file.path] = OutputWriter.Staged(size: size, result: .failure(error))
+                staged = OutputWriter.Staged(size: size, result: .failure(error))
+            }
+            state.withLock { state in
+                state.busy.remove(file.path)
+                state.staged[file.path] = staged
             }
         }
     }
@@ -124,10 +142,13 @@ public final class OutputStaging: @unchecked Sendable {
         removeStaging(removingCreated: true)
     }
 
+    /// Waits for every file handed over so far, then takes no more.
     private func close() -> [String: OutputWriter.Staged] {
-        queue.sync {
-            closed = true
-            return staged
+        queue.sync(flags: .barrier) {
+            state.withLock { state in
+                state.closed = true
+                return state.staged
+            }
         }
     }
 
