@@ -10,20 +10,41 @@ public enum UTF8Validation {
     /// [0x41, 0xC0, 0x80].withUnsafeBufferPointer { UTF8Validation.firstInvalid($0) }   // 1 (overlong)
     /// ```
     public static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        firstRefused(bytes, words: { _ in false }, scalars: { _ in false })
+    }
+
+    /// ``firstInvalid(_:)`` that also stops at a scalar `scalars` refuses (given its value: an
+    /// ASCII byte, or a decoded sequence), in the same pass. Eight ASCII bytes at a time are
+    /// first shown to `words`: false lets all eight through, true reads them one by one. What a
+    /// reader with rules of its own (XML's allowed characters) checks with the UTF-8.
+    ///
+    /// ```swift
+    /// // XML 1.0 refuses C0 controls but tab, line feed and carriage return.
+    /// UTF8Validation.firstRefused(bytes, words: { _ in true }, scalars: { $0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0) })
+    /// ```
+    @inlinable @inline(__always)
+    public static func firstRefused(_ bytes: UnsafeBufferPointer<UInt8>, words refusesWord: (UInt64) -> Bool,
+                                    scalars refuses: (UInt32) -> Bool) -> Int? {
         var i = 0
         let n = bytes.count
         while i < n {
             // Eight ASCII bytes at a time (most text).
-            while i + 8 <= n, UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            while i + 8 <= n {
+                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                guard word & 0x8080_8080_8080_8080 == 0, !refusesWord(word) else { break }
                 i += 8
             }
             guard i < n else { break }
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            // Two- and three-byte sequences (most letters of most scripts) checked directly.
+            if b < 0x80 {
+                if refuses(UInt32(b)) { return i }
+                i += 1
+                continue
+            }
             if b & 0xE0 == 0xC0 {
                 // C0 and C1 start only overlong forms.
                 guard b >= 0xC2, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return i }
+                if refuses(UInt32(b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)) { return i }
                 i += 2
                 continue
             }
@@ -32,25 +53,20 @@ public enum UTF8Validation {
                 let c1 = bytes[i + 1], c2 = bytes[i + 2]
                 guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80 else { return i }
                 let value = UInt32(b & 0x0F) << 12 | UInt32(c1 & 0x3F) << 6 | UInt32(c2 & 0x3F)
-                guard value >= 0x800, value < 0xD800 || value > 0xDFFF else { return i }
+                // Not overlong, not a surrogate.
+                guard value >= 0x800, value < 0xD800 || value > 0xDFFF, !refuses(value) else { return i }
                 i += 3
                 continue
             }
-            let length: Int
-            let minimum: UInt32
-            var value: UInt32
-            if b & 0xE0 == 0xC0 { length = 2; value = UInt32(b & 0x1F); minimum = 0x80 }
-            else if b & 0xF0 == 0xE0 { length = 3; value = UInt32(b & 0x0F); minimum = 0x800 }
-            else if b & 0xF8 == 0xF0 { length = 4; value = UInt32(b & 0x07); minimum = 0x10000 }
-            else { return i }
-            if i + length > n { return i }
-            for k in 1..<length {
+            guard b & 0xF8 == 0xF0, i + 3 < n else { return i }
+            var value = UInt32(b & 0x07)
+            for k in 1..<4 {
                 let c = bytes[i + k]
-                if c & 0xC0 != 0x80 { return i }
+                guard c & 0xC0 == 0x80 else { return i }
                 value = value << 6 | UInt32(c & 0x3F)
             }
-            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
-            i += length
+            guard value >= 0x10000, value <= 0x10FFFF, !refuses(value) else { return i }
+            i += 4
         }
         return nil
     }

@@ -127,56 +127,16 @@ extension XMLReader {
     /// ([0x61, 0xC3] as [UInt8]).withUnsafeBufferPointer(XMLReader.isAllowedUTF8)         // false
     /// ```
     public static func isAllowedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            // Eight ASCII bytes at a time, a control among them only a tab, a line feed or a
-            // carriage return. (An ASCII byte plus 0x60 reaches the high bit from 0x20 on, and
-            // carries into no other byte.)
-            while i + 8 <= n {
-                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                guard word & high == 0 else { break }
-                let controls = ~(word &+ 0x6060_6060_6060_6060) & high
-                if controls != 0 && controls & ~(equalBytes(word, 0x09) | equalBytes(word, 0x0A) | equalBytes(word, 0x0D)) != 0 {
-                    return false
-                }
-                i += 8
-            }
-            guard i < n else { break }
-            let b = bytes[i]
-            if b < 0x80 {
-                if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
-                i += 1
-                continue
-            }
-            if b & 0xE0 == 0xC0 {
-                // C0 and C1 start only overlong forms.
-                guard b >= 0xC2, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return false }
-                i += 2
-                continue
-            }
-            if b & 0xF0 == 0xE0 {
-                guard i + 2 < n else { return false }
-                let c1 = bytes[i + 1], c2 = bytes[i + 2]
-                guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80 else { return false }
-                let value = UInt32(b & 0x0F) << 12 | UInt32(c1 & 0x3F) << 6 | UInt32(c2 & 0x3F)
-                // Not overlong, not a surrogate, not U+FFFE or U+FFFF.
-                guard value >= 0x800, value < 0xD800 || value > 0xDFFF, value < 0xFFFE else { return false }
-                i += 3
-                continue
-            }
-            guard b & 0xF8 == 0xF0, i + 3 < n else { return false }
-            var value = UInt32(b & 0x07)
-            for k in 1..<4 {
-                let c = bytes[i + k]
-                guard c & 0xC0 == 0x80 else { return false }
-                value = value << 6 | UInt32(c & 0x3F)
-            }
-            guard value >= 0x10000, value <= 0x10FFFF else { return false }
-            i += 4
-        }
-        return true
+        UTF8Validation.firstRefused(bytes, words: { word in
+            // A control among eight ASCII bytes other than a tab, a line feed or a carriage
+            // return. (An ASCII byte plus 0x60 reaches the high bit from 0x20 on, and carries
+            // into no other byte.)
+            let controls = ~(word &+ 0x6060_6060_6060_6060) & 0x8080_8080_8080_8080
+            return controls != 0 && controls & ~(equalBytes(word, 0x09) | equalBytes(word, 0x0A) | equalBytes(word, 0x0D)) != 0
+        }, scalars: { value in
+            // C0 controls but those three, U+FFFE and U+FFFF (surrogates are not UTF-8).
+            (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF
+        }) == nil
     }
 
     /// The high bit of each byte of `word` (ASCII bytes only) that is `byte`, and of no other.
