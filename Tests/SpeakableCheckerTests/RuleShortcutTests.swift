@@ -103,6 +103,21 @@ import SpeakableTestSupport
         }
     }
 
+    /// ``expectDefinitions(_:)`` on `count` texts of up to `most` - 1 of `pieces` each (seeded
+    /// with `seed`); gives how many were at least `long` bytes.
+    @discardableResult
+    static func expectDefinitions(ofTextsFrom pieces: [String], seed: UInt64, count: Int, most: UInt64, long: Int = .max) -> Int {
+        var generator = Generator(state: seed)
+        var longTexts = 0
+        for _ in 0..<count {
+            var text = ""
+            for _ in 0..<(Int(generator.next() % most)) { text += generator.pick(pieces) }
+            if text.utf8.count >= long { longTexts += 1 }
+            expectDefinitions(text)
+        }
+        return longTexts
+    }
+
     /// Every fact of `text`'s ``WrittenTextFacts`` against its definition.
     static func expectDefinitions(_ text: String) {
         let facts = WrittenTextFacts(text)
@@ -126,12 +141,7 @@ import SpeakableTestSupport
         let characters: [String] = ["a", "Z", "5", " ", "  ", "\n", "'", "%", "(", "\t", "\u{A0}", "\u{3000}", "\u{202F}", "\u{2009}",
                                     "\u{200B}", "\u{AD}", "\u{61C}", "\u{FEFF}", "é", "Ж", "ж", "ب", "漢", "か", "탭", "😀", "·",
                                     "\u{2014}", "\u{3001}", "\u{1E9E}", "\u{4DC0}", "\u{FF21}"]
-        var generator = Generator(state: 7)
-        for _ in 0..<6000 {
-            var text = ""
-            for _ in 0..<(Int(generator.next() % 9)) { text += generator.pick(characters) }
-            Self.expectDefinitions(text)
-        }
+        Self.expectDefinitions(ofTextsFrom: characters, seed: 7, count: 6000, most: 9)
     }
 
     /// The facts of long texts, whose runs of letters and punctuation are skipped eight bytes at
@@ -140,14 +150,7 @@ import SpeakableTestSupport
     @Test func writtenTextFactsOfLongRunsAreTheirDefinitions() {
         let characters: [String] = ["a", "Z", "5", ")", "~", "}", "abcdefgh", "word-word.", "ABCDEFGHIJKLMNOP", " ", "'", "%", "(", "\u{7F}",
                                     "\u{1}", "\n", "\u{A0}", "\u{200B}", "é", "Ж", "漢", "か", "\u{3000}", "😀", "\u{28}\u{29}"]
-        var generator = Generator(state: 8)
-        var long = 0
-        for _ in 0..<8000 {
-            var text = ""
-            for _ in 0..<(Int(generator.next() % 12)) { text += generator.pick(characters) }
-            if text.utf8.count >= 16 { long += 1 }
-            Self.expectDefinitions(text)
-        }
+        let long = Self.expectDefinitions(ofTextsFrom: characters, seed: 8, count: 8000, most: 12, long: 16)
         #expect(long > 2000)
         // Each byte value alone in a run of letters, at each place of an eight-byte word.
         for value in 0..<0x80 {
@@ -186,14 +189,7 @@ import SpeakableTestSupport
         let pieces = ["abc", "de", "f", "ghijklmnop", " ", "  ", "(", "'", "%", "\n", "\t", "\u{7F}", "x y z", "1234567 ", "é", "ü",
                       "Ж", "жжж", "ب", "漢", "か", "탭", "😀", "\u{A0}", "\u{3000}", "\u{202F}", "\u{2009}", "\u{200B}", "\u{AD}",
                       "\u{85}", "\u{61C}", "\u{FEFF}", "\u{180E}", "\u{2066}", "·", "\u{E000}", "\u{1E9E}"]
-        var generator = Generator(state: 31)
-        var long = 0
-        for _ in 0..<12000 {
-            var text = ""
-            for _ in 0..<(Int(generator.next() % 30)) { text += generator.pick(pieces) }
-            if text.utf8.count >= 24 { long += 1 }
-            Self.expectDefinitions(text)
-        }
+        let long = Self.expectDefinitions(ofTextsFrom: pieces, seed: 31, count: 12000, most: 30, long: 24)
         #expect(long > 6000)
         for first in 0..<18 {
             for second in first..<19 {
