@@ -284,7 +284,8 @@ enum CompileCommand: SpeakableCommand {
                 let again = summary(project: project, options: options, out: out, report: unchanged, notes: notes)
                 CompileStamp.record(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs,
                                     outputs: files.map(\.path) + kept, summary: again.map { ($0.standardError ? "e " : "o ") + $0.text + "\n" }.joined(),
-                                    androidLayouts: result?.androidLayouts ?? incremental?.androidLayouts ?? [:], diagnostics: diagnostics)
+                                    androidLayouts: result?.androidLayouts ?? incremental?.androidLayouts ?? [:],
+                                    accessorLayouts: result?.accessorLayouts ?? incremental?.accessorLayouts ?? [:], diagnostics: diagnostics)
             } else {
                 CompileStamp.discard(in: out)
             }

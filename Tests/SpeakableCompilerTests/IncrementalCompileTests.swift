@@ -61,7 +61,8 @@ import Testing
         _ = try OutputWriter.write(result.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)))
         if result.diagnostics.isEmpty {
             CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: result.files.map(\.path),
-                                summary: "o compiled\n" + result.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: result.androidLayouts)
+                                summary: "o compiled\n" + result.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: result.androidLayouts,
+                                accessorLayouts: result.accessorLayouts)
         }
         return (Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }), result.notes, result.diagnostics.map(\.id))
     }
@@ -101,7 +102,8 @@ import Testing
             _ = try OutputWriter.write(update.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)), keeping: update.kept)
         }
         CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: update.files.map(\.path) + update.kept,
-                            summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: update.androidLayouts)
+                            summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: update.androidLayouts,
+                            accessorLayouts: update.accessorLayouts)
         return update
     }
 
@@ -147,8 +149,28 @@ import Testing
         let update = try #require(try editAndCompare([("Locales/ko/b.json", #"{"b.level": "{level}단계, {stars, plural, other {별 #개}}", "b.score": "점수 {score, number}"}"#)],
                                                      staging: staging))
         #expect(update.tables == ["b"])
-        #expect(Set(update.files.map(\.path)) == ["xcstrings/b.xcstrings", "swift/Speakable+b.swift", "android/kotlin/BStrings.kt",
-                                                  "android/res/values-ko/strings.xml", "xliff/ko.xliff"])
+        // The accessors read nothing the edit changed: they are kept, not made again.
+        #expect(Set(update.files.map(\.path)) == ["xcstrings/b.xcstrings", "android/res/values-ko/strings.xml", "xliff/ko.xliff"])
+        #expect(Set(update.kept).isSuperset(of: ["swift/Speakable+b.swift", "android/kotlin/BStrings.kt"]))
+    }
+
+    /// A translation that gives a message's accessors another argument: the accessors the last
+    /// compile made are stale, and made again. (A Korean particle after an argument, which the
+    /// accessors resolve, comes with a warning: a full compile.)
+    @Test func aTranslationThatChangesTheAccessors() throws {
+        let root = try project()
+        let out = root + "/Generated"
+        let before = try fullCompile(root, out: out)
+        try write(#"{"b.level": "레벨 {level}, {stars, plural, other {별 #개}}", "b.score": "{player}: 점수 {score, number}"}"#, to: root + "/Locales/ko/b.json")
+        let update = try #require(try incrementalCompile(root, out: out))
+        let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated")
+        #expect(full.diagnostics.isEmpty, "\(full.diagnostics)")
+        for path in ["swift/Speakable+b.swift", "android/kotlin/BStrings.kt"] {
+            #expect(before.files[path] != full.files[path], "\(path): the edit changes it")
+            #expect(update.files.contains { $0.path == path }, "\(path) is made again")
+        }
+        let after = try outputs(out)
+        for (path, contents) in full.files { #expect(after[path] == contents, "\(path) differs from a full compile") }
     }
 
     @Test func aTemplateEditThatChangesEveryLocalesLayout() throws {
@@ -182,8 +204,7 @@ import Testing
         try fullCompile(root, out: out)
         try write(#"{"c.lines": "{count, plural, other {#줄}}", "c.pause": "일시 정지"}"#, to: root + "/Locales/ko/c.json")
         let first = try #require(try incrementalCompile(root, out: out))
-        #expect(first.files.map(\.path).sorted() == ["android/kotlin/CStrings.kt", "android/res/values-ko/strings.xml", "swift/Speakable+c.swift",
-                                                     "xcstrings/c.xcstrings", "xliff/ko.xliff"])
+        #expect(first.files.map(\.path).sorted() == ["android/res/values-ko/strings.xml", "xcstrings/c.xcstrings", "xliff/ko.xliff"])
         try write(#"{"c.pause": "إيقاف"}"#, to: root + "/Locales/ar/c.json")
         #expect(try incrementalCompile(root, out: out) != nil)
         let fresh = try temporaryDirectory() + "/Generated"
@@ -213,7 +234,7 @@ import Testing
         // The same translation written again with other spacing: the bytes of the input change,
         // the outputs do not.
         let update = try #require(try editAndCompare([("Locales/ar/c.json", "{ \"c.pause\":  \"إيقاف مؤقت\" }\n")]))
-        #expect(update.files.map(\.path).sorted() == ["android/kotlin/CStrings.kt", "swift/Speakable+c.swift", "xcstrings/c.xcstrings"])
+        #expect(update.files.map(\.path).sorted() == ["xcstrings/c.xcstrings"])
     }
 
     /// An imported project: metadata frames the Android files (a license header, `<resources>`

@@ -55,15 +55,19 @@ public enum CatalogCompiler {
         let outputs = render(jobs, project: project, preparation: preparation, onFile: onFile)
         var compiled = result(of: outputs, diagnostics: diagnostics, strict: preparation.options.strict)
         if !compiled.hasErrors {
-            // Each table's hash on all cores.
+            // Each table's hashes on all cores.
             let tables = preparation.tables
-            let hashes = Mutex<[Int: String]>([:])
+            let hashes = Mutex<[Int: (android: String, accessors: String)]>([:])
             DispatchQueue.concurrentPerform(iterations: min(project.tables.count, tables.count)) { t in
-                let hash = androidLayout(tables[t])
+                let hash = (androidLayout(tables[t]), accessorLayout(tables[t]))
                 hashes.withLock { $0[t] = hash }
             }
             let found = hashes.withLock { $0 }
-            for (t, table) in project.tables.enumerated() { if let hash = found[t] { compiled.androidLayouts[table.name] = hash } }
+            for (t, table) in project.tables.enumerated() {
+                guard let hash = found[t] else { continue }
+                compiled.androidLayouts[table.name] = hash.android
+                compiled.accessorLayouts[table.name] = hash.accessors
+            }
         }
         // Every message's preparation is freed while the caller writes the files.
         if options.releasesInBackground { BackgroundRelease.release((consume preparation, consume outputs)) }
@@ -75,56 +79,107 @@ public enum CatalogCompiler {
     /// of select cases the resource name, the argument positions and the layout (plurals,
     /// companions, exact values left out).
     static func androidLayout(_ messages: [PreparedMessage]) -> String {
+        var hash = LayoutHash()
+        for message in messages {
+            hash.add(message.template.key)
+            hash.add(kinds: message.kinds)
+            for variant in message.variants {
+                hash.add("variant")
+                hash.add(choices: variant.choices)
+                hash.add(variant.androidName)
+                for argument in variant.androidArguments { hash.add(argument) }
+                hash.add(variant.androidLayout)
+            }
+        }
+        return hash.text
+    }
+
+    /// A hash of everything of `messages`' preparation that the Swift and Kotlin accessors read
+    /// besides the template (which decides the rest of them): argument kinds, and for every
+    /// combination of select cases the catalog key and resource name, both platforms' argument
+    /// positions and layouts, and the arguments with Korean particles after them. An incremental
+    /// compile keeps it in the stamp: when an edited translation leaves it unchanged, so are the
+    /// table's accessors.
+    static func accessorLayout(_ messages: [PreparedMessage]) -> String {
+        var hash = LayoutHash()
+        for message in messages {
+            hash.add(message.template.key)
+            hash.add(kinds: message.kinds)
+            for variant in message.variants {
+                hash.add("variant")
+                hash.add(choices: variant.choices)
+                hash.add(variant.appleKey)
+                hash.add(variant.androidName)
+                hash.add("apple")
+                for argument in variant.appleArguments { hash.add(argument) }
+                hash.add(variant.appleLayout)
+                hash.add("android")
+                for argument in variant.androidArguments { hash.add(argument) }
+                hash.add(variant.androidLayout)
+                hash.add("particles")
+                for argument in variant.particleArguments { hash.add(argument) }
+            }
+        }
+        return hash.text
+    }
+
+    /// The hash of ``androidLayout(_:)`` and ``accessorLayout(_:)``: each text ends with a zero
+    /// byte, so that no two sequences of texts read alike.
+    struct LayoutHash {
         var hash = FNV1a()
-        func add(_ text: String) {
+        var text: String { String(hash.value, radix: 16) }
+
+        mutating func add(_ text: String) {
             hash.combine(text)
             hash.combine(byte: 0)
         }
-        func add(_ number: Int64) { add(String(number)) }
-        for message in messages {
-            add(message.template.key)
-            for (name, kind) in message.kinds.sorted(by: { $0.key < $1.key }) { add(name + "=" + kind.rawValue) }
-            for variant in message.variants {
-                add("variant")
-                for choice in variant.choices { add(choice.argument + "=" + choice.value) }
-                add(variant.androidName)
-                for argument in variant.androidArguments {
-                    add(argument.name)
-                    add(argument.kind.rawValue)
-                    add(argument.recordedSpecifier ?? "-")
-                    add(argument.recordedSubstitution ?? "-")
-                    switch argument.slot {
-                    case .value: add("value")
-                    case .integerText(let presentation): add("integerText \(presentation.grouped) \(presentation.minimumDigits)")
-                    case .pluralText: add("pluralText")
-                    case .numberText(let style): add("numberText " + style)
-                    }
-                }
-                let layout = variant.androidLayout
-                add("plurals")
-                for argument in layout.pluralArguments { add(argument) }
-                add("companions")
-                for companion in layout.companions {
-                    add(companion.argument)
-                    add(companion.value)
-                }
-                add("dropped")
-                for dropped in layout.dropped {
-                    add(dropped.argument)
-                    add(dropped.value)
-                    add(dropped.category)
-                    add(dropped.locale)
-                }
-                add("ranges")
-                for (companion, range) in layout.companionRanges.sorted(by: { ($0.key.argument, $0.key.value) < ($1.key.argument, $1.key.value) }) {
-                    add(companion.argument)
-                    add(companion.value)
-                    add(Int64(range.lowerBound))
-                    add(Int64(range.upperBound))
-                }
+
+        mutating func add(_ number: Int64) { add(String(number)) }
+
+        mutating func add(kinds: [String: CatalogArgument.Kind]) {
+            for (name, kind) in kinds.sorted(by: { $0.key < $1.key }) { add(name + "=" + kind.rawValue) }
+        }
+
+        mutating func add(choices: [SelectExpansion.Choice]) {
+            for choice in choices { add(choice.argument + "=" + choice.value) }
+        }
+
+        mutating func add(_ argument: CatalogArgument) {
+            add(argument.name)
+            add(argument.kind.rawValue)
+            add(argument.recordedSpecifier ?? "-")
+            add(argument.recordedSubstitution ?? "-")
+            switch argument.slot {
+            case .value: add("value")
+            case .integerText(let presentation): add("integerText \(presentation.grouped) \(presentation.minimumDigits)")
+            case .pluralText: add("pluralText")
+            case .numberText(let style): add("numberText " + style)
             }
         }
-        return String(hash.value, radix: 16)
+
+        mutating func add(_ layout: CatalogLayout) {
+            add("plurals")
+            for argument in layout.pluralArguments { add(argument) }
+            add("companions")
+            for companion in layout.companions {
+                add(companion.argument)
+                add(companion.value)
+            }
+            add("dropped")
+            for dropped in layout.dropped {
+                add(dropped.argument)
+                add(dropped.value)
+                add(dropped.category)
+                add(dropped.locale)
+            }
+            add("ranges")
+            for (companion, range) in layout.companionRanges.sorted(by: { ($0.key.argument, $0.key.value) < ($1.key.argument, $1.key.value) }) {
+                add(companion.argument)
+                add(companion.value)
+                add(Int64(range.lowerBound))
+                add(Int64(range.upperBound))
+            }
+        }
     }
 
     static func nothingToCompile(_ project: Project) -> Diagnostic {
@@ -320,6 +375,8 @@ extension CatalogCompiler {
         var xliff: [[String: String]] = []
         /// Per table: ``androidLayout(_:)`` of its preparation.
         var androidLayouts: [String] = []
+        /// Per table: ``accessorLayout(_:)`` of its preparation.
+        var accessorLayouts: [String] = []
         /// Per table: the locales whose Android section was rendered (nil: every one).
         var androidRendered: [Set<String>?] = []
     }
@@ -332,14 +389,18 @@ extension CatalogCompiler {
     /// locales whose translations changed when its template did not (nil: every locale is
     /// wanted): only their XLIFF `<file>`s are rendered, and only their Android sections when
     /// the table's ``androidLayout(_:)`` is still `previousLayouts`' (then no other locale's
-    /// Android resources can have changed).
+    /// Android resources can have changed). Its accessors are not made again (the files stay as
+    /// they are) when its template is unchanged and its ``accessorLayout(_:)`` is still
+    /// `previousAccessors`'.
     static func tableSections(_ project: Project, tables indices: [Int], options: CompileOptions,
                               changedLocales wanted: [Set<String>?]? = nil, previousLayouts: [String?]? = nil,
+                              previousAccessors: [String?]? = nil,
                               metadata: [String: TableMetadata] = [:]) -> TableSections? {
         let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [])
         guard let preparation = prepareInParts(part, options: options, parts: 4, metadata: metadata) else { return nil }
         let layouts = preparation.tables.map(androidLayout)
+        let accessorLayouts = preparation.tables.map(accessorLayout)
         let androidWanted: [Set<String>?] = part.tables.indices.map { t in
             guard let previous = previousLayouts?[t], previous == layouts[t] else { return nil }
             return wanted?[t] ?? nil
@@ -362,7 +423,10 @@ extension CatalogCompiler {
         var planned: [Piece] = []
         for table in part.tables.indices {
             planned.append(.catalog(table))
-            planned.append(.accessors(table))
+            // A translation edit that leaves every fact the accessors read as it was.
+            let templateKept = (wanted?[table] ?? nil) != nil
+            let accessorsKept = templateKept && (previousAccessors?[table] ?? nil) == accessorLayouts[table]
+            if !accessorsKept { planned.append(.accessors(table)) }
             planned += androidTags.filter { androidWanted[table]?.contains($0) ?? true }.map { .android(table, $0) }
             planned += xliffTags.filter { wanted?[table]?.contains($0) ?? true }.map { .xliff(table, $0) }
         }
@@ -424,6 +488,7 @@ extension CatalogCompiler {
         sections.android = Array(repeating: [:], count: part.tables.count)
         sections.xliff = Array(repeating: [:], count: part.tables.count)
         sections.androidLayouts = layouts
+        sections.accessorLayouts = accessorLayouts
         sections.androidRendered = androidWanted
         for (index, piece) in pieces.enumerated() {
             guard let rendered = collected[index], !rendered.failed else { return nil }
@@ -438,6 +503,8 @@ extension CatalogCompiler {
                 sections.xliff[t][tag] = rendered.section
             }
         }
+        // The tables' preparation is freed while the caller splices and writes the files.
+        if options.releasesInBackground { BackgroundRelease.release((consume preparation, consume part)) }
         return sections
     }
 }

@@ -86,6 +86,10 @@ public struct CompileResult: Sendable {
     /// compile (``IncrementalCompile``) keeps it in the stamp: when an edited translation leaves
     /// it unchanged, the other locales' Android resources of the table are unchanged too.
     public var androidLayouts: [String: String] = [:]
+    /// Per table: a hash of what its Swift and Kotlin accessors read of every locale's text
+    /// (argument kinds and positions, layouts, Korean particles). An incremental compile keeps it
+    /// in the stamp: when an edited translation leaves it unchanged, the accessors are unchanged too.
+    public var accessorLayouts: [String: String] = [:]
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

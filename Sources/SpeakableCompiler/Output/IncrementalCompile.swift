@@ -22,7 +22,9 @@ import SpeakablePlatformFormats
 /// part of `<resources>`, its `<file>` of the XLIFF) replaces the one the file had. The other
 /// tables' outputs are neither compiled nor read. After a translation edit, only the edited
 /// locales' XLIFF files are touched, and only their Android files while the table's Android
-/// layout (``CompileResult/androidLayouts``, kept in the stamp) is what it was.
+/// layout (``CompileResult/androidLayouts``, kept in the stamp) is what it was; its accessors are
+/// not made again while what they read of the translations (``CompileResult/accessorLayouts``)
+/// is what it was.
 ///
 /// Imported metadata (`.speakable/*.platform.json`) is read for every table: the changed tables'
 /// own, and what frames every Android file (imported headers, `<resources>` attributes).
@@ -56,6 +58,8 @@ public enum IncrementalCompile {
         public var tables: [String]
         /// ``CompileResult/androidLayouts`` of every table, for the stamp.
         public var androidLayouts: [String: String]
+        /// ``CompileResult/accessorLayouts`` of every table, for the stamp.
+        public var accessorLayouts: [String: String] = [:]
     }
 
     /// The update that brings the outputs of the last clean compile (`previous`) to what a full
@@ -86,6 +90,7 @@ public enum IncrementalCompile {
               let compiled = CatalogCompiler.tableSections(whole, tables: changes.dirty, options: options,
                                                            changedLocales: changes.dirty.map { changes.locales[$0] },
                                                            previousLayouts: changes.dirty.map { previous.androidLayouts[project.tables[$0].name] },
+                                                           previousAccessors: changes.dirty.map { previous.accessorLayouts[project.tables[$0].name] },
                                                            metadata: metadata)
         else { return nil }
         let dirty = changes.dirty
@@ -153,9 +158,16 @@ public enum IncrementalCompile {
         }
         let written = Set(files.map(\.path))
         var layouts = previous.androidLayouts
-        for (index, table) in dirty.enumerated() { layouts[project.tables[table].name] = compiled.androidLayouts[index] }
-        return Update(files: files, kept: previous.outputs.filter { !written.contains($0) }, notes: notes,
-                      tables: dirty.map { project.tables[$0].name }, androidLayouts: layouts)
+        var accessorLayouts = previous.accessorLayouts
+        for (index, table) in dirty.enumerated() {
+            layouts[project.tables[table].name] = compiled.androidLayouts[index]
+            accessorLayouts[project.tables[table].name] = compiled.accessorLayouts[index]
+        }
+        let update = Update(files: files, kept: previous.outputs.filter { !written.contains($0) }, notes: notes,
+                            tables: dirty.map { project.tables[$0].name }, androidLayouts: layouts, accessorLayouts: accessorLayouts)
+        // The changed tables' translations are freed while the caller writes the files.
+        if options.releasesInBackground { BackgroundRelease.release((consume whole, consume compiled)) }
+        return update
     }
 
     /// `project` with the translations of the tables `dirty` read (when they were deferred), and
