@@ -2,6 +2,7 @@ import SpeakableDiagnostics
 import SpeakableJSON
 import SpeakablePlatformFormats
 import Testing
+import SpeakableTestSupport
 
 @Suite struct XCStringsTests {
     static let xcodeFiles = [
@@ -121,6 +122,7 @@ import Testing
                         case .json(let json): (tag, json)
                         case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
                         case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
+                        case .written: (tag, JSONValue.null)  // not among these entries
                         }
                     })))
                 }
@@ -141,6 +143,59 @@ import Testing
         }
         #expect(String(decoding: whole, as: UTF8.self)
                 == XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree(many))), ("sourceLanguage", .string("en"))])))
+    }
+
+    /// A catalog the stream writer wrote, read back for its localizations
+    /// (`writtenLocalizations(in:)`): written again from what was read, every byte is the same;
+    /// every entry and localization is found, and nothing else.
+    @Test func writtenLocalizationsAreFoundAndWrittenAgainAsTheyWere() throws {
+        var random = SplitMix(seed: 42)
+        let pieces = ["Row", " %1$lld", "\"", "\\", "\n", "\t", "한국어", "\u{1}", " ", "}", "{", ",", ": ", "\u{2028}", "\u{FEFF}", "x", "%%"]
+        func text() -> String { (0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined() }
+        let tags = ["en", "ko", "zh-Hans", "\"odd\\tag"]
+        var entries: [XCStringsStreamWriter.Entry] = []
+        for i in 0..<400 {
+            var localizations: [(String, XCStringsStreamWriter.Localization)] = []
+            for tag in tags where random.below(4) != 0 {
+                let value: CatalogValue = switch random.below(3) {
+                case 0: .text(text())
+                case 1: .plural([.init(category: "one", text: text()), .init(category: "other", text: text())])
+                default: .substitutions(format: "%1$#@a@ " + text(), [CatalogSubstitution(name: "a", argumentNumber: 1, formatSpecifier: "lld",
+                                                                                     forms: [.init(category: "other", text: text())])])
+                }
+                switch random.below(4) {
+                case 0: localizations.append((tag, .stated(value, states: CatalogStates(main: "needs_review"))))
+                case 1: localizations.append((tag, .json(.object([("stringUnit", .object([("state", .string("new")), ("value", .string(text()))]))]))))
+                case 2: localizations.append((tag, .json(.string(text()))))
+                default: localizations.append((tag, .value(value)))
+                }
+            }
+            let members: [(String, JSONValue)] = random.below(3) == 0
+                ? [("comment", .string(text())), ("extra", .object([("localizations", .object([("ko", .string("not one"))]))]))]
+                : [("extractionState", .string("manual"))]
+            entries.append(.init(key: "key \(i) " + text(), members: members, localizations: localizations))
+        }
+        let extra: [(String, JSONValue)] = [("aExtra", .object([("strings", .object([("k", .bool(true))]))]))]
+        let bytes = XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.0"), extra: extra, entries: entries)
+        let found = try #require(XCStringsStreamWriter.writtenLocalizations(in: bytes))
+        #expect(Set(found.entries.keys) == Set(entries.map { XCStringsStreamWriter.writtenKey($0.key) }))
+        #expect(Set(found.tags) == Set(tags.map(XCStringsStreamWriter.writtenKey)))
+        let again = entries.map { entry in
+            let key = XCStringsStreamWriter.writtenKey(entry.key)
+            let present = found.tags.indices.filter { found.range(key, tag: $0) != nil }.map { found.tags[$0] }
+            #expect(Set(present) == Set(entry.localizations.map { XCStringsStreamWriter.writtenKey($0.0) }), "\(entry.key)")
+            return XCStringsStreamWriter.Entry(key: entry.key, members: entry.members, localizations: entry.localizations.map { tag, _ in
+                let index = found.tags.firstIndex(of: XCStringsStreamWriter.writtenKey(tag)) ?? -1
+                return (tag, .written(found.range(key, tag: index).map { bytes[$0] } ?? []))
+            })
+        }
+        let rewritten = XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.0"), extra: extra, entries: again)
+        let difference = (0..<min(rewritten.count, bytes.count)).first { rewritten[$0] != bytes[$0] }
+            ?? (rewritten.count == bytes.count ? nil : min(rewritten.count, bytes.count))
+        #expect(difference == nil, "written again, the catalog differs from byte \(difference ?? 0) on")
+        // Not this writer's layout: nothing is taken from it.
+        #expect(XCStringsStreamWriter.writtenLocalizations(in: Array(#"{"strings":{"k":{"localizations":{"en":{}}}}}"#.utf8)) == nil)
+        #expect(XCStringsStreamWriter.writtenLocalizations(in: Array(bytes.prefix(bytes.count / 2))) == nil)
     }
 
     @Test func badInputGetsPositionedDiagnostics() {

@@ -391,10 +391,11 @@ extension CatalogCompiler {
     /// the table's ``androidLayout(_:)`` is still `previousLayouts`' (then no other locale's
     /// Android resources can have changed). Its accessors are not made again (the files stay as
     /// they are) when its template is unchanged and its ``accessorLayout(_:)`` is still
-    /// `previousAccessors`'.
+    /// `previousAccessors`'; then its String Catalog takes the unchanged locales' localizations
+    /// from the one in `previousOutputs` (the output folder), as they were written.
     static func tableSections(_ project: Project, tables indices: [Int], options: CompileOptions,
                               changedLocales wanted: [Set<String>?]? = nil, previousLayouts: [String?]? = nil,
-                              previousAccessors: [String?]? = nil,
+                              previousAccessors: [String?]? = nil, previousOutputs: String? = nil,
                               metadata: [String: TableMetadata] = [:]) -> TableSections? {
         let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [])
@@ -421,16 +422,19 @@ extension CatalogCompiler {
             case xliff(Int, String)
         }
         var planned: [Piece] = []
+        // Per table: a translation edit that leaves every fact the accessors read as it was (and
+        // every entry of the String Catalog and its layout with them).
+        var layoutsKept: [Bool] = []
         for table in part.tables.indices {
             planned.append(.catalog(table))
-            // A translation edit that leaves every fact the accessors read as it was.
             let templateKept = (wanted?[table] ?? nil) != nil
-            let accessorsKept = templateKept && (previousAccessors?[table] ?? nil) == accessorLayouts[table]
-            if !accessorsKept { planned.append(.accessors(table)) }
+            layoutsKept.append(templateKept && (previousAccessors?[table] ?? nil) == accessorLayouts[table])
+            if !layoutsKept[table] { planned.append(.accessors(table)) }
             planned += androidTags.filter { androidWanted[table]?.contains($0) ?? true }.map { .android(table, $0) }
             planned += xliffTags.filter { wanted?[table]?.contains($0) ?? true }.map { .xliff(table, $0) }
         }
         let pieces = planned
+        let catalogsKept = layoutsKept
         struct Rendered {
             var files: [OutputFile] = []
             var notes: [String] = []
@@ -453,7 +457,15 @@ extension CatalogCompiler {
             switch pieces[index] {
             case .catalog(let t):
                 if options.outputs.contains(.xcstrings) {
-                    rendered.files.append(renderer.xcstrings(part.tables[t], preparation.tables[t], parts: part.tables.count == 1 ? 4 : 1))
+                    // The locales whose translations are unchanged keep their localizations as the
+                    // last catalog has them.
+                    var written: OutputRenderer.WrittenCatalog?
+                    if catalogsKept[t], let previousOutputs, let changed = wanted?[t] ?? nil {
+                        written = OutputRenderer.WrittenCatalog(path: previousOutputs + "/xcstrings/\(part.tables[t].name).xcstrings", changed: changed,
+                                                                messages: preparation.tables[t])
+                    }
+                    rendered.files.append(renderer.xcstrings(part.tables[t], preparation.tables[t], parts: part.tables.count == 1 ? 4 : 1,
+                                                             written: written))
                 }
             case .accessors(let t):
                 let table = part.tables[t], messages = preparation.tables[t]

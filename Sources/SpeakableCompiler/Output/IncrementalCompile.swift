@@ -91,6 +91,7 @@ public enum IncrementalCompile {
                                                            changedLocales: changes.dirty.map { changes.locales[$0] },
                                                            previousLayouts: changes.dirty.map { previous.androidLayouts[project.tables[$0].name] },
                                                            previousAccessors: changes.dirty.map { previous.accessorLayouts[project.tables[$0].name] },
+                                                           previousOutputs: out,
                                                            metadata: metadata)
         else { return nil }
         let dirty = changes.dirty

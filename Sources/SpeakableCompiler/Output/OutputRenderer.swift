@@ -234,7 +234,49 @@ struct OutputRenderer {
     /// A table's String Catalog. `parts`: its messages are converted in that many runs on all
     /// cores (a compile of one table has no other job to keep the other cores busy); the file is
     /// the same.
-    mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage], parts: Int = 1) -> OutputFile {
+    /// A table's String Catalog as the last compile wrote it, when nothing its entries and their
+    /// layout depend on changed but the translations of `changed` (the tags whose files were
+    /// edited): every other locale's localizations are written again as they were
+    /// (``XCStringsStreamWriter/Localization/written(_:)``), not converted again.
+    struct WrittenCatalog: Sendable {
+        var bytes: [UInt8]
+        /// ``XCStringsStreamWriter/writtenLocalizations(in:)`` of `bytes`.
+        var localizations: XCStringsStreamWriter.WrittenLocalizations
+        var changed: Set<String>
+
+        /// The catalog at `path` for `messages`; nil when it cannot be read, or lacks an entry
+        /// of `messages` (then the catalog is made whole).
+        init?(path: String, changed: Set<String>, messages: [PreparedMessage]) {
+            guard let mapped = MappedFile(path) else { return nil }
+            let bytes = Array(mapped.bytes)
+            guard let localizations = XCStringsStreamWriter.writtenLocalizations(in: bytes) else { return nil }
+            for message in messages {
+                for variant in message.variants {
+                    guard localizations.entries[XCStringsStreamWriter.writtenKey(variant.appleKey)] != nil else { return nil }
+                    for companion in variant.appleLayout.companions
+                    where localizations.entries[XCStringsStreamWriter.writtenKey(variant.appleKey + companion.suffix)] == nil { return nil }
+                }
+            }
+            self.bytes = bytes
+            self.localizations = localizations
+            self.changed = changed
+        }
+
+        /// The value the localization of the entry `key` for the tag at `tag` (in the written
+        /// tags) had; nil when it had none.
+        func localization(_ key: String, _ tag: Int) -> XCStringsStreamWriter.Localization? {
+            localizations.range(key, tag: tag).map { .written(bytes[$0]) }
+        }
+
+        /// Where `tag`'s localizations are kept (in the written tags): nil when they are made
+        /// again (the tag's translations changed), -1 when the catalog has none of them.
+        func kept(_ tag: String) -> Int? {
+            if changed.contains(tag) { return nil }
+            return localizations.tags.firstIndex(of: XCStringsStreamWriter.writtenKey(tag)) ?? -1
+        }
+    }
+
+    mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage], parts: Int = 1, written: WrittenCatalog? = nil) -> OutputFile {
         let meta = context.metadata[table.name]
         var entries: [XCStringsStreamWriter.Entry] = []
         if parts > 1 && messages.count >= 2 * parts {
@@ -246,7 +288,7 @@ struct OutputRenderer {
                 var renderer = start
                 renderer.diagnostics = []
                 renderer.reported = []
-                let part = renderer.xcstringsEntries(table, messages[ranges[index]])
+                let part = renderer.xcstringsEntries(table, messages[ranges[index]], written: written)
                 return (entries: part, diagnostics: renderer.diagnostics)
             }
             for part in collected {
@@ -254,7 +296,7 @@ struct OutputRenderer {
                 for diagnostic in part.diagnostics { reportOnce(diagnostic) }
             }
         } else {
-            entries = xcstringsEntries(table, messages[...])
+            entries = xcstringsEntries(table, messages[...], written: written)
         }
         var version: JSONValue = .string("1.0")
         var extra: [(String, JSONValue)] = []
@@ -269,10 +311,13 @@ struct OutputRenderer {
     }
 
     /// The String Catalog entries of `messages`, in order.
-    mutating func xcstringsEntries(_ table: Table, _ messages: ArraySlice<PreparedMessage>) -> [XCStringsStreamWriter.Entry] {
+    mutating func xcstringsEntries(_ table: Table, _ messages: ArraySlice<PreparedMessage>, written: WrittenCatalog? = nil)
+        -> [XCStringsStreamWriter.Entry] {
         let locales = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
         let files = locales.map { $0 == sourceLocale ? nil : table.locales[$0] }
         let icuLocales = locales.map { icuLocale($0) }
+        // The locales whose localizations are written again as they were, by their written tag.
+        let kept: [Int?] = locales.map { written?.kept($0) }
         var entries: [XCStringsStreamWriter.Entry] = []
         for message in messages {
             for variant in message.variants {
@@ -291,7 +336,18 @@ struct OutputRenderer {
                 var localizations: [(String, XCStringsStreamWriter.Localization)] = []
                 // Companion keys (an exact value a plural cannot say), by suffix.
                 var companions: [String: [(String, XCStringsStreamWriter.Localization)]] = [:]
+                // The entries' keys as the last catalog wrote them.
+                let writtenKeys = written == nil ? nil : (
+                    main: XCStringsStreamWriter.writtenKey(variant.appleKey),
+                    companions: variant.appleLayout.companions.map { XCStringsStreamWriter.writtenKey(variant.appleKey + $0.suffix) })
                 for (l, tag) in locales.enumerated() {
+                    if let written, let writtenKeys, let writtenTag = kept[l] {
+                        if let localization = written.localization(writtenKeys.main, writtenTag) { localizations.append((tag, localization)) }
+                        for (companion, key) in zip(variant.appleLayout.companions, writtenKeys.companions) {
+                            if let localization = written.localization(key, writtenTag) { companions[companion.suffix, default: []].append((tag, localization)) }
+                        }
+                        continue
+                    }
                     guard let pattern = tag == sourceLocale ? message.pattern : files[l].flatMap({ Self.pattern(of: message, in: $0) }) else { continue }
                     var kept = false
                     if let value = recorded?.xcstrings[tag], value.icu == pattern.source {

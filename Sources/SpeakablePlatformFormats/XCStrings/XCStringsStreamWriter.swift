@@ -1,4 +1,9 @@
 public import SpeakableJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SpeakableDiagnostics
 
 /// Writes a String Catalog straight from compiled values — the same bytes as
@@ -19,6 +24,9 @@ public enum XCStringsStreamWriter {
         /// A compiled value whose string units carry these states (`needs_review`, `new`) rather
         /// than `translated`: review states kept while the text is unchanged.
         case stated(CatalogValue, states: CatalogStates)
+        /// A localization's value as this writer wrote it before (``writtenLocalizations(in:)``),
+        /// written again as it is.
+        case written(ArraySlice<UInt8>)
     }
 
     public struct Entry: Sendable {
@@ -62,6 +70,161 @@ public enum XCStringsStreamWriter {
         return writer.out
     }
 
+    /// `text` as this writer writes a key: a JSON string literal, with its quotes (the keys of
+    /// ``writtenLocalizations(in:)``).
+    public static func writtenKey(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        XcodeJSON.string(text, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where each localization is in a catalog this writer wrote (``bytes(sourceLanguage:version:extra:entries:parts:)``),
+    /// for ``Localization/written(_:)`` to write it again as it was.
+    public struct WrittenLocalizations: Sendable {
+        /// Every locale tag found, as written (a JSON string literal with its quotes).
+        public var tags: [String] = []
+        /// By entry key, as written: the range of each localization's value, by the index of its
+        /// tag in ``tags`` (nil: the entry has no localization there).
+        public var entries: [String: [Range<Int>?]] = [:]
+
+        /// The range of `entry`'s localization for the tag at `tag` in ``tags``.
+        public func range(_ entry: String, tag: Int) -> Range<Int>? {
+            guard tag >= 0, let ranges = entries[entry], tag < ranges.count else { return nil }
+            return ranges[tag]
+        }
+    }
+
+    /// Where each localization is in a catalog this writer wrote: nil when `bytes` is not laid
+    /// out as this writer lays a catalog out.
+    ///
+    /// The writer's layout makes this a walk over lines: a JSON string holds no line break, each
+    /// entry's key is at indentation level 2 of the `strings` object, its `localizations` at
+    /// level 3, and each localization's tag at level 4, its value closing at that level.
+    public static func writtenLocalizations(in bytes: [UInt8]) -> WrittenLocalizations? {
+        bytes.withUnsafeBufferPointer { writtenLocalizations(in: $0) }
+    }
+
+    static func writtenLocalizations(in bytes: UnsafeBufferPointer<UInt8>) -> WrittenLocalizations? {
+        guard let base = bytes.baseAddress else { return nil }
+        let end = bytes.count
+        /// The end of the line that starts at `start` (its line break, or the end).
+        func lineEnd(_ start: Int) -> Int {
+            guard start < end, let found = memchr(base + start, 0x0A, end - start) else { return end }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        /// How many spaces the line at `start` begins with, up to `most`.
+        func indentation(_ start: Int, most: Int) -> Int {
+            var i = start
+            while i < end && i - start < most && base[i] == 0x20 { i += 1 }
+            return i - start
+        }
+        /// Whether the bytes at `start` are `text`.
+        func at(_ start: Int, _ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            return start + count <= end && memcmp(base + start, text.utf8Start, count) == 0
+        }
+        /// The JSON string literal (with its quotes) at `start`, which must be one, and where it ends.
+        func stringLiteral(at start: Int) -> (String, Int)? {
+            guard start < end, base[start] == 0x22 else { return nil }
+            var i = start + 1
+            while i < end && base[i] != 0x22 {
+                if base[i] == 0x0A { return nil }
+                i += base[i] == 0x5C ? 2 : 1
+            }
+            guard i < end else { return nil }
+            return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start...i]), as: UTF8.self), i + 1)
+        }
+        /// The start of the first line after the line break at `newline` that is eight spaces
+        /// and `}`: the line breaks are found eight bytes at a time.
+        func closingLine(after newline: Int) -> Int? {
+            let spaces: UInt64 = 0x2020_2020_2020_2020
+            let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+            var i = newline
+            while i < end {
+                // `i` is a line break: is the line after it the closing one?
+                let line = i + 1
+                if line + 9 <= end && UnsafeRawPointer(base + line).loadUnaligned(as: UInt64.self) == spaces && base[line + 8] == 0x7D {
+                    return line
+                }
+                // The next line break.
+                i = line
+                while i + 8 <= end {
+                    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
+                    let zero = (word &- ones) & ~word & high
+                    if zero != 0 { i += zero.trailingZeroBitCount / 8; break }
+                    i += 8
+                }
+                if i + 8 > end {
+                    while i < end && base[i] != 0x0A { i += 1 }
+                }
+                guard i < end, base[i] == 0x0A else { return nil }
+            }
+            return nil
+        }
+        var result = WrittenLocalizations()
+        var tagIndex: [String: Int] = [:]
+        var start = 0
+        // Up to the `strings` object.
+        while start < end && !(indentation(start, most: 3) == 2 && at(start + 2, "\"strings\" : {\n")) { start = lineEnd(start) + 1 }
+        guard start < end else { return nil }
+        start = lineEnd(start) + 1
+        var entry: String?
+        var ranges: [Range<Int>?] = []
+        /// One past the index of the entry's last tag.
+        var seen = 0
+        var inLocalizations = false
+        while start < end {
+            let stop = lineEnd(start)
+            let spaces = indentation(start, most: 9)
+            if spaces == 2 && at(start + 2, "}") {
+                if let entry { result.entries[entry] = ranges }
+                return result
+            }
+            if spaces == 4 && at(start + 4, "\"") {
+                if let entry { result.entries[entry] = ranges }
+                guard let (key, _) = stringLiteral(at: start + 4) else { return nil }
+                entry = key
+                ranges = []
+                ranges.reserveCapacity(result.tags.count)
+                seen = 0
+                inLocalizations = false
+            } else if spaces == 6 && at(start + 6, "\"localizations\" : {\n") {
+                inLocalizations = true
+            } else if inLocalizations && spaces == 6 && at(start + 6, "}") {
+                inLocalizations = false
+            } else if inLocalizations && spaces == 8 && at(start + 8, "\"") {
+                guard let (tag, after) = stringLiteral(at: start + 8), after + 3 <= stop, at(after, " : ") else { return nil }
+                let valueStart = after + 3
+                var valueEnd = stop
+                if valueStart + 1 == stop && base[valueStart] == 0x7B {
+                    // An object over lines: it closes on the first line that is eight spaces and `}`
+                    // (the lines inside are deeper).
+                    guard let line = closingLine(after: stop) else { return nil }
+                    valueEnd = line + 9
+                    start = line
+                } else if valueEnd > valueStart && base[valueEnd - 1] == 0x2C {
+                    valueEnd -= 1
+                }
+                // Entries mostly have the same tags in the same order: the next one is tried first.
+                let index: Int
+                if seen < result.tags.count && result.tags[seen] == tag {
+                    index = seen
+                } else if let known = tagIndex[tag] {
+                    index = known
+                } else {
+                    index = result.tags.count
+                    tagIndex[tag] = index
+                    result.tags.append(tag)
+                }
+                seen = index + 1
+                while ranges.count <= index { ranges.append(nil) }
+                ranges[index] = valueStart..<valueEnd
+            }
+            start = lineEnd(start) + 1
+        }
+        return nil
+    }
+
     /// About the size of the catalog of `entries` (a little more for most), so that its buffer
     /// is made once: the text with its indentation and fixed keys per string unit.
     static func estimatedSize(_ entries: [Entry]) -> Int {
@@ -87,6 +250,7 @@ public enum XCStringsStreamWriter {
                 switch localization {
                 case .json: total += 1_024
                 case .value(let value), .stated(let value, _): total += size(value)
+                case .written(let bytes): total += bytes.count
                 }
             }
         }
@@ -256,6 +420,7 @@ public enum XCStringsStreamWriter {
                 case .json(let value): XcodeJSON.write(value, level: 4, into: &out, memo: &memo)
                 case .value(let value): self.value(value, level: 4)
                 case .stated(let value, let states): self.value(value, level: 4, states: states)
+                case .written(let bytes): out.append(contentsOf: bytes)
                 }
             }
             close(3)
