@@ -186,7 +186,7 @@ import SpeakableTestSupport
             #expect(Set(present) == Set(entry.localizations.map { XCStringsStreamWriter.writtenKey($0.0) }), "\(entry.key)")
             return XCStringsStreamWriter.Entry(key: entry.key, members: entry.members, localizations: entry.localizations.map { tag, _ in
                 let index = found.tags.firstIndex(of: XCStringsStreamWriter.writtenKey(tag)) ?? -1
-                return (tag, .written(found.range(key, tag: index).map { bytes[$0] } ?? []))
+                return (tag, .written(found.range(key, tag: index).map { Array(bytes[$0]) } ?? []))
             })
         }
         let rewritten = XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.0"), extra: extra, entries: again)

@@ -59,7 +59,7 @@ public enum CatalogCompiler {
             let tables = preparation.tables
             let hashes = Mutex<[Int: (android: String, accessors: String)]>([:])
             DispatchQueue.concurrentPerform(iterations: min(project.tables.count, tables.count)) { t in
-                let hash = (androidLayout(tables[t]), accessorLayout(tables[t]))
+                let hash = layouts(tables[t])
                 hashes.withLock { $0[t] = hash }
             }
             let found = hashes.withLock { $0 }
@@ -79,19 +79,7 @@ public enum CatalogCompiler {
     /// of select cases the resource name, the argument positions and the layout (plurals,
     /// companions, exact values left out).
     static func androidLayout(_ messages: [PreparedMessage]) -> String {
-        var hash = LayoutHash()
-        for message in messages {
-            hash.add(message.template.key)
-            hash.add(kinds: message.kinds)
-            for variant in message.variants {
-                hash.add("variant")
-                hash.add(choices: variant.choices)
-                hash.add(variant.androidName)
-                for argument in variant.androidArguments { hash.add(argument) }
-                hash.add(variant.androidLayout)
-            }
-        }
-        return hash.text
+        layouts(messages).android
     }
 
     /// A hash of everything of `messages`' preparation that the Swift and Kotlin accessors read
@@ -101,26 +89,35 @@ public enum CatalogCompiler {
     /// compile keeps it in the stamp: when an edited translation leaves it unchanged, so are the
     /// table's accessors.
     static func accessorLayout(_ messages: [PreparedMessage]) -> String {
-        var hash = LayoutHash()
+        layouts(messages).accessors
+    }
+
+    /// ``androidLayout(_:)`` and ``accessorLayout(_:)`` in one walk: the accessors' hash is the
+    /// Android one's facts and the Apple facts and particles, hashed apart and then together.
+    static func layouts(_ messages: [PreparedMessage]) -> (android: String, accessors: String) {
+        var android = LayoutHash()
+        var apple = LayoutHash()
         for message in messages {
-            hash.add(message.template.key)
-            hash.add(kinds: message.kinds)
+            android.add(message.template.key)
+            android.add(kinds: message.kinds)
             for variant in message.variants {
-                hash.add("variant")
-                hash.add(choices: variant.choices)
-                hash.add(variant.appleKey)
-                hash.add(variant.androidName)
-                hash.add("apple")
-                for argument in variant.appleArguments { hash.add(argument) }
-                hash.add(variant.appleLayout)
-                hash.add("android")
-                for argument in variant.androidArguments { hash.add(argument) }
-                hash.add(variant.androidLayout)
-                hash.add("particles")
-                for argument in variant.particleArguments { hash.add(argument) }
+                android.add("variant")
+                android.add(choices: variant.choices)
+                android.add(variant.androidName)
+                for argument in variant.androidArguments { android.add(argument) }
+                android.add(variant.androidLayout)
+                apple.add("variant")
+                apple.add(variant.appleKey)
+                for argument in variant.appleArguments { apple.add(argument) }
+                apple.add(variant.appleLayout)
+                apple.add("particles")
+                for argument in variant.particleArguments { apple.add(argument) }
             }
         }
-        return hash.text
+        var accessors = LayoutHash()
+        accessors.add(Int64(bitPattern: android.hash.value))
+        accessors.add(Int64(bitPattern: apple.hash.value))
+        return (android.text, accessors.text)
     }
 
     /// The hash of ``androidLayout(_:)`` and ``accessorLayout(_:)``: each text ends with a zero
@@ -134,14 +131,33 @@ public enum CatalogCompiler {
             hash.combine(byte: 0)
         }
 
-        mutating func add(_ number: Int64) { add(String(number)) }
+        /// A number as its eight bytes (then the zero byte).
+        mutating func add(_ number: Int64) {
+            var bits = UInt64(bitPattern: number)
+            for _ in 0..<8 {
+                hash.combine(byte: UInt8(truncatingIfNeeded: bits))
+                bits >>= 8
+            }
+            hash.combine(byte: 0)
+        }
 
         mutating func add(kinds: [String: CatalogArgument.Kind]) {
-            for (name, kind) in kinds.sorted(by: { $0.key < $1.key }) { add(name + "=" + kind.rawValue) }
+            if kinds.count == 1, let (name, kind) = kinds.first {
+                add(name)
+                add(kind.rawValue)
+                return
+            }
+            for (name, kind) in kinds.sorted(by: { $0.key < $1.key }) {
+                add(name)
+                add(kind.rawValue)
+            }
         }
 
         mutating func add(choices: [SelectExpansion.Choice]) {
-            for choice in choices { add(choice.argument + "=" + choice.value) }
+            for choice in choices {
+                add(choice.argument)
+                add(choice.value)
+            }
         }
 
         mutating func add(_ argument: CatalogArgument) {
@@ -151,9 +167,14 @@ public enum CatalogCompiler {
             add(argument.recordedSubstitution ?? "-")
             switch argument.slot {
             case .value: add("value")
-            case .integerText(let presentation): add("integerText \(presentation.grouped) \(presentation.minimumDigits)")
+            case .integerText(let presentation):
+                add("integerText")
+                add(presentation.grouped ? 1 : 0)
+                add(Int64(presentation.minimumDigits))
             case .pluralText: add("pluralText")
-            case .numberText(let style): add("numberText " + style)
+            case .numberText(let style):
+                add("numberText")
+                add(style)
             }
         }
 
@@ -400,8 +421,9 @@ extension CatalogCompiler {
         let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [])
         guard let preparation = prepareInParts(part, options: options, parts: 4, metadata: metadata) else { return nil }
-        let layouts = preparation.tables.map(androidLayout)
-        let accessorLayouts = preparation.tables.map(accessorLayout)
+        let both = preparation.tables.map(Self.layouts)
+        let layouts = both.map(\.android)
+        let accessorLayouts = both.map(\.accessors)
         let androidWanted: [Set<String>?] = part.tables.indices.map { t in
             guard let previous = previousLayouts?[t], previous == layouts[t] else { return nil }
             return wanted?[t] ?? nil

@@ -265,7 +265,7 @@ struct OutputRenderer {
         /// The value the localization of the entry `key` for the tag at `tag` (in the written
         /// tags) had; nil when it had none.
         func localization(_ key: String, _ tag: Int) -> XCStringsStreamWriter.Localization? {
-            localizations.range(key, tag: tag).map { .written(bytes[$0]) }
+            localizations.range(key, tag: tag).map { .written(Array(bytes[$0])) }
         }
 
         /// Where `tag`'s localizations are kept (in the written tags): nil when they are made

@@ -26,7 +26,7 @@ public enum XCStringsStreamWriter {
         case stated(CatalogValue, states: CatalogStates)
         /// A localization's value as this writer wrote it before (``writtenLocalizations(in:)``),
         /// written again as it is.
-        case written(ArraySlice<UInt8>)
+        case written([UInt8])
     }
 
     public struct Entry: Sendable {
