@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "SpeakableDescribersTests",
             dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableCatalog", "SpeakableMessages",
-                           "SpeakableJSON", "CatalogEmbedding", "SpeakableTestSupport"],
+                           "SpeakableJSON", "CatalogEmbedding", "SpeakableTestSupport", "SeededRandom"],
             swiftSettings: swiftSettings
         ),
         // MARK: Checker and speech

@@ -1,0 +1,180 @@
+import SpeakableDiagnostics
+import SpeakableICU
+import SpeakableMessages
+import SpeakableParticles
+
+/// A Sudoku cell's label cut into pieces that a whole board formats once per row or column.
+///
+/// Every built-in translation writes `sudoku.cell.label` as a position followed by exactly the
+/// pattern of `sudoku.cell.content`: "Row {row}, column {column}, " then the content `select`
+/// ("{row}행 {column}열, " in Korean). Top-level parts of a message format one after the other,
+/// so such a label is the text of its leading pieces followed by the cell's content description.
+/// The leading text is cut where each top-level argument but the first starts ("Row {row}, column "
+/// and "{column}, "); when every piece uses only `row`, only `column` or no argument, a board
+/// formats each piece once per row (or column) and writes every label from those texts and the
+/// content's.
+///
+/// Each piece starts at the start of the label or at an argument's `{`, where a parse starts
+/// afresh (no quoting is open there, nothing is nested), so a piece compiled alone formats what
+/// the same parts format inside the label. Labels with particles to resolve are never cut (a
+/// particle reads the value before it).
+struct SudokuLabelPieces: Sendable {
+    /// Which of a cell's values a piece's text depends on.
+    enum Key: Sendable, Equatable {
+        case constant, row, column
+    }
+
+    struct Piece: Sendable {
+        let message: CompiledMessage
+        let key: Key
+    }
+
+    /// The pieces before the content, in order.
+    let pieces: [Piece]
+
+    /// The pieces of `label`, or nil when it is not a position followed by `content`'s pattern,
+    /// or its position cannot be cut into pieces of one value each.
+    init?(label: BoundMessage, content: BoundMessage) {
+        guard let labelMessage = label.message, let contentMessage = content.message,
+              labelMessage.particleCount == 0, contentMessage.particleCount == 0 else { return nil }
+        let source = labelMessage.pattern.source
+        let contentSource = contentMessage.pattern.source
+        let units = Array(source.utf16), contentUnits = Array(contentSource.utf16)
+        guard !contentUnits.isEmpty, contentUnits.count <= units.count,
+              units[(units.count - contentUnits.count)...].elementsEqual(contentUnits) else { return nil }
+        let contentStart = units.count - contentUnits.count
+        // Where each top-level argument starts, up to the content's.
+        var starts: [Int] = []
+        var reachesContent = false
+        for part in labelMessage.pattern.body.parts {
+            guard case .argument(let argument) = part else { continue }
+            let start = argument.range.lowerBound
+            if start == contentStart { reachesContent = true; break }
+            if start > contentStart { break }
+            starts.append(start)
+        }
+        guard reachesContent else { return nil }
+        // The text before the first argument goes with it.
+        if starts.isEmpty { starts = [0] } else { starts[0] = 0 }
+        if contentStart == 0 { starts = [] }
+        let spec = MessageID.sudokuCellLabel.spec.arguments
+        let (row, column) = (spec[0].name, spec[1].name)
+        var pieces: [Piece] = []
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : contentStart
+            guard end > start else { continue }
+            let text = String(decoding: units[start..<end], as: UTF16.self)
+            guard let message = try? CompiledMessage(text, locale: labelMessage.compiled.locale,
+                                                     timeZone: labelMessage.compiled.timeZone) else { return nil }
+            let key: Key
+            switch message.argumentNames {
+            case []: key = .constant
+            case [row]: key = .row
+            case [column]: key = .column
+            default: return nil
+            }
+            pieces.append(Piece(message: message, key: key))
+        }
+        self.pieces = pieces
+    }
+}
+
+extension SudokuLabelPieces {
+    /// Formats every piece once for each row (or column) of a `rows` × `columns` board and lends
+    /// `body` the texts; nil when a piece does not format (the labels are then formatted whole).
+    func withTexts<R>(rows: Int, columns: Int, _ body: (SudokuLabelTexts) -> R) -> R? {
+        let stride = max(rows, columns)
+        let count = pieces.count * stride
+        var bytes = MessageBuffer(capacity: 16 * count + 16)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count + 2 * pieces.count) { table -> R? in
+            let spans = table.baseAddress!, steps = spans + 2 * count
+            let failed = withUnsafeTemporaryAllocation(of: MessageArgument?.self, capacity: 1) { value -> Bool in
+                value.initialize(repeating: nil)
+                defer { _ = value.deinitialize() }
+                for (p, piece) in pieces.enumerated() {
+                    steps[2 * p] = piece.key == .row ? 1 : 0
+                    steps[2 * p + 1] = piece.key == .column ? 1 : 0
+                    let values = UnsafeBufferPointer(rebasing: value[..<(piece.key == .constant ? 0 : 1)])
+                    for n in 1...(piece.key == .row ? rows : piece.key == .column ? columns : 1) {
+                        let start = bytes.count
+                        value[0] = .int(Int64(n))
+                        do { try piece.message.format(slots: values, into: &bytes) } catch { return true }
+                        spans[2 * (p * stride + n - 1)] = start
+                        spans[2 * (p * stride + n - 1) + 1] = bytes.count - start
+                    }
+                }
+                return false
+            }
+            if failed { return nil }
+            // Room to read a text as two 8-byte words.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { zeros in
+                zeros.initialize(repeating: 0)
+                bytes.append(utf8: UnsafeBufferPointer(zeros))
+            }
+            return bytes.withUTF8 { all in
+                body(SudokuLabelTexts(bytes: all.baseAddress!, spans: spans, steps: steps, stride: stride, count: pieces.count))
+            }
+        }
+    }
+}
+
+/// The texts of a label's pieces for one board (see ``SudokuLabelPieces/withTexts(rows:columns:_:)``):
+/// each piece's text for every row (or column), and a cell's label made from them.
+struct SudokuLabelTexts {
+    /// The texts, with 16 readable bytes past the last.
+    let bytes: UnsafePointer<UInt8>
+    /// Start and byte count of piece `p`'s text for value `n` at `2 × (p × stride + n − 1)`.
+    let spans: UnsafePointer<Int>
+    /// For piece `p`, 1 at `2p` when its text goes with the row, 1 at `2p + 1` when with the column.
+    let steps: UnsafePointer<Int>
+    let stride: Int
+    /// How many pieces.
+    let count: Int
+
+    @inline(__always)
+    private func span(_ p: Int, row: Int, column: Int) -> Int {
+        2 * (p * stride + (row - 1) * steps[2 * p] + (column - 1) * steps[2 * p + 1])
+    }
+
+    /// The label of the cell at `row`, `column` whose content description is `content`: the
+    /// pieces' texts, then the content — or nil when that is longer than a message may make
+    /// (formatting the label whole then fails).
+    func label(row: Int, column: Int, content: String) -> String? {
+        var length = content.utf8.count
+        for p in 0..<count { length += spans[span(p, row: row, column: column) + 1] }
+        guard length <= CompiledMessage.maximumOutputLength else { return nil }
+        let stackSize = 512
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack in
+            // 16 bytes of room past the text for the last word written.
+            let onStack = length + 16 <= stackSize
+            let out = onStack ? stack.baseAddress! : UnsafeMutablePointer<UInt8>.allocate(capacity: length + 16)
+            defer { if !onStack { out.deallocate() } }
+            var at = 0
+            for p in 0..<count {
+                let i = span(p, row: row, column: column)
+                let start = spans[i], n = spans[i + 1]
+                if n <= 16 {
+                    let source = UnsafeRawPointer(bytes + start), target = UnsafeMutableRawPointer(out + at)
+                    target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    (target + 8).storeBytes(of: (source + 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                } else {
+                    (out + at).update(from: bytes + start, count: n)
+                }
+                at += n
+            }
+            let written: Int? = content.utf8.withContiguousStorageIfAvailable { utf8 in
+                if let base = utf8.baseAddress { (out + at).update(from: base, count: utf8.count) }
+                return utf8.count
+            }
+            if let written {
+                at += written
+            } else {
+                for byte in content.utf8 {
+                    out[at] = byte
+                    at += 1
+                }
+            }
+            return UTF8Validation.string(validated: UnsafeBufferPointer(start: out, count: at))
+        }
+    }
+}
