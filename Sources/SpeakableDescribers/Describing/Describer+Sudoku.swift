@@ -25,7 +25,7 @@ extension Describer {
     /// Every cell of a board, row-major (the order of the accessibility elements).
     public func describe(_ board: SudokuBoard) -> [AccessibleText] {
         // Labels from pieces formatted once per row and column, and each content description
-        // formatted once per board (see SudokuLabelPieces); the recorder sees every message.
+        // formatted once per board (see CellLabelPieces); the recorder sees every message.
         if recorder == nil, let sudokuLabel,
            let cells = sudokuLabel.withTexts(rows: board.rows, columns: board.columns, { texts in
                withUnsafeTemporaryAllocation(of: String?.self, capacity: Self.sharedContentCount) { shared in
@@ -41,7 +41,7 @@ extension Describer {
 
     /// The board's cells; with `pieces`, each label is made from them and the content, and the
     /// content descriptions of digits 0 to 9 are kept in `sharedContents` (see `sharedContentSlot`).
-    private func describe(_ board: SudokuBoard, pieces: SudokuLabelTexts?,
+    private func describe(_ board: SudokuBoard, pieces: CellLabelTexts?,
                           sharedContents: UnsafeMutablePointer<String?>?) -> [AccessibleText] {
         let columns = board.columns
         let count = board.rows * columns
@@ -104,7 +104,7 @@ extension Describer {
     @inline(__always)
     private func describe(_ row: Int, _ column: Int, _ content: SudokuCell.Content, isSelected: Bool,
                           _ values: UnsafeMutableBufferPointer<MessageArgument?>, _ labels: BoundMessage, _ contents: BoundMessage,
-                          pieces: SudokuLabelTexts?, sharedContents: UnsafeMutablePointer<String?>?,
+                          pieces: CellLabelTexts?, sharedContents: UnsafeMutablePointer<String?>?,
                           into text: UnsafeMutablePointer<AccessibleText>) {
         let label: String, description: String
         if let pieces, let sharedContents {

@@ -60,7 +60,7 @@ public final class Describer: Sendable {
     let noFitHint: String, noFitState: String
     /// A board's cell labels as pieces formatted once per row and column (nil: each label is
     /// formatted whole).
-    let sudokuLabel: SudokuLabelPieces?
+    let sudokuLabel: CellLabelPieces?, blockLabel: CellLabelPieces?
     /// The digits 0 to 9 as `digitsText` writes them, for pencil marks.
     let digitTexts: [String]
     /// For each message, the text between its two arguments when it is exactly
@@ -144,8 +144,10 @@ public final class Describer: Sendable {
         sudokuHint = hint(.sudokuCellHint, sudokuAction)
         rackHint = hint(.rackHint, rackAction)
         boardHint = hint(.boardHint, boardAction)
-        sudokuLabel = SudokuLabelPieces(label: messages[MessageID.sudokuCellLabel.rawValue],
-                                        content: messages[MessageID.sudokuCellContent.rawValue])
+        sudokuLabel = CellLabelPieces(label: messages[MessageID.sudokuCellLabel.rawValue],
+                                      content: messages[MessageID.sudokuCellContent.rawValue])
+        blockLabel = CellLabelPieces(label: messages[MessageID.blockCellLabel.rawValue],
+                                     content: messages[MessageID.blockCellContent.rawValue])
         joinSeparators = messages.map(\.joinSeparator)
         let digits = self.digits
         digitTexts = (0...9).map { n in Self.digitsText(n, digits) }

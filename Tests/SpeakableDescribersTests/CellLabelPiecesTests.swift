@@ -4,10 +4,11 @@ import SpeakableMessages
 import Testing
 @testable import SpeakableDescribers
 
-/// A board's labels are made from pieces formatted once per row and column, its content
-/// descriptions once per board, pencil marks and folds by joining (SudokuLabelPieces, notesText,
-/// fold): each is checked against formatting the messages themselves, cell by cell.
-@Suite struct SudokuBoardPiecesTests {
+/// A board's cell labels are made from pieces formatted once per row and column, its content
+/// descriptions once per board (Sudoku and block boards), pencil marks and folds by joining
+/// (CellLabelPieces, notesText, fold): each is checked against formatting the messages
+/// themselves, cell by cell.
+@Suite struct CellLabelPiecesTests {
     static let contentSource = Self.builtInSource("sudoku.cell.content", tag: nil)
     static let koreanContentSource = Self.builtInSource("sudoku.cell.content", tag: "ko")
 
@@ -84,7 +85,7 @@ import Testing
     /// Labels the pieces can and cannot cut: each board equals its cells either way.
     @Test func ownLabelsAreTheirCells() throws {
         let content = Self.contentSource
-        let cases: [(label: String, keys: [SudokuLabelPieces.Key]?)] = [
+        let cases: [(label: String, keys: [CellLabelPieces.Key]?)] = [
             ("Column {column}, row {row}: " + content, [.column, .row]),
             ("{row}/{column}/{row} " + content, [.row, .column, .row]),
             ("Cell: " + content, [.constant]),
@@ -162,6 +163,66 @@ import Testing
             let board = Self.randomBoard(rows: rows, columns: columns, &random)
             #expect(describer.describe(board) == board.cells.map { describer.describe($0) })
         }
+    }
+
+    // MARK: Block boards
+
+    static let blockContentSource = Self.builtInSource("block.cell.content", tag: nil)
+    static let pieces = ["XX/XX", "XXXX", "X/X/X", ".X/XX", ".X/XX/.X", "X", "XXX/X../X.."].map { try! Piece(map: $0) }
+
+    /// Every cell of random block boards, with and without a piece selected, as
+    /// `describe(cellAt:on:placing:)` describes it alone (its label formatted whole).
+    static func expectBlockCellByCell(_ describer: Describer, seed: UInt64, boards: Int = 10,
+                                      sourceLocation: SourceLocation = #_sourceLocation) {
+        var random = SplitMix(seed: seed)
+        for k in 0..<boards {
+            let (rows, columns) = [(8, 8), (1, 1), (3, 9), (10, 4), (8, 8)][k % 5]
+            var board = BlockBoard(rows: rows, columns: columns)
+            for row in 1...rows {
+                for column in 1...columns where random.chance(60) {
+                    board[row, column] = BlockCell(row: row, column: column, isFilled: random.chance(70), hasInk: random.chance(30),
+                                                   isMarkedToClear: random.chance(30))
+                }
+            }
+            let piece = random.chance(25) ? nil : random.pick(pieces)
+            let cells = describer.describeCells(of: board, placing: piece)
+            var expected: [AccessibleText] = []
+            for row in 1...rows {
+                for column in 1...columns {
+                    expected.append(describer.describe(cellAt: GridPosition(row: row, column: column), on: board, placing: piece))
+                }
+            }
+            #expect(cells.count == expected.count, sourceLocation: sourceLocation)
+            for (cell, want) in zip(cells, expected) where cell != want {
+                Issue.record("\(describer.locale): \(cell.voiceOver.label), expected \(want.voiceOver.label)", sourceLocation: sourceLocation)
+                return
+            }
+        }
+    }
+
+    @Test(arguments: ["en", "ko", "ar"])
+    func blockBoardsAreTheirCells(_ locale: String) throws {
+        let describer = try Describer(locale: locale)
+        #expect(describer.blockLabel?.pieces.map(\.key) == [.row, .column])
+        Self.expectBlockCellByCell(describer, seed: 30)
+        Self.expectBlockCellByCell(try Describer(locale: locale, hintStyle: .gesture), seed: 31, boards: 3)
+    }
+
+    @Test func ownBlockLabelsAreTheirCells() throws {
+        let content = Self.blockContentSource
+        let cases: [(label: String, keys: [CellLabelPieces.Key]?)] = [
+            ("Column {column}, row {row}: " + content, [.column, .row]),
+            ("Cell " + content, [.constant]),
+            ("{filled, select, yes {full} other {free}} at {row}, {column}: " + content, nil),
+        ]
+        for (label, keys) in cases {
+            let describer = try Self.describer("en", ["block.cell.label": (label, nil)])
+            #expect(describer.blockLabel?.pieces.map(\.key) == keys, "\(label)")
+            Self.expectBlockCellByCell(describer, seed: 32, boards: 5)
+        }
+        let korean = try Self.describer("ko", ["block.cell.label": ("Row {row} " + content, "{column}열 {row}행: " + Self.builtInSource("block.cell.content", tag: "ko"))])
+        #expect(korean.blockLabel?.pieces.map(\.key) == [.column, .row])
+        Self.expectBlockCellByCell(korean, seed: 33, boards: 5)
     }
 
     // MARK: Pencil marks and folds

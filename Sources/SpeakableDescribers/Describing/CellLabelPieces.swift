@@ -3,22 +3,23 @@ import SpeakableICU
 import SpeakableMessages
 import SpeakableParticles
 
-/// A Sudoku cell's label cut into pieces that a whole board formats once per row or column.
+/// A grid cell's label cut into pieces that a whole board formats once per row or column.
 ///
-/// Every built-in translation writes `sudoku.cell.label` as a position followed by exactly the
-/// pattern of `sudoku.cell.content`: "Row {row}, column {column}, " then the content `select`
-/// ("{row}행 {column}열, " in Korean). Top-level parts of a message format one after the other,
-/// so such a label is the text of its leading pieces followed by the cell's content description.
+/// Every built-in translation writes a cell label (`sudoku.cell.label`, `block.cell.label`) as a
+/// position followed by exactly the pattern of the cell's content description
+/// (`sudoku.cell.content`, `block.cell.content`): "Row {row}, column {column}, " then the content
+/// (Korean "{row}행 {column}열, "). Top-level parts of a message format one after the other, so
+/// such a label is the text of its leading pieces followed by the cell's content description.
 /// The leading text is cut where each top-level argument but the first starts ("Row {row}, column "
-/// and "{column}, "); when every piece uses only `row`, only `column` or no argument, a board
-/// formats each piece once per row (or column) and writes every label from those texts and the
-/// content's.
+/// and "{column}, "); when every piece uses only the row, only the column or no argument (the
+/// label's first two arguments), a board formats each piece once per row (or column) and writes
+/// every label from those texts and the content's.
 ///
 /// Each piece starts at the start of the label or at an argument's `{`, where a parse starts
 /// afresh (no quoting is open there, nothing is nested), so a piece compiled alone formats what
 /// the same parts format inside the label. Labels with particles to resolve are never cut (a
 /// particle reads the value before it).
-struct SudokuLabelPieces: Sendable {
+struct CellLabelPieces: Sendable {
     /// Which of a cell's values a piece's text depends on.
     enum Key: Sendable, Equatable {
         case constant, row, column
@@ -57,7 +58,8 @@ struct SudokuLabelPieces: Sendable {
         // The text before the first argument goes with it.
         if starts.isEmpty { starts = [0] } else { starts[0] = 0 }
         if contentStart == 0 { starts = [] }
-        let spec = MessageID.sudokuCellLabel.spec.arguments
+        let spec = label.id.spec.arguments
+        guard spec.count >= 2 else { return nil }
         let (row, column) = (spec[0].name, spec[1].name)
         var pieces: [Piece] = []
         for (k, start) in starts.enumerated() {
@@ -79,10 +81,10 @@ struct SudokuLabelPieces: Sendable {
     }
 }
 
-extension SudokuLabelPieces {
+extension CellLabelPieces {
     /// Formats every piece once for each row (or column) of a `rows` × `columns` board and lends
     /// `body` the texts; nil when a piece does not format (the labels are then formatted whole).
-    func withTexts<R>(rows: Int, columns: Int, _ body: (SudokuLabelTexts) -> R) -> R? {
+    func withTexts<R>(rows: Int, columns: Int, _ body: (CellLabelTexts) -> R) -> R? {
         let stride = max(rows, columns)
         let count = pieces.count * stride
         var bytes = MessageBuffer(capacity: 16 * count + 16)
@@ -112,15 +114,16 @@ extension SudokuLabelPieces {
                 bytes.append(utf8: UnsafeBufferPointer(zeros))
             }
             return bytes.withUTF8 { all in
-                body(SudokuLabelTexts(bytes: all.baseAddress!, spans: spans, steps: steps, stride: stride, count: pieces.count))
+                body(CellLabelTexts(bytes: all.baseAddress!, spans: spans, steps: steps, stride: stride, count: pieces.count,
+                                   rows: rows, columns: columns))
             }
         }
     }
 }
 
-/// The texts of a label's pieces for one board (see ``SudokuLabelPieces/withTexts(rows:columns:_:)``):
+/// The texts of a label's pieces for one board (see ``CellLabelPieces/withTexts(rows:columns:_:)``):
 /// each piece's text for every row (or column), and a cell's label made from them.
-struct SudokuLabelTexts {
+struct CellLabelTexts {
     /// The texts, with 16 readable bytes past the last.
     let bytes: UnsafePointer<UInt8>
     /// Start and byte count of piece `p`'s text for value `n` at `2 × (p × stride + n − 1)`.
@@ -130,6 +133,8 @@ struct SudokuLabelTexts {
     let stride: Int
     /// How many pieces.
     let count: Int
+    /// The board's size: the rows and columns the texts are for.
+    let rows: Int, columns: Int
 
     @inline(__always)
     private func span(_ p: Int, row: Int, column: Int) -> Int {
@@ -138,8 +143,9 @@ struct SudokuLabelTexts {
 
     /// The label of the cell at `row`, `column` whose content description is `content`: the
     /// pieces' texts, then the content — or nil when that is longer than a message may make
-    /// (formatting the label whole then fails).
+    /// (formatting the label whole then fails), or the cell is not on the board.
     func label(row: Int, column: Int, content: String) -> String? {
+        guard row >= 1 && row <= rows && column >= 1 && column <= columns else { return nil }
         var length = content.utf8.count
         for p in 0..<count { length += spans[span(p, row: row, column: column) + 1] }
         guard length <= CompiledMessage.maximumOutputLength else { return nil }
