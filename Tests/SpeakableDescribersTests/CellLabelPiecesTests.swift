@@ -109,6 +109,17 @@ import Testing
         }
     }
 
+    /// The texts are for one board's rows and columns: a cell off it gets no label from them.
+    @Test func labelsOnlyForTheBoardsCells() throws {
+        let pieces = try #require(english.sudokuLabel)
+        let labels = pieces.withTexts(rows: 2, columns: 3) { texts in
+            [texts.label(row: 2, column: 3, content: "x"), texts.label(row: 1, column: 1, content: ""),
+             texts.label(row: 3, column: 1, content: "x"), texts.label(row: 1, column: 4, content: "x"),
+             texts.label(row: 0, column: 1, content: "x"), texts.label(row: 1, column: 0, content: "x")]
+        }
+        #expect(labels == ["Row 2, column 3, x", "Row 1, column 1, ", nil, nil, nil, nil])
+    }
+
     /// A content message whose text follows a position in the label only inside a quote.
     @Test func contentInsideAQuoteIsNotCut() throws {
         let content = "x' {content, select, empty {e} other {{digit}{notes}}}"
