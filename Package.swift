@@ -109,7 +109,7 @@ let package = Package(
         // MARK: Describers
         .target(
             name: "SpeakableParticles",
-            dependencies: ["SpeakableMessages", "SpeakableICU"],
+            dependencies: ["SpeakableMessages", "SpeakableICU", "SpeakableDiagnostics"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableParticlesTests",
-            dependencies: ["SpeakableParticles", "SpeakableMessages", "SpeakableJSON", "SpeakableICU"],
+            dependencies: ["SpeakableParticles", "SpeakableMessages", "SpeakableJSON", "SpeakableICU", "SeededRandom"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
