@@ -184,7 +184,7 @@ public final class ParticleResolvingMessage: Sendable {
                 let rest = UnsafeBufferPointer(rebasing: bytes[i...])
                 guard let particle = KoreanParticle(scalars: UTF8Scalars(rest)) else { continue }
                 for s in UTF8Scalars(rest).prefix(particle.notationLength) { i += UTF8.width(s) }
-                let sound = KoreanParticles.finalSound(ofScalars: UTF8Scalars(UnsafeBufferPointer(start: out + start, count: at - start)))
+                let sound = KoreanParticles.finalSound(ofUTF8: UnsafeBufferPointer(start: out + start, count: at - start))
                 if let sound {
                     var form = particle.form(after: sound)
                     var fits = true

@@ -236,6 +236,21 @@ import Testing
         Self.expectBlockCellByCell(korean, seed: 33, boards: 5)
     }
 
+    /// Columns are said as a set: in any order, any number of times.
+    @Test func columnsAreSaidAsTheirSet() {
+        var random = SplitMix(seed: 34)
+        for describer in [english, korean] {
+            for _ in 0..<300 {
+                let columns = (0..<1 + random.below(8)).map { _ in 1 + random.below(10) }
+                for context: MessageArgument in ["placement", "reading"] {
+                    #expect(describer.columnsText(columns, context: context) == describer.columnsText(Set(columns).sorted(), context: context),
+                            "\(columns)")
+                }
+            }
+        }
+        #expect(english.columnsText([6, 5, 5, 1, 6, 3, 2], context: "placement") == "columns 1 to 3 and 5 to 6")
+    }
+
     // MARK: Pencil marks and folds
 
     @Test func joinSeparatorsAreReadOnlyFromFirstThenNext() throws {

@@ -59,6 +59,22 @@ import Testing
         }
     }
 
+    /// A value's final sound read off the end of its UTF-8 is the one read through all of it.
+    @Test func finalSoundsOfUTF8AreThoseOfTheScalars() {
+        var random = SplitMix(seed: 42)
+        let tails = ["가", "각", "갈", "힣", "\u{D7A4}", "\u{ABFF}", "ㄱ", "ㄹ", "ㅏ", "3", "10", "１０", "MP3", "Excel", "%", "①",
+                     "9:05", "2.50", "1,000", " ", "", "é", "👍🏽", "(", "'", "漢"]
+        var texts = tails
+        for _ in 0..<3_000 {
+            texts.append((0..<random.below(5)).map { _ in random.pick(tails + Self.words) }.joined())
+        }
+        for text in texts {
+            var utf8 = text
+            let sound = utf8.withUTF8 { KoreanParticles.finalSound(ofUTF8: $0) }
+            #expect(sound == KoreanParticles.finalSound(ofScalars: text.unicodeScalars), "\(text)")
+        }
+    }
+
     @Test func edges() throws {
         for text in ["", Self.open, Self.close, Self.open + Self.close, Self.open + "블록" + Self.close + "을(를)",
                      Self.open + "블록" + Self.close + "을(를)" + String(repeating: "가", count: 400),

@@ -157,9 +157,10 @@ extension Describer {
     /// "column 5", "columns 5 to 6", "columns 1 to 3 and 6"; `context` is where they are said,
     /// "placement" (the cells a piece would cover) or "reading" (the board reading).
     func columnsText(_ columns: [Int], context: MessageArgument) -> String {
-        let sorted = Set(columns).sorted()
+        // Each column once, ascending, in runs of neighbours.
         var runs: [(Int, Int)] = []
-        for column in sorted {
+        for column in columns.sorted() {
+            if let last = runs.last, last.1 >= column { continue }
             if let last = runs.last, last.1 == column - 1 { runs[runs.count - 1].1 = column } else { runs.append((column, column)) }
         }
         if runs.count == 1 {
