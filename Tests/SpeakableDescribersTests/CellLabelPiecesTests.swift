@@ -162,6 +162,22 @@ import Testing
         #expect(cells[1].voiceOver.label == "Row 1, column 2, given 3")
     }
 
+    /// Labels longer than the stack buffer (512 bytes) they are made in: a long content, a long piece.
+    @Test func longLabelsAreMadeOnTheHeap() throws {
+        let separator = String(repeating: "·", count: 60)
+        let longNotes = try Self.describer("en", ["common.join.list": ("{first}" + separator + "{next}", nil)])
+        let longPiece = try Self.describer("en", ["sudoku.cell.label": (String(repeating: "a", count: 600) + " {row}, {column}: " + Self.contentSource, nil)])
+        for describer in [longNotes, longPiece] {
+            var board = SudokuBoard(rows: 3, columns: 3)
+            board[1, 1] = .notes(Array(0...9))
+            board[2, 3] = .notes([1, 2])
+            board[3, 3] = .given(7)
+            let cells = describer.describe(board)
+            #expect(cells == board.cells.map { describer.describe($0) })
+            #expect(cells.contains { $0.voiceOver.label.utf8.count > 600 })
+        }
+    }
+
     /// The per-board texts belong to one board: describers of other catalogs and locales, and
     /// other boards, in turn, each as its cells.
     @Test func boardsAndDescribersInTurn() throws {

@@ -146,41 +146,63 @@ struct CellLabelTexts {
     /// (formatting the label whole then fails), or the cell is not on the board.
     func label(row: Int, column: Int, content: String) -> String? {
         guard row >= 1 && row <= rows && column >= 1 && column <= columns else { return nil }
-        var length = content.utf8.count
-        for p in 0..<count { length += spans[span(p, row: row, column: column) + 1] }
-        guard length <= CompiledMessage.maximumOutputLength else { return nil }
         let stackSize = 512
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack in
-            // 16 bytes of room past the text for the last word written.
-            let onStack = length + 16 <= stackSize
-            let out = onStack ? stack.baseAddress! : UnsafeMutablePointer<UInt8>.allocate(capacity: length + 16)
-            defer { if !onStack { out.deallocate() } }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { stack -> String? in
+            // The pieces go on the stack while they fit with 16 bytes of room past them (for the
+            // last word written); past that, the label is made on the heap.
+            let out = stack.baseAddress!
             var at = 0
             for p in 0..<count {
                 let i = span(p, row: row, column: column)
                 let start = spans[i], n = spans[i + 1]
+                guard at + n + 16 <= stackSize else { return labelOnTheHeap(row: row, column: column, content: content) }
+                let source = UnsafeRawPointer(bytes + start), target = UnsafeMutableRawPointer(out + at)
                 if n <= 16 {
-                    let source = UnsafeRawPointer(bytes + start), target = UnsafeMutableRawPointer(out + at)
                     target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
                     (target + 8).storeBytes(of: (source + 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
                 } else {
-                    (out + at).update(from: bytes + start, count: n)
+                    target.copyMemory(from: source, byteCount: n)
                 }
                 at += n
             }
-            let written: Int? = content.utf8.withContiguousStorageIfAvailable { utf8 in
-                if let base = utf8.baseAddress { (out + at).update(from: base, count: utf8.count) }
-                return utf8.count
-            }
-            if let written {
-                at += written
-            } else {
-                for byte in content.utf8 {
-                    out[at] = byte
-                    at += 1
-                }
-            }
+            guard at + content.utf8.count <= stackSize else { return labelOnTheHeap(row: row, column: column, content: content) }
+            append(content, to: out, at: &at)
             return UTF8Validation.string(validated: UnsafeBufferPointer(start: out, count: at))
+        }
+    }
+
+    /// `label(row:column:content:)` for a label longer than the stack buffer (only such a label
+    /// can be longer than a message may make).
+    @inline(never)
+    private func labelOnTheHeap(row: Int, column: Int, content: String) -> String? {
+        var length = content.utf8.count
+        for p in 0..<count { length += spans[span(p, row: row, column: column) + 1] }
+        guard length <= CompiledMessage.maximumOutputLength else { return nil }
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: length)
+        defer { out.deallocate() }
+        var at = 0
+        for p in 0..<count {
+            let i = span(p, row: row, column: column)
+            (out + at).update(from: bytes + spans[i], count: spans[i + 1])
+            at += spans[i + 1]
+        }
+        append(content, to: out, at: &at)
+        return UTF8Validation.string(validated: UnsafeBufferPointer(start: out, count: at))
+    }
+
+    @inline(__always)
+    private func append(_ text: String, to out: UnsafeMutablePointer<UInt8>, at: inout Int) {
+        let written: Int? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            if let base = utf8.baseAddress { (out + at).update(from: base, count: utf8.count) }
+            return utf8.count
+        }
+        if let written {
+            at += written
+        } else {
+            for byte in text.utf8 {
+                out[at] = byte
+                at += 1
+            }
         }
     }
 }
