@@ -109,7 +109,7 @@ let package = Package(
         // MARK: Describers
         .target(
             name: "SpeakableParticles",
-            dependencies: ["SpeakableMessages", "SpeakableICU"],
+            dependencies: ["SpeakableMessages", "SpeakableICU", "SpeakableDiagnostics"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -141,13 +141,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakableParticlesTests",
-            dependencies: ["SpeakableParticles", "SpeakableMessages", "SpeakableJSON", "SpeakableICU"],
+            dependencies: ["SpeakableParticles", "SpeakableMessages", "SpeakableJSON", "SpeakableICU", "SeededRandom"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "SpeakableDescribersTests",
             dependencies: ["SpeakableDescribers", "SpeakableParticles", "SpeakableCatalog", "SpeakableMessages",
-                           "SpeakableJSON", "CatalogEmbedding", "SpeakableTestSupport"],
+                           "SpeakableJSON", "CatalogEmbedding", "SpeakableTestSupport", "SeededRandom"],
             swiftSettings: swiftSettings
         ),
         // MARK: Checker and speech

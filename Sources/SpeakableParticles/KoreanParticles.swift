@@ -141,6 +141,21 @@ public enum KoreanParticles {
         finalSound(ofScalars: word.unicodeScalars)
     }
 
+    /// The same over valid UTF-8. A value that ends in a Hangul syllable ends in its sound
+    /// (`finalSound(ofScalars:)` reads nothing before it then), which is read off its last three
+    /// bytes; any other value is read in one pass.
+    static func finalSound(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> KoreanFinalSound? {
+        let n = bytes.count
+        if n >= 3, bytes[n - 3] & 0xF0 == 0xE0 {
+            let value = UInt32(bytes[n - 3] & 0x0F) << 12 | UInt32(bytes[n - 2] & 0x3F) << 6 | UInt32(bytes[n - 1] & 0x3F)
+            if value >= 0xAC00 && value <= 0xD7A3 {
+                let final = (value - 0xAC00) % 28
+                return final == 0 ? .vowel : final == 8 ? .rieul : .consonant
+            }
+        }
+        return finalSound(ofScalars: UTF8Scalars(bytes))
+    }
+
     /// The same over any scalars, in one pass forward: the last spoken scalar, the number
     /// written just before it when it is a digit, the Latin word it ends when it is a letter.
     static func finalSound<S: Sequence<Unicode.Scalar>>(ofScalars scalars: S) -> KoreanFinalSound? {

@@ -1,3 +1,4 @@
+import SpeakableDiagnostics
 public import SpeakableICU
 public import SpeakableMessages
 
@@ -128,16 +129,24 @@ public final class ParticleResolvingMessage: Sendable {
     /// The same from the formatter's bytes to one `String`. The resolved text is normally no
     /// longer (markers go, and a particle form is shorter than its notation); should a form ever
     /// be longer, the text is resolved again with room to spare.
+    ///
+    /// From valid UTF-8 (the formatter's output) the resolved bytes are valid UTF-8: whole
+    /// scalars are copied or dropped (markers, notation) and forms are strings. So they are
+    /// copied into the `String` without being validated again.
     static func resolve(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var fitted = true
-        let text = String(unsafeUninitializedCapacity: bytes.count) { out in
-            let count = resolve(bytes, into: out.baseAddress!, capacity: out.count)
-            fitted = count >= 0
-            return max(0, count)
+        let stackSize = 1_024
+        if bytes.count <= stackSize {
+            let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackSize) { out -> String? in
+                let count = resolve(bytes, into: out.baseAddress!, capacity: stackSize)
+                return count >= 0 ? UTF8Validation.string(validated: UnsafeBufferPointer(start: out.baseAddress!, count: count)) : nil
+            }
+            if let text { return text }
         }
-        if fitted { return text }
         let room = bytes.count * 4 + 64
-        return String(unsafeUninitializedCapacity: room) { out in max(0, resolve(bytes, into: out.baseAddress!, capacity: room)) }
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        defer { out.deallocate() }
+        let count = max(0, resolve(bytes, into: out, capacity: room))
+        return UTF8Validation.string(validated: UnsafeBufferPointer(start: out, count: count))
     }
 
     /// The same from bytes to bytes: writes at most `capacity` bytes at `out` and returns how
@@ -175,7 +184,7 @@ public final class ParticleResolvingMessage: Sendable {
                 let rest = UnsafeBufferPointer(rebasing: bytes[i...])
                 guard let particle = KoreanParticle(scalars: UTF8Scalars(rest)) else { continue }
                 for s in UTF8Scalars(rest).prefix(particle.notationLength) { i += UTF8.width(s) }
-                let sound = KoreanParticles.finalSound(ofScalars: UTF8Scalars(UnsafeBufferPointer(start: out + start, count: at - start)))
+                let sound = KoreanParticles.finalSound(ofUTF8: UnsafeBufferPointer(start: out + start, count: at - start))
                 if let sound {
                     var form = particle.form(after: sound)
                     var fits = true

@@ -9,10 +9,29 @@ extension Describer {
     /// // "Row 3, column 5, filled, marked to clear"   (ko "3행 5열, 채워짐, 지울 대상")
     /// ```
     public func describe(_ cell: BlockCell) -> AccessibleText {
+        describe(cell, pieces: nil, sharedContents: nil)
+    }
+
+    /// A cell; with `pieces` (a board's, see CellLabelPieces), the label is made from them and
+    /// the content description, which is kept in `sharedContents` by its three flags.
+    func describe(_ cell: BlockCell, pieces: CellLabelTexts?, sharedContents: UnsafeMutablePointer<String?>?) -> AccessibleText {
         let filled: MessageArgument = cell.isFilled ? "yes" : "no", ink: MessageArgument = cell.hasInk ? "yes" : "no"
         let marked: MessageArgument = cell.isMarkedToClear ? "yes" : "no"
-        let label = text(.blockCellLabel, number(cell.row), number(cell.column), filled, ink, marked, count: 5)
-        let content = text(.blockCellContent, filled, ink, marked, count: 3)
+        let label: String, content: String
+        if let pieces, let sharedContents {
+            let slot = (cell.isFilled ? 1 : 0) | (cell.hasInk ? 2 : 0) | (cell.isMarkedToClear ? 4 : 0)
+            if let known = sharedContents[slot] {
+                content = known
+            } else {
+                content = text(.blockCellContent, filled, ink, marked, count: 3)
+                sharedContents[slot] = content
+            }
+            label = pieces.label(row: cell.row, column: cell.column, content: content)
+                ?? text(.blockCellLabel, number(cell.row), number(cell.column), filled, ink, marked, count: 5)
+        } else {
+            label = text(.blockCellLabel, number(cell.row), number(cell.column), filled, ink, marked, count: 5)
+            content = text(.blockCellContent, filled, ink, marked, count: 3)
+        }
         return AccessibleText(
             voiceOver: VoiceOverText(label: label),
             talkBack: TalkBackText(contentDescription: content,
@@ -38,6 +57,23 @@ extension Describer {
     /// Every cell of a board, row-major, with the hints for `piece` when one is selected — what a
     /// game refreshes when the player picks a piece (the piece is named once for all 64 cells).
     public func describeCells(of board: BlockBoard, placing piece: Piece?) -> [AccessibleText] {
+        // Labels from pieces formatted once per row and column, and each content description
+        // formatted once per board (see CellLabelPieces); the recorder sees every message.
+        if recorder == nil, let blockLabel,
+           let cells = blockLabel.withTexts(rows: board.rows, columns: board.columns, { texts in
+               withUnsafeTemporaryAllocation(of: String?.self, capacity: 8) { shared in
+                   shared.initialize(repeating: nil)
+                   defer { _ = shared.deinitialize() }
+                   return describeCells(of: board, placing: piece, pieces: texts, sharedContents: shared.baseAddress!)
+               }
+           }) {
+            return cells
+        }
+        return describeCells(of: board, placing: piece, pieces: nil, sharedContents: nil)
+    }
+
+    private func describeCells(of board: BlockBoard, placing piece: Piece?, pieces: CellLabelTexts?,
+                               sharedContents: UnsafeMutablePointer<String?>?) -> [AccessibleText] {
         let reference = piece.map(describeReference)
         var result: [AccessibleText] = []
         result.reserveCapacity(board.rows * board.columns)
@@ -46,7 +82,7 @@ extension Describer {
         for row in 1...board.rows {
             for column in 1...board.columns {
                 result.append(describe(cellAt: GridPosition(row: row, column: column), on: board, placing: piece, reference: reference,
-                                       placed: &placed))
+                                       placed: &placed, pieces: pieces, sharedContents: sharedContents))
             }
         }
         return result
@@ -57,10 +93,13 @@ extension Describer {
         return describe(cellAt: position, on: board, placing: piece, reference: reference, placed: &placed)
     }
 
-    /// `placed`: the texts of placements already described on this board, by anchor.
+    /// `placed`: the texts of placements already described on this board, by anchor; `pieces` and
+    /// `sharedContents`: the board's label pieces and content descriptions, as
+    /// `describe(_:pieces:sharedContents:)` takes them.
     func describe(cellAt position: GridPosition, on board: BlockBoard, placing piece: Piece?, reference: String?,
-                  placed: inout [GridPosition: (hint: String, action: String)]) -> AccessibleText {
-        var result = describe(board[position.row, position.column])
+                  placed: inout [GridPosition: (hint: String, action: String)], pieces: CellLabelTexts? = nil,
+                  sharedContents: UnsafeMutablePointer<String?>? = nil) -> AccessibleText {
+        var result = describe(board[position.row, position.column], pieces: pieces, sharedContents: sharedContents)
         guard let piece, let reference else { return result }
         if let placement = board.placement(of: piece, touching: position) {
             let texts: (hint: String, action: String)
@@ -118,9 +157,10 @@ extension Describer {
     /// "column 5", "columns 5 to 6", "columns 1 to 3 and 6"; `context` is where they are said,
     /// "placement" (the cells a piece would cover) or "reading" (the board reading).
     func columnsText(_ columns: [Int], context: MessageArgument) -> String {
-        let sorted = Set(columns).sorted()
+        // Each column once, ascending, in runs of neighbours.
         var runs: [(Int, Int)] = []
-        for column in sorted {
+        for column in columns.sorted() {
+            if let last = runs.last, last.1 >= column { continue }
             if let last = runs.last, last.1 == column - 1 { runs[runs.count - 1].1 = column } else { runs.append((column, column)) }
         }
         if runs.count == 1 {

@@ -58,6 +58,15 @@ public final class Describer: Sendable {
     let rackHint: String, rackAction: String, rackEmpty: String
     let boardHint: String, boardAction: String, boardName: String
     let noFitHint: String, noFitState: String
+    /// A board's cell labels as pieces formatted once per row and column (nil: each label is
+    /// formatted whole).
+    let sudokuLabel: CellLabelPieces?, blockLabel: CellLabelPieces?
+    /// The digits 0 to 9 as `digitsText` writes them, for pencil marks.
+    let digitTexts: [String]
+    /// For each message, the text between its two arguments when it is exactly
+    /// `{first}…{next}` (common.join.list, .groups, .sentences): a fold of such a message is its
+    /// items joined with that text.
+    let joinSeparators: [String?]
 
     /// A describer for `locale` (a BCP 47 tag such as "en", "ko", "ko-KR").
     public convenience init(locale: String = "en", hintStyle: HintStyle = .result, timeZone: String = "UTC",
@@ -135,6 +144,13 @@ public final class Describer: Sendable {
         sudokuHint = hint(.sudokuCellHint, sudokuAction)
         rackHint = hint(.rackHint, rackAction)
         boardHint = hint(.boardHint, boardAction)
+        sudokuLabel = CellLabelPieces(label: messages[MessageID.sudokuCellLabel.rawValue],
+                                      content: messages[MessageID.sudokuCellContent.rawValue])
+        blockLabel = CellLabelPieces(label: messages[MessageID.blockCellLabel.rawValue],
+                                     content: messages[MessageID.blockCellContent.rawValue])
+        joinSeparators = messages.map(\.joinSeparator)
+        let digits = self.digits
+        digitTexts = (0...9).map { n in Self.digitsText(n, digits) }
     }
 
     // MARK: Formatting
@@ -189,13 +205,41 @@ public final class Describer: Sendable {
     func number(_ n: Int) -> MessageArgument? { .int(Int64(n)) }
 
     /// A whole number in the locale's digits (for text that is joined before formatting).
-    func digitsText(_ n: Int) -> String { (try? digits?.format(Int64(n))) ?? String(n) }
+    func digitsText(_ n: Int) -> String { Self.digitsText(n, digits) }
+
+    static func digitsText(_ n: Int, _ digits: NumberFormat?) -> String { (try? digits?.format(Int64(n))) ?? String(n) }
 
     // MARK: Joining
 
+    /// Each item joined to the text so far with `id` ("{first}, {next}"), left to right.
     func fold(_ items: [String], with id: MessageID) -> String {
+        if recorder == nil, let separator = joinSeparators[id.rawValue] {
+            return Self.joined(items, separator: separator) ?? foldInGeneral(items, with: id)
+        }
+        return foldInGeneral(items, with: id)
+    }
+
+    /// `fold` by formatting the message for each item.
+    func foldInGeneral(_ items: [String], with id: MessageID) -> String {
         guard var result = items.first else { return "" }
         for item in items.dropFirst() { result = text(id, [.string(result), .string(item)]) }
+        return result
+    }
+
+    /// The items joined with `separator`, which is what folding them with a message `{first}…{next}`
+    /// makes — nil when the text would be longer than a message may make (each step of the fold
+    /// then fails and makes the key instead).
+    static func joined(_ items: [String], separator: String) -> String? {
+        guard let first = items.first else { return "" }
+        var length = first.utf8.count
+        for item in items.dropFirst() { length += separator.utf8.count + item.utf8.count }
+        guard length <= CompiledMessage.maximumOutputLength else { return nil }
+        var result = first
+        result.reserveCapacity(length)
+        for item in items.dropFirst() {
+            result += separator
+            result += item
+        }
         return result
     }
 
@@ -283,6 +327,28 @@ final class BoundMessage: Sendable {
     @inline(__always)
     func format(_ values: [MessageArgument?], _ recorder: FormatRecorder?) -> String {
         values.withUnsafeBufferPointer { format($0, recorder) }
+    }
+
+    /// The text between the two arguments when the message is exactly `{a}…{b}`, `a` and `b` its
+    /// spec's first two arguments, both plain and without particles: formatting it with two
+    /// strings then makes `a + separator + b`.
+    var joinSeparator: String? {
+        guard let message, message.particleCount == 0, id.spec.arguments.count == 2 else { return nil }
+        let (first, next) = (id.spec.arguments[0].name, id.spec.arguments[1].name)
+        func isPlain(_ part: MessagePart, _ name: String) -> Bool {
+            guard case .argument(let argument) = part, argument.name == name, case .none = argument.kind else { return false }
+            return true
+        }
+        let parts = message.pattern.body.parts
+        switch parts.count {
+        case 2 where isPlain(parts[0], first) && isPlain(parts[1], next):
+            return ""
+        case 3 where isPlain(parts[0], first) && isPlain(parts[2], next):
+            if case .text(let separator, _) = parts[1] { return separator }
+            return nil
+        default:
+            return nil
+        }
     }
 
     @inline(__always)
