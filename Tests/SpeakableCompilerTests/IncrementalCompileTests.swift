@@ -356,6 +356,42 @@ import Testing
         for (path, contents) in full.files { #expect(after[path] == contents, "\(path) differs from a full compile") }
     }
 
+    /// A real app's String Catalog (CotEditor: 12 locales, `needs_review` and `new` states, kept
+    /// as imported), imported: a translation edited is compiled alone, the other locales'
+    /// localizations taken from the catalog the last compile wrote, and gives what a full compile
+    /// gives.
+    @Test(.enabled(if: catalogsDirectory != nil, testDataNote))
+    func aRealAppsImportedCatalogCompilesIncrementally() throws {
+        let root = try temporaryDirectory()
+        try write(#"{"sourceLocale": "en"}"#, to: root + "/speakable.json")
+        let imported = CatalogImporter.importFiles([catalogsDirectory! + "/CotEditor_FileScopeEditor.xcstrings"],
+                                                   project: ProjectLoader.load(directory: root), options: ImportOptions())
+        #expect(!imported.hasErrors, "\(imported.diagnostics.map(\.rendered))")
+        _ = try OutputWriter.write(imported.files, to: root)
+        var options = CompileOptions()
+        options.outputs = [.xcstrings, .xliff, .swift]
+        let out = root + "/Generated"
+        let first = try fullCompile(root, out: out, options: options)
+        #expect(first.diagnostics.isEmpty, "\(first.diagnostics)")
+        let catalog = try #require(first.files["xcstrings/CotEditor_FileScopeEditor.xcstrings"])
+        #expect(catalog.contains(#""state" : "needs_review""#) && catalog.contains(#""state" : "new""#), "the states are kept")
+        for tag in ["ko", "de"] {
+            let path = root + "/Locales/\(tag)/CotEditor_FileScopeEditor.json"
+            var texts = try JSONDecoder().decode([String: String].self, from: Data(try #require(read(path)).utf8))
+            let key = try #require(texts.keys.sorted().first { !(texts[$0] ?? "").contains("{") })
+            texts[key] = (texts[key] ?? "") + " (\(tag))"
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            try write(String(decoding: try encoder.encode(texts), as: UTF8.self), to: path)
+            let update = try #require(try incrementalCompile(root, out: out, options: options), "one translation edited is compiled alone")
+            #expect(update.files.map(\.path).sorted() == ["xcstrings/CotEditor_FileScopeEditor.xcstrings", "xliff/\(tag).xliff"])
+            let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated", options: options)
+            let after = try outputs(out)
+            #expect(after.keys.sorted() == full.files.keys.sorted())
+            for (path, contents) in full.files { #expect(after[path] == contents, "\(path) differs from a full compile after the \(tag) edit") }
+        }
+    }
+
     @Test func whatOnlyAFullCompileCanSay() throws {
         // An error in the edited table: the full compile reports it.
         let root = try project()
