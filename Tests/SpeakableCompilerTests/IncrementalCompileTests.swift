@@ -107,6 +107,21 @@ import Testing
         return update
     }
 
+    /// Rewrites the translation file at `path` after `change` (keys sorted, as import writes it).
+    func editTranslations(at path: String, _ change: (inout [String: String]) throws -> Void) throws {
+        var texts = try JSONDecoder().decode([String: String].self, from: Data(try #require(read(path)).utf8))
+        try change(&texts)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try write(String(decoding: try encoder.encode(texts), as: UTF8.self), to: path)
+    }
+
+    /// `suffix` after the first translation (by key) without an argument.
+    static func appendToFirstPlainText(_ suffix: String, in texts: inout [String: String]) throws {
+        let key = try #require(texts.keys.sorted().first { !(texts[$0] ?? "").contains("{") })
+        texts[key] = (texts[key] ?? "") + suffix
+    }
+
     /// Every output file under `out`, by path.
     func outputs(_ out: String) throws -> [String: String] {
         var files: [String: String] = [:]
@@ -326,12 +341,9 @@ import Testing
         let loaded = ProjectLoader.load(directory: root)
         for table in loaded.tables {
             for (tag, file) in table.locales where tag != loaded.config.sourceLocale {
-                let path = root + "/Locales/\(tag)/\(table.name).json"
-                var kept = try JSONDecoder().decode([String: String].self, from: Data(try #require(read(path)).utf8))
-                for translation in file.translations where table.index(ofKey: translation.key) == nil { kept[translation.key] = nil }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-                try write(String(decoding: try encoder.encode(kept), as: UTF8.self), to: path)
+                try editTranslations(at: root + "/Locales/\(tag)/\(table.name).json") { kept in
+                    for translation in file.translations where table.index(ofKey: translation.key) == nil { kept[translation.key] = nil }
+                }
             }
         }
         // Its outputs as import records them for an Android app.
@@ -341,13 +353,7 @@ import Testing
         let first = try fullCompile(root, out: out, options: options)
         #expect(first.diagnostics.isEmpty, "\(first.diagnostics)")
         #expect(try #require(first.files["android/res/values/strings.xml"]).contains(#"tools:ignore="MissingTranslation""#))
-        let korean = root + "/Locales/ko/strings.json"
-        var ko = try JSONDecoder().decode([String: String].self, from: Data(try #require(read(korean)).utf8))
-        let key = try #require(ko.keys.sorted().first { !(ko[$0] ?? "").contains("{") })
-        ko[key] = (ko[key] ?? "") + " (고침)"
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try write(String(decoding: try encoder.encode(ko), as: UTF8.self), to: korean)
+        try editTranslations(at: root + "/Locales/ko/strings.json") { try Self.appendToFirstPlainText(" (고침)", in: &$0) }
         let update = try #require(try incrementalCompile(root, out: out, options: options), "one translation edited is compiled alone")
         #expect(update.files.contains { $0.path == "android/res/values-ko/strings.xml" && $0.contents.contains("(고침)") })
         let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated", options: options)
@@ -376,13 +382,7 @@ import Testing
         let catalog = try #require(first.files["xcstrings/CotEditor_FileScopeEditor.xcstrings"])
         #expect(catalog.contains(#""state" : "needs_review""#) && catalog.contains(#""state" : "new""#), "the states are kept")
         for tag in ["ko", "de"] {
-            let path = root + "/Locales/\(tag)/CotEditor_FileScopeEditor.json"
-            var texts = try JSONDecoder().decode([String: String].self, from: Data(try #require(read(path)).utf8))
-            let key = try #require(texts.keys.sorted().first { !(texts[$0] ?? "").contains("{") })
-            texts[key] = (texts[key] ?? "") + " (\(tag))"
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            try write(String(decoding: try encoder.encode(texts), as: UTF8.self), to: path)
+            try editTranslations(at: root + "/Locales/\(tag)/CotEditor_FileScopeEditor.json") { try Self.appendToFirstPlainText(" (\(tag))", in: &$0) }
             let update = try #require(try incrementalCompile(root, out: out, options: options), "one translation edited is compiled alone")
             #expect(update.files.map(\.path).sorted() == ["xcstrings/CotEditor_FileScopeEditor.xcstrings", "xliff/\(tag).xliff"])
             let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated", options: options)

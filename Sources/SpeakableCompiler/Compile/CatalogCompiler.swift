@@ -142,11 +142,6 @@ public enum CatalogCompiler {
         }
 
         mutating func add(kinds: [String: CatalogArgument.Kind]) {
-            if kinds.count == 1, let (name, kind) = kinds.first {
-                add(name)
-                add(kind.rawValue)
-                return
-            }
             for (name, kind) in kinds.sorted(by: { $0.key < $1.key }) {
                 add(name)
                 add(kind.rawValue)

@@ -231,9 +231,6 @@ struct OutputRenderer {
 
     // MARK: .xcstrings
 
-    /// A table's String Catalog. `parts`: its messages are converted in that many runs on all
-    /// cores (a compile of one table has no other job to keep the other cores busy); the file is
-    /// the same.
     /// A table's String Catalog as the last compile wrote it, when nothing its entries and their
     /// layout depend on changed but the translations of `changed` (the tags whose files were
     /// edited): every other locale's localizations are written again as they were
@@ -276,6 +273,10 @@ struct OutputRenderer {
         }
     }
 
+    /// A table's String Catalog. `parts`: its messages are converted in that many runs on all
+    /// cores (a compile of one table has no other job to keep the other cores busy); the file is
+    /// the same. `written`: the catalog the last compile wrote, whose unchanged locales' localizations
+    /// are taken as they are.
     mutating func xcstrings(_ table: Table, _ messages: [PreparedMessage], parts: Int = 1, written: WrittenCatalog? = nil) -> OutputFile {
         let meta = context.metadata[table.name]
         var entries: [XCStringsStreamWriter.Entry] = []
