@@ -32,8 +32,8 @@ enum CompileCommand: SpeakableCommand {
     that wrote its outputs (the inputs, the outputs, the options, speakable itself: --out's
     .speakable-stamp), a compile prints what that one printed, warnings included, and stops
     without reading the project; when only some tables' template or translation files changed
-    since one with no warning, only those tables are compiled again, and the outputs are what
-    a full compile writes. (docs/outputs.md)
+    since then, only those tables are compiled again, and the outputs and warnings are what a
+    full compile gives (a warning about the whole project compiles every table). (docs/outputs.md)
     Select arguments become one key per case: <key>__<argument>_<case>.
 
     Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
@@ -197,10 +197,9 @@ enum CompileCommand: SpeakableCommand {
             if !arguments.quiet { replay(previous.summary, io) }
             return ExitStatus.success
         }
-        // With a stamp of the last compile, when it gave no warning, the translations are read
-        // only for the tables whose files changed (IncrementalCompile); the project is read whole
-        // for a full compile.
-        let previous = stamp.flatMap { CompileStamp.previous(in: out, tool: $0.tool, options: $0.options) }.flatMap { $0.diagnostics.isEmpty ? $0 : nil }
+        // With a stamp of the last compile, the translations are read only for the tables whose
+        // files changed (IncrementalCompile); the project is read whole for a full compile.
+        let previous = stamp.flatMap { CompileStamp.previous(in: out, tool: $0.tool, options: $0.options) }
         // Only the templates of the tables whose files changed, when that is all that changed.
         let reading = previous.flatMap { previous in stamp.flatMap { IncrementalCompile.templatesToRead(config: configured.config, previous: previous.inputs, inputs: $0.inputs) } }
         var project = location.load(deferringLocales: previous != nil, readingTemplates: reading)
@@ -255,7 +254,7 @@ enum CompileCommand: SpeakableCommand {
         var onFile: (@Sendable (SpeakableCompiler.OutputFile) -> Void)?
         if let staging, incremental == nil { onFile = { file in staging.stage(file) } }
         let result = incremental == nil ? CatalogCompiler.compile(project, options: options, onFile: onFile) : nil
-        let diagnostics = result?.diagnostics ?? []
+        let diagnostics = result?.diagnostics ?? incremental?.diagnostics ?? []
         for diagnostic in diagnostics { printer.print(diagnostic) }
         printer.finish()
         if result?.hasErrors == true {

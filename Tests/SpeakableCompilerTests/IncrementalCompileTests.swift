@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SpeakableCatalog
 import SpeakableCompiler
+import SpeakableDiagnostics
 import Synchronization
 import Testing
 
@@ -50,21 +51,21 @@ import Testing
         return root
     }
 
-    /// A full compile into `out`, leaving a stamp as `speakable compile` does; its notes.
+    /// A full compile into `out`, leaving a stamp as `speakable compile` does (its warnings in
+    /// it); its files, notes, diagnostics' ids and warnings.
     @discardableResult
     func fullCompile(_ root: String, out: String, options: CompileOptions = CompileOptions()) throws
-        -> (files: [String: String], notes: [String], diagnostics: [String]) {
+        -> (files: [String: String], notes: [String], diagnostics: [String], warnings: [Diagnostic]) {
         let project = ProjectLoader.load(directory: root)
         let inputs = try #require(CompileStamp.inputs(root: root, config: project.config))
         let result = CatalogCompiler.compile(project, options: options)
-        guard !result.hasErrors else { return ([:], [], result.diagnostics.map(\.id)) }
+        guard !result.hasErrors else { return ([:], [], result.diagnostics.map(\.id), []) }
         _ = try OutputWriter.write(result.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)))
-        if result.diagnostics.isEmpty {
-            CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: result.files.map(\.path),
-                                summary: "o compiled\n" + result.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: result.androidLayouts,
-                                accessorLayouts: result.accessorLayouts)
-        }
-        return (Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }), result.notes, result.diagnostics.map(\.id))
+        CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: result.files.map(\.path),
+                            summary: "o compiled\n" + result.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: result.androidLayouts,
+                            accessorLayouts: result.accessorLayouts, diagnostics: result.diagnostics)
+        return (Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }), result.notes, result.diagnostics.map(\.id),
+                result.diagnostics)
     }
 
     /// The incremental update of `out` after an edit, applied; nil when it defers to a full
@@ -74,7 +75,7 @@ import Testing
                             options: CompileOptions = CompileOptions()) throws -> IncrementalCompile.Update? {
         let config = ProjectLoader.config(directory: root, configPath: nil).config
         let inputs = try #require(CompileStamp.inputs(root: root, config: config))
-        let previous = try #require(CompileStamp.previous(in: out, tool: Self.tool, options: Self.options), "the last compile was clean")
+        let previous = try #require(CompileStamp.previous(in: out, tool: Self.tool, options: Self.options), "the last compile left a stamp")
         // Only the changed tables' templates are read, as `speakable compile` reads them.
         let reading = IncrementalCompile.templatesToRead(config: config, previous: previous.inputs, inputs: inputs)
         let project = ProjectLoader.load(directory: root, deferringLocales: deferred, readingTemplates: reading)
@@ -84,7 +85,7 @@ import Testing
         // As `speakable compile` does: each file staged as soon as it is made, the set committed at the end.
         let stager = staging ? OutputStaging.open(out, onWait: nil) : nil
         let handed = Mutex<[String]>([])
-        var onFile: (@Sendable (OutputFile) -> Void)?
+        var onFile: (@Sendable (SpeakableCompiler.OutputFile) -> Void)?
         if let stager {
             onFile = { file in
                 handed.withLock { $0.append(file.path) }
@@ -103,7 +104,7 @@ import Testing
         }
         CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: update.files.map(\.path) + update.kept,
                             summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: update.androidLayouts,
-                            accessorLayouts: update.accessorLayouts)
+                            accessorLayouts: update.accessorLayouts, diagnostics: update.diagnostics)
         return update
     }
 
@@ -147,6 +148,7 @@ import Testing
         let full = try fullCompile(root, out: fresh)
         #expect(full.diagnostics.isEmpty, "\(full.diagnostics)", sourceLocation: sourceLocation)
         guard let update else { return nil }
+        #expect(update.diagnostics.isEmpty, sourceLocation: sourceLocation)
         let after = try outputs(out)
         #expect(after.keys.sorted() == full.files.keys.sorted(), sourceLocation: sourceLocation)
         for (path, contents) in full.files {
@@ -170,8 +172,7 @@ import Testing
     }
 
     /// A translation that gives a message's accessors another argument: the accessors the last
-    /// compile made are stale, and made again. (A Korean particle after an argument, which the
-    /// accessors resolve, comes with a warning: a full compile.)
+    /// compile made are stale, and made again.
     @Test func aTranslationThatChangesTheAccessors() throws {
         let root = try project()
         let out = root + "/Generated"
@@ -390,6 +391,77 @@ import Testing
             #expect(after.keys.sorted() == full.files.keys.sorted())
             for (path, contents) in full.files { #expect(after[path] == contents, "\(path) differs from a full compile after the \(tag) edit") }
         }
+    }
+
+    /// A project with warnings in several tables (exact plural values a platform cannot say, a
+    /// translation of no message, a Korean particle after a run-time value) compiles edit after
+    /// edit table by table: its files and its warnings, in their order, are a full compile's.
+    @Test func aProjectWithWarningsCompilesIncrementally() throws {
+        let root = try project()
+        let out = root + "/Generated"
+        let coins = #""a.coins": {"role": "value", "message": "{coins, plural, one {# coin} other {# coins}}"}"#
+        let exactCoins = coins.replacing("plural, one", with: "plural, =0 {No coins} one")
+        let level = #""b.level": {"role": "label", "message": "Level {level}, {stars, plural, one {# star} other {# stars}}"}"#
+        let exactLevel = level.replacing("plural, one", with: "plural, =0 {no stars} one")
+        try write(try #require(read(root + "/Templates/a.json")).replacing(coins, with: exactCoins), to: root + "/Templates/a.json")
+        try write(#"{"b.hint": "Дважды коснитесь, чтобы поставить фигуру.", "b.gone": "Нет"}"#, to: root + "/Locales/ru/b.json")
+        try write(#"{"c.pause": "إيقاف مؤقت", "c.gone": "لا"}"#, to: root + "/Locales/ar/c.json")
+        // Android's companion for a.coins' =0 (a), the Russian b.gone (b), the Arabic c.gone (c).
+        let first = try fullCompile(root, out: out)
+        #expect(first.diagnostics == ["catalog-companion", "unknown-key", "unknown-key"], "\(first.diagnostics)")
+        // Each edit, and the warnings a full compile of the edited project gives, by table in
+        // order and in each table as its preparation finds them (messages first, the Korean
+        // file's particle before the template's companion of the same message).
+        let edits: [(what: String, path: String, change: (String) -> String, ids: [String])] = [
+            ("an edit that changes no warning", "Locales/ko/b.json", { $0.replacing("점수 {score, number}", with: "점수: {score, number}") },
+             ["catalog-companion", "unknown-key", "unknown-key"]),
+            ("a warning added in the middle table, before its own", "Templates/b.json", { $0.replacing(level, with: exactLevel) },
+             ["catalog-companion", "catalog-companion", "unknown-key", "unknown-key"]),
+            ("a Korean particle after a run-time value", "Locales/ko/b.json", { $0.replacing("레벨 {level}", with: "{level}이(가) 레벨") },
+             ["catalog-companion", "catalog-open-particle", "catalog-companion", "unknown-key", "unknown-key"]),
+            ("the first table's warning gone", "Templates/a.json", { $0.replacing(exactCoins, with: coins) },
+             ["catalog-open-particle", "catalog-companion", "unknown-key", "unknown-key"]),
+            ("a translation of no message gone", "Locales/ru/b.json", { _ in #"{"b.hint": "Дважды коснитесь."}"# },
+             ["catalog-open-particle", "catalog-companion", "unknown-key"]),
+        ]
+        for edit in edits {
+            try write(edit.change(try #require(read(root + "/" + edit.path))), to: root + "/" + edit.path)
+            let update = try #require(try incrementalCompile(root, out: out), "\(edit.what): compiled table by table")
+            #expect(update.tables == ["a", "b"].filter { edit.path.hasSuffix("/\($0).json") }, "\(edit.what)")
+            let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated")
+            #expect(full.diagnostics == edit.ids, "\(edit.what): \(full.diagnostics)")
+            #expect(update.diagnostics == full.warnings, "\(edit.what): \(update.diagnostics.map(\.rendered)) against \(full.warnings.map(\.rendered))")
+            let after = try outputs(out)
+            #expect(after.keys.sorted() == full.files.keys.sorted(), "\(edit.what)")
+            for (path, contents) in full.files { #expect(after[path] == contents, "\(edit.what): \(path) differs from a full compile") }
+            #expect(update.notes == full.notes, "\(edit.what)")
+            // The stamp keeps them for the next compile, up to date or incremental.
+            #expect(try #require(CompileStamp.previous(in: out, tool: Self.tool, options: Self.options)).diagnostics == full.warnings)
+        }
+    }
+
+    /// Warnings that are not one table's own: a full compile gives them.
+    @Test func warningsAboutTheWholeProjectAreAFullCompile() throws {
+        // Hindi groups digits 3;2, which Android's %,d cannot: one warning per locale, naming
+        // messages of every table.
+        let root = try project()
+        let out = root + "/Generated"
+        try write(#"{"sourceLocale": "en", "targetLocales": ["ko", "ru", "ar", "hi"], "android": {"namespace": "com.example.game"}}"#,
+                  to: root + "/speakable.json")
+        try write(#"{"b.score": "स्कोर {score, number}"}"#, to: root + "/Locales/hi/b.json")
+        #expect(try fullCompile(root, out: out).diagnostics.contains("catalog-number-grouping"))
+        try write(#"{"a.title": "데일리 스도쿠!"}"#, to: root + "/Locales/ko/a.json")
+        #expect(try incrementalCompile(root, out: out) == nil)
+
+        // With --strict a warning is an error.
+        var strict = CompileOptions()
+        strict.strict = true
+        let second = try project()
+        #expect(try fullCompile(second, out: second + "/Generated", options: strict).diagnostics.isEmpty)
+        try write(try #require(read(second + "/Templates/c.json")).replacing("plural, one", with: "plural, =0 {Nothing cleared} one"),
+                  to: second + "/Templates/c.json")
+        #expect(try incrementalCompile(second, out: second + "/Generated", options: strict) == nil)
+        #expect(try fullCompile(second, out: try temporaryDirectory() + "/Generated", options: strict).diagnostics.contains("catalog-companion"))
     }
 
     @Test func whatOnlyAFullCompileCanSay() throws {

@@ -120,7 +120,7 @@ import Testing
     }
 
     /// A compile with warnings is proved up to date too, and says its warnings again exactly as
-    /// it printed them (source line and caret included); an edit after it is a full compile.
+    /// it printed them (source line and caret included).
     @Test func aCompileWithWarningsIsProvedAndSaysThemAgain() throws {
         let (_, project, out, _) = try compiledProject()
         // A translation of no template message: the `unknown-key` warning is said on every compile.
@@ -141,11 +141,43 @@ import Testing
         // --quiet prints problems only: the warnings, not the summary.
         let quiet = try run(speakable, ["compile", project, "--quiet"])
         #expect(quiet.status == 0 && quiet.output.isEmpty && quiet.error == warned.error, "\(quiet.output)\(quiet.error)")
-        // Fixed: the next compile is a full one (the last gave warnings), with nothing to say.
+        // Fixed: the next compile has nothing to say.
         try #"{}"#.write(toFile: korean, atomically: true, encoding: .utf8)
         let fixed = try run(speakable, ["compile", project])
         #expect(fixed.status == 0 && !fixed.error.contains("unknown-key"), "\(fixed.error)")
         #expect(try !String(contentsOfFile: out + "/.speakable-stamp", encoding: .utf8).contains("\ndiagnostic "))
+    }
+
+    /// After a compile with warnings about tables' own files, an edit of one table compiles
+    /// that table alone, and says what a full compile of the edited project says: the other
+    /// table's warning as it was, the edited one's anew.
+    @Test func anEditAfterACompileWithWarningsSaysWhatAFullCompileSays() throws {
+        let (root, project, out, _) = try compiledProject()
+        try #"{"no.such.key": "없음"}"#.write(toFile: project + "/Locales/ko/game.json", atomically: true, encoding: .utf8)
+        try #"{"messages": {"title": {"role": "label", "message": "{count, plural, =0 {No puzzles} one {# puzzle} other {# puzzles}}"}}}"#
+            .write(toFile: project + "/Templates/menu.json", atomically: true, encoding: .utf8)
+        try #"{"title": "{count, plural, other {퍼즐 #개}}"}"#.write(toFile: project + "/Locales/ko/menu.json", atomically: true, encoding: .utf8)
+        let warned = try run(speakable, ["compile", project])
+        #expect(warned.status == 0 && warned.error.contains("[unknown-key]") && warned.error.contains("[catalog-companion]"), "\(warned.error)")
+        try #"{"title": "{count, plural, other {문제 #개}}", "gone": "없음"}"#.write(toFile: project + "/Locales/ko/menu.json", atomically: true, encoding: .utf8)
+        let incremental = try run(speakable, ["compile", project])
+        #expect(incremental.status == 0, "\(incremental.error)")
+        // The menu table's catalog, Korean Android file and Korean XLIFF: nothing else.
+        #expect(incremental.output.contains(": 3 written, "), "\(incremental.output)")
+        // A copy with the outputs of the compile before the edit, compiled in full (no stamp).
+        let copy = root + "/Copy"
+        try FileManager.default.copyItem(atPath: project, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/Generated")
+        let full = try run(speakable, ["compile", copy])
+        #expect(full.status == 0, "\(full.error)")
+        #expect(full.error.contains("'gone' is not a message"), "\(full.error)")
+        #expect(incremental.error == full.error.replacingOccurrences(of: copy, with: project), "\(incremental.error)\n---\n\(full.error)")
+        for file in try FileManager.default.subpathsOfDirectory(atPath: out).filter({ !$0.hasPrefix(".") && !isFolder(out + "/" + $0) }) {
+            #expect(FileManager.default.contents(atPath: out + "/" + file) == FileManager.default.contents(atPath: copy + "/Generated/" + file), "\(file)")
+        }
+        // Then nothing changed: proved from the stamp, the same warnings again.
+        let again = try run(speakable, ["compile", project])
+        #expect(again.output.contains(": 0 written, ") && again.error == incremental.error, "\(again.output)\(again.error)")
     }
 
     /// A `diagnostic` line edited by hand: its text is shown without control characters, and a

@@ -395,12 +395,15 @@ extension CatalogCompiler {
         var accessorLayouts: [String] = []
         /// Per table: the locales whose Android section was rendered (nil: every one).
         var androidRendered: [Set<String>?] = []
+        /// Per table: its warnings, as a full compile gives them for that table.
+        var diagnostics: [[Diagnostic]] = []
     }
 
     /// Prepares and renders the tables `indices` of `project` as a full compile of the project
-    /// would, each Android and XLIFF section on its own; nil when that gives any diagnostic, or
-    /// when a section is not where the renderer put it (a full compile then says what there is
-    /// to say). Only for a project without imported metadata: the tables' sections then depend
+    /// would, each Android and XLIFF section on its own, with each table's warnings; nil when
+    /// that gives any other diagnostic (an error, a warning only the whole project or the
+    /// renderers give), or when a section is not where the renderer put it (a full compile then
+    /// says what there is to say). Only for a project without imported metadata: the tables' sections then depend
     /// on nothing but their own inputs and the configuration. `changedLocales`: per table, the
     /// locales whose translations changed when its template did not (nil: every locale is
     /// wanted): only their XLIFF `<file>`s are rendered, and only their Android sections when
@@ -519,6 +522,7 @@ extension CatalogCompiler {
         sections.androidLayouts = layouts
         sections.accessorLayouts = accessorLayouts
         sections.androidRendered = androidWanted
+        sections.diagnostics = preparation.tableDiagnostics
         for (index, piece) in pieces.enumerated() {
             guard let rendered = collected[index], !rendered.failed else { return nil }
             switch piece {

@@ -170,15 +170,23 @@ struct CompileContext {
             }
             result.append(PreparedMessage(template: message, pattern: pattern, kinds: kinds, variants: variants, metadata: meta))
         }
-        for tag in table.locales.keys.sorted() where reportsUnknownKeys {
+        if reportsUnknownKeys { diagnostics += Self.unknownKeys(table) }
+        return result
+    }
+
+    /// A warning for each translation of a key `table` has no message for, by locale tag and
+    /// then in file order.
+    static func unknownKeys(_ table: Table) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for tag in table.locales.keys.sorted() {
             let file = table.locales[tag]!
             for translation in file.translations where table.index(ofKey: translation.key) == nil {
-                diagnostics.append(Diagnostic(severity: .warning, id: "unknown-key",
-                                              message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
-                                              file: file.file, position: translation.keyPosition))
+                found.append(Diagnostic(severity: .warning, id: "unknown-key",
+                                        message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
+                                        file: file.file, position: translation.keyPosition))
             }
         }
-        return result
+        return found
     }
 
     /// One combination of select cases, with what every locale's text decides: the positions

@@ -15,6 +15,9 @@ extension CatalogCompiler {
         var context: CompileContext
         var tables: [[PreparedMessage]]
         var diagnostics: [Diagnostic]
+        /// ``prepareInParts(_:options:parts:metadata:)``: each table's warnings, as a full
+        /// compile gives them for that table (in order, each once).
+        var tableDiagnostics: [[Diagnostic]] = []
     }
 
     /// Reads the metadata, then prepares every table (in parallel): argument kinds, select
@@ -80,10 +83,11 @@ extension CatalogCompiler {
 
     /// What ``prepare(_:options:metadata:validating:only:)`` gives, with each table's messages
     /// prepared in `parts` runs on all cores (`metadata`: what ``loadMetadata(_:)`` read, by
-    /// table; it may hold other tables' too); nil when that finds any problem at all. For an incremental compile, which leaves every diagnostic to a
-    /// full compile (and so needs to know only that there is one): what the runs cannot see
-    /// alone — a catalog key or Android name two runs both take, a translation of no message,
-    /// number grouping across the table — is checked after them.
+    /// table; it may hold other tables' too), for an incremental compile. Each table's warnings
+    /// are in ``Preparation/tableDiagnostics``, as a full compile gives them; any other problem
+    /// gives nil (a full compile reports it), and so does a warning with `strict`. What the runs
+    /// cannot see alone — a catalog key or Android name two runs both take, a translation of no
+    /// message, number grouping across the table — is checked after them.
     static func prepareInParts(_ project: Project, options: CompileOptions, parts: Int,
                                metadata: [String: TableMetadata] = [:]) -> Preparation? {
         var options = options
@@ -112,17 +116,24 @@ extension CatalogCompiler {
         }
         let collected = results.withLock { $0 }
         var tables: [[PreparedMessage]] = Array(repeating: [], count: project.tables.count)
+        var warnings: [[Diagnostic]] = Array(repeating: [], count: project.tables.count)
         for (index, unit) in units.enumerated() {
-            guard let done = collected[index], done.context.diagnostics.isEmpty else { return nil }
+            guard let done = collected[index], !done.context.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
             tables[unit.table] += done.messages
+            warnings[unit.table] += done.context.diagnostics
             context.merge(groupedIntegers: done.context.groupedIntegers)
         }
         guard context.groupingWarnings().isEmpty else { return nil }
-        for (table, messages) in zip(project.tables, tables) {
-            // A translation of no message.
-            for file in table.locales.values where file.tag != project.config.sourceLocale {
-                guard file.translations.allSatisfy({ table.index(ofKey: $0.key) != nil }) else { return nil }
-            }
+        for (t, table) in project.tables.enumerated() {
+            // Translations of no message, after the messages' own warnings, as a table's
+            // preparation reports them; each once, as the full compile's merge of the tables keeps them.
+            warnings[t] += CompileContext.unknownKeys(table)
+            var seen = Set<Diagnostic>()
+            warnings[t] = warnings[t].filter { seen.insert($0).inserted }
+        }
+        // Strict, a warning is an error: the full compile reports it.
+        if options.strict, warnings.contains(where: { !$0.isEmpty }) { return nil }
+        for messages in tables {
             // A catalog key two messages take.
             var owners: [String: String] = [:]
             for message in messages {
@@ -134,7 +145,7 @@ extension CatalogCompiler {
             }
         }
         if options.outputs.contains(.android), !androidNameCollisions(project, tables).isEmpty { return nil }
-        return Preparation(options: options, context: context, tables: tables, diagnostics: [])
+        return Preparation(options: options, context: context, tables: tables, diagnostics: [], tableDiagnostics: warnings)
     }
 
     /// `--no-metadata`: a warning for each message whose keys or argument positions change

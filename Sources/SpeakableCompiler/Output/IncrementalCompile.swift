@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 public import SpeakableCatalog
-import SpeakableDiagnostics
+public import SpeakableDiagnostics
 import SpeakableICU
 import SpeakablePlatformFormats
 
@@ -31,9 +31,14 @@ import SpeakablePlatformFormats
 ///
 /// Anything a table cannot decide on its own is left to a full compile (``update(_:options:out:previous:inputs:)``
 /// returns nil): an edited `speakable.json` or imported metadata, an added or removed file, the
-/// Compose output, any diagnostic at all (a full compile words them, in its order, across
-/// tables), an Android resource name that another table already uses, and a source-locale
-/// Android file to splice where a comment reads like a table's marker.
+/// Compose output, any error, a warning that is not about one table's own files (number
+/// grouping across tables, the renderers' warnings about imported metadata; a warning at all
+/// with `strict`), an Android resource name that another table already uses, and a
+/// source-locale Android file to splice where a comment reads like a table's marker. The
+/// warnings of a table's own files (a plural's exact value a platform cannot say, a Korean
+/// particle after a run-time value, a translation of no message…) are the last compile's for
+/// the unchanged tables and new for the changed ones (``Update/diagnostics``), as a full compile
+/// gives them.
 ///
 /// ```swift
 /// let tool = CompileStamp.tool(version: version)!
@@ -60,6 +65,9 @@ public enum IncrementalCompile {
         public var androidLayouts: [String: String]
         /// ``CompileResult/accessorLayouts`` of every table, for the stamp.
         public var accessorLayouts: [String: String] = [:]
+        /// The warnings a full compile gives, in its order: the last compile's, with the changed
+        /// tables' own in their place.
+        public var diagnostics: [Diagnostic] = []
     }
 
     /// The update that brings the outputs of the last clean compile (`previous`) to what a full
@@ -95,6 +103,7 @@ public enum IncrementalCompile {
                                                            metadata: metadata)
         else { return nil }
         let dirty = changes.dirty
+        guard let diagnostics = warnings(previous.diagnostics, of: project, replacing: dirty, with: compiled.diagnostics) else { return nil }
         let produced = Set(previous.outputs)
         var files: [OutputFile] = []
         for own in compiled.files.joined() {
@@ -165,7 +174,8 @@ public enum IncrementalCompile {
             accessorLayouts[project.tables[table].name] = compiled.accessorLayouts[index]
         }
         let update = Update(files: files, kept: previous.outputs.filter { !written.contains($0) }, notes: notes,
-                            tables: dirty.map { project.tables[$0].name }, androidLayouts: layouts, accessorLayouts: accessorLayouts)
+                            tables: dirty.map { project.tables[$0].name }, androidLayouts: layouts, accessorLayouts: accessorLayouts,
+                            diagnostics: diagnostics)
         // The changed tables' translations are freed while the caller writes the files.
         if options.releasesInBackground { BackgroundRelease.release((consume whole, consume compiled)) }
         return update
@@ -208,6 +218,37 @@ public enum IncrementalCompile {
             tables[t] = rebuilt
         }
         return Project(root: project.root, config: project.config, tables: tables, localeTags: project.localeTags, diagnostics: [])
+    }
+
+    /// The warnings a table's preparation gives about its own files (``CatalogCompiler/prepareInParts(_:options:parts:metadata:)``).
+    static let tableWarnings: Set<String> = ["catalog-companion", "catalog-composed-plurals", "catalog-formatted-number",
+                                             "catalog-open-particle", "unknown-key"]
+
+    /// The warnings of a full compile of `project`: the last compile's (`previous`), with those
+    /// of the tables `dirty` replaced by theirs now (`new`, one list per changed table). A full
+    /// compile gives one table's warnings after the one's before it. Nil when a warning of the
+    /// last compile is not one of a table's own (``tableWarnings``, about its template or one of
+    /// its translation files) or is out of that order: the whole project's warnings and the
+    /// renderers' come after every table's, and only a full compile gives them.
+    static func warnings(_ previous: [Diagnostic], of project: Project, replacing dirty: [Int], with new: [[Diagnostic]]) -> [Diagnostic]? {
+        guard !previous.isEmpty || new.contains(where: { !$0.isEmpty }) else { return [] }
+        // Each table's files, named as its diagnostics name them.
+        var owner: [String: Int] = [:]
+        let locales = ProjectLoader.display(folder: project.root, project.config.locales)
+        for (t, table) in project.tables.enumerated() {
+            owner[table.file] = t
+            for tag in project.localeTags { owner[ProjectLoader.display(folder: locales, tag + "/" + table.name + ".json")] = t }
+        }
+        var byTable: [[Diagnostic]] = Array(repeating: [], count: project.tables.count)
+        var last = 0
+        for diagnostic in previous {
+            guard diagnostic.severity == .warning, tableWarnings.contains(diagnostic.id), let file = diagnostic.file,
+                  let t = owner[file], t >= last else { return nil }
+            byTable[t].append(diagnostic)
+            last = t
+        }
+        for (index, t) in dirty.enumerated() { byTable[t] = new[index] }
+        return Array(byTable.joined())
     }
 
     // MARK: What changed
