@@ -33,7 +33,7 @@ enum CompileCommand: SpeakableCommand {
     .speakable-stamp), a compile prints what that one printed, warnings included, and stops
     without reading the project; when only some tables' template or translation files changed
     since then, only those tables are compiled again, and the outputs and warnings are what a
-    full compile gives (a warning about the whole project compiles every table). (docs/outputs.md)
+    full compile gives (a warning about imported metadata compiles every table). (docs/outputs.md)
     Select arguments become one key per case: <key>__<argument>_<case>.
 
     Warnings say what an app must do beyond one lookup (docs/android.md, docs/particles.md);
@@ -284,7 +284,8 @@ enum CompileCommand: SpeakableCommand {
                 CompileStamp.record(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs,
                                     outputs: files.map(\.path) + kept, summary: again.map { ($0.standardError ? "e " : "o ") + $0.text + "\n" }.joined(),
                                     androidLayouts: result?.androidLayouts ?? incremental?.androidLayouts ?? [:],
-                                    accessorLayouts: result?.accessorLayouts ?? incremental?.accessorLayouts ?? [:], diagnostics: diagnostics)
+                                    accessorLayouts: result?.accessorLayouts ?? incremental?.accessorLayouts ?? [:],
+                                    integerUses: result?.integerUses ?? incremental?.integerUses ?? [:], diagnostics: diagnostics)
             } else {
                 CompileStamp.discard(in: out)
             }

@@ -63,7 +63,7 @@ import Testing
         _ = try OutputWriter.write(result.files, to: out, replacing: Set(CompileOutput.allCases.map(\.rawValue)))
         CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: result.files.map(\.path),
                             summary: "o compiled\n" + result.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: result.androidLayouts,
-                            accessorLayouts: result.accessorLayouts, diagnostics: result.diagnostics)
+                            accessorLayouts: result.accessorLayouts, integerUses: result.integerUses, diagnostics: result.diagnostics)
         return (Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }), result.notes, result.diagnostics.map(\.id),
                 result.diagnostics)
     }
@@ -104,7 +104,7 @@ import Testing
         }
         CompileStamp.record(in: out, tool: Self.tool, options: Self.options, inputs: inputs, outputs: update.files.map(\.path) + update.kept,
                             summary: "o compiled\n" + update.notes.map { "o " + $0 + "\n" }.joined(), androidLayouts: update.androidLayouts,
-                            accessorLayouts: update.accessorLayouts, diagnostics: update.diagnostics)
+                            accessorLayouts: update.accessorLayouts, integerUses: update.integerUses, diagnostics: update.diagnostics)
         return update
     }
 
@@ -440,28 +440,62 @@ import Testing
         }
     }
 
-    /// Warnings that are not one table's own: a full compile gives them.
-    @Test func warningsAboutTheWholeProjectAreAFullCompile() throws {
-        // Hindi groups digits 3;2, which Android's %,d cannot: one warning per locale, naming
-        // messages of every table.
+    /// The number-grouping warning names messages of every table (Hindi groups digits 3;2,
+    /// which Android's %,d cannot): made again from the unchanged tables' grouped integers, kept
+    /// in the stamp, and the changed table's own, after every table's warnings.
+    @Test func numberGroupingWarningsAreMadeFromEveryTable() throws {
         let root = try project()
         let out = root + "/Generated"
         try write(#"{"sourceLocale": "en", "targetLocales": ["ko", "ru", "ar", "hi"], "android": {"namespace": "com.example.game"}}"#,
                   to: root + "/speakable.json")
+        try write(#"{"a.coins": "{coins, plural, one {# सिक्का} other {# सिक्के}}"}"#, to: root + "/Locales/hi/a.json")
         try write(#"{"b.score": "स्कोर {score, number}"}"#, to: root + "/Locales/hi/b.json")
-        #expect(try fullCompile(root, out: out).diagnostics.contains("catalog-number-grouping"))
-        try write(#"{"a.title": "데일리 스도쿠!"}"#, to: root + "/Locales/ko/a.json")
-        #expect(try incrementalCompile(root, out: out) == nil)
+        try write(#"{"c.lines": "{count, plural, one {# पंक्ति साफ़} other {# पंक्तियाँ साफ़}}"}"#, to: root + "/Locales/hi/c.json")
+        let first = try fullCompile(root, out: out)
+        let grouping = try #require(first.warnings.first { $0.id == "catalog-number-grouping" && $0.message.hasPrefix("hi:") })
+        #expect(grouping.message.hasSuffix("'a.coins', 'b.score', 'c.lines'"), "\(grouping.message)")
+        let level = #""b.level": {"role": "label", "message": "Level {level}, {stars, plural, one {# star} other {# stars}}"}"#
+        let edits: [(what: String, path: String, change: (String) -> String)] = [
+            ("an edit elsewhere", "Locales/ko/a.json", { $0.replacing("데일리 스도쿠", with: "오늘의 스도쿠") }),
+            ("a table's numbers gone", "Locales/hi/b.json", { _ in #"{"b.hint": "टुकड़ा रखने के लिए दो बार टैप करें।"}"# }),
+            ("a table's own warning before it", "Templates/c.json", { $0.replacing("plural, one", with: "plural, =0 {Nothing cleared} one") }),
+            ("numbers back in the middle table", "Locales/hi/b.json", { _ in #"{"b.level": "स्तर {level}, {stars, plural, one {# तारा} other {# तारे}}"}"# }),
+            ("the middle table's template", "Templates/b.json", { $0.replacing(level, with: level.replacing("Level {level}", with: "Stage {level}")) }),
+        ]
+        for edit in edits {
+            try write(edit.change(try #require(read(root + "/" + edit.path))), to: root + "/" + edit.path)
+            let update = try #require(try incrementalCompile(root, out: out), "\(edit.what): compiled table by table")
+            #expect(update.tables.count == 1, "\(edit.what)")
+            let full = try fullCompile(root, out: try temporaryDirectory() + "/Generated")
+            #expect(full.diagnostics.last == "catalog-number-grouping", "\(edit.what): \(full.diagnostics)")
+            #expect(update.diagnostics == full.warnings, "\(edit.what): \(update.diagnostics.map(\.rendered)) against \(full.warnings.map(\.rendered))")
+            let after = try outputs(out)
+            for (path, contents) in full.files { #expect(after[path] == contents, "\(edit.what): \(path) differs from a full compile") }
+        }
+        let last = try #require(try fullCompile(root, out: try temporaryDirectory() + "/Generated").warnings.last)
+        #expect(last.message.hasSuffix("'a.coins', 'b.level', 'c.lines'"), "\(last.message)")
+    }
 
-        // With --strict a warning is an error.
+    /// With --strict a warning is an error: a full compile says it.
+    @Test func aWarningWithStrictIsAFullCompile() throws {
         var strict = CompileOptions()
         strict.strict = true
+        let root = try project()
+        #expect(try fullCompile(root, out: root + "/Generated", options: strict).diagnostics.isEmpty)
+        try write(try #require(read(root + "/Templates/c.json")).replacing("plural, one", with: "plural, =0 {Nothing cleared} one"),
+                  to: root + "/Templates/c.json")
+        #expect(try incrementalCompile(root, out: root + "/Generated", options: strict) == nil)
+        #expect(try fullCompile(root, out: try temporaryDirectory() + "/Generated", options: strict).diagnostics.contains("catalog-companion"))
+
+        // A number-grouping warning too.
         let second = try project()
+        try write(#"{"sourceLocale": "en", "targetLocales": ["ko", "ru", "ar", "hi"], "android": {"namespace": "com.example.game"}}"#,
+                  to: second + "/speakable.json")
+        try write(#"{"b.hint": "टुकड़ा रखने के लिए दो बार टैप करें।"}"#, to: second + "/Locales/hi/b.json")
         #expect(try fullCompile(second, out: second + "/Generated", options: strict).diagnostics.isEmpty)
-        try write(try #require(read(second + "/Templates/c.json")).replacing("plural, one", with: "plural, =0 {Nothing cleared} one"),
-                  to: second + "/Templates/c.json")
+        try write(#"{"b.score": "स्कोर {score, number}"}"#, to: second + "/Locales/hi/b.json")
         #expect(try incrementalCompile(second, out: second + "/Generated", options: strict) == nil)
-        #expect(try fullCompile(second, out: try temporaryDirectory() + "/Generated", options: strict).diagnostics.contains("catalog-companion"))
+        #expect(try fullCompile(second, out: try temporaryDirectory() + "/Generated", options: strict).diagnostics == ["catalog-number-grouping"])
     }
 
     @Test func whatOnlyAFullCompileCanSay() throws {

@@ -68,6 +68,9 @@ public enum CatalogCompiler {
                 compiled.androidLayouts[table.name] = hash.android
                 compiled.accessorLayouts[table.name] = hash.accessors
             }
+            for (table, uses) in zip(project.tables, preparation.tableIntegers) {
+                compiled.integerUses[table.name] = CompileContext.integerUsesLine(table: table.name, uses)
+            }
         }
         // Every message's preparation is freed while the caller writes the files.
         if options.releasesInBackground { BackgroundRelease.release((consume preparation, consume outputs)) }
@@ -397,6 +400,10 @@ extension CatalogCompiler {
         var androidRendered: [Set<String>?] = []
         /// Per table: its warnings, as a full compile gives them for that table.
         var diagnostics: [[Diagnostic]] = []
+        /// Per table: ``CompileResult/integerUses``.
+        var integerUses: [String] = []
+        /// The number-grouping warnings of the whole project (they follow every table's own).
+        var groupingWarnings: [Diagnostic] = []
     }
 
     /// Prepares and renders the tables `indices` of `project` as a full compile of the project
@@ -415,10 +422,25 @@ extension CatalogCompiler {
     static func tableSections(_ project: Project, tables indices: [Int], options: CompileOptions,
                               changedLocales wanted: [Set<String>?]? = nil, previousLayouts: [String?]? = nil,
                               previousAccessors: [String?]? = nil, previousOutputs: String? = nil,
+                              previousIntegers: [String: String] = [:],
                               metadata: [String: TableMetadata] = [:]) -> TableSections? {
         let part = Project(root: project.root, config: project.config, tables: indices.map { project.tables[$0] },
                            localeTags: project.localeTags, diagnostics: [])
         guard let preparation = prepareInParts(part, options: options, parts: 4, metadata: metadata) else { return nil }
+        // Number grouping spans every table: the other tables' grouped integers as the last
+        // compile found them, the changed tables' own now, in the project's order.
+        var whole = preparation.context
+        whole.groupedIntegers = [:]
+        for (t, table) in project.tables.enumerated() {
+            if let own = indices.firstIndex(of: t) {
+                whole.merge(groupedIntegers: preparation.tableIntegers[own])
+            } else {
+                guard let line = previousIntegers[table.name], let kept = CompileContext.integerUses(line: line), kept.table == table.name else { return nil }
+                whole.merge(groupedIntegers: kept.uses)
+            }
+        }
+        let groupingWarnings = whole.groupingWarnings()
+        if options.strict, !groupingWarnings.isEmpty { return nil }
         let both = preparation.tables.map(Self.layouts)
         let layouts = both.map(\.android)
         let accessorLayouts = both.map(\.accessors)
@@ -523,6 +545,8 @@ extension CatalogCompiler {
         sections.accessorLayouts = accessorLayouts
         sections.androidRendered = androidWanted
         sections.diagnostics = preparation.tableDiagnostics
+        sections.integerUses = zip(part.tables, preparation.tableIntegers).map { CompileContext.integerUsesLine(table: $0.name, $1) }
+        sections.groupingWarnings = groupingWarnings
         for (index, piece) in pieces.enumerated() {
             guard let rendered = collected[index], !rendered.failed else { return nil }
             switch piece {

@@ -90,6 +90,11 @@ public struct CompileResult: Sendable {
     /// (argument kinds and positions, layouts, Korean particles). An incremental compile keeps it
     /// in the stamp: when an edited translation leaves it unchanged, the accessors are unchanged too.
     public var accessorLayouts: [String: String] = [:]
+    /// Per table: its messages' integers that Android and String Catalogs group (by locale and
+    /// style: how many messages, the first keys, the file), as one line of JSON. An incremental
+    /// compile keeps them in the stamp and adds them up with the changed tables' own: the
+    /// number-grouping warnings (`catalog-number-grouping`) name messages of every table.
+    public var integerUses: [String: String] = [:]
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

@@ -18,6 +18,8 @@ extension CatalogCompiler {
         /// ``prepareInParts(_:options:parts:metadata:)``: each table's warnings, as a full
         /// compile gives them for that table (in order, each once).
         var tableDiagnostics: [[Diagnostic]] = []
+        /// Each table's grouped integers (``CompileContext/groupedIntegers`` of that table alone).
+        var tableIntegers: [[String: [IntegerStyle: CompileContext.GroupedIntegerUses]]] = []
     }
 
     /// Reads the metadata, then prepares every table (in parallel): argument kinds, select
@@ -58,9 +60,11 @@ extension CatalogCompiler {
         }
         let collectedTables = preparedTables.withLock { $0 }
         var preparing: [[PreparedMessage]] = []
+        var integers: [[String: [IntegerStyle: CompileContext.GroupedIntegerUses]]] = []
         for index in project.tables.indices {
             guard let table = collectedTables[index] else { continue }
             preparing.append(table.messages)
+            integers.append(table.context.groupedIntegers)
             context.screenedNames += table.context.screenedNames
             for diagnostic in table.context.diagnostics { context.reportOnce(diagnostic) }
             context.merge(groupedIntegers: table.context.groupedIntegers)
@@ -78,7 +82,7 @@ extension CatalogCompiler {
                 diagnostics += Self.metadataIgnored(meta, table: table, messages: messages, options: options)
             }
         }
-        return Preparation(options: options, context: context, tables: prepared, diagnostics: diagnostics)
+        return Preparation(options: options, context: context, tables: prepared, diagnostics: diagnostics, tableIntegers: integers)
     }
 
     /// What ``prepare(_:options:metadata:validating:only:)`` gives, with each table's messages
@@ -87,7 +91,8 @@ extension CatalogCompiler {
     /// are in ``Preparation/tableDiagnostics``, as a full compile gives them; any other problem
     /// gives nil (a full compile reports it), and so does a warning with `strict`. What the runs
     /// cannot see alone — a catalog key or Android name two runs both take, a translation of no
-    /// message, number grouping across the table — is checked after them.
+    /// message — is checked after them. Number grouping, which spans every table, is left to the
+    /// caller (``Preparation/tableIntegers``).
     static func prepareInParts(_ project: Project, options: CompileOptions, parts: Int,
                                metadata: [String: TableMetadata] = [:]) -> Preparation? {
         var options = options
@@ -117,13 +122,14 @@ extension CatalogCompiler {
         let collected = results.withLock { $0 }
         var tables: [[PreparedMessage]] = Array(repeating: [], count: project.tables.count)
         var warnings: [[Diagnostic]] = Array(repeating: [], count: project.tables.count)
+        // Each table's grouped integers, its runs' in order (as its preparation in one run adds them up).
+        var integers: [CompileContext] = Array(repeating: context, count: project.tables.count)
         for (index, unit) in units.enumerated() {
             guard let done = collected[index], !done.context.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
             tables[unit.table] += done.messages
             warnings[unit.table] += done.context.diagnostics
-            context.merge(groupedIntegers: done.context.groupedIntegers)
+            integers[unit.table].merge(groupedIntegers: done.context.groupedIntegers)
         }
-        guard context.groupingWarnings().isEmpty else { return nil }
         for (t, table) in project.tables.enumerated() {
             // Translations of no message, after the messages' own warnings, as a table's
             // preparation reports them; each once, as the full compile's merge of the tables keeps them.
@@ -145,7 +151,8 @@ extension CatalogCompiler {
             }
         }
         if options.outputs.contains(.android), !androidNameCollisions(project, tables).isEmpty { return nil }
-        return Preparation(options: options, context: context, tables: tables, diagnostics: [], tableDiagnostics: warnings)
+        return Preparation(options: options, context: context, tables: tables, diagnostics: [], tableDiagnostics: warnings,
+                           tableIntegers: integers.map(\.groupedIntegers))
     }
 
     /// `--no-metadata`: a warning for each message whose keys or argument positions change

@@ -84,7 +84,39 @@ extension CompileContext {
 /// How a message prints an integer with grouping separators: a plain `{n, number}` (the
 /// locale's decimal format) or a number skeleton (units, integer-width), whose grouping ICU
 /// takes from different data. The `catalog-number-grouping` warnings are said per style.
-enum IntegerStyle: CaseIterable {
+enum IntegerStyle: String, CaseIterable {
     case decimal
     case skeleton
+}
+
+extension CompileContext {
+    /// One table's grouped integers as one line of JSON (``CompileResult/integerUses``):
+    /// `{"table":…,"uses":[[tag, style, count, file, [keys…]], …]}`, by tag and style.
+    static func integerUsesLine(table: String, _ uses: [String: [IntegerStyle: GroupedIntegerUses]]) -> String {
+        var rows: [JSONValue] = []
+        for tag in uses.keys.sorted() {
+            for style in IntegerStyle.allCases {
+                guard let use = uses[tag]?[style] else { continue }
+                rows.append(.array([.string(tag), .string(style.rawValue), .int(Int64(use.count)), .string(use.file),
+                                    .array(use.keys.map { .string($0) })]))
+            }
+        }
+        return JSONValue.object([("table", .string(table)), ("uses", .array(rows))]).serialized()
+    }
+
+    /// The table and grouped integers of a line ``integerUsesLine(table:_:)`` wrote; nil when
+    /// the line is not one.
+    static func integerUses(line: String) -> (table: String, uses: [String: [IntegerStyle: GroupedIntegerUses]])? {
+        let read = JSONReader.read(line)
+        guard !read.hasErrors, let root = read.root, let table = root["table"]?.string, let rows = root["uses"]?.array else { return nil }
+        var uses: [String: [IntegerStyle: GroupedIntegerUses]] = [:]
+        for row in rows {
+            guard let fields = row.array, fields.count == 5, let tag = fields[0].string, let style = fields[1].string.flatMap(IntegerStyle.init(rawValue:)),
+                  case .int(let count)? = fields[2].number, count >= 0, count <= Int64(Int32.max), let file = fields[3].string,
+                  let keys = fields[4].array?.compactMap(\.string), keys.count == fields[4].array?.count, keys.count <= 3
+            else { return nil }
+            uses[tag, default: [:]][style] = GroupedIntegerUses(keys: keys, count: Int(count), file: file)
+        }
+        return (table, uses)
+    }
 }

@@ -121,6 +121,10 @@ public enum CompileStamp {
                 let fields = line.dropFirst(10).split(separator: " ", maxSplits: 1).map(String.init)
                 guard fields.count == 2 else { return nil }
                 previous.accessorLayouts[fields[1]] = fields[0]
+            } else if line.hasPrefix("integers ") {
+                // `integers <JSON>`: CompileResult.integerUses (its table inside).
+                guard let table = CompileContext.integerUses(line: String(line.dropFirst(9)))?.table else { return nil }
+                previous.integerUses[table] = String(line.dropFirst(9))
             } else if line.hasPrefix("diagnostic ") {
                 // `diagnostic <JSON>`: a warning the compile gave (``diagnosticLine(_:)``).
                 guard let diagnostic = diagnostic(from: line.dropFirst(11)) else { return nil }
@@ -151,24 +155,27 @@ public enum CompileStamp {
         public var androidLayouts: [String: String] = [:]
         /// ``CompileResult/accessorLayouts`` of the compile, by table.
         public var accessorLayouts: [String: String] = [:]
+        /// ``CompileResult/integerUses`` of the compile, by table.
+        public var integerUses: [String: String] = [:]
         /// The warnings the compile gave, in the order it gave them.
         public var diagnostics: [Diagnostic] = []
     }
 
     /// Writes the stamp after a compile wrote (or found unchanged) `outputs`; `summary` is
-    /// what the compile prints when it finds every output unchanged; `androidLayouts` and
-    /// `accessorLayouts`, the compile's ``CompileResult/androidLayouts`` and
-    /// ``CompileResult/accessorLayouts``; `diagnostics`, the warnings it gave (a compile
+    /// what the compile prints when it finds every output unchanged; `androidLayouts`,
+    /// `accessorLayouts` and `integerUses`, the compile's ``CompileResult/androidLayouts``,
+    /// ``CompileResult/accessorLayouts`` and ``CompileResult/integerUses``; `diagnostics`, the warnings it gave (a compile
     /// with an error writes nothing, and leaves no stamp). Best effort: a stamp that cannot be
     /// written only means the next compile runs in full.
     public static func record(in out: String, tool: String, options: String, inputs: [String], outputs: [String], summary: String,
                               androidLayouts: [String: String] = [:], accessorLayouts: [String: String] = [:],
-                              diagnostics: [Diagnostic] = []) {
+                              integerUses: [String: String] = [:], diagnostics: [Diagnostic] = []) {
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return discard(in: out) }
         var text = header + "\ntool " + tool + "\noptions " + options + "\n"
         for line in inputs { text += "input " + line + "\n" }
         for (table, layout) in androidLayouts.sorted(by: { $0.key < $1.key }) { text += "layout " + layout + " " + table + "\n" }
         for (table, layout) in accessorLayouts.sorted(by: { $0.key < $1.key }) { text += "accessors " + layout + " " + table + "\n" }
+        for (_, line) in integerUses.sorted(by: { $0.key < $1.key }) where !line.contains("\n") { text += "integers " + line + "\n" }
         for diagnostic in diagnostics { text += "diagnostic " + diagnosticLine(diagnostic) + "\n" }
         for file in outputs.sorted() {
             guard let line = outputLine(out, file) else { return discard(in: out) }

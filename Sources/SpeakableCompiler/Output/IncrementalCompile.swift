@@ -31,14 +31,15 @@ import SpeakablePlatformFormats
 ///
 /// Anything a table cannot decide on its own is left to a full compile (``update(_:options:out:previous:inputs:)``
 /// returns nil): an edited `speakable.json` or imported metadata, an added or removed file, the
-/// Compose output, any error, a warning that is not about one table's own files (number
-/// grouping across tables, the renderers' warnings about imported metadata; a warning at all
+/// Compose output, any error, a renderer's warning about imported metadata (and any warning
 /// with `strict`), an Android resource name that another table already uses, and a
 /// source-locale Android file to splice where a comment reads like a table's marker. The
 /// warnings of a table's own files (a plural's exact value a platform cannot say, a Korean
 /// particle after a run-time value, a translation of no message…) are the last compile's for
-/// the unchanged tables and new for the changed ones (``Update/diagnostics``), as a full compile
-/// gives them.
+/// the unchanged tables and new for the changed ones, and the number-grouping warnings, which
+/// name messages of every table, are made again from each table's grouped integers (the
+/// unchanged tables' kept in the stamp, ``CompileResult/integerUses``): ``Update/diagnostics``
+/// is what a full compile gives.
 ///
 /// ```swift
 /// let tool = CompileStamp.tool(version: version)!
@@ -65,6 +66,8 @@ public enum IncrementalCompile {
         public var androidLayouts: [String: String]
         /// ``CompileResult/accessorLayouts`` of every table, for the stamp.
         public var accessorLayouts: [String: String] = [:]
+        /// ``CompileResult/integerUses`` of every table, for the stamp.
+        public var integerUses: [String: String] = [:]
         /// The warnings a full compile gives, in its order: the last compile's, with the changed
         /// tables' own in their place.
         public var diagnostics: [Diagnostic] = []
@@ -99,11 +102,12 @@ public enum IncrementalCompile {
                                                            changedLocales: changes.dirty.map { changes.locales[$0] },
                                                            previousLayouts: changes.dirty.map { previous.androidLayouts[project.tables[$0].name] },
                                                            previousAccessors: changes.dirty.map { previous.accessorLayouts[project.tables[$0].name] },
-                                                           previousOutputs: out,
+                                                           previousOutputs: out, previousIntegers: previous.integerUses,
                                                            metadata: metadata)
         else { return nil }
         let dirty = changes.dirty
-        guard let diagnostics = warnings(previous.diagnostics, of: project, replacing: dirty, with: compiled.diagnostics) else { return nil }
+        guard let diagnostics = warnings(previous.diagnostics, of: project, replacing: dirty, with: compiled.diagnostics,
+                                         grouping: compiled.groupingWarnings) else { return nil }
         let produced = Set(previous.outputs)
         var files: [OutputFile] = []
         for own in compiled.files.joined() {
@@ -169,13 +173,15 @@ public enum IncrementalCompile {
         let written = Set(files.map(\.path))
         var layouts = previous.androidLayouts
         var accessorLayouts = previous.accessorLayouts
+        var integerUses = previous.integerUses
         for (index, table) in dirty.enumerated() {
             layouts[project.tables[table].name] = compiled.androidLayouts[index]
             accessorLayouts[project.tables[table].name] = compiled.accessorLayouts[index]
+            integerUses[project.tables[table].name] = compiled.integerUses[index]
         }
         let update = Update(files: files, kept: previous.outputs.filter { !written.contains($0) }, notes: notes,
                             tables: dirty.map { project.tables[$0].name }, androidLayouts: layouts, accessorLayouts: accessorLayouts,
-                            diagnostics: diagnostics)
+                            integerUses: integerUses, diagnostics: diagnostics)
         // The changed tables' translations are freed while the caller writes the files.
         if options.releasesInBackground { BackgroundRelease.release((consume whole, consume compiled)) }
         return update
@@ -225,13 +231,16 @@ public enum IncrementalCompile {
                                              "catalog-open-particle", "unknown-key"]
 
     /// The warnings of a full compile of `project`: the last compile's (`previous`), with those
-    /// of the tables `dirty` replaced by theirs now (`new`, one list per changed table). A full
-    /// compile gives one table's warnings after the one's before it. Nil when a warning of the
-    /// last compile is not one of a table's own (``tableWarnings``, about its template or one of
-    /// its translation files) or is out of that order: the whole project's warnings and the
-    /// renderers' come after every table's, and only a full compile gives them.
-    static func warnings(_ previous: [Diagnostic], of project: Project, replacing dirty: [Int], with new: [[Diagnostic]]) -> [Diagnostic]? {
-        guard !previous.isEmpty || new.contains(where: { !$0.isEmpty }) else { return [] }
+    /// of the tables `dirty` replaced by theirs now (`new`, one list per changed table), then the
+    /// number-grouping warnings of the whole project now (`grouping`). A full compile gives one
+    /// table's warnings after the one's before it, and the number-grouping warnings after every
+    /// table's. Nil when a warning of the last compile is neither one of a table's own
+    /// (``tableWarnings``, about its template or one of its translation files) nor a
+    /// number-grouping warning, or is out of that order: the renderers' warnings come after
+    /// those, and only a full compile gives them.
+    static func warnings(_ previous: [Diagnostic], of project: Project, replacing dirty: [Int], with new: [[Diagnostic]],
+                         grouping: [Diagnostic]) -> [Diagnostic]? {
+        guard !previous.isEmpty || new.contains(where: { !$0.isEmpty }) else { return grouping }
         // Each table's files, named as its diagnostics name them.
         var owner: [String: Int] = [:]
         let locales = ProjectLoader.display(folder: project.root, project.config.locales)
@@ -241,14 +250,19 @@ public enum IncrementalCompile {
         }
         var byTable: [[Diagnostic]] = Array(repeating: [], count: project.tables.count)
         var last = 0
-        for diagnostic in previous {
-            guard diagnostic.severity == .warning, tableWarnings.contains(diagnostic.id), let file = diagnostic.file,
-                  let t = owner[file], t >= last else { return nil }
+        var grouped = false
+        for diagnostic in previous where diagnostic.severity == .warning {
+            if diagnostic.id == "catalog-number-grouping" {
+                grouped = true
+                continue
+            }
+            guard !grouped, tableWarnings.contains(diagnostic.id), let file = diagnostic.file, let t = owner[file], t >= last else { return nil }
             byTable[t].append(diagnostic)
             last = t
         }
+        guard !previous.contains(where: { $0.severity != .warning }) else { return nil }
         for (index, t) in dirty.enumerated() { byTable[t] = new[index] }
-        return Array(byTable.joined())
+        return Array(byTable.joined()) + grouping
     }
 
     // MARK: What changed
