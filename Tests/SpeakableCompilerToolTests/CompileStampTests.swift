@@ -40,6 +40,28 @@ import Testing
         #expect(quiet.status == 0 && quiet.output.isEmpty)
     }
 
+    /// Compiles a copy of `project` (in `root`/Copy) in full, without its outputs and stamp, and
+    /// expects the same files with the same bytes as in `out`; what the compile printed.
+    @discardableResult
+    func fullCompileOfACopy(_ project: String, in root: String, matches out: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+        let copy = root + "/Copy"
+        try FileManager.default.copyItem(atPath: project, toPath: copy)
+        try FileManager.default.removeItem(atPath: copy + "/Generated")
+        let full = try run(speakable, ["compile", copy])
+        #expect(full.status == 0, "\(full.error)", sourceLocation: sourceLocation)
+        func files(_ folder: String) throws -> [String] {
+            try FileManager.default.subpathsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") && !isFolder(folder + "/" + $0) }.sorted()
+        }
+        let written = try files(out)
+        #expect(written == (try files(copy + "/Generated")), sourceLocation: sourceLocation)
+        for file in written {
+            #expect(FileManager.default.contents(atPath: out + "/" + file) == FileManager.default.contents(atPath: copy + "/Generated/" + file), "\(file)",
+                    sourceLocation: sourceLocation)
+        }
+        return full
+    }
+
     func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -80,17 +102,7 @@ import Testing
         let incremental = try run(speakable, ["compile", project])
         #expect(incremental.status == 0, "\(incremental.error)")
         #expect(incremental.output.contains(": 3 written, "), "\(incremental.output)")
-        // A copy with the outputs of the compile before the edit, compiled in full (no stamp).
-        let copy = root + "/Copy"
-        try FileManager.default.copyItem(atPath: project, toPath: copy)
-        try FileManager.default.removeItem(atPath: copy + "/Generated")
-        let full = try run(speakable, ["compile", copy])
-        #expect(full.status == 0, "\(full.error)")
-        let files = try FileManager.default.subpathsOfDirectory(atPath: out).filter { !$0.hasPrefix(".") && !isFolder(out + "/" + $0) }.sorted()
-        #expect(files == (try FileManager.default.subpathsOfDirectory(atPath: copy + "/Generated").filter { !$0.hasPrefix(".") && !isFolder(copy + "/Generated/" + $0) }.sorted()))
-        for file in files {
-            #expect(FileManager.default.contents(atPath: out + "/" + file) == FileManager.default.contents(atPath: copy + "/Generated/" + file), "\(file)")
-        }
+        try fullCompileOfACopy(project, in: root, matches: out)
         #expect(try String(contentsOfFile: out + "/android/res/values-ko/strings.xml", encoding: .utf8).contains("오늘의 문제"))
         // Then nothing changed: the stamp the incremental compile left proves it.
         let again = try run(speakable, ["compile", project])
@@ -164,17 +176,9 @@ import Testing
         #expect(incremental.status == 0, "\(incremental.error)")
         // The menu table's catalog, Korean Android file and Korean XLIFF: nothing else.
         #expect(incremental.output.contains(": 3 written, "), "\(incremental.output)")
-        // A copy with the outputs of the compile before the edit, compiled in full (no stamp).
-        let copy = root + "/Copy"
-        try FileManager.default.copyItem(atPath: project, toPath: copy)
-        try FileManager.default.removeItem(atPath: copy + "/Generated")
-        let full = try run(speakable, ["compile", copy])
-        #expect(full.status == 0, "\(full.error)")
+        let full = try fullCompileOfACopy(project, in: root, matches: out)
         #expect(full.error.contains("'gone' is not a message"), "\(full.error)")
-        #expect(incremental.error == full.error.replacingOccurrences(of: copy, with: project), "\(incremental.error)\n---\n\(full.error)")
-        for file in try FileManager.default.subpathsOfDirectory(atPath: out).filter({ !$0.hasPrefix(".") && !isFolder(out + "/" + $0) }) {
-            #expect(FileManager.default.contents(atPath: out + "/" + file) == FileManager.default.contents(atPath: copy + "/Generated/" + file), "\(file)")
-        }
+        #expect(incremental.error == full.error.replacingOccurrences(of: root + "/Copy", with: project), "\(incremental.error)\n---\n\(full.error)")
         // Then nothing changed: proved from the stamp, the same warnings again.
         let again = try run(speakable, ["compile", project])
         #expect(again.output.contains(": 0 written, ") && again.error == incremental.error, "\(again.output)\(again.error)")
