@@ -22,6 +22,7 @@ struct MessageCompiler {
         for name in pattern.argumentNames { slot(for: name) }
         try emit(pattern.body)
         flushText()
+        link()
         program.sizeHint = program.literals.count + 16 * sites.count
         return program
     }
@@ -82,8 +83,10 @@ struct MessageCompiler {
             switch part {
             case .text(let text, _):
                 pendingText += Array(text.utf8)
+            case .pound where pluralDepth > 0:
+                append(Op(code: .pound, a: Int32(pluralDepth - 1)))
             case .pound:
-                append(Op(code: .pound))
+                pendingText.append(UInt8(ascii: "#"))
             case .argument(let argument):
                 try emit(argument)
             }
@@ -91,14 +94,13 @@ struct MessageCompiler {
     }
 
     /// Emits the cases of a complex argument; returns each case's start and the end.
-    private mutating func emitCases(_ bodies: [MessageBody], popNumber: Bool) throws(MessageCompileError) -> ([Int], Int) {
+    private mutating func emitCases(_ bodies: [MessageBody]) throws(MessageCompileError) -> ([Int], Int) {
         var targets: [Int] = []
         var jumps: [Int] = []
         for body in bodies {
             flushText()
             targets.append(here)
             try emit(body)
-            if popNumber { append(Op(code: .popNumber)) }
             flushText()
             jumps.append(here)
             append(Op(code: .jump, a: -1))
@@ -114,24 +116,26 @@ struct MessageCompiler {
         case .none:
             let site = site(argument, kind: "")
             program.formatters.append(.untyped)
-            append(Op(code: .untyped, a: slot, b: Int32(program.formatters.count - 1), c: Int32(site)))
+            program.formatterSites.append(Int32(site))
+            append(Op(code: .untyped, a: slot, b: Int32(program.formatters.count - 1)))
         case .simple(let simple):
             let site = site(argument, kind: simple.type.rawValue)
             let formatter = try formatter(for: simple, argument)
             program.formatters.append(formatter)
+            program.formatterSites.append(Int32(site))
             let code: Op.Code = switch formatter {
             case .untyped: .untyped
             case .number: .number
             case .skeleton: .skeleton
             case .date: .date
             }
-            append(Op(code: code, a: slot, b: Int32(program.formatters.count - 1), c: Int32(site)))
+            append(Op(code: code, a: slot, b: Int32(program.formatters.count - 1)))
         case .select(let select):
             let site = site(argument, kind: "select")
             flushText()
             let at = here
             append(Op(code: .jump, a: -1))  // the select instruction, filled in below
-            let (targets, end) = try emitCases(select.cases.map(\.message), popNumber: false)
+            let (targets, end) = try emitCases(select.cases.map(\.message))
             let first = program.selectCases.count
             var other = -1
             for (item, target) in zip(select.cases, targets) {
@@ -157,9 +161,10 @@ struct MessageCompiler {
             flushText()
             let at = here
             append(Op(code: .jump, a: -1))  // the plural instruction, filled in below
+            let numberIndex = Int32(pluralDepth)
             pluralDepth += 1
             program.pluralDepth = max(program.pluralDepth, pluralDepth)
-            let (targets, end) = try emitCases(plural.cases.map(\.message), popNumber: true)
+            let (targets, end) = try emitCases(plural.cases.map(\.message))
             pluralDepth -= 1
             let firstExplicit = program.explicitCases.count
             var byCategory = [Int32](repeating: -1, count: 6)
@@ -184,7 +189,7 @@ struct MessageCompiler {
             for i in 0..<6 where byCategory[i] < 0 { byCategory[i] = fallback }
             byCategory[PluralCategory.other.index] = fallback
             program.plurals.append(PluralTable(
-                offset: plural.offset, firstExplicit: Int32(firstExplicit),
+                offset: plural.offset, numberIndex: numberIndex, firstExplicit: Int32(firstExplicit),
                 explicitCount: Int32(program.explicitCases.count - firstExplicit),
                 targets: (byCategory[0], byCategory[1], byCategory[2], byCategory[3], byCategory[4], byCategory[5]),
                 needsCategory: needsCategory, selection: selection, rules: .passUnretained(rules),
@@ -197,7 +202,7 @@ struct MessageCompiler {
             flushText()
             let at = here
             append(Op(code: .jump, a: -1))  // the choice instruction, filled in below
-            let (targets, end) = try emitCases(choice.cases.map(\.message), popNumber: false)
+            let (targets, end) = try emitCases(choice.cases.map(\.message))
             let first = program.choiceCases.count
             for (item, target) in zip(choice.cases, targets) {
                 program.choiceCases.append(ChoiceEntry(limit: item.limit, isExclusive: item.isExclusive, target: Int32(target)))
@@ -205,6 +210,41 @@ struct MessageCompiler {
             program.choices.append(ChoiceTable(firstCase: Int32(first), caseCount: Int32(choice.cases.count), end: Int32(end)))
             program.instructions[at] = Op(code: .choice, a: slot, b: Int32(program.choices.count - 1), c: Int32(site))
         }
+    }
+
+    /// Points every text, value and `#` instruction at the instruction after it, and every jump
+    /// and case target, past the jumps they would land on (jumps only go forward).
+    private mutating func link() {
+        let ops = program.instructions
+        func resolve(_ target: Int32) -> Int32 {
+            var t = Int(target)
+            while t >= 0, t < ops.count, ops[t].code == .jump { t = Int(ops[t].a) }
+            return Int32(t)
+        }
+        for i in ops.indices {
+            switch ops[i].code {
+            case .text, .untyped, .number, .skeleton, .date, .pound:
+                program.instructions[i].c = resolve(Int32(i + 1))
+            case .jump:
+                program.instructions[i].a = resolve(ops[i].a)
+            case .select, .plural, .choice, .halt:
+                break
+            }
+        }
+        for i in program.selects.indices {
+            program.selects[i].otherTarget = resolve(program.selects[i].otherTarget)
+            program.selects[i].end = resolve(program.selects[i].end)
+        }
+        for i in program.selectCases.indices { program.selectCases[i].target = resolve(program.selectCases[i].target) }
+        for i in program.plurals.indices {
+            var t = program.plurals[i].targets
+            t = (resolve(t.0), resolve(t.1), resolve(t.2), resolve(t.3), resolve(t.4), resolve(t.5))
+            program.plurals[i].targets = t
+            program.plurals[i].end = resolve(program.plurals[i].end)
+        }
+        for i in program.explicitCases.indices { program.explicitCases[i].target = resolve(program.explicitCases[i].target) }
+        for i in program.choices.indices { program.choices[i].end = resolve(program.choices[i].end) }
+        for i in program.choiceCases.indices { program.choiceCases[i].target = resolve(program.choiceCases[i].target) }
     }
 
     /// The formatter ICU's MessageFormat opens for a simple argument.

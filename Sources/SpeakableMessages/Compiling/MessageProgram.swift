@@ -16,6 +16,8 @@ struct MessageProgram: Sendable {
     /// All literal text and select keys, UTF-8.
     var literals: [UInt8] = []
     var formatters: [ValueFormatter] = []
+    /// Per formatter: the site of the one instruction that uses it.
+    var formatterSites: [Int32] = []
     var selects: [SelectTable] = []
     var selectCases: [SelectEntry] = []
     var plurals: [PluralTable] = []
@@ -31,26 +33,31 @@ struct MessageProgram: Sendable {
 }
 
 /// One instruction: a code and up to three operands. A plain value (16 bytes).
+///
+/// Text, value and `#` instructions name the instruction that follows them in `c`: the compiler
+/// points it past any `jump` there, so that leaving a case costs no instruction of its own.
 struct Op: Sendable {
     enum Code: UInt8, Sendable {
-        /// Literal text: `b` bytes of the pool from `a`.
+        /// Literal text: `b` bytes of the pool from `a`; then `c`.
         case text
-        /// `{name}`: slot `a` as it is (text; numbers in the decimal format; dates short); site `c`.
+        /// `{name}`: slot `a` as it is (text; numbers in the decimal format; dates short); the
+        /// site is formatter `b`'s; then `c`.
         case untyped
-        /// `{name, number|spellout|ordinal|duration, …}` with NumberFormat `b`; slot `a`, site `c`.
+        /// `{name, number|spellout|ordinal|duration, …}` with NumberFormat `b`; slot `a`; then `c`.
         case number
-        /// `{name, number, ::skeleton}` with formatter `b`; slot `a`, site `c`.
+        /// `{name, number, ::skeleton}` with formatter `b`; slot `a`; then `c`.
         case skeleton
-        /// `{name, date|time, …}` with DateFormat `b`; slot `a`, site `c`.
+        /// `{name, date|time, …}` with DateFormat `b`; slot `a`; then `c`.
         case date
-        /// `#`: the innermost plural's number minus its offset, in the locale's decimal format.
+        /// `#`: number `a` of the enclosing plurals (its number minus its offset), in the locale's
+        /// decimal format; then `c`.
         case pound
         /// select / plural / choice on slot `a` with table `b`; site `c`.
         case select, plural, choice
         /// Continue at `a`.
         case jump
-        /// Leaves a plural case (drops its number).
-        case popNumber
+        /// The end of the program.
+        case halt
     }
 
     var code: Code
@@ -110,6 +117,9 @@ struct PluralTable {
     }
 
     var offset: Double
+    /// Where in the numbers of the enclosing plurals this plural's number goes (how many plurals
+    /// enclose it), for the `#`s of its cases.
+    var numberIndex: Int32
     var firstExplicit: Int32
     var explicitCount: Int32
     /// Target per category (by `PluralCategory.index`): its first keyword case, else the first `other`.
@@ -163,12 +173,14 @@ struct ArgumentSite: Sendable {
 /// running (one allocation per compiled message: catalogs compile tens of thousands).
 final class ProgramImage: @unchecked Sendable {
     // @unchecked Sendable: immutable after init; the pointers are never written again.
+    /// The instructions, followed by a `halt`.
     let ops: UnsafeMutablePointer<Op>
-    let opCount: Int
     /// The literal pool, followed by 16 bytes of padding (text is copied 16 bytes at a time).
     let literals: UnsafeMutablePointer<UInt8>
     /// Per formatter: the object, unretained (`owners` keeps it alive).
     let formatters: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    /// Per formatter: the site of its instruction (for errors and missing arguments).
+    let formatterSites: [Int32]
     let selects: UnsafeMutablePointer<SelectTable>
     let selectCases: UnsafeMutablePointer<SelectEntry>
     let plurals: UnsafeMutablePointer<PluralTable>
@@ -200,7 +212,7 @@ final class ProgramImage: @unchecked Sendable {
             size += MemoryLayout<T>.stride * max(1, count)
             return offset
         }
-        let opsAt = reserve(Op.self, program.instructions.count)
+        let opsAt = reserve(Op.self, program.instructions.count + 1)
         let formattersAt = reserve(UnsafeMutableRawPointer.self, program.formatters.count)
         let selectsAt = reserve(SelectTable.self, program.selects.count)
         let selectCasesAt = reserve(SelectEntry.self, program.selectCases.count)
@@ -219,8 +231,8 @@ final class ProgramImage: @unchecked Sendable {
             p.initialize(from: items, count: items.count)
             return p
         }
-        ops = place(program.instructions, at: opsAt)
-        opCount = program.instructions.count
+        ops = place(program.instructions + [Op(code: .halt)], at: opsAt)
+        formatterSites = program.formatterSites
         let formatters = (block + formattersAt).bindMemory(to: UnsafeMutableRawPointer.self, capacity: max(1, program.formatters.count))
         self.formatters = formatters
         for (i, formatter) in program.formatters.enumerated() {

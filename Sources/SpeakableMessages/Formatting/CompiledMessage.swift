@@ -164,6 +164,7 @@ public final class CompiledMessage: Sendable {
         }
     }
 
+    @inline(__always)
     private func append(_ values: UnsafeBufferPointer<MessageArgument?>, to buffer: inout MessageBuffer) throws(MessageFormatError) {
         let start = buffer.count
         var out = Output(base: buffer.base, count: start, capacity: buffer.capacity, ownsBase: true)
@@ -199,91 +200,97 @@ public final class CompiledMessage: Sendable {
     ) throws(MessageFormatError) {
         let image = self.image
         let ops = image.ops
-        let end = image.opCount
-        var depth = 0
         var pc = 0
-        while pc < end {
+        // Every path ends at the `halt` after the last instruction.
+        run: while true {
             let op = ops[pc]
-            pc += 1
             switch op.code {
             case .text:
                 out.appendPadded(image.literals + Int(op.a), count: Int(op.b))
+                pc = Int(op.c)
             case .number:
                 let format = Unmanaged<NumberFormat>.fromOpaque(image.formatters[Int(op.b)])
                 switch values[Int(op.a)] {
-                case .int(let n)?: try writeInteger(n, with: format, site: Int(op.c), into: &out)
-                case .double(let d)?: try writeDouble(d, with: format, site: Int(op.c), into: &out)
-                case .string?, .date?: throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_FORMAT_ERROR")
-                case nil: appendMissing(Int(op.c), to: &out)
+                case .int(let n)?: try writeInteger(n, with: format, formatter: Int(op.b), into: &out)
+                case .double(let d)?: try writeDouble(d, with: format, formatter: Int(op.b), into: &out)
+                case .string?, .date?: throw typeError(.notANumber, formatter: Int(op.b), value: values[Int(op.a)]!, icu: "U_INVALID_FORMAT_ERROR")
+                case nil: appendMissing(formatter: Int(op.b), to: &out)
                 }
+                pc = Int(op.c)
             case .untyped:
                 switch values[Int(op.a)] {
                 case .string(let text)?:
-                    out.append(text)
+                    if text.utf8.withContiguousStorageIfAvailable({ bytes in out.append(bytes) }) == nil { out.appendBridged(text) }
                     // Only strings can make the output much longer than the program, so only they are checked here.
-                    if out.count > Self.maximumOutputLength { throw outputTooLarge(site: Int(op.c)) }
-                case .int(let n)?: try writeInteger(n, with: decimal, site: Int(op.c), into: &out)
-                case .double(let d)?: try writeDouble(d, with: decimal, site: Int(op.c), into: &out)
-                case .date(let d)?: try writeUntypedDate(d, site: Int(op.c), into: &out)
-                case nil: appendMissing(Int(op.c), to: &out)
+                    if out.count > Self.maximumOutputLength { throw outputTooLarge(site: site(ofFormatter: Int(op.b))) }
+                case .int(let n)?: try writeInteger(n, with: decimal, formatter: Int(op.b), into: &out)
+                case .double(let d)?: try writeDouble(d, with: decimal, formatter: Int(op.b), into: &out)
+                case .date(let d)?: try writeUntypedDate(d, formatter: Int(op.b), into: &out)
+                case nil: appendMissing(formatter: Int(op.b), to: &out)
                 }
+                pc = Int(op.c)
             case .skeleton:
                 let format = Unmanaged<SkeletonNumberFormatter>.fromOpaque(image.formatters[Int(op.b)])
                 switch values[Int(op.a)] {
-                case .int(let n)?: try writeSkeleton(.int(n), with: format, site: Int(op.c), into: &out)
-                case .double(let d)?: try writeSkeleton(.double(d), with: format, site: Int(op.c), into: &out)
-                case .string?, .date?: throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_STATE_ERROR")
-                case nil: appendMissing(Int(op.c), to: &out)
+                case .int(let n)?: try writeSkeleton(.int(n), with: format, formatter: Int(op.b), into: &out)
+                case .double(let d)?: try writeSkeleton(.double(d), with: format, formatter: Int(op.b), into: &out)
+                case .string?, .date?: throw typeError(.notANumber, formatter: Int(op.b), value: values[Int(op.a)]!, icu: "U_INVALID_STATE_ERROR")
+                case nil: appendMissing(formatter: Int(op.b), to: &out)
                 }
+                pc = Int(op.c)
             case .date:
                 let format = Unmanaged<DateFormat>.fromOpaque(image.formatters[Int(op.b)])
                 switch values[Int(op.a)] {
                 // ICU's DateFormat takes a double as milliseconds, but not an Int64 or a string.
-                case .date(let d)?, .double(let d)?: try writeDate(d, with: format, site: Int(op.c), into: &out)
-                case .int?, .string?: throw typeError(.notADate, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_ILLEGAL_ARGUMENT_ERROR")
-                case nil: appendMissing(Int(op.c), to: &out)
+                case .date(let d)?, .double(let d)?: try writeDate(d, with: format, formatter: Int(op.b), into: &out)
+                case .int?, .string?: throw typeError(.notADate, formatter: Int(op.b), value: values[Int(op.a)]!, icu: "U_ILLEGAL_ARGUMENT_ERROR")
+                case nil: appendMissing(formatter: Int(op.b), to: &out)
                 }
+                pc = Int(op.c)
             case .pound:
-                if depth > 0 {
-                    switch numbers[depth - 1] {
-                    case .int(let n): try writeInteger(n, with: decimal, site: nil, into: &out)
-                    case .double(let d): try writeDouble(d, with: decimal, site: nil, into: &out)
-                    }
-                } else {
-                    out.append(byte: UInt8(ascii: "#"))
+                switch numbers[Int(op.a)] {
+                case .int(let n): try writeInteger(n, with: decimal, formatter: nil, into: &out)
+                case .double(let d): try writeDouble(d, with: decimal, formatter: nil, into: &out)
                 }
-            case .popNumber:
-                depth -= 1
+                pc = Int(op.c)
             case .jump:
                 pc = Int(op.a)
+            case .halt:
+                break run
             case .select:
                 let table = image.selects[Int(op.b)]
                 switch values[Int(op.a)] {
-                case .string(let key)?: pc = Int(selectTarget(table, key: key))
+                case .string(let key)?:
+                    let cases = image.selectCases + Int(table.firstCase)
+                    let literals = image.literals
+                    let target = key.utf8.withContiguousStorageIfAvailable { bytes in
+                        Self.selectTarget(table, key: bytes, cases: cases, literals: literals)
+                    }
+                    pc = Int(target ?? Self.selectTargetSlow(table, key: key, cases: cases, literals: literals))
                 case .int?, .double?, .date?: throw typeError(.notAString, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_INVALID_FORMAT_ERROR")
                 case nil:
                     appendMissing(Int(op.c), to: &out)
                     pc = Int(table.end)
                 }
             case .plural:
-                let table = image.plurals[Int(op.b)]
+                // Read in place: the table is larger than what an integer's selection reads of it.
+                let table = UnsafePointer(image.plurals + Int(op.b))
                 let number: ICUNumber
                 let target: Int32
                 switch values[Int(op.a)] {
                 case .int(let n)?:
                     (target, number) = try selectPlural(table, integer: n, site: Int(op.c))
                 case .double(let d)?:
-                    (target, number) = try selectPlural(table, double: d, site: Int(op.c))
+                    (target, number) = try selectPlural(table.pointee, double: d, site: Int(op.c))
                 case .string?, .date?:
                     // Not bound in the pattern: binding the value made every number a copy of the argument.
                     throw typeError(.notANumber, site: Int(op.c), value: values[Int(op.a)]!, icu: "U_ILLEGAL_ARGUMENT_ERROR")
                 case nil:
                     appendMissing(Int(op.c), to: &out)
-                    pc = Int(table.end)
+                    pc = Int(table.pointee.end)
                     continue
                 }
-                numbers[depth] = number
-                depth += 1
+                numbers[Int(table.pointee.numberIndex)] = number
                 pc = Int(target)
             case .choice:
                 let table = image.choices[Int(op.b)]
@@ -301,6 +308,9 @@ public final class CompiledMessage: Sendable {
         // Numbers and dates are short, but a message may hold hundreds of thousands of them.
         if out.count > Self.maximumOutputLength { throw outputTooLarge(site: nil) }
     }
+
+    /// The site of the value instruction that uses formatter `formatter`.
+    private func site(ofFormatter formatter: Int) -> Int { Int(image.formatterSites[formatter]) }
 
     private func choiceTarget(_ table: ChoiceTable, _ number: Double) -> Int32 {
         let cases = image.choiceCases + Int(table.firstCase)
@@ -330,25 +340,27 @@ public final class CompiledMessage: Sendable {
     }
 
     @inline(never)
+    private func appendMissing(formatter: Int, to out: inout Output) {
+        appendMissing(site(ofFormatter: formatter), to: &out)
+    }
+
+    @inline(never)
     private func appendMissing(_ site: Int, to out: inout Output) {
         let (start, count) = image.placeholderRanges[site]
         out.append(image.placeholders + Int(start), count: Int(count))
     }
 
+    /// The case of `table` whose key is `key` (the first), else `other`'s.
     @inline(__always)
-    private func selectTarget(_ table: SelectTable, key: String) -> Int32 {
-        let cases = image.selectCases + Int(table.firstCase)
-        let literals = image.literals
-        let count = Int(table.caseCount)
-        return key.utf8.withContiguousStorageIfAvailable { bytes -> Int32 in
-            for k in 0..<count {
-                let item = cases[k]
-                if Int(item.keyCount) == bytes.count && Output.equal(literals + Int(item.keyStart), bytes) {
-                    return item.target
-                }
+    private static func selectTarget(_ table: SelectTable, key bytes: UnsafeBufferPointer<UInt8>,
+                                     cases: UnsafeMutablePointer<SelectEntry>, literals: UnsafeMutablePointer<UInt8>) -> Int32 {
+        for k in 0..<Int(table.caseCount) {
+            let item = cases[k]
+            if Int(item.keyCount) == bytes.count && Output.equal(literals + Int(item.keyStart), bytes) {
+                return item.target
             }
-            return table.otherTarget
-        } ?? Self.selectTargetSlow(table, key: key, cases: cases, literals: literals)
+        }
+        return table.otherTarget
     }
 
     @inline(never)
@@ -369,27 +381,27 @@ public final class CompiledMessage: Sendable {
     /// An integer in a NumberFormat: written straight into the output by the format's fast path
     /// (digits, RBNF), otherwise by ICU.
     @inline(__always)
-    private func writeInteger(_ n: Int64, with format: Unmanaged<NumberFormat>, site: Int?, into out: inout Output) throws(MessageFormatError) {
+    private func writeInteger(_ n: Int64, with format: Unmanaged<NumberFormat>, formatter: Int?, into out: inout Output) throws(MessageFormatError) {
         let at = out.reserve(Output.fastCapacity)
         let written = format._withUnsafeGuaranteedRef { $0.writeInteger(n, into: at, capacity: Output.fastCapacity) }
         if written >= 0 {
-            out.count += written
+            out.count &+= written
         } else {
-            try writeWithICU(.int(n), with: format, site: site, into: &out)
+            try writeWithICU(.int(n), with: format, site: formatter.map(site(ofFormatter:)), into: &out)
         }
     }
 
     @inline(__always)
-    private func writeDouble(_ d: Double, with format: Unmanaged<NumberFormat>, site: Int?, into out: inout Output) throws(MessageFormatError) {
+    private func writeDouble(_ d: Double, with format: Unmanaged<NumberFormat>, formatter: Int?, into out: inout Output) throws(MessageFormatError) {
         if let whole = NumberFormat.exactInteger(d) {
             let at = out.reserve(Output.fastCapacity)
             let written = format._withUnsafeGuaranteedRef { $0.writeWholeDouble(whole, into: at, capacity: Output.fastCapacity) }
             if written >= 0 {
-                out.count += written
+                out.count &+= written
                 return
             }
         }
-        try writeWithICU(.double(d), with: format, site: site, into: &out)
+        try writeWithICU(.double(d), with: format, site: formatter.map(site(ofFormatter:)), into: &out)
     }
 
     @inline(never)
@@ -402,7 +414,7 @@ public final class CompiledMessage: Sendable {
     }
 
     @inline(__always)
-    private func writeSkeleton(_ number: ICUNumber, with format: Unmanaged<SkeletonNumberFormatter>, site: Int, into out: inout Output) throws(MessageFormatError) {
+    private func writeSkeleton(_ number: ICUNumber, with format: Unmanaged<SkeletonNumberFormatter>, formatter: Int, into out: inout Output) throws(MessageFormatError) {
         let whole: Int64?
         switch number {
         case .int(let n): whole = n
@@ -412,11 +424,11 @@ public final class CompiledMessage: Sendable {
             let at = out.reserve(Output.fastCapacity)
             let written = format._withUnsafeGuaranteedRef { $0.writeInteger(whole, into: at, capacity: Output.fastCapacity) }
             if written >= 0 {
-                out.count += written
+                out.count &+= written
                 return
             }
         }
-        try writeSkeletonWithICU(number, with: format, site: site, into: &out)
+        try writeSkeletonWithICU(number, with: format, site: site(ofFormatter: formatter), into: &out)
     }
 
     @inline(never)
@@ -429,13 +441,13 @@ public final class CompiledMessage: Sendable {
     }
 
     @inline(__always)
-    private func writeDate(_ date: ICUDate, with format: Unmanaged<DateFormat>, site: Int, into out: inout Output) throws(MessageFormatError) {
+    private func writeDate(_ date: ICUDate, with format: Unmanaged<DateFormat>, formatter: Int, into out: inout Output) throws(MessageFormatError) {
         let at = out.reserve(Output.fastCapacity)
         let written = format._withUnsafeGuaranteedRef { $0.writeDate(date, into: at, capacity: Output.fastCapacity) }
         if written >= 0 {
-            out.count += written
+            out.count &+= written
         } else {
-            try writeDateWithICU(date, with: format, site: site, into: &out)
+            try writeDateWithICU(date, with: format, site: site(ofFormatter: formatter), into: &out)
         }
     }
 
@@ -450,15 +462,15 @@ public final class CompiledMessage: Sendable {
 
     /// A date in an untyped argument: short date and time, as ICU's MessageFormat does.
     @inline(never)
-    private func writeUntypedDate(_ date: ICUDate, site: Int, into out: inout Output) throws(MessageFormatError) {
+    private func writeUntypedDate(_ date: ICUDate, formatter: Int, into out: inout Output) throws(MessageFormatError) {
         let dateTime: DateFormat
         do {
             dateTime = try DateFormat.cached(.styles(date: .short, time: .short), locale: locale, timeZone: timeZone)
         } catch {
-            throw icuFailure(error, site: site)
+            throw icuFailure(error, site: site(ofFormatter: formatter))
         }
         try withExtendedLifetime(dateTime) { () throws(MessageFormatError) in
-            try writeDate(date, with: .passUnretained(dateTime), site: site, into: &out)
+            try writeDate(date, with: .passUnretained(dateTime), formatter: formatter, into: &out)
         }
     }
 
@@ -466,37 +478,39 @@ public final class CompiledMessage: Sendable {
 
     /// See ``PluralTable``: `=N` cases match the raw value; otherwise the category's case.
     @inline(__always)
-    private func selectPlural(_ table: PluralTable, integer n: Int64, site: Int) throws(MessageFormatError) -> (Int32, ICUNumber) {
+    private func selectPlural(_ table: UnsafePointer<PluralTable>, integer n: Int64, site: Int) throws(MessageFormatError) -> (Int32, ICUNumber) {
         // The number the cases and `#` see: the value itself (exact integer) when there is no
         // offset, otherwise value - offset as a double, as in ICU.
-        if table.offset != 0 {
-            return try selectPlural(table, double: Double(n), site: site)
+        if table.pointee.offset != 0 {
+            return try selectPlural(table.pointee, double: Double(n), site: site)
         }
-        if table.explicitCount > 0, let target = explicitTarget(table, Double(n)) { return (target, .int(n)) }
-        guard table.needsCategory else { return (table.targets.5, .int(n)) }
+        if table.pointee.explicitCount > 0, let target = explicitTarget(table.pointee.firstExplicit, table.pointee.explicitCount, Double(n)) {
+            return (target, .int(n))
+        }
+        guard table.pointee.needsCategory else { return (table.pointee.targets.5, .int(n)) }
         let category: PluralCategory
-        switch table.selection {
+        switch table.pointee.selection {
         case .decimalInteger:
-            category = table.rules._withUnsafeGuaranteedRef { $0.category(forInteger: n) }
+            category = table.pointee.rules._withUnsafeGuaranteedRef { $0.category(forInteger: n) }
         default:
-            category = try self.category(of: .int(n), in: table, site: site)
+            category = try self.category(of: .int(n), in: table.pointee, site: site)
         }
-        return (table.target(for: category), .int(n))
+        return (table.pointee.target(for: category), .int(n))
     }
 
     @inline(never)
     private func selectPlural(_ table: PluralTable, double raw: Double, site: Int) throws(MessageFormatError) -> (Int32, ICUNumber) {
         let number = ICUNumber.double(table.offset == 0 ? raw : raw - table.offset)
-        if table.explicitCount > 0, let target = explicitTarget(table, raw) { return (target, number) }
+        if table.explicitCount > 0, let target = explicitTarget(table.firstExplicit, table.explicitCount, raw) { return (target, number) }
         guard table.needsCategory else { return (table.targets.5, number) }
         let category = try self.category(of: number, in: table, site: site)
         return (table.target(for: category), number)
     }
 
     @inline(__always)
-    private func explicitTarget(_ table: PluralTable, _ raw: Double) -> Int32? {
-        let explicits = image.explicitCases + Int(table.firstExplicit)
-        for k in 0..<Int(table.explicitCount) where explicits[k].value == raw {
+    private func explicitTarget(_ first: Int32, _ count: Int32, _ raw: Double) -> Int32? {
+        let explicits = image.explicitCases + Int(first)
+        for k in 0..<Int(count) where explicits[k].value == raw {
             return explicits[k].target
         }
         return nil
@@ -556,6 +570,11 @@ public final class CompiledMessage: Sendable {
         return MessageFormatError(
             kind: .icuFailure, message: "ICU failed to format \(name.map { "argument '\($0)'" } ?? "a number"): \(error.name)",
             argument: name, range: site.map { sites[$0].range }, icuErrorName: error.name)
+    }
+
+    @inline(never)
+    private func typeError(_ kind: MessageFormatError.Kind, formatter: Int, value: MessageArgument, icu: String) -> MessageFormatError {
+        typeError(kind, site: site(ofFormatter: formatter), value: value, icu: icu)
     }
 
     @inline(never)
