@@ -171,6 +171,15 @@ final class IntegerDigitFormat: @unchecked Sendable {  // immutable after init
     /// up to 4 bytes, 6 separators, a sign), and returns the byte count.
     @inline(__always)
     func write(_ value: Int64, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let written = writeShort(value, into: out)
+        if written >= 0 { return written }
+        return writeDigits(value, minimumDigits: 1, primary: primary, secondary: secondary, minimumGrouping: minimumGrouping, into: out)
+    }
+
+    /// ``write(_:into:)`` for the short values that need no grouping and no locale digits (below
+    /// `shortLimit`, ASCII digits only); -1 for every other value.
+    @inline(__always)
+    func writeShort(_ value: Int64, into out: UnsafeMutablePointer<UInt8>) -> Int {
         // Most values in screen-reader text are short: rows, columns, counts.
         if value >= 0 && value < shortLimit {
             if value < 10 {
@@ -186,7 +195,7 @@ final class IntegerDigitFormat: @unchecked Sendable {  // immutable after init
             UnsafeMutableRawPointer(out + 1).storeBytes(of: pairs[Int(rest)], as: UInt16.self)
             return 3
         }
-        return writeDigits(value, minimumDigits: 1, primary: primary, secondary: secondary, minimumGrouping: minimumGrouping, into: out)
+        return -1
     }
 
     /// Writes `value` with at least `minimumDigits` digits (zeros in front) and no grouping —

@@ -218,6 +218,15 @@ public final class NumberFormat: NumberFormatting, @unchecked Sendable {
     /// or -1 when ICU must be asked.
     @inline(__always)
     public func writeInteger(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
+        // Short decimal integers without a call or a stack frame; everything else below.
+        if capacity >= 128, let written = fastIntegers.withValue({ $0.writeShort(value, into: out) }), written >= 0 {
+            return written
+        }
+        return writeIntegerInFull(value, into: out, capacity: capacity)
+    }
+
+    @inline(never)
+    private func writeIntegerInFull(_ value: Int64, into out: UnsafeMutablePointer<UInt8>, capacity: Int) -> Int {
         if capacity >= 128 {
             if let written = fastIntegers.withValue({ $0.write(value, into: out) }) { return written }
             if fastIntegers.isPending { fastIntegers.noteMiss(deriveIntegers) }
