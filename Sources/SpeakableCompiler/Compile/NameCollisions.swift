@@ -28,21 +28,29 @@ extension CatalogCompiler {
         describe: ((kind: String, name: String), String, String, (owner: String, name: String)) -> (message: String, hint: String)
     ) -> [Diagnostic] {
         // Each table's resources, with their R fields, are worked out on all cores; who owns
-        // each field is decided after, in table and file order.
+        // each field is decided after, in table and file order, the fields shared out among
+        // the cores by their hash (a field's claims all in one share, in order).
         struct Resource {
             var kind: String
             var name: String
             var field: String
+            /// `kind:field`, what a resource claims.
+            var id: String
+            /// The share of the fields that decides who owns ``id``.
+            var share: Int
         }
+        let shares = 16
         // Messages not prepared (validation screened them): one resource each.
         let screenedByOwner = Dictionary(screened.map { ($0.owner, $0) }, uniquingKeysWith: { first, _ in first })
-        let found = Mutex<[Int: [(template: Int, resources: [Resource])]]>([:])
-        DispatchQueue.concurrentPerform(iterations: min(project.tables.count, prepared.count)) { t in
+        let tableCount = min(project.tables.count, prepared.count)
+        let found = Mutex<[Int: [(template: Int, owner: String, resources: [Resource])]]>([:])
+        DispatchQueue.concurrentPerform(iterations: tableCount) { t in
             let table = project.tables[t]
             let preparedByKey = Dictionary(prepared[t].map { ($0.template.key, $0) }, uniquingKeysWith: { first, _ in first })
-            var tableResources: [(template: Int, resources: [Resource])] = []
+            var tableResources: [(template: Int, owner: String, resources: [Resource])] = []
             for (index, template) in table.messages.enumerated() {
                 var resources: [(kind: String, name: String)] = []
+                let owner = "\(table.name):\(template.key)"
                 if let message = preparedByKey[template.key] {
                     for variant in message.variants {
                         let layout = variant.androidLayout
@@ -54,36 +62,59 @@ extension CatalogCompiler {
                         }
                         resources += layout.companions.map { ("string", variant.androidName + $0.suffix) }
                     }
-                } else if let name = screenedByOwner["\(table.name):\(template.key)"] {
+                } else if let name = screenedByOwner[owner] {
                     resources.append((name.kind, name.name))
                 }
                 // R's field: `a.b` and `a_b` are one `R.string.a_b`.
-                tableResources.append((index, resources.map { Resource(kind: $0.kind, name: $0.name, field: KotlinAccessorNames.rField($0.name)) }))
+                tableResources.append((index, owner, resources.map { resource in
+                    let field = KotlinAccessorNames.rField(resource.name)
+                    let id = resource.kind + ":" + field
+                    var hash = FNV1a()
+                    hash.combine(id)
+                    return Resource(kind: resource.kind, name: resource.name, field: field, id: id, share: Int(hash.value % UInt64(shares)))
+                }))
             }
             let done = tableResources
             found.withLock { $0[t] = done }
         }
         let resourcesByTable = found.withLock { $0 }
-        var owners: [String: (owner: String, name: String)] = [:]
-        var diagnostics: [Diagnostic] = []
-        var reported = Set<Diagnostic>()
-        for (t, table) in project.tables.enumerated() {
-            // In file order, prepared or not: the first to take a name keeps it.
-            for (index, resources) in resourcesByTable[t] ?? [] {
-                let template = table.messages[index]
-                let owner = "\(table.name):\(template.key)"
-                for resource in resources {
-                    let id = resource.kind + ":" + resource.field
-                    if let other = owners[id], other.owner != owner {
-                        let said = describe((resource.kind, resource.name), template.key, resource.field, other)
-                        let diagnostic = Diagnostic(severity: .error, id: "catalog-key-collision", message: said.message,
-                                                    file: table.file, position: template.keyPosition, hint: said.hint)
-                        if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
-                    } else {
-                        owners[id] = (owner, resource.name)
+        // Each share goes through every claim in table and file order (prepared or not: the
+        // first to take a field keeps it) and keeps the later claims of its own fields, each with
+        // its place in that order and the field's first owner.
+        typealias Place = (table: Int, message: Int, resource: Int)
+        let claims = Mutex<[(place: Place, other: (owner: String, name: String))]>([])
+        DispatchQueue.concurrentPerform(iterations: shares) { share in
+            var owners: [String: (owner: String, name: String)] = [:]
+            var mine: [(place: Place, other: (owner: String, name: String))] = []
+            for t in 0..<tableCount {
+                for (m, entry) in (resourcesByTable[t] ?? []).enumerated() {
+                    for (r, resource) in entry.resources.enumerated() where resource.share == share {
+                        if let other = owners[resource.id], other.owner != entry.owner {
+                            mine.append(((t, m, r), other))
+                        } else {
+                            owners[resource.id] = (entry.owner, resource.name)
+                        }
                     }
                 }
             }
+            let found = mine
+            claims.withLock { $0 += found }
+        }
+        // Every share's later claims in claim order, each said once.
+        let ordered = claims.withLock { $0 }.sorted { a, b in
+            (a.place.table, a.place.message, a.place.resource) < (b.place.table, b.place.message, b.place.resource)
+        }
+        var diagnostics: [Diagnostic] = []
+        var reported = Set<Diagnostic>()
+        for claim in ordered {
+            let table = project.tables[claim.place.table]
+            let entry = resourcesByTable[claim.place.table]![claim.place.message]
+            let resource = entry.resources[claim.place.resource]
+            let template = table.messages[entry.template]
+            let said = describe((resource.kind, resource.name), template.key, resource.field, claim.other)
+            let diagnostic = Diagnostic(severity: .error, id: "catalog-key-collision", message: said.message,
+                                        file: table.file, position: template.keyPosition, hint: said.hint)
+            if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
         }
         return diagnostics
     }
