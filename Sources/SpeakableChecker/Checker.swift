@@ -172,19 +172,23 @@ public enum Checker {
         var seen: [LocaleSeen] = []
         var counts: [(tag: String, translated: Int, needsReview: Int)] = []
         var checked: [CheckedLocale] = []
+        // Every unit's findings sorted together where they are (each copied once, into the
+        // sorted list).
+        var parts: [[Finding]] = [findings]
+        parts.reserveCapacity(2 * results.count + 2)
         for result in results {
-            findings += result.diagnostics.map(finding)
-            findings += result.findings
+            parts.append(result.diagnostics.map(finding))
+            parts.append(result.findings)
             exempted += result.exempted
             if let first = result.firstLocale { seen.append(first) }
             counts += result.counts
             checked += result.checked
         }
-        findings += UnknownLocaleRule.check(input, seen: seen)
-        findings = Self.sorted(findings)
+        parts.append(UnknownLocaleRule.check(input, seen: seen))
+        findings = Self.sorted(parts)
         Fingerprint.assign(&findings)
         let summarized = summaries(input, findings, counts: counts)
-        if input.settings.releasesInBackground { BackgroundRelease.release(consume sharedFacts) }
+        if input.settings.releasesInBackground { BackgroundRelease.release((consume sharedFacts, consume parts, consume results)) }
         return CheckResult(findings: findings, summaries: summarized, exempted: exempted, checkedLocales: checked)
     }
 
@@ -282,25 +286,45 @@ public enum Checker {
         return result
     }
 
-    /// `findings` in ``order(_:_:)``. Their indices are sorted, by each finding's file (as its rank
-    /// among the files), line and column first — numbers, worked out once — and by ``order(_:_:)``
-    /// only when those are equal; then each finding is copied once (sorting the findings
-    /// themselves would copy two at every comparison).
+    /// `findings` in ``order(_:_:)``.
     static func sorted(_ findings: [Finding]) -> [Finding] {
-        // Each finding's fields read in place, by index (a copy retains all of its texts).
+        sorted([findings])
+    }
+
+    /// The findings of every part together, in ``order(_:_:)``. Their places are sorted, by each
+    /// finding's file (as its rank among the files), line and column first — numbers, worked
+    /// out once — and by ``order(_:_:)`` only when those are equal; then each finding is copied
+    /// once (sorting the findings themselves would copy two at every comparison, and putting the
+    /// parts together first would copy each once more). ``order(_:_:)`` tells any two different
+    /// findings apart, so the result does not depend on how the findings are split into parts.
+    static func sorted(_ parts: [[Finding]]) -> [Finding] {
+        // Each finding's fields read in place, by part and index (a copy retains all of its texts).
         var fileSet = Set<String>()
-        for i in findings.indices { fileSet.insert(findings[i].file ?? "") }
+        var total = 0
+        for p in parts.indices {
+            total += parts[p].count
+            for i in parts[p].indices { fileSet.insert(parts[p][i].file ?? "") }
+        }
         let files = fileSet.sorted()
         var rank: [String: Int] = Dictionary(minimumCapacity: files.count)
         for (i, file) in files.enumerated() { rank[file] = i }
-        let keys = findings.indices.map { i in
-            let position = findings[i].position ?? SourcePosition(line: 0, column: 0)
-            return (rank[findings[i].file ?? ""]!, position.line, position.column)
+        var places: [(part: Int, index: Int)] = []
+        places.reserveCapacity(total)
+        var keys: [(Int, Int, Int)] = []
+        keys.reserveCapacity(total)
+        for p in parts.indices {
+            for i in parts[p].indices {
+                let position = parts[p][i].position ?? SourcePosition(line: 0, column: 0)
+                places.append((p, i))
+                keys.append((rank[parts[p][i].file ?? ""]!, position.line, position.column))
+            }
         }
-        let order = findings.indices.sorted { i, j in
-            keys[i] != keys[j] ? keys[i] < keys[j] : Self.order(findings[i], findings[j])
+        let order = places.indices.sorted { a, b in
+            guard keys[a] == keys[b] else { return keys[a] < keys[b] }
+            let (pa, ia) = places[a], (pb, ib) = places[b]
+            return Self.order(parts[pa][ia], parts[pb][ib])
         }
-        return order.map { findings[$0] }
+        return order.map { parts[places[$0].part][places[$0].index] }
     }
 
     /// File, line, column, rule, then message: a stable order for every output.
