@@ -34,23 +34,20 @@ extension CatalogCompiler {
             var kind: String
             var name: String
             var field: String
-            /// `kind:field`, what a resource claims.
-            var id: String
-            /// The share of the fields that decides who owns ``id``.
+            /// The share of the fields that decides who owns `kind:field` (what it claims).
             var share: Int
         }
         let shares = 16
         // Messages not prepared (validation screened them): one resource each.
         let screenedByOwner = Dictionary(screened.map { ($0.owner, $0) }, uniquingKeysWith: { first, _ in first })
         let tableCount = min(project.tables.count, prepared.count)
-        let found = Mutex<[Int: [(template: Int, owner: String, resources: [Resource])]]>([:])
+        let found = Mutex<[Int: [(template: Int, resources: [Resource])]]>([:])
         DispatchQueue.concurrentPerform(iterations: tableCount) { t in
             let table = project.tables[t]
             let preparedByKey = Dictionary(prepared[t].map { ($0.template.key, $0) }, uniquingKeysWith: { first, _ in first })
-            var tableResources: [(template: Int, owner: String, resources: [Resource])] = []
+            var tableResources: [(template: Int, resources: [Resource])] = []
             for (index, template) in table.messages.enumerated() {
                 var resources: [(kind: String, name: String)] = []
-                let owner = "\(table.name):\(template.key)"
                 if let message = preparedByKey[template.key] {
                     for variant in message.variants {
                         let layout = variant.androidLayout
@@ -62,16 +59,17 @@ extension CatalogCompiler {
                         }
                         resources += layout.companions.map { ("string", variant.androidName + $0.suffix) }
                     }
-                } else if let name = screenedByOwner[owner] {
+                } else if let name = screenedByOwner["\(table.name):\(template.key)"] {
                     resources.append((name.kind, name.name))
                 }
                 // R's field: `a.b` and `a_b` are one `R.string.a_b`.
-                tableResources.append((index, owner, resources.map { resource in
+                tableResources.append((index, resources.map { resource in
                     let field = KotlinAccessorNames.rField(resource.name)
-                    let id = resource.kind + ":" + field
                     var hash = FNV1a()
-                    hash.combine(id)
-                    return Resource(kind: resource.kind, name: resource.name, field: field, id: id, share: Int(hash.value % UInt64(shares)))
+                    hash.combine(resource.kind)
+                    hash.combine(byte: 0x3A)
+                    hash.combine(field)
+                    return Resource(kind: resource.kind, name: resource.name, field: field, share: Int(hash.value % UInt64(shares)))
                 }))
             }
             let done = tableResources
@@ -87,12 +85,15 @@ extension CatalogCompiler {
             var owners: [String: (owner: String, name: String)] = [:]
             var mine: [(place: Place, other: (owner: String, name: String))] = []
             for t in 0..<tableCount {
+                let table = project.tables[t]
                 for (m, entry) in (resourcesByTable[t] ?? []).enumerated() {
                     for (r, resource) in entry.resources.enumerated() where resource.share == share {
-                        if let other = owners[resource.id], other.owner != entry.owner {
+                        let id = resource.kind + ":" + resource.field
+                        let owner = "\(table.name):\(table.messages[entry.template].key)"
+                        if let other = owners[id], other.owner != owner {
                             mine.append(((t, m, r), other))
                         } else {
-                            owners[resource.id] = (entry.owner, resource.name)
+                            owners[id] = (owner, resource.name)
                         }
                     }
                 }
