@@ -188,7 +188,7 @@ public enum Checker {
         findings = Self.sorted(parts)
         Fingerprint.assign(&findings)
         let summarized = summaries(input, findings, counts: counts)
-        if input.settings.releasesInBackground { BackgroundRelease.release((consume sharedFacts, consume parts, consume results)) }
+        if input.settings.releasesInBackground { BackgroundRelease.release(consume sharedFacts) }
         return CheckResult(findings: findings, summaries: summarized, exempted: exempted, checkedLocales: checked)
     }
 
