@@ -407,11 +407,13 @@ extension CatalogCompiler {
     }
 
     /// Prepares and renders the tables `indices` of `project` as a full compile of the project
-    /// would, each Android and XLIFF section on its own, with each table's warnings; nil when
-    /// that gives any other diagnostic (an error, a warning only the whole project or the
-    /// renderers give), or when a section is not where the renderer put it (a full compile then
-    /// says what there is to say). Only for a project without imported metadata: the tables' sections then depend
-    /// on nothing but their own inputs and the configuration. `changedLocales`: per table, the
+    /// would, each Android and XLIFF section on its own, with each table's warnings and the
+    /// project's number-grouping warnings (the other tables' grouped integers are
+    /// `previousIntegers`, ``CompileResult/integerUses``); nil when that gives any other
+    /// diagnostic (an error, a renderer's warning, any warning with `strict`), or when a section
+    /// is not where the renderer put it (a full compile then says what there is to say). Only
+    /// for a project without imported metadata: the tables' sections then depend on nothing but
+    /// their own inputs and the configuration. `changedLocales`: per table, the
     /// locales whose translations changed when its template did not (nil: every locale is
     /// wanted): only their XLIFF `<file>`s are rendered, and only their Android sections when
     /// the table's ``androidLayout(_:)`` is still `previousLayouts`' (then no other locale's

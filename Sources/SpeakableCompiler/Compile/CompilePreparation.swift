@@ -123,12 +123,12 @@ extension CatalogCompiler {
         var tables: [[PreparedMessage]] = Array(repeating: [], count: project.tables.count)
         var warnings: [[Diagnostic]] = Array(repeating: [], count: project.tables.count)
         // Each table's grouped integers, its runs' in order (as its preparation in one run adds them up).
-        var integers: [CompileContext] = Array(repeating: context, count: project.tables.count)
+        var integers: [[String: [IntegerStyle: CompileContext.GroupedIntegerUses]]] = Array(repeating: [:], count: project.tables.count)
         for (index, unit) in units.enumerated() {
             guard let done = collected[index], !done.context.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
             tables[unit.table] += done.messages
             warnings[unit.table] += done.context.diagnostics
-            integers[unit.table].merge(groupedIntegers: done.context.groupedIntegers)
+            CompileContext.add(done.context.groupedIntegers, to: &integers[unit.table])
         }
         for (t, table) in project.tables.enumerated() {
             // Translations of no message, after the messages' own warnings, as a table's
@@ -152,7 +152,7 @@ extension CatalogCompiler {
         }
         if options.outputs.contains(.android), !androidNameCollisions(project, tables).isEmpty { return nil }
         return Preparation(options: options, context: context, tables: tables, diagnostics: [], tableDiagnostics: warnings,
-                           tableIntegers: integers.map(\.groupedIntegers))
+                           tableIntegers: integers)
     }
 
     /// `--no-metadata`: a warning for each message whose keys or argument positions change

@@ -11,15 +11,21 @@ import SpeakablePlatformFormats
 extension CompileContext {
     /// Adds another table's grouped-integer uses (tables are prepared apart).
     mutating func merge(groupedIntegers other: [String: [IntegerStyle: GroupedIntegerUses]]) {
+        Self.add(other, to: &groupedIntegers)
+    }
+
+    /// Adds grouped-integer uses `other` after those of `uses`: the first three keys, the count,
+    /// the first use's file.
+    static func add(_ other: [String: [IntegerStyle: GroupedIntegerUses]], to uses: inout [String: [IntegerStyle: GroupedIntegerUses]]) {
         for (tag, kinds) in other {
-            for (kind, uses) in kinds {
-                guard var entry = groupedIntegers[tag]?[kind] else {
-                    groupedIntegers[tag, default: [:]][kind] = uses
+            for (kind, found) in kinds {
+                guard var entry = uses[tag]?[kind] else {
+                    uses[tag, default: [:]][kind] = found
                     continue
                 }
-                for key in uses.keys where entry.keys.count < 3 { entry.keys.append(key) }
-                entry.count += uses.count
-                groupedIntegers[tag]![kind] = entry
+                for key in found.keys where entry.keys.count < 3 { entry.keys.append(key) }
+                entry.count += found.count
+                uses[tag]![kind] = entry
             }
         }
     }

@@ -251,7 +251,8 @@ public enum IncrementalCompile {
         var byTable: [[Diagnostic]] = Array(repeating: [], count: project.tables.count)
         var last = 0
         var grouped = false
-        for diagnostic in previous where diagnostic.severity == .warning {
+        for diagnostic in previous {
+            guard diagnostic.severity == .warning else { return nil }
             if diagnostic.id == "catalog-number-grouping" {
                 grouped = true
                 continue
@@ -260,7 +261,6 @@ public enum IncrementalCompile {
             byTable[t].append(diagnostic)
             last = t
         }
-        guard !previous.contains(where: { $0.severity != .warning }) else { return nil }
         for (index, t) in dirty.enumerated() { byTable[t] = new[index] }
         return Array(byTable.joined()) + grouping
     }
