@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import SpeakableDiagnostics
 public import SpeakableICU
 public import SpeakableJSON
@@ -408,6 +413,10 @@ public struct LocaleFile: Sendable {
     /// Where `key` is in ``translations`` (its first place when the file repeats it), found
     /// without a scan: for reading one field of a translation without copying the others.
     public func index(ofKey key: String) -> Int? { storage.indexByKey[key] }
+
+    /// ``index(ofKey:)``, looking at `hint` first: for keys looked up in the file's order, the
+    /// place after the previous key's.
+    public func index(ofKey key: String, hint: Int) -> Int? { storage.indexByKey.place(of: key, hint: hint) }
 }
 
 /// One table: `Templates/<name>.json` and its translations.
@@ -446,63 +455,116 @@ public struct Table: Sendable {
     /// Where `key` is in ``messages`` (its first place), found without a scan and without
     /// copying the message.
     public func index(ofKey key: String) -> Int? { indexByKey[key] }
+
+    /// ``index(ofKey:)``, looking at `hint` first: for keys looked up in the template's order,
+    /// the place after the previous key's.
+    public func index(ofKey key: String, hint: Int) -> Int? { indexByKey.place(of: key, hint: hint) }
 }
 
 /// The key index of ``Table`` and ``LocaleFile``.
-/// Each key's first place in a list of keys: an open-addressing table of places hashed with
-/// FNV-1a over the key's UTF-8 (keys are looked up once per message, locale and output, and
-/// a `Dictionary`'s seeded hashing of each was a measurable part of a compile).
+/// Each key's first place in a list of keys: an open-addressing table hashed with FNV-1a over
+/// the key's UTF-8, each slot holding a place and part of its key's hash, and the keys' bytes
+/// back to back (keys are looked up once per message, locale and output: a lookup reads the
+/// slots and the bytes it compares, not a string stored elsewhere in memory).
 struct KeyIndex: Sendable {
-    private let keys: [String]
-    /// A place in ``keys`` + 1 per slot (0: empty); the count is a power of two, at least twice
-    /// the number of keys.
-    private let slots: [Int32]
+    /// The keys' UTF-8, back to back: key `i` is `bytes[ends[i - 1] ..< ends[i]]`.
+    private let bytes: [UInt8]
+    private let ends: [Int32]
+    /// Per slot: the high 32 bits of the key's hash, then its place + 1 (0: empty). The count is
+    /// a power of two, at least twice the number of keys.
+    private let slots: [UInt64]
+    /// The places of keys that are there earlier too, in order (usually none).
+    private let repeats: [Int]
 
     init(_ keys: [String]) {
-        self.keys = keys
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.utf8.count })
+        var ends: [Int32] = []
+        ends.reserveCapacity(keys.count)
+        for key in keys {
+            bytes.append(contentsOf: key.utf8)
+            ends.append(Int32(bytes.count))
+        }
         var size = 4
         while size < keys.count * 2 { size <<= 1 }
-        var slots = [Int32](repeating: 0, count: size)
+        var slots = [UInt64](repeating: 0, count: size)
+        var repeats: [Int] = []
         let mask = size - 1
-        for (index, key) in keys.enumerated() {
-            var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
-            while true {
-                let place = slots[slot]
-                if place == 0 {
-                    slots[slot] = Int32(index + 1)
-                    break
+        bytes.withUnsafeBufferPointer { all in
+            for index in 0..<ends.count {
+                let start = index == 0 ? 0 : Int(ends[index - 1])
+                let key = UnsafeBufferPointer(rebasing: all[start..<Int(ends[index])])
+                let hash = Self.hash(key)
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let entry = slots[slot]
+                    if entry == 0 {
+                        slots[slot] = (hash >> 32) << 32 | UInt64(index + 1)
+                        break
+                    }
+                    // A repeated key keeps its first place.
+                    if entry >> 32 == hash >> 32, Self.equal(all, ends, Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1, key) {
+                        repeats.append(index)
+                        break
+                    }
+                    slot = (slot + 1) & mask
                 }
-                // A repeated key keeps its first place.
-                if keys[Int(place) - 1] == key { break }
-                slot = (slot + 1) & mask
             }
         }
+        self.bytes = bytes
+        self.ends = ends
         self.slots = slots
+        self.repeats = repeats
+    }
+
+    /// ``subscript(_:)``, looking at place `hint` first: where keys are looked up in the order
+    /// of the list (a locale file mostly lists its keys in the template's order), the place
+    /// after the last one found is the key's, found without hashing.
+    func place(of key: String, hint: Int) -> Int? {
+        if hint >= 0, hint < ends.count, repeats.isEmpty || !repeats.contains(hint),
+           let equal = key.utf8.withContiguousStorageIfAvailable({ key in bytes.withUnsafeBufferPointer { Self.equal($0, ends, hint, key) } }),
+           equal {
+            return hint
+        }
+        return self[key]
     }
 
     subscript(key: String) -> Int? {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ place(of: $0) }) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { place(of: $0) }
+    }
+
+    /// The first place of the key whose UTF-8 is `key`.
+    private func place(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = Self.hash(key)
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
-        while true {
-            let place = slots[slot]
-            if place == 0 { return nil }
-            if keys[Int(place) - 1] == key { return Int(place) - 1 }
-            slot = (slot + 1) & mask
+        let tag = hash >> 32
+        return bytes.withUnsafeBufferPointer { all in
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return nil }
+                let place = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                if entry >> 32 == tag, Self.equal(all, ends, place, key) { return place }
+                slot = (slot + 1) & mask
+            }
         }
     }
 
-    static func hash(_ key: String) -> UInt64 {
+    /// Whether key `index` of `all` (ends at `ends`) is `key`.
+    @inline(__always)
+    private static func equal(_ all: UnsafeBufferPointer<UInt8>, _ ends: [Int32], _ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        let count = Int(ends[index]) - start
+        guard count == key.count else { return false }
+        guard count > 0 else { return true }
+        return memcmp(all.baseAddress! + start, key.baseAddress!, count) == 0
+    }
+
+    /// FNV-1a over `key`, mixed so that the low bits (the slot) depend on every byte.
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        if let done = key.utf8.withContiguousStorageIfAvailable({ bytes -> UInt64 in
-            var h = hash
-            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-            return h
-        }) {
-            hash = done
-        } else {
-            for b in key.utf8 { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        }
-        // Mixed so that the low bits (the slot) depend on every byte.
+        for b in key { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
         return hash ^ (hash >> 29)
     }
 }

@@ -222,6 +222,10 @@ public enum CatalogCompiler {
         let androidNamespace = options.androidNamespace ?? project.config.androidNamespace
         let composePackages = ComposeAccessorGenerator.packages(options: options, config: project.config)
         let results = Mutex<[Int: JobOutput]>([:])
+        // Android: each table's parts, by locale, until the last part makes the files.
+        let androidTags = options.outputs.contains(.android) ? OutputRenderer.androidTags(project) : []
+        let androidJobs = jobs.indices.filter { if case .android = jobs[$0] { true } else { false } }
+        let androidParts = Mutex(AndroidParts(tags: androidTags.count, tables: tables.count, jobs: androidJobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             var renderer = OutputRenderer(context: context, lookup: lookup)
             var output = JobOutput()
@@ -229,8 +233,45 @@ public enum CatalogCompiler {
             case .xcstrings(let t):
                 // One table: its String Catalog is the longest job; it is converted on all cores.
                 output.files = [renderer.xcstrings(project.tables[t], prepared[t], parts: project.tables.count == 1 ? 4 : 1)]
-            case .android(let tag):
-                output.files = renderer.android(tables, tags: [tag])
+            case .android(let t, let tagRange):
+                var sections: [(tag: Int, section: AndroidResourceWriter.Resources, diagnostics: [Diagnostic])] = []
+                for tagIndex in tagRange {
+                    let tag = androidTags[tagIndex]
+                    // A renderer per locale, as when each locale's file was one job: its
+                    // problems are reported once per locale.
+                    var part = OutputRenderer(context: context, lookup: lookup)
+                    let ignore = part.androidRootAttributes(tables, tag: tag).perTable[tables[t].table.name]
+                    let section = part.androidSection(tables[t], tag: tag, locale: part.icuLocale(tag), ignore: ignore)
+                    sections.append((tagIndex, section, part.diagnostics))
+                }
+                let complete = androidParts.withLock { parts -> AndroidParts? in
+                    for (tag, section, diagnostics) in sections {
+                        parts.sections[tag][t] = section
+                        parts.diagnostics[tag][t] = diagnostics
+                    }
+                    parts.remaining -= 1
+                    guard parts.remaining == 0 else { return nil }
+                    return parts
+                }
+                // The last part: every locale's file, with the problems in locale order, as
+                // the first Android job's output (the others have none).
+                guard let complete, let first = androidJobs.first else { return }
+                var files: [OutputFile] = []
+                var diagnostics: [Diagnostic] = []
+                for (tagIndex, tag) in androidTags.enumerated() {
+                    files.append(renderer.androidFile(tables, tag: tag, sections: complete.sections[tagIndex].map { $0 ?? AndroidResourceWriter.Resources() }))
+                    diagnostics += complete.diagnostics[tagIndex].joined()
+                }
+                var android = JobOutput()
+                android.files = files
+                android.diagnostics = diagnostics
+                if let onFile {
+                    for file in android.files { onFile(file) }
+                    android.files = android.files.map { OutputFile.handedOver(path: $0.path, size: $0.utf8Count) }
+                }
+                let produced = android
+                results.withLock { $0[first] = produced }
+                return
             case .xliff(let tag):
                 output.files = renderer.xliff(project.tables, prepared, tags: [tag], commonNotes: commonNotes)
             case .swift(let t):
@@ -335,8 +376,11 @@ public enum CatalogCompiler {
 enum OutputJob {
     /// A table's String Catalog.
     case xcstrings(Int)
-    /// One locale's `strings.xml`, every table in it.
-    case android(String)
+    /// One table's part of some locales' `strings.xml` (the locales at `tags` of
+    /// ``OutputRenderer/androidTags(_:)``): a table's messages are read once for several
+    /// locales while they are in the cache, and each file is put together from its tables'
+    /// parts once every part is done.
+    case android(table: Int, tags: Range<Int>)
     /// One locale's XLIFF, every table in it.
     case xliff(String)
     /// A table's Swift accessors.
@@ -357,7 +401,16 @@ enum OutputJob {
         let tables = project.tables.indices
         var jobs: [OutputJob] = []
         if options.outputs.contains(.xcstrings) { jobs += tables.map(OutputJob.xcstrings) }
-        if options.outputs.contains(.android) { jobs += OutputRenderer.androidTags(project).map(OutputJob.android) }
+        if options.outputs.contains(.android) {
+            // At least 8 jobs, for the cores, however few tables there are.
+            let tags = OutputRenderer.androidTags(project).count
+            let groups = max(1, min(tags, (8 + tables.count - 1) / max(tables.count, 1)))
+            for table in tables {
+                for group in 0..<groups {
+                    jobs.append(.android(table: table, tags: (group * tags / groups)..<((group + 1) * tags / groups)))
+                }
+            }
+        }
         if options.outputs.contains(.xliff) { jobs += OutputRenderer.xliffTags(project).map(OutputJob.xliff) }
         if options.outputs.contains(.swift) { jobs += tables.map(OutputJob.swift) }
         if options.outputs.contains(.android), (options.androidNamespace ?? project.config.androidNamespace) != nil {
@@ -370,6 +423,21 @@ enum OutputJob {
             }
         }
         return jobs
+    }
+}
+
+/// The parts of every locale's `strings.xml` (``OutputJob/android(table:tags:)``), each
+/// locale's by table, and the problems found while writing each.
+struct AndroidParts {
+    var sections: [[AndroidResourceWriter.Resources?]]
+    var diagnostics: [[[Diagnostic]]]
+    /// The jobs not done yet.
+    var remaining: Int
+
+    init(tags: Int, tables: Int, jobs: Int) {
+        sections = Array(repeating: Array(repeating: nil, count: tables), count: tags)
+        diagnostics = Array(repeating: Array(repeating: [], count: tables), count: tags)
+        remaining = jobs
     }
 }
 

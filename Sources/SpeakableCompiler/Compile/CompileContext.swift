@@ -180,7 +180,12 @@ struct CompileContext {
         var found: [Diagnostic] = []
         for tag in table.locales.keys.sorted() {
             let file = table.locales[tag]!
-            for translation in file.translations where table.index(ofKey: translation.key) == nil {
+            var next = 0
+            for translation in file.translations {
+                if let place = table.index(ofKey: translation.key, hint: next) {
+                    next = place + 1
+                    continue
+                }
                 found.append(Diagnostic(severity: .warning, id: "unknown-key",
                                         message: "'\(translation.key)' is not a message of \(table.file); it is not compiled",
                                         file: file.file, position: translation.keyPosition))

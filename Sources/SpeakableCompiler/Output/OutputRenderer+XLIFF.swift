@@ -147,13 +147,17 @@ extension OutputRenderer {
             writer.openFile(id: table.name, original: "\(project.config.templates)/\(table.name).json")
             let parts = commonNotes.tables[table.name] ?? XLIFFCommonParts.Table()
             let file = table.locales[tag]
-            let translations = file?.translations ?? []
+            // A locale file mostly lists its keys in the template's order: each key is looked
+            // for first after the last one found.
+            var next = 0
             for (index, message) in messages.enumerated() {
                 let template = message.template
-                // A locale file mostly lists its keys in the template's order (a key repeated
-                // in a file is an error, so the key at the same place is the key's translation).
-                let translation = index < translations.count && translations[index].key == template.key
-                    ? translations[index] : file?[template.key]
+                let translation = file.flatMap { file in
+                    file.index(ofKey: template.key, hint: next).map { place in
+                        next = place + 1
+                        return file.translations[place]
+                    }
+                }
                 let place = parts.place(of: index, key: template.key)
                 if let place {
                     writer.openUnit(markup: parts.openings[place])

@@ -62,6 +62,14 @@ struct OutputRenderer {
         return file.translations[index].pattern
     }
 
+    /// ``pattern(of:in:)`` for messages taken in their table's order: `next` is where the last
+    /// one's translation was + 1 (0 at first), where this one's usually is.
+    static func pattern(of message: PreparedMessage, in file: LocaleFile, next: inout Int) -> MessagePattern? {
+        guard let index = file.index(ofKey: message.template.key, hint: next) else { return nil }
+        next = index + 1
+        return file.translations[index].pattern
+    }
+
     func icuLocale(_ tag: String) -> ICULocale {
         lookup.locales[tag] ?? (try? ICULocale(tag)) ?? .english
     }
@@ -445,109 +453,125 @@ struct OutputRenderer {
     mutating func android(_ tables: [PreparedTable], tags: [String]) -> [OutputFile] {
         var files: [OutputFile] = []
         for tag in tags {
-            var items: [AndroidResourceWriter.Item] = []
             let roots = androidRootAttributes(tables, tag: tag)
             let locale = icuLocale(tag)
-            for prepared in tables {
-                let table = prepared.table
-                // The table's marker, then its resources, appended in place (the marker goes
-                // again when the table has none in this locale).
-                let marker = items.count
-                items.append(.comment("\(project.config.templates)/\(table.name).json"))
-                let meta = context.metadata[table.name]
-                let file = tag == sourceLocale ? nil : table.locales[tag]
-                for message in prepared.messages {
-                    guard let pattern = tag == sourceLocale ? message.pattern : file.flatMap({ Self.pattern(of: message, in: $0) }) else { continue }
-                    for variant in message.variants {
-                        let recorded = variant.choices.isEmpty ? message.metadata : nil
-                        // Written back while its text is unchanged — and only as the resource the
-                        // compile writes (aapt2 drops a translation of another type than the
-                        // default's, or of another name).
-                        if context.options.reuseOriginalValues, let kept = recorded?.android[tag], kept.icu == pattern.source,
-                           let xml = kept.value.objectMember("xml")?.stringValue,
-                           let resource = AndroidMarkup.resource(of: xml), variant.androidLayout.companions.isEmpty {
-                            let kind = variant.androidLayout.pluralArguments.count == 1 ? "plurals" : "string"
-                            if resource.name == variant.androidName && resource.kind == kind {
-                                items.append(.raw(xml))
-                                continue
-                            }
-                            // A hand edit that renames or retypes the resource: not written (the
-                            // message is converted instead), and said.
-                            let file = TableMetadata.path(root: project.root, table: table.name)
-                            reportOnce(Diagnostic(
-                                severity: .warning, id: "metadata-invalid",
-                                message: "'\(message.template.key)' (\(tag)): the kept markup is <\(resource.kind) name=\"\(resource.name)\">, not the message's <\(kind) name=\"\(variant.androidName)\">; it is not written (the message's text is)",
-                                file: file.hasPrefix("./") ? String(file.dropFirst(2)) : file,
-                                hint: "this file is written by `speakable import`; re-import the catalog or delete the file"))
-                        }
-                        guard let conversion = convert(variant, message, pattern: pattern, locale: locale, table: table, tag: tag,
-                                                       platform: .android) else { continue }
-                        let comment = tag == sourceLocale ? message.template.comment : nil
-                        var attributes: [(String, String)] = []
-                        if case .array(let pairs)? = recorded?.android[sourceLocale]?.value.objectMember("attributes") ?? recorded?.android.values.first?.value.objectMember("attributes") {
-                            for pair in pairs {
-                                if case .array(let p) = pair, p.count == 2, let name = p[0].stringValue, let v = p[1].stringValue,
-                                   name != "name", name != "msgid", tag == sourceLocale || name != "translatable" {
-                                    attributes.append((name, v))
-                                }
-                            }
-                        }
-                        if tag == sourceLocale, !message.template.translatable, !attributes.contains(where: { $0.0 == "translatable" }) {
-                            attributes.append(("translatable", "false"))
-                        }
-                        if let ignore = roots.perTable[table.name], !attributes.contains(where: { $0.0 == "tools:ignore" }) {
-                            attributes.append(("tools:ignore", ignore))
-                        }
-                        // Text the app never formats (no arguments) with two `%` or more: aapt2
-                        // refuses it unless told it is not a format ("100% sure — 50% off").
-                        if variant.androidArguments.isEmpty, !attributes.contains(where: { $0.0 == "formatted" }),
-                           conversion.resources.contains(where: { Self.percentCount(in: $0.value) >= 2 }) {
-                            attributes.append(("formatted", "false"))
-                        }
-                        for resource in conversion.resources {
-                            let name = resource.role == .message ? variant.androidName : variant.androidName + resource.suffix
-                            let resourceComment: String? = switch resource.role {
-                            case .message: comment
-                            case .plural(let argument) where tag == sourceLocale: "The text of {\(argument)} in \(variant.androidName) (getQuantityString)."
-                            case .exact(let companion) where tag == sourceLocale:
-                                "Used instead of \(variant.androidName)\(variant.androidLayout.isComposed(on: .android) ? "__" + SelectExpansion.sanitize(companion.argument) : "") when \(companion.argument) is \(companion.value)."
-                            default: nil
-                            }
-                            // (Two messages with one resource name: CatalogCompiler.androidNameCollisions.)
-                            if resource.role == .message, let kept = recorded?.android[tag],
-                               let styled = styled(resource.value, kept: kept, message: message, table: table, tag: tag, edited: kept.icu != pattern.source) {
-                                items.append(.styled(name: name, items: styled, comment: resourceComment, attributes: attributes))
-                                continue
-                            }
-                            switch resource.value {
-                            case .text(let text):
-                                items.append(.string(name: name, value: text, comment: resourceComment, attributes: attributes))
-                            case .plural(let forms):
-                                items.append(.plurals(name: name, items: forms.map { ($0.category, $0.text) },
-                                                        comment: resourceComment, attributes: attributes))
-                            case .substitutions:
-                                continue
-                            }
+            let sections = tables.map { androidSection($0, tag: tag, locale: locale, ignore: roots.perTable[$0.table.name]) }
+            files.append(androidFile(tables, tag: tag, sections: sections))
+        }
+        return files
+    }
+
+    /// `tag`'s `strings.xml` of `sections` (``androidSection(_:tag:locale:ignore:)`` of each
+    /// of `tables`, in order).
+    func androidFile(_ tables: [PreparedTable], tag: String, sections: [AndroidResourceWriter.Resources]) -> OutputFile {
+        // Imported files' own headers (a license) come first, each once.
+        var headers: [String] = []
+        if context.options.useMetadata {
+            for name in androidFrame ?? tables.map(\.table.name) {
+                if let header = context.metadata[name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
+            }
+        }
+        let folder = tag == sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
+        return OutputFile(path: "android/res/\(folder)/strings.xml", bytes: AndroidResourceWriter.file(
+            sections, header: "Generated by speakable compile from \(project.config.templates)/ and \(project.config.locales)/. Do not edit: edit the templates and translations.",
+            preamble: headers.joined(separator: "\n"), rootAttributes: androidRootAttributes(tables, tag: tag).root))
+    }
+
+    /// One table's part of `tag`'s `strings.xml`: its marker comment, then its resources (the
+    /// marker alone goes when the table has none in this locale). `locale` is `tag`'s
+    /// (``icuLocale(_:)``); `ignore` the `tools:ignore` its resources take
+    /// (``androidRootAttributes(_:tag:)``).
+    mutating func androidSection(_ prepared: PreparedTable, tag: String, locale: ICULocale, ignore: String?) -> AndroidResourceWriter.Resources {
+        let table = prepared.table
+        var section = AndroidResourceWriter.Resources(capacity: prepared.messages.count * 160)
+        section.comment("\(project.config.templates)/\(table.name).json")
+        let afterMarker = section.count
+        let meta = context.metadata[table.name]
+        let localeFile = tag == sourceLocale ? nil : table.locales[tag]
+        var next = 0
+        for message in prepared.messages {
+            let pattern: MessagePattern
+            if let localeFile {
+                guard let translated = Self.pattern(of: message, in: localeFile, next: &next) else { continue }
+                pattern = translated
+            } else {
+                pattern = message.pattern
+            }
+            for variant in message.variants {
+                let recorded = variant.choices.isEmpty ? message.metadata : nil
+                // Written back while its text is unchanged — and only as the resource the
+                // compile writes (aapt2 drops a translation of another type than the
+                // default's, or of another name).
+                if context.options.reuseOriginalValues, let kept = recorded?.android[tag], kept.icu == pattern.source,
+                   let xml = kept.value.objectMember("xml")?.stringValue,
+                   let resource = AndroidMarkup.resource(of: xml), variant.androidLayout.companions.isEmpty {
+                    let kind = variant.androidLayout.pluralArguments.count == 1 ? "plurals" : "string"
+                    if resource.name == variant.androidName && resource.kind == kind {
+                        section.append(.raw(xml))
+                        continue
+                    }
+                    // A hand edit that renames or retypes the resource: not written (the
+                    // message is converted instead), and said.
+                    let path = TableMetadata.path(root: project.root, table: table.name)
+                    reportOnce(Diagnostic(
+                        severity: .warning, id: "metadata-invalid",
+                        message: "'\(message.template.key)' (\(tag)): the kept markup is <\(resource.kind) name=\"\(resource.name)\">, not the message's <\(kind) name=\"\(variant.androidName)\">; it is not written (the message's text is)",
+                        file: path.hasPrefix("./") ? String(path.dropFirst(2)) : path,
+                        hint: "this file is written by `speakable import`; re-import the catalog or delete the file"))
+                }
+                guard let conversion = convert(variant, message, pattern: pattern, locale: locale, table: table, tag: tag,
+                                               platform: .android) else { continue }
+                let comment = tag == sourceLocale ? message.template.comment : nil
+                var attributes: [(String, String)] = []
+                if case .array(let pairs)? = recorded?.android[sourceLocale]?.value.objectMember("attributes") ?? recorded?.android.values.first?.value.objectMember("attributes") {
+                    for pair in pairs {
+                        if case .array(let p) = pair, p.count == 2, let name = p[0].stringValue, let v = p[1].stringValue,
+                           name != "name", name != "msgid", tag == sourceLocale || name != "translatable" {
+                            attributes.append((name, v))
                         }
                     }
                 }
-                for extra in meta?.androidExtras[tag] ?? [] where context.options.useMetadata { items.append(.raw(extra)) }
-                if items.count == marker + 1 { items.removeLast() }
-            }
-            let folder = tag == sourceLocale ? "values" : AndroidQualifiers.valuesFolder(for: tag)
-            // Imported files' own headers (a license) come first, each once.
-            var headers: [String] = []
-            if context.options.useMetadata {
-                for name in androidFrame ?? tables.map(\.table.name) {
-                    if let header = context.metadata[name]?.androidHeaders[tag], !headers.contains(header) { headers.append(header) }
+                if tag == sourceLocale, !message.template.translatable, !attributes.contains(where: { $0.0 == "translatable" }) {
+                    attributes.append(("translatable", "false"))
+                }
+                if let ignore, !attributes.contains(where: { $0.0 == "tools:ignore" }) {
+                    attributes.append(("tools:ignore", ignore))
+                }
+                // Text the app never formats (no arguments) with two `%` or more: aapt2
+                // refuses it unless told it is not a format ("100% sure — 50% off").
+                if variant.androidArguments.isEmpty, !attributes.contains(where: { $0.0 == "formatted" }),
+                   conversion.resources.contains(where: { Self.percentCount(in: $0.value) >= 2 }) {
+                    attributes.append(("formatted", "false"))
+                }
+                for resource in conversion.resources {
+                    let name = resource.role == .message ? variant.androidName : variant.androidName + resource.suffix
+                    let resourceComment: String? = switch resource.role {
+                    case .message: comment
+                    case .plural(let argument) where tag == sourceLocale: "The text of {\(argument)} in \(variant.androidName) (getQuantityString)."
+                    case .exact(let companion) where tag == sourceLocale:
+                        "Used instead of \(variant.androidName)\(variant.androidLayout.isComposed(on: .android) ? "__" + SelectExpansion.sanitize(companion.argument) : "") when \(companion.argument) is \(companion.value)."
+                    default: nil
+                    }
+                    // (Two messages with one resource name: CatalogCompiler.androidNameCollisions.)
+                    if resource.role == .message, let kept = recorded?.android[tag],
+                       let styled = styled(resource.value, kept: kept, message: message, table: table, tag: tag, edited: kept.icu != pattern.source) {
+                        section.append(.styled(name: name, items: styled, comment: resourceComment, attributes: attributes))
+                        continue
+                    }
+                    switch resource.value {
+                    case .text(let text):
+                        section.string(name: name, value: text, comment: resourceComment, attributes: attributes)
+                    case .plural(let forms):
+                        section.plurals(name: name, forms: forms, comment: resourceComment, attributes: attributes)
+                    case .substitutions:
+                        continue
+                    }
                 }
             }
-            files.append(OutputFile(path: "android/res/\(folder)/strings.xml",
-                                    bytes: AndroidResourceWriter.bytes(items, header: "Generated by speakable compile from \(project.config.templates)/ and \(project.config.locales)/. Do not edit: edit the templates and translations.",
-                                                                         preamble: headers.joined(separator: "\n"),
-                                                                         rootAttributes: roots.root)))
         }
-        return files
+        for extra in meta?.androidExtras[tag] ?? [] where context.options.useMetadata { section.append(.raw(extra)) }
+        if section.count == afterMarker { section.truncate(to: 0) }
+        return section
     }
 
     /// A converted Android value with the markup its imported resource had (`<b>`,

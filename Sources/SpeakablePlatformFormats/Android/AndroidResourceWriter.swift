@@ -89,40 +89,36 @@ public enum AndroidResourceWriter {
     /// ``text(_:header:preamble:rootAttributes:)`` as UTF-8, without making a `String` of it.
     public static func bytes(_ items: [Item], header: String? = nil, preamble: String = "",
                              rootAttributes: [(name: String, value: String)] = []) -> [UInt8] {
-        // What precedes the resources depends on the namespaces they use: seen first, then
-        // everything goes into one UTF-8 buffer.
-        var usesXLIFF = false
-        var usesTools = rootAttributes.contains { $0.name.hasPrefix("tools:") && isAttributeName($0.name) }
-        func toolsIn(_ attributes: [(String, String)]) -> Bool {
-            !attributes.isEmpty && attributes.contains { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }
-        }
         // The size of the markup, with room for some escapes.
-        var size = preamble.utf8.count + (header?.utf8.count ?? 0) + 512
+        var size = 64
         func commentSize(_ comment: String?) -> Int { comment.map { $0.utf8.count + 16 } ?? 0 }
         for item in items {
             switch item {
             case .raw(let xml):
-                usesXLIFF = usesXLIFF || contains(xml, "<xliff:")
-                usesTools = usesTools || contains(xml, " tools:")
                 size += xml.utf8.count + 1
-            case .string(let name, let value, let comment, let attributes):
-                usesTools = usesTools || toolsIn(attributes)
+            case .string(let name, let value, let comment, _):
                 size += name.utf8.count + value.utf8.count + commentSize(comment) + 48
-            case .plurals(let name, let items, let comment, let attributes):
-                usesTools = usesTools || toolsIn(attributes)
+            case .plurals(let name, let items, let comment, _):
                 size += name.utf8.count + commentSize(comment) + 64
                 for item in items { size += item.value.utf8.count + 48 }
-            case .styled(let name, let contents, let comment, let attributes):
-                usesTools = usesTools || toolsIn(attributes)
-                usesXLIFF = usesXLIFF || contents.contains { contains($0.content, "<xliff:") }
+            case .styled(let name, let contents, let comment, _):
                 size += name.utf8.count + commentSize(comment) + 64
                 for item in contents { size += item.content.utf8.count + 48 }
             case .comment(let text):
                 size += commentSize(text)
             }
         }
+        var resources = Resources(capacity: size + size / 16)
+        for item in items { resources.append(item) }
+        return file([resources], header: header, preamble: preamble, rootAttributes: rootAttributes)
+    }
+
+    /// The whole file of `parts`, in order (``bytes(_:header:preamble:rootAttributes:)`` of
+    /// their items): the namespaces any part uses are declared on `<resources>`.
+    public static func file(_ parts: [Resources], header: String? = nil, preamble: String = "",
+                            rootAttributes: [(name: String, value: String)] = []) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(size + size / 16)
+        out.reserveCapacity(parts.reduce(512 + preamble.utf8.count + (header?.utf8.count ?? 0)) { $0 + $1.bytes.count })
         put("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n", &out)
         if !preamble.isEmpty {
             out.append(contentsOf: preamble.utf8)
@@ -134,13 +130,91 @@ public enum AndroidResourceWriter {
             put(" -->\n", &out)
         }
         put("<resources", &out)
-        if usesXLIFF { put(" xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"", &out) }
-        if usesTools { put(" xmlns:tools=\"http://schemas.android.com/tools\"", &out) }
+        if parts.contains(where: \.usesXLIFF) { put(" xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\"", &out) }
+        if parts.contains(where: \.usesTools) || rootAttributes.contains(where: { $0.name.hasPrefix("tools:") && isAttributeName($0.name) }) {
+            put(" xmlns:tools=\"http://schemas.android.com/tools\"", &out)
+        }
         appendAttributes(rootAttributes.map { ($0.name, $0.value) }, to: &out)
         put(">\n", &out)
-        for item in items { write(item, into: &out) }
+        for part in parts { out.append(contentsOf: part.bytes) }
         put("</resources>\n", &out)
         return out
+    }
+
+    /// Resources written one by one straight into UTF-8, as a values file holds them — what
+    /// ``bytes(_:header:preamble:rootAttributes:)`` writes for the same items, without the
+    /// items. ``file(_:header:preamble:rootAttributes:)`` puts one or more in a file.
+    ///
+    /// ```swift
+    /// var resources = AndroidResourceWriter.Resources()
+    /// resources.string(name: "coins", value: "%1$d O'Coins")
+    /// let xml = AndroidResourceWriter.file([resources], header: "Generated.")
+    /// ```
+    public struct Resources: Sendable {
+        /// The markup written so far.
+        public private(set) var bytes: [UInt8] = []
+        /// Whether a resource uses the `xliff:` namespace (a kept `<xliff:g>`).
+        public private(set) var usesXLIFF = false
+        /// Whether a resource uses the `tools:` namespace (a `tools:ignore` attribute).
+        public private(set) var usesTools = false
+
+        /// No resources yet, with room for `capacity` bytes.
+        public init(capacity: Int = 0) {
+            bytes.reserveCapacity(capacity)
+        }
+
+        /// The bytes written so far (a place to go back to with ``truncate(to:)``).
+        public var count: Int { bytes.count }
+
+        /// Drops what was written after `count` (a ``count`` taken earlier, before any resource
+        /// that uses a namespace).
+        public mutating func truncate(to count: Int) {
+            bytes.removeSubrange(count...)
+        }
+
+        /// Writes `item`.
+        public mutating func append(_ item: Item) {
+            switch item {
+            case .raw(let xml):
+                usesXLIFF = usesXLIFF || AndroidResourceWriter.contains(xml, "<xliff:")
+                usesTools = usesTools || AndroidResourceWriter.contains(xml, " tools:")
+            case .string(_, _, _, let attributes), .plurals(_, _, _, let attributes):
+                noteTools(attributes)
+            case .styled(_, let contents, _, let attributes):
+                noteTools(attributes)
+                usesXLIFF = usesXLIFF || contents.contains { AndroidResourceWriter.contains($0.content, "<xliff:") }
+            case .comment:
+                break
+            }
+            write(item, into: &bytes)
+        }
+
+        /// Writes a `<string>` (``Item/string(name:value:comment:attributes:)``).
+        public mutating func string(name: String, value: String, comment: String? = nil, attributes: [(String, String)] = []) {
+            noteTools(attributes)
+            writeString(name: name, value: value, comment: comment, attributes: attributes, into: &bytes)
+        }
+
+        /// Writes a `<plurals>` of `forms`, in their order (``Item/plurals(name:items:comment:attributes:)``).
+        public mutating func plurals(name: String, forms: [CatalogPluralForm], comment: String? = nil, attributes: [(String, String)] = []) {
+            noteTools(attributes)
+            writePluralsOpening(name: name, comment: comment, attributes: attributes, into: &bytes)
+            for form in forms { writeItem(quantity: form.category, value: form.text, into: &bytes) }
+            put("    </plurals>\n", &bytes)
+        }
+
+        /// Writes an XML comment on its own line (``Item/comment(_:)``).
+        public mutating func comment(_ text: String) {
+            put("    <!-- ", &bytes)
+            appendResourceComment(text, to: &bytes)
+            put(" -->\n", &bytes)
+        }
+
+        private mutating func noteTools(_ attributes: [(String, String)]) {
+            if !usesTools, !attributes.isEmpty, attributes.contains(where: { $0.0.hasPrefix("tools:") && isAttributeName($0.0) }) {
+                usesTools = true
+            }
+        }
     }
 
     @inline(__always)
@@ -174,31 +248,42 @@ public enum AndroidResourceWriter {
         if !plain { out.append(contentsOf: resourceComment(text).utf8) }
     }
 
+    static func writeString(name: String, value: String, comment: String?, attributes: [(String, String)], into out: inout [UInt8]) {
+        writeComment(comment, into: &out)
+        put("    <string name=\"", &out)
+        XMLEscaping.appendAttribute(name, to: &out)
+        put("\"", &out)
+        appendAttributes(attributes, to: &out)
+        put(">", &out)
+        AndroidEscaping.appendText(value, to: &out)
+        put("</string>\n", &out)
+    }
+
+    /// A `<plurals>`' comment and start tag; its items follow (``writeItem(quantity:value:into:)``).
+    static func writePluralsOpening(name: String, comment: String?, attributes: [(String, String)], into out: inout [UInt8]) {
+        writeComment(comment, into: &out)
+        put("    <plurals name=\"", &out)
+        XMLEscaping.appendAttribute(name, to: &out)
+        put("\"", &out)
+        appendAttributes(attributes, to: &out)
+        put(">\n", &out)
+    }
+
+    static func writeItem(quantity: String, value: String, into out: inout [UInt8]) {
+        put("        <item quantity=\"", &out)
+        XMLEscaping.appendAttribute(quantity, to: &out)
+        put("\">", &out)
+        AndroidEscaping.appendText(value, to: &out)
+        put("</item>\n", &out)
+    }
+
     static func write(_ item: Item, into out: inout [UInt8]) {
         switch item {
         case .string(let name, let value, let comment, let attributes):
-            writeComment(comment, into: &out)
-            put("    <string name=\"", &out)
-            XMLEscaping.appendAttribute(name, to: &out)
-            put("\"", &out)
-            appendAttributes(attributes, to: &out)
-            put(">", &out)
-            AndroidEscaping.appendText(value, to: &out)
-            put("</string>\n", &out)
+            writeString(name: name, value: value, comment: comment, attributes: attributes, into: &out)
         case .plurals(let name, let items, let comment, let attributes):
-            writeComment(comment, into: &out)
-            put("    <plurals name=\"", &out)
-            XMLEscaping.appendAttribute(name, to: &out)
-            put("\"", &out)
-            appendAttributes(attributes, to: &out)
-            put(">\n", &out)
-            for item in items {
-                put("        <item quantity=\"", &out)
-                XMLEscaping.appendAttribute(item.quantity, to: &out)
-                put("\">", &out)
-                AndroidEscaping.appendText(item.value, to: &out)
-                put("</item>\n", &out)
-            }
+            writePluralsOpening(name: name, comment: comment, attributes: attributes, into: &out)
+            for item in items { writeItem(quantity: item.quantity, value: item.value, into: &out) }
             put("    </plurals>\n", &out)
         case .styled(let name, let items, let comment, let attributes):
             writeComment(comment, into: &out)
