@@ -69,6 +69,54 @@ import Testing
         #expect(same > 1_000 && different > 500, "same \(same), different \(different)")
     }
 
+    /// A compile skips normalizing and laying out a translation with the source's arguments
+    /// when ``PlatformConversion/argumentsLayOutAlike(_:locale:)`` says so: the translation must
+    /// then be its own normalized body, and the layouts of the source with it (in any locale)
+    /// those of the source alone.
+    @Test func bodiesWithTheSourcesArgumentsLayOutAsTheSourceAlone() throws {
+        let pieces = Self.arguments + [
+            "{a, number, ::measure-unit/duration-second unit-width-full-name}", "{b, plural, =1 {§} other {§#}}",
+            "{a, plural, =0 {§} =5 {§#} other {§ #}}", "{b, plural, one {§ {a, number, ::measure-unit/length-meter}} other {#§}}",
+            "{s, select, x {{a, plural, =2 {§} few {§#} other {#§}}} other {§}}",
+        ]
+        let locales = try ["en", "ar", "ru", "ko", "ja", "pl", "he", "fr"].map { try ICULocale($0) }
+        let arguments = [CatalogArgument(name: "a", kind: .integer), CatalogArgument(name: "b", kind: .integer),
+                         CatalogArgument(name: "c", kind: .double), CatalogArgument(name: "d", kind: .date),
+                         CatalogArgument(name: "s", kind: .text), CatalogArgument(name: "0", kind: .integer),
+                         CatalogArgument(name: "1", kind: .double)]
+        var random = SplitMix(seed: 0x1A_70D7)
+        var alike = 0, withPlurals = 0, notAlike = 0
+        for _ in 0..<3_000 {
+            let template = (0..<(1 + random.below(3))).flatMap { _ in random.chance(60) ? [-1, random.below(pieces.count)] : [random.below(pieces.count)] }
+            func source(_ random: inout SplitMix) -> String {
+                template.map { piece in
+                    let text = piece < 0 ? "§" : pieces[piece]
+                    return text.split(separator: "§", omittingEmptySubsequences: false).joined(separator: random.pick(Self.words).replacing("'{'x'}' ", with: "x "))
+                }.joined()
+            }
+            guard let a = try? MessagePattern(source(&random)).body else { continue }
+            let sourceLocale = random.pick(locales)
+            guard PlatformConversion.argumentsLayOutAlike(a, locale: sourceLocale) else {
+                notAlike += 1
+                continue
+            }
+            alike += 1
+            if PlatformConversion.hasTopLevelPlural(a) { withPlurals += 1 }
+            var bodies = [(body: a, locale: sourceLocale)]
+            for _ in 0..<(1 + random.below(4)) {
+                guard let b = try? MessagePattern(source(&random)).body, PlatformConversion.sameArguments(a, b) else { continue }
+                let locale = random.pick(locales)
+                #expect(try PlatformConversion.normalized(b, locale: locale, arguments: arguments) == b, "\(template)")
+                bodies.append((b, locale))
+            }
+            let alone = PlatformConversion.layouts(of: [bodies[0]])
+            let together = PlatformConversion.layouts(of: bodies)
+            #expect(alone.apple == together.apple && alone.android == together.android,
+                    "\(template) in \(bodies.map(\.locale.languageTag))")
+        }
+        #expect(alike > 500 && withPlurals > 200 && notAlike > 300, "alike \(alike) (\(withPlurals) with plurals), not \(notAlike)")
+    }
+
     @Test func anOrderStyleOrCaseThatDiffersIsNotTheSame() throws {
         let pairs = [
             ("Row {a}, column {b}", "Column {b}, row {a}"), ("{a}", "{a, number}"), ("{a, number}", "{a, number, integer}"),

@@ -13,8 +13,15 @@ public enum ArgumentKinds {
     /// ``of(_:_:)``, and what an imported catalog's source specifiers say the app passes: a
     /// floating-point specifier (`%.2f`) is a Double, whatever the ICU text can say of it.
     public static func of(_ message: TemplateMessage, _ pattern: MessagePattern, metadata: MessageMetadata?) -> [String: CatalogArgument.Kind] {
-        var kinds = of(message, pattern)
-        let recorded: [(FormatDialect, [String: String])] = [(.java, metadata?.androidSpecifiers ?? [:]), (.apple, metadata?.appleSpecifiers ?? [:])]
+        of(message, pattern, usages: pattern.argumentUsages, metadata: metadata)
+    }
+
+    /// ``of(_:_:metadata:)`` with the pattern's ``MessagePattern/argumentUsages`` already read.
+    static func of(_ message: TemplateMessage, _ pattern: MessagePattern, usages: [String: ArgumentUsage],
+                   metadata: MessageMetadata?) -> [String: CatalogArgument.Kind] {
+        var kinds = of(message, pattern, usages: usages)
+        guard let metadata, !metadata.androidSpecifiers.isEmpty || !metadata.appleSpecifiers.isEmpty else { return kinds }
+        let recorded: [(FormatDialect, [String: String])] = [(.java, metadata.androidSpecifiers), (.apple, metadata.appleSpecifiers)]
         for (dialect, specifiers) in recorded {
             for (name, written) in specifiers where kinds[name] == .integer {
                 if FormatString.parse(written, dialect: dialect).specifiers.first?.valueKind == .floatingPoint { kinds[name] = .double }
@@ -28,8 +35,13 @@ public enum ArgumentKinds {
     /// `::.00`, ``FractionPresentation`` —, else `Int`), dates for dates, text for selects, and
     /// for plain `{name}` what the examples pass (an integer, a fraction, a date), else text.
     public static func of(_ message: TemplateMessage, _ pattern: MessagePattern) -> [String: CatalogArgument.Kind] {
+        of(message, pattern, usages: pattern.argumentUsages)
+    }
+
+    /// ``of(_:_:)`` with the pattern's ``MessagePattern/argumentUsages`` already read.
+    static func of(_ message: TemplateMessage, _ pattern: MessagePattern, usages: [String: ArgumentUsage]) -> [String: CatalogArgument.Kind] {
         var kinds: [String: CatalogArgument.Kind] = [:]
-        for (name, usage) in pattern.argumentUsages {
+        for (name, usage) in usages {
             let example = message.examples.lazy.compactMap { $0.arguments[name] }.first
             switch usage.kind {
             case .plural, .ordinal, .number:

@@ -16,18 +16,35 @@ final class LocaleText {
     let file: String
     /// Nil: ICU does not take the tag.
     let locale: ICULocale?
-    let source: SourceText
+    /// Where the text is written (read only for diagnostics: kept where it is, not copied).
+    var source: SourceText { translation?.source ?? templateSource! }
+    /// The translation the text is; nil for the template's text (``templateSource``).
+    private let translation: Translation?
+    private let templateSource: SourceText?
     /// The text, with the variant's select cases chosen.
     let body: MessageBody
     /// Where the locale is among the table's: 0 for the source, 1 + its index in
     /// ``CompileContext/targetLocaleFiles``.
     let place: Int
 
+    /// The template's text.
     init(tag: String, file: String, locale: ICULocale?, source: SourceText, body: MessageBody, place: Int) {
         self.tag = tag
         self.file = file
         self.locale = locale
-        self.source = source
+        self.translation = nil
+        self.templateSource = source
+        self.body = body
+        self.place = place
+    }
+
+    /// A translation's text.
+    init(tag: String, file: String, locale: ICULocale?, translation: Translation, body: MessageBody, place: Int) {
+        self.tag = tag
+        self.file = file
+        self.locale = locale
+        self.translation = translation
+        self.templateSource = nil
         self.body = body
         self.place = place
     }
@@ -207,7 +224,7 @@ struct CompileContext {
         for (index, locale) in targetLocaleFiles.enumerated() {
             guard let translation = locale[message.key], let pattern = translation.pattern else { continue }
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
-            bodies.append(LocaleText(tag: locale.tag, file: locale.file, locale: locale.locale, source: translation.source, body: pruned, place: index + 1))
+            bodies.append(LocaleText(tag: locale.tag, file: locale.file, locale: locale.locale, translation: translation, body: pruned, place: index + 1))
         }
         // Numbers no printf conversion prints as ICU does reach both platforms as ICU's text; a
         // Double with fixed fraction digits that a platform prints itself (Java's `%.2f`, an
@@ -218,9 +235,11 @@ struct CompileContext {
         // on the arguments alone is the source's then.
         let likeSource = bodies.indices.map { index in index > 0 && !textOnly[index] && !textOnly[0] && PlatformConversion.sameArguments(bodies[index].body, bodies[0].body) }
         // (Read from the source, when ICU takes its tag, and the others.)
-        let withLocales = bodies.indices.filter { bodies[$0].locale != nil }
+        // (Matched as a case: comparing an optional with nil copies it out and destroys it through its type's metadata.)
+        let withLocales = bodies.indices.filter { if case .some = bodies[$0].locale { true } else { false } }
+        let sourceHasLocale = if case .some = bodies[0].locale { true } else { false }
         let numberTexts = PlatformConversion.numberTexts(in: withLocales.map { (bodies[$0].body, bodies[$0].locale!) }, kinds: kinds,
-                                                         walking: withLocales.map { !likeSource[$0] || bodies[0].locale == nil })
+                                                         walking: withLocales.map { !likeSource[$0] || !sourceHasLocale })
         var applePrinted = Set<NumberText>()
         var androidPrinted = Set<NumberText>()
         if kinds.values.contains(.double) {
@@ -248,12 +267,17 @@ struct CompileContext {
             }
             let slots: (apple: [(name: String, slot: CatalogArgument.Slot)], android: [(name: String, slot: CatalogArgument.Slot)])
             if likeSource[index], let sourceSlots {
-                slots = sourceSlots
+                if case .some = meta { rejectArgumentsTheAppDoesNotPass(sourceSlots, in: item, message: message, bodies: bodies, meta: meta) }
+                localeSlots.append(sourceSlots.apple)
+                // The source's slots came first, each once (formatSlots lists each once): the
+                // first of appleSlots, and every Android slot is among androidSlots already.
+                for place in sourceSlots.apple.indices { appleSlots[place].locales += 1 }
+                continue
             } else {
                 slots = PlatformConversion.formatSlots(of: item.body, numberTexts: numberTexts, applePrinted: applePrinted, androidPrinted: androidPrinted)
                 if index == 0 { sourceSlots = slots }
             }
-            rejectArgumentsTheAppDoesNotPass(slots, in: item, message: message, bodies: bodies, meta: meta)
+            if case .some = meta { rejectArgumentsTheAppDoesNotPass(slots, in: item, message: message, bodies: bodies, meta: meta) }
             localeSlots.append(slots.apple)
             for slot in slots.apple {
                 if let index = appleSlots.firstIndex(where: { $0.name == slot.name && $0.slot == slot.slot }) {
@@ -279,9 +303,19 @@ struct CompileContext {
         var normalized: [(body: MessageBody, locale: ICULocale)] = []
         var particleArguments: [String] = []
         var sourceGrouped: (decimal: Bool, skeleton: Bool)?
+        // A body of text alone, or with the source's arguments when those need no normalizing
+        // and their plurals no exact value, lays out nothing the source does not.
+        let sourceLaysOutAlike = bodies[0].locale.map { PlatformConversion.argumentsLayOutAlike(bodies[0].body, locale: $0) } ?? false
         for (index, item) in bodies.enumerated() {
-            guard let locale = item.locale, let body = try? PlatformConversion.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
-            normalized.append((body, locale))
+            guard let locale = item.locale else { continue }
+            let body: MessageBody
+            if textOnly[index] || (likeSource[index] && sourceLaysOutAlike) {
+                body = item.body
+            } else {
+                guard let own = try? PlatformConversion.normalized(item.body, locale: locale, arguments: valueArguments) else { continue }
+                normalized.append((own, locale))
+                body = own
+            }
             if validating || textOnly[index] { continue }
             let grouped: (decimal: Bool, skeleton: Bool)
             if likeSource[index], let sourceGrouped {
@@ -293,14 +327,14 @@ struct CompileContext {
             for kind in grouped.decimal || grouped.skeleton ? [IntegerStyle.decimal, .skeleton] : []
             where kind == .decimal ? grouped.decimal : grouped.skeleton {
                 let slot = 2 * item.place + (kind == .decimal ? 0 : 1)
-                var entry = groupedIntegersByPlace[slot] ?? GroupedIntegerUses(file: item.file)
+                // (Changed in place: a copy taken out would copy its keys at the next append.)
+                if case .none = groupedIntegersByPlace[slot] { groupedIntegersByPlace[slot] = GroupedIntegerUses(file: item.file) }
                 // The variants of one message come one after the other: count the message once.
-                if entry.lastKey != message.key {
-                    if entry.keys.count < 3 { entry.keys.append(message.key) }
-                    entry.count += 1
+                if groupedIntegersByPlace[slot]!.lastKey != message.key {
+                    if groupedIntegersByPlace[slot]!.keys.count < 3 { groupedIntegersByPlace[slot]!.keys.append(message.key) }
+                    groupedIntegersByPlace[slot]!.count += 1
+                    groupedIntegersByPlace[slot]!.lastKey = message.key
                 }
-                entry.lastKey = message.key
-                groupedIntegersByPlace[slot] = entry
             }
             for open in PlatformConversion.openParticles(in: body, locale: locale) {
                 if !particleArguments.contains(open.argument) { particleArguments.append(open.argument) }
@@ -347,7 +381,7 @@ struct CompileContext {
             }
         }
         // (An imported catalog's positions are kept as they were, gaps included.)
-        if meta?.appleArguments == nil { reportSkippedTexts(apple, localeSlots: localeSlots, message: message, bodies: bodies) }
+        if meta?.appleArguments == nil { reportSkippedTexts(apple, localeSlots: localeSlots, message: message, bodies: bodies, likeSource: likeSource) }
         let androidValues = ordered(androidSlots.filter { $0.slot == .value }.map(\.name), recorded: meta?.androidArguments, kinds: kinds,
                                     specifiers: meta?.androidSpecifiers ?? [:])
         var android: [CatalogArgument]
@@ -454,19 +488,26 @@ struct CompileContext {
     /// position no specifier names is not read). An error at the locale's number.
     mutating func reportSkippedTexts(_ apple: [CatalogArgument], localeSlots: [[(name: String, slot: CatalogArgument.Slot)]],
                                      message: TemplateMessage,
-                                     bodies: [LocaleText]) {
+                                     bodies: [LocaleText], likeSource: [Bool] = []) {
         // One position cannot be skipped.
         guard options.outputs.contains(.xcstrings) || options.outputs.contains(.swift), apple.count > 1 else { return }
-        for (item, slots) in zip(bodies, localeSlots) {
+        // What the source's slots use, for the locales with the source's slots (`likeSource`).
+        var sourceUse: (last: Int, gap: Int)?
+        for (place, (item, slots)) in zip(bodies, localeSlots).enumerated() {
             // The last position this locale uses, and the first it skips.
             var last = -1
             var gap = -1
-            for index in apple.indices {
-                if slots.contains(where: { $0.name == apple[index].name && $0.slot == apple[index].slot }) {
-                    last = index
-                } else if gap < 0 {
-                    gap = index
+            if place < likeSource.count, likeSource[place], let sourceUse {
+                (last, gap) = sourceUse
+            } else {
+                for index in apple.indices {
+                    if slots.contains(where: { $0.name == apple[index].name && $0.slot == apple[index].slot }) {
+                        last = index
+                    } else if gap < 0 {
+                        gap = index
+                    }
                 }
+                if place == 0 { sourceUse = (last, gap) }
             }
             guard gap >= 0, gap < last else { continue }
             let index = gap
@@ -554,6 +595,8 @@ struct CompileContext {
     /// Warnings for what an app reading the catalogs must do beyond one lookup.
     mutating func reportLayout(_ message: TemplateMessage, table: Table, appleKey: String, androidName: String,
                                apple: CatalogLayout, android: CatalogLayout) {
+        // Most messages lay out as one resource: nothing to say.
+        guard !apple.companions.isEmpty || !android.companions.isEmpty || android.isComposed(on: .android) else { return }
         let key = appleKey == message.key ? "'\(message.key)'" : "'\(message.key)' (\(appleKey))"
         if options.outputs.contains(.android) {
             if android.isComposed(on: .android) {
@@ -594,20 +637,29 @@ struct CompileContext {
         // position: `getString(id, hours, minutes, remaining)`); new arguments go after them.
         var order = recorded ?? []
         for name in names where !order.contains(name) { order.append(name) }
-        return order.map { CatalogArgument(name: $0, kind: kinds[$0] ?? .text, recordedSpecifier: specifiers[$0],
-                                           recordedSubstitution: substitutions[$0]) }
+        // A message has a few arguments: compared by name rather than hashed; most are recorded nowhere.
+        func kind(_ name: String) -> CatalogArgument.Kind {
+            guard kinds.count <= 8 else { return kinds[name] ?? .text }
+            for (key, kind) in kinds where key == name { return kind }
+            return .text
+        }
+        return order.map { CatalogArgument(name: $0, kind: kind($0), recordedSpecifier: specifiers.isEmpty ? nil : specifiers[$0],
+                                           recordedSubstitution: substitutions.isEmpty ? nil : substitutions[$0]) }
     }
 
     /// What each argument takes (``ArgumentKinds/of(_:_:)``); an argument used in ways no
     /// single value satisfies is an error.
     mutating func argumentKinds(_ message: TemplateMessage, _ pattern: MessagePattern, file: String,
                                 metadata: MessageMetadata? = nil) -> [String: CatalogArgument.Kind] {
-        for (name, usage) in pattern.argumentUsages.sorted(by: { $0.key < $1.key }) {
-            guard case .conflicting(let uses) = usage.kind, !message.runtimeOnly else { continue }
+        let usages = pattern.argumentUsages
+        let conflicting = !message.runtimeOnly && usages.values.contains { if case .conflicting = $0.kind { true } else { false } }
+        // In name order (most messages have no conflict: nothing to sort).
+        for (name, usage) in conflicting ? usages.sorted(by: { $0.key < $1.key }) : [] {
+            guard case .conflicting(let uses) = usage.kind else { continue }
             error("catalog-conflicting-argument",
                   "argument '\(name)' of '\(message.key)' is used as \(uses.map(\.name).joined(separator: " and ")), which no single value satisfies",
                   file: file, at: usage.ranges.first.map { message.source.position(ofUTF16Offset: $0.lowerBound) } ?? message.keyPosition)
         }
-        return ArgumentKinds.of(message, pattern, metadata: metadata)
+        return ArgumentKinds.of(message, pattern, usages: usages, metadata: metadata)
     }
 }

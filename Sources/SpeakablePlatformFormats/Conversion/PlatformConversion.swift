@@ -488,6 +488,23 @@ public enum PlatformConversion {
         return layouts
     }
 
+    /// Whether every body with the arguments of `source` (``sameArguments(_:_:)``) is its own
+    /// ``normalized(_:locale:arguments:)`` and adds nothing to ``layouts(of:)`` once `source`
+    /// (in `locale`) came before it: `source` needs no normalizing (neither does such a body:
+    /// the same number styles), and its plurals have no exact values — such a body's plurals
+    /// are on the same arguments, in the same order, and only an exact value is laid out by
+    /// each locale's own rules.
+    public static func argumentsLayOutAlike(_ source: MessageBody, locale: ICULocale) -> Bool {
+        guard !needsNormalizing(source) else { return false }
+        guard hasTopLevelPlural(source) else { return true }
+        guard (try? PluralRules.cached(for: locale, kind: .cardinal)) != nil else { return false }
+        var exact = false
+        forEachTopLevelPlural(source) { _, plural in
+            if plural.cases.contains(where: { if case .explicit = $0.selector { true } else { false } }) { exact = true }
+        }
+        return !exact
+    }
+
     /// The category that says exactly `n` on this platform (Apple's `zero` for 0), if any.
     static func exactCategory(_ n: Int64, members: [PluralCategory: [Int64]], categories: [PluralCategory],
                               platform: CatalogPlatform) -> PluralCategory? {
