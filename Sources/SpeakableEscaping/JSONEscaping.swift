@@ -134,7 +134,7 @@ public enum JSONEscaping {
         return text.withUTF8 { write($0, style: style, to: destination) }
     }
 
-    /// ``write(_:style:to:)`` for UTF-8 bytes.
+    /// The literal of UTF-8 `bytes`, written as the `String` variant above writes it.
     public static func write(_ bytes: UnsafeBufferPointer<UInt8>, style: Style, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         let standard = style == .standard
         let count = bytes.count
