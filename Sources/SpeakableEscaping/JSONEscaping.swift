@@ -119,6 +119,92 @@ public enum JSONEscaping {
         out.append(0x22)
     }
 
+    /// The most bytes ``write(_:style:to:)`` writes for `byteCount` bytes of UTF-8 text: six per
+    /// byte (`\u00XX`) and the two quotes.
+    public static func maximumLiteralSize(ofUTF8Count byteCount: Int) -> Int {
+        byteCount * 6 + 2
+    }
+
+    /// Writes the JSON string literal for `text` (the bytes `append(_:to:style:)` appends to a
+    /// byte array) at `destination`, which must have room for
+    /// ``maximumLiteralSize(ofUTF8Count:)`` of its UTF-8 count; returns how many bytes it wrote.
+    /// For writers that keep their own buffer and append many short strings.
+    public static func write(_ text: String, style: Style = .standard, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        var text = text
+        return text.withUTF8 { write($0, style: style, to: destination) }
+    }
+
+    /// The literal of UTF-8 `bytes`, written as the `String` variant above writes it.
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, style: Style, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        let standard = style == .standard
+        let count = bytes.count
+        var o = 0
+        destination[o] = 0x22
+        o += 1
+        guard let source = bytes.baseAddress else {
+            destination[o] = 0x22
+            return 2
+        }
+        var run = 0
+        var i = 0
+        /// Copies the bytes from `run` up to `i`.
+        @inline(__always) func flush() {
+            if i > run {
+                (destination + o).update(from: source + run, count: i - run)
+                o += i - run
+            }
+        }
+        @inline(__always) func put(_ escape: StaticString) {
+            (destination + o).update(from: escape.utf8Start, count: escape.utf8CodeUnitCount)
+            o += escape.utf8CodeUnitCount
+        }
+        while i < count {
+            // Eight bytes at a time while none needs a look.
+            if i + 8 <= count, !mayNeedEscaping(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let b = source[i]
+            if b >= 0x20 && b != 0x22 && b != 0x5C && b < 0x7F {
+                i += 1
+                continue
+            }
+            var width = 1
+            switch b {
+            case 0x22: flush(); put("\\\"")
+            case 0x5C: flush(); put("\\\\")
+            case 0x0A: flush(); put("\\n")
+            case 0x0D: flush(); put("\\r")
+            case 0x09: flush(); put("\\t")
+            case 0x08: flush(); put("\\b")
+            case 0x0C: flush(); put("\\f")
+            case 0x00...0x1F:
+                flush()
+                let hex: StaticString = "0123456789abcdef"
+                put("\\u00")
+                destination[o] = hex.utf8Start[Int(b >> 4)]
+                destination[o + 1] = hex.utf8Start[Int(b & 0x0F)]
+                o += 2
+            case 0x7F where standard: flush(); put("\\u007f")
+            case 0xEF where i + 2 < count && source[i + 1] == 0xBB && source[i + 2] == 0xBF: flush(); put("\\ufeff"); width = 3
+            case 0xEF where i + 2 < count && source[i + 1] == 0xBF && source[i + 2] == 0xBE: flush(); put("\\ufffe"); width = 3
+            case 0xEF where i + 2 < count && source[i + 1] == 0xBF && source[i + 2] == 0xBF: flush(); put("\\uffff"); width = 3
+            case 0xE2 where standard && i + 2 < count && source[i + 1] == 0x80 && (source[i + 2] == 0xA8 || source[i + 2] == 0xA9):
+                flush()
+                put(source[i + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                width = 3
+            default:
+                i += 1
+                continue
+            }
+            i += width
+            run = i
+        }
+        flush()
+        destination[o] = 0x22
+        return o + 1
+    }
+
     static func unicodeEscape(_ value: UInt32) -> String {
         "\\u" + HexDigits.padded(value, width: 4, uppercase: false)
     }

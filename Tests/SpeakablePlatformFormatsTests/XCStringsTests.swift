@@ -145,6 +145,100 @@ import SpeakableTestSupport
                 == XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree(many))), ("sourceLanguage", .string("en"))])))
     }
 
+    /// Random catalogs with hostile keys, tags and texts (escapes, controls, non-ASCII, empty
+    /// strings), every plural category alone and together (in any order, some not CLDR's), review
+    /// states by unit, substitutions with and without `argNum`, kept JSON and members: the stream
+    /// writer writes what the tree writer writes, whole and in pieces.
+    @Test func randomCatalogsStreamAsTheTreeWriterWrites() {
+        var random = SplitMix(seed: 7)
+        let hostile = HostileStrings.generate(count: 300, seed: 5)
+        func text() -> String {
+            switch random.below(5) {
+            case 0: ""
+            case 1: hostile[random.below(hostile.count)]
+            case 2: String(repeating: "Row %1$lld ", count: 1 + random.below(6)) + hostile[random.below(hostile.count)]
+            default: (0..<random.below(4)).map { _ in hostile[random.below(hostile.count)] }.joined()
+            }
+        }
+        let categories = ["zero", "one", "two", "few", "many", "other", "a", "b", "c"]
+        func forms() -> [CatalogPluralForm] {
+            var names = categories.filter { _ in random.below(2) == 0 }.shuffled(using: &random)
+            // Mostly CLDR's categories (written in their fixed order), sometimes others (sorted).
+            if random.below(4) != 0 { names.removeAll { $0.count == 1 } }
+            if names.isEmpty { names = ["other"] }
+            return names.map { CatalogPluralForm(category: $0, text: text()) }
+        }
+        func value() -> CatalogValue {
+            switch random.below(3) {
+            case 0: return .text(text())
+            case 1: return .plural(forms())
+            default:
+                let count = 1 + random.below(3)
+                return .substitutions(format: text(), (0..<count).map { i in
+                    CatalogSubstitution(name: ["n", "count", "b", "a\\\"q"][random.below(4)] + String(i), argumentNumber: i + 1,
+                                        writesArgumentNumber: random.below(3) != 0, formatSpecifier: ["lld", "ld", "@", ""][random.below(4)],
+                                        forms: forms())
+                })
+            }
+        }
+        let stateNames = ["translated", "needs_review", "new", "stale", "\"odd\""]
+        func states() -> CatalogStates {
+            var plural: [String: String] = [:]
+            for category in categories where random.below(3) == 0 { plural[category] = stateNames[random.below(stateNames.count)] }
+            var substitutions: [Int: [String: String]] = [:]
+            for number in 1...3 where random.below(2) == 0 {
+                substitutions[number] = Dictionary(uniqueKeysWithValues: categories.filter { _ in random.below(3) == 0 }
+                    .map { ($0, stateNames[random.below(stateNames.count)]) })
+            }
+            return CatalogStates(main: stateNames[random.below(stateNames.count)], plural: plural, substitutions: substitutions)
+        }
+        let tags = ["en", "ko", "zh-Hans", "pt-BR", "\"odd\\tag", "é", ""]
+        var entries: [XCStringsStreamWriter.Entry] = []
+        var keys = Set<String>()
+        while entries.count < 600 {
+            let key = random.below(3) == 0 ? hostile[random.below(hostile.count)] : "key.\(entries.count)." + text()
+            guard keys.insert(key).inserted else { continue }
+            var localizations: [(String, XCStringsStreamWriter.Localization)] = []
+            for tag in tags.shuffled(using: &random) where random.below(3) != 0 {
+                switch random.below(6) {
+                case 0: localizations.append((tag, .stated(value(), states: states())))
+                case 1: localizations.append((tag, .json(.object([("stringUnit", .object([("value", .string(text())), ("state", .string("new"))]))]))))
+                default: localizations.append((tag, .value(value())))
+                }
+            }
+            var members: [(String, JSONValue)] = []
+            if random.below(2) == 0 { members.append(("comment", .string(text()))) }
+            if random.below(2) == 0 { members.append(("extractionState", .string("manual"))) }
+            if random.below(5) == 0 { members.append(("shouldTranslate", .bool(false))) }
+            if random.below(9) == 0 { members.append(("zExtra", .array([.int(3), .null, .object([("k", .double(0.5))])]))) }
+            entries.append(.init(key: key, members: members, localizations: localizations))
+        }
+        func tree(_ entries: [XCStringsStreamWriter.Entry]) -> [(String, JSONValue)] {
+            entries.map { entry in
+                var members = entry.members
+                if !entry.localizations.isEmpty {
+                    members.append(("localizations", .object(entry.localizations.map { tag, localization in
+                        switch localization {
+                        case .json(let json): (tag, json)
+                        case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
+                        case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
+                        case .written: (tag, JSONValue.null)
+                        }
+                    })))
+                }
+                return (entry.key, JSONValue.object(members))
+            }
+        }
+        let extra: [(String, JSONValue)] = [("aExtra", .object([("x", .string("\u{1}\"y"))]))]
+        let reference = XcodeJSON.text(.object([("version", .string("1.0")), ("strings", .object(tree(entries)))] + extra
+                                               + [("sourceLanguage", .string("en"))]))
+        let whole = XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.0"), extra: extra, entries: entries)
+        let text = String(decoding: whole, as: UTF8.self)
+        let difference = zip(text.utf8, reference.utf8).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(text == reference, "differs from byte \(difference ?? min(text.utf8.count, reference.utf8.count))")
+        #expect(XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.0"), extra: extra, entries: entries, parts: 2) == whole)
+    }
+
     /// A catalog the stream writer wrote, read back for its localizations
     /// (`writtenLocalizations(in:)`): written again from what was read, every byte is the same;
     /// every entry and localization is found, and nothing else.

@@ -331,6 +331,7 @@ struct OutputRenderer {
         for message in messages {
             for variant in message.variants {
                 var members: [(String, JSONValue)] = []
+                members.reserveCapacity(3)
                 let recorded = variant.choices.isEmpty ? message.metadata : nil
                 if let comment = message.template.comment { members.append(("comment", .string(comment))) }
                 var hasExtractionState = false
@@ -343,6 +344,7 @@ struct OutputRenderer {
                     members.append(("shouldTranslate", .bool(false)))
                 }
                 var localizations: [(String, XCStringsStreamWriter.Localization)] = []
+                localizations.reserveCapacity(locales.count)
                 // Companion keys (an exact value a plural cannot say), by suffix.
                 var companions: [String: [(String, XCStringsStreamWriter.Localization)]] = [:]
                 // The entries' keys as the last catalog wrote them.

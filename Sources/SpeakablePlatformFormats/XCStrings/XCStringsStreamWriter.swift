@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import SpeakableDiagnostics
+import SpeakableEscaping
 
 /// Writes a String Catalog straight from compiled values — the same bytes as
 /// `XcodeJSON.text(XCStringsWriter.json(catalog))`, without building a JSON tree for each of
@@ -50,9 +51,8 @@ public enum XCStringsStreamWriter {
     /// `parts` > 1: the entries are written in that many pieces on all cores (the same bytes).
     public static func bytes(sourceLanguage: String, version: JSONValue?, extra: [(String, JSONValue)], entries: [Entry],
                              parts: Int = 1) -> [UInt8] {
-        var writer = Writer()
+        var writer = Writer(capacity: estimatedSize(entries))
         writer.parts = parts
-        writer.out.reserveCapacity(estimatedSize(entries))
         var top: [(String, JSONValue?)] = [("sourceLanguage", .string(sourceLanguage)), ("strings", nil)]
         if let version { top.append(("version", version)) }
         top += extra.map { ($0.0, $0.1) }
@@ -61,13 +61,13 @@ public enum XCStringsStreamWriter {
             if i > 0 { writer.put(",\n") }
             writer.key(top[index].0, level: 1)
             if let value = top[index].1 {
-                XcodeJSON.write(value, level: 1, into: &writer.out, memo: &writer.memo)
+                writer.json(value, level: 1)
             } else {
                 writer.entries(entries)
             }
         }
         writer.put("\n}")
-        return writer.out
+        return writer.sink.bytes
     }
 
     /// `text` as this writer writes a key: a JSON string literal, with its quotes (the keys of
@@ -257,102 +257,248 @@ public enum XCStringsStreamWriter {
         return total + total / 16
     }
 
-    /// Writes into one UTF-8 buffer.
-    struct Writer {
-        var out: [UInt8] = []
-        /// How many pieces ``entries(_:)`` writes side by side.
-        var parts = 1
-        var memo = XcodeJSON.KeyMemo()
-        /// The fixed text around string units and plural variations, by what it is and its
-        /// level (a catalog repeats it hundreds of thousands of times), written in one append;
-        /// indexed by `Fragment.slot`.
-        var fragments: [[UInt8]?] = []
+    /// A growing UTF-8 buffer written through a pointer: each append is a bounds check and a
+    /// copy (a catalog is millions of short appends).
+    struct Sink {
+        /// The memory, freed with the last sink that holds it.
+        final class Storage {
+            let base: UnsafeMutablePointer<UInt8>
+            let capacity: Int
 
-        enum Fragment {
-            /// `"stringUnit" : {` and `"state" : "translated",` up to `"value" : `.
-            case translatedUnit(level: Int)
-            /// `"variations" : {` and `"plural" : {`.
-            case pluralVariations(level: Int)
-            /// `"<category>" : {` for a CLDR plural category (`categories`).
-            case category(Int, level: Int)
-
-            static let categories = ["few", "many", "one", "other", "two", "zero"]
-            static let levels = 12
-
-            /// The index of `name` in ``categories``; nil for any other name.
-            static func category(_ name: String) -> Int? {
-                switch name {
-                case "few": 0
-                case "many": 1
-                case "one": 2
-                case "other": 3
-                case "two": 4
-                case "zero": 5
-                default: nil
-                }
+            init(capacity: Int) {
+                self.capacity = max(capacity, 64)
+                base = .allocate(capacity: self.capacity)
             }
 
-            /// Where the fragment is kept; nil for a level too deep to keep.
-            var slot: Int? {
-                switch self {
-                case .translatedUnit(let level): level < Self.levels ? level : nil
-                case .pluralVariations(let level): level < Self.levels ? Self.levels + level : nil
-                case .category(let index, let level): level < Self.levels ? Self.levels * (2 + index) + level : nil
+            deinit { base.deallocate() }
+        }
+
+        var storage: Storage
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            storage = Storage(capacity: capacity)
+            base = storage.base
+            self.capacity = storage.capacity
+        }
+
+        /// Room for `size` more bytes; where they go.
+        @inline(__always)
+        mutating func reserve(_ size: Int) -> UnsafeMutablePointer<UInt8> {
+            if count + size > capacity { grow(size) }
+            return base + count
+        }
+
+        @inline(never)
+        mutating func grow(_ size: Int) {
+            let larger = Storage(capacity: max(capacity * 2, count + size))
+            larger.base.update(from: base, count: count)
+            storage = larger
+            base = larger.base
+            capacity = larger.capacity
+        }
+
+        @inline(__always)
+        mutating func append(_ bytes: UnsafePointer<UInt8>, count size: Int) {
+            reserve(size).update(from: bytes, count: size)
+            count += size
+        }
+
+        mutating func append(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { if let start = $0.baseAddress { append(start, count: $0.count) } }
+        }
+
+        /// The bytes written, in one copy.
+        var bytes: [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if let start = buffer.baseAddress { start.initialize(from: base, count: count) }
+                initialized = count
+            }
+        }
+    }
+
+    /// The fixed text around string units and plural variations at each level, made once: a
+    /// catalog repeats it hundreds of thousands of times. Each is one copy into the sink.
+    final class Fragments: @unchecked Sendable {
+        // @unchecked: `base` is written in `init` only, then only read.
+        enum Kind: Int, CaseIterable {
+            /// `"stringUnit" : {`, `"state" : "translated",` up to `"value" : `.
+            case translatedUnit
+            /// `"stringUnit" : {` up to `"state" : `.
+            case unit
+            /// `,`, a line break, then `"value" : ` one level deeper.
+            case value
+            /// `"variations" : {` and `"plural" : {`.
+            case pluralVariations
+            /// A line break and `}` at the level.
+            case close
+            /// `"<category>" : {` for each CLDR plural category, in ``Writer/categories`` order.
+            case few, many, one, other, two, zero
+        }
+
+        /// The levels kept (a compiled value is written at level 4 and nests seven deeper).
+        static let levels = 12
+        /// The bytes of each fragment's slot: its length, then its text.
+        static let slot = 256
+        static let shared = Fragments()
+
+        let base: UnsafeMutablePointer<UInt8>
+
+        init() {
+            let count = Kind.allCases.count * Self.levels * Self.slot
+            base = .allocate(capacity: count)
+            base.initialize(repeating: 0, count: count)
+            for kind in Kind.allCases {
+                for level in 0..<Self.levels {
+                    var bytes: [UInt8] = []
+                    func put(_ text: String) { bytes += Array(text.utf8) }
+                    func indent(_ level: Int) { XcodeJSON.indent(level, into: &bytes) }
+                    switch kind {
+                    case .translatedUnit, .unit:
+                        indent(level)
+                        put("\"stringUnit\" : {\n")
+                        indent(level + 1)
+                        put("\"state\" : ")
+                        if kind == .translatedUnit {
+                            XcodeJSON.string("translated", into: &bytes)
+                            put(",\n")
+                            indent(level + 1)
+                            put("\"value\" : ")
+                        }
+                    case .value:
+                        put(",\n")
+                        indent(level + 1)
+                        put("\"value\" : ")
+                    case .pluralVariations:
+                        indent(level)
+                        put("\"variations\" : {\n")
+                        indent(level + 1)
+                        put("\"plural\" : {\n")
+                    case .close:
+                        put("\n")
+                        indent(level)
+                        put("}")
+                    case .few, .many, .one, .other, .two, .zero:
+                        indent(level)
+                        XcodeJSON.string(Writer.categories[kind.rawValue - Kind.few.rawValue], into: &bytes)
+                        put(" : {\n")
+                    }
+                    precondition(bytes.count < Self.slot)
+                    let start = base + (kind.rawValue * Self.levels + level) * Self.slot
+                    start[0] = UInt8(bytes.count)
+                    (start + 1).initialize(from: bytes, count: bytes.count)
                 }
             }
         }
 
-        /// `fragment`'s bytes, made once with the writer's own functions.
-        mutating func put(_ fragment: Fragment) {
-            let slot = fragment.slot
-            if let slot, slot < fragments.count, let bytes = fragments[slot] {
-                out.append(contentsOf: bytes)
-                return
+        deinit { base.deallocate() }
+
+        /// The length and text of `kind` at `level`, which must be below ``levels``.
+        @inline(__always)
+        func fragment(_ kind: Kind, level: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+            let start = base + (kind.rawValue * Self.levels + level) * Self.slot
+            return (start + 1, Int(start[0]))
+        }
+    }
+
+    /// Writes into one UTF-8 buffer.
+    struct Writer {
+        var sink: Sink
+        /// How many pieces ``entries(_:)`` writes side by side.
+        var parts = 1
+        var memo = XcodeJSON.KeyMemo()
+        let fragments = Fragments.shared
+
+        init(capacity: Int = 1_024) {
+            sink = Sink(capacity: capacity)
+        }
+
+        /// `kind` at `level`; false (nothing written) for a level too deep to keep.
+        @inline(__always)
+        mutating func put(_ kind: Fragments.Kind, level: Int) -> Bool {
+            guard level >= 0 && level < Fragments.levels else { return false }
+            let (start, count) = fragments.fragment(kind, level: level)
+            sink.append(start, count: count)
+            return true
+        }
+
+        /// The CLDR plural categories in their alphabetical order (which is Xcode's).
+        static let categories = ["few", "many", "one", "other", "two", "zero"]
+
+        /// The index of `name` in ``categories``; nil for any other name.
+        @inline(__always)
+        static func category(_ name: String) -> Int? {
+            let utf8 = name.utf8
+            switch (utf8.count, utf8.first) {
+            case (3, 0x66): return name == "few" ? 0 : nil
+            case (4, 0x6D): return name == "many" ? 1 : nil
+            case (3, 0x6F): return name == "one" ? 2 : nil
+            case (5, 0x6F): return name == "other" ? 3 : nil
+            case (3, 0x74): return name == "two" ? 4 : nil
+            case (4, 0x7A): return name == "zero" ? 5 : nil
+            default: return nil
             }
-            var scratch = Writer()
-            switch fragment {
-            case .translatedUnit(let level):
-                scratch.key("stringUnit", level: level)
-                scratch.put("{\n")
-                scratch.key("state", level: level + 1)
-                XcodeJSON.string("translated", into: &scratch.out)
-                scratch.put(",\n")
-                scratch.key("value", level: level + 1)
-            case .pluralVariations(let level):
-                scratch.key("variations", level: level)
-                scratch.put("{\n")
-                scratch.key("plural", level: level + 1)
-                scratch.put("{\n")
-            case .category(let index, let level):
-                scratch.key(Fragment.categories[index], level: level)
-                scratch.put("{\n")
-            }
-            if let slot {
-                if fragments.isEmpty { fragments = Array(repeating: nil, count: Fragment.levels * (2 + Fragment.categories.count)) }
-                fragments[slot] = scratch.out
-            }
-            out.append(contentsOf: scratch.out)
         }
 
         @inline(__always)
         mutating func put(_ literal: StaticString) {
-            literal.withUTF8Buffer { out.append(contentsOf: $0) }
+            sink.append(literal.utf8Start, count: literal.utf8CodeUnitCount)
         }
 
+        /// Two spaces per level (``XcodeJSON/indent(_:into:)``).
+        @inline(__always)
         mutating func indent(_ level: Int) {
-            XcodeJSON.indent(level, into: &out)
+            let count = 2 * max(level, 0)
+            guard count <= 32 else {
+                sink.append(Array(repeating: 0x20, count: count))
+                return
+            }
+            // Four words of spaces, of which `count` bytes are kept.
+            let raw = UnsafeMutableRawPointer(sink.reserve(32))
+            let spaces: UInt64 = 0x2020_2020_2020_2020
+            raw.storeBytes(of: spaces, as: UInt64.self)
+            raw.storeBytes(of: spaces, toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: spaces, toByteOffset: 16, as: UInt64.self)
+            raw.storeBytes(of: spaces, toByteOffset: 24, as: UInt64.self)
+            sink.count += count
         }
 
         /// A line break, the indentation of `level` and `}`.
+        @inline(__always)
         mutating func close(_ level: Int) {
-            out.append(0x0A)
+            if put(.close, level: level) { return }
+            put("\n")
             indent(level)
-            out.append(0x7D)
+            put("}")
+        }
+
+        /// A JSON string literal (``XcodeJSON/string(_:into:)``).
+        @inline(__always)
+        mutating func string(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                let destination = sink.reserve(JSONEscaping.maximumLiteralSize(ofUTF8Count: bytes.count))
+                sink.count += JSONEscaping.write(bytes, style: .xcode, to: destination)
+            }
+        }
+
+        /// Any JSON value at `level` (``XcodeJSON/write(_:level:into:memo:)``).
+        mutating func json(_ value: JSONValue, level: Int) {
+            switch value {
+            case .string(let text): string(text)
+            case .bool(let flag): if flag { put("true") } else { put("false") }
+            default:
+                var bytes: [UInt8] = []
+                XcodeJSON.write(value, level: level, into: &bytes, memo: &memo)
+                sink.append(bytes)
+            }
         }
 
         mutating func key(_ name: String, level: Int) {
             indent(level)
-            XcodeJSON.string(name, into: &out)
+            string(name)
             put(" : ")
         }
 
@@ -368,18 +514,17 @@ public enum XCStringsStreamWriter {
                 // only saves work), then joined in key order.
                 let size = (order.count + parts - 1) / parts
                 let ranges = stride(from: 0, to: order.count, by: size).map { $0..<min($0 + size, order.count) }
-                let capacity = out.capacity / ranges.count
+                let capacity = sink.capacity / ranges.count
                 // Shared with idle threads: this may run inside another job's concurrentPerform.
                 let written = SharedWork.map(ranges.count) { piece in
-                    var writer = Writer()
-                    writer.out.reserveCapacity(capacity)
+                    var writer = Writer(capacity: capacity)
                     for k in ranges[piece] {
                         if k > 0 { writer.put(",\n") }
                         writer.entry(entries[order[k]])
                     }
-                    return writer.out
+                    return writer.sink.bytes
                 }
-                for piece in written { out += piece }
+                for piece in written { sink.append(piece) }
             } else {
                 for (i, index) in order.enumerated() {
                     if i > 0 { put(",\n") }
@@ -401,10 +546,12 @@ public enum XCStringsStreamWriter {
             put("{\n")
             for (j, member) in memo.order(count: count, { $0 < members ? entry.members[$0].0 : "localizations" }).enumerated() {
                 if j > 0 { put(",\n") }
-                key(member < members ? entry.members[member].0 : "localizations", level: 3)
                 if member < members {
-                    XcodeJSON.write(entry.members[member].1, level: 3, into: &out, memo: &memo)
+                    key(entry.members[member].0, level: 3)
+                    json(entry.members[member].1, level: 3)
                 } else {
+                    indent(3)
+                    put("\"localizations\" : ")
                     localizations(entry.localizations)
                 }
             }
@@ -417,10 +564,10 @@ public enum XCStringsStreamWriter {
                 if i > 0 { put(",\n") }
                 key(localizations[index].0, level: 4)
                 switch localizations[index].1 {
-                case .json(let value): XcodeJSON.write(value, level: 4, into: &out, memo: &memo)
-                case .value(let value): self.value(value, level: 4)
+                case .json(let value): json(value, level: 4)
+                case .value(let value): self.value(value, level: 4, states: nil)
                 case .stated(let value, let states): self.value(value, level: 4, states: states)
-                case .written(let bytes): out.append(contentsOf: bytes)
+                case .written(let bytes): sink.append(bytes)
                 }
             }
             close(3)
@@ -429,33 +576,36 @@ public enum XCStringsStreamWriter {
         /// A compiled value; its keys are fixed, so their order is too: `stringUnit` <
         /// `substitutions` < `variations`; `state` < `value`; `argNum` < `formatSpecifier` <
         /// `variations`; plural categories alphabetically (few, many, one, other, two, zero).
-        mutating func value(_ value: CatalogValue, level: Int, states: CatalogStates = CatalogStates()) {
+        /// `states`: nil when every unit is `translated`.
+        mutating func value(_ value: CatalogValue, level: Int, states: CatalogStates?) {
             put("{\n")
             switch value {
             case .text(let text):
-                stringUnit(text, level: level + 1, state: states.main)
+                stringUnit(text, level: level + 1, state: states?.main)
             case .plural(let forms):
-                variations(forms, level: level + 1, states: states.plural, state: states.main)
+                variations(forms, level: level + 1, states: states?.plural ?? [:], state: states?.main)
             case .substitutions(let format, let substitutions):
-                stringUnit(format, level: level + 1, state: states.main)
+                stringUnit(format, level: level + 1, state: states?.main)
                 put(",\n")
-                key("substitutions", level: level + 1)
-                put("{\n")
+                indent(level + 1)
+                put("\"substitutions\" : {\n")
                 for (i, index) in memo.order(count: substitutions.count, { substitutions[$0].name }).enumerated() {
                     if i > 0 { put(",\n") }
                     let substitution = substitutions[index]
                     key(substitution.name, level: level + 2)
                     put("{\n")
                     if substitution.writesArgumentNumber {
-                        key("argNum", level: level + 3)
-                        out.append(contentsOf: String(substitution.argumentNumber).utf8)
+                        indent(level + 3)
+                        put("\"argNum\" : ")
+                        sink.append(Array(String(substitution.argumentNumber).utf8))
                         put(",\n")
                     }
-                    key("formatSpecifier", level: level + 3)
-                    XcodeJSON.string(substitution.formatSpecifier, into: &out)
+                    indent(level + 3)
+                    put("\"formatSpecifier\" : ")
+                    string(substitution.formatSpecifier)
                     put(",\n")
-                    variations(substitution.forms, level: level + 3, states: states.substitutions[substitution.argumentNumber] ?? [:],
-                               state: states.main)
+                    variations(substitution.forms, level: level + 3, states: states?.substitutions[substitution.argumentNumber] ?? [:],
+                               state: states?.main)
                     close(level + 2)
                 }
                 close(level + 1)
@@ -463,28 +613,47 @@ public enum XCStringsStreamWriter {
             close(level)
         }
 
-        mutating func stringUnit(_ text: String, level: Int, state: String = "translated") {
-            if state == "translated" {
-                put(.translatedUnit(level: level))
-            } else {
-                key("stringUnit", level: level)
-                put("{\n")
-                key("state", level: level + 1)
-                XcodeJSON.string(state, into: &out)
-                put(",\n")
-                key("value", level: level + 1)
+        /// A string unit; `state` nil: `translated`.
+        mutating func stringUnit(_ text: String, level: Int, state: String?) {
+            if let state {
+                if !put(.unit, level: level) {
+                    indent(level)
+                    put("\"stringUnit\" : {\n")
+                    indent(level + 1)
+                    put("\"state\" : ")
+                }
+                string(state)
+                if !put(.value, level: level) {
+                    put(",\n")
+                    indent(level + 1)
+                    put("\"value\" : ")
+                }
+            } else if !put(.translatedUnit, level: level) {
+                indent(level)
+                put("\"stringUnit\" : {\n")
+                indent(level + 1)
+                put("\"state\" : \"translated\",\n")
+                indent(level + 1)
+                put("\"value\" : ")
             }
-            XcodeJSON.string(text, into: &out)
+            string(text)
             close(level)
         }
 
-        mutating func variations(_ forms: [CatalogPluralForm], level: Int, states: [String: String] = [:], state: String = "translated") {
-            put(.pluralVariations(level: level))
-            func form(_ form: CatalogPluralForm, category: Int?, first: Bool) {
+        /// Plural variations; `state`: the units' state where `states` (by category) has none,
+        /// nil for `translated`.
+        mutating func variations(_ forms: [CatalogPluralForm], level: Int, states: [String: String], state: String?) {
+            if !put(.pluralVariations, level: level) {
+                indent(level)
+                put("\"variations\" : {\n")
+                indent(level + 1)
+                put("\"plural\" : {\n")
+            }
+            /// `rank`: the category's index in ``categories``, nil when it is none of them.
+            func form(_ form: CatalogPluralForm, rank: Int?, first: Bool) {
                 if !first { put(",\n") }
-                if let category {
-                    put(.category(category, level: level + 2))
-                } else {
+                let kind = rank.flatMap { Fragments.Kind(rawValue: Fragments.Kind.few.rawValue + $0) }
+                if kind == nil || !put(kind!, level: level + 2) {
                     key(form.category, level: level + 2)
                     put("{\n")
                 }
@@ -493,17 +662,29 @@ public enum XCStringsStreamWriter {
             }
             // CLDR categories (every plural's) in their alphabetical order without sorting;
             // anything else sorted.
-            if forms.count <= Fragment.categories.count, forms.allSatisfy({ Fragment.category($0.category) != nil }) {
-                var written = 0
-                for category in Fragment.categories.indices {
-                    for item in forms where Fragment.category(item.category) == category {
-                        form(item, category: category, first: written == 0)
-                        written += 1
+            var ranks: (Int8, Int8, Int8, Int8, Int8, Int8) = (0, 0, 0, 0, 0, 0)
+            var cldr = forms.count <= Self.categories.count
+            if cldr {
+                withUnsafeMutableBytes(of: &ranks) { ranks in
+                    for (i, item) in forms.enumerated() {
+                        guard let rank = Self.category(item.category) else { cldr = false; return }
+                        ranks[i] = UInt8(rank)
+                    }
+                }
+            }
+            if cldr {
+                withUnsafeBytes(of: ranks) { ranks in
+                    var first = true
+                    for category in 0..<UInt8(Self.categories.count) {
+                        for (i, item) in forms.enumerated() where ranks[i] == category {
+                            form(item, rank: Int(category), first: first)
+                            first = false
+                        }
                     }
                 }
             } else {
                 for (i, item) in forms.sorted(by: { $0.category < $1.category }).enumerated() {
-                    form(item, category: Fragment.categories.firstIndex(of: item.category), first: i == 0)
+                    form(item, rank: Self.category(item.category), first: i == 0)
                 }
             }
             close(level + 1)
