@@ -225,7 +225,19 @@ public enum CatalogCompiler {
         // Android: each table's parts, by locale, until the last part makes the files.
         let androidTags = options.outputs.contains(.android) ? OutputRenderer.androidTags(project) : []
         let androidJobs = jobs.indices.filter { if case .android = jobs[$0] { true } else { false } }
-        let androidParts = Mutex(AndroidParts(tags: androidTags.count, tables: tables.count, jobs: androidJobs.count))
+        let androidParts = Mutex(OutputParts<AndroidResourceWriter.Resources>(tags: androidTags.count, tables: tables.count, jobs: androidJobs.count))
+        /// The files made of every part, as the first job's output.
+        @Sendable func partsDone(_ files: [OutputFile], _ diagnostics: [Diagnostic], first: Int) {
+            var output = JobOutput()
+            output.files = files
+            output.diagnostics = diagnostics
+            if let onFile {
+                for file in output.files { onFile(file) }
+                output.files = output.files.map { OutputFile.handedOver(path: $0.path, size: $0.utf8Count) }
+            }
+            let produced = output
+            results.withLock { $0[first] = produced }
+        }
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             var renderer = OutputRenderer(context: context, lookup: lookup)
             var output = JobOutput()
@@ -234,7 +246,7 @@ public enum CatalogCompiler {
                 // One table: its String Catalog is the longest job; it is converted on all cores.
                 output.files = [renderer.xcstrings(project.tables[t], prepared[t], parts: project.tables.count == 1 ? 4 : 1)]
             case .android(let t, let tagRange):
-                var sections: [(tag: Int, section: AndroidResourceWriter.Resources, diagnostics: [Diagnostic])] = []
+                var sections: [(tag: Int, part: AndroidResourceWriter.Resources, diagnostics: [Diagnostic])] = []
                 for tagIndex in tagRange {
                     let tag = androidTags[tagIndex]
                     // A renderer per locale, as when each locale's file was one job: its
@@ -244,33 +256,11 @@ public enum CatalogCompiler {
                     let section = part.androidSection(tables[t], tag: tag, locale: part.icuLocale(tag), ignore: ignore)
                     sections.append((tagIndex, section, part.diagnostics))
                 }
-                let complete = androidParts.withLock { parts -> AndroidParts? in
-                    for (tag, section, diagnostics) in sections {
-                        parts.sections[tag][t] = section
-                        parts.diagnostics[tag][t] = diagnostics
-                    }
-                    parts.remaining -= 1
-                    guard parts.remaining == 0 else { return nil }
-                    return parts
-                }
                 // The last part: every locale's file, with the problems in locale order, as
                 // the first Android job's output (the others have none).
-                guard let complete, let first = androidJobs.first else { return }
-                var files: [OutputFile] = []
-                var diagnostics: [Diagnostic] = []
-                for (tagIndex, tag) in androidTags.enumerated() {
-                    files.append(renderer.androidFile(tables, tag: tag, sections: complete.sections[tagIndex].map { $0 ?? AndroidResourceWriter.Resources() }))
-                    diagnostics += complete.diagnostics[tagIndex].joined()
-                }
-                var android = JobOutput()
-                android.files = files
-                android.diagnostics = diagnostics
-                if let onFile {
-                    for file in android.files { onFile(file) }
-                    android.files = android.files.map { OutputFile.handedOver(path: $0.path, size: $0.utf8Count) }
-                }
-                let produced = android
-                results.withLock { $0[first] = produced }
+                guard let complete = androidParts.withLock({ $0.add(sections, table: t) }), let first = androidJobs.first else { return }
+                let files = androidTags.indices.map { renderer.androidFile(tables, tag: androidTags[$0], sections: complete.parts(ofTag: $0, empty: AndroidResourceWriter.Resources())) }
+                partsDone(files, androidTags.indices.flatMap { complete.diagnostics(ofTag: $0) }, first: first)
                 return
             case .xliff(let tag):
                 output.files = renderer.xliff(project.tables, prepared, tags: [tag], commonNotes: commonNotes)
@@ -401,16 +391,13 @@ enum OutputJob {
         let tables = project.tables.indices
         var jobs: [OutputJob] = []
         if options.outputs.contains(.xcstrings) { jobs += tables.map(OutputJob.xcstrings) }
-        if options.outputs.contains(.android) {
-            // At least 8 jobs, for the cores, however few tables there are.
-            let tags = OutputRenderer.androidTags(project).count
+        // A table's parts of several locales' files: at least 8 jobs, for the cores, however
+        // few tables there are.
+        func parts(tags: Int) -> [(table: Int, tags: Range<Int>)] {
             let groups = max(1, min(tags, (8 + tables.count - 1) / max(tables.count, 1)))
-            for table in tables {
-                for group in 0..<groups {
-                    jobs.append(.android(table: table, tags: (group * tags / groups)..<((group + 1) * tags / groups)))
-                }
-            }
+            return tables.flatMap { table in (0..<groups).map { group in (table, (group * tags / groups)..<((group + 1) * tags / groups)) } }
         }
+        if options.outputs.contains(.android) { jobs += parts(tags: OutputRenderer.androidTags(project).count).map(OutputJob.android) }
         if options.outputs.contains(.xliff) { jobs += OutputRenderer.xliffTags(project).map(OutputJob.xliff) }
         if options.outputs.contains(.swift) { jobs += tables.map(OutputJob.swift) }
         if options.outputs.contains(.android), (options.androidNamespace ?? project.config.androidNamespace) != nil {
@@ -426,19 +413,36 @@ enum OutputJob {
     }
 }
 
-/// The parts of every locale's `strings.xml` (``OutputJob/android(table:tags:)``), each
-/// locale's by table, and the problems found while writing each.
-struct AndroidParts {
-    var sections: [[AndroidResourceWriter.Resources?]]
-    var diagnostics: [[[Diagnostic]]]
+/// One table's parts of every locale's file (``OutputJob/android(table:tags:)``), and the
+/// problems found while writing each.
+struct OutputParts<Part> {
+    /// By locale, then table.
+    private var sections: [[Part?]]
+    private var problems: [[[Diagnostic]]]
     /// The jobs not done yet.
-    var remaining: Int
+    private var remaining: Int
 
     init(tags: Int, tables: Int, jobs: Int) {
         sections = Array(repeating: Array(repeating: nil, count: tables), count: tags)
-        diagnostics = Array(repeating: Array(repeating: [], count: tables), count: tags)
+        problems = Array(repeating: Array(repeating: [], count: tables), count: tags)
         remaining = jobs
     }
+
+    /// Adds one job's parts of `table`, by locale; all of them once this was the last job.
+    mutating func add(_ parts: [(tag: Int, part: Part, diagnostics: [Diagnostic])], table: Int) -> Self? {
+        for (tag, part, diagnostics) in parts {
+            sections[tag][table] = part
+            problems[tag][table] = diagnostics
+        }
+        remaining -= 1
+        return remaining == 0 ? self : nil
+    }
+
+    /// A locale's parts in table order (`empty` for a table without one).
+    func parts(ofTag tag: Int, empty: Part) -> [Part] { sections[tag].map { $0 ?? empty } }
+
+    /// A locale's problems, its tables' in table order.
+    func diagnostics(ofTag tag: Int) -> [Diagnostic] { Array(problems[tag].joined()) }
 }
 
 /// What one ``OutputJob`` produced.
