@@ -77,6 +77,9 @@ struct CompileContext {
     var screenedNames: [ScreenedName] = []
     /// The locale files of the table being prepared (not the source locale), in tag order.
     var targetLocaleFiles: [LocaleFile] = []
+    /// Per file of ``targetLocaleFiles``: where the translation of the last message looked up
+    /// was + 1, where the next message's usually is (messages are prepared in template order).
+    var nextTranslations: [Int] = []
     /// Whether a translation of no message of the table is an `unknown-key` warning (not when
     /// the table prepared is a part of one: ``CatalogCompiler/prepareInParts(_:options:parts:)``).
     var reportsUnknownKeys = true
@@ -116,6 +119,7 @@ struct CompileContext {
         var result: [PreparedMessage] = []
         let sourceLocale = project.config.sourceLocale
         targetLocaleFiles = table.locales.keys.sorted().filter { $0 != sourceLocale }.map { table.locales[$0]! }
+        nextTranslations = Array(repeating: 0, count: targetLocaleFiles.count)
         groupedIntegersByPlace = Array(repeating: nil, count: 2 * (targetLocaleFiles.count + 1))
         defer {
             var found: [String: [IntegerStyle: GroupedIntegerUses]] = [:]
@@ -222,7 +226,10 @@ struct CompileContext {
         let sourceLocale = project.config.sourceLocale
         var bodies: [LocaleText] = [LocaleText(tag: sourceLocale, file: table.file, locale: sourceICU, source: message.source, body: body, place: 0)]
         for (index, locale) in targetLocaleFiles.enumerated() {
-            guard let translation = locale[message.key], let pattern = translation.pattern else { continue }
+            guard let place = locale.index(ofKey: message.key, hint: nextTranslations[index]) else { continue }
+            nextTranslations[index] = place + 1
+            let translation = locale.translations[place]
+            guard let pattern = translation.pattern else { continue }
             let pruned = choices.isEmpty ? pattern.body : SelectExpansion.prune(pattern.body, choosing: choices)
             bodies.append(LocaleText(tag: locale.tag, file: locale.file, locale: locale.locale, translation: translation, body: pruned, place: index + 1))
         }

@@ -324,6 +324,8 @@ struct OutputRenderer {
         -> [XCStringsStreamWriter.Entry] {
         let locales = [sourceLocale] + CatalogCompiler.targetLocales(project, table)
         let files = locales.map { $0 == sourceLocale ? nil : table.locales[$0] }
+        // Per file: where the next message's translation usually is (``pattern(of:in:next:)``).
+        var next = Array(repeating: messages.startIndex, count: locales.count)
         let icuLocales = locales.map { icuLocale($0) }
         // The locales whose localizations are written again as they were, by their written tag.
         let kept: [Int?] = locales.map { written?.kept($0) }
@@ -359,7 +361,14 @@ struct OutputRenderer {
                         }
                         continue
                     }
-                    guard let pattern = tag == sourceLocale ? message.pattern : files[l].flatMap({ Self.pattern(of: message, in: $0) }) else { continue }
+                    let pattern: MessagePattern
+                    if let file = files[l] {
+                        guard let translated = Self.pattern(of: message, in: file, next: &next[l]) else { continue }
+                        pattern = translated
+                    } else {
+                        guard tag == sourceLocale else { continue }
+                        pattern = message.pattern
+                    }
                     var kept = false
                     if let value = recorded?.xcstrings[tag], value.icu == pattern.source {
                         // null: the catalog had no localization here (Xcode takes the key as the
