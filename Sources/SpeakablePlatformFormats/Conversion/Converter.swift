@@ -68,19 +68,19 @@ struct Converter {
     func value(_ body: MessageBody, companion: Bool, positional: Bool) throws(CatalogConversionError) -> CatalogValue {
         var renderer = Renderer(platform: platform, arguments: arguments)
         renderer.repeatsAnArgument = positional
-        var plurals: [(ArgumentNode, PluralArgument)] = []
-        PlatformConversion.forEachTopLevelPlural(body) { plurals.append(($0, $1)) }
         // A string is a format when the app passes arguments, which it does for every locale
         // of a message that has any (Android: getString(id, args…) formats even a translation
         // that prints none of them), so `%` is `%%` then.
-        if plurals.isEmpty {
-            renderer.isFormat = PlatformConversion.containsPrintedArgument(body) || !arguments.isEmpty
+        guard PlatformConversion.hasTopLevelPlural(body) else {
+            renderer.isFormat = !arguments.isEmpty || PlatformConversion.containsPrintedArgument(body)
             // Android: a message that is a plural in another locale is a <plurals> here too.
             if platform == .android, !layout.pluralArguments.isEmpty, !companion {
                 return .plural([CatalogPluralForm(category: "other", text: renderer.render(body.parts, plural: nil))])
             }
             return .text(renderer.render(body.parts, plural: nil))
         }
+        var plurals: [(ArgumentNode, PluralArgument)] = []
+        PlatformConversion.forEachTopLevelPlural(body) { plurals.append(($0, $1)) }
         renderer.isFormat = true
         switch platform {
         case .apple:
@@ -110,7 +110,7 @@ struct Converter {
             return .substitutions(format: renderer.render(body.parts, plural: nil), substitutions)
         case .android:
             let first = plurals[0].0
-            renderer.isFormat = PlatformConversion.containsPrintedArgument(body) || !arguments.isEmpty
+            renderer.isFormat = !arguments.isEmpty || PlatformConversion.containsPrintedArgument(body)
             if plurals.count == 1, let only = Self.onlyPluralPart(body) {
                 // One plural: each of its forms between the text around it, rendered once.
                 let forms = try PlatformConversion.pluralForms(plurals[0].0, plurals[0].1, platform: platform, locale: locale, everyCategory: everyCategory)

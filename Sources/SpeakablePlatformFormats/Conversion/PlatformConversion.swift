@@ -162,7 +162,7 @@ public enum PlatformConversion {
                     if !isFlatArgument(node, platform: platform, arguments: arguments) { return false }
                     continue
                 }
-                guard !plural.isOrdinal, plural.offset == 0, plural.otherCase != nil else { return false }
+                guard !plural.isOrdinal, plural.offset == 0, hasOtherCase(plural) else { return false }
                 var known = false
                 for argument in arguments where argument.name == node.name {
                     // A Double's plural is refused (catalog-fractional-plural).
@@ -1005,7 +1005,7 @@ public enum PlatformConversion {
     /// that says exactly N; the others (dropped, or companions) are left out.
     static func pluralForms(_ node: ArgumentNode, _ plural: PluralArgument, platform: CatalogPlatform,
                             locale: ICULocale, everyCategory: Bool = false) throws(CatalogConversionError) -> [(category: String, body: MessageBody)] {
-        let (rules, _) = try pluralRules(node, plural, locale: locale)
+        let rules = try checkedPluralRules(node, plural, locale: locale)
         // Indices into the plural's cases by category, in CLDR's order (``PluralCategory/index``);
         // -1: none. `written`: the first case of each keyword, as ICU takes it.
         var written = SIMD8<Int32>(repeating: -1)
@@ -1026,7 +1026,7 @@ public enum PlatformConversion {
         // releases still select (Hebrew's many).
         let older = everyCategory ? [] : OlderPluralRules.categories(for: locale.languageTag)
         if everyCategory || !older.isEmpty {
-            for category in PluralCategory.allCases where chosen[category.index] < 0 && written[category.index] >= 0 {
+            for category in categoryOrder where chosen[category.index] < 0 && written[category.index] >= 0 {
                 if everyCategory || older.contains(category) { chosen[category.index] = written[category.index] }
             }
         }
@@ -1043,10 +1043,34 @@ public enum PlatformConversion {
         }
         var result: [(category: String, body: MessageBody)] = []
         result.reserveCapacity(rules.categories.count)
-        for category in PluralCategory.allCases where chosen[category.index] >= 0 {
+        for category in categoryOrder where chosen[category.index] >= 0 {
             result.append((category.rawValue, plural.cases[Int(chosen[category.index])].message))
         }
         return result
+    }
+
+    /// ``PluralCategory/allCases`` (CLDR's order), made once.
+    static let categoryOrder = PluralCategory.allCases
+
+    /// Whether `plural` has an `other` case (``PluralArgument/otherCase``), without copying it.
+    static func hasOtherCase(_ plural: PluralArgument) -> Bool {
+        plural.cases.contains { if case .keyword("other") = $0.selector { true } else { false } }
+    }
+
+    /// The locale's plural rules after the checks of ``pluralRules(_:_:locale:)`` (the same
+    /// errors, in the same order), without copying the `other` case.
+    static func checkedPluralRules(_ node: ArgumentNode, _ plural: PluralArgument,
+                                   locale: ICULocale) throws(CatalogConversionError) -> PluralRules {
+        let rules: PluralRules
+        do {
+            rules = try PluralRules.cached(for: locale, kind: .cardinal)
+        } catch {
+            throw CatalogConversionError(id: "catalog-locale", message: "ICU has no plural rules for \(locale.languageTag)", range: node.range)
+        }
+        guard hasOtherCase(plural) else {
+            throw CatalogConversionError(id: "import-missing-other", message: "plural '\(node.name)' has no other case", range: node.range)
+        }
+        return rules
     }
 
     /// The locale's plural rules and the plural's `other` case, which every platform form needs.
