@@ -81,6 +81,11 @@ import Testing
             comment.appendCommentLines(text, prefix: "    /// ")
             #expect(String(decoding: comment.bytes, as: UTF8.self) == SwiftEscaping.lineComment(text, prefix: "    /// "),
                     "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            // Text the documentation writes as it is is one comment line as it is.
+            if SwiftSourceBuffer.isOneCommentLine(text) {
+                #expect(SwiftEscaping.commentLines(text) == [text])
+                #expect(SwiftEscaping.commentLines("Role: label. Key: `" + text + "`.") == ["Role: label. Key: `" + text + "`."])
+            }
             var identifier = SwiftSourceBuffer(capacity: 0)
             identifier.appendIdentifier(text)
             #expect(String(decoding: identifier.bytes, as: UTF8.self) == SwiftAccessorGenerator.escapeIdentifier(text))
@@ -89,6 +94,7 @@ import Testing
         #expect(!calls.contains("Self.plural("))
         calls.append("return Self.string(\"k\", Self.plural(n, [\"other\": \"x\"]), [n])\n")
         for (needle, found) in [("Self.plural(", true), ("Self.string(", true), ("[n])\n", true), ("Self.particles(", false), ("S", true),
+                                ("Self.string(\"x", false),
                                 ("Self.plural(n, [\"other\": \"x\"]), [n])\n!", false)] as [(StaticString, Bool)] {
             #expect(calls.contains(needle) == found, "\(needle)")
         }
