@@ -73,6 +73,14 @@ enum SwiftAccessorGenerator {
             out.appendText(enumDeclaration(name, cases: cases, access: access, documentation: "The cases of select argument `\(cases.argument)`."))
         }
         let locale = (try? ICULocale(sourceLocale)) ?? .english
+        // ``caseNames(_:)`` of each list of cases, made once for the table.
+        var caseNamesByCases: [[String]: [String: String]] = [:]
+        func tableCaseNames(_ cases: [String]) -> [String: String] {
+            if let known = caseNamesByCases[cases] { return known }
+            let names = caseNames(cases)
+            caseNamesByCases[cases] = names
+            return names
+        }
         for (message, selectArguments) in zip(messages, selects) {
             let template = message.template
             if template.runtimeOnly || message.variants.isEmpty { continue }
@@ -329,18 +337,29 @@ enum SwiftAccessorGenerator {
             if selectArguments.isEmpty {
                 call(message.variants[0], indent: "        ")
             } else {
-                let subjects = selectArguments.map { select in escapeIdentifier(parameters.first { $0.name == select.name }!.label) }
-                out.appendText("        switch " + (subjects.count == 1 ? subjects[0] : "(" + subjects.joined(separator: ", ") + ")") + " {\n")
+                out.append("        switch ")
+                if selectArguments.count != 1 { out.append("(") }
+                for (index, select) in selectArguments.enumerated() {
+                    if index > 0 { out.append(", ") }
+                    out.appendIdentifier(parameters.first { $0.name == select.name }!.label)
+                }
+                if selectArguments.count != 1 { out.append(")") }
+                out.append(" {\n")
                 // The case names of each select argument (its first occurrence), once for all variants.
                 var caseNamesByArgument: [String: [String: String]] = [:]
                 for select in selectArguments where caseNamesByArgument[select.name] == nil {
-                    caseNamesByArgument[select.name] = caseNames(select.cases)
+                    caseNamesByArgument[select.name] = tableCaseNames(select.cases)
                 }
                 for variant in message.variants {
-                    let pattern = variant.choices.map { choice in
-                        "." + (caseNamesByArgument[choice.argument] ?? caseNames([choice.value]))[choice.value]!
+                    out.append("        case ")
+                    if variant.choices.count != 1 { out.append("(") }
+                    for (index, choice) in variant.choices.enumerated() {
+                        if index > 0 { out.append(", ") }
+                        out.append(".")
+                        out.appendText((caseNamesByArgument[choice.argument] ?? caseNames([choice.value]))[choice.value]!)
                     }
-                    out.appendText("        case " + (pattern.count == 1 ? pattern[0] : "(" + pattern.joined(separator: ", ") + ")") + ":\n")
+                    if variant.choices.count != 1 { out.append(")") }
+                    out.append(":\n")
                     call(variant, indent: "            ")
                 }
                 out.append("        }\n")
