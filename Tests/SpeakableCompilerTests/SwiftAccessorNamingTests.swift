@@ -67,4 +67,41 @@ import Testing
             }
         }
     }
+
+    /// The source buffer writes literals, comment lines and identifiers as the escapers make them.
+    @Test func sourceBufferWritesWhatTheEscapersMake() {
+        var texts = Self.texts(count: 3_000)
+        texts += ["", " ", "plain text", "Level {level}", "tab\there", "quote\"", "back\\slash", "\u{7F}", "\u{1F}", "~",
+                  "a" + String(Unicode.Scalar(0xFDD0)!) + "b", "if", "case", "Self", "self", "init", "Type", "value", "`x`"]
+        for text in texts {
+            var literal = SwiftSourceBuffer(capacity: 0)
+            literal.appendLiteral(text)
+            #expect(String(decoding: literal.bytes, as: UTF8.self) == SwiftEscaping.stringLiteral(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            var comment = SwiftSourceBuffer(capacity: 0)
+            comment.appendCommentLines(text, prefix: "    /// ")
+            #expect(String(decoding: comment.bytes, as: UTF8.self) == SwiftEscaping.lineComment(text, prefix: "    /// "),
+                    "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            // Text the documentation writes as it is is one comment line as it is.
+            if SwiftSourceBuffer.isOneCommentLine(text) {
+                #expect(SwiftEscaping.commentLines(text) == [text])
+                #expect(SwiftEscaping.commentLines("Role: label. Key: `" + text + "`.") == ["Role: label. Key: `" + text + "`."])
+            }
+            var identifier = SwiftSourceBuffer(capacity: 0)
+            identifier.appendIdentifier(text)
+            #expect(String(decoding: identifier.bytes, as: UTF8.self) == SwiftAccessorGenerator.escapeIdentifier(text))
+        }
+        var calls = SwiftSourceBuffer(capacity: 0)
+        #expect(!calls.contains("Self.plural("))
+        calls.append("return Self.string(\"k\", Self.plural(n, [\"other\": \"x\"]), [n])\n")
+        for (needle, found) in [("Self.plural(", true), ("Self.string(", true), ("[n])\n", true), ("Self.particles(", false), ("S", true),
+                                ("Self.string(\"x", false),
+                                ("Self.plural(n, [\"other\": \"x\"]), [n])\n!", false)] as [(StaticString, Bool)] {
+            #expect(calls.contains(needle) == found, "\(needle)")
+        }
+        for value in [0, 1, 9, 10, 42, 1_000, -1, Int.max, Int.min] {
+            var number = SwiftSourceBuffer(capacity: 0)
+            number.append(value)
+            #expect(String(decoding: number.bytes, as: UTF8.self) == String(value))
+        }
+    }
 }
