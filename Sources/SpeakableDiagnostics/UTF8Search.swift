@@ -20,23 +20,24 @@ public enum UTF8Search {
         if needle.isEmpty { return true }
         var text = text
         var needle = needle
-        return text.withUTF8 { haystack in
-            needle.withUTF8 { wanted in
-                guard haystack.count >= wanted.count, let h = haystack.baseAddress, let w = wanted.baseAddress else { return false }
-                // memchr to each candidate first byte, memcmp for the rest (memmem is not in
-                // the Glibc module without _GNU_SOURCE).
-                let first = Int32(w.pointee)
-                let last = haystack.count - wanted.count
-                var start = 0
-                while start <= last {
-                    guard let hit = memchr(h + start, first, last - start + 1) else { return false }
-                    let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(h)
-                    if memcmp(h + offset, w, wanted.count) == 0 { return true }
-                    start = offset + 1
-                }
-                return false
-            }
+        return text.withUTF8 { haystack in needle.withUTF8 { wanted in contains(haystack, wanted) } }
+    }
+
+    /// Whether the bytes `wanted` occur in `haystack` (`memchr` to each candidate first byte,
+    /// `memcmp` for the rest; `memmem` is not in the Glibc module without `_GNU_SOURCE`).
+    public static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let w = wanted.baseAddress, !wanted.isEmpty else { return true }
+        guard haystack.count >= wanted.count, let h = haystack.baseAddress else { return false }
+        let first = Int32(w.pointee)
+        let last = haystack.count - wanted.count
+        var start = 0
+        while start <= last {
+            guard let hit = memchr(h + start, first, last - start + 1) else { return false }
+            let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(h)
+            if memcmp(h + offset, w, wanted.count) == 0 { return true }
+            start = offset + 1
         }
+        return false
     }
 
     /// Whether `bytes` are exactly `text`'s UTF-8 (`memcmp`).

@@ -152,14 +152,7 @@ import Testing
     }
 }
 
+/// `text` as a JSON string literal.
 private func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+    String(decoding: (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed])) ?? Data("\"\"".utf8), as: UTF8.self)
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SpeakableDiagnostics
 import SpeakableEscaping
 
 /// Generated Swift source as UTF-8 bytes, appended piece by piece: fixed text from the generator
@@ -86,24 +87,9 @@ struct SwiftSourceBuffer {
         return true
     }
 
-    /// Whether the bytes hold `needle`'s (`memchr` to each candidate first byte, `memcmp` for the rest).
+    /// Whether the bytes hold `needle`'s (``UTF8Search``'s byte search).
     func contains(_ needle: StaticString) -> Bool {
-        needle.withUTF8Buffer { wanted in
-            bytes.withUnsafeBufferPointer { haystack in
-                guard let w = wanted.baseAddress, !wanted.isEmpty else { return true }
-                guard haystack.count >= wanted.count, let h = haystack.baseAddress else { return false }
-                let first = Int32(w.pointee)
-                let last = haystack.count - wanted.count
-                var start = 0
-                while start <= last {
-                    guard let hit = memchr(h + start, first, last - start + 1) else { return false }
-                    let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(h)
-                    if memcmp(h + offset, w, wanted.count) == 0 { return true }
-                    start = offset + 1
-                }
-                return false
-            }
-        }
+        needle.withUTF8Buffer { wanted in bytes.withUnsafeBufferPointer { UTF8Search.contains($0, wanted) } }
     }
 
     /// ``SwiftEscaping/lineComment(_:prefix:)`` of `text` (`prefix` starts with `//` after

@@ -248,12 +248,18 @@ public enum AndroidResourceWriter {
         if !plain { out.append(contentsOf: resourceComment(text).utf8) }
     }
 
-    static func writeString(name: String, value: String, comment: String?, attributes: [(String, String)], into out: inout [UInt8]) {
+    /// A resource's comment, then its start tag up to `>`: `opening` (`    <string name="`), the
+    /// name, the other attributes.
+    static func writeStart(_ opening: StaticString, name: String, comment: String?, attributes: [(String, String)], into out: inout [UInt8]) {
         writeComment(comment, into: &out)
-        put("    <string name=\"", &out)
+        put(opening, &out)
         XMLEscaping.appendAttribute(name, to: &out)
         put("\"", &out)
         appendAttributes(attributes, to: &out)
+    }
+
+    static func writeString(name: String, value: String, comment: String?, attributes: [(String, String)], into out: inout [UInt8]) {
+        writeStart("    <string name=\"", name: name, comment: comment, attributes: attributes, into: &out)
         put(">", &out)
         AndroidEscaping.appendText(value, to: &out)
         put("</string>\n", &out)
@@ -261,11 +267,7 @@ public enum AndroidResourceWriter {
 
     /// A `<plurals>`' comment and start tag; its items follow (``writeItem(quantity:value:into:)``).
     static func writePluralsOpening(name: String, comment: String?, attributes: [(String, String)], into out: inout [UInt8]) {
-        writeComment(comment, into: &out)
-        put("    <plurals name=\"", &out)
-        XMLEscaping.appendAttribute(name, to: &out)
-        put("\"", &out)
-        appendAttributes(attributes, to: &out)
+        writeStart("    <plurals name=\"", name: name, comment: comment, attributes: attributes, into: &out)
         put(">\n", &out)
     }
 
@@ -286,21 +288,13 @@ public enum AndroidResourceWriter {
             for item in items { writeItem(quantity: item.quantity, value: item.value, into: &out) }
             put("    </plurals>\n", &out)
         case .styled(let name, let items, let comment, let attributes):
-            writeComment(comment, into: &out)
             if items.count == 1, items[0].quantity == nil {
-                put("    <string name=\"", &out)
-                XMLEscaping.appendAttribute(name, to: &out)
-                put("\"", &out)
-                appendAttributes(attributes, to: &out)
+                writeStart("    <string name=\"", name: name, comment: comment, attributes: attributes, into: &out)
                 put(">", &out)
                 out.append(contentsOf: items[0].content.utf8)
                 put("</string>\n", &out)
             } else {
-                put("    <plurals name=\"", &out)
-                XMLEscaping.appendAttribute(name, to: &out)
-                put("\"", &out)
-                appendAttributes(attributes, to: &out)
-                put(">\n", &out)
+                writePluralsOpening(name: name, comment: comment, attributes: attributes, into: &out)
                 for item in items {
                     put("        <item quantity=\"", &out)
                     XMLEscaping.appendAttribute(item.quantity ?? "other", to: &out)
