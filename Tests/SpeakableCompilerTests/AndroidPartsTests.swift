@@ -66,8 +66,7 @@ import Testing
         Self.compareWithPerLocale(root)
     }
 
-    static let antennaPod = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/testdata/catalogs/real/antennapod/res").path
+    static let antennaPod = IncrementalCompileTests.antennaPod
 
     /// A real app's imported `res/` (`tools:ignore`, stale translations, 11 locales), with
     /// its plain translations edited.

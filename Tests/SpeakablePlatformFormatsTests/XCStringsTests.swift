@@ -112,24 +112,7 @@ import SpeakableTestSupport
         ]
         let stream = XCStringsStreamWriter.text(sourceLanguage: "en", version: .string("1.1"), extra: [("aExtra", .bool(true))],
                                                 entries: streamEntries)
-        // Each entry as the JSON tree the reference writer takes.
-        func tree(_ entries: [XCStringsStreamWriter.Entry]) -> [(String, JSONValue)] {
-            entries.map { entry in
-                var members = entry.members
-                if !entry.localizations.isEmpty {
-                    members.append(("localizations", .object(entry.localizations.map { tag, localization in
-                        switch localization {
-                        case .json(let json): (tag, json)
-                        case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
-                        case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
-                        case .written: (tag, JSONValue.null)  // not among these entries
-                        }
-                    })))
-                }
-                return (entry.key, JSONValue.object(members))
-            }
-        }
-        let reference = XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree(streamEntries))), ("aExtra", .bool(true)),
+        let reference = XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(Self.tree(streamEntries))), ("aExtra", .bool(true)),
                                                 ("sourceLanguage", .string("en"))]))
         #expect(stream == reference)
         // Written in pieces on all cores: the same bytes, in Xcode's key order across the pieces.
@@ -142,7 +125,7 @@ import SpeakableTestSupport
             #expect(XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.1"), extra: [], entries: many, parts: parts) == whole, "\(parts)")
         }
         #expect(String(decoding: whole, as: UTF8.self)
-                == XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(tree(many))), ("sourceLanguage", .string("en"))])))
+                == XcodeJSON.text(.object([("version", .string("1.1")), ("strings", .object(Self.tree(many))), ("sourceLanguage", .string("en"))])))
     }
 
     /// Random catalogs with hostile keys, tags and texts (escapes, controls, non-ASCII, empty
@@ -213,24 +196,8 @@ import SpeakableTestSupport
             if random.below(9) == 0 { members.append(("zExtra", .array([.int(3), .null, .object([("k", .double(0.5))])]))) }
             entries.append(.init(key: key, members: members, localizations: localizations))
         }
-        func tree(_ entries: [XCStringsStreamWriter.Entry]) -> [(String, JSONValue)] {
-            entries.map { entry in
-                var members = entry.members
-                if !entry.localizations.isEmpty {
-                    members.append(("localizations", .object(entry.localizations.map { tag, localization in
-                        switch localization {
-                        case .json(let json): (tag, json)
-                        case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
-                        case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
-                        case .written: (tag, JSONValue.null)
-                        }
-                    })))
-                }
-                return (entry.key, JSONValue.object(members))
-            }
-        }
         let extra: [(String, JSONValue)] = [("aExtra", .object([("x", .string("\u{1}\"y"))]))]
-        let reference = XcodeJSON.text(.object([("version", .string("1.0")), ("strings", .object(tree(entries)))] + extra
+        let reference = XcodeJSON.text(.object([("version", .string("1.0")), ("strings", .object(Self.tree(entries)))] + extra
                                                + [("sourceLanguage", .string("en"))]))
         let whole = XCStringsStreamWriter.bytes(sourceLanguage: "en", version: .string("1.0"), extra: extra, entries: entries)
         let text = String(decoding: whole, as: UTF8.self)
@@ -306,6 +273,25 @@ import SpeakableTestSupport
         #expect(rendered.contains("bad.xcstrings:3:98: error: \"shouldTranslate\" must be true or false, not a string [xcstrings-wrong-type]"))
         #expect(result.diagnostics.contains { $0.id == "xcstrings-missing-field" && $0.position == SourcePosition(line: 1, column: 1) })
         #expect(XCStringsReader.read("{\"strings\": ", file: "t.xcstrings").catalog == nil)
+    }
+
+    /// Each entry as the JSON tree the reference writer takes (written localizations are not
+    /// among the tests' entries).
+    static func tree(_ entries: [XCStringsStreamWriter.Entry]) -> [(String, JSONValue)] {
+        entries.map { entry in
+            var members = entry.members
+            if !entry.localizations.isEmpty {
+                members.append(("localizations", .object(entry.localizations.map { tag, localization in
+                    switch localization {
+                    case .json(let json): (tag, json)
+                    case .value(let value): (tag, XCStringsWriter.json(XCStringsContent(value)))
+                    case .stated(let value, let states): (tag, XCStringsWriter.json(XCStringsContent(value, states: states)))
+                    case .written: (tag, JSONValue.null)
+                    }
+                })))
+            }
+            return (entry.key, JSONValue.object(members))
+        }
     }
 }
 
