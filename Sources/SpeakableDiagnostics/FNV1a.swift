@@ -71,8 +71,9 @@ public struct FNV1a: Sendable {
     /// Adds `text`'s UTF-8 bytes in order.
     @inlinable
     public mutating func combine(_ text: String) {
-        var h = state
-        for byte in text.utf8 { h = (h ^ UInt64(byte)) &* Self.prime }
-        state = h
+        // Through the contiguous UTF-8 (a native string's own storage): a byte loop without
+        // the view's per-byte checks.
+        var text = text
+        text.withUTF8 { combine(bytes: $0) }
     }
 }
