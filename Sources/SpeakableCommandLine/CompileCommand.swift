@@ -189,7 +189,10 @@ enum CompileCommand: SpeakableCommand {
         options.releasesInBackground = true
         let out = arguments.out ?? (configured.root == "." ? "Generated" : configured.root + "/Generated")
         let stamp = configured.hasErrors ? nil : StampKey(root: configured.root, config: configured.config, options: options)
-        if let stamp, let previous = CompileStamp.upToDate(in: out, tool: stamp.tool, options: stamp.options, inputs: stamp.inputs) {
+        // What the last clean compile recorded, read once: the proof that nothing changed, else
+        // what an incremental compile starts from.
+        let previous = stamp.flatMap { CompileStamp.previous(in: out, tool: $0.tool, options: $0.options) }
+        if let stamp, let previous, previous.inputs == stamp.inputs {
             // Its warnings, as the compile printed them, then its summary.
             let printer = SourcePrinter(io: io)
             for diagnostic in previous.diagnostics { printer.print(diagnostic) }
@@ -199,7 +202,6 @@ enum CompileCommand: SpeakableCommand {
         }
         // With a stamp of the last compile, the translations are read only for the tables whose
         // files changed (IncrementalCompile); the project is read whole for a full compile.
-        let previous = stamp.flatMap { CompileStamp.previous(in: out, tool: $0.tool, options: $0.options) }
         // Only the templates of the tables whose files changed, when that is all that changed.
         let reading = previous.flatMap { previous in stamp.flatMap { IncrementalCompile.templatesToRead(config: configured.config, previous: previous.inputs, inputs: $0.inputs) } }
         var project = location.load(deferringLocales: previous != nil, readingTemplates: reading)

@@ -95,19 +95,27 @@ public enum CompileStamp {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
         guard !entries.contains(where: { $0.hasPrefix(OutputFolder.stagingPrefix) }) else { return nil }
         guard let bytes = FileManager.default.contents(atPath: out + "/" + fileName), bytes.count < 64 << 20 else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        // The identity lines, then `summary` on a line of its own, then the summary's text.
+        // The identity lines, then `summary` on a line of its own, then the summary's text
+        // (split at the line feed bytes: a line is decoded once).
         var lines: [String] = []
-        var rest = Substring(text)
-        while let end = rest.firstIndex(of: "\n") {
-            let line = String(rest[..<end])
-            rest = rest[rest.index(after: end)...]
-            if line == "summary" { break }
-            lines.append(line)
+        var summary: String?
+        bytes.withUnsafeBytes { raw in
+            let all = raw.bindMemory(to: UInt8.self)
+            guard let base = all.baseAddress else { return }
+            var start = 0
+            while start < all.count, let found = memchr(base + start, 0x0A, all.count - start) {
+                let end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                let line = String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
+                start = end + 1
+                if line == "summary" {
+                    summary = String(decoding: UnsafeBufferPointer(rebasing: all[start...]), as: UTF8.self)
+                    break
+                }
+                lines.append(line)
+            }
         }
-        guard text.contains("\nsummary\n") else { return nil }
-        guard lines.first == header, lines.count >= 3, lines[1] == "tool " + tool, lines[2] == "options " + options else { return nil }
-        var previous = Previous(inputs: [], outputs: [], summary: String(rest))
+        guard let summary, lines.first == header, lines.count >= 3, lines[1] == "tool " + tool, lines[2] == "options " + options else { return nil }
+        var previous = Previous(inputs: [], outputs: [], summary: summary)
         for line in lines.dropFirst(3) {
             if line.hasPrefix("input ") {
                 previous.inputs.append(String(line.dropFirst(6)))
