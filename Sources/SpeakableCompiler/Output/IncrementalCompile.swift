@@ -465,22 +465,26 @@ public enum IncrementalCompile {
         return .some(file)
     }
 
-    /// The first place of `needle` in `bytes[from..<to]`: `memchr` for one of its rarer bytes
-    /// (`!` of a comment, else `<`), then a comparison.
+    /// The first place of `needle` in `bytes[from..<to]`: Horspool's search, which skips ahead
+    /// by the byte under the needle's last place (most skips are the needle's length; `<`, the
+    /// first byte of every marker, is everywhere in XLIFF).
     static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        guard !needle.isEmpty, to - from >= needle.count, let start = bytes.baseAddress else { return nil }
-        let key = needle.firstIndex(of: 0x21) ?? needle.firstIndex(of: 0x3C) ?? 0
-        return needle.withUnsafeBytes { pattern -> Int? in
-                let base = UnsafeRawPointer(start)
-                var position = from + key
-                let last = to - needle.count + key   // the key's last possible place
-                while position <= last {
-                    guard let hit = memchr(base + position, Int32(needle[key]), last - position + 1) else { return nil }
-                    let at = UnsafeRawPointer(hit) - base
-                    if memcmp(base + (at - key), pattern.baseAddress!, needle.count) == 0 { return at - key }
-                    position = at + 1
+        let m = needle.count
+        guard m > 0, from >= 0, to <= bytes.count, to - from >= m, let base = bytes.baseAddress else { return nil }
+        return needle.withUnsafeBufferPointer { n -> Int? in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { shift -> Int? in
+                // How far the needle may move when this byte is under its last place.
+                shift.initialize(repeating: m)
+                for i in 0..<(m - 1) { shift[Int(n[i])] = m - 1 - i }
+                let last = n[m - 1]
+                var position = from
+                while position <= to - m {
+                    let byte = base[position + m - 1]
+                    if byte == last && memcmp(base + position, n.baseAddress!, m - 1) == 0 { return position }
+                    position += shift[Int(byte)]
                 }
                 return nil
+            }
         }
     }
 
