@@ -418,7 +418,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpeakablePlatformFormatsTests",
-            dependencies: ["SpeakablePlatformFormats", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU",
+            dependencies: ["SpeakablePlatformFormats", "SpeakableEscaping", "SpeakableXML", "SpeakableJSON", "SpeakableMessages", "SpeakableICU",
                            "JavaFormatOracle", "SpeakableTestSupport", "SeededRandom"],
             swiftSettings: swiftSettings
         ),

@@ -40,85 +40,134 @@ public enum AndroidEscaping {
     }
 
     /// Appends ``text(_:atStart:atEnd:afterSpace:)`` of `text` to `out` as UTF-8, without making
-    /// a string of it: runs of bytes that need nothing are copied whole.
+    /// a string of it, in one append (``escapedSize(_:atStart:atEnd:afterSpace:)``, then
+    /// ``write(_:atStart:size:to:)``).
     public static func appendText(_ text: String, to out: inout [UInt8], atStart: Bool = true, atEnd: Bool = true,
                                   afterSpace: Bool = false) {
         var text = text
         text.withUTF8 { bytes in
-            let count = bytes.count
-            guard count > 0 else { return }
-            // Whitespace aapt2 would collapse or trim must be inside double quotes.
-            var needsQuotes = (bytes[0] == 0x20 && (atStart || afterSpace)) || (bytes[count - 1] == 0x20 && atEnd)
-            if !needsQuotes {
-                var i = 1
-                while i < count {
-                    if bytes[i] == 0x20 && bytes[i - 1] == 0x20 {
-                        needsQuotes = true
-                        break
-                    }
-                    i += 1
-                }
-            }
-            if needsQuotes { out.append(0x22) }
-            var run = 0
-            var i = 0
-            while i < count {
-                let b = bytes[i]
-                // Everything escaped is below 0x40, `@`, `\` or starts U+FFFE/U+FFFF (0xEF).
-                if b < 0x40 {
-                    if specialBytes & (1 << UInt64(b)) == 0 {
-                        i += 1
-                        continue
-                    }
-                } else if b != 0x5C && b != 0x40 && b != 0xEF {
-                    i += 1
-                    continue
-                }
-                var width = 1
-                var escape: StaticString = ""
-                var unicode: UInt32?
-                switch b {
-                case 0x5C: escape = "\\\\"
-                case 0x22: escape = "\\\""
-                case 0x27: escape = "\\'"
-                case 0x0A: escape = "\\n"
-                case 0x09: escape = "\\t"
-                case 0x26: escape = "&amp;"
-                case 0x3C: escape = "&lt;"
-                case 0x3E: escape = "&gt;"  // `]]>` may not appear in XML text
-                case 0x40 where i == 0 && atStart: escape = "\\@"
-                case 0x3F where i == 0 && atStart: escape = "\\?"
-                case 0x00:
-                    // aapt2 stores `\u0000` and every character after it as NUL ("x\u0000y" → "x\0\0"):
-                    // the stand-in keeps the rest of the text.
-                    escape = "\u{FFFD}"
-                case 0x01...0x1F:
-                    // Not allowed in XML, even as &#…; — aapt2's own \uXXXX escape carries them
-                    // (and CR, which XML would read as LF).
-                    unicode = UInt32(b)
-                case 0xEF where i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:
-                    unicode = bytes[i + 2] == 0xBE ? 0xFFFE : 0xFFFF
-                    width = 3
-                default:
-                    i += 1
-                    continue
-                }
-                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
-                if let unicode {
-                    out.append(contentsOf: unicodeEscape(Unicode.Scalar(unicode)!).utf8)
-                } else {
-                    escape.withUTF8Buffer { out.append(contentsOf: $0) }
-                }
-                i += width
-                run = i
-            }
-            if run < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<count])) }
-            if needsQuotes { out.append(0x22) }
+            let size = escapedSize(bytes, atStart: atStart, atEnd: atEnd, afterSpace: afterSpace)
+            out.appendUTF8(count: size.count) { write(bytes, atStart: atStart, size: size, to: &$0) }
         }
     }
 
-    /// The bytes below 0x40 that ``appendText(_:to:atStart:atEnd:afterSpace:)`` may not copy as
-    /// they are, one bit each: the C0 controls, `"`, `&`, `'`, `<`, `>` and `?`.
+    /// What ``write(_:atStart:size:to:)`` makes of a string's UTF-8 `bytes`: how many bytes
+    /// (`count`), whether they are `bytes` as they are (`plain`), and whether they go inside
+    /// double quotes (`quoted`: white space aapt2 would collapse or trim).
+    public static func escapedSize(_ bytes: UnsafeBufferPointer<UInt8>, atStart: Bool = true, atEnd: Bool = true,
+                                   afterSpace: Bool = false) -> (count: Int, plain: Bool, quoted: Bool) {
+        let count = bytes.count
+        guard count > 0 else { return (0, true, false) }
+        var quoted = (bytes[0] == 0x20 && (atStart || afterSpace)) || (bytes[count - 1] == 0x20 && atEnd)
+        var extra = 0
+        var previous: UInt8 = 0
+        var i = 0
+        while i < count {
+            let b = bytes[i]
+            // Everything escaped is below 0x40, `@`, `\` or starts U+FFFE/U+FFFF (0xEF); a
+            // second space in a row needs quotes.
+            if b < 0x40 {
+                if specialBytes & (1 << UInt64(b)) != 0 {
+                    switch b {
+                    case 0x22, 0x27, 0x0A, 0x09: extra += 1  // \" \' \n \t
+                    case 0x26: extra += 4                    // &amp;
+                    case 0x3C, 0x3E: extra += 3              // &lt; &gt;
+                    case 0x3F: if i == 0 && atStart { extra += 1 }  // \?
+                    case 0x00: extra += 2                    // U+FFFD
+                    default: extra += 5                      // \u0001
+                    }
+                } else if b == 0x20 && previous == 0x20 {
+                    quoted = true
+                }
+            } else if b == 0x5C {
+                extra += 1                                   // \\
+            } else if b == 0x40 {
+                if i == 0 && atStart { extra += 1 }          // \@
+            } else if b == 0xEF && i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE {
+                extra += 3                                   // \uFFFE for three bytes
+                previous = bytes[i + 2]
+                i += 3
+                continue
+            }
+            previous = b
+            i += 1
+        }
+        return (count + extra + (quoted ? 2 : 0), extra == 0 && !quoted, quoted)
+    }
+
+    /// ``text(_:atStart:atEnd:afterSpace:)`` of a string's UTF-8 `bytes` written at `cursor`,
+    /// which must have room for `size`, the ``escapedSize(_:atStart:atEnd:afterSpace:)`` of the
+    /// same bytes and flags.
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, atStart: Bool = true, size: (count: Int, plain: Bool, quoted: Bool),
+                             to cursor: inout UTF8Cursor) {
+        guard !size.plain else {
+            cursor.put(bytes)
+            return
+        }
+        let count = bytes.count
+        if size.quoted { cursor.put(0x22) }
+        var run = 0
+        var i = 0
+        while i < count {
+            let b = bytes[i]
+            if b < 0x40 {
+                if specialBytes & (1 << UInt64(b)) == 0 {
+                    i += 1
+                    continue
+                }
+            } else if b != 0x5C && b != 0x40 && b != 0xEF {
+                i += 1
+                continue
+            }
+            var width = 1
+            var escape: StaticString = ""
+            var unicode: UInt32?
+            switch b {
+            case 0x5C: escape = "\\\\"
+            case 0x22: escape = "\\\""
+            case 0x27: escape = "\\'"
+            case 0x0A: escape = "\\n"
+            case 0x09: escape = "\\t"
+            case 0x26: escape = "&amp;"
+            case 0x3C: escape = "&lt;"
+            case 0x3E: escape = "&gt;"  // `]]>` may not appear in XML text
+            case 0x40 where i == 0 && atStart: escape = "\\@"
+            case 0x3F where i == 0 && atStart: escape = "\\?"
+            case 0x00:
+                // aapt2 stores `\u0000` and every character after it as NUL ("x\u0000y" → "x\0\0"):
+                // the stand-in keeps the rest of the text.
+                escape = "\u{FFFD}"
+            case 0x01...0x1F:
+                // Not allowed in XML, even as &#…; — aapt2's own \uXXXX escape carries them
+                // (and CR, which XML would read as LF).
+                unicode = UInt32(b)
+            case 0xEF where i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:
+                unicode = bytes[i + 2] == 0xBE ? 0xFFFE : 0xFFFF
+                width = 3
+            default:
+                i += 1
+                continue
+            }
+            if run < i { cursor.put(bytes.baseAddress! + run, count: i - run) }
+            if let unicode {
+                // ``unicodeEscape(_:)``: `\u` and four upper-case hex digits.
+                cursor.put("\\u")
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    let digit = UInt8((unicode >> UInt32(shift)) & 0xF)
+                    cursor.put(digit < 10 ? 0x30 + digit : 0x41 + digit - 10)
+                }
+            } else {
+                cursor.put(escape)
+            }
+            i += width
+            run = i
+        }
+        if run < count { cursor.put(bytes.baseAddress! + run, count: count - run) }
+        if size.quoted { cursor.put(0x22) }
+    }
+
+    /// The bytes below 0x40 that ``write(_:atStart:size:to:)`` may not copy as they are, one bit
+    /// each: the C0 controls, `"`, `&`, `'`, `<`, `>` and `?`.
     static let specialBytes: UInt64 = 0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E | 1 << 0x3F
 
     /// aapt2's `\uXXXX` (four upper-case hex digits) for a scalar of the Basic Multilingual Plane.

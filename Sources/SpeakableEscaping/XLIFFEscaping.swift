@@ -30,19 +30,15 @@ public enum XLIFFEscaping {
     /// Appends ``segment(_:)`` of `text` to `out` as UTF-8.
     public static func appendSegment(_ text: String, to out: inout [UInt8]) {
         // Text XML carries (nearly all) is escaped in one pass; a character it cannot carry
-        // starts over with `<cp>` elements.
-        let start = out.count
+        // takes `<cp>` elements.
         if !XMLEscaping.append(text, attribute: false, stoppingAtNonCharacter: true, to: &out) {
-            out.removeSubrange(start...)
             out.append(contentsOf: segment(text).utf8)
         }
     }
 
     /// Appends ``note(_:)`` of `text` to `out` as UTF-8.
     public static func appendNote(_ text: String, to out: inout [UInt8]) {
-        let start = out.count
         if !XMLEscaping.append(text, attribute: false, stoppingAtNonCharacter: true, to: &out) {
-            out.removeSubrange(start...)
             out.append(contentsOf: note(text).utf8)
         }
     }

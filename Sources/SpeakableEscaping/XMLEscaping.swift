@@ -56,7 +56,7 @@ public enum XMLEscaping {
         _ = append(text, attribute: attribute, stoppingAtNonCharacter: false, to: &out)
     }
 
-    /// The bytes below 0x40 that ``append(_:attribute:stoppingAtNonCharacter:to:)`` does not copy as
+    /// The bytes below 0x40 that ``write(_:attribute:plain:to:)`` does not copy as
     /// they are, one bit each: in text `&`, `<`, `>`, CR and the C0 controls but tab and LF.
     static let textBytes: UInt64 = 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A) | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
     /// In an attribute also `"`, tab and LF.
@@ -64,55 +64,102 @@ public enum XMLEscaping {
 
     /// ``append(_:attribute:to:)``; with `stoppingAtNonCharacter`, a character XML cannot carry
     /// stops it instead (the caller has its own way to write those): it returns false, having
-    /// appended part of `text`.
+    /// appended nothing.
     static func append(_ text: String, attribute: Bool, stoppingAtNonCharacter: Bool, to out: inout [UInt8]) -> Bool {
         var text = text
-        let special = attribute ? attributeBytes : textBytes
         return text.withUTF8 { bytes in
-            var run = 0
-            var i = 0
-            let count = bytes.count
-            while i < count {
-                let b = bytes[i]
-                // Everything escaped is below 0x40 or starts U+FFFE/U+FFFF (0xEF).
-                if b < 0x40 {
-                    if special & (1 << UInt64(b)) == 0 {
-                        i += 1
-                        continue
-                    }
-                } else if b != 0xEF {
-                    i += 1
-                    continue
-                }
-                var width = 1
-                let escape: StaticString
-                switch b {
-                case 0x26: escape = "&amp;"
-                case 0x3C: escape = "&lt;"
-                case 0x3E: escape = "&gt;"
-                case 0x0D: escape = "&#13;"
-                case 0x22: escape = "&quot;"
-                case 0x0A: escape = "&#10;"
-                case 0x09: escape = "&#9;"
-                case 0x00..<0x20:
-                    if stoppingAtNonCharacter { return false }
-                    escape = "\u{FFFD}"
-                case 0xEF where i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:
-                    if stoppingAtNonCharacter { return false }
-                    escape = "\u{FFFD}"
-                    width = 3
-                default:
-                    i += 1
-                    continue
-                }
-                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
-                escape.withUTF8Buffer { out.append(contentsOf: $0) }
-                i += width
-                run = i
-            }
-            if run < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<count])) }
+            let size = escapedSize(bytes, attribute: attribute)
+            if size.nonCharacter && stoppingAtNonCharacter { return false }
+            out.appendUTF8(count: size.count) { write(bytes, attribute: attribute, plain: size.plain, to: &$0) }
             return true
         }
+    }
+
+    /// What ``write(_:attribute:plain:to:)`` makes of UTF-8 `bytes`: how many bytes it writes,
+    /// whether that is `bytes` as they are (`plain`), and whether they hold a character XML cannot
+    /// carry (written as U+FFFD).
+    public static func escapedSize(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) -> (count: Int, plain: Bool, nonCharacter: Bool) {
+        let special = attribute ? attributeBytes : textBytes
+        var extra = 0
+        var plain = true
+        var nonCharacter = false
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let b = bytes[i]
+            // Everything escaped is below 0x40 or starts U+FFFE/U+FFFF (0xEF).
+            if b < 0x40 {
+                if special & (1 << UInt64(b)) != 0 {
+                    plain = false
+                    switch b {
+                    case 0x22: extra += 5        // &quot;
+                    case 0x26: extra += 4        // &amp;
+                    case 0x3C, 0x3E: extra += 3  // &lt; &gt;
+                    case 0x0D, 0x0A: extra += 4  // &#13; &#10;
+                    case 0x09: extra += 3        // &#9;
+                    default:
+                        nonCharacter = true
+                        extra += 2               // U+FFFD for one byte
+                    }
+                }
+            } else if b == 0xEF && i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE {
+                // U+FFFE or U+FFFF: U+FFFD, as long.
+                plain = false
+                nonCharacter = true
+                i += 2
+            }
+            i += 1
+        }
+        return (count + extra, plain, nonCharacter)
+    }
+
+    /// ``text(_:)`` (or ``attribute(_:)``) of UTF-8 `bytes` written at `cursor`, which must have
+    /// room for ``escapedSize(_:attribute:)``'s count; `plain` is that function's: `bytes`
+    /// are then copied as they are.
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool, plain: Bool, to cursor: inout UTF8Cursor) {
+        guard !plain else {
+            cursor.put(bytes)
+            return
+        }
+        let special = attribute ? attributeBytes : textBytes
+        var run = 0
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let b = bytes[i]
+            if b < 0x40 {
+                if special & (1 << UInt64(b)) == 0 {
+                    i += 1
+                    continue
+                }
+            } else if b != 0xEF {
+                i += 1
+                continue
+            }
+            var width = 1
+            let escape: StaticString
+            switch b {
+            case 0x26: escape = "&amp;"
+            case 0x3C: escape = "&lt;"
+            case 0x3E: escape = "&gt;"
+            case 0x0D: escape = "&#13;"
+            case 0x22: escape = "&quot;"
+            case 0x0A: escape = "&#10;"
+            case 0x09: escape = "&#9;"
+            case 0x00..<0x20: escape = "\u{FFFD}"
+            case 0xEF where i + 2 < count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE:
+                escape = "\u{FFFD}"
+                width = 3
+            default:
+                i += 1
+                continue
+            }
+            if run < i { cursor.put(bytes.baseAddress! + run, count: i - run) }
+            cursor.put(escape)
+            i += width
+            run = i
+        }
+        if run < count { cursor.put(bytes.baseAddress! + run, count: count - run) }
     }
 
     /// Whether `text` holds a character XML cannot carry (see ``isCharacter(_:)``), checked on

@@ -199,8 +199,10 @@ public enum AndroidResourceWriter {
         public mutating func plurals(name: String, forms: [CatalogPluralForm], comment: String? = nil, attributes: [(String, String)] = []) {
             noteTools(attributes)
             writePluralsOpening(name: name, comment: comment, attributes: attributes, into: &bytes)
-            for form in forms { writeItem(quantity: form.category, value: form.text, into: &bytes) }
-            put("    </plurals>\n", &bytes)
+            for (index, form) in forms.enumerated() {
+                writeItem(quantity: form.category, value: form.text, last: index == forms.count - 1, into: &bytes)
+            }
+            if forms.isEmpty { put("    </plurals>\n", &bytes) }
         }
 
         /// Writes an XML comment on its own line (``Item/comment(_:)``).
@@ -230,22 +232,64 @@ public enum AndroidResourceWriter {
     }
 
     /// ``resourceComment(_:)`` of `text` appended to `out`: as it is when it is printable ASCII
-    /// (or tabs) with nothing to change — no `--`, no `-` at the end, no `*/`, no backslash.
+    /// (or tabs) with nothing to change (``isPlainComment(_:)``).
     static func appendResourceComment(_ text: String, to out: inout [UInt8]) {
         var text = text
         let plain = text.withUTF8 { bytes in
-            var previous: UInt8 = 0
-            for b in bytes {
-                guard (b >= 0x20 && b < 0x7F) || b == 0x09, b != 0x5C, !(b == 0x2D && previous == 0x2D), !(b == 0x2F && previous == 0x2A) else {
-                    return false
-                }
-                previous = b
-            }
-            if previous == 0x2D { return false }
-            out.append(contentsOf: bytes)
+            guard isPlainComment(bytes) else { return false }
+            out.appendUTF8(count: bytes.count) { $0.put(bytes) }
             return true
         }
         if !plain { out.append(contentsOf: resourceComment(text).utf8) }
+    }
+
+    /// Whether ``resourceComment(_:)`` leaves the text of UTF-8 `bytes` as it is: printable
+    /// ASCII (or tabs), no `--`, no `-` at the end, no `*/`, no backslash.
+    static func isPlainComment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for b in bytes {
+            guard (b >= 0x20 && b < 0x7F) || b == 0x09, b != 0x5C, !(b == 0x2D && previous == 0x2D), !(b == 0x2F && previous == 0x2A) else {
+                return false
+            }
+            previous = b
+        }
+        return previous != 0x2D
+    }
+
+    /// The comment line of `comment` (when there is one), `opening`, `name` as an attribute
+    /// value, `middle`, `value` as a string's content (when there is one) and `end`, measured
+    /// first and appended at once (a resource's markup without other attributes); false, with
+    /// nothing appended, when the comment is not ``isPlainComment(_:)``.
+    static func writeElement(comment: String?, opening: StaticString, name: String, middle: StaticString, value: String?,
+                             end: StaticString, into out: inout [UInt8]) -> Bool {
+        let hasComment = comment != nil
+        var comment = comment ?? ""
+        var name = name
+        var value = value ?? ""
+        return comment.withUTF8 { commentBytes in
+            guard !hasComment || isPlainComment(commentBytes) else { return false }
+            let commentOpening: StaticString = hasComment ? "    <!-- " : ""
+            let commentEnd: StaticString = hasComment ? " -->\n" : ""
+            name.withUTF8 { nameBytes in
+                value.withUTF8 { valueBytes in
+                    let nameSize = XMLEscaping.escapedSize(nameBytes, attribute: true)
+                    let valueSize = AndroidEscaping.escapedSize(valueBytes)
+                    let count = commentOpening.utf8CodeUnitCount + commentBytes.count + commentEnd.utf8CodeUnitCount
+                        + opening.utf8CodeUnitCount + nameSize.count + middle.utf8CodeUnitCount + valueSize.count + end.utf8CodeUnitCount
+                    out.appendUTF8(count: count) { cursor in
+                        cursor.put(commentOpening)
+                        cursor.put(commentBytes)
+                        cursor.put(commentEnd)
+                        cursor.put(opening)
+                        XMLEscaping.write(nameBytes, attribute: true, plain: nameSize.plain, to: &cursor)
+                        cursor.put(middle)
+                        AndroidEscaping.write(valueBytes, size: valueSize, to: &cursor)
+                        cursor.put(end)
+                    }
+                }
+            }
+            return true
+        }
     }
 
     /// A resource's comment, then its start tag up to `>`: `opening` (`    <string name="`), the
@@ -259,6 +303,10 @@ public enum AndroidResourceWriter {
     }
 
     static func writeString(name: String, value: String, comment: String?, attributes: [(String, String)], into out: inout [UInt8]) {
+        if attributes.isEmpty,
+           writeElement(comment: comment, opening: "    <string name=\"", name: name, middle: "\">", value: value, end: "</string>\n", into: &out) {
+            return
+        }
         writeStart("    <string name=\"", name: name, comment: comment, attributes: attributes, into: &out)
         put(">", &out)
         AndroidEscaping.appendText(value, to: &out)
@@ -267,16 +315,18 @@ public enum AndroidResourceWriter {
 
     /// A `<plurals>`' comment and start tag; its items follow (``writeItem(quantity:value:into:)``).
     static func writePluralsOpening(name: String, comment: String?, attributes: [(String, String)], into out: inout [UInt8]) {
+        if attributes.isEmpty,
+           writeElement(comment: comment, opening: "    <plurals name=\"", name: name, middle: "\">\n", value: nil, end: "", into: &out) {
+            return
+        }
         writeStart("    <plurals name=\"", name: name, comment: comment, attributes: attributes, into: &out)
         put(">\n", &out)
     }
 
-    static func writeItem(quantity: String, value: String, into out: inout [UInt8]) {
-        put("        <item quantity=\"", &out)
-        XMLEscaping.appendAttribute(quantity, to: &out)
-        put("\">", &out)
-        AndroidEscaping.appendText(value, to: &out)
-        put("</item>\n", &out)
+    /// An `<item>` of a `<plurals>`; the `last` one also ends the `<plurals>`.
+    static func writeItem(quantity: String, value: String, last: Bool = false, into out: inout [UInt8]) {
+        _ = writeElement(comment: nil, opening: "        <item quantity=\"", name: quantity, middle: "\">", value: value,
+                         end: last ? "</item>\n    </plurals>\n" : "</item>\n", into: &out)
     }
 
     static func write(_ item: Item, into out: inout [UInt8]) {
@@ -285,8 +335,10 @@ public enum AndroidResourceWriter {
             writeString(name: name, value: value, comment: comment, attributes: attributes, into: &out)
         case .plurals(let name, let items, let comment, let attributes):
             writePluralsOpening(name: name, comment: comment, attributes: attributes, into: &out)
-            for item in items { writeItem(quantity: item.quantity, value: item.value, into: &out) }
-            put("    </plurals>\n", &out)
+            for (index, item) in items.enumerated() {
+                writeItem(quantity: item.quantity, value: item.value, last: index == items.count - 1, into: &out)
+            }
+            if items.isEmpty { put("    </plurals>\n", &out) }
         case .styled(let name, let items, let comment, let attributes):
             if items.count == 1, items[0].quantity == nil {
                 writeStart("    <string name=\"", name: name, comment: comment, attributes: attributes, into: &out)

@@ -383,19 +383,31 @@ public struct XLIFFStreamWriter {
     /// A unit's opening as ``appendUnitOpening(id:translate:to:)`` wrote it (once for many
     /// documents).
     public mutating func openUnit(markup: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: markup)
+        markup.withUnsafeBufferPointer { markup in bytes.appendUTF8(count: markup.count) { $0.put(markup) } }
         notesOpen = false
     }
 
     /// Appends what ``openUnit(id:translate:)`` writes to `out`.
     public static func appendUnitOpening(id: String, translate: Bool, to out: inout [UInt8]) {
-        put("    <unit id=\"", &out)
-        XMLEscaping.appendAttribute(id, to: &out)
-        put(translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n", &out)
+        var id = id
+        id.withUTF8 { id in
+            let opening: StaticString = "    <unit id=\""
+            let end: StaticString = translate ? "\" xml:space=\"preserve\">\n" : "\" translate=\"no\" xml:space=\"preserve\">\n"
+            let size = XMLEscaping.escapedSize(id, attribute: true)
+            out.appendUTF8(count: opening.utf8CodeUnitCount + size.count + end.utf8CodeUnitCount) { cursor in
+                cursor.put(opening)
+                XMLEscaping.write(id, attribute: true, plain: size.plain, to: &cursor)
+                cursor.put(end)
+            }
+        }
     }
 
     /// One `<note>` of the open unit (the first one opens `<notes>`).
     public mutating func note(category: String? = nil, appliesTo: String? = nil, text: String) {
+        if Self.appendNote(after: notesOpen ? "" : "      <notes>\n", category: category, appliesTo: appliesTo, text: text, to: &bytes) {
+            notesOpen = true
+            return
+        }
         openNotes()
         Self.appendNote(category: category, appliesTo: appliesTo, text: text, to: &bytes)
     }
@@ -404,13 +416,20 @@ public struct XLIFFStreamWriter {
     /// written once for many documents); nothing when `markup` is empty.
     public mutating func notes(markup: ArraySlice<UInt8>) {
         guard !markup.isEmpty else { return }
-        openNotes()
-        bytes.append(contentsOf: markup)
+        let opening: StaticString = notesOpen ? "" : "      <notes>\n"
+        notesOpen = true
+        markup.withUnsafeBufferPointer { markup in
+            bytes.appendUTF8(count: opening.utf8CodeUnitCount + markup.count) { cursor in
+                cursor.put(opening)
+                cursor.put(markup)
+            }
+        }
     }
 
     /// Appends one `<note>` line (indented for a unit's `<notes>`) to `out`.
     public static func appendNote(category: String?, appliesTo: String?, text: String, to out: inout [UInt8]) {
-        // The markup between values goes in one append each (a file has a note or more per unit).
+        if appendNote(after: "", category: category, appliesTo: appliesTo, text: text, to: &out) { return }
+        // A text with a character XML cannot carry: ``XLIFFEscaping/appendNote(_:to:)`` shows it.
         if let category {
             put("        <note category=\"", &out)
             XMLEscaping.appendAttribute(category, to: &out)
@@ -430,6 +449,53 @@ public struct XLIFFStreamWriter {
         put("</note>\n", &out)
     }
 
+    /// `before`, then the `<note>` line of ``appendNote(category:appliesTo:text:to:)``, measured
+    /// first and appended at once (a file has a note or more per unit); false, with nothing
+    /// appended, when `text` holds a character XML cannot carry.
+    static func appendNote(after before: StaticString, category: String?, appliesTo: String?, text: String,
+                           to out: inout [UInt8]) -> Bool {
+        let hasCategoryValue = category != nil
+        let hasAppliesToValue = appliesTo != nil
+        var text = text
+        var category = category ?? ""
+        var appliesTo = appliesTo ?? ""
+        return text.withUTF8 { text in
+            let textSize = XMLEscaping.escapedSize(text, attribute: false)
+            guard !textSize.nonCharacter else { return false }
+            return category.withUTF8 { categoryBytes in
+                appliesTo.withUTF8 { appliesToBytes in
+                    let categorySize = XMLEscaping.escapedSize(categoryBytes, attribute: true)
+                    let appliesToSize = XMLEscaping.escapedSize(appliesToBytes, attribute: true)
+                    let head: StaticString = "        <note"
+                    let categoryOpening: StaticString = " category=\""
+                    let appliesToOpening: StaticString = " appliesTo=\""
+                    let tail: StaticString = "</note>\n"
+                    var count = before.utf8CodeUnitCount + head.utf8CodeUnitCount + 1 + textSize.count + tail.utf8CodeUnitCount
+                    if hasCategoryValue { count += categoryOpening.utf8CodeUnitCount + categorySize.count + 1 }
+                    if hasAppliesToValue { count += appliesToOpening.utf8CodeUnitCount + appliesToSize.count + 1 }
+                    out.appendUTF8(count: count) { cursor in
+                        cursor.put(before)
+                        cursor.put(head)
+                        if hasCategoryValue {
+                            cursor.put(categoryOpening)
+                            XMLEscaping.write(categoryBytes, attribute: true, plain: categorySize.plain, to: &cursor)
+                            cursor.put(0x22)
+                        }
+                        if hasAppliesToValue {
+                            cursor.put(appliesToOpening)
+                            XMLEscaping.write(appliesToBytes, attribute: true, plain: appliesToSize.plain, to: &cursor)
+                            cursor.put(0x22)
+                        }
+                        cursor.put(0x3E)
+                        XMLEscaping.write(text, attribute: false, plain: textSize.plain, to: &cursor)
+                        cursor.put(tail)
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
     /// The unit's `<segment>` with its source and target, and the end of the unit.
     public mutating func closeUnit(state: String?, subState: String?, source: String, target: String?) {
         openSegment(state: state, subState: subState)
@@ -440,9 +506,52 @@ public struct XLIFFStreamWriter {
     /// ``closeUnit(state:subState:source:target:)`` with the source already escaped by
     /// ``XLIFFEscaping/appendSegment(_:to:)`` (once for many documents).
     public mutating func closeUnit(state: String?, subState: String?, sourceMarkup: ArraySlice<UInt8>, target: String?) {
+        if let opening = Self.segmentOpening(state: state, subState: subState),
+           closeUnit(opening: opening, sourceMarkup: sourceMarkup, target: target) {
+            return
+        }
         openSegment(state: state, subState: subState)
         bytes.append(contentsOf: sourceMarkup)
         closeSegment(target: target)
+    }
+
+    /// ``closeUnit(state:subState:sourceMarkup:target:)`` with the segment's `opening` (up to the
+    /// source text), measured first and appended at once; false, with nothing appended, when
+    /// `target` holds a character XML cannot carry.
+    private mutating func closeUnit(opening: StaticString, sourceMarkup: ArraySlice<UInt8>, target: String?) -> Bool {
+        let notesEnd: StaticString = notesOpen ? "      </notes>\n" : ""
+        let hasTarget = target != nil
+        var target = target ?? ""
+        let written = target.withUTF8 { targetBytes in
+            let targetSize = XMLEscaping.escapedSize(targetBytes, attribute: false)
+            guard !targetSize.nonCharacter else { return false }
+            let middle: StaticString = hasTarget ? "</source>\n        <target>" : ""
+            let end: StaticString = hasTarget ? "</target>\n      </segment>\n    </unit>\n" : "</source>\n      </segment>\n    </unit>\n"
+            sourceMarkup.withUnsafeBufferPointer { source in
+                let count = notesEnd.utf8CodeUnitCount + opening.utf8CodeUnitCount + source.count + middle.utf8CodeUnitCount
+                    + targetSize.count + end.utf8CodeUnitCount
+                bytes.appendUTF8(count: count) { cursor in
+                    cursor.put(notesEnd)
+                    cursor.put(opening)
+                    cursor.put(source)
+                    cursor.put(middle)
+                    XMLEscaping.write(targetBytes, attribute: false, plain: targetSize.plain, to: &cursor)
+                    cursor.put(end)
+                }
+            }
+            return true
+        }
+        if written { notesOpen = false }
+        return written
+    }
+
+    /// The segment's opening up to the source text for the states of nearly every unit, as one
+    /// literal; nil for any other state.
+    private static func segmentOpening(state: String?, subState: String?) -> StaticString? {
+        guard subState == nil, let state else { return nil }
+        if state == "translated" { return "      <segment state=\"translated\">\n        <source>" }
+        if state == "initial" { return "      <segment state=\"initial\">\n        <source>" }
+        return nil
     }
 
     /// Up to the source text.
@@ -450,8 +559,8 @@ public struct XLIFFStreamWriter {
         if notesOpen { put("      </notes>\n") }
         notesOpen = false
         // The states of nearly every unit in one append; any other as attributes.
-        if subState == nil, let state, state == "translated" || state == "initial" {
-            put(state == "translated" ? "      <segment state=\"translated\">\n        <source>" : "      <segment state=\"initial\">\n        <source>")
+        if let opening = Self.segmentOpening(state: state, subState: subState) {
+            put(opening)
             return
         }
         put("      <segment")
