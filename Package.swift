@@ -408,7 +408,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SpeakableSpeechTests", dependencies: ["SpeakableSpeech", "SpeakableICU", "SeededRandom"], swiftSettings: swiftSettings),
-        .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML", "SpeakableDiagnostics"], swiftSettings: swiftSettings),
+        .testTarget(name: "SpeakableXMLTests", dependencies: ["SpeakableXML", "SpeakableDiagnostics", "SeededRandom"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SpeakableCompilerTests",
             dependencies: ["SpeakableCompiler", "SpeakablePlatformFormats", "SpeakableCatalog", "SpeakableXML", "SpeakableDiagnostics",

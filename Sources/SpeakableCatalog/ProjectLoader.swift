@@ -635,11 +635,15 @@ private struct Loader {
         }
         // Each table's syntax (a template file's own "syntax" over the project's), known before
         // its translations are read in parallel with it.
-        var syntaxes: [MessageSyntax] = []
-        for fileName in templateFiles {
-            syntaxes.append(templateSyntax(ProjectLoader.join(templatesDirectory, fileName)) ?? config.syntax)
+        // (The template files are read on all cores.)
+        let read = Mutex<[Int: MessageSyntax]>([:])
+        let templatesRoot = root
+        DispatchQueue.concurrentPerform(iterations: templateFiles.count) { index in
+            guard let syntax = Loader.templateSyntax(ProjectLoader.join(templatesDirectory, templateFiles[index]), root: templatesRoot) else { return }
+            read.withLock { $0[index] = syntax }
         }
-        let tableSyntaxes = syntaxes
+        let found = read.withLock { $0 }
+        let tableSyntaxes = templateFiles.indices.map { found[$0] ?? config.syntax }
         let allJobs = jobs
         let folders = localeFolders
         let results = Mutex<[(Output, [Diagnostic])?]>(Array(repeating: nil, count: allJobs.count))
@@ -1007,16 +1011,12 @@ private struct Loader {
 
     /// The `"syntax"` a template file gives itself, read before its messages; nil when it says
     /// none (or the file cannot be read: reading it reports why).
-    func templateSyntax(_ path: String) -> MessageSyntax? {
+    static let syntaxKey = Array("\"syntax\"".utf8)
+
+    static func templateSyntax(_ path: String, root: String) -> MessageSyntax? {
         guard InputFile.isInside(path, root: root), case .success(let bytes) = InputFile.read(path) else { return nil }
-        let needle = Array("\"syntax\"".utf8)
         // Without "syntax" in it (most files), the file is not read twice.
-        var found = false
-        if bytes.count >= needle.count {
-            for start in 0...(bytes.count - needle.count) where bytes[start] == 0x22 && bytes[start + 1] == 0x73 {
-                if bytes[start..<start + needle.count].elementsEqual(needle) { found = true; break }
-            }
-        }
+        let found = bytes.withUnsafeBufferPointer { UTF8Search.firstIndex(of: Self.syntaxKey, in: $0, from: 0, to: $0.count) } != nil
         guard found, let root = JSONReader.read(bytes).root else { return nil }
         return root["syntax"]?.string.flatMap(MessageSyntax.init(rawValue:))
     }

@@ -40,6 +40,37 @@ public enum UTF8Search {
         return false
     }
 
+    /// The first place of `needle` in `haystack[from..<to]` (nil when there is none, or when the
+    /// needle is empty): Horspool's search, which skips ahead by the byte under the needle's last
+    /// place — most skips are the needle's length, however often its first byte occurs (`<` in
+    /// markup, `"` in JSON), where ``contains(_:_:)-(UnsafeBufferPointer<UInt8>,_)`` stops at
+    /// each of them.
+    ///
+    /// ```swift
+    /// Array("<a><file id=\"b\">".utf8).withUnsafeBufferPointer { text in
+    ///     UTF8Search.firstIndex(of: Array("<file".utf8), in: text, from: 0, to: text.count)   // 3
+    /// }
+    /// ```
+    public static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        let m = needle.count
+        guard m > 0, from >= 0, to <= haystack.count, to - from >= m, let base = haystack.baseAddress else { return nil }
+        return needle.withUnsafeBufferPointer { n -> Int? in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { shift -> Int? in
+                // How far the needle may move when this byte is under its last place.
+                shift.initialize(repeating: m)
+                for i in 0..<(m - 1) { shift[Int(n[i])] = m - 1 - i }
+                let last = n[m - 1]
+                var position = from
+                while position <= to - m {
+                    let byte = base[position + m - 1]
+                    if byte == last && memcmp(base + position, n.baseAddress!, m - 1) == 0 { return position }
+                    position += shift[Int(byte)]
+                }
+                return nil
+            }
+        }
+    }
+
     /// Whether `bytes` are exactly `text`'s UTF-8 (`memcmp`).
     ///
     /// ```swift

@@ -426,7 +426,7 @@ public enum IncrementalCompile {
         var starts: [Int?] = Array(repeating: nil, count: format.markers.count)
         var from = bodyStart
         for (table, marker) in format.markers.enumerated() {
-            if let found = find(marker, in: old, from: from, to: bodyEnd) {
+            if let found = UTF8Search.firstIndex(of: marker, in: old, from: from, to: bodyEnd) {
                 starts[table] = found
                 from = found + marker.count
             } else if every {
@@ -438,7 +438,7 @@ public enum IncrementalCompile {
         if unique {
             for (table, marker) in format.markers.enumerated() {
                 let after = starts[table].map { $0 + 1 } ?? bodyStart
-                if find(marker, in: old, from: after, to: bodyEnd) != nil { return nil }
+                if UTF8Search.firstIndex(of: marker, in: old, from: after, to: bodyEnd) != nil { return nil }
             }
         }
         func section(_ table: Int) -> UnsafeBufferPointer<UInt8> {
@@ -463,29 +463,6 @@ public enum IncrementalCompile {
         }
         file += format.closing
         return .some(file)
-    }
-
-    /// The first place of `needle` in `bytes[from..<to]`: Horspool's search, which skips ahead
-    /// by the byte under the needle's last place (most skips are the needle's length; `<`, the
-    /// first byte of every marker, is everywhere in XLIFF).
-    static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-        let m = needle.count
-        guard m > 0, from >= 0, to <= bytes.count, to - from >= m, let base = bytes.baseAddress else { return nil }
-        return needle.withUnsafeBufferPointer { n -> Int? in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { shift -> Int? in
-                // How far the needle may move when this byte is under its last place.
-                shift.initialize(repeating: m)
-                for i in 0..<(m - 1) { shift[Int(n[i])] = m - 1 - i }
-                let last = n[m - 1]
-                var position = from
-                while position <= to - m {
-                    let byte = base[position + m - 1]
-                    if byte == last && memcmp(base + position, n.baseAddress!, m - 1) == 0 { return position }
-                    position += shift[Int(byte)]
-                }
-                return nil
-            }
-        }
     }
 
     /// The `kind:field` of each resource (`<string name=…>`, `<plurals name=…>`) an Android

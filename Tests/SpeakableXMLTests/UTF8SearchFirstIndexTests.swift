@@ -1,11 +1,11 @@
 import SeededRandom
 import Testing
-@testable import SpeakableCompiler
+import SpeakableDiagnostics
 
-/// ``IncrementalCompile/find(_:in:from:to:)``, which finds a table's marker in the last
-/// compile's files, against the plain definition: the first place at or after `from` where the
+/// ``UTF8Search/firstIndex(of:in:from:to:)`` (which finds a table's marker in the last compile's
+/// files, and a template's `"syntax"`) against the plain definition: the first place at or after `from` where the
 /// needle lies whole before `to`.
-@Suite struct SectionFindTests {
+@Suite struct UTF8SearchFirstIndexTests {
     static func naive(_ needle: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
         guard !needle.isEmpty, from >= 0, to <= bytes.count, to - from >= needle.count else { return nil }
         for start in from...(to - needle.count) where Array(bytes[start..<(start + needle.count)]) == needle { return start }
@@ -26,7 +26,7 @@ import Testing
             }
             let from = random.below(bytes.count + 1)
             let to = from + random.below(bytes.count - from + 1)
-            let found = bytes.withUnsafeBufferPointer { IncrementalCompile.find(needle, in: $0, from: from, to: to) }
+            let found = bytes.withUnsafeBufferPointer { UTF8Search.firstIndex(of: needle, in: $0, from: from, to: to) }
             #expect(found == Self.naive(needle, in: bytes, from: from, to: to), "round \(round): \(bytes) \(needle) \(from)..<\(to)")
         }
     }
@@ -34,10 +34,10 @@ import Testing
     @Test func aNeedleThatDoesNotFitOrIsEmptyIsNotFound() {
         let bytes = Array("<file id=\"a\">".utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            #expect(IncrementalCompile.find([], in: buffer, from: 0, to: buffer.count) == nil)
-            #expect(IncrementalCompile.find(Array("<file".utf8), in: buffer, from: 0, to: 4) == nil)
-            #expect(IncrementalCompile.find(Array("<file".utf8), in: buffer, from: 0, to: 5) == 0)
-            #expect(IncrementalCompile.find(Array("<file".utf8), in: buffer, from: 1, to: buffer.count) == nil)
+            #expect(UTF8Search.firstIndex(of: [], in: buffer, from: 0, to: buffer.count) == nil)
+            #expect(UTF8Search.firstIndex(of: Array("<file".utf8), in: buffer, from: 0, to: 4) == nil)
+            #expect(UTF8Search.firstIndex(of: Array("<file".utf8), in: buffer, from: 0, to: 5) == 0)
+            #expect(UTF8Search.firstIndex(of: Array("<file".utf8), in: buffer, from: 1, to: buffer.count) == nil)
         }
     }
 }
