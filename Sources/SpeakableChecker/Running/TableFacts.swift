@@ -39,13 +39,18 @@ struct TableFacts: Sendable {
     /// The `label` of every key family.
     let familyLabels: Set<Int>
 
-    /// What is worked out for each source message on its own, each message's facts initialized
-    /// in place at its index (a large table's messages in pieces on every core, each index by
-    /// one thread), then moved into their arrays once every index is: no piece's lists are
-    /// appended to others (a copy of every fact) and then freed.
+    /// What is worked out for each source message on its own (``facts(_:_:)``). In one pass
+    /// (``lists(_:)``) each fact is appended to its list; a large table's messages, in pieces on
+    /// every core, are each initialized in place at its index (each index by one thread), then
+    /// moved into their lists once every index is: no piece's lists are appended to others (a
+    /// copy of every fact) and then freed.
     /// (`@unchecked Sendable`: the pieces initialize disjoint indices, and ``arrays()`` runs after
     /// every piece is done.)
     private struct PerMessage: @unchecked Sendable {
+        typealias Lists = (usages: [[String: ArgumentUsage]?], kinds: [[(name: String, kind: ArgumentUsage.Kind)]?], info: [SourceInfo],
+                           literalNewlines: [Int], sourceArguments: [FormatMismatchRule.SourceArguments?], selectorOnly: [Set<String>],
+                           passedOnly: [Set<String>])
+
         let count: Int
         let usages: UnsafeMutablePointer<[String: ArgumentUsage]?>
         let kinds: UnsafeMutablePointer<[(name: String, kind: ArgumentUsage.Kind)]?>
@@ -54,6 +59,48 @@ struct TableFacts: Sendable {
         let sourceArguments: UnsafeMutablePointer<FormatMismatchRule.SourceArguments?>
         let selectorOnly: UnsafeMutablePointer<Set<String>>
         let passedOnly: UnsafeMutablePointer<Set<String>>
+
+        /// The facts of message `i`.
+        static func facts(_ messages: UnsafeBufferPointer<SourceMessage>, _ i: Int)
+            -> (usages: [String: ArgumentUsage]?, kinds: [(name: String, kind: ArgumentUsage.Kind)]?, info: SourceInfo, literalNewlines: Int,
+                sourceArguments: FormatMismatchRule.SourceArguments?, selectorOnly: Set<String>, passedOnly: Set<String>) {
+            let pattern = messages[i].pattern
+            let printed = pattern?.argumentUsages
+            var newlines = 0
+            for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
+            let formats = messages[i].formats
+            let keyFormat = messages[i].keyFormat
+            let passed = messages[i].passedArguments
+            return (printed, pattern?.argumentKinds, SourceInfo(messages[i]), newlines,
+                    formats.map { FormatMismatchRule.SourceArguments($0, keyFormat: keyFormat) },
+                    // Without a plural no argument is only a selector.
+                    pattern.map { PluralArguments.hasPlural($0.body) ? TableFacts.selectorOnlyArguments($0) : [] } ?? [],
+                    (keyFormat.map { TableFacts.keyArguments($0, formats: formats!, printed: printed) } ?? []).union(passed))
+        }
+
+        /// Every message's facts in one pass, each appended to its list.
+        static func lists(_ messages: UnsafeBufferPointer<SourceMessage>) -> Lists {
+            var lists: Lists = ([], [], [], [], [], [], [])
+            let count = messages.count
+            lists.usages.reserveCapacity(count)
+            lists.kinds.reserveCapacity(count)
+            lists.info.reserveCapacity(count)
+            lists.literalNewlines.reserveCapacity(count)
+            lists.sourceArguments.reserveCapacity(count)
+            lists.selectorOnly.reserveCapacity(count)
+            lists.passedOnly.reserveCapacity(count)
+            for i in messages.indices {
+                let f = facts(messages, i)
+                lists.usages.append(f.usages)
+                lists.kinds.append(f.kinds)
+                lists.info.append(f.info)
+                lists.literalNewlines.append(f.literalNewlines)
+                lists.sourceArguments.append(f.sourceArguments)
+                lists.selectorOnly.append(f.selectorOnly)
+                lists.passedOnly.append(f.passedOnly)
+            }
+            return lists
+        }
 
         /// Room for `count` messages' facts, none initialized.
         init(count: Int) {
@@ -70,28 +117,19 @@ struct TableFacts: Sendable {
         /// Initializes the facts of the messages at `range`.
         func fill(_ messages: UnsafeBufferPointer<SourceMessage>, _ range: Range<Int>) {
             for i in range {
-                let pattern = messages[i].pattern
-                let printed = pattern?.argumentUsages
-                (usages + i).initialize(to: printed)
-                (kinds + i).initialize(to: pattern?.argumentKinds)
-                (info + i).initialize(to: SourceInfo(messages[i]))
-                var newlines = 0
-                for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
-                (literalNewlines + i).initialize(to: newlines)
-                let formats = messages[i].formats
-                let keyFormat = messages[i].keyFormat
-                (sourceArguments + i).initialize(to: formats.map { FormatMismatchRule.SourceArguments($0, keyFormat: keyFormat) })
-                // Without a plural no argument is only a selector.
-                (selectorOnly + i).initialize(to: pattern.map { PluralArguments.hasPlural($0.body) ? TableFacts.selectorOnlyArguments($0) : [] } ?? [])
-                let passed = messages[i].passedArguments
-                (passedOnly + i).initialize(to: (keyFormat.map { TableFacts.keyArguments($0, formats: formats!, printed: printed) } ?? []).union(passed))
+                let f = Self.facts(messages, i)
+                (usages + i).initialize(to: f.usages)
+                (kinds + i).initialize(to: f.kinds)
+                (info + i).initialize(to: f.info)
+                (literalNewlines + i).initialize(to: f.literalNewlines)
+                (sourceArguments + i).initialize(to: f.sourceArguments)
+                (selectorOnly + i).initialize(to: f.selectorOnly)
+                (passedOnly + i).initialize(to: f.passedOnly)
             }
         }
 
         /// Once every index is initialized: the facts as arrays (moved there, the room freed).
-        func arrays() -> (usages: [[String: ArgumentUsage]?], kinds: [[(name: String, kind: ArgumentUsage.Kind)]?], info: [SourceInfo],
-                          literalNewlines: [Int], sourceArguments: [FormatMismatchRule.SourceArguments?], selectorOnly: [Set<String>],
-                          passedOnly: [Set<String>]) {
+        func arrays() -> Lists {
             (moved(usages), moved(kinds), moved(info), moved(literalNewlines), moved(sourceArguments), moved(selectorOnly), moved(passedOnly))
         }
 
@@ -136,16 +174,17 @@ struct TableFacts: Sendable {
         // message once per array).
         let count = table.messages.count
         var keyed = Keyed(UnsafeBufferPointer(start: nil, count: 0))
-        let perMessage = PerMessage(count: count)
+        var lists: PerMessage.Lists = ([], [], [], [], [], [], [])
         table.messages.withUnsafeBufferPointer { messages in
             let pieceSize = 1024
             let pieces = (count + pieceSize - 1) / pieceSize
             guard parallel && pieces > 1 else {
                 keyed = Keyed(messages)
-                perMessage.fill(messages, 0..<count)
+                lists = PerMessage.lists(messages)
                 return
             }
             // The keys (one pass over every message) beside the pieces of per-message facts.
+            let perMessage = PerMessage(count: count)
             let madeKeys = Mutex<Keyed?>(nil)
             nonisolated(unsafe) let shared = messages
             DispatchQueue.concurrentPerform(iterations: pieces + 1) { p in
@@ -157,8 +196,9 @@ struct TableFacts: Sendable {
                 perMessage.fill(shared, (p - 1) * pieceSize..<min(count, p * pieceSize))
             }
             keyed = madeKeys.withLock { $0 }!
+            lists = perMessage.arrays()
         }
-        let (usages, kinds, info, literalNewlines, sourceArguments, selectorOnly, passedOnly) = perMessage.arrays()
+        let (usages, kinds, info, literalNewlines, sourceArguments, selectorOnly, passedOnly) = lists
         let byKey = keyed.byKey
         let keys = keyed.keys
         let firstIndex = keyed.firstIndex
