@@ -90,14 +90,15 @@ struct TableFacts: Sendable {
             lists.selectorOnly.reserveCapacity(count)
             lists.passedOnly.reserveCapacity(count)
             for i in messages.indices {
-                let f = facts(messages, i)
-                lists.usages.append(f.usages)
-                lists.kinds.append(f.kinds)
-                lists.info.append(f.info)
-                lists.literalNewlines.append(f.literalNewlines)
-                lists.sourceArguments.append(f.sourceArguments)
-                lists.selectorOnly.append(f.selectorOnly)
-                lists.passedOnly.append(f.passedOnly)
+                // Each fact moved from its binding to its list.
+                let (usages, kinds, info, newlines, arguments, selectorOnly, passedOnly) = facts(messages, i)
+                lists.usages.append(consume usages)
+                lists.kinds.append(consume kinds)
+                lists.info.append(consume info)
+                lists.literalNewlines.append(newlines)
+                lists.sourceArguments.append(consume arguments)
+                lists.selectorOnly.append(consume selectorOnly)
+                lists.passedOnly.append(consume passedOnly)
             }
             return lists
         }
@@ -117,14 +118,14 @@ struct TableFacts: Sendable {
         /// Initializes the facts of the messages at `range`.
         func fill(_ messages: UnsafeBufferPointer<SourceMessage>, _ range: Range<Int>) {
             for i in range {
-                let f = Self.facts(messages, i)
-                (usages + i).initialize(to: f.usages)
-                (kinds + i).initialize(to: f.kinds)
-                (info + i).initialize(to: f.info)
-                (literalNewlines + i).initialize(to: f.literalNewlines)
-                (sourceArguments + i).initialize(to: f.sourceArguments)
-                (selectorOnly + i).initialize(to: f.selectorOnly)
-                (passedOnly + i).initialize(to: f.passedOnly)
+                let (u, k, f, n, a, s, p) = Self.facts(messages, i)
+                (usages + i).initialize(to: consume u)
+                (kinds + i).initialize(to: consume k)
+                (info + i).initialize(to: consume f)
+                (literalNewlines + i).initialize(to: n)
+                (sourceArguments + i).initialize(to: consume a)
+                (selectorOnly + i).initialize(to: consume s)
+                (passedOnly + i).initialize(to: consume p)
             }
         }
 
