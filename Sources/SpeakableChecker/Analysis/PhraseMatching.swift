@@ -2,14 +2,33 @@
 /// UTF-16 units (to find where).
 enum PhraseMatching {
     /// Whether the UTF-8 of `text`, ASCII lower-cased, contains `needle` (lower-case UTF-8).
+    /// Where the needle may start is found eight bytes at a time: a byte whose lower-case is the
+    /// needle's first byte is that byte, or, when that is a letter a–z, its capital — the byte
+    /// with bit 0x20 set is then the letter.
     static func containsIgnoringASCIICase(_ text: String, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
         var text = text
         return text.withUTF8 { t in
-            guard t.count >= needle.count else { return false }
+            guard t.count >= needle.count, let base = t.baseAddress else { return false }
             @inline(__always) func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let fold: UInt64 = first >= 0x61 && first <= 0x7A ? ones &* 0x20 : 0
+            let wanted = ones &* UInt64(first)
+            let raw = UnsafeRawPointer(base)
+            let lastStart = t.count - needle.count
             var i = 0
-            while i + needle.count <= t.count {
+            while i <= lastStart {
+                if i + 8 <= t.count {
+                    // The lowest marked byte is the first equal one (a borrow only marks bytes above it).
+                    let x = (UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) | fold) ^ wanted
+                    let equal = (x &- ones) & ~x & (ones &* 0x80)
+                    if equal == 0 {
+                        i += 8
+                        continue
+                    }
+                    i += equal.trailingZeroBitCount >> 3
+                    guard i <= lastStart else { return false }
+                }
                 if lower(t[i]) == first {
                     var k = 1
                     while k < needle.count && lower(t[i + k]) == needle[k] { k += 1 }
@@ -19,6 +38,24 @@ enum PhraseMatching {
             }
             return false
         }
+    }
+
+    /// ``containsIgnoringASCIICase(_:_:)`` byte by byte: its definition.
+    static func containsIgnoringASCIICaseByBytes(_ text: String, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        let t = Array(text.utf8)
+        guard t.count >= needle.count else { return false }
+        @inline(__always) func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
+        var i = 0
+        while i + needle.count <= t.count {
+            if lower(t[i]) == first {
+                var k = 1
+                while k < needle.count && lower(t[i + k]) == needle[k] { k += 1 }
+                if k == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
     }
 
     /// Case-insensitive (ASCII) occurrences of `phrase` in `text`, as UTF-16 ranges; with

@@ -580,7 +580,8 @@ extension PlatformInput {
         var firstNumber: Int?
         guard appendPlain(bytes, inPlural: false, u16: &u16, firstNumber: &firstNumber, scratch: &scratch) else { return nil }
         guard u16 <= MessagePattern.maximumLength else { return nil }
-        let text = String(decoding: scratch.utf8, as: UTF8.self)
+        // The value's bytes are valid UTF-8 (the index's) cut at ASCII bytes, with ASCII added.
+        let text = UTF8Validation.string(validated: scratch.utf8)
         // Copies of the exact size (`Array(scratch)` would share the scratch's storage, and the
         // next message would leave it to this one at the scratch's capacity).
         let file = origin.catalog.file
@@ -685,7 +686,7 @@ extension PlatformInput {
         scratch.utf8.append(0x7D)
         u16 += 1
         guard u16 <= MessagePattern.maximumLength else { return nil }
-        let text = String(decoding: scratch.utf8, as: UTF8.self)
+        let text = UTF8Validation.string(validated: scratch.utf8)
         let argument = ArgumentNode(name: String(selector), number: selector, nameRange: nameRange, range: 0..<u16,
                                     kind: .plural(PluralArgument(isOrdinal: false, offset: 0, offsetRange: nil, cases: cases,
                                                                  styleStart: styleStart)))
@@ -742,7 +743,8 @@ extension PlatformInput {
             scratch.utf8.append(contentsOf: text)
             // Text without an argument is the ICU text itself (its part shares that String).
             if !inPlural && run == 0 && end == n { return }
-            scratch.parts.append(.text(String(decoding: text, as: UTF8.self), range: runU16..<u16))
+            // A run of the value's valid UTF-8 between ASCII bytes.
+            scratch.parts.append(.text(UTF8Validation.string(validated: text), range: runU16..<u16))
         }
         while i < n {
             // Eight bytes at a time to the first that is `%`, `'`, `{`, `}`, `#` or not ASCII

@@ -39,52 +39,108 @@ struct TableFacts: Sendable {
     /// The `label` of every key family.
     let familyLabels: Set<Int>
 
-    /// What is worked out for each source message on its own, for a range of the messages.
-    private struct PerMessage {
-        var usages: [[String: ArgumentUsage]?] = []
-        var kinds: [[(name: String, kind: ArgumentUsage.Kind)]?] = []
-        var info: [SourceInfo] = []
-        var literalNewlines: [Int] = []
-        var sourceArguments: [FormatMismatchRule.SourceArguments?] = []
-        var selectorOnly: [Set<String>] = []
-        var passedOnly: [Set<String>] = []
+    /// What is worked out for each source message on its own (``facts(_:_:)``). In one pass
+    /// (``lists(_:)``) each fact is appended to its list; a large table's messages, in pieces on
+    /// every core, are each initialized in place at its index (each index by one thread), then
+    /// moved into their lists once every index is: no piece's lists are appended to others (a
+    /// copy of every fact) and then freed.
+    /// (`@unchecked Sendable`: the pieces initialize disjoint indices, and ``arrays()`` runs after
+    /// every piece is done.)
+    private struct PerMessage: @unchecked Sendable {
+        typealias Lists = (usages: [[String: ArgumentUsage]?], kinds: [[(name: String, kind: ArgumentUsage.Kind)]?], info: [SourceInfo],
+                           literalNewlines: [Int], sourceArguments: [FormatMismatchRule.SourceArguments?], selectorOnly: [Set<String>],
+                           passedOnly: [Set<String>])
 
-        init(_ messages: UnsafeBufferPointer<SourceMessage>, _ range: Range<Int>) {
-            let count = range.count
-            usages.reserveCapacity(count)
-            kinds.reserveCapacity(count)
-            info.reserveCapacity(count)
-            literalNewlines.reserveCapacity(count)
-            sourceArguments.reserveCapacity(count)
-            selectorOnly.reserveCapacity(count)
-            passedOnly.reserveCapacity(count)
+        let count: Int
+        let usages: UnsafeMutablePointer<[String: ArgumentUsage]?>
+        let kinds: UnsafeMutablePointer<[(name: String, kind: ArgumentUsage.Kind)]?>
+        let info: UnsafeMutablePointer<SourceInfo>
+        let literalNewlines: UnsafeMutablePointer<Int>
+        let sourceArguments: UnsafeMutablePointer<FormatMismatchRule.SourceArguments?>
+        let selectorOnly: UnsafeMutablePointer<Set<String>>
+        let passedOnly: UnsafeMutablePointer<Set<String>>
+
+        /// The facts of message `i`.
+        static func facts(_ messages: UnsafeBufferPointer<SourceMessage>, _ i: Int)
+            -> (usages: [String: ArgumentUsage]?, kinds: [(name: String, kind: ArgumentUsage.Kind)]?, info: SourceInfo, literalNewlines: Int,
+                sourceArguments: FormatMismatchRule.SourceArguments?, selectorOnly: Set<String>, passedOnly: Set<String>) {
+            let pattern = messages[i].pattern
+            let printed = pattern?.argumentUsages
+            var newlines = 0
+            for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
+            let formats = messages[i].formats
+            let keyFormat = messages[i].keyFormat
+            let passed = messages[i].passedArguments
+            return (printed, pattern?.argumentKinds, SourceInfo(messages[i]), newlines,
+                    formats.map { FormatMismatchRule.SourceArguments($0, keyFormat: keyFormat) },
+                    // Without a plural no argument is only a selector.
+                    pattern.map { PluralArguments.hasPlural($0.body) ? TableFacts.selectorOnlyArguments($0) : [] } ?? [],
+                    (keyFormat.map { TableFacts.keyArguments($0, formats: formats!, printed: printed) } ?? []).union(passed))
+        }
+
+        /// Every message's facts in one pass, each appended to its list.
+        static func lists(_ messages: UnsafeBufferPointer<SourceMessage>) -> Lists {
+            var lists: Lists = ([], [], [], [], [], [], [])
+            let count = messages.count
+            lists.usages.reserveCapacity(count)
+            lists.kinds.reserveCapacity(count)
+            lists.info.reserveCapacity(count)
+            lists.literalNewlines.reserveCapacity(count)
+            lists.sourceArguments.reserveCapacity(count)
+            lists.selectorOnly.reserveCapacity(count)
+            lists.passedOnly.reserveCapacity(count)
+            for i in messages.indices {
+                // Each fact moved from its binding to its list.
+                let (usages, kinds, info, newlines, arguments, selectorOnly, passedOnly) = facts(messages, i)
+                lists.usages.append(consume usages)
+                lists.kinds.append(consume kinds)
+                lists.info.append(consume info)
+                lists.literalNewlines.append(newlines)
+                lists.sourceArguments.append(consume arguments)
+                lists.selectorOnly.append(consume selectorOnly)
+                lists.passedOnly.append(consume passedOnly)
+            }
+            return lists
+        }
+
+        /// Room for `count` messages' facts, none initialized.
+        init(count: Int) {
+            self.count = count
+            usages = .allocate(capacity: count)
+            kinds = .allocate(capacity: count)
+            info = .allocate(capacity: count)
+            literalNewlines = .allocate(capacity: count)
+            sourceArguments = .allocate(capacity: count)
+            selectorOnly = .allocate(capacity: count)
+            passedOnly = .allocate(capacity: count)
+        }
+
+        /// Initializes the facts of the messages at `range`.
+        func fill(_ messages: UnsafeBufferPointer<SourceMessage>, _ range: Range<Int>) {
             for i in range {
-                let pattern = messages[i].pattern
-                let printed = pattern?.argumentUsages
-                usages.append(printed)
-                kinds.append(pattern?.argumentKinds)
-                info.append(SourceInfo(messages[i]))
-                var newlines = 0
-                for byte in messages[i].text.text.utf8 where byte == 10 { newlines += 1 }
-                literalNewlines.append(newlines)
-                let formats = messages[i].formats
-                let keyFormat = messages[i].keyFormat
-                sourceArguments.append(formats.map { FormatMismatchRule.SourceArguments($0, keyFormat: keyFormat) })
-                // Without a plural no argument is only a selector.
-                selectorOnly.append(pattern.map { PluralArguments.hasPlural($0.body) ? TableFacts.selectorOnlyArguments($0) : [] } ?? [])
-                let passed = messages[i].passedArguments
-                passedOnly.append((keyFormat.map { TableFacts.keyArguments($0, formats: formats!, printed: printed) } ?? []).union(passed))
+                let (u, k, f, n, a, s, p) = Self.facts(messages, i)
+                (usages + i).initialize(to: consume u)
+                (kinds + i).initialize(to: consume k)
+                (info + i).initialize(to: consume f)
+                (literalNewlines + i).initialize(to: n)
+                (sourceArguments + i).initialize(to: consume a)
+                (selectorOnly + i).initialize(to: consume s)
+                (passedOnly + i).initialize(to: consume p)
             }
         }
 
-        mutating func append(_ other: PerMessage) {
-            usages += other.usages
-            kinds += other.kinds
-            info += other.info
-            literalNewlines += other.literalNewlines
-            sourceArguments += other.sourceArguments
-            selectorOnly += other.selectorOnly
-            passedOnly += other.passedOnly
+        /// Once every index is initialized: the facts as arrays (moved there, the room freed).
+        func arrays() -> Lists {
+            (moved(usages), moved(kinds), moved(info), moved(literalNewlines), moved(sourceArguments), moved(selectorOnly), moved(passedOnly))
+        }
+
+        private func moved<T>(_ room: UnsafeMutablePointer<T>) -> [T] {
+            let result = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if count > 0 { buffer.baseAddress!.moveInitialize(from: room, count: count) }
+                initialized = count
+            }
+            room.deallocate()
+            return result
         }
     }
 
@@ -119,17 +175,17 @@ struct TableFacts: Sendable {
         // message once per array).
         let count = table.messages.count
         var keyed = Keyed(UnsafeBufferPointer(start: nil, count: 0))
-        var perMessage = PerMessage(UnsafeBufferPointer(start: nil, count: 0), 0..<0)
+        var lists: PerMessage.Lists = ([], [], [], [], [], [], [])
         table.messages.withUnsafeBufferPointer { messages in
             let pieceSize = 1024
             let pieces = (count + pieceSize - 1) / pieceSize
             guard parallel && pieces > 1 else {
                 keyed = Keyed(messages)
-                perMessage = PerMessage(messages, 0..<count)
+                lists = PerMessage.lists(messages)
                 return
             }
             // The keys (one pass over every message) beside the pieces of per-message facts.
-            let done = Mutex<[PerMessage?]>(Array(repeating: nil, count: pieces))
+            let perMessage = PerMessage(count: count)
             let madeKeys = Mutex<Keyed?>(nil)
             nonisolated(unsafe) let shared = messages
             DispatchQueue.concurrentPerform(iterations: pieces + 1) { p in
@@ -138,23 +194,16 @@ struct TableFacts: Sendable {
                     madeKeys.withLock { $0 = made }
                     return
                 }
-                let piece = PerMessage(shared, (p - 1) * pieceSize..<min(count, p * pieceSize))
-                done.withLock { $0[p - 1] = piece }
+                perMessage.fill(shared, (p - 1) * pieceSize..<min(count, p * pieceSize))
             }
             keyed = madeKeys.withLock { $0 }!
-            for piece in done.withLock({ $0 }) { perMessage.append(piece!) }
+            lists = perMessage.arrays()
         }
+        let (usages, kinds, info, literalNewlines, sourceArguments, selectorOnly, passedOnly) = lists
         let byKey = keyed.byKey
         let keys = keyed.keys
         let firstIndex = keyed.firstIndex
         let byName = keyed.byName
-        let usages = perMessage.usages
-        let kinds = perMessage.kinds
-        let info = perMessage.info
-        let literalNewlines = perMessage.literalNewlines
-        let sourceArguments = perMessage.sourceArguments
-        let selectorOnly = perMessage.selectorOnly
-        let passedOnly = perMessage.passedOnly
         self.byKey = byKey
         self.keys = keys
         self.firstIndex = firstIndex
