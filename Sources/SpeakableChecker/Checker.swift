@@ -327,7 +327,8 @@ public enum Checker {
         return order.map { parts[places[$0].part][places[$0].index] }
     }
 
-    /// File, line, column, rule, then message: a stable order for every output.
+    /// File, line, column, rule, then message: a stable order for every output, in which two
+    /// findings are equal only when every text of theirs has the same UTF-8.
     static func order(_ a: Finding, _ b: Finding) -> Bool {
         if (a.file ?? "") != (b.file ?? "") { return (a.file ?? "") < (b.file ?? "") }
         let pa = a.position ?? SourcePosition(line: 0, column: 0)
@@ -345,7 +346,15 @@ public enum Checker {
         if a.severity != b.severity { return a.severity == .error }
         let ea = a.endPosition ?? SourcePosition(line: 0, column: 0)
         let eb = b.endPosition ?? SourcePosition(line: 0, column: 0)
-        return ea < eb
+        if ea != eb { return ea < eb }
+        // Texts spelled apart but canonically equivalent (é composed and decomposed) are equal
+        // to Swift's comparisons above: their UTF-8 decides, so that such findings too come in
+        // one order however the work was split.
+        let texts: [(String, String)] = [(a.file ?? "", b.file ?? ""), (a.rule.rawValue, b.rule.rawValue), (a.locale ?? "", b.locale ?? ""),
+                                         (a.message, b.message), (a.key ?? "", b.key ?? ""), (a.table ?? "", b.table ?? ""),
+                                         (a.subject, b.subject), (a.hint ?? "", b.hint ?? "")]
+        for (x, y) in texts where !x.utf8.elementsEqual(y.utf8) { return x.utf8.lexicographicallyPrecedes(y.utf8) }
+        return false
     }
 
     /// Unknown rule ids in the configuration.
