@@ -940,22 +940,28 @@ private struct Loader {
         // read by the JSON reader, which reports what is wrong with it.
         if let entries = FlatTranslationReader.read(bytes), entries.count <= limits.messagesPerFile {
             guard admit(entries.count) else { return LocaleFile(tag: tag, locale: locale, file: file, translations: []) }
-            if !handingOver { translations.reserveCapacity(entries.count) }
-            bytes.withUnsafeBufferPointer { bytes in
+            let made = bytes.withUnsafeBufferPointer { bytes in
+                var made: [Translation] = []
+                if !handingOver { made.reserveCapacity(entries.count) }
                 for entry in entries {
                     let key = entry.key(in: bytes)
-                    guard checkKey(key, file: file, at: entry.keyStart) else { continue }
+                    // A key of the allowed bytes is one checkKey accepts; it reports any other.
+                    guard ProjectLoader.isValidKey(UnsafeBufferPointer(rebasing: bytes[entry.key]))
+                        || checkKey(key, file: file, at: entry.keyStart) else { continue }
                     let source = SourceText(text: entry.text(in: bytes), file: file, quote: entry.start)
+                    let translation: Translation
                     if syntax == .mf1 {
                         let pattern = pattern(of: source)
-                        add(Translation(key: key, keyPosition: entry.keyStart, source: source, pattern: pattern))
+                        translation = Translation(key: key, keyPosition: entry.keyStart, source: source, pattern: pattern)
                     } else {
                         let (read, pattern) = parse(source)
-                        add(Translation(key: key, keyPosition: entry.keyStart, source: read, pattern: pattern))
+                        translation = Translation(key: key, keyPosition: entry.keyStart, source: read, pattern: pattern)
                     }
+                    if handingOver { each(translation) } else { made.append(translation) }
                 }
+                return made
             }
-            return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)
+            return LocaleFile(tag: tag, locale: locale, file: file, translations: made)
         }
         if let root = readJSON(bytes, path: path), let members = expectObject(root, "a translation file", file: file) {
             guard members.count <= limits.messagesPerFile else {
