@@ -10,14 +10,24 @@ import SpeakableJSON
 /// reports what is wrong. Where both read a file, they give the same keys, texts and positions
 /// (columns count Unicode scalars, as the JSON reader counts them; a test compares the two).
 enum FlatTranslationReader {
+    /// One `"key": "text"`, as ranges of the file's bytes (the caller makes the strings it keeps:
+    /// ``key(in:)``, ``text(in:)``).
     struct Entry {
-        let key: String
+        let key: Range<Int>
         /// The key's opening quote.
         let keyStart: SourcePosition
-        let text: String
+        let text: Range<Int>
         /// The value's opening quote, and just after its closing quote.
         let start: SourcePosition
         let end: SourcePosition
+
+        func key(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
+        }
+
+        func text(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self)
+        }
     }
 
     static func read(_ bytes: [UInt8]) -> [Entry]? {
@@ -25,7 +35,7 @@ enum FlatTranslationReader {
         return bytes.withUnsafeBufferPointer { read($0) }
     }
 
-    private static func read(_ b: UnsafeBufferPointer<UInt8>) -> [Entry]? {
+    static func read(_ b: UnsafeBufferPointer<UInt8>) -> [Entry]? {
         let n = b.count
         var i = 0
         var line = 1
@@ -44,19 +54,7 @@ enum FlatTranslationReader {
         /// A string at its opening quote without escapes or control characters, valid UTF-8:
         /// its bytes' range; nil for anything else.
         @inline(__always) func string() -> Range<Int>? {
-            guard i < n, b[i] == 0x22 else { return nil }
-            var end = i + 1
-            var scalars = 0
-            var ascii = true
-            while end < n {
-                let c = b[end]
-                if c == 0x22 { break }
-                if c == 0x5C || c < 0x20 { return nil }
-                if c >= 0x80 { ascii = false }
-                if c & 0xC0 != 0x80 { scalars += 1 }
-                end += 1
-            }
-            guard end < n else { return nil }
+            guard i < n, b[i] == 0x22, let (end, scalars, ascii) = JSONReader.plainString(b, from: i + 1) else { return nil }
             let range = (i + 1)..<end
             if !ascii && UTF8Validation.firstInvalid(UnsafeBufferPointer(rebasing: b[range])) != nil { return nil }
             column += scalars + 2
@@ -85,9 +83,7 @@ enum FlatTranslationReader {
                 skipWhiteSpace()
                 let start = SourcePosition(line: line, column: column)
                 guard let value = string() else { return nil }
-                entries.append(Entry(key: String(decoding: UnsafeBufferPointer(rebasing: b[key]), as: UTF8.self), keyStart: keyStart,
-                                     text: String(decoding: UnsafeBufferPointer(rebasing: b[value]), as: UTF8.self),
-                                     start: start, end: SourcePosition(line: line, column: column)))
+                entries.append(Entry(key: key, keyStart: keyStart, text: value, start: start, end: SourcePosition(line: line, column: column)))
                 skipWhiteSpace()
                 guard i < n else { return nil }
                 if b[i] == 0x2C {  // ,

@@ -184,6 +184,21 @@ public enum ProjectLoader {
         return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
     }
 
+    /// Whether `bytes` (a key's UTF-8) are a message key: ASCII letters, digits, `.`, `_` and `-`
+    /// (read as bytes: any other scalar has a byte outside these), not starting or ending with `.`.
+    static func isValidKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last, first != 0x2E, last != 0x2E else { return false }
+        for b in bytes {
+            let allowed = b < 64 ? keyBytes.low &>> UInt64(b) : b < 128 ? keyBytes.high &>> UInt64(b &- 64) : 0
+            if allowed & 1 == 0 { return false }
+        }
+        return true
+    }
+
+    /// The bytes a key may hold (``isValidKey(_:)``) as two 64-bit masks, of bytes 0–63 and
+    /// 64–127: `-`, `.`, `0`–`9`; `A`–`Z`, `_`, `a`–`z` (a test checks them byte by byte).
+    static var keyBytes: (low: UInt64, high: UInt64) { (0x03FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE) }
+
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let parent = String(path[..<slash])
@@ -313,9 +328,9 @@ private struct Loader {
         return result.root
     }
 
-    mutating func expectObject(_ node: JSONNode, _ what: String, file: String) -> [JSONMember]? {
+    mutating func expectObject(_ node: JSONNode, _ what: @autoclosure () -> String, file: String) -> [JSONMember]? {
         guard let members = node.members else {
-            error("wrong-type", "\(what) must be a JSON object, not \(node.kindName)", file: file, at: node.start)
+            error("wrong-type", "\(what()) must be a JSON object, not \(node.kindName)", file: file, at: node.start)
             return nil
         }
         return members
@@ -753,18 +768,8 @@ private struct Loader {
     }
 
     mutating func checkKey(_ key: String, file: String, at position: SourcePosition) -> Bool {
-        // ASCII letters, digits, '.', '_' and '-' (read as bytes: any other scalar has a byte
-        // outside these), and not starting or ending with '.'.
         var utf8 = key
-        let allowed = utf8.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last, first != 0x2E, last != 0x2E else { return false }
-            for b in bytes {
-                guard ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x2E || b == 0x5F || b == 0x2D
-                else { return false }
-            }
-            return true
-        }
-        if !allowed {
+        if !utf8.withUTF8(ProjectLoader.isValidKey) {
             error("invalid-key", "message key '\(key)' must be letters, digits, '.', '_' and '-', like \"sudoku.cell.label\"",
                   file: file, at: position, hint: "keys become Android resource names and Swift identifiers")
             return false
@@ -908,11 +913,11 @@ private struct Loader {
     /// whose value has a fraction types its argument as a Double.)
     mutating func checkExamples(_ examples: [(arguments: [String: MessageArgument], position: SourcePosition)],
                                 of pattern: MessagePattern, key: String, file: String) {
-        let usages = pattern.argumentUsages.sorted { $0.key < $1.key }
+        let usages = pattern.argumentKinds
         for (index, example) in examples.enumerated() {
-            for (name, usage) in usages {
+            for (name, kind) in usages {
                 guard let value = example.arguments[name] else { continue }
-                let expected: String? = switch usage.kind {
+                let expected: String? = switch kind {
                 case .number, .plural, .ordinal: value.isNumber ? nil : "a number"
                 case .select: if case .string = value { nil } else { "text (one of its cases)" }
                 case .date: if case .date = value { nil } else { "a date ({\"$date\": \"2025-08-26\"})" }
@@ -939,13 +944,28 @@ private struct Loader {
         // read by the JSON reader, which reports what is wrong with it.
         if let entries = FlatTranslationReader.read(bytes), entries.count <= limits.messagesPerFile {
             guard admit(entries.count) else { return LocaleFile(tag: tag, locale: locale, file: file, translations: []) }
-            if !handingOver { translations.reserveCapacity(entries.count) }
-            for entry in entries {
-                guard checkKey(entry.key, file: file, at: entry.keyStart) else { continue }
-                let (source, pattern) = parse(SourceText(text: entry.text, file: file, quote: entry.start))
-                add(Translation(key: entry.key, keyPosition: entry.keyStart, source: source, pattern: pattern))
+            let made = bytes.withUnsafeBufferPointer { bytes in
+                var made: [Translation] = []
+                if !handingOver { made.reserveCapacity(entries.count) }
+                for entry in entries {
+                    let key = entry.key(in: bytes)
+                    // A key of the allowed bytes is one checkKey accepts; it reports any other.
+                    guard ProjectLoader.isValidKey(UnsafeBufferPointer(rebasing: bytes[entry.key]))
+                        || checkKey(key, file: file, at: entry.keyStart) else { continue }
+                    let source = SourceText(text: entry.text(in: bytes), file: file, quote: entry.start)
+                    let translation: Translation
+                    if syntax == .mf1 {
+                        let pattern = pattern(of: source)
+                        translation = Translation(key: key, keyPosition: entry.keyStart, source: source, pattern: pattern)
+                    } else {
+                        let (read, pattern) = parse(source)
+                        translation = Translation(key: key, keyPosition: entry.keyStart, source: read, pattern: pattern)
+                    }
+                    if handingOver { each(translation) } else { made.append(translation) }
+                }
+                return made
             }
-            return LocaleFile(tag: tag, locale: locale, file: file, translations: translations)
+            return LocaleFile(tag: tag, locale: locale, file: file, translations: made)
         }
         if let root = readJSON(bytes, path: path), let members = expectObject(root, "a translation file", file: file) {
             guard members.count <= limits.messagesPerFile else {
@@ -973,11 +993,17 @@ private struct Loader {
     /// (`mf2-not-kept`).
     mutating func parse(_ source: SourceText) -> (SourceText, MessagePattern?) {
         if syntax == .mf2 { return parseMF2(source) }
+        return (source, pattern(of: source))
+    }
+
+    /// `source` parsed as MF1 (whatever the file's syntax); each syntax error becomes a
+    /// `syntax-error` diagnostic inside the text.
+    mutating func pattern(of source: SourceText) -> MessagePattern? {
         do {
-            return (source, try MessagePattern(source.text))
+            return try MessagePattern(source.text)
         } catch {
             for problem in error.errors { syntaxError(problem.message, problem.id, problem.range, hint: problem.hint, in: source) }
-            return (source, nil)
+            return nil
         }
     }
 

@@ -75,6 +75,63 @@ public enum JSONReader {
     public static func read(_ text: String, file: String? = nil) -> Result {
         read(Array(text.utf8), file: file)
     }
+
+    /// The common JSON string — no escape, no control character — scanned from just after its
+    /// opening quote at `start`: where its closing quote is, how many Unicode scalars its bytes
+    /// hold (bytes that are not UTF-8 continuation bytes, `10xxxxxx`), and whether every byte is
+    /// ASCII. Nil when a backslash or a byte below 0x20 comes first, or no closing quote does.
+    /// The bytes are not checked to be UTF-8 (when `isASCII` is false the caller checks them).
+    /// The reader's short path for strings and the project loader's for translation files.
+    ///
+    /// ```swift
+    /// Array(#""héllo" x"#.utf8).withUnsafeBufferPointer { JSONReader.plainString($0, from: 1) }
+    /// // (end: 7, scalars: 5, isASCII: false)
+    /// Array(#""a\nb""#.utf8).withUnsafeBufferPointer { JSONReader.plainString($0, from: 1) }
+    /// // nil
+    /// ```
+    public static func plainString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, scalars: Int, isASCII: Bool)? {
+        let n = bytes.count
+        guard start >= 0, start <= n, let base = bytes.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let low7 = ~highs
+        var end = start
+        var continuations = 0
+        var high: UInt64 = 0
+        // Eight bytes at a time up to the first quote, backslash or control byte (each test is
+        // exact per byte: no carry crosses from one byte to the next).
+        while end + 8 <= n {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (0x22 &* ones)
+            let backslash = word ^ (0x5C &* ones)
+            let stops = ~(((quote & low7) &+ low7) | quote | low7)
+                | ~(((backslash & low7) &+ low7) | backslash | low7)
+                | ~(((word & low7) &+ (0x60 &* ones)) | word) & highs  // below 0x20
+            var taken = highs
+            if stops != 0 { taken = highs & ((1 &<< UInt64(stops.trailingZeroBitCount & ~7)) &- 1) }
+            let wordHighs = word & taken
+            high |= wordHighs
+            continuations &+= (wordHighs & ~(word &<< 1)).nonzeroBitCount
+            if stops != 0 {
+                end += stops.trailingZeroBitCount >> 3
+                break
+            }
+            end += 8
+        }
+        while end < n {
+            let c = base[end]
+            if c == 0x22 {
+                return (end, end - start - continuations, high == 0)
+            }
+            if c == 0x5C || c < 0x20 { return nil }
+            if c >= 0x80 {
+                high = 1
+                if c & 0xC0 == 0x80 { continuations += 1 }
+            }
+            end += 1
+        }
+        return nil
+    }
 }
 
 private struct Parser {
@@ -372,18 +429,8 @@ private struct Parser {
     /// bytes are valid UTF-8. Returns nil (and moves nothing) for anything else, which the
     /// byte-by-byte path then reads and reports.
     mutating func plainString() -> Swift.String? {
-        var end = index + 1
-        var scalars = 0
-        var ascii = true
-        while end < bytes.count {
-            let b = bytes[end]
-            if b == UInt8(ascii: "\"") { break }
-            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
-            if b >= 0x80 { ascii = false }
-            if b & 0xC0 != 0x80 { scalars += 1 }
-            end += 1
-        }
-        guard end < bytes.count else { return nil }
+        let start = index + 1
+        guard let (end, scalars, ascii) = bytes.withUnsafeBufferPointer({ JSONReader.plainString($0, from: start) }) else { return nil }
         let text: Swift.String
         if ascii {
             text = bytes.withUnsafeBufferPointer { Swift.String(decoding: UnsafeBufferPointer(rebasing: $0[(index + 1)..<end]), as: UTF8.self) }
@@ -488,13 +535,10 @@ private struct Parser {
         }
         advance()  // {
         var members: [JSONMember] = []
-        // Keys are compared by their code points: "café" written precomposed (NFC) and
-        // decomposed (NFD) are two keys, as in every JSON reader, though Swift strings call them
-        // equal. Small objects (most are) keep their keys in a short list compared by UTF-8; past
-        // 16 keys they go to `seen`, with `variants` for the rare second spelling of a key.
-        var few: [(key: Swift.String, at: SourcePosition)] = []
-        var seen: [Swift.String: (key: Swift.String, at: SourcePosition)] = [:]
-        var variants: [(key: Swift.String, at: SourcePosition)] = []
+        // Keys are compared by their code points (their UTF-8): "café" written precomposed (NFC)
+        // and decomposed (NFD) are two keys, as in every JSON reader, though Swift strings call
+        // them equal.
+        var keys = ObjectKeys()
         skipWhiteSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             advance()
@@ -512,28 +556,7 @@ private struct Parser {
             }
             let keyStart = position
             let (key, _) = try parseString()
-            /// Where the key was first written, if it was (the same code points).
-            func firstOccurrence() -> SourcePosition? {
-                if seen.isEmpty && few.count < 16 {
-                    if let first = few.first(where: { $0.key.utf8.elementsEqual(key.utf8) }) { return first.at }
-                    few.append((key, keyStart))
-                    return nil
-                }
-                if seen.isEmpty {
-                    for (k, at) in few {
-                        if seen[k] == nil { seen[k] = (k, at) } else { variants.append((k, at)) }
-                    }
-                }
-                if let first = seen[key] {
-                    if first.key.utf8.elementsEqual(key.utf8) { return first.at }
-                    if let other = variants.first(where: { $0.key.utf8.elementsEqual(key.utf8) }) { return other.at }
-                    variants.append((key, keyStart))
-                    return nil
-                }
-                seen[key] = (key, keyStart)
-                return nil
-            }
-            if let first = firstOccurrence() {
+            if let first = keys.firstOccurrence(of: key, at: keyStart) {
                 error("json-duplicate-key", "duplicate key '\(key)' in this object (first at \(first))", at: keyStart,
                       hint: "JSON readers keep only one of them; remove or rename one")
             }
@@ -569,5 +592,78 @@ private struct Parser {
             error("json-syntax", "expected ',' or '}' in an object, found \(describeCurrent())")
             throw Failure()
         }
+    }
+}
+
+/// The keys of one object so far, each with where it is written: small objects (most) in a short
+/// list, larger ones also in an open-addressing table hashed with FNV-1a over the UTF-8. Keys are
+/// equal when their UTF-8 is.
+struct ObjectKeys {
+    private var keys: [(key: String, at: SourcePosition)] = []
+    /// Empty while there are few keys; else per slot: the high 32 bits of the key's hash, then
+    /// its place in `keys` + 1 (0: empty). The count is a power of two, at least twice the keys'.
+    private var slots: [UInt64] = []
+    /// Up to this many keys are found by a scan of the list.
+    static let listed = 16
+
+    /// Where `key` was first written; nil (and `key` at `position` is added) when it is new.
+    mutating func firstOccurrence(of key: String, at position: SourcePosition) -> SourcePosition? {
+        var spelled = key
+        let (first, slot, hash) = spelled.withUTF8 { find($0) }
+        if let first { return first }
+        keys.append((key, position))
+        if slots.isEmpty {
+            if keys.count > Self.listed { rehash(size: 64) }
+        } else {
+            slots[slot] = (hash >> 32) << 32 | UInt64(keys.count)
+            if keys.count * 2 > slots.count { rehash(size: slots.count * 2) }
+        }
+        return nil
+    }
+
+    /// Where the key whose UTF-8 is `utf8` was written, or the empty slot (and the hash) it
+    /// takes in the table.
+    private func find(_ utf8: UnsafeBufferPointer<UInt8>) -> (SourcePosition?, Int, UInt64) {
+        if slots.isEmpty {
+            for (other, at) in keys where Self.equal(other, utf8) { return (at, 0, 0) }
+            return (nil, 0, 0)
+        }
+        let hash = Self.hash(utf8)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return (nil, slot, hash) }
+            if entry >> 32 == hash >> 32 {
+                let other = keys[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1]
+                if Self.equal(other.key, utf8) { return (other.at, slot, hash) }
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func rehash(size: Int) {
+        slots = [UInt64](repeating: 0, count: size)
+        let mask = size - 1
+        for index in keys.indices {
+            var key = keys[index].key
+            let hash = key.withUTF8(Self.hash)
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = (hash >> 32) << 32 | UInt64(index + 1)
+        }
+    }
+
+    private static func equal(_ key: String, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.utf8.count == utf8.count else { return false }
+        var key = key
+        return key.withUTF8 { $0.elementsEqual(utf8) }
+    }
+
+    /// FNV-1a over `utf8`, mixed so that the low bits (the slot) depend on every byte.
+    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = FNV1a()
+        hash.combine(bytes: utf8)
+        return hash.value ^ (hash.value >> 29)
     }
 }

@@ -26,11 +26,13 @@ import Testing
     }
 
     static func same(_ bytes: [UInt8]) -> Bool {
-        let flat = FlatTranslationReader.read(bytes)
+        let flat = bytes.withUnsafeBufferPointer { b in
+            FlatTranslationReader.read(b).map { $0.map { ($0.key(in: b), $0.keyStart, $0.text(in: b), $0.start, $0.end) } }
+        }
         guard let reference = viaJSONReader(bytes) else { return flat == nil }
         guard let flat, flat.count == reference.count else { return false }
         return zip(flat, reference).allSatisfy { a, b in
-            a.key.utf8.elementsEqual(b.0.utf8) && a.keyStart == b.1 && a.text.utf8.elementsEqual(b.2.utf8) && a.start == b.3 && a.end == b.4
+            a.0.utf8.elementsEqual(b.0.utf8) && a.1 == b.1 && a.2.utf8.elementsEqual(b.2.utf8) && a.3 == b.3 && a.4 == b.4
         }
     }
 
@@ -76,9 +78,47 @@ import Testing
         var text = "{"
         for i in 0..<5000 { text += "\"k\(i)\": \"v\", " }
         #expect(FlatTranslationReader.read(Array((text + "\"k4321\": \"w\"}").utf8)) == nil)
-        let unique = FlatTranslationReader.read(Array((text + "\"k5000\": \"w\"}").utf8))
+        let bytes = Array((text + "\"k5000\": \"w\"}").utf8)
+        let unique = FlatTranslationReader.read(bytes)
         #expect(unique?.count == 5001)
-        #expect(unique?.last?.text == "w")
+        #expect(bytes.withUnsafeBufferPointer { unique?.last?.text(in: $0) } == "w")
+    }
+
+    /// Long keys and texts (scanned eight bytes at a time), with a backslash, a control
+    /// character or a non-ASCII character at every place, or a byte that is not UTF-8: the JSON
+    /// reader's reading when nothing is escaped, else nil.
+    @Test func readsLongStringsAsTheJSONReaderDoes() {
+        var generator = SplitMix(seed: 11)
+        let pieces = ["a", " ", "{", "é", "행", "😀", "\\", "\\n", "\t", "\u{1}", "\u{1F}", "\u{7F}", "'", "#", ":", ","]
+        var read = 0
+        for _ in 0..<4000 {
+            var contents = ""
+            func string() -> String {
+                var text = ""
+                for _ in 0..<generator.below(30) {
+                    text += generator.below(5) == 0 ? generator.pick(pieces) : String(repeating: "x", count: generator.below(12))
+                }
+                contents += text
+                return text
+            }
+            var file = "{"
+            let count = 1 + generator.below(3)
+            for m in 0..<count {
+                file += "\"k\(m)" + string() + "\": \"" + string() + "\"" + (m + 1 < count ? ",\n" : "")
+            }
+            file += "}"
+            var bytes = Array(file.utf8)
+            let corrupt = generator.below(8) == 0
+            if corrupt { bytes[generator.below(bytes.count)] = 0xFF }
+            let plain = !corrupt && !contents.utf8.contains { $0 == 0x5C || $0 < 0x20 }
+            if plain {
+                #expect(Self.same(bytes), "\(file)")
+                read += 1
+            } else {
+                #expect(FlatTranslationReader.read(bytes) == nil, "\(file)")
+            }
+        }
+        #expect(read > 200)
     }
 }
 

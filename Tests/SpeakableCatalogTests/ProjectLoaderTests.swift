@@ -164,6 +164,29 @@ func makeProject(_ files: [String: String]) throws -> String {
         for key in invalid { #expect(refused.contains { $0.hasPrefix("message key '\(key)' must") }, "\(key) accepted: \(refused)") }
     }
 
+    /// The same keys in a translation file: read by the short path (plain strings) or by the
+    /// JSON reader (a value with an escape), the same keys are refused at the same places.
+    @Test func translationKeysAreCheckedOnBothPaths() throws {
+        let valid = ["a", "Z", "a.b", "A-Z_09", "t0.m1", "x-y_z.w", "_", "-", "a..b"]
+        let invalid = [".a", "a.", ".", "é", "e\u{301}", "a b", "ａ", "a/b", "a:b", "@", "[", "`", "{", "~", "\u{7F}",
+                       "ﬁ", "K\u{212A}", "٣", "a\u{200B}", "a\u{A0}"]
+        var refusals: [[String]] = []
+        for escaped in [false, true] {
+            var entries: [String] = []
+            for (i, key) in (valid + invalid).enumerated() { entries.append("\"\(key)\": \"m\(i)\"") }
+            if escaped { entries.append("\"last\": \"\\u0041\"") }
+            let root = try makeProject(["Templates/a.json": #"{"messages": {"a": {"message": "m"}}}"#,
+                                        "Locales/ko/a.json": "{\n" + entries.joined(separator: ",\n") + "\n}"])
+            let project = ProjectLoader.load(directory: root)
+            let refused = project.diagnostics.filter { $0.id == "invalid-key" }
+            #expect(refused.count == invalid.count, "\(refused.map(\.message))")
+            for key in invalid { #expect(refused.contains { $0.message.hasPrefix("message key '\(key)' must") }, "\(key) accepted") }
+            refusals.append(refused.map { "\(String(describing: $0.position)) \($0.message)" })
+            #expect(project[table: "a"]?.locales["ko"]?.translations.count == valid.count + (escaped ? 1 : 0))
+        }
+        #expect(refusals[0] == refusals[1])
+    }
+
     @Test func pathsFromConfigCannotEscape() {
         #expect(isSafeRelativePath("Templates"))
         #expect(isSafeRelativePath("strings/Templates"))

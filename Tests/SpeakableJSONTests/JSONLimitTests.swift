@@ -79,7 +79,7 @@ import Testing
                                                      "duplicate key '\(nfc)' in this object (first at 1:2)"])
     }
 
-    /// The same with the keys in a large object, where the reader keeps keys in a dictionary
+    /// The same with the keys in a large object, where the reader keeps keys in a hash table
     /// once past its short list (16 keys): duplicates found on both sides of the switch, by code
     /// points, first positions right.
     @Test func keysOfLargeObjectsAreComparedByCodePoints() {
