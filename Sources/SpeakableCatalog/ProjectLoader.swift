@@ -1067,7 +1067,9 @@ private struct Loader {
 
 /// Whether `path` stays inside the folder it is relative to: not absolute, no `..`, no NUL.
 public func isSafeRelativePath(_ path: String) -> Bool {
-    if path.isEmpty || path.hasPrefix("/") || path.contains("\0") || path.contains("\\") { return false }
+    // A NUL or backslash byte anywhere (a byte search; `String.contains` would miss one that
+    // starts a character with a combining mark after it).
+    if path.isEmpty || path.hasPrefix("/") || path.utf8.contains(0) || path.utf8.contains(0x5C) { return false }
     return !path.split(separator: "/").contains("..")
 }
 

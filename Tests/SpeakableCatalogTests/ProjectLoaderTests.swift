@@ -193,6 +193,12 @@ func makeProject(_ files: [String: String]) throws -> String {
         #expect(!isSafeRelativePath("../elsewhere"))
         #expect(!isSafeRelativePath("/etc"))
         #expect(!isSafeRelativePath("a/../../b"))
+        // A NUL or backslash byte, also where a combining mark makes it part of a character.
+        #expect(!isSafeRelativePath("a\u{0}b"))
+        #expect(!isSafeRelativePath("a\\b"))
+        #expect(!isSafeRelativePath("a\u{0}\u{301}b"))
+        #expect(!isSafeRelativePath("a\\\u{301}b"))
+        #expect(isSafeRelativePath("caf\u{E9}/e\u{301}"))
     }
 
     /// `readLocale(_:of:each:)` (what `speakable check` reads a locale with) hands over exactly
