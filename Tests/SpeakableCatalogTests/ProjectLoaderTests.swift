@@ -194,11 +194,11 @@ func makeProject(_ files: [String: String]) throws -> String {
         #expect(!isSafeRelativePath("/etc"))
         #expect(!isSafeRelativePath("a/../../b"))
         // A NUL or backslash byte, also where a combining mark makes it part of a character.
-        #expect(!isSafeRelativePath("a\u{0}b"))
-        #expect(!isSafeRelativePath("a\\b"))
-        #expect(!isSafeRelativePath("a\u{0}\u{301}b"))
-        #expect(!isSafeRelativePath("a\\\u{301}b"))
-        #expect(isSafeRelativePath("caf\u{E9}/e\u{301}"))
+        let nul = String(UnicodeScalar(0)), backslash = String(UnicodeScalar(0x5C)), mark = String(UnicodeScalar(0x301)!)
+        for refused in ["a" + nul + "b", "a" + backslash + "b", "a" + nul + mark + "b", "a" + backslash + mark + "b"] {
+            #expect(!isSafeRelativePath(refused), "\(Array(refused.utf8))")
+        }
+        #expect(isSafeRelativePath("caf" + String(UnicodeScalar(0xE9)!) + "/e" + mark))
     }
 
     /// `readLocale(_:of:each:)` (what `speakable check` reads a locale with) hands over exactly

@@ -40,24 +40,6 @@ enum PhraseMatching {
         }
     }
 
-    /// ``containsIgnoringASCIICase(_:_:)`` byte by byte: its definition.
-    static func containsIgnoringASCIICaseByBytes(_ text: String, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        let t = Array(text.utf8)
-        guard t.count >= needle.count else { return false }
-        @inline(__always) func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
-        var i = 0
-        while i + needle.count <= t.count {
-            if lower(t[i]) == first {
-                var k = 1
-                while k < needle.count && lower(t[i + k]) == needle[k] { k += 1 }
-                if k == needle.count { return true }
-            }
-            i += 1
-        }
-        return false
-    }
-
     /// Case-insensitive (ASCII) occurrences of `phrase` in `text`, as UTF-16 ranges; with
     /// `wholeWords`, not inside a longer word.
     static func occurrences(of phrase: String, in text: String, wholeWords: Bool) -> [Range<Int>] {
